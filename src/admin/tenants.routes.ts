@@ -1,0 +1,94 @@
+import { createRoute } from "@hono/zod-openapi";
+import { jsonBody, jsonContent, problemResponses, z } from "../lib/openapi";
+
+const tags = ["Operator"];
+const security = [{ AdminSecret: [] }];
+const ADMIN_PROBLEMS = { 401: "Missing or wrong admin secret.", 500: "Unexpected failure." } as const;
+
+export const TenantSchema = z
+  .object({ id: z.string().openapi({ example: "ten_3kTq9Wc2Zb7pLx0aYf4Rn" }), name: z.string(), createdAtUtc: z.string() })
+  .openapi("Tenant");
+
+export const ApiKeySchema = z
+  .object({
+    id: z.string().openapi({ example: "key_8fJw2QpLm4Zt0Xc1Vb9Kd" }),
+    tenantId: z.string(),
+    displayPrefix: z.string().openapi({ example: "lc_live_AbCd" }),
+    lastFour: z.string(),
+    createdAtUtc: z.string(),
+    revokedAtUtc: z.string().nullable(),
+  })
+  .openapi("ApiKey");
+
+export const IssuedApiKeySchema = ApiKeySchema.extend({
+  key: z.string().openapi({ description: "The secret key. Shown only in this response; store it now." }),
+}).openapi("IssuedApiKey");
+
+const TenantParams = z.object({ tenantId: z.string().regex(/^ten_[A-Za-z0-9]+$/).openapi({ param: { name: "tenantId", in: "path" } }) });
+const KeyParams = TenantParams.extend({
+  keyId: z.string().regex(/^key_[A-Za-z0-9]+$/).openapi({ param: { name: "keyId", in: "path" } }),
+});
+
+export const createTenant = createRoute({
+  method: "post",
+  path: "/admin/tenants",
+  tags,
+  security,
+  summary: "Create a tenant",
+  request: { body: jsonBody(z.object({ name: z.string().trim().min(1).max(200) }).strict()) },
+  responses: {
+    201: jsonContent(TenantSchema, "The new tenant."),
+    ...problemResponses({ 400: "Invalid body.", 413: "Body too large.", 415: "Body is not JSON.", ...ADMIN_PROBLEMS }),
+  },
+});
+
+export const listTenants = createRoute({
+  method: "get",
+  path: "/admin/tenants",
+  tags,
+  security,
+  summary: "List tenants",
+  responses: {
+    200: jsonContent(z.object({ data: z.array(TenantSchema) }), "Every tenant, newest first."),
+    ...problemResponses(ADMIN_PROBLEMS),
+  },
+});
+
+export const issueKey = createRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/keys",
+  tags,
+  security,
+  summary: "Issue an API key for a tenant (the key is shown once)",
+  request: { params: TenantParams },
+  responses: {
+    201: jsonContent(IssuedApiKeySchema, "The new key, including its secret."),
+    ...problemResponses({ 400: "Malformed tenant id.", 404: "No such tenant.", ...ADMIN_PROBLEMS }),
+  },
+});
+
+export const listKeys = createRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/keys",
+  tags,
+  security,
+  summary: "List a tenant's API keys (never their secrets)",
+  request: { params: TenantParams },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(ApiKeySchema) }), "The tenant's keys, newest first."),
+    ...problemResponses({ 400: "Malformed tenant id.", 404: "No such tenant.", ...ADMIN_PROBLEMS }),
+  },
+});
+
+export const revokeKey = createRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/keys/{keyId}/revoke",
+  tags,
+  security,
+  summary: "Revoke an API key (idempotent)",
+  request: { params: KeyParams },
+  responses: {
+    200: jsonContent(ApiKeySchema, "The revoked key."),
+    ...problemResponses({ 400: "Malformed id.", 404: "No such key for this tenant.", ...ADMIN_PROBLEMS }),
+  },
+});

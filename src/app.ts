@@ -1,0 +1,55 @@
+import adminRouter from "./admin/admin.index";
+import docsRouter from "./docs/docs.index";
+import metaRouter from "./meta/meta.index";
+import { createRouter } from "./lib/openapi";
+import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./lib/pipeline";
+import { requireTenant } from "./tenants/auth.middleware";
+
+const ANONYMOUS_V1_PATHS = new Set(["/v1/meta"]);
+
+/** The table of contents of the HTTP surface: pipeline first, then each capability's router. */
+export function createApp() {
+  const app = createRouter();
+
+  app.use("*", traceAndLog);
+  app.use("/v1/*", async (c, next) => (ANONYMOUS_V1_PATHS.has(c.req.path) ? next() : requireTenant(c, next)));
+  app.use("/v1/*", bodyGuard);
+  app.use("/admin/*", bodyGuard);
+
+  app.route("/", metaRouter);
+  app.route("/", adminRouter);
+  app.route("/", docsRouter);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description: "The tenant's secret key (`lc_live_…`).",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "BearerApiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "The same tenant key as `Authorization: Bearer lc_live_…`; equivalent to `X-Api-Key`.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "AdminSecret", {
+    type: "http",
+    scheme: "bearer",
+    description: "Operator routes only: `Authorization: Bearer <ADMIN_SECRET>`.",
+  });
+
+  app.doc31("/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Payment Connect API",
+      version: "1.0.0",
+      description:
+        "Hosted payments over the processor: charges, refunds, reconciliation, onboarding, card-present, signed callbacks. " +
+        "Every failure is `application/problem+json` with `type`, `title`, `status`, `detail`, `traceId`.",
+    },
+    servers: [{ url: c.env.BASE_URL }],
+  }));
+
+  app.notFound(notFoundOrMethodNotAllowed(() => app.routes));
+  app.onError(onError);
+  return app;
+}

@@ -1,0 +1,46 @@
+const encoder = new TextEncoder();
+
+export function randomBytes(length: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(length));
+}
+
+export function base64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export function fromBase64Url(text: string): Uint8Array {
+  const padded = text.replaceAll("-", "+").replaceAll("_", "/") + "===".slice((text.length + 3) % 4);
+  return Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
+}
+
+export function hex(bytes: ArrayBuffer | Uint8Array): string {
+  return Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function hmacSha256(key: string | Uint8Array, message: string | Uint8Array): Promise<Uint8Array> {
+  const keyBytes = typeof key === "string" ? encoder.encode(key) : key;
+  const cryptoKey = await crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const data = typeof message === "string" ? encoder.encode(message) : message;
+  return new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, data));
+}
+
+export async function hmacSha256Hex(key: string | Uint8Array, message: string | Uint8Array): Promise<string> {
+  return hex(await hmacSha256(key, message));
+}
+
+export async function sha256Hex(message: string): Promise<string> {
+  return hex(await crypto.subtle.digest("SHA-256", encoder.encode(message)));
+}
+
+/** Compares secrets without leaking, through timing, how long a matching prefix is. */
+export function timingSafeEqualStrings(a: string, b: string): boolean {
+  const left = encoder.encode(a);
+  const right = encoder.encode(b);
+  if (left.byteLength !== right.byteLength) {
+    crypto.subtle.timingSafeEqual(left, left);
+    return false;
+  }
+  return crypto.subtle.timingSafeEqual(left, right);
+}

@@ -1,0 +1,34 @@
+import { createMiddleware } from "hono/factory";
+import { database } from "../db/client";
+import { ApiError } from "../lib/problem";
+import { logEvent } from "../lib/log";
+import type { AppBindings } from "../lib/types";
+import { authenticateApiKey } from "./tenants.service";
+
+const UNAUTHORIZED_DETAIL = "A valid API key is required: send it as `X-Api-Key: <key>` or `Authorization: Bearer <key>`.";
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="payment-connect"' };
+
+function presentedKey(headers: Headers): string | null {
+  const apiKey = headers.get("X-Api-Key");
+  if (apiKey !== null) return apiKey.trim();
+  const authorization = headers.get("Authorization");
+  const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1] ?? null;
+}
+
+/** Missing, malformed, unknown and revoked keys get the same 401 so the response reveals nothing about the key. */
+export const requireTenant = createMiddleware<AppBindings>(async (c, next) => {
+  const key = presentedKey(c.req.raw.headers);
+  const tenant = key ? await authenticateApiKey({ db: database(c.env), pepper: c.env.KEY_PEPPER, presentedKey: key }) : null;
+  if (!tenant) throw new ApiError("unauthorized", UNAUTHORIZED_DETAIL, { headers: CHALLENGE });
+
+  const { success } = await c.env.API_RATE_LIMITER.limit({ key: tenant.apiKeyId });
+  if (!success) {
+    logEvent("warn", "rate limited", { traceId: c.get("traceId"), tenantId: tenant.tenantId });
+    throw new ApiError("rate-limited", "Too many requests for this API key; retry after a short wait.", {
+      headers: { "Retry-After": "10" },
+    });
+  }
+  c.set("tenant", tenant);
+  await next();
+});

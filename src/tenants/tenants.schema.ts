@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const tenants = sqliteTable("tenants", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    // HMAC-SHA256(pepper, key): the key itself is never stored.
+    keyHash: text("key_hash").notNull(),
+    displayPrefix: text("display_prefix").notNull(),
+    lastFour: text("last_four").notNull(),
+    createdAt: text("created_at").notNull(),
+    revokedAt: text("revoked_at"),
+  },
+  (table) => [
+    uniqueIndex("api_keys_key_hash_unique").on(table.keyHash),
+    index("api_keys_tenant_idx").on(table.tenantId, table.createdAt),
+    check("api_keys_last_four_len", sql`length(${table.lastFour}) = 4`),
+  ],
+);

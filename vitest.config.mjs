@@ -1,0 +1,47 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+
+/** Secrets the tests run with; real deployments set their own with `wrangler secret put`. */
+export const TEST_SECRETS = {
+  ADMIN_SECRET: "test-admin-secret",
+  KEY_PEPPER: "test-key-pepper",
+  PROCESSOR_USERNAME: "UStestPaymentConnect",
+  PROCESSOR_PASSWORD: "test-processor-password",
+  PROCESSOR_WEBHOOK_SIGNING_KEY: "a".repeat(64),
+  PROCESSOR_WEBHOOK_USERNAME: "processor-webhook",
+  PROCESSOR_WEBHOOK_PASSWORD: "test-webhook-password",
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: path.join(root, "wrangler.toml") },
+            miniflare: {
+              bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")) },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/workers/**/*.test.ts"],
+          setupFiles: ["test/workers/setup/apply-migrations.ts"],
+        },
+      },
+      {
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["test/node/**/*.test.mjs"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
