@@ -17,6 +17,7 @@ export const TEST_SECRETS = {
 
 export default defineConfig({
   test: {
+    silent: "passed-only",
     projects: [
       {
         plugins: [
@@ -30,6 +31,7 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
+          globalSetup: ["test/support/processor-openapi.mjs"],
           setupFiles: ["test/workers/setup/apply-migrations.ts"],
         },
       },

@@ -24,6 +24,7 @@ export const PROBLEMS = {
   "invalid-payment-state": { status: 409, title: "Payment is not in a refundable state" },
   "refund-exceeds-balance": { status: 409, title: "Refund exceeds the remaining balance" },
   "payload-too-large": { status: 413, title: "Request body too large" },
+  "processor-rejected": { status: 422, title: "The processor rejected the request" },
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },
   "rate-limited": { status: 429, title: "Too many requests" },
   "internal-error": { status: 500, title: "Internal server error" },
