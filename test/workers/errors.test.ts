@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit } from "./helpers";
 
 describe("problem+json errors", () => {
@@ -84,5 +84,23 @@ describe("failures inside the service", () => {
     } as unknown as D1Database;
     const response = await createApp().fetch(new Request("https://payment-connect.test/health/ready"), { ...env, DB: unreachable });
     await expectProblem(response, 503, "service-unavailable");
+  });
+});
+
+describe("request log", () => {
+  it("writes one structured line per request carrying the traceId and tenant, never the key", async () => {
+    const { tenantWithKey } = await import("./helpers");
+    const { key, tenantId } = await tenantWithKey();
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+    try {
+      const response = await call("/v1/__probe", { headers: { "X-Api-Key": key } });
+      const traceId = response.headers.get("X-Trace-Id");
+      const records = lines.map((line) => JSON.parse(line)).filter((record) => record.traceId === traceId);
+      expect(records).toEqual([expect.objectContaining({ message: "request", status: 404, path: "/v1/__probe", tenantId })]);
+      expect(lines.join("\n")).not.toContain(key);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,0 +1,87 @@
+// Starts the whole service the way `npm run dev` does — wrangler dev with local D1, Durable Objects,
+// Queues and R2 and the built-in sandbox processor — on a free port with its own state directory.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.join(import.meta.dirname, "../..");
+const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
+export const DEV_ENV_FILE = path.join(root, ".dev.vars.example");
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** Reads ADMIN_SECRET and friends from the dev env file, as the running server sees them. */
+export function devSecrets() {
+  const entries = spawnSync("cat", [DEV_ENV_FILE], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter((line) => /^[A-Z_]+=/.test(line))
+    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).trim()]);
+  return Object.fromEntries(entries);
+}
+
+export async function startDevServer({ vars = {} } = {}) {
+  const port = await freePort();
+  const persistTo = mkdtempSync(path.join(tmpdir(), "payment-connect-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, CI: "true" },
+  });
+  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+
+  const varArgs = Object.entries({ BASE_URL: baseUrl, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = spawn(
+    wrangler,
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--env-file", DEV_ENV_FILE,
+      "--show-interactive-dev-session=false", "--inspector-port", String(await freePort()), ...varArgs],
+    { cwd: root, env: { ...process.env, CI: "true" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      if (response.ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`wrangler dev did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    baseUrl,
+    output: () => output,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill("SIGKILL");
+          resolve();
+        }, 5000);
+        child.on("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      rmSync(persistTo, { recursive: true, force: true });
+    },
+  };
+}
