@@ -1,1 +1,3 @@
 export * from "../tenants/tenants.schema";
+export * from "../payments/payments.schema";
+export * from "../events/events.schema";

@@ -11,7 +11,16 @@ export type ApiKeyRecord = typeof apiKeys.$inferSelect;
 
 export async function createTenant({ db, input }: { db: Database; input: { name: string } }): Promise<TenantRecord> {
   const now = nowIso();
-  const tenant = { id: newId("ten"), name: input.name, createdAt: now, updatedAt: now };
+  const tenant: TenantRecord = {
+    id: newId("ten"),
+    name: input.name,
+    feeBasisPoints: null,
+    feeFixedCents: null,
+    processorMerchantId: null,
+    chargesEnabled: false,
+    createdAt: now,
+    updatedAt: now,
+  };
   await db.insert(tenants).values(tenant);
   return tenant;
 }

@@ -26,7 +26,7 @@ describe("tenant authentication", () => {
     const unknown = key.slice(0, -4) + (key.endsWith("AAAA") ? "BBBB" : "AAAA");
     const revoke = await call(`/admin/tenants/${tenantId}/keys/${keyId}/revoke`, { method: "POST", headers: ADMIN_HEADERS });
     expect(revoke.status).toBe(200);
-    expect((await revoke.json()).revokedAtUtc).toMatch(/Z$/);
+    expect((await revoke.json<{ revokedAtUtc: string }>()).revokedAtUtc).toMatch(/Z$/);
 
     const attempts: Record<string, string>[] = [
       {},

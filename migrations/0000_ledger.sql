@@ -1,0 +1,100 @@
+CREATE TABLE `api_keys` (
+	`id` text PRIMARY KEY NOT NULL,
+	`tenant_id` text NOT NULL,
+	`key_hash` text NOT NULL,
+	`display_prefix` text NOT NULL,
+	`last_four` text NOT NULL,
+	`created_at` text NOT NULL,
+	`revoked_at` text,
+	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "api_keys_last_four_len" CHECK(length("api_keys"."last_four") = 4)
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `api_keys_key_hash_unique` ON `api_keys` (`key_hash`);--> statement-breakpoint
+CREATE INDEX `api_keys_tenant_idx` ON `api_keys` (`tenant_id`,`created_at`);--> statement-breakpoint
+CREATE TABLE `tenants` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text NOT NULL,
+	`fee_basis_points` integer,
+	`fee_fixed_cents` integer,
+	`processor_merchant_id` text,
+	`charges_enabled` integer DEFAULT false NOT NULL,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL,
+	CONSTRAINT "tenants_fee_basis_points_range" CHECK("tenants"."fee_basis_points" IS NULL OR "tenants"."fee_basis_points" BETWEEN 0 AND 10000),
+	CONSTRAINT "tenants_fee_fixed_non_negative" CHECK("tenants"."fee_fixed_cents" IS NULL OR "tenants"."fee_fixed_cents" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE `payments` (
+	`id` text PRIMARY KEY NOT NULL,
+	`tenant_id` text NOT NULL,
+	`idempotency_key` text NOT NULL,
+	`status` text NOT NULL,
+	`method` text NOT NULL,
+	`amount_cents` integer NOT NULL,
+	`currency` text NOT NULL,
+	`application_fee_cents` integer NOT NULL,
+	`application_fee_refunded_cents` integer DEFAULT 0 NOT NULL,
+	`amount_refunded_cents` integer DEFAULT 0 NOT NULL,
+	`amount_refund_reserved_cents` integer DEFAULT 0 NOT NULL,
+	`order_ref` text,
+	`processor_merchant_id` text NOT NULL,
+	`processor_identity_id` text,
+	`processor_instrument_id` text,
+	`processor_transfer_id` text,
+	`processor_state` text,
+	`processor_updated_at` text,
+	`failure_code` text,
+	`failure_message` text,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL,
+	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "payments_amount_positive" CHECK("payments"."amount_cents" > 0),
+	CONSTRAINT "payments_fee_within_amount" CHECK("payments"."application_fee_cents" >= 0 AND "payments"."application_fee_cents" <= "payments"."amount_cents"),
+	CONSTRAINT "payments_fee_refund_within_fee" CHECK("payments"."application_fee_refunded_cents" >= 0 AND "payments"."application_fee_refunded_cents" <= "payments"."application_fee_cents"),
+	CONSTRAINT "payments_refunds_within_amount" CHECK("payments"."amount_refunded_cents" >= 0 AND "payments"."amount_refund_reserved_cents" >= 0 AND "payments"."amount_refunded_cents" + "payments"."amount_refund_reserved_cents" <= "payments"."amount_cents")
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `payments_tenant_idempotency_key` ON `payments` (`tenant_id`,`idempotency_key`);--> statement-breakpoint
+CREATE UNIQUE INDEX `payments_processor_transfer` ON `payments` (`processor_transfer_id`);--> statement-breakpoint
+CREATE INDEX `payments_tenant_created` ON `payments` (`tenant_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `payments_tenant_status_created` ON `payments` (`tenant_id`,`status`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `payments_processing` ON `payments` (`status`,`updated_at`);--> statement-breakpoint
+CREATE TABLE `refunds` (
+	`id` text PRIMARY KEY NOT NULL,
+	`tenant_id` text NOT NULL,
+	`payment_id` text NOT NULL,
+	`idempotency_key` text,
+	`status` text NOT NULL,
+	`amount_cents` integer NOT NULL,
+	`reason` text,
+	`refund_application_fee` integer NOT NULL,
+	`application_fee_refund_cents` integer DEFAULT 0 NOT NULL,
+	`processor_reversal_id` text,
+	`processor_fee_adjustment_id` text,
+	`processor_state` text,
+	`failure_code` text,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL,
+	FOREIGN KEY (`payment_id`) REFERENCES `payments`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "refunds_amount_positive" CHECK("refunds"."amount_cents" > 0),
+	CONSTRAINT "refunds_fee_refund_non_negative" CHECK("refunds"."application_fee_refund_cents" >= 0)
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `refunds_tenant_idempotency_key` ON `refunds` (`tenant_id`,`idempotency_key`);--> statement-breakpoint
+CREATE INDEX `refunds_payment` ON `refunds` (`payment_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `refunds_pending` ON `refunds` (`status`,`updated_at`);--> statement-breakpoint
+CREATE TABLE `events` (
+	`id` text PRIMARY KEY NOT NULL,
+	`tenant_id` text NOT NULL,
+	`type` text NOT NULL,
+	`subject_id` text NOT NULL,
+	`payload` text NOT NULL,
+	`created_at` text NOT NULL,
+	`enqueued_at` text,
+	`enqueue_attempts` integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "events_payload_json" CHECK(json_valid("events"."payload"))
+);
+--> statement-breakpoint
+CREATE INDEX `events_tenant_created` ON `events` (`tenant_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `events_unenqueued` ON `events` (`enqueued_at`,`created_at`);

@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * The transactional outbox: an event row is written in the same D1 batch as the ledger change it
+ * reports, and only then enqueued, so a crash between the two loses nothing (the sweep re-enqueues).
+ */
+export const events = sqliteTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    type: text("type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    payload: text("payload").notNull(),
+    createdAt: text("created_at").notNull(),
+    enqueuedAt: text("enqueued_at"),
+    enqueueAttempts: integer("enqueue_attempts").notNull().default(0),
+  },
+  (table) => [
+    index("events_tenant_created").on(table.tenantId, table.createdAt, table.id),
+    index("events_unenqueued").on(table.enqueuedAt, table.createdAt),
+    check("events_payload_json", sql`json_valid(${table.payload})`),
+  ],
+);

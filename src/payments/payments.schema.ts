@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { tenants } from "../tenants/tenants.schema";
+
+export const PAYMENT_STATUSES = ["succeeded", "processing", "failed", "canceled", "partially_refunded", "refunded", "disputed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ["card", "ach", "card_present"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+
+/** The ledger row of a charge. Money columns are integer minor units; the CHECKs are the money invariants. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    idempotencyKey: text("idempotency_key").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    applicationFeeCents: integer("application_fee_cents").notNull(),
+    applicationFeeRefundedCents: integer("application_fee_refunded_cents").notNull().default(0),
+    amountRefundedCents: integer("amount_refunded_cents").notNull().default(0),
+    // Held by refunds whose processor call has not resolved yet, so concurrent refunds cannot overspend.
+    amountRefundReservedCents: integer("amount_refund_reserved_cents").notNull().default(0),
+    orderRef: text("order_ref"),
+    processorMerchantId: text("processor_merchant_id").notNull(),
+    processorIdentityId: text("processor_identity_id"),
+    processorInstrumentId: text("processor_instrument_id"),
+    processorTransferId: text("processor_transfer_id"),
+    processorState: text("processor_state"),
+    processorUpdatedAt: text("processor_updated_at"),
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("payments_tenant_idempotency_key").on(table.tenantId, table.idempotencyKey),
+    uniqueIndex("payments_processor_transfer").on(table.processorTransferId),
+    index("payments_tenant_created").on(table.tenantId, table.createdAt, table.id),
+    index("payments_tenant_status_created").on(table.tenantId, table.status, table.createdAt, table.id),
+    index("payments_processing").on(table.status, table.updatedAt),
+    check("payments_amount_positive", sql`${table.amountCents} > 0`),
+    check("payments_fee_within_amount", sql`${table.applicationFeeCents} >= 0 AND ${table.applicationFeeCents} <= ${table.amountCents}`),
+    check(
+      "payments_fee_refund_within_fee",
+      sql`${table.applicationFeeRefundedCents} >= 0 AND ${table.applicationFeeRefundedCents} <= ${table.applicationFeeCents}`,
+    ),
+    check(
+      "payments_refunds_within_amount",
+      sql`${table.amountRefundedCents} >= 0 AND ${table.amountRefundReservedCents} >= 0 AND ${table.amountRefundedCents} + ${table.amountRefundReservedCents} <= ${table.amountCents}`,
+    ),
+  ],
+);
+
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    idempotencyKey: text("idempotency_key"),
+    status: text("status", { enum: REFUND_STATUSES }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason"),
+    refundApplicationFee: integer("refund_application_fee", { mode: "boolean" }).notNull(),
+    applicationFeeRefundCents: integer("application_fee_refund_cents").notNull().default(0),
+    processorReversalId: text("processor_reversal_id"),
+    processorFeeAdjustmentId: text("processor_fee_adjustment_id"),
+    processorState: text("processor_state"),
+    failureCode: text("failure_code"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("refunds_tenant_idempotency_key").on(table.tenantId, table.idempotencyKey),
+    index("refunds_payment").on(table.paymentId, table.createdAt),
+    index("refunds_pending").on(table.status, table.updatedAt),
+    check("refunds_amount_positive", sql`${table.amountCents} > 0`),
+    check("refunds_fee_refund_non_negative", sql`${table.applicationFeeRefundCents} >= 0`),
+  ],
+);
