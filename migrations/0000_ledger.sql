@@ -30,7 +30,7 @@ CREATE TABLE `payments` (
 	`tenant_id` text NOT NULL,
 	`idempotency_key` text NOT NULL,
 	`status` text NOT NULL,
-	`method` text NOT NULL,
+	`method` text,
 	`amount_cents` integer NOT NULL,
 	`currency` text NOT NULL,
 	`application_fee_cents` integer NOT NULL,

@@ -37,7 +37,7 @@ export function jsonBody<T extends ZodType>(schema: T, description = "JSON reque
 const problemContent = { content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } } };
 
 /** Documents the problem responses a route can produce. */
-export function problemResponses(descriptions: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503 | 504, string>>) {
+export function problemResponses(descriptions: Partial<Record<400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504, string>>) {
   const responses: Record<string, { description: string; content: typeof problemContent.content }> = {};
   for (const [status, description] of Object.entries(descriptions)) {
     responses[status] = { description, ...problemContent };
@@ -52,6 +52,6 @@ export const AUTHENTICATED_PROBLEMS = {
   500: "Unexpected failure; the body carries only a traceId to quote.",
 } as const;
 
-export const TENANT_SECURITY = [{ ApiKeyHeader: [] }, { BearerApiKey: [] }];
+export const TENANT_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerApiKey: [] }];
 
 export { z };

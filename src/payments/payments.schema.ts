@@ -18,7 +18,8 @@ export const payments = sqliteTable(
       .references(() => tenants.id),
     idempotencyKey: text("idempotency_key").notNull(),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
-    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    // Null only until the instrument is known (a token's type is learnt when it becomes an instrument).
+    method: text("method", { enum: PAYMENT_METHODS }),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     applicationFeeCents: integer("application_fee_cents").notNull(),

@@ -1,0 +1,40 @@
+import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { ApiError } from "../lib/problem";
+import { decodeCursor, encodeCursor } from "./list-cursor";
+import { payments, type PaymentStatus } from "./payments.schema";
+import type { PaymentRecord } from "./payments.view";
+
+export async function findPayment({ db, tenantId, id }: { db: Database; tenantId: string; id: string }): Promise<PaymentRecord> {
+  // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
+  const payment = await db.select().from(payments).where(and(eq(payments.id, id), eq(payments.tenantId, tenantId))).get();
+  if (!payment) throw new ApiError("not-found", `No payment ${id}.`);
+  return payment;
+}
+
+export type ListPaymentsQuery = { from?: string; to?: string; status?: PaymentStatus; limit: number; cursor?: string };
+
+/** Keyset pagination on (createdAt, id) over an index that starts with tenant_id: page 500 costs what page 1 does. */
+export async function listPayments({ db, tenantId, secret, query }: { db: Database; tenantId: string; secret: string; query: ListPaymentsQuery }) {
+  const filters = JSON.stringify([query.from ?? null, query.to ?? null, query.status ?? null]);
+  const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
+  if (query.status) conditions.push(eq(payments.status, query.status));
+  if (query.from) conditions.push(gte(payments.createdAt, new Date(query.from).toISOString()));
+  if (query.to) conditions.push(lt(payments.createdAt, new Date(query.to).toISOString()));
+  if (query.cursor) {
+    const after = await decodeCursor(query.cursor, { tenantId, filters, secret });
+    conditions.push(or(lt(payments.createdAt, after.createdAt), and(eq(payments.createdAt, after.createdAt), lt(payments.id, after.id))));
+  }
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(...conditions))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(query.limit + 1)
+    .all();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > query.limit;
+  const nextCursor = hasMore && last ? await encodeCursor({ createdAt: last.createdAt, id: last.id }, { tenantId, filters, secret }) : null;
+  return { page, hasMore, nextCursor };
+}

@@ -1,0 +1,44 @@
+import type { payments } from "./payments.schema";
+
+export type PaymentRecord = typeof payments.$inferSelect;
+
+/** Wire shapes of a payment: one mapper per contract shape, so internal columns never leak. */
+export const toCreatePaymentResponse = (p: PaymentRecord) => ({
+  lcPaymentId: p.id,
+  status: p.status,
+  amountCents: p.amountCents,
+  applicationFeeCents: p.applicationFeeCents,
+  processorTransferId: p.processorTransferId,
+  processorState: p.processorState,
+});
+
+export const toPaymentResponse = (p: PaymentRecord) => ({
+  lcPaymentId: p.id,
+  status: p.status,
+  amountCents: p.amountCents,
+  amountRefundedCents: p.amountRefundedCents,
+  applicationFeeCents: p.applicationFeeCents,
+  currency: p.currency,
+  method: p.method,
+  orderRef: p.orderRef,
+  processorTransferId: p.processorTransferId,
+  processorState: p.processorState,
+  failureCode: p.failureCode,
+  failureMessage: p.failureMessage,
+  createdAtUtc: p.createdAt,
+  updatedAtUtc: p.updatedAt,
+});
+
+export const toPaymentListItem = (p: PaymentRecord) => ({
+  lcPaymentId: p.id,
+  status: p.status,
+  amountCents: p.amountCents,
+  currency: p.currency,
+  applicationFeeCents: p.applicationFeeCents,
+  amountRefundedCents: p.amountRefundedCents,
+  method: p.method,
+  orderRef: p.orderRef,
+  processorTransferId: p.processorTransferId,
+  createdAtUtc: p.createdAt,
+  updatedAtUtc: p.updatedAt,
+});
