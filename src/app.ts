@@ -1,6 +1,8 @@
 import adminRouter from "./admin/admin.index";
 import docsRouter from "./docs/docs.index";
 import metaRouter from "./meta/meta.index";
+import paymentsRouter from "./payments/payments.index";
+import processorWebhooksRouter from "./processor-webhooks/processor-webhooks.index";
 import { createRouter } from "./lib/openapi";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./lib/pipeline";
 import { requireTenant } from "./tenants/auth.middleware";
@@ -17,6 +19,8 @@ export function createApp() {
   app.use("/admin/*", bodyGuard);
 
   app.route("/", metaRouter);
+  app.route("/", paymentsRouter);
+  app.route("/", processorWebhooksRouter);
   app.route("/", adminRouter);
   app.route("/", docsRouter);
 
@@ -35,6 +39,12 @@ export function createApp() {
     type: "http",
     scheme: "bearer",
     description: "Operator routes only: `Authorization: Bearer <ADMIN_SECRET>`.",
+  });
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "ProcessorWebhook", {
+    type: "http",
+    scheme: "basic",
+    description: "The credentials the service registered its webhook with at the processor, plus `Finix-Signature`.",
   });
 
   app.doc31("/openapi.json", (c) => ({

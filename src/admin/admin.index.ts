@@ -9,6 +9,7 @@ router.use("/admin/*", requireAdmin);
 router
   .openapi(routes.createTenant, handlers.createTenant)
   .openapi(routes.listTenants, handlers.listTenants)
+  .openapi(routes.updateTenant, handlers.updateTenant)
   .openapi(routes.issueKey, handlers.issueKey)
   .openapi(routes.listKeys, handlers.listKeys)
   .openapi(routes.revokeKey, handlers.revokeKey);

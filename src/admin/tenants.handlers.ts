@@ -4,7 +4,15 @@ import * as tenantsService from "../tenants/tenants.service";
 import type { ApiKeyRecord, TenantRecord } from "../tenants/tenants.service";
 import type * as routes from "./tenants.routes";
 
-const toTenant = (tenant: TenantRecord) => ({ id: tenant.id, name: tenant.name, createdAtUtc: tenant.createdAt });
+const toTenant = (tenant: TenantRecord) => ({
+  id: tenant.id,
+  name: tenant.name,
+  feeBasisPoints: tenant.feeBasisPoints,
+  feeFixedCents: tenant.feeFixedCents,
+  processorMerchantId: tenant.processorMerchantId,
+  chargesEnabled: tenant.chargesEnabled,
+  createdAtUtc: tenant.createdAt,
+});
 
 const toApiKey = (key: ApiKeyRecord) => ({
   id: key.id,
@@ -18,6 +26,11 @@ const toApiKey = (key: ApiKeyRecord) => ({
 export const createTenant: AppRouteHandler<typeof routes.createTenant> = async (c) => {
   const tenant = await tenantsService.createTenant({ db: database(c.env), input: c.req.valid("json") });
   return c.json(toTenant(tenant), 201);
+};
+
+export const updateTenant: AppRouteHandler<typeof routes.updateTenant> = async (c) => {
+  const tenant = await tenantsService.updateTenant({ db: database(c.env), tenantId: c.req.valid("param").tenantId, input: c.req.valid("json") });
+  return c.json(toTenant(tenant), 200);
 };
 
 export const listTenants: AppRouteHandler<typeof routes.listTenants> = async (c) => {

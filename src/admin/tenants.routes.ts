@@ -6,7 +6,15 @@ const security = [{ AdminSecret: [] }];
 const ADMIN_PROBLEMS = { 401: "Missing or wrong admin secret.", 500: "Unexpected failure." } as const;
 
 export const TenantSchema = z
-  .object({ id: z.string().openapi({ example: "ten_3kTq9Wc2Zb7pLx0aYf4Rn" }), name: z.string(), createdAtUtc: z.string() })
+  .object({
+    id: z.string().openapi({ example: "ten_3kTq9Wc2Zb7pLx0aYf4Rn" }),
+    name: z.string(),
+    feeBasisPoints: z.number().int().nullable().openapi({ description: "Null: the platform default applies." }),
+    feeFixedCents: z.number().int().nullable().openapi({ description: "Null: the platform default applies." }),
+    processorMerchantId: z.string().nullable(),
+    chargesEnabled: z.boolean(),
+    createdAtUtc: z.string(),
+  })
   .openapi("Tenant");
 
 export const ApiKeySchema = z
@@ -24,7 +32,7 @@ export const IssuedApiKeySchema = ApiKeySchema.extend({
   key: z.string().openapi({ description: "The secret key. Shown only in this response; store it now." }),
 }).openapi("IssuedApiKey");
 
-const TenantParams = z.object({ tenantId: z.string().regex(/^ten_[A-Za-z0-9]+$/).openapi({ param: { name: "tenantId", in: "path" } }) });
+export const TenantParams = z.object({ tenantId: z.string().regex(/^ten_[A-Za-z0-9]+$/).openapi({ param: { name: "tenantId", in: "path" } }) });
 const KeyParams = TenantParams.extend({
   keyId: z.string().regex(/^key_[A-Za-z0-9]+$/).openapi({ param: { name: "keyId", in: "path" } }),
 });
@@ -39,6 +47,30 @@ export const createTenant = createRoute({
   responses: {
     201: jsonContent(TenantSchema, "The new tenant."),
     ...problemResponses({ 400: "Invalid body.", 413: "Body too large.", 415: "Body is not JSON.", ...ADMIN_PROBLEMS }),
+  },
+});
+
+export const updateTenant = createRoute({
+  method: "patch",
+  path: "/admin/tenants/{tenantId}",
+  tags,
+  security,
+  summary: "Rename a tenant or set its application fee schedule (null restores the platform default)",
+  request: {
+    params: TenantParams,
+    body: jsonBody(
+      z
+        .object({
+          name: z.string().trim().min(1).max(200).optional(),
+          feeBasisPoints: z.number().int().min(0).max(10_000).nullable().optional(),
+          feeFixedCents: z.number().int().min(0).max(100_000).nullable().optional(),
+        })
+        .strict(),
+    ),
+  },
+  responses: {
+    200: jsonContent(TenantSchema, "The updated tenant."),
+    ...problemResponses({ 400: "Invalid body.", 404: "No such tenant.", 413: "Body too large.", 415: "Body is not JSON.", ...ADMIN_PROBLEMS }),
   },
 });
 

@@ -1,3 +1,4 @@
 export * from "../tenants/tenants.schema";
 export * from "../payments/payments.schema";
 export * from "../events/events.schema";
+export * from "../processor-webhooks/processor-webhooks.schema";

@@ -1,6 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { newId, nowIso } from "../lib/ids";
+import { payments } from "../payments/payments.schema";
+import { tenants } from "../tenants/tenants.schema";
+import { events } from "./events.schema";
 
 /**
  * The transactional outbox. Each function returns the event's INSERT to put in the same `db.batch` as
@@ -12,13 +15,23 @@ import { newId, nowIso } from "../lib/ids";
 export function paymentEventInsert(db: Database, input: { tenantId: string; paymentId: string; type: string; onlyIf?: SQL }) {
   const id = newId("event");
   const createdAt = nowIso();
-  const statement = db.run(sql`
-    INSERT INTO events (id, tenant_id, type, subject_id, payload, created_at)
-    SELECT ${id}, tenant_id, ${input.type}, id,
-      json_object('id', ${id}, 'type', ${input.type}, 'createdAtUtc', ${createdAt}, 'lcPaymentId', id, 'orderRef', order_ref,
-        'status', status, 'processorTransferId', processor_transfer_id, 'processorState', processor_state),
-      ${createdAt}
-    FROM payments WHERE id = ${input.paymentId} AND tenant_id = ${input.tenantId} AND ${input.onlyIf ?? sql`1`}`);
+  const statement = db.insert(events).select(
+    db
+      .select({
+        id: sql`${id}`.as("id"),
+        tenantId: payments.tenantId,
+        type: sql`${input.type}`.as("type"),
+        subjectId: payments.id,
+        payload: sql`json_object('id', ${id}, 'type', ${input.type}, 'createdAtUtc', ${createdAt}, 'lcPaymentId', ${payments.id},
+          'orderRef', ${payments.orderRef}, 'status', ${payments.status}, 'processorTransferId', ${payments.processorTransferId},
+          'processorState', ${payments.processorState})`.as("payload"),
+        createdAt: sql`${createdAt}`.as("created_at"),
+        enqueuedAt: sql`NULL`.as("enqueued_at"),
+        enqueueAttempts: sql`0`.as("enqueue_attempts"),
+      })
+      .from(payments)
+      .where(and(eq(payments.id, input.paymentId), eq(payments.tenantId, input.tenantId), input.onlyIf ?? sql`1`)),
+  );
   return { statement, eventId: id };
 }
 
@@ -30,8 +43,20 @@ export function eventInsert(
   const id = newId("event");
   const createdAt = nowIso();
   const body = JSON.stringify({ id, type: input.type, createdAtUtc: createdAt, ...input.data });
-  const statement = db.run(sql`
-    INSERT INTO events (id, tenant_id, type, subject_id, payload, created_at)
-    SELECT ${id}, ${input.tenantId}, ${input.type}, ${input.subjectId}, ${body}, ${createdAt} WHERE ${input.onlyIf ?? sql`1`}`);
+  const statement = db.insert(events).select(
+    db
+      .select({
+        id: sql`${id}`.as("id"),
+        tenantId: tenants.id,
+        type: sql`${input.type}`.as("type"),
+        subjectId: sql`${input.subjectId}`.as("subject_id"),
+        payload: sql`${body}`.as("payload"),
+        createdAt: sql`${createdAt}`.as("created_at"),
+        enqueuedAt: sql`NULL`.as("enqueued_at"),
+        enqueueAttempts: sql`0`.as("enqueue_attempts"),
+      })
+      .from(tenants)
+      .where(and(eq(tenants.id, input.tenantId), input.onlyIf ?? sql`1`)),
+  );
   return { statement, eventId: id };
 }

@@ -55,3 +55,6 @@ export const AUTHENTICATED_PROBLEMS = {
 export const TENANT_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerApiKey: [] }];
 
 export { z };
+
+/** Stored bytes replayed verbatim (idempotency) are not a typed JSON response; the route's schema still documents them. */
+export const rawResponse = (response: Response): never => response as never;

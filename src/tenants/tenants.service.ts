@@ -35,6 +35,24 @@ export async function getTenant({ db, tenantId }: { db: Database; tenantId: stri
   return tenant;
 }
 
+export async function updateTenant({
+  db,
+  tenantId,
+  input,
+}: {
+  db: Database;
+  tenantId: string;
+  input: { name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
+}): Promise<TenantRecord> {
+  const [updated] = await db
+    .update(tenants)
+    .set({ ...input, updatedAt: nowIso() })
+    .where(eq(tenants.id, tenantId))
+    .returning();
+  if (!updated) throw new ApiError("not-found", `No tenant ${tenantId}.`);
+  return updated;
+}
+
 /** Returns the plaintext key exactly once; only its peppered hash is stored. */
 export async function issueApiKey({ db, pepper, tenantId }: { db: Database; pepper: string; tenantId: string }) {
   await getTenant({ db, tenantId });

@@ -68,6 +68,7 @@ export async function startDevServer({ vars = {} } = {}) {
 
   return {
     baseUrl,
+    persistTo,
     output: () => output,
     async stop() {
       child.kill("SIGTERM");

@@ -1,0 +1,191 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { newId, nowIso } from "../lib/ids";
+import { ApiError } from "../lib/problem";
+import type { ProcessorClient, Transfer } from "../processor";
+import { isOutcomeUnknown } from "../processor";
+import { tenants } from "../tenants/tenants.schema";
+import { applicationFeeCents, feeScheduleFor } from "./application-fee";
+import { payments, type PaymentMethod } from "./payments.schema";
+import type { PaymentRecord } from "./payments.view";
+import { applySaleTransfer } from "./transfer-state";
+
+export type ChargeInput = {
+  amountCents: number;
+  currency: string;
+  orderRef: string;
+  processorToken?: string;
+  processorInstrumentId?: string;
+  buyer?: { firstName: string; lastName: string; email: string };
+};
+
+export type ChargeResult = { outcome: "completed"; payment: PaymentRecord } | { outcome: "declined"; payment: PaymentRecord };
+
+/** Tag that binds processor objects to the tenant that created them; instruments are only charged by their owner. */
+export const TENANT_TAG = "lc_tenant_id";
+
+export function methodFor(instrumentType: string): PaymentMethod {
+  return instrumentType === "BANK_ACCOUNT" ? "ach" : instrumentType === "PAYMENT_CARD_PRESENT" ? "card_present" : "card";
+}
+
+async function chargeableTenant(db: Database, tenantId: string) {
+  const tenant = await db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
+  if (!tenant?.chargesEnabled || !tenant.processorMerchantId) {
+    throw new ApiError("merchant-not-ready", "Charges are not enabled for this merchant yet; see GET /v1/onboarding/status.");
+  }
+  return { ...tenant, processorMerchantId: tenant.processorMerchantId };
+}
+
+/** The ledger row exists before any processor call; a retry under the same key finds it and resumes. */
+async function ledgerRowFor(db: Database, env: Env, tenantId: string, idempotencyKey: string, input: ChargeInput): Promise<PaymentRecord> {
+  const existing = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, idempotencyKey)))
+    .get();
+  if (existing) {
+    // Past the idempotency store's retention the ledger still remembers the key: a different charge under it is refused.
+    if (existing.amountCents !== input.amountCents || existing.currency !== input.currency || existing.orderRef !== input.orderRef) {
+      throw new ApiError("idempotency-key-reused", "This Idempotency-Key already belongs to a different charge.");
+    }
+    return existing;
+  }
+
+  const tenant = await chargeableTenant(db, tenantId);
+  const now = nowIso();
+  const row: typeof payments.$inferInsert = {
+    id: newId("lcpay"),
+    tenantId,
+    idempotencyKey,
+    status: "processing",
+    method: null,
+    amountCents: input.amountCents,
+    currency: input.currency,
+    applicationFeeCents: applicationFeeCents(input.amountCents, feeScheduleFor(tenant, env)),
+    orderRef: input.orderRef,
+    processorMerchantId: tenant.processorMerchantId,
+    processorInstrumentId: input.processorInstrumentId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [inserted] = await db.insert(payments).values(row).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, idempotencyKey)))
+    .get() as Promise<PaymentRecord>;
+}
+
+async function update(db: Database, payment: PaymentRecord, changes: Partial<PaymentRecord>): Promise<PaymentRecord> {
+  const next = { ...changes, updatedAt: nowIso() };
+  await db.update(payments).set(next).where(eq(payments.id, payment.id));
+  return { ...payment, ...next };
+}
+
+/** Instruments are identity-scoped at the processor, not tenant-scoped: only the creating tenant may charge one. */
+async function ensureSource(client: ProcessorClient, db: Database, payment: PaymentRecord, input: ChargeInput): Promise<PaymentRecord> {
+  if (input.processorInstrumentId) {
+    const instrument = await client.getPaymentInstrument(input.processorInstrumentId).catch((error: unknown) => {
+      if (error instanceof ApiError && error.slug === "processor-rejected") return null;
+      throw error;
+    });
+    if (!instrument || instrument.tags?.[TENANT_TAG] !== payment.tenantId) {
+      throw new ApiError("validation-failed", `No payment instrument ${input.processorInstrumentId} for this merchant.`, {
+        extensions: { errors: [{ field: "processorInstrumentId", message: "unknown instrument" }] },
+      });
+    }
+    return payment.method ? payment : update(db, payment, { method: methodFor(instrument.instrument_type) });
+  }
+
+  let current = payment;
+  const tags = { [TENANT_TAG]: payment.tenantId, lc_payment_id: payment.id };
+  if (!current.processorIdentityId) {
+    const identity = await client.createIdentity({
+      entity: { first_name: input.buyer!.firstName, last_name: input.buyer!.lastName, email: input.buyer!.email },
+      tags,
+    });
+    current = await update(db, current, { processorIdentityId: identity.id });
+  }
+  if (!current.processorInstrumentId) {
+    const instrument = await client.createPaymentInstrument({ type: "TOKEN", token: input.processorToken!, identity: current.processorIdentityId!, tags });
+    current = await update(db, current, { processorInstrumentId: instrument.id, method: methodFor(instrument.instrument_type) });
+  }
+  return current;
+}
+
+async function applyTransfer(db: Database, payment: PaymentRecord, transfer: Transfer): Promise<PaymentRecord> {
+  await applySaleTransfer(db, payment, transfer, { emitEvent: false });
+  return (await db.select().from(payments).where(eq(payments.id, payment.id)).get())!;
+}
+
+/**
+ * Charges once per (tenant, Idempotency-Key): the transfer's idempotency_id is the payment id, so a
+ * resumed attempt after a crash or an unknown outcome can never create a second transfer.
+ */
+export async function charge({
+  db,
+  env,
+  client,
+  tenantId,
+  idempotencyKey,
+  input,
+}: {
+  db: Database;
+  env: Env;
+  client: ProcessorClient;
+  tenantId: string;
+  idempotencyKey: string;
+  input: ChargeInput;
+}): Promise<ChargeResult> {
+  if (input.currency !== env.CURRENCY) {
+    throw new ApiError("validation-failed", `This service charges in ${env.CURRENCY} only.`, {
+      extensions: { errors: [{ field: "currency", message: `must be ${env.CURRENCY}` }] },
+    });
+  }
+  let payment = await ledgerRowFor(db, env, tenantId, idempotencyKey, input);
+  if (payment.processorTransferId) return { outcome: payment.status === "failed" ? "declined" : "completed", payment };
+  if (payment.status === "failed") return { outcome: "declined", payment };
+
+  try {
+    payment = await ensureSource(client, db, payment, input);
+  } catch (error) {
+    if (error instanceof ApiError && !isOutcomeUnknown(error)) {
+      await update(db, payment, { status: "failed", failureCode: String(error.extensions.code ?? error.slug), failureMessage: error.message });
+    }
+    throw error;
+  }
+
+  const request = {
+    merchant: payment.processorMerchantId,
+    source: payment.processorInstrumentId!,
+    amount: payment.amountCents,
+    currency: payment.currency,
+    fee: payment.applicationFeeCents,
+    idempotency_id: payment.id,
+    tags: { [TENANT_TAG]: tenantId, lc_payment_id: payment.id, order_ref: (payment.orderRef ?? "").slice(0, 500) },
+  };
+  let result: Awaited<ReturnType<ProcessorClient["createTransfer"]>>;
+  try {
+    result = await client.createTransfer(request);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (isOutcomeUnknown(error)) {
+      const found = await client.findTransferByIdempotencyId(payment.id).catch(() => null);
+      if (!found) throw error;
+      result = found.state === "FAILED" ? { outcome: "declined", transfer: found, failureCode: found.failure_code ?? "FAILED", failureMessage: found.failure_message ?? "" } : { outcome: "created", transfer: found };
+    } else {
+      await update(db, payment, { status: "failed", failureCode: String(error.extensions.code ?? error.slug), failureMessage: error.message });
+      throw error;
+    }
+  }
+
+  if (result.outcome === "declined") {
+    payment = result.transfer
+      ? await applyTransfer(db, payment, result.transfer)
+      : payment;
+    payment = await update(db, payment, { status: "failed", failureCode: result.failureCode, failureMessage: result.failureMessage });
+    return { outcome: "declined", payment };
+  }
+  return { outcome: "completed", payment: await applyTransfer(db, payment, result.transfer) };
+}

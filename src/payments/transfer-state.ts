@@ -1,0 +1,81 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { paymentEventInsert } from "../events/outbox";
+import { nowIso } from "../lib/ids";
+import { payments, type PaymentStatus } from "./payments.schema";
+import type { PaymentRecord } from "./payments.view";
+
+export type ProcessorTransfer = {
+  id: string;
+  state: string;
+  type?: string;
+  merchant?: string | null;
+  idempotency_id?: string | null;
+  updated_at?: string;
+  failure_code?: string | null;
+  failure_message?: string | null;
+};
+
+/** Which ledger statuses a processor transfer state may move a sale from; nothing ever moves backwards. */
+const TRANSITIONS: Record<string, { to: PaymentStatus; from: PaymentStatus[] }> = {
+  SUCCEEDED: { to: "succeeded", from: ["processing"] },
+  // An ACH return arrives as FAILED after SUCCEEDED: the money came back, so the payment failed.
+  FAILED: { to: "failed", from: ["processing", "succeeded"] },
+  CANCELED: { to: "canceled", from: ["processing"] },
+};
+
+export function findPaymentForTransfer(db: Database, transfer: ProcessorTransfer): Promise<PaymentRecord | undefined> {
+  return db
+    .select()
+    .from(payments)
+    .where(or(eq(payments.processorTransferId, transfer.id), transfer.idempotency_id ? eq(payments.id, transfer.idempotency_id) : sql`0`))
+    .get();
+}
+
+/**
+ * Applies a sale transfer's state to its payment — from the synchronous answer, a webhook or the
+ * reconciliation sweep alike — with its `transfer.updated` event in the same batch when `emitEvent`.
+ * Out-of-order answers are ignored: the row only moves when the processor's updated_at is newer.
+ */
+export async function applySaleTransfer(
+  db: Database,
+  payment: PaymentRecord,
+  transfer: ProcessorTransfer,
+  { emitEvent }: { emitEvent: boolean },
+): Promise<{ applied: boolean; eventIds: string[] }> {
+  if (transfer.merchant && transfer.merchant !== payment.processorMerchantId) return { applied: false, eventIds: [] };
+
+  const updatedAt = transfer.updated_at ?? nowIso();
+  const transition = TRANSITIONS[transfer.state];
+  const nextStatus = transition?.from.includes(payment.status) ? transition.to : payment.status;
+  const now = nowIso();
+  const isNewer = and(
+    eq(payments.id, payment.id),
+    sql`(${payments.processorUpdatedAt} IS NULL OR ${payments.processorUpdatedAt} < ${updatedAt})`,
+    sql`(${payments.processorState} IS NOT ${transfer.state} OR ${payments.status} IS NOT ${nextStatus})`,
+  );
+  const { statement: event, eventId } = paymentEventInsert(db, {
+    tenantId: payment.tenantId,
+    paymentId: payment.id,
+    type: "transfer.updated",
+    onlyIf: sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND processor_updated_at = ${updatedAt} AND updated_at = ${now})`,
+  });
+  const statusChangeAllowed = transition
+    ? sql`CASE WHEN ${payments.status} IN (${sql.join(transition.from.map((s) => sql`${s}`), sql`, `)}) THEN ${transition.to} ELSE ${payments.status} END`
+    : sql`${payments.status}`;
+  const update = db
+    .update(payments)
+    .set({
+      status: statusChangeAllowed,
+      processorTransferId: transfer.id,
+      processorState: transfer.state,
+      processorUpdatedAt: updatedAt,
+      failureCode: transfer.state === "FAILED" ? (transfer.failure_code ?? null) : payments.failureCode,
+      failureMessage: transfer.state === "FAILED" ? (transfer.failure_message ?? null) : payments.failureMessage,
+      updatedAt: now,
+    })
+    .where(isNewer)
+    .returning({ id: payments.id });
+  const [updated] = emitEvent ? await db.batch([update, event]) : [await update];
+  return updated.length > 0 ? { applied: true, eventIds: emitEvent ? [eventId] : [] } : { applied: false, eventIds: [] };
+}

@@ -1,0 +1,20 @@
+import { createRoute } from "@hono/zod-openapi";
+import { jsonContent, problemResponses, z } from "../lib/openapi";
+
+export const PROCESSOR_WEBHOOK_PATH = "/webhooks/processor";
+
+export const receiveWebhook = createRoute({
+  method: "post",
+  path: PROCESSOR_WEBHOOK_PATH,
+  tags: ["Processor webhooks"],
+  security: [{ ProcessorWebhook: [] }],
+  summary: "Inbound processor webhooks (called by the processor, not by tenants)",
+  description:
+    "Verified by the Basic credentials the webhook was registered with and by `Finix-Signature: timestamp=…, sig=…` " +
+    "(HMAC-SHA256 over `{timestamp}:{rawBody}`, 5-minute window). An empty body is the processor's test POST and is acknowledged. " +
+    "Deliveries are de-duplicated; unknown events are acknowledged and recorded.",
+  responses: {
+    200: jsonContent(z.object({ received: z.literal(true), outcome: z.string() }).openapi("ProcessorWebhookAck"), "Acknowledged."),
+    ...problemResponses({ 400: "Body is not a processor event.", 401: "Bad credentials or signature.", 500: "Not applied; the processor retries." }),
+  },
+});
