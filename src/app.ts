@@ -5,6 +5,7 @@ import paymentsRouter from "./payments/payments.index";
 import processorWebhooksRouter from "./processor-webhooks/processor-webhooks.index";
 import { createRouter } from "./lib/openapi";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./lib/pipeline";
+import { sandboxRouter } from "./sandbox";
 import { requireTenant } from "./tenants/auth.middleware";
 
 const ANONYMOUS_V1_PATHS = new Set(["/v1/meta"]);
@@ -23,6 +24,9 @@ export function createApp() {
   app.route("/", processorWebhooksRouter);
   app.route("/", adminRouter);
   app.route("/", docsRouter);
+  // The built-in sandbox processor exists only when configured; a live deployment never serves it.
+  app.use("/sandbox/*", async (c, next) => (c.env.PROCESSOR_BASE_URL === "builtin" ? next() : c.notFound()));
+  app.route("/", sandboxRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

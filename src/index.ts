@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
+export { SandboxProcessor } from "./sandbox";
 
 const app = createApp();
 

@@ -10,6 +10,7 @@ router
   .openapi(routes.createTenant, handlers.createTenant)
   .openapi(routes.listTenants, handlers.listTenants)
   .openapi(routes.updateTenant, handlers.updateTenant)
+  .openapi(routes.linkProcessorMerchant, handlers.linkProcessorMerchant)
   .openapi(routes.issueKey, handlers.issueKey)
   .openapi(routes.listKeys, handlers.listKeys)
   .openapi(routes.revokeKey, handlers.revokeKey);

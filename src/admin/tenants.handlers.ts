@@ -1,5 +1,6 @@
 import { database } from "../db/client";
 import type { AppRouteHandler } from "../lib/types";
+import { processorClient } from "../processor";
 import * as tenantsService from "../tenants/tenants.service";
 import type { ApiKeyRecord, TenantRecord } from "../tenants/tenants.service";
 import type * as routes from "./tenants.routes";
@@ -30,6 +31,16 @@ export const createTenant: AppRouteHandler<typeof routes.createTenant> = async (
 
 export const updateTenant: AppRouteHandler<typeof routes.updateTenant> = async (c) => {
   const tenant = await tenantsService.updateTenant({ db: database(c.env), tenantId: c.req.valid("param").tenantId, input: c.req.valid("json") });
+  return c.json(toTenant(tenant), 200);
+};
+
+export const linkProcessorMerchant: AppRouteHandler<typeof routes.linkProcessorMerchant> = async (c) => {
+  const tenant = await tenantsService.linkProcessorMerchant({
+    db: database(c.env),
+    client: processorClient(c.env),
+    tenantId: c.req.valid("param").tenantId,
+    processorMerchantId: c.req.valid("json").processorMerchantId,
+  });
   return c.json(toTenant(tenant), 200);
 };
 

@@ -16,6 +16,7 @@ export const tenants = sqliteTable(
     updatedAt: text("updated_at").notNull(),
   },
   (table) => [
+    uniqueIndex("tenants_processor_merchant_unique").on(table.processorMerchantId),
     check("tenants_fee_basis_points_range", sql`${table.feeBasisPoints} IS NULL OR ${table.feeBasisPoints} BETWEEN 0 AND 10000`),
     check("tenants_fee_fixed_non_negative", sql`${table.feeFixedCents} IS NULL OR ${table.feeFixedCents} >= 0`),
   ],

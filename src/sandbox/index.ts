@@ -1,0 +1,3 @@
+export { sandboxProcessorFetch, sandboxProcessor } from "./transport";
+export { SandboxProcessor } from "./sandbox-processor";
+export { default as sandboxRouter } from "./sandbox.routes";
