@@ -13,6 +13,7 @@ export const TEST_SECRETS = {
   PROCESSOR_WEBHOOK_SIGNING_KEY: "a".repeat(64),
   PROCESSOR_WEBHOOK_USERNAME: "processor-webhook",
   PROCESSOR_WEBHOOK_PASSWORD: "test-webhook-password",
+  CALLBACK_SECRETS_KEY: "test-callback-secrets-key",
 };
 
 export default defineConfig({
@@ -24,7 +25,12 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: path.join(root, "wrangler.toml") },
             miniflare: {
-              bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")) },
+              bindings: {
+                ...TEST_SECRETS,
+                // Short enough that timeout tests finish quickly, long enough for a loaded CI machine.
+                PROCESSOR_TIMEOUT_MS: "1500",
+                TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
+              },
             },
           })),
         ],

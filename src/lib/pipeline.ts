@@ -26,6 +26,8 @@ export const traceAndLog = createMiddleware<AppBindings>(async (c, next) => {
   c.set("traceId", traceId);
   const started = Date.now();
   await next();
+  // Responses passed through from elsewhere (a Durable Object, a stored replay) can have immutable headers.
+  c.res = new Response(c.res.body, c.res);
   c.res.headers.set("X-Trace-Id", traceId);
   logEvent(c.res.status >= 500 ? "error" : "info", "request", {
     traceId,

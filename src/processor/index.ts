@@ -16,6 +16,7 @@ export function processorClient(env: Env): ProcessorClient {
     username: env.PROCESSOR_USERNAME,
     password: env.PROCESSOR_PASSWORD,
     apiVersion: env.PROCESSOR_API_VERSION,
+    timeoutMs: Number(env.PROCESSOR_TIMEOUT_MS),
     fetch: builtin ? sandboxProcessorFetch(env) : (request) => fetch(request),
   });
 }
