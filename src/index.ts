@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { runScheduledSweeps } from "./scheduled";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
 export { SandboxProcessor } from "./sandbox";
@@ -7,4 +8,7 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledSweeps(env, controller.scheduledTime));
+  },
 } satisfies ExportedHandler<Env>;
