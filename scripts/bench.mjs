@@ -49,9 +49,9 @@ function seedPayments({ persistTo, tenantId, merchantId, count }) {
     rows.push(`('${id}','${tenantId}','bench-${i}','succeeded','card',${1000 + (i % 5000)},'USD',40,'order-${i}','${merchantId}','TRbench${i}','SUCCEEDED','${created}','${created}')`);
   }
   const statements = [];
-  for (let i = 0; i < rows.length; i += 500) {
+  for (let i = 0; i < rows.length; i += 200) {
     statements.push(
-      `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents, order_ref, processor_merchant_id, processor_transfer_id, processor_state, created_at, updated_at) VALUES ${rows.slice(i, i + 500).join(",")};`,
+      `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents, order_ref, processor_merchant_id, processor_transfer_id, processor_state, created_at, updated_at) VALUES ${rows.slice(i, i + 200).join(",")};`,
     );
   }
   writeFileSync(file, statements.join("\n"));

@@ -1,0 +1,34 @@
+// Node-side counterparts of the workerd test helpers: drive a running service and its sandbox over HTTP.
+
+async function json(response, what) {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+export async function control(baseUrl, action, body = {}) {
+  const response = await fetch(`${baseUrl}/sandbox/control/${action}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return (await json(response, `control ${action}`)).result;
+}
+
+export async function cardToken(baseUrl, number = "4895142232120006") {
+  const meta = await json(await fetch(`${baseUrl}/v1/meta`), "meta");
+  const response = await fetch(`${baseUrl}/sandbox/processor/applications/${meta.processorApplicationId}/tokens`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ type: "PAYMENT_CARD", number, expiration_month: 12, expiration_year: 2030, security_code: "123", name: "Bench Mark" }),
+  });
+  return (await json(response, "token")).id;
+}
+
+/** A tenant, a key, and an approved sandbox merchant attached through the operator API. */
+export async function chargeableTenant(baseUrl, adminHeaders, name = "Bench Coffee") {
+  const headers = { ...adminHeaders, "Content-Type": "application/json" };
+  const tenant = await json(await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers, body: JSON.stringify({ name }) }), "tenant");
+  const { key } = await json(await fetch(`${baseUrl}/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: adminHeaders }), "key");
+  const merchant = await control(baseUrl, "create-merchant", { name, state: "APPROVED" });
+  await json(
+    await fetch(`${baseUrl}/admin/tenants/${tenant.id}/processor-merchant`, { method: "POST", headers, body: JSON.stringify({ processorMerchantId: merchant.id }) }),
+    "link merchant",
+  );
+  return { tenantId: tenant.id, key, merchantId: merchant.id };
+}
