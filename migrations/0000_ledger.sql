@@ -25,6 +25,7 @@ CREATE TABLE `tenants` (
 	CONSTRAINT "tenants_fee_fixed_non_negative" CHECK("tenants"."fee_fixed_cents" IS NULL OR "tenants"."fee_fixed_cents" >= 0)
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `tenants_processor_merchant_unique` ON `tenants` (`processor_merchant_id`);--> statement-breakpoint
 CREATE TABLE `payments` (
 	`id` text PRIMARY KEY NOT NULL,
 	`tenant_id` text NOT NULL,
@@ -109,4 +110,27 @@ CREATE TABLE `processor_webhook_receipts` (
 	`received_at` text NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `processor_webhook_receipts_resource` ON `processor_webhook_receipts` (`entity`,`resource_id`,`received_at`);
+CREATE INDEX `processor_webhook_receipts_resource` ON `processor_webhook_receipts` (`entity`,`resource_id`,`received_at`);--> statement-breakpoint
+CREATE TABLE `onboarding` (
+	`tenant_id` text PRIMARY KEY NOT NULL,
+	`processor_form_id` text,
+	`form_status` text,
+	`onboarding_url` text,
+	`onboarding_url_expires_at` text,
+	`return_url` text,
+	`return_token` text NOT NULL,
+	`processor_identity_id` text,
+	`merchant_onboarding_state` text,
+	`processing_enabled` integer DEFAULT false NOT NULL,
+	`settlement_enabled` integer DEFAULT false NOT NULL,
+	`merchant_updated_at` text,
+	`pci_form_id` text,
+	`pci_state` text,
+	`pci_valid_until` text,
+	`pci_due_at` text,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL,
+	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `onboarding_return_token_unique` ON `onboarding` (`return_token`);

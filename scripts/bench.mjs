@@ -12,6 +12,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const SEEDED_PAYMENTS = Number(process.env.BENCH_SEEDED_PAYMENTS ?? 100_000);
 const PAGE = 200;
+const KEYS = Number(process.env.BENCH_KEYS ?? 24);
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -66,7 +67,11 @@ try {
   const { baseUrl } = server;
   const admin = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}` };
   const { key, tenantId, merchantId } = await chargeableTenant(baseUrl, admin);
-  const auth = { "X-Api-Key": key, "Content-Type": "application/json" };
+  // Each key has a request budget (API_RATE_LIMITER); the bench spreads its load over several keys of one tenant.
+  const keys = [key];
+  for (let i = 1; i < KEYS; i++) keys.push((await (await fetch(`${baseUrl}/admin/tenants/${tenantId}/keys`, { method: "POST", headers: admin })).json()).key);
+  let turn = 0;
+  const authFor = () => ({ "X-Api-Key": keys[turn++ % keys.length], "Content-Type": "application/json" });
 
   const health = await measure("GET /health", () => fetch(`${baseUrl}/health`));
 
@@ -77,7 +82,7 @@ try {
     (i) =>
       fetch(`${baseUrl}/v1/payments`, {
         method: "POST",
-        headers: { ...auth, "Idempotency-Key": `bench-create-${i}` },
+        headers: { ...authFor(), "Idempotency-Key": `bench-create-${i}` },
         body: JSON.stringify({
           amountCents: 2500,
           currency: "USD",
@@ -89,19 +94,19 @@ try {
     { expect: 201 },
   );
 
-  const someId = (await (await fetch(`${baseUrl}/v1/payments?limit=1`, { headers: auth })).json()).data[0].lcPaymentId;
-  const lookup = await measure("GET /v1/payments/{id}", () => fetch(`${baseUrl}/v1/payments/${someId}`, { headers: auth }));
+  const someId = (await (await fetch(`${baseUrl}/v1/payments?limit=1`, { headers: authFor() })).json()).data[0].lcPaymentId;
+  const lookup = await measure("GET /v1/payments/{id}", () => fetch(`${baseUrl}/v1/payments/${someId}`, { headers: authFor() }));
 
   seedPayments({ persistTo: server.persistTo, tenantId, merchantId, count: SEEDED_PAYMENTS });
   let cursor = null;
   const deepPages = Math.floor(SEEDED_PAYMENTS / PAGE);
   for (let page = 1; page < deepPages; page++) {
-    const body = await (await fetch(`${baseUrl}/v1/payments?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ""}`, { headers: auth })).json();
+    const body = await (await fetch(`${baseUrl}/v1/payments?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ""}`, { headers: authFor() })).json();
     cursor = body.nextCursor;
   }
-  const firstPage = await measure(`GET /v1/payments first page (limit ${PAGE})`, () => fetch(`${baseUrl}/v1/payments?limit=${PAGE}`, { headers: auth }));
+  const firstPage = await measure(`GET /v1/payments first page (limit ${PAGE})`, () => fetch(`${baseUrl}/v1/payments?limit=${PAGE}`, { headers: authFor() }));
   const deepPage = await measure(`GET /v1/payments page ${deepPages} (limit ${PAGE})`, () =>
-    fetch(`${baseUrl}/v1/payments?limit=${PAGE}&cursor=${cursor}`, { headers: auth }),
+    fetch(`${baseUrl}/v1/payments?limit=${PAGE}&cursor=${cursor}`, { headers: authFor() }),
   );
   const healthAgain = await measure("GET /health (again)", () => fetch(`${baseUrl}/health`));
 

@@ -1,6 +1,7 @@
 import adminRouter from "./admin/admin.index";
 import docsRouter from "./docs/docs.index";
 import metaRouter from "./meta/meta.index";
+import onboardingRouter from "./onboarding/onboarding.index";
 import paymentsRouter from "./payments/payments.index";
 import processorWebhooksRouter from "./processor-webhooks/processor-webhooks.index";
 import { createRouter } from "./lib/openapi";
@@ -21,6 +22,7 @@ export function createApp() {
 
   app.route("/", metaRouter);
   app.route("/", paymentsRouter);
+  app.route("/", onboardingRouter);
   app.route("/", processorWebhooksRouter);
   app.route("/", adminRouter);
   app.route("/", docsRouter);

@@ -1,5 +1,7 @@
 import { database } from "../db/client";
 import type { AppRouteHandler } from "../lib/types";
+import { enqueueEvents } from "../events/enqueue";
+import { attachMerchant } from "../onboarding/onboarding.service";
 import { processorClient } from "../processor";
 import * as tenantsService from "../tenants/tenants.service";
 import type { ApiKeyRecord, TenantRecord } from "../tenants/tenants.service";
@@ -35,13 +37,11 @@ export const updateTenant: AppRouteHandler<typeof routes.updateTenant> = async (
 };
 
 export const linkProcessorMerchant: AppRouteHandler<typeof routes.linkProcessorMerchant> = async (c) => {
-  const tenant = await tenantsService.linkProcessorMerchant({
-    db: database(c.env),
-    client: processorClient(c.env),
-    tenantId: c.req.valid("param").tenantId,
-    processorMerchantId: c.req.valid("json").processorMerchantId,
-  });
-  return c.json(toTenant(tenant), 200);
+  const db = database(c.env);
+  const { tenantId } = c.req.valid("param");
+  const eventIds = await attachMerchant({ db, env: c.env, client: processorClient(c.env) }, tenantId, c.req.valid("json").processorMerchantId);
+  c.executionCtx.waitUntil(enqueueEvents(c.env, eventIds));
+  return c.json(toTenant(await tenantsService.getTenant({ db, tenantId })), 200);
 };
 
 export const listTenants: AppRouteHandler<typeof routes.listTenants> = async (c) => {

@@ -2,3 +2,4 @@ export * from "../tenants/tenants.schema";
 export * from "../payments/payments.schema";
 export * from "../events/events.schema";
 export * from "../processor-webhooks/processor-webhooks.schema";
+export * from "../onboarding/onboarding.schema";

@@ -30,7 +30,7 @@ export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = asy
   if (typeof webhook?.entity !== "string" || typeof webhook.type !== "string") {
     throw new ApiError("validation-failed", "A processor event has `entity` and `type`.");
   }
-  const result = await receiveProcessorWebhook(database(c.env), webhook);
+  const result = await receiveProcessorWebhook(database(c.env), c.env, webhook);
   logEvent("info", "processor webhook", { traceId: c.get("traceId"), entity: webhook.entity, type: webhook.type, outcome: result.outcome });
   c.executionCtx.waitUntil(enqueueEvents(c.env, result.eventIds));
   return c.json({ received: true as const, outcome: result.outcome }, 200);

@@ -6,6 +6,8 @@ import { nowIso } from "../lib/ids";
 import { payments } from "../payments/payments.schema";
 import { reconcileRefund } from "../payments/refund.service";
 import { applySaleTransfer, findPaymentForTransfer, type ProcessorTransfer } from "../payments/transfer-state";
+import { onComplianceFormEvent, onMerchantEvent, onOnboardingFormEvent } from "../onboarding/onboarding.webhooks";
+import type { ComplianceForm, Merchant } from "../processor";
 import { processorWebhookReceipts } from "./processor-webhooks.schema";
 
 export type ProcessorWebhook = {
@@ -85,17 +87,25 @@ async function applyTransfer(db: Database, transfer: ProcessorTransfer): Promise
   return { outcome: applied ? "applied" : "ignored", eventIds };
 }
 
-type EntityHandler = (db: Database, resource: Resource, webhook: ProcessorWebhook) => Promise<WebhookOutcome>;
+type EntityHandler = (db: Database, env: Env, resource: Resource) => Promise<WebhookOutcome>;
 
-/** What each processor event does to the ledger; the onboarding capability registers merchant and form handlers. */
+const applied = (eventIds: string[]): WebhookOutcome => ({ outcome: "applied", eventIds });
+
+/** What each processor event does to the ledger. */
 export const ENTITY_HANDLERS: Record<string, EntityHandler> = {
-  "transfer.created": (db, resource) => applyTransfer(db, resource as unknown as ProcessorTransfer),
-  "transfer.updated": (db, resource) => applyTransfer(db, resource as unknown as ProcessorTransfer),
-  "dispute.created": (db, resource) => applyDispute(db, resource),
+  "transfer.created": (db, _env, resource) => applyTransfer(db, resource as unknown as ProcessorTransfer),
+  "transfer.updated": (db, _env, resource) => applyTransfer(db, resource as unknown as ProcessorTransfer),
+  "dispute.created": (db, _env, resource) => applyDispute(db, resource),
+  "merchant.created": async (db, env, resource) => applied(await onMerchantEvent(db, env, resource as unknown as Merchant)),
+  "merchant.updated": async (db, env, resource) => applied(await onMerchantEvent(db, env, resource as unknown as Merchant)),
+  "merchant.underwritten": async (db, env, resource) => applied(await onMerchantEvent(db, env, resource as unknown as Merchant)),
+  "compliance_form.created": async (db, env, resource) => applied(await onComplianceFormEvent(db, env, resource as unknown as ComplianceForm)),
+  "compliance_form.updated": async (db, env, resource) => applied(await onComplianceFormEvent(db, env, resource as unknown as ComplianceForm)),
+  "onboarding_form.updated": async (db, _env, resource) => applied(await onOnboardingFormEvent(db, resource as unknown as { id: string; status: string })),
 };
 
 /** Records every delivery once, then applies it; a repeated delivery is acknowledged without effect. */
-export async function receiveProcessorWebhook(db: Database, webhook: ProcessorWebhook): Promise<WebhookOutcome> {
+export async function receiveProcessorWebhook(db: Database, env: Env, webhook: ProcessorWebhook): Promise<WebhookOutcome> {
   const resource = embeddedResource(webhook);
   if (!resource) return { outcome: "unhandled", eventIds: [] };
   const id = await receiptId(webhook, resource);
@@ -117,7 +127,7 @@ export async function receiveProcessorWebhook(db: Database, webhook: ProcessorWe
 
   const handler = ENTITY_HANDLERS[`${webhook.entity}.${webhook.type}`];
   try {
-    const result = handler ? await handler(db, resource, webhook) : { outcome: "unhandled" as const, eventIds: [] };
+    const result = handler ? await handler(db, env, resource) : { outcome: "unhandled" as const, eventIds: [] };
     await db.update(processorWebhookReceipts).set({ outcome: result.outcome }).where(eq(processorWebhookReceipts.id, id));
     return result;
   } catch (error) {

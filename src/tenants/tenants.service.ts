@@ -5,8 +5,6 @@ import { newId, nowIso } from "../lib/ids";
 import { apiKeys, tenants } from "./tenants.schema";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import type { AuthenticatedTenant } from "../lib/types";
-import { merchantReadiness } from "../onboarding/merchant-readiness";
-import type { ProcessorClient } from "../processor";
 
 export type TenantRecord = typeof tenants.$inferSelect;
 export type ApiKeyRecord = typeof apiKeys.$inferSelect;
@@ -53,31 +51,6 @@ export async function updateTenant({
     .returning();
   if (!updated) throw new ApiError("not-found", `No tenant ${tenantId}.`);
   return updated;
-}
-
-/** A merchant serves one tenant; readiness comes from the processor's record of it, never from the caller. */
-export async function linkProcessorMerchant({
-  db,
-  client,
-  tenantId,
-  processorMerchantId,
-}: {
-  db: Database;
-  client: ProcessorClient;
-  tenantId: string;
-  processorMerchantId: string;
-}): Promise<TenantRecord> {
-  await getTenant({ db, tenantId });
-  const owner = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, processorMerchantId)).get();
-  if (owner && owner.id !== tenantId) throw new ApiError("conflict", `Merchant ${processorMerchantId} already belongs to another tenant.`);
-  const merchant = await client.getMerchant(processorMerchantId);
-  const { chargesEnabled } = merchantReadiness(merchant);
-  const [updated] = await db
-    .update(tenants)
-    .set({ processorMerchantId, chargesEnabled, updatedAt: nowIso() })
-    .where(eq(tenants.id, tenantId))
-    .returning();
-  return updated!;
 }
 
 /** Returns the plaintext key exactly once; only its peppered hash is stored. */

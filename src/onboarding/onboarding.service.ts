@@ -1,0 +1,228 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { eventInsert } from "../events/outbox";
+import { base64Url, randomBytes } from "../lib/crypto";
+import { nowIso } from "../lib/ids";
+import { ApiError } from "../lib/problem";
+import type { ComplianceForm, Merchant, OnboardingForm, ProcessorClient } from "../processor";
+import { tenants } from "../tenants/tenants.schema";
+import { onboarding } from "./onboarding.schema";
+import { merchantFlags, readinessOf, type OnboardingRecord, type Readiness } from "./readiness";
+
+/** The largest single charge a merchant asks the processor for, in minor units. */
+const MAX_TRANSACTION_AMOUNT = 100_000_000;
+const LINK_MINUTES = 7 * 24 * 60;
+
+export type OnboardingContext = { db: Database; env: Env; client: ProcessorClient };
+
+function serviceLinks(env: Env, returnToken: string) {
+  const root = env.BASE_URL.replace(/\/$/, "");
+  return {
+    return_url: `${root}/onboarding/return/${returnToken}`,
+    expired_session_url: `${root}/onboarding/expired/${returnToken}`,
+    terms_of_service_url: `${root}/docs`,
+    fee_details_url: `${root}/docs`,
+    expiration_in_minutes: LINK_MINUTES,
+  };
+}
+
+export function pciActionUrl(env: Env) {
+  return (formId: string) =>
+    env.PROCESSOR_BASE_URL === "builtin" ? `${env.BASE_URL.replace(/\/$/, "")}/sandbox/compliance/${formId}` : env.PROCESSOR_DASHBOARD_URL || null;
+}
+
+async function tenantAndRecord(db: Database, tenantId: string) {
+  const tenant = await db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
+  if (!tenant) throw new ApiError("not-found", "No such tenant.");
+  const record = await db.select().from(onboarding).where(eq(onboarding.tenantId, tenantId)).get();
+  return { tenant, record };
+}
+
+function formView(form: OnboardingForm) {
+  return {
+    formId: form.id,
+    status: form.status,
+    onboardingUrl: form.onboarding_link?.link_url ?? null,
+    expiresAt: form.onboarding_link?.expires_at ?? null,
+  };
+}
+
+/** One hosted form at a time per tenant; a merchant already attached is not onboarded twice. */
+export async function startOnboarding({ db, env, client }: OnboardingContext, tenantId: string, input: { returnUrl?: string; business?: Record<string, string> }) {
+  const { tenant } = await tenantAndRecord(db, tenantId);
+  if (tenant.processorMerchantId) throw new ApiError("conflict", "This tenant is already onboarded; see GET /v1/onboarding/status.");
+  const returnToken = base64Url(randomBytes(24));
+  const form = await client.createOnboardingForm({
+    onboarding_data: {
+      entity: { business_name: tenant.name, doing_business_as: tenant.name, ...(input.business ?? {}) },
+      max_transaction_amount: MAX_TRANSACTION_AMOUNT,
+    },
+    merchant_processors: [{ processor: env.PROCESSOR_ENV === "live" ? "FINIX_V1" : "DUMMY_V1" }],
+    onboarding_link_details: serviceLinks(env, returnToken),
+    tags: { lc_tenant_id: tenantId },
+  });
+  const now = nowIso();
+  const row = {
+    tenantId,
+    processorFormId: form.id,
+    formStatus: form.status,
+    onboardingUrl: form.onboarding_link?.link_url ?? null,
+    onboardingUrlExpiresAt: form.onboarding_link?.expires_at ?? null,
+    returnUrl: input.returnUrl ?? null,
+    returnToken,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db
+    .insert(onboarding)
+    .values(row)
+    .onConflictDoUpdate({ target: onboarding.tenantId, set: { ...row, createdAt: sql`${onboarding.createdAt}` } });
+  return formView(form);
+}
+
+/** Merchant state from the processor, applied once and in order (older updates are ignored), with its event. */
+export async function applyMerchant(db: Database, env: Env, tenantId: string, merchant: Merchant): Promise<string[]> {
+  const { tenant, record } = await tenantAndRecord(db, tenantId);
+  if (!record) return [];
+  if (record.merchantUpdatedAt && merchant.updated_at && merchant.updated_at <= record.merchantUpdatedAt && tenant.processorMerchantId === merchant.id) return [];
+  const before = readinessOf(tenant, record, { pciActionUrl: pciActionUrl(env) });
+  const flags = merchantFlags(merchant);
+  const now = nowIso();
+  const nextRecord: OnboardingRecord = {
+    ...record,
+    processorIdentityId: merchant.identity,
+    merchantOnboardingState: merchant.onboarding_state,
+    processingEnabled: merchant.processing_enabled,
+    settlementEnabled: merchant.settlement_enabled,
+    merchantUpdatedAt: merchant.updated_at ?? now,
+    updatedAt: now,
+  };
+  const after = readinessOf({ processorMerchantId: merchant.id }, nextRecord, { pciActionUrl: pciActionUrl(env) });
+  const changed = before.onboardingStatus !== after.onboardingStatus || before.chargesEnabled !== after.chargesEnabled || before.payoutsEnabled !== after.payoutsEnabled || tenant.processorMerchantId !== merchant.id;
+  const statements = [
+    db.update(tenants).set({ processorMerchantId: merchant.id, chargesEnabled: flags.chargesEnabled, updatedAt: now }).where(eq(tenants.id, tenantId)),
+    db.update(onboarding).set(nextRecord).where(eq(onboarding.tenantId, tenantId)),
+  ] as const;
+  if (!changed) {
+    await db.batch(statements);
+    return [];
+  }
+  const { statement, eventId } = eventInsert(db, { tenantId, type: "merchant.updated", subjectId: merchant.id, data: readinessEventData(after) });
+  await db.batch([...statements, statement]);
+  return [eventId];
+}
+
+export async function applyComplianceForm(db: Database, env: Env, tenantId: string, form: ComplianceForm): Promise<string[]> {
+  const { tenant, record } = await tenantAndRecord(db, tenantId);
+  if (!record || form.type !== "PCI_SAQ_A") return [];
+  const now = nowIso();
+  const nextRecord: OnboardingRecord = { ...record, pciFormId: form.id, pciState: form.state, pciValidUntil: form.valid_until ?? null, pciDueAt: form.due_at ?? null, updatedAt: now };
+  const before = readinessOf(tenant, record, { pciActionUrl: pciActionUrl(env) });
+  const after = readinessOf(tenant, nextRecord, { pciActionUrl: pciActionUrl(env) });
+  const update = db.update(onboarding).set(nextRecord).where(eq(onboarding.tenantId, tenantId));
+  if (before.pci.status === after.pci.status && before.pci.validUntil === after.pci.validUntil) {
+    await update;
+    return [];
+  }
+  const data = { processorMerchantId: tenant.processorMerchantId, processorComplianceFormId: form.id, pci: after.pci };
+  const compliance = eventInsert(db, { tenantId, type: "compliance_form.updated", subjectId: form.id, data });
+  const merchantEvent = eventInsert(db, { tenantId, type: "merchant.updated", subjectId: tenant.processorMerchantId ?? form.linked_to, data: readinessEventData(after) });
+  await db.batch([update, compliance.statement, merchantEvent.statement]);
+  return [compliance.eventId, merchantEvent.eventId];
+}
+
+function readinessEventData(readiness: Readiness) {
+  return {
+    processorMerchantId: readiness.processorMerchantId,
+    onboardingStatus: readiness.onboardingStatus,
+    chargesEnabled: readiness.chargesEnabled,
+    payoutsEnabled: readiness.payoutsEnabled,
+    pci: readiness.pci,
+  };
+}
+
+async function pullMerchantAndCompliance(ctx: OnboardingContext, tenantId: string, merchant: Merchant): Promise<string[]> {
+  const eventIds = await applyMerchant(ctx.db, ctx.env, tenantId, merchant);
+  const forms = await ctx.client.listComplianceForms({ linked_to: merchant.id });
+  const pci = forms.items.find((form) => form.type === "PCI_SAQ_A");
+  if (pci) eventIds.push(...(await applyComplianceForm(ctx.db, ctx.env, tenantId, pci)));
+  return eventIds;
+}
+
+/**
+ * Reads the tenant's form at the processor; once it is complete, attaches the merchant it created
+ * (idempotent: reading twice attaches once). An expired link on an open form is renewed.
+ */
+export async function readOnboardingForm(ctx: OnboardingContext, tenantId: string, formId: string) {
+  const { tenant, record } = await tenantAndRecord(ctx.db, tenantId);
+  if (!record?.processorFormId || record.processorFormId !== formId) throw new ApiError("not-found", `No onboarding form ${formId}.`);
+  let form = await ctx.client.getOnboardingForm(formId);
+  const eventIds: string[] = [];
+  if (form.status === "COMPLETED" && form.identity_id && !tenant.processorMerchantId) {
+    await ctx.db.update(onboarding).set({ formStatus: form.status, processorIdentityId: form.identity_id, updatedAt: nowIso() }).where(eq(onboarding.tenantId, tenantId));
+    const [merchant] = (await ctx.client.listIdentityMerchants(form.identity_id)).items;
+    if (merchant) eventIds.push(...(await pullMerchantAndCompliance(ctx, tenantId, merchant)));
+  } else if (form.status !== "COMPLETED" && form.onboarding_link && Date.parse(form.onboarding_link.expires_at) < Date.now()) {
+    const link = await ctx.client.createOnboardingLink(formId, serviceLinks(ctx.env, record.returnToken));
+    form = { ...form, onboarding_link: link };
+  }
+  await ctx.db
+    .update(onboarding)
+    .set({ formStatus: form.status, onboardingUrl: form.onboarding_link?.link_url ?? record.onboardingUrl, onboardingUrlExpiresAt: form.onboarding_link?.expires_at ?? record.onboardingUrlExpiresAt, updatedAt: nowIso() })
+    .where(and(eq(onboarding.tenantId, tenantId), eq(onboarding.processorFormId, formId)));
+  const { tenant: after } = await tenantAndRecord(ctx.db, tenantId);
+  return { view: { ...formView(form), processorMerchantId: after.processorMerchantId }, eventIds };
+}
+
+/** The browser's way back from the hosted form: the token names the onboarding, the merchant's own page follows. */
+export async function completeReturn(ctx: OnboardingContext, returnToken: string) {
+  const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
+  if (!record) throw new ApiError("not-found", "Unknown onboarding link.");
+  const { eventIds } = record.processorFormId ? await readOnboardingForm(ctx, record.tenantId, record.processorFormId) : { eventIds: [] };
+  return { returnUrl: record.returnUrl, eventIds, tenantId: record.tenantId, formId: record.processorFormId };
+}
+
+export async function renewExpiredLink(ctx: OnboardingContext, returnToken: string): Promise<string> {
+  const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
+  if (!record) throw new ApiError("not-found", "Unknown onboarding link.");
+  if (!record.processorFormId) throw new ApiError("not-found", "This onboarding has no hosted form.");
+  const link = await ctx.client.createOnboardingLink(record.processorFormId, serviceLinks(ctx.env, record.returnToken));
+  await ctx.db.update(onboarding).set({ onboardingUrl: link.link_url, onboardingUrlExpiresAt: link.expires_at, updatedAt: nowIso() }).where(eq(onboarding.tenantId, record.tenantId));
+  return link.link_url;
+}
+
+export async function readiness(ctx: OnboardingContext, tenantId: string, refresh: boolean): Promise<{ readiness: Readiness; eventIds: string[] }> {
+  let { tenant, record } = await tenantAndRecord(ctx.db, tenantId);
+  const eventIds: string[] = [];
+  if (refresh && record) {
+    if (tenant.processorMerchantId) {
+      eventIds.push(...(await pullMerchantAndCompliance(ctx, tenantId, await ctx.client.getMerchant(tenant.processorMerchantId))));
+    } else if (record.processorFormId) {
+      eventIds.push(...(await readOnboardingForm(ctx, tenantId, record.processorFormId)).eventIds);
+    }
+    ({ tenant, record } = await tenantAndRecord(ctx.db, tenantId));
+  }
+  return { readiness: readinessOf(tenant, record, { pciActionUrl: pciActionUrl(ctx.env) }), eventIds };
+}
+
+/** For merchants onboarded outside the hosted form: readiness still comes only from the processor's record. */
+export async function attachMerchant(ctx: OnboardingContext, tenantId: string, processorMerchantId: string): Promise<string[]> {
+  const { record } = await tenantAndRecord(ctx.db, tenantId);
+  const owner = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, processorMerchantId)).get();
+  if (owner && owner.id !== tenantId) throw new ApiError("conflict", `Merchant ${processorMerchantId} already belongs to another tenant.`);
+  const merchant = await ctx.client.getMerchant(processorMerchantId);
+  if (!record) {
+    const now = nowIso();
+    await ctx.db.insert(onboarding).values({ tenantId, returnToken: base64Url(randomBytes(24)), processorIdentityId: merchant.identity, createdAt: now, updatedAt: now });
+  }
+  return pullMerchantAndCompliance(ctx, tenantId, merchant);
+}
+
+/** Webhook side: the tenant a processor merchant or its identity belongs to. */
+export async function tenantForMerchant(db: Database, merchant: { id: string; identity?: string }): Promise<string | null> {
+  const byMerchant = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, merchant.id)).get();
+  if (byMerchant) return byMerchant.id;
+  if (!merchant.identity) return null;
+  const byIdentity = await db.select({ id: onboarding.tenantId }).from(onboarding).where(eq(onboarding.processorIdentityId, merchant.identity)).get();
+  return byIdentity?.id ?? null;
+}
