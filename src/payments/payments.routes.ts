@@ -10,10 +10,10 @@ export const MAX_PAGE_SIZE = 200;
 const tags = ["Payments"];
 const security = TENANT_SECURITY;
 
+// Documented here, read and checked by the idempotency service (header names reach validators lower-cased).
 const IdempotencyKeyHeader = z.object({
-  "idempotency-key": z.string().optional().openapi({
-    param: { name: "Idempotency-Key", in: "header" },
-    description: "Required on charges: derive it from your order key. A replay returns the original result.",
+  "Idempotency-Key": z.string().optional().openapi({
+    description: "Required on charges, optional on refunds: derive it from your order key. A replay returns the original result. 1–255 printable ASCII characters; kept 24 hours.",
   }),
 });
 

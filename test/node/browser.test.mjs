@@ -1,0 +1,99 @@
+import { execFileSync } from "node:child_process";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import { control } from "../support/sandbox-flows.mjs";
+
+const CHROMIUM = execFileSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).trim();
+
+let server;
+let browser;
+beforeAll(async () => {
+  server = await startDevServer();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function tenantKey(name) {
+  const admin = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" };
+  const tenant = await (await fetch(`${server.baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })).json();
+  const { key } = await (await fetch(`${server.baseUrl}/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: admin })).json();
+  return { "X-Api-Key": key, "Content-Type": "application/json" };
+}
+
+async function tokenizeInCheckout(page) {
+  await page.goto(`${server.baseUrl}/sandbox/checkout`);
+  await page.waitForSelector("#finix-number");
+  await expect.poll(() => page.textContent("#config")).toContain("sandbox");
+  await page.fill("#finix-name", "Ada Lovelace");
+  await page.fill("#finix-number", "4895 1422 3212 0006");
+  await page.fill("#finix-expiration_date", "12/2030");
+  await page.fill("#finix-security_code", "123");
+  await page.click("#finix-submit");
+  await expect.poll(() => page.textContent("#token")).toContain('"id": "TK');
+  return JSON.parse(await page.textContent("#token")).id;
+}
+
+function chargeWith(auth, token) {
+  return fetch(`${server.baseUrl}/v1/payments`, {
+    method: "POST",
+    headers: { ...auth, "Idempotency-Key": crypto.randomUUID() },
+    body: JSON.stringify({ amountCents: 4200, currency: "USD", orderRef: "browser-1", processorToken: token, buyer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" } }),
+  });
+}
+
+describe("in a real browser", () => {
+  it("a new merchant onboards through the hosted form and then charges a token from the checkout page", async () => {
+    const auth = await tenantKey("Browser Bakery");
+    const page = await browser.newPage();
+
+    const blocked = await chargeWith(auth, await tokenizeInCheckout(page));
+    expect(blocked.status).toBe(403);
+    expect((await blocked.json()).type).toMatch(/merchant-not-ready$/);
+
+    const form = await (await fetch(`${server.baseUrl}/v1/onboarding`, { method: "POST", headers: auth, body: JSON.stringify({ returnUrl: `${server.baseUrl}/docs` }) })).json();
+    await page.goto(form.onboardingUrl);
+    await page.fill("#businessName", "Browser Bakery LLC");
+    await page.fill("#firstName", "Ada");
+    await page.fill("#lastName", "Lovelace");
+    await page.fill("#email", "ada@example.com");
+    await page.fill("#accountNumber", "987654321");
+    await Promise.all([page.waitForURL(`${server.baseUrl}/docs?formId=${form.formId}`), page.click("#submit")]);
+
+    const pending = await (await fetch(`${server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
+    expect(pending.onboardingStatus).toBe("pending");
+    await control(server.baseUrl, "run-jobs", { kinds: ["merchant.decide"] });
+    const ready = await (await fetch(`${server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
+    expect(ready).toMatchObject({ onboardingStatus: "enabled", chargesEnabled: true });
+
+    await page.goto(ready.pci.actionUrl);
+    await page.fill("#name", "Ada Lovelace");
+    await page.fill("#title", "Owner");
+    await page.check("#accept");
+    await Promise.all([page.waitForSelector("#message"), page.click("#attest")]);
+    const attested = await (await fetch(`${server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
+    expect(attested.pci.status).toBe("valid");
+
+    const charged = await chargeWith(auth, await tokenizeInCheckout(page));
+    expect(charged.status).toBe(201);
+    expect((await charged.json()).status).toBe("succeeded");
+  });
+
+  it("the API reference page renders every operation offline", async () => {
+    const page = await browser.newPage();
+    const external = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(server.baseUrl)) external.push(request.url());
+    });
+    await page.goto(`${server.baseUrl}/docs`);
+    await page.waitForSelector("details summary");
+    expect(await page.locator("details").count()).toBeGreaterThan(15);
+    expect(external).toEqual([]);
+  });
+});
