@@ -58,7 +58,8 @@ export async function startOnboarding({ db, env, client }: OnboardingContext, te
       max_transaction_amount: MAX_TRANSACTION_AMOUNT,
     },
     merchant_processors: [{ processor: env.PROCESSOR_ENV === "live" ? "FINIX_V1" : "DUMMY_V1" }],
-    onboarding_link_details: serviceLinks(env, returnToken),
+    // The processor's schema types this one as a string here (an integer on /links).
+    onboarding_link_details: { ...serviceLinks(env, returnToken), expiration_in_minutes: String(LINK_MINUTES) },
     tags: { lc_tenant_id: tenantId },
   });
   const now = nowIso();
@@ -143,7 +144,7 @@ function readinessEventData(readiness: Readiness) {
 
 async function pullMerchantAndCompliance(ctx: OnboardingContext, tenantId: string, merchant: Merchant): Promise<string[]> {
   const eventIds = await applyMerchant(ctx.db, ctx.env, tenantId, merchant);
-  const forms = await ctx.client.listComplianceForms({ linked_to: merchant.id });
+  const forms = await ctx.client.listMerchantComplianceForms(merchant.id, {});
   const pci = forms.items.find((form) => form.type === "PCI_SAQ_A");
   if (pci) eventIds.push(...(await applyComplianceForm(ctx.db, ctx.env, tenantId, pci)));
   return eventIds;

@@ -150,7 +150,8 @@ export async function charge({
   try {
     payment = await ensureSource(client, db, payment, input);
   } catch (error) {
-    if (error instanceof ApiError && !isOutcomeUnknown(error)) {
+    // Only the processor's refusal is final; a 429 or our own credentials failing leaves the charge retryable.
+    if (error instanceof ApiError && error.slug === "processor-rejected") {
       await update(db, payment, { status: "failed", failureCode: String(error.extensions.code ?? error.slug), failureMessage: error.message });
     }
     throw error;
@@ -175,7 +176,9 @@ export async function charge({
       if (!found) throw error;
       result = found.state === "FAILED" ? { outcome: "declined", transfer: found, failureCode: found.failure_code ?? "FAILED", failureMessage: found.failure_message ?? "" } : { outcome: "created", transfer: found };
     } else {
-      await update(db, payment, { status: "failed", failureCode: String(error.extensions.code ?? error.slug), failureMessage: error.message });
+      if (error.slug === "processor-rejected") {
+        await update(db, payment, { status: "failed", failureCode: String(error.extensions.code ?? error.slug), failureMessage: error.message });
+      }
       throw error;
     }
   }

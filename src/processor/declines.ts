@@ -1,0 +1,41 @@
+import { processorErrorItems, unreadableAnswerError } from "./errors";
+import type { Answer } from "./transport";
+import type { Transfer, TransferOutcome } from "./types";
+
+export const DECLINE_STATUS = 402;
+const FALLBACK_CODE = "DECLINED";
+const FALLBACK_MESSAGE = "The payment was declined.";
+
+function isTransfer(value: unknown): value is Transfer {
+  const candidate = value as Partial<Transfer> | null;
+  return typeof candidate?.id === "string" && typeof candidate.state === "string";
+}
+
+/** The declined transfer, when the 402 answer carries it (the processor does not document that it does). */
+function embeddedTransfer(body: unknown): Transfer | null {
+  const transfer = (body as { _embedded?: { transfers?: unknown[] } } | null)?._embedded?.transfers?.[0];
+  return isTransfer(transfer) ? transfer : null;
+}
+
+/**
+ * Reads the answer to a sale: a 402, or a created transfer whose state is FAILED, is a decline. The
+ * transfer's own failure_code wins over the 402's error code (the processor says to use failure_code).
+ */
+export function saleOutcome(answer: Answer<unknown>, operation: string): TransferOutcome {
+  if (answer.status === DECLINE_STATUS) {
+    const transfer = embeddedTransfer(answer.body);
+    const [error] = processorErrorItems(answer.body);
+    return {
+      outcome: "declined",
+      failureCode: transfer?.failure_code || error?.code || FALLBACK_CODE,
+      failureMessage: transfer?.failure_message || error?.message || FALLBACK_MESSAGE,
+      transfer,
+    };
+  }
+  if (!isTransfer(answer.body)) throw unreadableAnswerError(operation, answer.status);
+  const transfer = answer.body;
+  if (transfer.state === "FAILED") {
+    return { outcome: "declined", failureCode: transfer.failure_code || FALLBACK_CODE, failureMessage: transfer.failure_message || FALLBACK_MESSAGE, transfer };
+  }
+  return { outcome: "created", transfer };
+}
