@@ -133,4 +133,67 @@ CREATE TABLE `onboarding` (
 	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `onboarding_return_token_unique` ON `onboarding` (`return_token`);
+CREATE UNIQUE INDEX `onboarding_return_token_unique` ON `onboarding` (`return_token`);--> statement-breakpoint
+CREATE TABLE `callback_endpoints` (
+	`id` text PRIMARY KEY NOT NULL,
+	`tenant_id` text NOT NULL,
+	`url` text,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL,
+	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `callback_endpoints_tenant_unique` ON `callback_endpoints` (`tenant_id`);--> statement-breakpoint
+CREATE TABLE `callback_signing_secrets` (
+	`id` text PRIMARY KEY NOT NULL,
+	`tenant_id` text NOT NULL,
+	`endpoint_id` text NOT NULL,
+	`secret_ciphertext` text NOT NULL,
+	`created_at` text NOT NULL,
+	`expires_at` text,
+	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`endpoint_id`) REFERENCES `callback_endpoints`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `callback_signing_secrets_endpoint` ON `callback_signing_secrets` (`endpoint_id`,`expires_at`);--> statement-breakpoint
+CREATE UNIQUE INDEX `callback_signing_secrets_one_current` ON `callback_signing_secrets` (`endpoint_id`) WHERE "callback_signing_secrets"."expires_at" IS NULL;--> statement-breakpoint
+CREATE TABLE `callback_deliveries` (
+	`id` text PRIMARY KEY NOT NULL,
+	`tenant_id` text NOT NULL,
+	`event_id` text NOT NULL,
+	`endpoint_id` text NOT NULL,
+	`origin` text NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`attempt_count` integer DEFAULT 0 NOT NULL,
+	`last_status_code` integer,
+	`last_error` text,
+	`last_attempt_at` text,
+	`next_attempt_at` text,
+	`enqueued_at` text,
+	`delivered_at` text,
+	`failed_at` text,
+	`created_at` text NOT NULL,
+	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`event_id`) REFERENCES `events`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`endpoint_id`) REFERENCES `callback_endpoints`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "callback_deliveries_status" CHECK("callback_deliveries"."status" IN ('pending', 'delivered', 'failed', 'canceled')),
+	CONSTRAINT "callback_deliveries_origin" CHECK("callback_deliveries"."origin" IN ('event', 'replay'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `callback_deliveries_one_per_event` ON `callback_deliveries` (`event_id`,`endpoint_id`) WHERE "callback_deliveries"."origin" = 'event';--> statement-breakpoint
+CREATE INDEX `callback_deliveries_tenant_created` ON `callback_deliveries` (`tenant_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `callback_deliveries_event` ON `callback_deliveries` (`event_id`);--> statement-breakpoint
+CREATE INDEX `callback_deliveries_due` ON `callback_deliveries` (`status`,`next_attempt_at`);--> statement-breakpoint
+CREATE TABLE `callback_delivery_attempts` (
+	`delivery_id` text NOT NULL,
+	`attempt_number` integer NOT NULL,
+	`tenant_id` text NOT NULL,
+	`attempted_at` text NOT NULL,
+	`url` text NOT NULL,
+	`status_code` integer,
+	`error` text,
+	`duration_ms` integer NOT NULL,
+	`next_attempt_at` text,
+	PRIMARY KEY(`delivery_id`, `attempt_number`),
+	FOREIGN KEY (`delivery_id`) REFERENCES `callback_deliveries`(`id`) ON UPDATE no action ON DELETE no action
+);

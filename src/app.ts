@@ -1,5 +1,6 @@
 import adminRouter from "./admin/admin.index";
 import docsRouter from "./docs/docs.index";
+import { callbacksAdminRouter } from "./events";
 import metaRouter from "./meta/meta.index";
 import onboardingRouter from "./onboarding/onboarding.index";
 import paymentsRouter from "./payments/payments.index";
@@ -25,6 +26,7 @@ export function createApp() {
   app.route("/", onboardingRouter);
   app.route("/", processorWebhooksRouter);
   app.route("/", adminRouter);
+  app.route("/", callbacksAdminRouter);
   app.route("/", docsRouter);
   // The built-in sandbox processor exists only when configured; a live deployment never serves it.
   app.use("/sandbox/*", async (c, next) => (c.env.PROCESSOR_BASE_URL === "builtin" ? next() : c.notFound()));

@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { handleCallbackBatch } from "./events";
 import { runScheduledSweeps } from "./scheduled";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
@@ -8,6 +9,7 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
+  queue: handleCallbackBatch,
   scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduledSweeps(env, controller.scheduledTime));
   },

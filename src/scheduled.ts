@@ -1,5 +1,5 @@
 import { database } from "./db/client";
-import { enqueueEvents } from "./events/enqueue";
+import { enqueueEvents, sweepCallbacks } from "./events";
 import { reconcileLedger } from "./payments/reconciliation";
 import { processorClient } from "./processor";
 
@@ -7,4 +7,5 @@ import { processorClient } from "./processor";
 export async function runScheduledSweeps(env: Env, now = Date.now()): Promise<void> {
   const eventIds = await reconcileLedger({ db: database(env), client: processorClient(env), now });
   await enqueueEvents(env, eventIds);
+  await sweepCallbacks({ env, now: new Date(now) });
 }

@@ -1,0 +1,13 @@
+/**
+ * Delay before each retry of a failed delivery: nine attempts over about 41.6 hours. A Queue delay is at most
+ * 12 h per hop. wrangler.toml's `max_retries` must equal the number of delays, so that the message is moved to
+ * the dead-letter queue right after the last attempt.
+ */
+export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 12 * 3600, 12 * 3600] as const;
+
+export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+
+/** `attempt` is the Queue's count for this message (1 on first delivery); null means the attempts are exhausted. */
+export function retryDelaySeconds(attempt: number): number | null {
+  return RETRY_DELAYS_SECONDS[attempt - 1] ?? null;
+}

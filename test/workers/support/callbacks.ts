@@ -1,0 +1,127 @@
+import { createExecutionContext, createMessageBatch, getQueueResult, type QueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { vi } from "vitest";
+import { database } from "../../../src/db/client";
+import { handleCallbackBatch } from "../../../src/events";
+import { eventDeliveryInsert } from "../../../src/events/enqueue";
+import { eventInsert } from "../../../src/events/outbox";
+import { ADMIN_HEADERS, call, jsonInit } from "../helpers";
+
+export const MAIN_QUEUE = "payment-connect-callbacks";
+export const DEAD_LETTER_QUEUE = "payment-connect-callbacks-dlq";
+
+export type ReceivedCallback = { url: string; method: string; headers: Headers; rawBody: string };
+type Reply = number | Error | ((request: ReceivedCallback) => Response | Promise<Response>);
+
+/**
+ * Stands in for tenants' receivers at the network edge: outbound requests to `origin` are answered by `replies`
+ * (one per request, the last repeated); every other request goes to the real network.
+ */
+export function mockReceiver(origin: string, replies: Reply[] = [200]) {
+  const received: ReceivedCallback[] = [];
+  const realFetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input as RequestInfo, init);
+    if (new URL(request.url).origin !== origin) return realFetch(input as RequestInfo, init);
+    const callback = { url: request.url, method: request.method, headers: request.headers, rawBody: await request.text() };
+    received.push(callback);
+    const reply = replies[Math.min(received.length - 1, replies.length - 1)]!;
+    if (reply instanceof Error) throw reply;
+    if (typeof reply === "function") return reply(callback);
+    return new Response([204, 205, 304].includes(reply) ? null : `status ${reply}`, { status: reply });
+  });
+  return { received, restore: () => spy.mockRestore() };
+}
+
+export async function saveCallbackUrl(tenantId: string, url: string): Promise<Response> {
+  return call(`/admin/tenants/${tenantId}/callbacks`, jsonInit("PUT", { url }, ADMIN_HEADERS));
+}
+
+export async function revealSecrets(tenantId: string): Promise<{ id: string; secret: string; expiresAtUtc: string | null }[]> {
+  const response = await call(`/admin/tenants/${tenantId}/callbacks/secrets`, { headers: ADMIN_HEADERS });
+  if (response.status !== 200) throw new Error(`reveal: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: { id: string; secret: string; expiresAtUtc: string | null }[] }).data;
+}
+
+/** Commits an outbox event the way the ledger does, without enqueueing it (as if the Worker died right after). */
+export async function writeEvent(tenantId: string, data: Record<string, unknown> = { lcPaymentId: "lcpay_test", status: "succeeded" }, type = "transfer.updated") {
+  const db = database(env);
+  const { statement, eventId } = eventInsert(db, { tenantId, type, subjectId: String(data.lcPaymentId ?? "subject"), data });
+  await db.batch([statement]);
+  return eventId;
+}
+
+/** The event's delivery row, created without sending a Queue message, so the test alone drives the consumer. */
+export async function deliveryWithoutMessage(eventId: string): Promise<string> {
+  const db = database(env);
+  await db.batch([eventDeliveryInsert(db, eventId)]);
+  const row = await env.DB.prepare("SELECT id FROM callback_deliveries WHERE event_id = ? AND origin = 'event'").bind(eventId).first<{ id: string }>();
+  if (!row) throw new Error(`no delivery for ${eventId}`);
+  return row.id;
+}
+
+/**
+ * Runs the consumer on one message. `retryDelays` holds each retry's `delaySeconds` (undefined: no delay), which
+ * the plugin's `getQueueResult` does not report.
+ */
+export async function runConsumer(
+  queue: string,
+  body: unknown,
+  attempts = 1,
+  workerEnv: Env = env,
+): Promise<QueueResult & { retryDelays: (number | undefined)[] }> {
+  const batch = createMessageBatch(queue, [{ id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body }]);
+  const retryDelays: (number | undefined)[] = [];
+  for (const message of batch.messages) {
+    const retry = message.retry.bind(message);
+    vi.spyOn(message, "retry").mockImplementation((options) => {
+      retryDelays.push(options?.delaySeconds);
+      retry(options);
+    });
+  }
+  const ctx = createExecutionContext();
+  await handleCallbackBatch(batch, workerEnv);
+  return { ...(await getQueueResult(batch, ctx)), retryDelays };
+}
+
+export type DeliveryRow = {
+  id: string;
+  status: string;
+  origin: string;
+  event_id: string;
+  attempt_count: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  enqueued_at: string | null;
+  failed_at: string | null;
+  delivered_at: string | null;
+};
+
+export async function deliveryRow(deliveryId: string): Promise<DeliveryRow> {
+  const row = await env.DB.prepare("SELECT * FROM callback_deliveries WHERE id = ?").bind(deliveryId).first<DeliveryRow>();
+  if (!row) throw new Error(`no delivery ${deliveryId}`);
+  return row;
+}
+
+export async function deliveriesOf(eventId: string): Promise<DeliveryRow[]> {
+  return (await env.DB.prepare("SELECT * FROM callback_deliveries WHERE event_id = ? ORDER BY created_at, id").bind(eventId).all<DeliveryRow>()).results;
+}
+
+/** Polls until `check` passes: for work the real local Queue consumer does in the background. */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** HMAC-SHA256 computed here with WebCrypto alone, independent of the service's own signing code. */
+export async function independentHmacHex(secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)));
+  return Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
