@@ -1,0 +1,81 @@
+import { createServer } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyCallbackSignature } from "../../src/events/receiver/verify-callback.ts";
+import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import { chargeableTenant, control } from "../support/sandbox-flows.mjs";
+
+let server;
+let receiver;
+const received = [];
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body, at: Date.now() });
+      response.statusCode = 200;
+      response.end();
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  server = await startDevServer();
+});
+afterAll(async () => {
+  await server?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+async function waitFor(predicate, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = predicate();
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("timed out waiting");
+}
+
+describe("ACH end to end on wrangler dev", () => {
+  it("charge → processing → the sandbox settles → transfer.updated in → succeeded → a signed callback out", async () => {
+    const admin = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}` };
+    const { tenantId, key } = await chargeableTenant(server.baseUrl, admin, "ACH Roasters");
+    const callbackUrl = `http://127.0.0.1:${receiver.address().port}/hooks`;
+    const saved = await fetch(`${server.baseUrl}/admin/tenants/${tenantId}/callbacks`, {
+      method: "PUT",
+      headers: { ...admin, "Content-Type": "application/json" },
+      body: JSON.stringify({ url: callbackUrl }),
+    });
+    expect(saved.status).toBe(200);
+    const secrets = await (await fetch(`${server.baseUrl}/admin/tenants/${tenantId}/callbacks/secrets`, { headers: admin })).json();
+    const secret = (secrets.data ?? secrets)[0].secret;
+
+    const meta = await (await fetch(`${server.baseUrl}/v1/meta`)).json();
+    const token = await (
+      await fetch(`${server.baseUrl}/sandbox/processor/applications/${meta.processorApplicationId}/tokens`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ type: "BANK_ACCOUNT", account_number: "555666777", bank_code: "122105278", name: "Ada Lovelace" }),
+      })
+    ).json();
+    const created = await (
+      await fetch(`${server.baseUrl}/v1/payments`, {
+        method: "POST",
+        headers: { "X-Api-Key": key, "Content-Type": "application/json", "Idempotency-Key": "ach-order-1" },
+        body: JSON.stringify({ amountCents: 12_345, currency: "USD", orderRef: "ach-order-1", processorToken: token.id, buyer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" } }),
+      })
+    ).json();
+    expect(created.status).toBe("processing");
+
+    await control(server.baseUrl, "settle-ach", { id: created.processorTransferId });
+    const delivery = await waitFor(() => received.find((r) => r.headers["lc-event-type"] === "transfer.updated"));
+    const event = JSON.parse(delivery.body);
+    expect(event).toMatchObject({ type: "transfer.updated", lcPaymentId: created.lcPaymentId, orderRef: "ach-order-1", status: "succeeded", processorState: "SUCCEEDED" });
+    expect(delivery.headers["content-type"]).toBe("application/json");
+    expect(delivery.headers["lc-event-id"]).toBe(event.id);
+    expect(await verifyCallbackSignature({ rawBody: delivery.body, signatureHeader: delivery.headers["lc-signature"], secret })).toMatchObject({ ok: true });
+
+    const payment = await (await fetch(`${server.baseUrl}/v1/payments/${created.lcPaymentId}`, { headers: { "X-Api-Key": key } })).json();
+    expect(payment.status).toBe("succeeded");
+  });
+});
