@@ -13,6 +13,7 @@ router
   .openapi(routes.linkProcessorMerchant, handlers.linkProcessorMerchant)
   .openapi(routes.issueKey, handlers.issueKey)
   .openapi(routes.listKeys, handlers.listKeys)
-  .openapi(routes.revokeKey, handlers.revokeKey);
+  .openapi(routes.revokeKey, handlers.revokeKey)
+  .openapi(routes.registerProcessorWebhook, handlers.registerProcessorWebhook);
 
 export default router;

@@ -3,6 +3,7 @@ import type { AppRouteHandler } from "../lib/types";
 import { enqueueEvents } from "../events/enqueue";
 import { attachMerchant } from "../onboarding/onboarding.service";
 import { processorClient } from "../processor";
+import { registerServiceWebhook } from "../processor-webhooks/registration";
 import * as tenantsService from "../tenants/tenants.service";
 import type { ApiKeyRecord, TenantRecord } from "../tenants/tenants.service";
 import type * as routes from "./tenants.routes";
@@ -68,4 +69,10 @@ export const revokeKey: AppRouteHandler<typeof routes.revokeKey> = async (c) => 
   const { tenantId, keyId } = c.req.valid("param");
   const key = await tenantsService.revokeApiKey({ db: database(c.env), tenantId, keyId });
   return c.json(toApiKey(key), 200);
+};
+
+export const registerProcessorWebhook: AppRouteHandler<typeof routes.registerProcessorWebhook> = async (c) => {
+  const webhook = await registerServiceWebhook(processorClient(c.env), c.env);
+  c.header("Cache-Control", "no-store");
+  return c.json({ id: webhook.id, url: webhook.url, enabled: webhook.enabled, secretSigningKey: webhook.secret_signing_key ?? null }, 201);
 };

@@ -1,0 +1,23 @@
+import type { ProcessorClient, Webhook } from "../processor";
+import { PROCESSOR_WEBHOOK_PATH } from "./processor-webhooks.routes";
+
+/** The processor events the service consumes; anything else it would only acknowledge. */
+export const CONSUMED_PROCESSOR_EVENTS = [
+  { entity: "transfer", types: ["created", "updated"] },
+  { entity: "dispute", types: ["created", "updated"] },
+  { entity: "merchant", types: ["created", "updated", "underwritten"] },
+  { entity: "compliance_form", types: ["created", "updated"] },
+  { entity: "onboarding_form", types: ["updated"] },
+];
+
+/**
+ * Registers this service's inbound route with the processor, authenticated with the configured Basic
+ * credentials. The returned `secret_signing_key` must be stored as PROCESSOR_WEBHOOK_SIGNING_KEY.
+ */
+export function registerServiceWebhook(client: ProcessorClient, env: Env): Promise<Webhook> {
+  return client.createWebhook({
+    url: `${env.BASE_URL.replace(/\/$/, "")}${PROCESSOR_WEBHOOK_PATH}`,
+    authentication: { type: "BASIC", basic: { username: env.PROCESSOR_WEBHOOK_USERNAME, password: env.PROCESSOR_WEBHOOK_PASSWORD } },
+    enabled_events: CONSUMED_PROCESSOR_EVENTS,
+  });
+}
