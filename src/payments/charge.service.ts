@@ -36,8 +36,32 @@ async function chargeableTenant(db: Database, tenantId: string) {
   return { ...tenant, processorMerchantId: tenant.processorMerchantId };
 }
 
-/** The ledger row exists before any processor call; a retry under the same key finds it and resumes. */
-async function ledgerRowFor(db: Database, env: Env, tenantId: string, idempotencyKey: string, input: ChargeInput): Promise<PaymentRecord> {
+/** Instruments are identity-scoped at the processor, not tenant-scoped: only the tenant that created one may charge it. */
+async function ownedInstrumentMethod(client: ProcessorClient, tenantId: string, instrumentId: string): Promise<PaymentMethod> {
+  const instrument = await client.getPaymentInstrument(instrumentId).catch((error: unknown) => {
+    if (error instanceof ApiError && error.slug === "processor-rejected") return null;
+    throw error;
+  });
+  if (!instrument || instrument.tags?.[TENANT_TAG] !== tenantId) {
+    throw new ApiError("validation-failed", `No payment instrument ${instrumentId} for this merchant.`, {
+      extensions: { errors: [{ field: "processorInstrumentId", message: "unknown instrument" }] },
+    });
+  }
+  return methodFor(instrument.instrument_type);
+}
+
+/**
+ * The gate, then the ledger row, before any call that moves money; a retry under the same key finds
+ * the row and resumes it (past the gate, which it already passed).
+ */
+async function ledgerRowFor(
+  db: Database,
+  env: Env,
+  client: ProcessorClient,
+  tenantId: string,
+  idempotencyKey: string,
+  input: ChargeInput,
+): Promise<PaymentRecord> {
   const existing = await db
     .select()
     .from(payments)
@@ -52,13 +76,14 @@ async function ledgerRowFor(db: Database, env: Env, tenantId: string, idempotenc
   }
 
   const tenant = await chargeableTenant(db, tenantId);
+  const method = input.processorInstrumentId ? await ownedInstrumentMethod(client, tenantId, input.processorInstrumentId) : null;
   const now = nowIso();
   const row: typeof payments.$inferInsert = {
     id: newId("lcpay"),
     tenantId,
     idempotencyKey,
     status: "processing",
-    method: null,
+    method,
     amountCents: input.amountCents,
     currency: input.currency,
     applicationFeeCents: applicationFeeCents(input.amountCents, feeScheduleFor(tenant, env)),
@@ -83,21 +108,9 @@ async function update(db: Database, payment: PaymentRecord, changes: Partial<Pay
   return { ...payment, ...next };
 }
 
-/** Instruments are identity-scoped at the processor, not tenant-scoped: only the creating tenant may charge one. */
+/** A token becomes a buyer identity and an instrument once; their ids are kept so a resumed attempt reuses them. */
 async function ensureSource(client: ProcessorClient, db: Database, payment: PaymentRecord, input: ChargeInput): Promise<PaymentRecord> {
-  if (input.processorInstrumentId) {
-    const instrument = await client.getPaymentInstrument(input.processorInstrumentId).catch((error: unknown) => {
-      if (error instanceof ApiError && error.slug === "processor-rejected") return null;
-      throw error;
-    });
-    if (!instrument || instrument.tags?.[TENANT_TAG] !== payment.tenantId) {
-      throw new ApiError("validation-failed", `No payment instrument ${input.processorInstrumentId} for this merchant.`, {
-        extensions: { errors: [{ field: "processorInstrumentId", message: "unknown instrument" }] },
-      });
-    }
-    return payment.method ? payment : update(db, payment, { method: methodFor(instrument.instrument_type) });
-  }
-
+  if (input.processorInstrumentId) return payment;
   let current = payment;
   const tags = { [TENANT_TAG]: payment.tenantId, lc_payment_id: payment.id };
   if (!current.processorIdentityId) {
@@ -143,7 +156,7 @@ export async function charge({
       extensions: { errors: [{ field: "currency", message: `must be ${env.CURRENCY}` }] },
     });
   }
-  let payment = await ledgerRowFor(db, env, tenantId, idempotencyKey, input);
+  let payment = await ledgerRowFor(db, env, client, tenantId, idempotencyKey, input);
   if (payment.processorTransferId) return { outcome: payment.status === "failed" ? "declined" : "completed", payment };
   if (payment.status === "failed") return { outcome: "declined", payment };
 

@@ -11,28 +11,35 @@ import type * as routes from "./payments.routes";
 import { toCreatePaymentResponse, toPaymentListItem, toPaymentResponse } from "./payments.view";
 import { refund } from "./refund.service";
 
+type PaymentsContext = Parameters<AppRouteHandler<typeof routes.createPayment>>[0] | Parameters<AppRouteHandler<typeof routes.refundPayment>>[0];
+
+/** Runs `execute` under the request's Idempotency-Key (when there is one) and answers with its result or the replay. */
+async function idempotently(c: PaymentsContext, key: string | null, input: unknown, execute: () => Promise<Response>) {
+  if (!key) return rawResponse(await execute());
+  const response = await withIdempotency({
+    env: c.env,
+    tenantId: c.get("tenant").tenantId,
+    key,
+    fingerprint: await requestFingerprint("POST", c.req.path, input),
+    traceId: c.get("traceId"),
+    execute,
+  });
+  return rawResponse(response);
+}
+
 export const createPayment: AppRouteHandler<typeof routes.createPayment> = async (c) => {
   const { tenantId } = c.get("tenant");
   const input = c.req.valid("json");
   const key = readIdempotencyKey(c.req.raw.headers, true)!;
-  const response = await withIdempotency({
-    env: c.env,
-    tenantId,
-    key,
-    fingerprint: await requestFingerprint("POST", c.req.path, input),
-    traceId: c.get("traceId"),
-    execute: async () => {
-      const db = database(c.env);
-      const result = await charge({ db, env: c.env, client: processorClient(c.env), tenantId, idempotencyKey: key, input });
-      if (result.outcome === "declined") {
-        throw new ApiError("payment-declined", result.payment.failureMessage || "The processor declined the payment.", {
-          extensions: { code: result.payment.failureCode, lcPaymentId: result.payment.id, processorTransferId: result.payment.processorTransferId },
-        });
-      }
-      return c.json(toCreatePaymentResponse(result.payment), 201);
-    },
+  return idempotently(c, key, input, async () => {
+    const result = await charge({ db: database(c.env), env: c.env, client: processorClient(c.env), tenantId, idempotencyKey: key, input });
+    if (result.outcome === "declined") {
+      throw new ApiError("payment-declined", result.payment.failureMessage || "The processor declined the payment.", {
+        extensions: { code: result.payment.failureCode, lcPaymentId: result.payment.id, processorTransferId: result.payment.processorTransferId },
+      });
+    }
+    return c.json(toCreatePaymentResponse(result.payment), 201);
   });
-  return rawResponse(response);
 };
 
 export const refundPayment: AppRouteHandler<typeof routes.refundPayment> = async (c) => {
@@ -40,22 +47,11 @@ export const refundPayment: AppRouteHandler<typeof routes.refundPayment> = async
   const { id } = c.req.valid("param");
   const input = c.req.valid("json") ?? {};
   const key = readIdempotencyKey(c.req.raw.headers, false);
-  const execute = async () => {
-    const db = database(c.env);
-    const result = await refund({ db, client: processorClient(c.env), tenantId, paymentId: id, idempotencyKey: key, input });
+  return idempotently(c, key, input, async () => {
+    const result = await refund({ db: database(c.env), client: processorClient(c.env), tenantId, paymentId: id, idempotencyKey: key, input });
     c.executionCtx.waitUntil(enqueueEvents(c.env, result.eventIds));
     return c.json(toPaymentResponse(result.payment), 200);
-  };
-  if (!key) return rawResponse(await execute());
-  const response = await withIdempotency({
-    env: c.env,
-    tenantId,
-    key,
-    fingerprint: await requestFingerprint("POST", c.req.path, input),
-    traceId: c.get("traceId"),
-    execute,
   });
-  return rawResponse(response);
 };
 
 export const getPayment: AppRouteHandler<typeof routes.getPayment> = async (c) => {

@@ -56,6 +56,8 @@ describe("POST /v1/payments with a card", () => {
     expect(again.status).toBe(201);
     const stolen = await charge(theirs.auth, { amountCents: 700, currency: "USD", orderRef: "steal", processorInstrumentId: instrument!.id });
     await expectProblem(stolen, 400, "validation-failed");
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?").bind(theirs.tenantId).first<{ n: number }>();
+    expect(rows?.n).toBe(0);
   });
 });
 
