@@ -1,15 +1,26 @@
 #!/usr/bin/env node
 // `npm run dev`: local secrets, local D1 migrations, then `wrangler dev` with every binding simulated locally.
 import { spawnSync, spawn } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.join(import.meta.dirname, "..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
 
-if (!existsSync(path.join(root, ".dev.vars"))) {
-  copyFileSync(path.join(root, ".dev.vars.example"), path.join(root, ".dev.vars"));
+const devVars = path.join(root, ".dev.vars");
+const example = path.join(root, ".dev.vars.example");
+const names = (file) => new Set(readFileSync(file, "utf8").split("\n").filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split("=")[0]));
+if (!existsSync(devVars)) {
+  copyFileSync(example, devVars);
   console.log("Created .dev.vars from .dev.vars.example (local development secrets).");
+} else {
+  // Secrets added to the example since this .dev.vars was made are appended with their example values.
+  const present = names(devVars);
+  const missing = readFileSync(example, "utf8").split("\n").filter((line) => /^[A-Z_]+=/.test(line) && !present.has(line.split("=")[0]));
+  if (missing.length > 0) {
+    appendFileSync(devVars, `\n${missing.join("\n")}\n`);
+    console.log(`Added to .dev.vars: ${missing.map((line) => line.split("=")[0]).join(", ")}.`);
+  }
 }
 
 const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local"], {
