@@ -55,7 +55,7 @@ describe("ACH end to end on wrangler dev", () => {
       await fetch(`${server.baseUrl}/sandbox/processor/applications/${meta.processorApplicationId}/tokens`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ type: "BANK_ACCOUNT", account_number: "555666777", bank_code: "122105278", name: "Ada Lovelace" }),
+        body: JSON.stringify({ type: "BANK_ACCOUNT", account_number: "555666777", bank_code: "122105278", account_type: "PERSONAL_CHECKING", name: "Ada Lovelace" }),
       })
     ).json();
     const created = await (

@@ -29,15 +29,15 @@ async function tenantKey(name) {
 
 async function tokenizeInCheckout(page) {
   await page.goto(`${server.baseUrl}/sandbox/checkout`);
-  await page.waitForSelector("#finix-number");
-  await expect.poll(() => page.textContent("#config")).toContain("sandbox");
-  await page.fill("#finix-name", "Ada Lovelace");
-  await page.fill("#finix-number", "4895 1422 3212 0006");
-  await page.fill("#finix-expiration_date", "12/2030");
-  await page.fill("#finix-security_code", "123");
+  await page.waitForSelector("#finix-card-number");
+  await expect.poll(() => page.textContent("#meta-output")).toContain("sandbox");
+  await page.fill("#finix-card-name", "Ada Lovelace");
+  await page.fill("#finix-card-number", "4895 1422 3212 0006");
+  await page.fill("#finix-card-expiration_date", "12/30");
+  await page.fill("#finix-card-security_code", "123");
   await page.click("#finix-submit");
-  await expect.poll(() => page.textContent("#token")).toContain('"id": "TK');
-  return JSON.parse(await page.textContent("#token")).id;
+  await expect.poll(() => page.textContent("#token-id")).toMatch(/^TK/);
+  return (await page.textContent("#token-id")).trim();
 }
 
 function chargeWith(auth, token) {
@@ -59,12 +59,10 @@ describe("in a real browser", () => {
 
     const form = await (await fetch(`${server.baseUrl}/v1/onboarding`, { method: "POST", headers: auth, body: JSON.stringify({ returnUrl: `${server.baseUrl}/docs` }) })).json();
     await page.goto(form.onboardingUrl);
-    await page.fill("#businessName", "Browser Bakery LLC");
-    await page.fill("#firstName", "Ada");
-    await page.fill("#lastName", "Lovelace");
-    await page.fill("#email", "ada@example.com");
-    await page.fill("#accountNumber", "987654321");
-    await Promise.all([page.waitForURL(`${server.baseUrl}/docs?formId=${form.formId}`), page.click("#submit")]);
+    await page.click("#fill-test-data");
+    await page.fill("#business_name", "Browser Bakery LLC");
+    await page.check("#accept_terms");
+    await Promise.all([page.waitForURL(`${server.baseUrl}/docs?formId=${form.formId}`), page.click("#submit-onboarding")]);
 
     const pending = await (await fetch(`${server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
     expect(pending.onboardingStatus).toBe("pending");
@@ -76,7 +74,7 @@ describe("in a real browser", () => {
     await page.fill("#name", "Ada Lovelace");
     await page.fill("#title", "Owner");
     await page.check("#accept");
-    await Promise.all([page.waitForSelector("#message"), page.click("#attest")]);
+    await Promise.all([page.waitForSelector("#compliance-done"), page.click("#submit-attestation")]);
     const attested = await (await fetch(`${server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
     expect(attested.pci.status).toBe("valid");
 
