@@ -6,6 +6,7 @@ import onboardingRouter from "./onboarding/onboarding.index";
 import paymentsRouter from "./payments/payments.index";
 import processorWebhooksRouter from "./processor-webhooks/processor-webhooks.index";
 import { createRouter } from "./lib/openapi";
+import { ApiError } from "./lib/problem";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./lib/pipeline";
 import { sandboxRouter } from "./sandbox";
 import { requireTenant } from "./tenants/auth.middleware";
@@ -29,7 +30,10 @@ export function createApp() {
   app.route("/", callbacksAdminRouter);
   app.route("/", docsRouter);
   // The built-in sandbox processor exists only when configured; a live deployment never serves it.
-  app.use("/sandbox/*", async (c, next) => (c.env.PROCESSOR_BASE_URL === "builtin" ? next() : c.notFound()));
+  app.use("/sandbox/*", async (c, next) => {
+    if (c.env.PROCESSOR_BASE_URL !== "builtin") throw new ApiError("not-found", `No route ${c.req.method} ${c.req.path}.`);
+    await next();
+  });
   app.route("/", sandboxRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {

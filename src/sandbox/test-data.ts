@@ -1,4 +1,4 @@
-/** The sandbox's test inputs: one source for its behaviour and for README-test-data.md. */
+/** The sandbox's test inputs: one source for its behaviour and for the README's table. */
 
 export type FailureReason = { code: string; message: string };
 

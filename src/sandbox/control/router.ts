@@ -113,7 +113,7 @@ type ActionName = keyof typeof CONTROL_ACTIONS;
 async function handleAction(c: ControlContext, control: SandboxControl): Promise<Response> {
   const name = c.req.param("action") as ActionName;
   const chosen = CONTROL_ACTIONS[name] as Action<z.ZodType> | undefined;
-  if (!chosen) throw new ApiError("not-found", `No sandbox control action "${name}"; see src/sandbox/README-test-data.md.`);
+  if (!chosen) throw new ApiError("not-found", `No sandbox control action "${name}"; see "Sandbox processor" in README.md.`);
   return c.json({ result: await chosen.run(control, await readBody(c, chosen.input)) });
 }
 
