@@ -2,6 +2,7 @@ import { processorId } from "../state/ids";
 import type { Stored } from "../state/records";
 import type { Sandbox } from "../state/sandbox";
 import { payoutInstrumentId } from "./merchants";
+import { newTransfer } from "./transfers";
 
 /** How each settled transfer counts toward the merchant's payout. */
 function signedAmount(transfer: Stored<"transfer">): number {
@@ -29,13 +30,9 @@ export function closeSettlement(sandbox: Sandbox, merchantId: string): Stored<"s
   const settlementId = processorId("ST");
   const funding = sandbox.store.insert(
     "transfer",
-    {
-      id: processorId("TR"),
-      application: sandbox.applicationId,
+    newTransfer(sandbox, {
       amount: Math.abs(net),
-      amount_requested: Math.abs(net),
       currency: "USD",
-      fee: 0,
       state: "SUCCEEDED",
       type: net >= 0 ? "CREDIT" : "DEBIT",
       subtype: "SETTLEMENT_MERCHANT",
@@ -43,24 +40,8 @@ export function closeSettlement(sandbox: Sandbox, merchantId: string): Stored<"s
       merchant_identity: merchant.record.identity,
       source: net >= 0 ? null : destination,
       destination: net >= 0 ? destination : null,
-      idempotency_id: null,
-      failure_code: null,
-      failure_message: null,
       ready_to_settle_at: now,
-      statement_descriptor: null,
-      trace_id: crypto.randomUUID(),
-      messages: [],
-      raw: null,
-      externally_funded: "UNKNOWN",
-      additional_buyer_charges: null,
-      additional_healthcare_data: null,
-      address_verification: null,
-      security_code_verification: null,
-      split_transfers: null,
-      tags: {},
-      created_at: now,
-      updated_at: now,
-    },
+    }),
     { requestFingerprint: null, createdStatus: 201, endpoint: "system", settlementId },
   );
   for (const transfer of transfers) sandbox.store.save("transfer", { ...transfer, internal: { ...transfer.internal, settlementId } });

@@ -38,7 +38,8 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function newTransfer(sandbox: Sandbox, fields: Partial<TransferRecord> & Pick<TransferRecord, "amount" | "currency" | "merchant" | "merchant_identity" | "state" | "type" | "subtype">): TransferRecord {
+/** A transfer record with the processor's defaults for every field the caller does not set. */
+export function newTransfer(sandbox: Sandbox, fields: Partial<TransferRecord> & Pick<TransferRecord, "amount" | "currency" | "merchant" | "merchant_identity" | "state" | "type" | "subtype">): TransferRecord {
   const now = sandbox.nowIso();
   return {
     id: processorId("TR"),
