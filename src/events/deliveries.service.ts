@@ -8,7 +8,7 @@ import { callbackEndpoints } from "./callback-endpoints.schema";
 import { callbackDeliveries, callbackDeliveryAttempts, type DeliveryStatus } from "./deliveries.schema";
 import { sendDeliveryMessages } from "./enqueue";
 import { events } from "./events.schema";
-import { decodeListCursor, encodeListCursor, olderThan } from "./list-cursor";
+import { decodePosition, encodePosition, olderThan } from "../lib/keyset-cursor";
 
 export type EventRecord = typeof events.$inferSelect;
 export type DeliveryAttemptRecord = typeof callbackDeliveryAttempts.$inferSelect;
@@ -33,7 +33,7 @@ export async function listEvents({
       and(
         eq(events.tenantId, tenantId),
         input.type ? eq(events.type, input.type) : undefined,
-        input.cursor ? olderThan(events, decodeListCursor(input.cursor)) : undefined,
+        input.cursor ? olderThan(events, decodePosition(input.cursor)) : undefined,
       ),
     )
     .orderBy(desc(events.createdAt), desc(events.id))
@@ -59,7 +59,7 @@ export async function listDeliveries({
     and(
       input.status ? eq(callbackDeliveries.status, input.status) : undefined,
       input.eventId ? eq(callbackDeliveries.eventId, input.eventId) : undefined,
-      input.cursor ? olderThan(callbackDeliveries, decodeListCursor(input.cursor)) : undefined,
+      input.cursor ? olderThan(callbackDeliveries, decodePosition(input.cursor)) : undefined,
     ),
     input.limit + 1,
   );
@@ -184,5 +184,5 @@ function page<T extends { createdAt: string; id: string }>(rows: T[], limit: num
   const data = rows.slice(0, limit);
   const last = data.at(-1);
   const hasMore = rows.length > limit;
-  return { data, hasMore, nextCursor: hasMore && last ? encodeListCursor(last) : null };
+  return { data, hasMore, nextCursor: hasMore && last ? encodePosition(last) : null };
 }

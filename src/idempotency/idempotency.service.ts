@@ -1,3 +1,4 @@
+import { canonicalJson } from "../lib/canonical-json";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError, type ProblemSlug, toProblemResponse } from "../lib/problem";
 
@@ -22,17 +23,6 @@ export function readIdempotencyKey(headers: Headers, required: boolean): string 
     });
   }
   return key;
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** Same method, path and JSON body (key order aside) means the same request. */

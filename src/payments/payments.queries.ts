@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/problem";
+import { olderThan } from "../lib/keyset-cursor";
 import { decodeCursor, encodeCursor } from "./list-cursor";
 import { payments, type PaymentStatus } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
@@ -22,9 +23,7 @@ export async function listPayments({ db, tenantId, secret, query }: { db: Databa
   if (query.from) conditions.push(gte(payments.createdAt, new Date(query.from).toISOString()));
   if (query.to) conditions.push(lt(payments.createdAt, new Date(query.to).toISOString()));
   if (query.cursor) {
-    const after = await decodeCursor(query.cursor, { tenantId, filters, secret });
-    // A row-value comparison is one index range; the equivalent OR would scan every newer row first.
-    conditions.push(sql`(${payments.createdAt}, ${payments.id}) < (${after.createdAt}, ${after.id})`);
+    conditions.push(olderThan(payments, await decodeCursor(query.cursor, { tenantId, filters, secret })));
   }
   const rows = await db
     .select()

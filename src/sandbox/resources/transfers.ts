@@ -28,16 +28,6 @@ export type TransferAnswer = { status: 201 | 402; transfer: Stored<"transfer">; 
 const BUYER_CANCEL: FailureReason = { code: "CANCELLATION_VIA_DEVICE", message: "The transaction was canceled on the device." };
 const DEVICE_DECLINE: FailureReason = { code: "GENERIC_DECLINE", message: "The card was declined." };
 
-/** Canonical JSON (sorted keys) of a request body, so a replay matches regardless of key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /** A transfer record with the processor's defaults for every field the caller does not set. */
 export function newTransfer(sandbox: Sandbox, fields: Partial<TransferRecord> & Pick<TransferRecord, "amount" | "currency" | "merchant" | "merchant_identity" | "state" | "type" | "subtype">): TransferRecord {
   const now = sandbox.nowIso();

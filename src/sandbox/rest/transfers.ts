@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { canonicalJson, createReversal, createTransfer, type TransferAnswer } from "../resources/transfers";
+import { canonicalJson } from "../../lib/canonical-json";
+import { createReversal, createTransfer, type TransferAnswer } from "../resources/transfers";
 import { ProcessorError } from "./errors";
 import { hal, jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
 import { Tags } from "./schemas";
