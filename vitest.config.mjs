@@ -46,6 +46,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/node/**/*.test.mjs"],
+          globalSetup: ["test/support/chromium.mjs"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

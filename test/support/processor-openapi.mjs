@@ -4,7 +4,7 @@ import YAML from "yaml";
 
 export const PROCESSOR_OPENAPI_PATH = path.join(
   import.meta.dirname,
-  "../../../shared/reference/finix-openapi-2022-02-01.self-contained.yaml",
+  "../../vendor/finix-openapi/finix-openapi-2022-02-01.self-contained.yaml",
 );
 
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "schemas", "definitions"]);
@@ -31,7 +31,7 @@ function toJsonSchema(node, inMap = false) {
   return out;
 }
 
-/** The processor's published OpenAPI document, loaded unmodified from shared/ and normalized for validation. */
+/** The processor's published OpenAPI document, vendored unmodified in vendor/finix-openapi/ and normalized for validation. */
 export function loadProcessorOpenApi() {
   const document = YAML.parse(readFileSync(PROCESSOR_OPENAPI_PATH, "utf8"));
   const components = {};
