@@ -18,7 +18,9 @@ function adminSecret() {
   if (process.env.ADMIN_SECRET) return process.env.ADMIN_SECRET;
   const devVars = path.join(import.meta.dirname, "..", ".dev.vars");
   if (existsSync(devVars)) {
-    const line = readFileSync(devVars, "utf8").split("\n").find((l) => l.startsWith("ADMIN_SECRET="));
+    const line = readFileSync(devVars, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("ADMIN_SECRET="));
     if (line) return line.slice("ADMIN_SECRET=".length).trim();
   }
   throw new Error("Set ADMIN_SECRET (or run `npm run dev` once to create .dev.vars).");

@@ -40,20 +40,33 @@ function seedEvents({ persistTo, tenantId, count }) {
   const created = new Date().toISOString();
   const rows = Array.from({ length: count }, (_, i) => {
     const id = `event_bench${String(i).padStart(10, "0")}`;
-    const body = JSON.stringify({ id, type: "transfer.updated", createdAtUtc: created, lcPaymentId: `lcpay_bench${i}`, orderRef: `bench-${i}`, status: "succeeded" });
+    const body = JSON.stringify({
+      id,
+      type: "transfer.updated",
+      createdAtUtc: created,
+      lcPaymentId: `lcpay_bench${i}`,
+      orderRef: `bench-${i}`,
+      status: "succeeded",
+    });
     return `('${id}','${tenantId}','transfer.updated','lcpay_bench${i}','${body}','${created}','${created}',0)`;
   });
   const statements = [];
   // D1 refuses statements over 100 KB.
   for (let i = 0; i < rows.length; i += 200) {
-    statements.push(`INSERT INTO events (id, tenant_id, type, subject_id, payload, created_at, enqueued_at, enqueue_attempts) VALUES ${rows.slice(i, i + 200).join(",")};`);
+    statements.push(
+      `INSERT INTO events (id, tenant_id, type, subject_id, payload, created_at, enqueued_at, enqueue_attempts) VALUES ${rows.slice(i, i + 200).join(",")};`,
+    );
   }
   writeFileSync(file, statements.join("\n"));
-  const result = spawnSync(path.join(root, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true" },
-  });
+  const result = spawnSync(
+    path.join(root, "node_modules", ".bin", "wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true" },
+    },
+  );
   if (result.status !== 0) throw new Error(`seeding events failed: ${result.stderr}`);
   return rows.map((_, i) => `event_bench${String(i).padStart(10, "0")}`);
 }
@@ -61,7 +74,9 @@ function seedEvents({ persistTo, tenantId, count }) {
 /** Replays `count` events with `concurrency` operator requests in flight and waits for every callback to arrive. */
 export async function benchCallbacks({ baseUrl, persistTo, adminSecret, count = 300, concurrency = 8, timeoutMs = 120_000 }) {
   const admin = { Authorization: `Bearer ${adminSecret}`, "Content-Type": "application/json" };
-  const tenant = await (await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name: "Callback bench" }) })).json();
+  const tenant = await (
+    await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name: "Callback bench" }) })
+  ).json();
   let signingSecret = "";
   const sentAt = new Map();
   const latencies = [];
@@ -79,9 +94,14 @@ export async function benchCallbacks({ baseUrl, persistTo, adminSecret, count = 
     },
   );
   try {
-    const saved = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks`, { method: "PUT", headers: admin, body: JSON.stringify({ url: receiver.url }) });
+    const saved = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks`, {
+      method: "PUT",
+      headers: admin,
+      body: JSON.stringify({ url: receiver.url }),
+    });
     if (saved.status !== 200) throw new Error(`saving the callback URL failed: ${saved.status} ${await saved.text()}`);
-    signingSecret = (await (await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks/secrets`, { headers: admin })).json()).data[0].secret;
+    signingSecret = (await (await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks/secrets`, { headers: admin })).json()).data[0]
+      .secret;
     const eventIds = seedEvents({ persistTo, tenantId: tenant.id, count });
 
     const started = performance.now();
@@ -90,12 +110,17 @@ export async function benchCallbacks({ baseUrl, persistTo, adminSecret, count = 
       Array.from({ length: concurrency }, async () => {
         for (let i = next++; i < eventIds.length; i = next++) {
           sentAt.set(eventIds[i], performance.now());
-          const response = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks/events/${eventIds[i]}/replay`, { method: "POST", headers: admin });
+          const response = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks/events/${eventIds[i]}/replay`, {
+            method: "POST",
+            headers: admin,
+          });
           if (response.status !== 202) throw new Error(`replay failed: ${response.status} ${await response.text()}`);
         }
       }),
     );
-    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${verified + rejected} of ${count} callbacks arrived`)), timeoutMs));
+    const timeout = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error(`only ${verified + rejected} of ${count} callbacks arrived`)), timeoutMs),
+    );
     await Promise.race([arrived, timeout]);
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
@@ -110,7 +135,13 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
   const server = await startDevServer();
   try {
-    const result = await benchCallbacks({ baseUrl: server.baseUrl, persistTo: server.persistTo, adminSecret: devSecrets().ADMIN_SECRET, count, concurrency });
+    const result = await benchCallbacks({
+      baseUrl: server.baseUrl,
+      persistTo: server.persistTo,
+      adminSecret: devSecrets().ADMIN_SECRET,
+      count,
+      concurrency,
+    });
     console.log(`\n${count} callbacks, ${concurrency} replay requests in flight, local Queue (max_batch_size 10, max_batch_timeout 1 s)\n`);
     console.log("| callbacks/s (signed, delivered, verified) | replay → received p50 ms | p99 ms | signature rejected |");
     console.log("|---:|---:|---:|---:|");

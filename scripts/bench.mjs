@@ -48,7 +48,9 @@ function seedPayments({ persistTo, tenantId, merchantId, count }) {
   for (let i = 0; i < count; i++) {
     const created = new Date(base + i * 1000).toISOString();
     const id = `lcpay_bench${String(i).padStart(12, "0")}`;
-    rows.push(`('${id}','${tenantId}','bench-${i}','succeeded','card',${1000 + (i % 5000)},'USD',40,'order-${i}','${merchantId}','TRbench${i}','SUCCEEDED','${created}','${created}')`);
+    rows.push(
+      `('${id}','${tenantId}','bench-${i}','succeeded','card',${1000 + (i % 5000)},'USD',40,'order-${i}','${merchantId}','TRbench${i}','SUCCEEDED','${created}','${created}')`,
+    );
   }
   const statements = [];
   for (let i = 0; i < rows.length; i += 200) {
@@ -57,9 +59,11 @@ function seedPayments({ persistTo, tenantId, merchantId, count }) {
     );
   }
   writeFileSync(file, statements.join("\n"));
-  const result = spawnSync(path.join(import.meta.dirname, "..", "node_modules", ".bin", "wrangler"),
+  const result = spawnSync(
+    path.join(import.meta.dirname, "..", "node_modules", ".bin", "wrangler"),
     ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"],
-    { cwd: path.join(import.meta.dirname, ".."), encoding: "utf8", env: { ...process.env, CI: "true" } });
+    { cwd: path.join(import.meta.dirname, ".."), encoding: "utf8", env: { ...process.env, CI: "true" } },
+  );
   if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr}`);
 }
 
@@ -70,7 +74,8 @@ try {
   const { key, tenantId, merchantId } = await chargeableTenant(baseUrl, admin);
   // Each key has a request budget (API_RATE_LIMITER); the bench spreads its load over several keys of one tenant.
   const keys = [key];
-  for (let i = 1; i < KEYS; i++) keys.push((await (await fetch(`${baseUrl}/admin/tenants/${tenantId}/keys`, { method: "POST", headers: admin })).json()).key);
+  for (let i = 1; i < KEYS; i++)
+    keys.push((await (await fetch(`${baseUrl}/admin/tenants/${tenantId}/keys`, { method: "POST", headers: admin })).json()).key);
   let turn = 0;
   const authFor = () => ({ "X-Api-Key": keys[turn++ % keys.length], "Content-Type": "application/json" });
 
@@ -102,10 +107,14 @@ try {
   let cursor = null;
   const deepPages = Math.floor(SEEDED_PAYMENTS / PAGE);
   for (let page = 1; page < deepPages; page++) {
-    const body = await (await fetch(`${baseUrl}/v1/payments?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ""}`, { headers: authFor() })).json();
+    const body = await (
+      await fetch(`${baseUrl}/v1/payments?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ""}`, { headers: authFor() })
+    ).json();
     cursor = body.nextCursor;
   }
-  const firstPage = await measure(`GET /v1/payments first page (limit ${PAGE})`, () => fetch(`${baseUrl}/v1/payments?limit=${PAGE}`, { headers: authFor() }));
+  const firstPage = await measure(`GET /v1/payments first page (limit ${PAGE})`, () =>
+    fetch(`${baseUrl}/v1/payments?limit=${PAGE}`, { headers: authFor() }),
+  );
   const deepPage = await measure(`GET /v1/payments page ${deepPages} (limit ${PAGE})`, () =>
     fetch(`${baseUrl}/v1/payments?limit=${PAGE}&cursor=${cursor}`, { headers: authFor() }),
   );
@@ -116,10 +125,18 @@ try {
   console.log("| route | p50 ms | p99 ms | req/s | p50 ÷ health p50 | failures |");
   console.log("|---|---:|---:|---:|---:|---:|");
   for (const row of rows) {
-    console.log(`| ${row.name} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.rps.toFixed(0)} | ${(row.p50 / health.p50).toFixed(1)}× | ${row.failures} |`);
+    console.log(
+      `| ${row.name} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.rps.toFixed(0)} | ${(row.p50 / health.p50).toFixed(1)}× | ${row.failures} |`,
+    );
   }
 
-  const callbacks = await benchCallbacks({ baseUrl, persistTo: server.persistTo, adminSecret: devSecrets().ADMIN_SECRET, count: Number(process.env.BENCH_CALLBACKS ?? 300), concurrency: CONCURRENCY });
+  const callbacks = await benchCallbacks({
+    baseUrl,
+    persistTo: server.persistTo,
+    adminSecret: devSecrets().ADMIN_SECRET,
+    count: Number(process.env.BENCH_CALLBACKS ?? 300),
+    concurrency: CONCURRENCY,
+  });
   console.log(`\n${callbacks.count} callbacks to a local receiver (Node http on 127.0.0.1), each signature verified\n`);
   console.log("| callbacks/s (signed, delivered, verified) | replay → received p50 ms | p99 ms | signature rejected |");
   console.log("|---:|---:|---:|---:|");

@@ -9,14 +9,22 @@ const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
 
 const devVars = path.join(root, ".dev.vars");
 const example = path.join(root, ".dev.vars.example");
-const names = (file) => new Set(readFileSync(file, "utf8").split("\n").filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split("=")[0]));
+const names = (file) =>
+  new Set(
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => line.split("=")[0]),
+  );
 if (!existsSync(devVars)) {
   copyFileSync(example, devVars);
   console.log("Created .dev.vars from .dev.vars.example (local development secrets).");
 } else {
   // Secrets added to the example since this .dev.vars was made are appended with their example values.
   const present = names(devVars);
-  const missing = readFileSync(example, "utf8").split("\n").filter((line) => /^[A-Z_]+=/.test(line) && !present.has(line.split("=")[0]));
+  const missing = readFileSync(example, "utf8")
+    .split("\n")
+    .filter((line) => /^[A-Z_]+=/.test(line) && !present.has(line.split("=")[0]));
   if (missing.length > 0) {
     appendFileSync(devVars, `\n${missing.join("\n")}\n`);
     console.log(`Added to .dev.vars: ${missing.map((line) => line.split("=")[0]).join(", ")}.`);

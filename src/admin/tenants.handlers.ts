@@ -33,14 +33,22 @@ export const createTenant: AppRouteHandler<typeof routes.createTenant> = async (
 };
 
 export const updateTenant: AppRouteHandler<typeof routes.updateTenant> = async (c) => {
-  const tenant = await tenantsService.updateTenant({ db: database(c.env), tenantId: c.req.valid("param").tenantId, input: c.req.valid("json") });
+  const tenant = await tenantsService.updateTenant({
+    db: database(c.env),
+    tenantId: c.req.valid("param").tenantId,
+    input: c.req.valid("json"),
+  });
   return c.json(toTenant(tenant), 200);
 };
 
 export const linkProcessorMerchant: AppRouteHandler<typeof routes.linkProcessorMerchant> = async (c) => {
   const db = database(c.env);
   const { tenantId } = c.req.valid("param");
-  const eventIds = await attachMerchant({ db, env: c.env, client: processorClient(c.env) }, tenantId, c.req.valid("json").processorMerchantId);
+  const eventIds = await attachMerchant(
+    { db, env: c.env, client: processorClient(c.env) },
+    tenantId,
+    c.req.valid("json").processorMerchantId,
+  );
   c.executionCtx.waitUntil(enqueueEvents(c.env, eventIds));
   return c.json(toTenant(await tenantsService.getTenant({ db, tenantId })), 200);
 };

@@ -32,9 +32,17 @@ export const IssuedApiKeySchema = ApiKeySchema.extend({
   key: z.string().openapi({ description: "The secret key. Shown only in this response; store it now." }),
 }).openapi("IssuedApiKey");
 
-export const TenantParams = z.object({ tenantId: z.string().regex(/^ten_[A-Za-z0-9]+$/).openapi({ param: { name: "tenantId", in: "path" } }) });
+export const TenantParams = z.object({
+  tenantId: z
+    .string()
+    .regex(/^ten_[A-Za-z0-9]+$/)
+    .openapi({ param: { name: "tenantId", in: "path" } }),
+});
 const KeyParams = TenantParams.extend({
-  keyId: z.string().regex(/^key_[A-Za-z0-9]+$/).openapi({ param: { name: "keyId", in: "path" } }),
+  keyId: z
+    .string()
+    .regex(/^key_[A-Za-z0-9]+$/)
+    .openapi({ param: { name: "keyId", in: "path" } }),
 });
 
 export const createTenant = createRoute({
@@ -70,7 +78,13 @@ export const updateTenant = createRoute({
   },
   responses: {
     200: jsonContent(TenantSchema, "The updated tenant."),
-    ...problemResponses({ 400: "Invalid body.", 404: "No such tenant.", 413: "Body too large.", 415: "Body is not JSON.", ...ADMIN_PROBLEMS }),
+    ...problemResponses({
+      400: "Invalid body.",
+      404: "No such tenant.",
+      413: "Body too large.",
+      415: "Body is not JSON.",
+      ...ADMIN_PROBLEMS,
+    }),
   },
 });
 
@@ -162,9 +176,15 @@ export const registerProcessorWebhook = createRoute({
     "service consumes. Store the returned `secretSigningKey` as the `PROCESSOR_WEBHOOK_SIGNING_KEY` secret (comma-separate old and new during a rotation).",
   responses: {
     201: jsonContent(
-      z.object({ id: z.string(), url: z.string(), enabled: z.boolean(), secretSigningKey: z.string().nullable() }).openapi("RegisteredProcessorWebhook"),
+      z
+        .object({ id: z.string(), url: z.string(), enabled: z.boolean(), secretSigningKey: z.string().nullable() })
+        .openapi("RegisteredProcessorWebhook"),
       "The processor's webhook.",
     ),
-    ...problemResponses({ 422: "The processor refused it (e.g. the URL did not answer its test POST).", 502: "The processor failed.", ...ADMIN_PROBLEMS }),
+    ...problemResponses({
+      422: "The processor refused it (e.g. the URL did not answer its test POST).",
+      502: "The processor failed.",
+      ...ADMIN_PROBLEMS,
+    }),
   },
 });

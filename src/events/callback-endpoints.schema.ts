@@ -37,6 +37,8 @@ export const callbackSigningSecrets = sqliteTable(
   },
   (table) => [
     index("callback_signing_secrets_endpoint").on(table.endpointId, table.expiresAt),
-    uniqueIndex("callback_signing_secrets_one_current").on(table.endpointId).where(sql`${table.expiresAt} IS NULL`),
+    uniqueIndex("callback_signing_secrets_one_current")
+      .on(table.endpointId)
+      .where(sql`${table.expiresAt} IS NULL`),
   ],
 );

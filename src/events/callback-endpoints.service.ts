@@ -101,7 +101,15 @@ export async function saveCallbackUrl({
 }
 
 /** The deliberate exception to "secrets are never returned": the tenant copies it into its receiver. */
-export async function revealSigningSecrets({ db, env, tenantId }: { db: Database; env: SecretsEnv; tenantId: string }): Promise<RevealedSigningSecret[]> {
+export async function revealSigningSecrets({
+  db,
+  env,
+  tenantId,
+}: {
+  db: Database;
+  env: SecretsEnv;
+  tenantId: string;
+}): Promise<RevealedSigningSecret[]> {
   await requireEndpoint(db, tenantId);
   const secrets = await activeSigningSecrets({ db, env, tenantId, now: nowIso() });
   logEvent("info", "callback signing secrets revealed", { tenantId, secretIds: secrets.map((secret) => secret.id) });
@@ -125,7 +133,9 @@ export async function rotateSigningSecret({
 }): Promise<RevealedSigningSecret[]> {
   const endpoint = await requireEndpoint(db, tenantId);
   const now = nowIso();
-  const previousExpiresAt = new Date(Date.parse(now) + (input.previousSecretTtlSeconds ?? DEFAULT_PREVIOUS_SECRET_TTL_SECONDS) * 1000).toISOString();
+  const previousExpiresAt = new Date(
+    Date.parse(now) + (input.previousSecretTtlSeconds ?? DEFAULT_PREVIOUS_SECRET_TTL_SECONDS) * 1000,
+  ).toISOString();
   const secretId = newId("sigkey");
   const sealed = await sealSigningSecret(env, { tenantId, secretId }, generateSigningSecret());
   const ofEndpoint = eq(callbackSigningSecrets.endpointId, endpoint.id);
@@ -135,14 +145,26 @@ export async function rotateSigningSecret({
       .update(callbackSigningSecrets)
       .set({ expiresAt: previousExpiresAt })
       .where(and(ofEndpoint, or(isNull(callbackSigningSecrets.expiresAt), gt(callbackSigningSecrets.expiresAt, previousExpiresAt)))),
-    db.insert(callbackSigningSecrets).values({ id: secretId, tenantId, endpointId: endpoint.id, secretCiphertext: sealed, createdAt: now, expiresAt: null }),
+    db
+      .insert(callbackSigningSecrets)
+      .values({ id: secretId, tenantId, endpointId: endpoint.id, secretCiphertext: sealed, createdAt: now, expiresAt: null }),
   ]);
   logEvent("info", "callback signing secret rotated", { tenantId, secretId, previousExpiresAt });
   return activeSigningSecrets({ db, env, tenantId, now });
 }
 
 /** The secrets that sign a callback sent at `now`, current first. */
-export async function activeSigningSecrets({ db, env, tenantId, now }: { db: Database; env: SecretsEnv; tenantId: string; now: string }): Promise<RevealedSigningSecret[]> {
+export async function activeSigningSecrets({
+  db,
+  env,
+  tenantId,
+  now,
+}: {
+  db: Database;
+  env: SecretsEnv;
+  tenantId: string;
+  now: string;
+}): Promise<RevealedSigningSecret[]> {
   const rows = await activeSecretRows(db, tenantId, now);
   return Promise.all(
     rows.map(async ({ id, createdAt, expiresAt, secretCiphertext }) => ({

@@ -43,7 +43,9 @@ export function callbackUrlProblem(raw: string, policy: CallbackUrlPolicy): stri
 export function parseCallbackUrl(raw: string, policy: CallbackUrlPolicy): string {
   const problem = callbackUrlProblem(raw, policy);
   if (problem) {
-    throw new ApiError("validation-failed", `The callback URL ${problem}.`, { extensions: { errors: [{ field: "url", message: problem }] } });
+    throw new ApiError("validation-failed", `The callback URL ${problem}.`, {
+      extensions: { errors: [{ field: "url", message: problem }] },
+    });
   }
   return new URL(raw).href;
 }
@@ -83,7 +85,8 @@ const ipv4Number = (octets: number[]) => ((octets[0]! << 24) | (octets[1]! << 16
 function parseIpv6(text: string): number[] | null {
   const halves = text.split("::");
   if (halves.length > 2) return null;
-  const parse = (part: string | undefined) => (part ? part.split(":").map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16) : NaN)) : []);
+  const parse = (part: string | undefined) =>
+    part ? part.split(":").map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16) : NaN)) : [];
   const head = parse(halves[0]);
   const tail = parse(halves[1]);
   const missing = 8 - head.length - tail.length;

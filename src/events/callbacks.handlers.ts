@@ -36,7 +36,11 @@ export const listEvents: AppRouteHandler<typeof routes.listEvents> = async (c) =
 };
 
 export const listDeliveries: AppRouteHandler<typeof routes.listDeliveries> = async (c) => {
-  const page = await deliveries.listDeliveries({ db: database(c.env), tenantId: c.req.valid("param").tenantId, input: c.req.valid("query") });
+  const page = await deliveries.listDeliveries({
+    db: database(c.env),
+    tenantId: c.req.valid("param").tenantId,
+    input: c.req.valid("query"),
+  });
   return c.json({ ...page, data: page.data.map(toDelivery) }, 200);
 };
 
@@ -47,6 +51,11 @@ export const replayEvent: AppRouteHandler<typeof routes.replayEvent> = async (c)
 };
 
 export const replayFailedDeliveries: AppRouteHandler<typeof routes.replayFailedDeliveries> = async (c) => {
-  const result = await deliveries.replayFailedDeliveries({ db: database(c.env), env: c.env, tenantId: c.req.valid("param").tenantId, input: c.req.valid("json") });
+  const result = await deliveries.replayFailedDeliveries({
+    db: database(c.env),
+    env: c.env,
+    tenantId: c.req.valid("param").tenantId,
+    input: c.req.valid("json"),
+  });
   return c.json({ data: result.data.map(toDelivery), hasMore: result.hasMore }, 202);
 };

@@ -13,7 +13,10 @@ const MAX_PAGE_SIZE = 50;
 const MAX_PREVIOUS_SECRET_TTL_SECONDS = 7 * 24 * 3600;
 
 const EventIdParams = TenantParams.extend({
-  eventId: z.string().regex(/^event_[A-Za-z0-9]+$/, "must be an event id (event_…)").openapi({ param: { name: "eventId", in: "path" } }),
+  eventId: z
+    .string()
+    .regex(/^event_[A-Za-z0-9]+$/, "must be an event id (event_…)")
+    .openapi({ param: { name: "eventId", in: "path" } }),
 });
 
 const SigningSecretInfoSchema = z
@@ -50,7 +53,10 @@ const EventSchema = z
     id: z.string().openapi({ example: "event_7hJk2LmN4pQrStUvWxYz9b" }),
     type: z.string().openapi({ example: "transfer.updated" }),
     createdAtUtc: z.string(),
-    enqueuedAtUtc: z.string().nullable().openapi({ description: "When the event was handed to delivery; null until then (the sweep retries)." }),
+    enqueuedAtUtc: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the event was handed to delivery; null until then (the sweep retries)." }),
     body: z.record(z.string(), z.unknown()).openapi({ description: "The callback body as delivered (LC-Event-Id = id)." }),
   })
   .openapi("CallbackEvent");
@@ -98,7 +104,13 @@ const pageOf = <T extends z.ZodType>(item: T, name: string) =>
     .openapi(name);
 
 const pageQuery = {
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(DEFAULT_PAGE_SIZE)
+    .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
   cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
 };
 
@@ -129,11 +141,19 @@ export const saveCallbackUrl = createRoute({
     "An empty URL turns callbacks off and cancels deliveries not yet made; events keep being recorded.",
   request: {
     params: TenantParams,
-    body: jsonBody(z.object({ url: z.string().max(2048).openapi({ example: "https://shop.example.com/payment-connect/callbacks" }) }).strict()),
+    body: jsonBody(
+      z.object({ url: z.string().max(2048).openapi({ example: "https://shop.example.com/payment-connect/callbacks" }) }).strict(),
+    ),
   },
   responses: {
     200: jsonContent(CallbackSettingsSchema, "The saved settings."),
-    ...problemResponses({ 400: "Invalid body, or a URL that is refused (`errors` names `url`).", 404: "No such tenant.", 413: "Body too large.", 415: "Body is not JSON.", ...ADMIN_PROBLEMS }),
+    ...problemResponses({
+      400: "Invalid body, or a URL that is refused (`errors` names `url`).",
+      404: "No such tenant.",
+      413: "Body too large.",
+      415: "Body is not JSON.",
+      ...ADMIN_PROBLEMS,
+    }),
   },
 });
 
@@ -175,7 +195,13 @@ export const rotateSigningSecret = createRoute({
   },
   responses: {
     200: jsonContent(RevealedSigningSecretsSchema, "The active secrets after rotation, the new one first."),
-    ...problemResponses({ 400: "Invalid body.", 404: "No such tenant, or it never saved a callback URL.", 413: "Body too large.", 415: "Body is not JSON.", ...ADMIN_PROBLEMS }),
+    ...problemResponses({
+      400: "Invalid body.",
+      404: "No such tenant, or it never saved a callback URL.",
+      413: "Body too large.",
+      415: "Body is not JSON.",
+      ...ADMIN_PROBLEMS,
+    }),
   },
 });
 
@@ -208,7 +234,10 @@ export const listDeliveries = createRoute({
       .object({
         ...pageQuery,
         status: z.enum(DELIVERY_STATUSES).optional(),
-        eventId: z.string().regex(/^event_[A-Za-z0-9]+$/, "must be an event id (event_…)").optional(),
+        eventId: z
+          .string()
+          .regex(/^event_[A-Za-z0-9]+$/, "must be an event id (event_…)")
+          .optional(),
       })
       .strict(),
   },
@@ -227,7 +256,12 @@ export const replayEvent = createRoute({
   request: { params: EventIdParams },
   responses: {
     202: jsonContent(DeliverySchema, "The new delivery, queued."),
-    ...problemResponses({ 400: "Malformed id.", 404: "No such tenant, or no such event for this tenant.", 409: "Callbacks are off for this tenant.", ...ADMIN_PROBLEMS }),
+    ...problemResponses({
+      400: "Malformed id.",
+      404: "No such tenant, or no such event for this tenant.",
+      409: "Callbacks are off for this tenant.",
+      ...ADMIN_PROBLEMS,
+    }),
   },
 });
 
@@ -245,14 +279,26 @@ export const replayFailedDeliveries = createRoute({
     body: jsonBody(
       z
         .object({
-          since: z.iso.datetime({ offset: false }).openapi({ example: "2026-11-01T00:00:00Z", description: "Deliveries created at or after this time (UTC)." }),
+          since: z.iso
+            .datetime({ offset: false })
+            .openapi({ example: "2026-11-01T00:00:00Z", description: "Deliveries created at or after this time (UTC)." }),
           limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
         })
         .strict(),
     ),
   },
   responses: {
-    202: jsonContent(z.object({ data: z.array(DeliverySchema), hasMore: z.boolean() }).openapi("CallbackReplayResult"), "The new deliveries, queued."),
-    ...problemResponses({ 400: "Invalid body.", 404: "No such tenant.", 409: "Callbacks are off for this tenant.", 413: "Body too large.", 415: "Body is not JSON.", ...ADMIN_PROBLEMS }),
+    202: jsonContent(
+      z.object({ data: z.array(DeliverySchema), hasMore: z.boolean() }).openapi("CallbackReplayResult"),
+      "The new deliveries, queued.",
+    ),
+    ...problemResponses({
+      400: "Invalid body.",
+      404: "No such tenant.",
+      409: "Callbacks are off for this tenant.",
+      413: "Body too large.",
+      415: "Body is not JSON.",
+      ...ADMIN_PROBLEMS,
+    }),
   },
 });

@@ -2,7 +2,11 @@ import type { CallbackSettings, RevealedSigningSecret, SigningSecretInfo } from 
 import type { DeliveryAttemptRecord, DeliveryRecord, EventRecord } from "./deliveries.service";
 
 /** Wire shapes of the callbacks capability: one mapper per shape, so internal columns never leak. */
-const toSigningSecretInfo = (secret: SigningSecretInfo) => ({ id: secret.id, createdAtUtc: secret.createdAt, expiresAtUtc: secret.expiresAt });
+const toSigningSecretInfo = (secret: SigningSecretInfo) => ({
+  id: secret.id,
+  createdAtUtc: secret.createdAt,
+  expiresAtUtc: secret.expiresAt,
+});
 
 export const toCallbackSettings = (tenantId: string, settings: CallbackSettings) => ({
   tenantId,

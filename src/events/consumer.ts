@@ -112,7 +112,13 @@ export async function attemptDelivery({
     ? { statusCode: null, error: `callback URL ${urlProblem}`, durationMs: 0 }
     : secrets.length === 0
       ? { statusCode: null, error: "no active signing secret", durationMs: 0 }
-      : await postCallback({ url: target.url, rawBody: target.rawBody, eventId: target.eventId, eventType: target.eventType, secrets: secrets.map((s) => s.secret) });
+      : await postCallback({
+          url: target.url,
+          rawBody: target.rawBody,
+          eventId: target.eventId,
+          eventType: target.eventType,
+          secrets: secrets.map((s) => s.secret),
+        });
 
   const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const delaySeconds = delivered ? null : retryDelaySeconds(messageAttempt);
@@ -135,7 +141,13 @@ export async function attemptDelivery({
 }
 
 /** POSTs the stored body byte for byte; redirects are not followed (a redirect could point anywhere). */
-async function postCallback(input: { url: string; rawBody: string; eventId: string; eventType: string; secrets: string[] }): Promise<HttpResult> {
+async function postCallback(input: {
+  url: string;
+  rawBody: string;
+  eventId: string;
+  eventType: string;
+  secrets: string[];
+}): Promise<HttpResult> {
   const signature = await signatureHeader({ rawBody: input.rawBody, secrets: input.secrets, timestamp: Math.floor(Date.now() / 1000) });
   const started = Date.now();
   try {
@@ -211,6 +223,10 @@ export async function markDeliveryFailed({ db, deliveryId }: { db: Database; del
     .update(callbackDeliveries)
     .set({ status: "failed", failedAt, nextAttemptAt: null })
     .where(and(eq(callbackDeliveries.id, deliveryId), eq(callbackDeliveries.status, "pending")))
-    .returning({ tenantId: callbackDeliveries.tenantId, eventId: callbackDeliveries.eventId, attemptCount: callbackDeliveries.attemptCount });
+    .returning({
+      tenantId: callbackDeliveries.tenantId,
+      eventId: callbackDeliveries.eventId,
+      attemptCount: callbackDeliveries.attemptCount,
+    });
   if (failed) logEvent("warn", "callback delivery dead-lettered", { deliveryId, ...failed });
 }

@@ -38,7 +38,9 @@ export const callbackDeliveries = sqliteTable(
   },
   (table) => [
     // Enqueueing an event twice (the sweep after a lost stamp) must not deliver it twice.
-    uniqueIndex("callback_deliveries_one_per_event").on(table.eventId, table.endpointId).where(sql`${table.origin} = 'event'`),
+    uniqueIndex("callback_deliveries_one_per_event")
+      .on(table.eventId, table.endpointId)
+      .where(sql`${table.origin} = 'event'`),
     index("callback_deliveries_tenant_created").on(table.tenantId, table.createdAt, table.id),
     index("callback_deliveries_event").on(table.eventId),
     index("callback_deliveries_due").on(table.status, table.nextAttemptAt),

@@ -67,7 +67,17 @@ export async function listDeliveries({
 }
 
 /** A new delivery of the same event: same LC-Event-Id, same body byte for byte, a fresh set of attempts. */
-export async function replayEvent({ db, env, tenantId, eventId }: { db: Database; env: Env; tenantId: string; eventId: string }): Promise<DeliveryRecord> {
+export async function replayEvent({
+  db,
+  env,
+  tenantId,
+  eventId,
+}: {
+  db: Database;
+  env: Env;
+  tenantId: string;
+  eventId: string;
+}): Promise<DeliveryRecord> {
   await getTenant({ db, tenantId });
   const event = await db
     .select({ id: events.id })
@@ -143,7 +153,15 @@ async function createReplays({
   eventIds: string[];
 }): Promise<DeliveryRecord[]> {
   const now = nowIso();
-  const rows = eventIds.map((eventId) => ({ id: newId("dlv"), tenantId, eventId, endpointId, origin: "replay" as const, nextAttemptAt: now, createdAt: now }));
+  const rows = eventIds.map((eventId) => ({
+    id: newId("dlv"),
+    tenantId,
+    eventId,
+    endpointId,
+    origin: "replay" as const,
+    nextAttemptAt: now,
+    createdAt: now,
+  }));
   const [first, ...rest] = rows.map((row) => db.insert(callbackDeliveries).values(row));
   await db.batch([first!, ...rest]);
   const deliveryIds = rows.map((row) => row.id);
@@ -170,7 +188,15 @@ async function selectDeliveries(db: Database, tenantId: string, condition: SQL |
   const attempts = await db
     .select()
     .from(callbackDeliveryAttempts)
-    .where(and(eq(callbackDeliveryAttempts.tenantId, tenantId), inArray(callbackDeliveryAttempts.deliveryId, rows.map((row) => row.delivery.id))))
+    .where(
+      and(
+        eq(callbackDeliveryAttempts.tenantId, tenantId),
+        inArray(
+          callbackDeliveryAttempts.deliveryId,
+          rows.map((row) => row.delivery.id),
+        ),
+      ),
+    )
     .orderBy(asc(callbackDeliveryAttempts.attemptNumber))
     .all();
   return rows.map(({ delivery, eventType }) => ({

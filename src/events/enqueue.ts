@@ -34,9 +34,17 @@ export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void
     const unsent = await db
       .select({ id: callbackDeliveries.id })
       .from(callbackDeliveries)
-      .where(and(inArray(callbackDeliveries.eventId, chunk), eq(callbackDeliveries.status, "pending"), isNull(callbackDeliveries.enqueuedAt)));
-    await sendDeliveryMessages(env, unsent.map((delivery) => delivery.id));
-    await db.update(events).set({ enqueuedAt: nowIso() }).where(and(inArray(events.id, chunk), isNull(events.enqueuedAt)));
+      .where(
+        and(inArray(callbackDeliveries.eventId, chunk), eq(callbackDeliveries.status, "pending"), isNull(callbackDeliveries.enqueuedAt)),
+      );
+    await sendDeliveryMessages(
+      env,
+      unsent.map((delivery) => delivery.id),
+    );
+    await db
+      .update(events)
+      .set({ enqueuedAt: nowIso() })
+      .where(and(inArray(events.id, chunk), isNull(events.enqueuedAt)));
   }
 }
 
@@ -79,7 +87,9 @@ export async function sendDeliveryMessages(env: Env, deliveryIds: string[]): Pro
   const db = database(env);
   for (let start = 0; start < deliveryIds.length; start += CHUNK) {
     const chunk = deliveryIds.slice(start, start + CHUNK);
-    await env.CALLBACKS.sendBatch(chunk.map((deliveryId) => ({ body: { deliveryId } satisfies CallbackMessage, contentType: "json" as const })));
+    await env.CALLBACKS.sendBatch(
+      chunk.map((deliveryId) => ({ body: { deliveryId } satisfies CallbackMessage, contentType: "json" as const })),
+    );
     const now = nowIso();
     await db
       .update(callbackDeliveries)

@@ -32,13 +32,25 @@ async function deriveSealingKey(material: string): Promise<CryptoKey> {
 // The associated data binds a ciphertext to its own row, so one copied onto another row does not open.
 const associatedData = (owner: { tenantId: string; secretId: string }) => encoder.encode(`${owner.tenantId}/${owner.secretId}`);
 
-export async function sealSigningSecret(env: Pick<Env, "CALLBACK_SECRETS_KEY">, owner: { tenantId: string; secretId: string }, secret: string): Promise<string> {
+export async function sealSigningSecret(
+  env: Pick<Env, "CALLBACK_SECRETS_KEY">,
+  owner: { tenantId: string; secretId: string },
+  secret: string,
+): Promise<string> {
   const iv = randomBytes(12);
-  const ciphertext = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: associatedData(owner) }, await sealingKey(env), encoder.encode(secret));
+  const ciphertext = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: associatedData(owner) },
+    await sealingKey(env),
+    encoder.encode(secret),
+  );
   return `${SEALED_FORMAT}.${base64Url(iv)}.${base64Url(new Uint8Array(ciphertext))}`;
 }
 
-export async function openSigningSecret(env: Pick<Env, "CALLBACK_SECRETS_KEY">, owner: { tenantId: string; secretId: string }, sealed: string): Promise<string> {
+export async function openSigningSecret(
+  env: Pick<Env, "CALLBACK_SECRETS_KEY">,
+  owner: { tenantId: string; secretId: string },
+  sealed: string,
+): Promise<string> {
   const [format, iv, ciphertext] = sealed.split(".");
   if (format !== SEALED_FORMAT || !iv || !ciphertext) throw new Error(`Signing secret ${owner.secretId} is not in the sealed format.`);
   const plaintext = await crypto.subtle.decrypt(

@@ -45,7 +45,10 @@ async function dispatchUnsentEvents(env: Env, db: Database, unsentBefore: string
       .all();
     if (unsent.length === 0) break;
     const eventIds = unsent.map((event) => event.id);
-    await db.update(events).set({ enqueueAttempts: sql`${events.enqueueAttempts} + 1` }).where(inArray(events.id, eventIds));
+    await db
+      .update(events)
+      .set({ enqueueAttempts: sql`${events.enqueueAttempts} + 1` })
+      .where(inArray(events.id, eventIds));
     const stuck = unsent.filter((event) => event.enqueueAttempts + 1 >= ENQUEUE_ATTEMPTS_WORTH_AN_ALERT);
     if (stuck.length > 0) logEvent("error", "events repeatedly failed to enqueue", { events: stuck });
 
@@ -82,7 +85,10 @@ async function resendLostDeliveries(env: Env, db: Database, unsentBefore: string
           or(
             and(isNull(callbackDeliveries.enqueuedAt), lt(callbackDeliveries.createdAt, unsentBefore)),
             // A dead-lettering delivery has no next attempt; its last attempt is when the dead-letter consumer was due.
-            lt(sql`coalesce(${callbackDeliveries.nextAttemptAt}, ${callbackDeliveries.lastAttemptAt}, ${callbackDeliveries.createdAt})`, overdueBefore),
+            lt(
+              sql`coalesce(${callbackDeliveries.nextAttemptAt}, ${callbackDeliveries.lastAttemptAt}, ${callbackDeliveries.createdAt})`,
+              overdueBefore,
+            ),
           ),
         ),
       )
@@ -90,7 +96,10 @@ async function resendLostDeliveries(env: Env, db: Database, unsentBefore: string
       .limit(PAGE)
       .all();
     // Sending stamps next_attempt_at, so the next page holds different deliveries.
-    await sendDeliveryMessages(env, lost.map((delivery) => delivery.id));
+    await sendDeliveryMessages(
+      env,
+      lost.map((delivery) => delivery.id),
+    );
     resent += lost.length;
     if (lost.length < PAGE) break;
   }

@@ -14,7 +14,8 @@ export const REPLAY_HEADER = "Idempotent-Replayed";
 export function readIdempotencyKey(headers: Headers, required: boolean): string | null {
   const key = headers.get("Idempotency-Key");
   if (key === null || key === "") {
-    if (required) throw new ApiError("idempotency-key-required", "This request needs an `Idempotency-Key` header (derive it from your order key).");
+    if (required)
+      throw new ApiError("idempotency-key-required", "This request needs an `Idempotency-Key` header (derive it from your order key).");
     return null;
   }
   if (!KEY_PATTERN.test(key)) {
@@ -59,7 +60,10 @@ export async function withIdempotency(options: {
         headers: { "Content-Type": begun.response.contentType, [REPLAY_HEADER]: "true", "X-Trace-Id": traceId },
       });
     case "fingerprint-mismatch":
-      throw new ApiError("idempotency-key-reused", "This Idempotency-Key was used with a different request; use a new key for a new request.");
+      throw new ApiError(
+        "idempotency-key-reused",
+        "This Idempotency-Key was used with a different request; use a new key for a new request.",
+      );
     case "in-flight":
       throw new ApiError("idempotency-key-in-flight", "A request with this Idempotency-Key is still being processed; retry shortly.", {
         headers: { "Retry-After": "1" },

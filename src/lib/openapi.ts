@@ -37,7 +37,9 @@ export function jsonBody<T extends ZodType>(schema: T, description = "JSON reque
 const problemContent = { content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } } };
 
 /** Documents the problem responses a route can produce. */
-export function problemResponses(descriptions: Partial<Record<400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504, string>>) {
+export function problemResponses(
+  descriptions: Partial<Record<400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504, string>>,
+) {
   const responses: Record<string, { description: string; content: typeof problemContent.content }> = {};
   for (const [status, description] of Object.entries(descriptions)) {
     responses[status] = { description, ...problemContent };

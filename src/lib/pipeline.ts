@@ -102,7 +102,12 @@ export function notFoundOrMethodNotAllowed(routes: () => KnownRoute[]): NotFound
       .filter((route) => route.method !== "ALL")
       .map((route) => ({
         method: route.method,
-        pattern: new RegExp(`^${route.path.replace(/[.+?^$()[\]\\|]/g, "\\$&").replace(/:[^/]+|\{[^/]+\}/g, "[^/]+").replace(/\*/g, ".*")}$`),
+        pattern: new RegExp(
+          `^${route.path
+            .replace(/[.+?^$()[\]\\|]/g, "\\$&")
+            .replace(/:[^/]+|\{[^/]+\}/g, "[^/]+")
+            .replace(/\*/g, ".*")}$`,
+        ),
       }));
     const allowed = [...new Set(matchers.filter((m) => m.pattern.test(c.req.path)).map((m) => m.method))];
     const traceId = c.get("traceId");

@@ -13,9 +13,7 @@ export const MetaSchema = z
   .openapi("PublicConfig");
 
 const StatusSchema = z.object({ status: z.literal("ok") }).openapi("HealthStatus");
-const ReadySchema = z
-  .object({ status: z.literal("ok"), checks: z.object({ database: z.literal("ok") }) })
-  .openapi("ReadinessStatus");
+const ReadySchema = z.object({ status: z.literal("ok"), checks: z.object({ database: z.literal("ok") }) }).openapi("ReadinessStatus");
 
 export const meta = createRoute({
   method: "get",

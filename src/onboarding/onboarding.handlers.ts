@@ -19,7 +19,11 @@ export const readForm: AppRouteHandler<typeof routes.readForm> = async (c) => {
 };
 
 export const status: AppRouteHandler<typeof routes.status> = async (c) => {
-  const { readiness, eventIds } = await onboarding.readiness(context(c.env), c.get("tenant").tenantId, c.req.valid("query").refresh === "true");
+  const { readiness, eventIds } = await onboarding.readiness(
+    context(c.env),
+    c.get("tenant").tenantId,
+    c.req.valid("query").refresh === "true",
+  );
   c.executionCtx.waitUntil(enqueueEvents(c.env, eventIds));
   c.header("Cache-Control", "no-store");
   return c.json(readiness, 200);
@@ -33,7 +37,10 @@ export const returnFromForm: AppRouteHandler<typeof routes.returnFromForm> = asy
     target.searchParams.set("formId", formId ?? "");
     return c.redirect(target.toString(), 303);
   }
-  return c.html("<!doctype html><title>Onboarding submitted</title><p>Thank you — your application was submitted. You can close this page.</p>", 200);
+  return c.html(
+    "<!doctype html><title>Onboarding submitted</title><p>Thank you — your application was submitted. You can close this page.</p>",
+    200,
+  );
 };
 
 export const renewLink: AppRouteHandler<typeof routes.renewLink> = async (c) => {

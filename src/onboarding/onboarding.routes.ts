@@ -10,7 +10,10 @@ export const OnboardingFormSchema = z
     formId: z.string().openapi({ example: "obf_8v2Zk1Qe4RtYu7Io9Pa3Sd" }),
     status: z.string().openapi({ description: "The processor's form status: `IN_PROGRESS` or `COMPLETED`.", example: "IN_PROGRESS" }),
     onboardingUrl: z.string().nullable().openapi({ description: "Send the merchant here." }),
-    expiresAt: z.string().nullable().openapi({ description: "When onboardingUrl stops working (reading the form renews an expired link)." }),
+    expiresAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "When onboardingUrl stops working (reading the form renews an expired link)." }),
   })
   .openapi("OnboardingForm");
 
@@ -26,9 +29,12 @@ export const ReadinessSchema = z
     chargesEnabled: z.boolean(),
     payoutsEnabled: z.boolean(),
     reasons: z.array(ReasonSchema).openapi({
-      description: "Why charges or payouts are off: `under_review`, `rejected`, `update_requested`, `processing_disabled`, `settlement_disabled`.",
+      description:
+        "Why charges or payouts are off: `under_review`, `rejected`, `update_requested`, `processing_disabled`, `settlement_disabled`.",
     }),
-    requirements: z.array(RequirementSchema).openapi({ description: "What the merchant must do: `onboarding_form`, `update_requested`, `pci_saq_a`." }),
+    requirements: z
+      .array(RequirementSchema)
+      .openapi({ description: "What the merchant must do: `onboarding_form`, `update_requested`, `pci_saq_a`." }),
     pci: z
       .object({
         status: z.enum(["valid", "pending", "expired", "not_started"]),
@@ -46,7 +52,8 @@ export const startOnboarding = createRoute({
   tags,
   security: TENANT_SECURITY,
   summary: "Create a hosted onboarding form",
-  description: "The merchant fills it in at `onboardingUrl`; the processor sends the browser back to the service, which finalizes and then redirects to `returnUrl`.",
+  description:
+    "The merchant fills it in at `onboardingUrl`; the processor sends the browser back to the service, which finalizes and then redirects to `returnUrl`.",
   request: {
     body: {
       ...jsonBody(
@@ -73,7 +80,13 @@ export const startOnboarding = createRoute({
   },
   responses: {
     201: jsonContent(OnboardingFormSchema, "The hosted form."),
-    ...problemResponses({ 400: "Invalid body.", 409: "Already onboarded.", 415: "Body is not JSON.", 502: "The processor failed.", ...AUTHENTICATED_PROBLEMS }),
+    ...problemResponses({
+      400: "Invalid body.",
+      409: "Already onboarded.",
+      415: "Body is not JSON.",
+      502: "The processor failed.",
+      ...AUTHENTICATED_PROBLEMS,
+    }),
   },
 });
 
@@ -83,10 +96,25 @@ export const readForm = createRoute({
   tags,
   security: TENANT_SECURITY,
   summary: "Read the form's status; finalizes the onboarding once the form is complete",
-  request: { params: z.object({ formId: z.string().regex(/^obf_[A-Za-z0-9]+$/).openapi({ param: { name: "formId", in: "path" } }) }) },
+  request: {
+    params: z.object({
+      formId: z
+        .string()
+        .regex(/^obf_[A-Za-z0-9]+$/)
+        .openapi({ param: { name: "formId", in: "path" } }),
+    }),
+  },
   responses: {
-    200: jsonContent(OnboardingFormSchema.extend({ processorMerchantId: z.string().nullable() }).openapi("OnboardingFormStatus"), "The form, and the merchant once attached."),
-    ...problemResponses({ 400: "Malformed id.", 404: "No such form for this tenant.", 502: "The processor failed.", ...AUTHENTICATED_PROBLEMS }),
+    200: jsonContent(
+      OnboardingFormSchema.extend({ processorMerchantId: z.string().nullable() }).openapi("OnboardingFormStatus"),
+      "The form, and the merchant once attached.",
+    ),
+    ...problemResponses({
+      400: "Malformed id.",
+      404: "No such form for this tenant.",
+      502: "The processor failed.",
+      ...AUTHENTICATED_PROBLEMS,
+    }),
   },
 });
 
@@ -96,14 +124,23 @@ export const status = createRoute({
   tags,
   security: TENANT_SECURITY,
   summary: "Readiness: can this merchant charge and be paid out?",
-  request: { query: z.object({ refresh: z.enum(["true", "false"]).optional().openapi({ description: "`true` re-pulls the state from the processor." }) }).strict() },
+  request: {
+    query: z
+      .object({ refresh: z.enum(["true", "false"]).optional().openapi({ description: "`true` re-pulls the state from the processor." }) })
+      .strict(),
+  },
   responses: {
     200: jsonContent(ReadinessSchema, "Readiness, kept fresh by the processor's webhooks."),
     ...problemResponses({ 400: "Invalid query.", 502: "The processor failed (refresh only).", ...AUTHENTICATED_PROBLEMS }),
   },
 });
 
-const TokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/).openapi({ param: { name: "token", in: "path" } }) });
+const TokenParams = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,64}$/)
+    .openapi({ param: { name: "token", in: "path" } }),
+});
 
 export const returnFromForm = createRoute({
   method: "get",

@@ -28,7 +28,9 @@ function serviceLinks(env: Env, returnToken: string) {
 
 export function pciActionUrl(env: Env) {
   return (formId: string) =>
-    env.PROCESSOR_BASE_URL === "builtin" ? `${env.BASE_URL.replace(/\/$/, "")}/sandbox/compliance/${formId}` : env.PROCESSOR_DASHBOARD_URL || null;
+    env.PROCESSOR_BASE_URL === "builtin"
+      ? `${env.BASE_URL.replace(/\/$/, "")}/sandbox/compliance/${formId}`
+      : env.PROCESSOR_DASHBOARD_URL || null;
 }
 
 async function tenantAndRecord(db: Database, tenantId: string) {
@@ -48,7 +50,11 @@ function formView(form: OnboardingForm) {
 }
 
 /** One hosted form at a time per tenant; a merchant already attached is not onboarded twice. */
-export async function startOnboarding({ db, env, client }: OnboardingContext, tenantId: string, input: { returnUrl?: string; business?: Record<string, string> }) {
+export async function startOnboarding(
+  { db, env, client }: OnboardingContext,
+  tenantId: string,
+  input: { returnUrl?: string; business?: Record<string, string> },
+) {
   const { tenant } = await tenantAndRecord(db, tenantId);
   if (tenant.processorMerchantId) throw new ApiError("conflict", "This tenant is already onboarded; see GET /v1/onboarding/status.");
   const returnToken = base64Url(randomBytes(24));
@@ -85,7 +91,13 @@ export async function startOnboarding({ db, env, client }: OnboardingContext, te
 export async function applyMerchant(db: Database, env: Env, tenantId: string, merchant: Merchant): Promise<string[]> {
   const { tenant, record } = await tenantAndRecord(db, tenantId);
   if (!record) return [];
-  if (record.merchantUpdatedAt && merchant.updated_at && merchant.updated_at <= record.merchantUpdatedAt && tenant.processorMerchantId === merchant.id) return [];
+  if (
+    record.merchantUpdatedAt &&
+    merchant.updated_at &&
+    merchant.updated_at <= record.merchantUpdatedAt &&
+    tenant.processorMerchantId === merchant.id
+  )
+    return [];
   const before = readinessOf(tenant, record, { pciActionUrl: pciActionUrl(env) });
   const flags = merchantFlags(merchant);
   const now = nowIso();
@@ -99,16 +111,28 @@ export async function applyMerchant(db: Database, env: Env, tenantId: string, me
     updatedAt: now,
   };
   const after = readinessOf({ processorMerchantId: merchant.id }, nextRecord, { pciActionUrl: pciActionUrl(env) });
-  const changed = before.onboardingStatus !== after.onboardingStatus || before.chargesEnabled !== after.chargesEnabled || before.payoutsEnabled !== after.payoutsEnabled || tenant.processorMerchantId !== merchant.id;
+  const changed =
+    before.onboardingStatus !== after.onboardingStatus ||
+    before.chargesEnabled !== after.chargesEnabled ||
+    before.payoutsEnabled !== after.payoutsEnabled ||
+    tenant.processorMerchantId !== merchant.id;
   const statements = [
-    db.update(tenants).set({ processorMerchantId: merchant.id, chargesEnabled: flags.chargesEnabled, updatedAt: now }).where(eq(tenants.id, tenantId)),
+    db
+      .update(tenants)
+      .set({ processorMerchantId: merchant.id, chargesEnabled: flags.chargesEnabled, updatedAt: now })
+      .where(eq(tenants.id, tenantId)),
     db.update(onboarding).set(nextRecord).where(eq(onboarding.tenantId, tenantId)),
   ] as const;
   if (!changed) {
     await db.batch(statements);
     return [];
   }
-  const { statement, eventId } = eventInsert(db, { tenantId, type: "merchant.updated", subjectId: merchant.id, data: readinessEventData(after) });
+  const { statement, eventId } = eventInsert(db, {
+    tenantId,
+    type: "merchant.updated",
+    subjectId: merchant.id,
+    data: readinessEventData(after),
+  });
   await db.batch([...statements, statement]);
   return [eventId];
 }
@@ -117,7 +141,14 @@ export async function applyComplianceForm(db: Database, env: Env, tenantId: stri
   const { tenant, record } = await tenantAndRecord(db, tenantId);
   if (!record || form.type !== "PCI_SAQ_A") return [];
   const now = nowIso();
-  const nextRecord: OnboardingRecord = { ...record, pciFormId: form.id, pciState: form.state, pciValidUntil: form.valid_until ?? null, pciDueAt: form.due_at ?? null, updatedAt: now };
+  const nextRecord: OnboardingRecord = {
+    ...record,
+    pciFormId: form.id,
+    pciState: form.state,
+    pciValidUntil: form.valid_until ?? null,
+    pciDueAt: form.due_at ?? null,
+    updatedAt: now,
+  };
   const before = readinessOf(tenant, record, { pciActionUrl: pciActionUrl(env) });
   const after = readinessOf(tenant, nextRecord, { pciActionUrl: pciActionUrl(env) });
   const update = db.update(onboarding).set(nextRecord).where(eq(onboarding.tenantId, tenantId));
@@ -127,7 +158,12 @@ export async function applyComplianceForm(db: Database, env: Env, tenantId: stri
   }
   const data = { processorMerchantId: tenant.processorMerchantId, processorComplianceFormId: form.id, pci: after.pci };
   const compliance = eventInsert(db, { tenantId, type: "compliance_form.updated", subjectId: form.id, data });
-  const merchantEvent = eventInsert(db, { tenantId, type: "merchant.updated", subjectId: tenant.processorMerchantId ?? form.linked_to, data: readinessEventData(after) });
+  const merchantEvent = eventInsert(db, {
+    tenantId,
+    type: "merchant.updated",
+    subjectId: tenant.processorMerchantId ?? form.linked_to,
+    data: readinessEventData(after),
+  });
   await db.batch([update, compliance.statement, merchantEvent.statement]);
   return [compliance.eventId, merchantEvent.eventId];
 }
@@ -160,7 +196,10 @@ export async function readOnboardingForm(ctx: OnboardingContext, tenantId: strin
   let form = await ctx.client.getOnboardingForm(formId);
   const eventIds: string[] = [];
   if (form.status === "COMPLETED" && form.identity_id && !tenant.processorMerchantId) {
-    await ctx.db.update(onboarding).set({ formStatus: form.status, processorIdentityId: form.identity_id, updatedAt: nowIso() }).where(eq(onboarding.tenantId, tenantId));
+    await ctx.db
+      .update(onboarding)
+      .set({ formStatus: form.status, processorIdentityId: form.identity_id, updatedAt: nowIso() })
+      .where(eq(onboarding.tenantId, tenantId));
     const [merchant] = (await ctx.client.listIdentityMerchants(form.identity_id)).items;
     if (merchant) eventIds.push(...(await pullMerchantAndCompliance(ctx, tenantId, merchant)));
   } else if (form.status !== "COMPLETED" && form.onboarding_link && Date.parse(form.onboarding_link.expires_at) < Date.now()) {
@@ -169,7 +208,12 @@ export async function readOnboardingForm(ctx: OnboardingContext, tenantId: strin
   }
   await ctx.db
     .update(onboarding)
-    .set({ formStatus: form.status, onboardingUrl: form.onboarding_link?.link_url ?? record.onboardingUrl, onboardingUrlExpiresAt: form.onboarding_link?.expires_at ?? record.onboardingUrlExpiresAt, updatedAt: nowIso() })
+    .set({
+      formStatus: form.status,
+      onboardingUrl: form.onboarding_link?.link_url ?? record.onboardingUrl,
+      onboardingUrlExpiresAt: form.onboarding_link?.expires_at ?? record.onboardingUrlExpiresAt,
+      updatedAt: nowIso(),
+    })
     .where(and(eq(onboarding.tenantId, tenantId), eq(onboarding.processorFormId, formId)));
   const { tenant: after } = await tenantAndRecord(ctx.db, tenantId);
   return { view: { ...formView(form), processorMerchantId: after.processorMerchantId }, eventIds };
@@ -188,11 +232,18 @@ export async function renewExpiredLink(ctx: OnboardingContext, returnToken: stri
   if (!record) throw new ApiError("not-found", "Unknown onboarding link.");
   if (!record.processorFormId) throw new ApiError("not-found", "This onboarding has no hosted form.");
   const link = await ctx.client.createOnboardingLink(record.processorFormId, serviceLinks(ctx.env, record.returnToken));
-  await ctx.db.update(onboarding).set({ onboardingUrl: link.link_url, onboardingUrlExpiresAt: link.expires_at, updatedAt: nowIso() }).where(eq(onboarding.tenantId, record.tenantId));
+  await ctx.db
+    .update(onboarding)
+    .set({ onboardingUrl: link.link_url, onboardingUrlExpiresAt: link.expires_at, updatedAt: nowIso() })
+    .where(eq(onboarding.tenantId, record.tenantId));
   return link.link_url;
 }
 
-export async function readiness(ctx: OnboardingContext, tenantId: string, refresh: boolean): Promise<{ readiness: Readiness; eventIds: string[] }> {
+export async function readiness(
+  ctx: OnboardingContext,
+  tenantId: string,
+  refresh: boolean,
+): Promise<{ readiness: Readiness; eventIds: string[] }> {
   let { tenant, record } = await tenantAndRecord(ctx.db, tenantId);
   const eventIds: string[] = [];
   if (refresh && record) {
@@ -214,7 +265,13 @@ export async function attachMerchant(ctx: OnboardingContext, tenantId: string, p
   const merchant = await ctx.client.getMerchant(processorMerchantId);
   if (!record) {
     const now = nowIso();
-    await ctx.db.insert(onboarding).values({ tenantId, returnToken: base64Url(randomBytes(24)), processorIdentityId: merchant.identity, createdAt: now, updatedAt: now });
+    await ctx.db.insert(onboarding).values({
+      tenantId,
+      returnToken: base64Url(randomBytes(24)),
+      processorIdentityId: merchant.identity,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
   return pullMerchantAndCompliance(ctx, tenantId, merchant);
 }
@@ -224,6 +281,10 @@ export async function tenantForMerchant(db: Database, merchant: { id: string; id
   const byMerchant = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, merchant.id)).get();
   if (byMerchant) return byMerchant.id;
   if (!merchant.identity) return null;
-  const byIdentity = await db.select({ id: onboarding.tenantId }).from(onboarding).where(eq(onboarding.processorIdentityId, merchant.identity)).get();
+  const byIdentity = await db
+    .select({ id: onboarding.tenantId })
+    .from(onboarding)
+    .where(eq(onboarding.processorIdentityId, merchant.identity))
+    .get();
   return byIdentity?.id ?? null;
 }

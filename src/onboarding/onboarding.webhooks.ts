@@ -17,7 +17,10 @@ export async function onComplianceFormEvent(db: Database, env: Env, form: Compli
 }
 
 /** A submitted form names the identity its merchant will belong to; the merchant's own events then attach it. */
-export async function onOnboardingFormEvent(db: Database, form: { id: string; status: string; identity_id?: string | null }): Promise<string[]> {
+export async function onOnboardingFormEvent(
+  db: Database,
+  form: { id: string; status: string; identity_id?: string | null },
+): Promise<string[]> {
   await db
     .update(onboarding)
     .set({ formStatus: form.status, ...(form.identity_id ? { processorIdentityId: form.identity_id } : {}), updatedAt: nowIso() })

@@ -25,7 +25,8 @@ export function merchantFlags(merchant: { onboarding_state: string; processing_e
   const approved = merchant.onboarding_state === "APPROVED";
   const chargesEnabled = approved && merchant.processing_enabled;
   const payoutsEnabled = approved && merchant.settlement_enabled;
-  const onboardingStatus: OnboardingStatus = merchant.onboarding_state === "PROVISIONING" ? "pending" : chargesEnabled ? "enabled" : "restricted";
+  const onboardingStatus: OnboardingStatus =
+    merchant.onboarding_state === "PROVISIONING" ? "pending" : chargesEnabled ? "enabled" : "restricted";
   return { onboardingStatus, chargesEnabled, payoutsEnabled };
 }
 
@@ -43,7 +44,11 @@ export function readinessOf(
   now = Date.now(),
 ): Readiness {
   const merchant = record?.merchantOnboardingState
-    ? { onboarding_state: record.merchantOnboardingState, processing_enabled: record.processingEnabled, settlement_enabled: record.settlementEnabled }
+    ? {
+        onboarding_state: record.merchantOnboardingState,
+        processing_enabled: record.processingEnabled,
+        settlement_enabled: record.settlementEnabled,
+      }
     : null;
   const flags = merchantFlags(tenant.processorMerchantId ? merchant : null);
   const reasons: Readiness["reasons"] = [];
@@ -51,8 +56,20 @@ export function readinessOf(
   const formOpen = !!record?.processorFormId && record.formStatus !== "COMPLETED";
   const onboardingUrl = formOpen || record?.merchantOnboardingState === "UPDATE_REQUESTED" ? (record?.onboardingUrl ?? null) : null;
 
-  if (!record?.processorFormId && !tenant.processorMerchantId) requirements.push({ code: "onboarding_form", message: "Create an onboarding form with POST /v1/onboarding and complete it.", actionUrl: null, dueAt: null });
-  else if (formOpen) requirements.push({ code: "onboarding_form", message: "Complete the hosted onboarding form.", actionUrl: onboardingUrl, dueAt: record.onboardingUrlExpiresAt });
+  if (!record?.processorFormId && !tenant.processorMerchantId)
+    requirements.push({
+      code: "onboarding_form",
+      message: "Create an onboarding form with POST /v1/onboarding and complete it.",
+      actionUrl: null,
+      dueAt: null,
+    });
+  else if (formOpen)
+    requirements.push({
+      code: "onboarding_form",
+      message: "Complete the hosted onboarding form.",
+      actionUrl: onboardingUrl,
+      dueAt: record.onboardingUrlExpiresAt,
+    });
   switch (record?.merchantOnboardingState) {
     case "PROVISIONING":
       reasons.push({ code: "under_review", message: "The processor is reviewing the application." });
@@ -62,18 +79,30 @@ export function readinessOf(
       break;
     case "UPDATE_REQUESTED":
       reasons.push({ code: "update_requested", message: "The processor needs more information." });
-      requirements.push({ code: "update_requested", message: "Update the application through the onboarding form.", actionUrl: onboardingUrl, dueAt: null });
+      requirements.push({
+        code: "update_requested",
+        message: "Update the application through the onboarding form.",
+        actionUrl: onboardingUrl,
+        dueAt: null,
+      });
       break;
     case "APPROVED":
-      if (!record.processingEnabled) reasons.push({ code: "processing_disabled", message: "The processor has disabled processing for this merchant." });
-      if (!record.settlementEnabled) reasons.push({ code: "settlement_disabled", message: "The processor has disabled payouts for this merchant." });
+      if (!record.processingEnabled)
+        reasons.push({ code: "processing_disabled", message: "The processor has disabled processing for this merchant." });
+      if (!record.settlementEnabled)
+        reasons.push({ code: "settlement_disabled", message: "The processor has disabled payouts for this merchant." });
       break;
   }
 
   const pci = record ? pciStatus(record, now) : "not_started";
   const pciActionUrl = record?.pciFormId && pci !== "valid" ? links.pciActionUrl(record.pciFormId) : null;
   if (pci === "pending" || pci === "expired") {
-    requirements.push({ code: "pci_saq_a", message: pci === "expired" ? "The PCI SAQ-A attestation has expired; attest again." : "Attest PCI DSS SAQ-A compliance.", actionUrl: pciActionUrl, dueAt: record?.pciDueAt ?? null });
+    requirements.push({
+      code: "pci_saq_a",
+      message: pci === "expired" ? "The PCI SAQ-A attestation has expired; attest again." : "Attest PCI DSS SAQ-A compliance.",
+      actionUrl: pciActionUrl,
+      dueAt: record?.pciDueAt ?? null,
+    });
   }
   return {
     processorMerchantId: tenant.processorMerchantId,

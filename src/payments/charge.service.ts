@@ -121,7 +121,12 @@ async function ensureSource(client: ProcessorClient, db: Database, payment: Paym
     current = await update(db, current, { processorIdentityId: identity.id });
   }
   if (!current.processorInstrumentId) {
-    const instrument = await client.createPaymentInstrument({ type: "TOKEN", token: input.processorToken!, identity: current.processorIdentityId!, tags });
+    const instrument = await client.createPaymentInstrument({
+      type: "TOKEN",
+      token: input.processorToken!,
+      identity: current.processorIdentityId!,
+      tags,
+    });
     current = await update(db, current, { processorInstrumentId: instrument.id, method: methodFor(instrument.instrument_type) });
   }
   return current;
@@ -165,7 +170,11 @@ export async function charge({
   } catch (error) {
     // Only the processor's refusal is final; a 429 or our own credentials failing leaves the charge retryable.
     if (error instanceof ApiError && error.slug === "processor-rejected") {
-      await update(db, payment, { status: "failed", failureCode: String(error.extensions.code ?? error.slug), failureMessage: error.message });
+      await update(db, payment, {
+        status: "failed",
+        failureCode: String(error.extensions.code ?? error.slug),
+        failureMessage: error.message,
+      });
     }
     throw error;
   }
@@ -187,19 +196,29 @@ export async function charge({
     if (isOutcomeUnknown(error)) {
       const found = await client.findTransferByIdempotencyId(payment.id).catch(() => null);
       if (!found) throw error;
-      result = found.state === "FAILED" ? { outcome: "declined", transfer: found, failureCode: found.failure_code ?? "FAILED", failureMessage: found.failure_message ?? "" } : { outcome: "created", transfer: found };
+      result =
+        found.state === "FAILED"
+          ? {
+              outcome: "declined",
+              transfer: found,
+              failureCode: found.failure_code ?? "FAILED",
+              failureMessage: found.failure_message ?? "",
+            }
+          : { outcome: "created", transfer: found };
     } else {
       if (error.slug === "processor-rejected") {
-        await update(db, payment, { status: "failed", failureCode: String(error.extensions.code ?? error.slug), failureMessage: error.message });
+        await update(db, payment, {
+          status: "failed",
+          failureCode: String(error.extensions.code ?? error.slug),
+          failureMessage: error.message,
+        });
       }
       throw error;
     }
   }
 
   if (result.outcome === "declined") {
-    payment = result.transfer
-      ? await applyTransfer(db, payment, result.transfer)
-      : payment;
+    payment = result.transfer ? await applyTransfer(db, payment, result.transfer) : payment;
     payment = await update(db, payment, { status: "failed", failureCode: result.failureCode, failureMessage: result.failureMessage });
     return { outcome: "declined", payment };
   }

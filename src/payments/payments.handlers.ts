@@ -11,7 +11,8 @@ import type * as routes from "./payments.routes";
 import { toCreatePaymentResponse, toPaymentListItem, toPaymentResponse } from "./payments.view";
 import { refund } from "./refund.service";
 
-type PaymentsContext = Parameters<AppRouteHandler<typeof routes.createPayment>>[0] | Parameters<AppRouteHandler<typeof routes.refundPayment>>[0];
+type PaymentsContext =
+  Parameters<AppRouteHandler<typeof routes.createPayment>>[0] | Parameters<AppRouteHandler<typeof routes.refundPayment>>[0];
 
 /** Runs `execute` under the request's Idempotency-Key (when there is one) and answers with its result or the replay. */
 async function idempotently(c: PaymentsContext, key: string | null, input: unknown, execute: () => Promise<Response>) {
@@ -35,7 +36,11 @@ export const createPayment: AppRouteHandler<typeof routes.createPayment> = async
     const result = await charge({ db: database(c.env), env: c.env, client: processorClient(c.env), tenantId, idempotencyKey: key, input });
     if (result.outcome === "declined") {
       throw new ApiError("payment-declined", result.payment.failureMessage || "The processor declined the payment.", {
-        extensions: { code: result.payment.failureCode, lcPaymentId: result.payment.id, processorTransferId: result.payment.processorTransferId },
+        extensions: {
+          code: result.payment.failureCode,
+          lcPaymentId: result.payment.id,
+          processorTransferId: result.payment.processorTransferId,
+        },
       });
     }
     return c.json(toCreatePaymentResponse(result.payment), 201);
@@ -48,7 +53,14 @@ export const refundPayment: AppRouteHandler<typeof routes.refundPayment> = async
   const input = c.req.valid("json") ?? {};
   const key = readIdempotencyKey(c.req.raw.headers, false);
   return idempotently(c, key, input, async () => {
-    const result = await refund({ db: database(c.env), client: processorClient(c.env), tenantId, paymentId: id, idempotencyKey: key, input });
+    const result = await refund({
+      db: database(c.env),
+      client: processorClient(c.env),
+      tenantId,
+      paymentId: id,
+      idempotencyKey: key,
+      input,
+    });
     c.executionCtx.waitUntil(enqueueEvents(c.env, result.eventIds));
     return c.json(toPaymentResponse(result.payment), 200);
   });

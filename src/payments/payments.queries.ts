@@ -8,7 +8,11 @@ import type { PaymentRecord } from "./payments.view";
 
 export async function findPayment({ db, tenantId, id }: { db: Database; tenantId: string; id: string }): Promise<PaymentRecord> {
   // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
-  const payment = await db.select().from(payments).where(and(eq(payments.id, id), eq(payments.tenantId, tenantId))).get();
+  const payment = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.tenantId, tenantId)))
+    .get();
   if (!payment) throw new ApiError("not-found", `No payment ${id}.`);
   return payment;
 }
@@ -16,7 +20,17 @@ export async function findPayment({ db, tenantId, id }: { db: Database; tenantId
 export type ListPaymentsQuery = { from?: string; to?: string; status?: PaymentStatus; limit: number; cursor?: string };
 
 /** Keyset pagination on (createdAt, id) over an index that starts with tenant_id: page 500 costs what page 1 does. */
-export async function listPayments({ db, tenantId, secret, query }: { db: Database; tenantId: string; secret: string; query: ListPaymentsQuery }) {
+export async function listPayments({
+  db,
+  tenantId,
+  secret,
+  query,
+}: {
+  db: Database;
+  tenantId: string;
+  secret: string;
+  query: ListPaymentsQuery;
+}) {
   const filters = JSON.stringify([query.from ?? null, query.to ?? null, query.status ?? null]);
   const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
   if (query.status) conditions.push(eq(payments.status, query.status));

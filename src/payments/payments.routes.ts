@@ -13,7 +13,8 @@ const security = TENANT_SECURITY;
 // Documented here, read and checked by the idempotency service (header names reach validators lower-cased).
 const IdempotencyKeyHeader = z.object({
   "Idempotency-Key": z.string().optional().openapi({
-    description: "Required on charges, optional on refunds: derive it from your order key. A replay returns the original result. 1–255 printable ASCII characters; kept 24 hours.",
+    description:
+      "Required on charges, optional on refunds: derive it from your order key. A replay returns the original result. 1–255 printable ASCII characters; kept 24 hours.",
   }),
 });
 
@@ -35,10 +36,25 @@ export const BuyerSchema = z
 
 export const CreatePaymentRequestSchema = z
   .object({
-    amountCents: z.number().int().positive().max(MAX_AMOUNT_CENTS).openapi({ example: 2500, description: `At most ${MAX_AMOUNT_CENTS}.` }),
-    currency: z.string().regex(/^[A-Z]{3}$/, "ISO 4217 code in upper case").openapi({ example: "USD", description: "Must be the currency /v1/meta reports." }),
-    processorToken: z.string().regex(/^TK[A-Za-z0-9]{6,64}$/, "must be a token (TK…)").optional().openapi({ description: "Single-use token from the tokenization library." }),
-    processorInstrumentId: z.string().regex(/^PI[A-Za-z0-9]{6,64}$/, "must be a payment instrument id (PI…)").optional(),
+    amountCents: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_AMOUNT_CENTS)
+      .openapi({ example: 2500, description: `At most ${MAX_AMOUNT_CENTS}.` }),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "ISO 4217 code in upper case")
+      .openapi({ example: "USD", description: "Must be the currency /v1/meta reports." }),
+    processorToken: z
+      .string()
+      .regex(/^TK[A-Za-z0-9]{6,64}$/, "must be a token (TK…)")
+      .optional()
+      .openapi({ description: "Single-use token from the tokenization library." }),
+    processorInstrumentId: z
+      .string()
+      .regex(/^PI[A-Za-z0-9]{6,64}$/, "must be a payment instrument id (PI…)")
+      .optional(),
     buyer: BuyerSchema.optional().openapi({ description: "Required with processorToken." }),
     orderRef: z.string().trim().min(1).max(200).openapi({ example: "order-10042" }),
   })
@@ -46,7 +62,11 @@ export const CreatePaymentRequestSchema = z
   .superRefine((body, ctx) => {
     const given = Number(body.processorToken !== undefined) + Number(body.processorInstrumentId !== undefined);
     if (given !== 1) {
-      ctx.addIssue({ code: "custom", path: ["processorToken"], message: "exactly one of processorToken and processorInstrumentId is required" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["processorToken"],
+        message: "exactly one of processorToken and processorInstrumentId is required",
+      });
     }
     if (body.processorToken !== undefined && body.buyer === undefined) {
       ctx.addIssue({ code: "custom", path: ["buyer"], message: "buyer is required with processorToken" });
@@ -102,10 +122,17 @@ export const PaymentListItemSchema = z
 
 export const RefundRequestSchema = z
   .object({
-    amountCents: z.number().int().positive().max(MAX_AMOUNT_CENTS).optional().openapi({ description: "Omitted: the whole remaining balance." }),
+    amountCents: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_AMOUNT_CENTS)
+      .optional()
+      .openapi({ description: "Omitted: the whole remaining balance." }),
     reason: z.enum(["requested_by_customer", "duplicate", "fraudulent", "other"]).optional().openapi({ example: "requested_by_customer" }),
     refundApplicationFee: z.boolean().optional().openapi({
-      description: "Also return the proportional part of the application fee to the merchant (as a merchant credit adjustment at the processor).",
+      description:
+        "Also return the proportional part of the application fee to the merchant (as a merchant credit adjustment at the processor).",
     }),
   })
   .strict()
@@ -118,7 +145,13 @@ export const ListPaymentsQuerySchema = z
     from: IsoTimestamp.optional().openapi({ description: "Inclusive lower bound on createdAtUtc (UTC ISO 8601)." }),
     to: IsoTimestamp.optional().openapi({ description: "Exclusive upper bound on createdAtUtc (UTC ISO 8601)." }),
     status: PaymentStatusSchema.optional(),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGE_SIZE)
+      .default(DEFAULT_PAGE_SIZE)
+      .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
     cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
   })
   .strict();

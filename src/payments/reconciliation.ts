@@ -19,7 +19,15 @@ const before = (now: number, ms: number) => new Date(now - ms).toISOString();
  * `processing`, refunds still `pending`, and application-fee credits that failed after their refund.
  * Returns the outbox event ids it wrote, for the caller to enqueue.
  */
-export async function reconcileLedger({ db, client, now = Date.now() }: { db: Database; client: ProcessorClient; now?: number }): Promise<string[]> {
+export async function reconcileLedger({
+  db,
+  client,
+  now = Date.now(),
+}: {
+  db: Database;
+  client: ProcessorClient;
+  now?: number;
+}): Promise<string[]> {
   const eventIds: string[] = [];
 
   const stuck = await db
@@ -39,7 +47,12 @@ export async function reconcileLedger({ db, client, now = Date.now() }: { db: Da
         // The processor never received it: no money moved; a retry under the same key would have resumed it.
         await db
           .update(payments)
-          .set({ status: "failed", failureCode: "ABANDONED", failureMessage: "The charge never reached the processor.", updatedAt: new Date(now).toISOString() })
+          .set({
+            status: "failed",
+            failureCode: "ABANDONED",
+            failureMessage: "The charge never reached the processor.",
+            updatedAt: new Date(now).toISOString(),
+          })
           .where(and(eq(payments.id, payment.id), eq(payments.status, "processing"), isNull(payments.processorTransferId)));
       }
     } catch (error) {
@@ -80,8 +93,8 @@ export async function reconcileLedger({ db, client, now = Date.now() }: { db: Da
     .limit(BATCH)
     .all();
   for (const refund of feeCredits) {
-    await returnApplicationFee({ db, client, tenantId: refund.tenantId, paymentId: refund.paymentId, refundId: refund.id }).catch((error: unknown) =>
-      logEvent("warn", "application fee credit still deferred", { refundId: refund.id, error: String(error) }),
+    await returnApplicationFee({ db, client, tenantId: refund.tenantId, paymentId: refund.paymentId, refundId: refund.id }).catch(
+      (error: unknown) => logEvent("warn", "application fee credit still deferred", { refundId: refund.id, error: String(error) }),
     );
   }
   return eventIds;

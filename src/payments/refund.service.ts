@@ -73,7 +73,10 @@ async function release(db: Database, payment: PaymentRecord, refund: RefundRecor
       .update(payments)
       .set({ amountRefundReservedCents: sql`${payments.amountRefundReservedCents} - ${refund.amountCents}`, updatedAt: now })
       .where(and(eq(payments.id, payment.id), stillPending(refund.id))),
-    db.update(refunds).set({ status: "failed", failureCode, updatedAt: now }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"))),
+    db
+      .update(refunds)
+      .set({ status: "failed", failureCode, updatedAt: now })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"))),
   ]);
 }
 
@@ -134,7 +137,11 @@ export async function returnApplicationFee({
   refundId: string;
 }): Promise<void> {
   const payment = await findPayment({ db, tenantId, id: paymentId });
-  const refundRow = await db.select().from(refunds).where(and(eq(refunds.id, refundId), eq(refunds.tenantId, tenantId))).get();
+  const refundRow = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.id, refundId), eq(refunds.tenantId, tenantId)))
+    .get();
   if (!refundRow || refundRow.status !== "succeeded" || refundRow.processorFeeAdjustmentId) return;
   const feeCents = applicationFeeRefundCents(payment, refundRow.amountCents, payment.status === "refunded");
   if (feeCents === 0) return;
@@ -179,18 +186,30 @@ export async function refund({
 }): Promise<{ payment: PaymentRecord; eventIds: string[] }> {
   let payment = await findPayment({ db, tenantId, id: paymentId });
   if (idempotencyKey) {
-    const earlier = await db.select().from(refunds).where(and(eq(refunds.tenantId, tenantId), eq(refunds.idempotencyKey, idempotencyKey))).get();
-    if (earlier && earlier.paymentId !== paymentId) throw new ApiError("idempotency-key-reused", "This Idempotency-Key belongs to a refund of another payment.");
+    const earlier = await db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.tenantId, tenantId), eq(refunds.idempotencyKey, idempotencyKey)))
+      .get();
+    if (earlier && earlier.paymentId !== paymentId)
+      throw new ApiError("idempotency-key-reused", "This Idempotency-Key belongs to a refund of another payment.");
     if (earlier?.status === "succeeded") return { payment, eventIds: [] };
   }
   if (!(REFUNDABLE as readonly string[]).includes(payment.status)) {
-    throw new ApiError("invalid-payment-state", `Only succeeded or partially_refunded payments can be refunded; this one is ${payment.status}.`);
+    throw new ApiError(
+      "invalid-payment-state",
+      `Only succeeded or partially_refunded payments can be refunded; this one is ${payment.status}.`,
+    );
   }
   const amountCents = input.amountCents ?? remainingCents(payment);
   if (amountCents <= 0 || amountCents > remainingCents(payment)) {
-    throw new ApiError("refund-exceeds-balance", `The remaining refundable balance is ${remainingCents(payment)}; asked for ${amountCents}.`, {
-      extensions: { remainingCents: remainingCents(payment) },
-    });
+    throw new ApiError(
+      "refund-exceeds-balance",
+      `The remaining refundable balance is ${remainingCents(payment)}; asked for ${amountCents}.`,
+      {
+        extensions: { remainingCents: remainingCents(payment) },
+      },
+    );
   }
 
   const now = nowIso();
@@ -216,9 +235,13 @@ export async function refund({
     if (!(REFUNDABLE as readonly string[]).includes(payment.status)) {
       throw new ApiError("invalid-payment-state", `This payment is ${payment.status} and cannot be refunded.`);
     }
-    throw new ApiError("refund-exceeds-balance", `The remaining refundable balance is ${remainingCents(payment)}; asked for ${amountCents}.`, {
-      extensions: { remainingCents: remainingCents(payment) },
-    });
+    throw new ApiError(
+      "refund-exceeds-balance",
+      `The remaining refundable balance is ${remainingCents(payment)}; asked for ${amountCents}.`,
+      {
+        extensions: { remainingCents: remainingCents(payment) },
+      },
+    );
   }
   payment = await findPayment({ db, tenantId, id: paymentId });
 
@@ -246,7 +269,6 @@ export async function refund({
   }
   return { payment: await findPayment({ db, tenantId, id: paymentId }), eventIds: [eventId] };
 }
-
 
 /**
  * Brings a refund in line with its reversal at the processor — from a webhook or the reconciliation
@@ -278,7 +300,12 @@ export async function reconcileRefund(
   return { eventIds: [] };
 }
 
-async function unwind(db: Database, payment: PaymentRecord, refund: RefundRecord, reversal: { id: string; state: string }): Promise<string> {
+async function unwind(
+  db: Database,
+  payment: PaymentRecord,
+  refund: RefundRecord,
+  reversal: { id: string; state: string },
+): Promise<string> {
   const now = nowIso();
   const stillSucceeded = sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND status = 'succeeded')`;
   const { statement: event, eventId } = paymentEventInsert(db, {

@@ -61,7 +61,10 @@ export async function applySaleTransfer(
     onlyIf: sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND processor_updated_at = ${updatedAt} AND updated_at = ${now})`,
   });
   const statusChangeAllowed = transition
-    ? sql`CASE WHEN ${payments.status} IN (${sql.join(transition.from.map((s) => sql`${s}`), sql`, `)}) THEN ${transition.to} ELSE ${payments.status} END`
+    ? sql`CASE WHEN ${payments.status} IN (${sql.join(
+        transition.from.map((s) => sql`${s}`),
+        sql`, `,
+      )}) THEN ${transition.to} ELSE ${payments.status} END`
     : sql`${payments.status}`;
   const update = db
     .update(payments)

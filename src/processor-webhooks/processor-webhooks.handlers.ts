@@ -9,7 +9,11 @@ import { verifyProcessorSignature, verifyWebhookCredentials } from "./signature"
 
 export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = async (c) => {
   const rawBody = await c.req.text();
-  const credentialsOk = verifyWebhookCredentials(c.req.header("Authorization") ?? null, c.env.PROCESSOR_WEBHOOK_USERNAME, c.env.PROCESSOR_WEBHOOK_PASSWORD);
+  const credentialsOk = verifyWebhookCredentials(
+    c.req.header("Authorization") ?? null,
+    c.env.PROCESSOR_WEBHOOK_USERNAME,
+    c.env.PROCESSOR_WEBHOOK_PASSWORD,
+  );
   if (!credentialsOk) throw new ApiError("unauthorized", "Processor webhook credentials did not match.");
   // The processor's test POST on registration is empty and unsigned; it changes nothing.
   if (rawBody.trim() === "" || rawBody.trim() === "{}") return c.json({ received: true as const, outcome: "test" }, 200);

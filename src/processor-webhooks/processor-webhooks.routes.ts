@@ -15,6 +15,10 @@ export const receiveWebhook = createRoute({
     "Deliveries are de-duplicated; unknown events are acknowledged and recorded.",
   responses: {
     200: jsonContent(z.object({ received: z.literal(true), outcome: z.string() }).openapi("ProcessorWebhookAck"), "Acknowledged."),
-    ...problemResponses({ 400: "Body is not a processor event.", 401: "Bad credentials or signature.", 500: "Not applied; the processor retries." }),
+    ...problemResponses({
+      400: "Body is not a processor event.",
+      401: "Bad credentials or signature.",
+      500: "Not applied; the processor retries.",
+    }),
   },
 });

@@ -33,7 +33,14 @@ export type WebhookOutcome = { outcome: "applied" | "ignored" | "duplicate" | "u
 
 /** The processor sends no event id; (entity, type, resource id, state, updated_at) identifies a delivery. */
 async function receiptId(webhook: ProcessorWebhook, resource: Resource): Promise<string> {
-  return "pwh_" + (await sha256Hex([webhook.entity, webhook.type, resource.id, resource.state ?? "", resource.updated_at ?? webhook.occurred_at ?? ""].join("\n"))).slice(0, 40);
+  return (
+    "pwh_" +
+    (
+      await sha256Hex(
+        [webhook.entity, webhook.type, resource.id, resource.state ?? "", resource.updated_at ?? webhook.occurred_at ?? ""].join("\n"),
+      )
+    ).slice(0, 40)
+  );
 }
 
 const DISPUTABLE = ["succeeded", "partially_refunded", "refunded"] as const;
@@ -99,9 +106,12 @@ export const ENTITY_HANDLERS: Record<string, EntityHandler> = {
   "merchant.created": async (db, env, resource) => applied(await onMerchantEvent(db, env, resource as unknown as Merchant)),
   "merchant.updated": async (db, env, resource) => applied(await onMerchantEvent(db, env, resource as unknown as Merchant)),
   "merchant.underwritten": async (db, env, resource) => applied(await onMerchantEvent(db, env, resource as unknown as Merchant)),
-  "compliance_form.created": async (db, env, resource) => applied(await onComplianceFormEvent(db, env, resource as unknown as ComplianceForm)),
-  "compliance_form.updated": async (db, env, resource) => applied(await onComplianceFormEvent(db, env, resource as unknown as ComplianceForm)),
-  "onboarding_form.updated": async (db, _env, resource) => applied(await onOnboardingFormEvent(db, resource as unknown as { id: string; status: string })),
+  "compliance_form.created": async (db, env, resource) =>
+    applied(await onComplianceFormEvent(db, env, resource as unknown as ComplianceForm)),
+  "compliance_form.updated": async (db, env, resource) =>
+    applied(await onComplianceFormEvent(db, env, resource as unknown as ComplianceForm)),
+  "onboarding_form.updated": async (db, _env, resource) =>
+    applied(await onOnboardingFormEvent(db, resource as unknown as { id: string; status: string })),
 };
 
 /** Records every delivery once, then applies it; a repeated delivery is acknowledged without effect. */

@@ -82,7 +82,8 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     getIdentity: (id: string) => get<Identity>(route("/identities/{identity_id}", { identity_id: id })),
 
     createPaymentInstrument: (request: CreatePaymentInstrumentRequest) => post<PaymentInstrument>(route("/payment_instruments"), request),
-    getPaymentInstrument: (id: string) => get<PaymentInstrument>(route("/payment_instruments/{payment_instrument_id}", { payment_instrument_id: id })),
+    getPaymentInstrument: (id: string) =>
+      get<PaymentInstrument>(route("/payment_instruments/{payment_instrument_id}", { payment_instrument_id: id })),
 
     /** A card or ACH sale; a decline comes back as a value. ACH sales come back PENDING and settle later. */
     createTransfer: (request: CreateSaleRequest) => createTransfer(request),
@@ -123,7 +124,11 @@ export function createProcessorClient(config: ProcessorClientConfig) {
       post<OnboardingLink>(route("/onboarding_forms/{onboarding_form_id}/links", { onboarding_form_id: formId }), request),
 
     listMerchantComplianceForms: async (merchantId: string, filters: { state?: ComplianceForm["state"] } & PageRequest = {}) =>
-      onlyMerchant(await list<ComplianceForm>(route("/compliance_forms"), "compliance_forms", { ...filters, linked_to: merchantId }), merchantId, (form) => form.linked_to),
+      onlyMerchant(
+        await list<ComplianceForm>(route("/compliance_forms"), "compliance_forms", { ...filters, linked_to: merchantId }),
+        merchantId,
+        (form) => form.linked_to,
+      ),
     getComplianceForm: (id: string) => get<ComplianceForm>(route("/compliance_forms/{compliance_forms_id}", { compliance_forms_id: id })),
     attestComplianceForm: (id: string, attestation: PciSaqAAttestation) =>
       put<ComplianceForm>(route("/compliance_forms/{compliance_forms_id}", { compliance_forms_id: id }), { pci_saq_a: attestation }),
@@ -134,8 +139,15 @@ export function createProcessorClient(config: ProcessorClientConfig) {
       get<Device>(route("/devices/{device_id}", { device_id: id }), options.includeConnection ? { include_connection: true } : {}),
     setDeviceAction: (id: string, action: DeviceAction) => put<Device>(route("/devices/{device_id}", { device_id: id }), { action }),
 
-    listMerchantDisputes: async (merchantId: string, filters: { state?: Dispute["state"]; response_state?: Dispute["response_state"] } & PageRequest = {}) =>
-      onlyMerchant(await list<Dispute>(route("/disputes"), "disputes", { ...filters, merchant_id: merchantId }), merchantId, (dispute) => dispute.merchant),
+    listMerchantDisputes: async (
+      merchantId: string,
+      filters: { state?: Dispute["state"]; response_state?: Dispute["response_state"] } & PageRequest = {},
+    ) =>
+      onlyMerchant(
+        await list<Dispute>(route("/disputes"), "disputes", { ...filters, merchant_id: merchantId }),
+        merchantId,
+        (dispute) => dispute.merchant,
+      ),
     getDispute: (id: string) => get<Dispute>(route("/disputes/{dispute_id}", { dispute_id: id })),
     /** One evidence file per call, as the multipart part `file` (JPG, PNG, PDF or TIFF; the processor caps sizes). */
     uploadDisputeEvidence: async (disputeId: string, file: File) => {
@@ -147,7 +159,11 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     submitDispute: (id: string, note: string) => post<Dispute>(route("/disputes/{dispute_id}/submit", { dispute_id: id }), { note }),
 
     listMerchantSettlements: async (merchantId: string, filters: { status?: Settlement["status"] } & PageRequest = {}) =>
-      onlyMerchant(await list<Settlement>(route("/settlements"), "settlements", { ...filters, merchant_id: merchantId }), merchantId, (settlement) => settlement.merchant_id),
+      onlyMerchant(
+        await list<Settlement>(route("/settlements"), "settlements", { ...filters, merchant_id: merchantId }),
+        merchantId,
+        (settlement) => settlement.merchant_id,
+      ),
     getSettlement: (id: string) => get<Settlement>(route("/settlements/{settlement_id}", { settlement_id: id })),
     /** The payout transfers of a settlement: what reached (or left) the merchant's bank account. */
     listSettlementFundingTransfers: (settlementId: string, page: PageRequest = {}) =>
@@ -155,6 +171,7 @@ export function createProcessorClient(config: ProcessorClientConfig) {
 
     createWebhook: (request: CreateWebhookRequest) => post<Webhook>(route("/webhooks"), request),
     listWebhooks: (page: PageRequest = {}) => list<Webhook>(route("/webhooks"), "webhooks", page),
-    updateWebhook: (id: string, request: UpdateWebhookRequest) => put<Webhook>(route("/webhooks/{webhook_id}", { webhook_id: id }), request),
+    updateWebhook: (id: string, request: UpdateWebhookRequest) =>
+      put<Webhook>(route("/webhooks/{webhook_id}", { webhook_id: id }), request),
   };
 }

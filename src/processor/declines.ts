@@ -35,7 +35,12 @@ export function saleOutcome(answer: Answer<unknown>, operation: string): Transfe
   if (!isTransfer(answer.body)) throw unreadableAnswerError(operation, answer.status);
   const transfer = answer.body;
   if (transfer.state === "FAILED") {
-    return { outcome: "declined", failureCode: transfer.failure_code || FALLBACK_CODE, failureMessage: transfer.failure_message || FALLBACK_MESSAGE, transfer };
+    return {
+      outcome: "declined",
+      failureCode: transfer.failure_code || FALLBACK_CODE,
+      failureMessage: transfer.failure_message || FALLBACK_MESSAGE,
+      transfer,
+    };
   }
   return { outcome: "created", transfer };
 }

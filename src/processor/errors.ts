@@ -88,11 +88,17 @@ export function connectionLostError(operation: string): ApiError {
 
 /** A 2xx whose body cannot be read: the processor acted, but the service cannot tell on what. */
 export function unreadableAnswerError(operation: string, status: number): ApiError {
-  return new ApiError("processor-error", `The processor's answer to ${operation} (HTTP ${status}) could not be read; its outcome is unknown.`, {
-    extensions: { [OUTCOME_UNKNOWN]: true },
-  });
+  return new ApiError(
+    "processor-error",
+    `The processor's answer to ${operation} (HTTP ${status}) could not be read; its outcome is unknown.`,
+    {
+      extensions: { [OUTCOME_UNKNOWN]: true },
+    },
+  );
 }
 
 export function repeatedCursorError(cursor: string): ApiError {
-  return new ApiError("processor-error", `The processor returned the page cursor ${cursor} twice.`, { extensions: { [OUTCOME_UNKNOWN]: false } });
+  return new ApiError("processor-error", `The processor returned the page cursor ${cursor} twice.`, {
+    extensions: { [OUTCOME_UNKNOWN]: false },
+  });
 }

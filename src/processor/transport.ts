@@ -24,7 +24,10 @@ export type Route = { template: string; path: string };
  * @example route("/transfers/{transfer_id}/reversals", { transfer_id: "TR1" })
  *   // { template: "/transfers/{transfer_id}/reversals", path: "/transfers/TR1/reversals" }
  */
-export function route<T extends string>(template: T, ...params: [PathParams<T>] extends [never] ? [] : [Record<PathParams<T>, string>]): Route {
+export function route<T extends string>(
+  template: T,
+  ...params: [PathParams<T>] extends [never] ? [] : [Record<PathParams<T>, string>]
+): Route {
   const values: Record<string, string> = params[0] ?? {};
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name]!));
   return { template, path };
@@ -119,7 +122,12 @@ export function createTransport(config: TransportConfig): Send {
       status,
       processorRequestId: response.headers.get("x-request-id"),
       // Codes, fields and logrefs only: processor messages may echo request values.
-      ...(response.ok ? {} : { processorErrors: processorErrorItems(parsed?.value).map(({ code, field }) => ({ code, field })), logrefs: processorLogrefs(parsed?.value) }),
+      ...(response.ok
+        ? {}
+        : {
+            processorErrors: processorErrorItems(parsed?.value).map(({ code, field }) => ({ code, field })),
+            logrefs: processorLogrefs(parsed?.value),
+          }),
     });
     if (!answered) throw errorForStatus(status, parsed?.value, operation);
     if (!parsed) throw unreadableAnswerError(operation, status);

@@ -285,7 +285,8 @@ export type WebhookEvents = { entity: string; types: string[] }[];
 
 export type CreateWebhookRequest = {
   url: string;
-  authentication: { type: "BASIC"; basic: { username: string; password: string } } | { type: "BEARER"; bearer: { token: string } } | { type: "NONE" };
+  authentication:
+    { type: "BASIC"; basic: { username: string; password: string } } | { type: "BEARER"; bearer: { token: string } } | { type: "NONE" };
   enabled_events: WebhookEvents;
   enabled?: boolean;
 };

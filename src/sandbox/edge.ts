@@ -23,13 +23,18 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function gatewayTimeout(): Response {
-  const body = { total: 1, _embedded: { errors: [{ code: "GATEWAY_TIMEOUT", message: "The sandbox held this call as long as the processor would." }] } };
+  const body = {
+    total: 1,
+    _embedded: { errors: [{ code: "GATEWAY_TIMEOUT", message: "The sandbox held this call as long as the processor would." }] },
+  };
   return new Response(JSON.stringify(body), { status: 504, headers: { "Content-Type": "application/hal+json" } });
 }
 
 /** Over HTTP a reset connection is a response whose body fails after the headers went out. */
 function brokenResponse(): Response {
-  return new Response(new ReadableStream({ start: (controller) => controller.error(new Error("sandbox fault: connection dropped")) }), { status: 200 });
+  return new Response(new ReadableStream({ start: (controller) => controller.error(new Error("sandbox fault: connection dropped")) }), {
+    status: 200,
+  });
 }
 
 type Transport = "in-process" | "http";
@@ -39,7 +44,12 @@ type Transport = "in-process" | "http";
  * a call that never answers (until the caller's signal aborts) and a dropped connection (in-process: the
  * `TypeError` a reset socket gives `fetch`).
  */
-export async function callSandbox(env: Env, request: Request, target: { pathAndQuery: string; publicBase: string }, transport: Transport): Promise<Response> {
+export async function callSandbox(
+  env: Env,
+  request: Request,
+  target: { pathAndQuery: string; publicBase: string },
+  transport: Transport,
+): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.set(PUBLIC_BASE_HEADER, target.publicBase);
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
@@ -77,12 +87,16 @@ export class SandboxControlError extends Error {
 }
 
 type ControlMethods = {
-  [K in keyof SandboxProcessor as SandboxProcessor[K] extends (...args: never[]) => Promise<ControlResult<unknown>> ? K : never]: SandboxProcessor[K];
+  [
+    K in keyof SandboxProcessor as SandboxProcessor[K] extends (...args: never[]) => Promise<ControlResult<unknown>> ? K : never
+  ]: SandboxProcessor[K];
 };
 
 /** The sandbox's control surface, called in-process: each method resolves to its value or throws SandboxControlError. */
 export type SandboxControl = {
-  [K in keyof ControlMethods]: ControlMethods[K] extends (...args: infer A) => Promise<ControlResult<infer R>> ? (...args: A) => Promise<R> : never;
+  [K in keyof ControlMethods]: ControlMethods[K] extends (...args: infer A) => Promise<ControlResult<infer R>>
+    ? (...args: A) => Promise<R>
+    : never;
 };
 
 function unwrap<T>(result: ControlResult<T>): T {
@@ -94,6 +108,7 @@ export function sandboxControl(env: Env): SandboxControl {
   const stub = sandboxObject(env) as unknown as Record<string, (...args: unknown[]) => Promise<ControlResult<unknown>>>;
   return new Proxy({} as SandboxControl, {
     // Not a thenable: awaiting the control object itself must not turn into an RPC call.
-    get: (_target, name) => (typeof name !== "string" || name === "then" ? undefined : async (...args: unknown[]) => unwrap(await stub[name]!(...args))),
+    get: (_target, name) =>
+      typeof name !== "string" || name === "then" ? undefined : async (...args: unknown[]) => unwrap(await stub[name]!(...args)),
   });
 }

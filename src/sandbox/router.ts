@@ -8,7 +8,11 @@ const REST_PREFIX = "/sandbox/processor";
 const TOKEN_PATH = /^\/applications\/[^/]+\/tokens$/;
 
 /** Browsers on other origins (a tenant's own checkout) may tokenize, as with the processor's public endpoint. */
-const TOKEN_CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "Content-Type" };
+const TOKEN_CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "POST",
+  "Access-Control-Allow-Headers": "Content-Type",
+};
 
 /**
  * The sandbox over HTTP: its REST API under /sandbox/processor, its browser pages under /sandbox, and the

@@ -82,7 +82,10 @@ export async function revokeApiKey({ db, tenantId, keyId }: { db: Database; tena
   if (!existing) throw new ApiError("not-found", `No API key ${keyId} for tenant ${tenantId}.`);
   if (existing.revokedAt) return existing;
   const revokedAt = nowIso();
-  await db.update(apiKeys).set({ revokedAt }).where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
+  await db
+    .update(apiKeys)
+    .set({ revokedAt })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
   return { ...existing, revokedAt };
 }
 

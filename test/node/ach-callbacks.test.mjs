@@ -55,14 +55,26 @@ describe("ACH end to end on wrangler dev", () => {
       await fetch(`${server.baseUrl}/sandbox/processor/applications/${meta.processorApplicationId}/tokens`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ type: "BANK_ACCOUNT", account_number: "555666777", bank_code: "122105278", account_type: "PERSONAL_CHECKING", name: "Ada Lovelace" }),
+        body: JSON.stringify({
+          type: "BANK_ACCOUNT",
+          account_number: "555666777",
+          bank_code: "122105278",
+          account_type: "PERSONAL_CHECKING",
+          name: "Ada Lovelace",
+        }),
       })
     ).json();
     const created = await (
       await fetch(`${server.baseUrl}/v1/payments`, {
         method: "POST",
         headers: { "X-Api-Key": key, "Content-Type": "application/json", "Idempotency-Key": "ach-order-1" },
-        body: JSON.stringify({ amountCents: 12_345, currency: "USD", orderRef: "ach-order-1", processorToken: token.id, buyer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" } }),
+        body: JSON.stringify({
+          amountCents: 12_345,
+          currency: "USD",
+          orderRef: "ach-order-1",
+          processorToken: token.id,
+          buyer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+        }),
       })
     ).json();
     expect(created.status).toBe("processing");
@@ -70,10 +82,18 @@ describe("ACH end to end on wrangler dev", () => {
     await control(server.baseUrl, "settle-ach", { id: created.processorTransferId });
     const delivery = await waitFor(() => received.find((r) => r.headers["lc-event-type"] === "transfer.updated"));
     const event = JSON.parse(delivery.body);
-    expect(event).toMatchObject({ type: "transfer.updated", lcPaymentId: created.lcPaymentId, orderRef: "ach-order-1", status: "succeeded", processorState: "SUCCEEDED" });
+    expect(event).toMatchObject({
+      type: "transfer.updated",
+      lcPaymentId: created.lcPaymentId,
+      orderRef: "ach-order-1",
+      status: "succeeded",
+      processorState: "SUCCEEDED",
+    });
     expect(delivery.headers["content-type"]).toBe("application/json");
     expect(delivery.headers["lc-event-id"]).toBe(event.id);
-    expect(await verifyCallbackSignature({ rawBody: delivery.body, signatureHeader: delivery.headers["lc-signature"], secret })).toMatchObject({ ok: true });
+    expect(
+      await verifyCallbackSignature({ rawBody: delivery.body, signatureHeader: delivery.headers["lc-signature"], secret }),
+    ).toMatchObject({ ok: true });
 
     const payment = await (await fetch(`${server.baseUrl}/v1/payments/${created.lcPaymentId}`, { headers: { "X-Api-Key": key } })).json();
     expect(payment.status).toBe("succeeded");

@@ -13,7 +13,16 @@ beforeAll(async () => {
   server = await startDevServer();
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 });
 afterAll(async () => {
@@ -23,7 +32,9 @@ afterAll(async () => {
 
 async function tenantKey(name) {
   const admin = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" };
-  const tenant = await (await fetch(`${server.baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })).json();
+  const tenant = await (
+    await fetch(`${server.baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })
+  ).json();
   const { key } = await (await fetch(`${server.baseUrl}/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: admin })).json();
   return { "X-Api-Key": key, "Content-Type": "application/json" };
 }
@@ -45,7 +56,13 @@ function chargeWith(auth, token) {
   return fetch(`${server.baseUrl}/v1/payments`, {
     method: "POST",
     headers: { ...auth, "Idempotency-Key": crypto.randomUUID() },
-    body: JSON.stringify({ amountCents: 4200, currency: "USD", orderRef: "browser-1", processorToken: token, buyer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" } }),
+    body: JSON.stringify({
+      amountCents: 4200,
+      currency: "USD",
+      orderRef: "browser-1",
+      processorToken: token,
+      buyer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+    }),
   });
 }
 
@@ -58,7 +75,13 @@ describe.skipIf(!CHROMIUM)("in a real browser", () => {
     expect(blocked.status).toBe(403);
     expect((await blocked.json()).type).toMatch(/merchant-not-ready$/);
 
-    const form = await (await fetch(`${server.baseUrl}/v1/onboarding`, { method: "POST", headers: auth, body: JSON.stringify({ returnUrl: `${server.baseUrl}/docs` }) })).json();
+    const form = await (
+      await fetch(`${server.baseUrl}/v1/onboarding`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ returnUrl: `${server.baseUrl}/docs` }),
+      })
+    ).json();
     await page.goto(form.onboardingUrl);
     await page.click("#fill-test-data");
     await page.fill("#business_name", "Browser Bakery LLC");

@@ -19,8 +19,17 @@ describe("the published OpenAPI document", () => {
 
   it("lists every route the service serves, with both key styles as security schemes", async () => {
     const document = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
-    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
-    for (const expected of ["GET /v1/meta", "GET /health", "GET /health/live", "GET /health/ready", "POST /admin/tenants", "POST /admin/tenants/{tenantId}/keys/{keyId}/revoke"]) {
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    for (const expected of [
+      "GET /v1/meta",
+      "GET /health",
+      "GET /health/live",
+      "GET /health/ready",
+      "POST /admin/tenants",
+      "POST /admin/tenants/{tenantId}/keys/{keyId}/revoke",
+    ]) {
       expect(operations).toContain(expected);
     }
     expect(document.components.securitySchemes.ApiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "X-Api-Key" });

@@ -44,8 +44,21 @@ export async function startDevServer({ vars = {} } = {}) {
   const varArgs = Object.entries({ BASE_URL: baseUrl, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     wrangler,
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--env-file", DEV_ENV_FILE,
-      "--show-interactive-dev-session=false", "--inspector-port", String(await freePort()), ...varArgs],
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persistTo,
+      "--env-file",
+      DEV_ENV_FILE,
+      "--show-interactive-dev-session=false",
+      "--inspector-port",
+      String(await freePort()),
+      ...varArgs,
+    ],
     { cwd: root, env: { ...process.env, CI: "true" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

@@ -6,7 +6,11 @@ async function json(response, what) {
 }
 
 export async function control(baseUrl, action, body = {}) {
-  const response = await fetch(`${baseUrl}/sandbox/control/${action}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}/sandbox/control/${action}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return (await json(response, `control ${action}`)).result;
 }
 
@@ -15,7 +19,14 @@ export async function cardToken(baseUrl, number = "4895142232120006") {
   const response = await fetch(`${baseUrl}/sandbox/processor/applications/${meta.processorApplicationId}/tokens`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ type: "PAYMENT_CARD", number, expiration_month: 12, expiration_year: 2030, security_code: "123", name: "Bench Mark" }),
+    body: JSON.stringify({
+      type: "PAYMENT_CARD",
+      number,
+      expiration_month: 12,
+      expiration_year: 2030,
+      security_code: "123",
+      name: "Bench Mark",
+    }),
   });
   return (await json(response, "token")).id;
 }
@@ -27,7 +38,11 @@ export async function chargeableTenant(baseUrl, adminHeaders, name = "Bench Coff
   const { key } = await json(await fetch(`${baseUrl}/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: adminHeaders }), "key");
   const merchant = await control(baseUrl, "create-merchant", { name, state: "APPROVED" });
   await json(
-    await fetch(`${baseUrl}/admin/tenants/${tenant.id}/processor-merchant`, { method: "POST", headers, body: JSON.stringify({ processorMerchantId: merchant.id }) }),
+    await fetch(`${baseUrl}/admin/tenants/${tenant.id}/processor-merchant`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ processorMerchantId: merchant.id }),
+    }),
     "link merchant",
   );
   return { tenantId: tenant.id, key, merchantId: merchant.id };

@@ -29,7 +29,9 @@ async function tenantWithCallbacks(path = "/hooks") {
 
 const attemptsOf = async (deliveryId: string) =>
   (
-    await env.DB.prepare("SELECT attempt_number, status_code, error, next_attempt_at, url FROM callback_delivery_attempts WHERE delivery_id = ? ORDER BY attempt_number")
+    await env.DB.prepare(
+      "SELECT attempt_number, status_code, error, next_attempt_at, url FROM callback_delivery_attempts WHERE delivery_id = ? ORDER BY attempt_number",
+    )
       .bind(deliveryId)
       .all<{ attempt_number: number; status_code: number | null; error: string | null; next_attempt_at: string | null; url: string }>()
   ).results;
@@ -41,7 +43,12 @@ afterEach(() => {
 describe("a delivery", () => {
   it("POSTs the stored body byte for byte with the contract's headers and a signature anyone can recompute", async () => {
     const tenantId = await tenantWithCallbacks();
-    const eventId = await writeEvent(tenantId, { lcPaymentId: "lcpay_bytes", orderRef: "order-ü", status: "succeeded", processorState: "SUCCEEDED" });
+    const eventId = await writeEvent(tenantId, {
+      lcPaymentId: "lcpay_bytes",
+      orderRef: "order-ü",
+      status: "succeeded",
+      processorState: "SUCCEEDED",
+    });
     const deliveryId = await deliveryWithoutMessage(eventId);
     const receiver = mockReceiver(RECEIVER);
 
@@ -55,7 +62,12 @@ describe("a delivery", () => {
     expect(callback!.method).toBe("POST");
     expect(callback!.url).toBe(`${RECEIVER}/hooks`);
     expect(callback!.rawBody).toBe(stored!.payload);
-    expect(JSON.parse(callback!.rawBody)).toMatchObject({ id: eventId, type: "transfer.updated", lcPaymentId: "lcpay_bytes", orderRef: "order-ü" });
+    expect(JSON.parse(callback!.rawBody)).toMatchObject({
+      id: eventId,
+      type: "transfer.updated",
+      lcPaymentId: "lcpay_bytes",
+      orderRef: "order-ü",
+    });
     expect(callback!.headers.get("Content-Type")).toBe("application/json");
     expect(callback!.headers.get("LC-Event-Type")).toBe("transfer.updated");
     expect(callback!.headers.get("LC-Event-Id")).toBe(eventId);
@@ -68,14 +80,24 @@ describe("a delivery", () => {
     expect(t).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     expect(signature).toBe(`t=${t},v1=${await independentHmacHex(secret, `${t}.${stored!.payload}`)}`);
 
-    expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered", attempt_count: 1, last_status_code: 200, next_attempt_at: null });
-    expect(await attemptsOf(deliveryId)).toEqual([{ attempt_number: 1, status_code: 200, error: null, next_attempt_at: null, url: `${RECEIVER}/hooks` }]);
+    expect(await deliveryRow(deliveryId)).toMatchObject({
+      status: "delivered",
+      attempt_count: 1,
+      last_status_code: 200,
+      next_attempt_at: null,
+    });
+    expect(await attemptsOf(deliveryId)).toEqual([
+      { attempt_number: 1, status_code: 200, error: null, next_attempt_at: null, url: `${RECEIVER}/hooks` },
+    ]);
   });
 
   it("signs with both secrets during a rotation's window and with the new one alone after it", async () => {
     const tenantId = await tenantWithCallbacks();
     const original = (await revealSecrets(tenantId))[0]!;
-    const rotated = await call(`/admin/tenants/${tenantId}/callbacks/secrets/rotate`, jsonInit("POST", { previousSecretTtlSeconds: 3600 }, ADMIN_HEADERS));
+    const rotated = await call(
+      `/admin/tenants/${tenantId}/callbacks/secrets/rotate`,
+      jsonInit("POST", { previousSecretTtlSeconds: 3600 }, ADMIN_HEADERS),
+    );
     const [current, previous] = ((await rotated.json()) as { data: { secret: string; expiresAtUtc: string | null }[] }).data;
     expect(previous!.secret).toBe(original.secret);
     expect(current!.expiresAtUtc).toBeNull();
@@ -122,9 +144,20 @@ describe("a delivery", () => {
     expect(receiver.received).toHaveLength(4);
     expect(new Set(receiver.received.map((callback) => callback.headers.get("LC-Event-Id")))).toEqual(new Set([eventId]));
     expect(new Set(receiver.received.map((callback) => callback.rawBody)).size).toBe(1);
-    expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered", attempt_count: 4, last_status_code: 204, last_error: null, next_attempt_at: null });
+    expect(await deliveryRow(deliveryId)).toMatchObject({
+      status: "delivered",
+      attempt_count: 4,
+      last_status_code: 204,
+      last_error: null,
+      next_attempt_at: null,
+    });
     const attempts = await attemptsOf(deliveryId);
-    expect(attempts.map((attempt) => [attempt.attempt_number, attempt.status_code])).toEqual([[1, 500], [2, 503], [3, null], [4, 204]]);
+    expect(attempts.map((attempt) => [attempt.attempt_number, attempt.status_code])).toEqual([
+      [1, 500],
+      [2, 503],
+      [3, null],
+      [4, 204],
+    ]);
     expect(attempts[2]!.error).toMatch(/connection reset/);
     expect(attempts.slice(0, 3).every((attempt) => attempt.next_attempt_at !== null)).toBe(true);
   });
@@ -189,7 +222,10 @@ describe("enqueueing", () => {
     await enqueueEvents(env, [eventId]);
     await enqueueEvents(env, [eventId]);
 
-    const [delivery] = await eventually(() => deliveriesOf(eventId), (rows) => rows[0]?.status === "delivered");
+    const [delivery] = await eventually(
+      () => deliveriesOf(eventId),
+      (rows) => rows[0]?.status === "delivered",
+    );
     expect(await deliveriesOf(eventId)).toHaveLength(1);
     expect(delivery).toMatchObject({ origin: "event", attempt_count: 1 });
     expect(receiver.received.filter((callback) => callback.headers.get("LC-Event-Id") === eventId)).toHaveLength(1);
@@ -211,7 +247,10 @@ describe("enqueueing", () => {
     const receiver = mockReceiver(RECEIVER);
     const eventId = await writeEvent(tenantId);
     expect((await runConsumer(MAIN_QUEUE, { eventId })).explicitAcks).toHaveLength(1);
-    await eventually(() => deliveriesOf(eventId), (rows) => rows.length === 1 && rows[0]!.status === "delivered");
+    await eventually(
+      () => deliveriesOf(eventId),
+      (rows) => rows.length === 1 && rows[0]!.status === "delivered",
+    );
     expect(receiver.received.some((callback) => callback.headers.get("LC-Event-Id") === eventId)).toBe(true);
   });
 

@@ -22,9 +22,19 @@ import {
 const RECEIVER = "https://receiver.example";
 const base = (tenantId: string) => `/admin/tenants/${tenantId}/callbacks`;
 const get = (path: string) => call(path, { headers: ADMIN_HEADERS });
-const post = (path: string, body?: unknown) => call(path, body === undefined ? { method: "POST", headers: ADMIN_HEADERS } : jsonInit("POST", body, ADMIN_HEADERS));
+const post = (path: string, body?: unknown) =>
+  call(path, body === undefined ? { method: "POST", headers: ADMIN_HEADERS } : jsonInit("POST", body, ADMIN_HEADERS));
 
-type Delivery = { id: string; eventId: string; origin: string; status: string; attemptCount: number; lastStatusCode: number | null; nextAttemptAtUtc: string | null; attempts: { attemptNumber: number; statusCode: number | null }[] };
+type Delivery = {
+  id: string;
+  eventId: string;
+  origin: string;
+  status: string;
+  attemptCount: number;
+  lastStatusCode: number | null;
+  nextAttemptAtUtc: string | null;
+  attempts: { attemptNumber: number; statusCode: number | null }[];
+};
 type Page<T> = { data: T[]; hasMore: boolean; nextCursor: string | null };
 
 afterEach(() => {
@@ -50,7 +60,11 @@ describe("callback URL and signing secret", () => {
     await expectProblem(await get(`${base(tenantId)}/secrets`), 404, "not-found");
 
     const saved = await saveCallbackUrl(tenantId, `${RECEIVER}/a`);
-    const settings = (await saved.json()) as { url: string; enabled: boolean; signingSecrets: { id: string; expiresAtUtc: string | null }[] };
+    const settings = (await saved.json()) as {
+      url: string;
+      enabled: boolean;
+      signingSecrets: { id: string; expiresAtUtc: string | null }[];
+    };
     expect(settings).toMatchObject({ url: `${RECEIVER}/a`, enabled: true, signingSecrets: [{ expiresAtUtc: null }] });
     expect(JSON.stringify(settings)).not.toMatch(/whsec_/);
 
@@ -68,7 +82,9 @@ describe("callback URL and signing secret", () => {
     const { id: tenantId } = await createTenant();
     await saveCallbackUrl(tenantId, `${RECEIVER}/sealed`);
     const { secret } = (await revealSecrets(tenantId))[0]!;
-    const row = await env.DB.prepare("SELECT secret_ciphertext FROM callback_signing_secrets WHERE tenant_id = ?").bind(tenantId).first<{ secret_ciphertext: string }>();
+    const row = await env.DB.prepare("SELECT secret_ciphertext FROM callback_signing_secrets WHERE tenant_id = ?")
+      .bind(tenantId)
+      .first<{ secret_ciphertext: string }>();
     expect(row!.secret_ciphertext).toMatch(/^v1\./);
     expect(row!.secret_ciphertext).not.toContain(secret.slice("whsec_".length, 20));
   });
@@ -140,22 +156,38 @@ describe("callback URL and signing secret", () => {
       await expect(attempt, url).rejects.toBeInstanceOf(ApiError);
       await expect(attempt, url).rejects.toMatchObject({ slug: "validation-failed", extensions: { errors: [{ field: "url" }] } });
     }
-    for (const url of ["https://receiver.example/hooks", "https://8.8.8.8/hooks", "https://[2606:4700::1111]/hooks", "https://hooks.shop.example.com:8443/x?y=1"]) {
+    for (const url of [
+      "https://receiver.example/hooks",
+      "https://8.8.8.8/hooks",
+      "https://[2606:4700::1111]/hooks",
+      "https://hooks.shop.example.com:8443/x?y=1",
+    ]) {
       await expect(saveCallbackUrlService({ db: database(env), env: live, tenantId, input: { url } }), url).resolves.toMatchObject({ url });
     }
   });
 
   it("allows local http receivers in the sandbox served from localhost, but never metadata services", async () => {
     const { id: tenantId } = await createTenant();
-    for (const url of ["http://localhost:4000/hooks", "http://127.0.0.1:4000/hooks", "http://192.168.1.20/hooks", "http://host.docker.internal:4000/x"]) {
+    for (const url of [
+      "http://localhost:4000/hooks",
+      "http://127.0.0.1:4000/hooks",
+      "http://192.168.1.20/hooks",
+      "http://host.docker.internal:4000/x",
+    ]) {
       const response = await saveCallbackUrl(tenantId, url);
       expect(response.status, url).toBe(200);
     }
-    const metadata = await expectProblem(await saveCallbackUrl(tenantId, "http://169.254.169.254/latest/meta-data/"), 400, "validation-failed");
+    const metadata = await expectProblem(
+      await saveCallbackUrl(tenantId, "http://169.254.169.254/latest/meta-data/"),
+      400,
+      "validation-failed",
+    );
     expect(metadata.errors).toEqual([{ field: "url", message: "must not address a cloud metadata service" }]);
     // The same sandbox code served from a public host is not "local".
     const publicSandbox = { ...env, PROCESSOR_ENV: "sandbox", BASE_URL: "https://sandbox.payment-connect.dev" };
-    await expect(saveCallbackUrlService({ db: database(env), env: publicSandbox, tenantId, input: { url: "http://localhost:4000/hooks" } })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      saveCallbackUrlService({ db: database(env), env: publicSandbox, tenantId, input: { url: "http://localhost:4000/hooks" } }),
+    ).rejects.toBeInstanceOf(ApiError);
   });
 
   it("rejects an attempt to a URL the policy no longer allows, without calling it", async () => {
@@ -166,7 +198,11 @@ describe("callback URL and signing secret", () => {
     const live = { ...env, PROCESSOR_ENV: "live", BASE_URL: "https://api.payment-connect.dev" };
     expect((await runConsumer(MAIN_QUEUE, { deliveryId }, 1, live)).retryDelays).toEqual([60]);
     expect(receiver.received).toHaveLength(0);
-    expect(await deliveryRow(deliveryId)).toMatchObject({ status: "pending", attempt_count: 1, last_error: "callback URL must be an https URL" });
+    expect(await deliveryRow(deliveryId)).toMatchObject({
+      status: "pending",
+      attempt_count: 1,
+      last_error: "callback URL must be an https URL",
+    });
   });
 
   it("requires the admin secret and an existing tenant", async () => {
@@ -198,7 +234,11 @@ describe("events, deliveries and replay", () => {
       eventIds.push(await writeEvent(tenantId, { lcPaymentId: `lcpay_list${i}`, status: "succeeded" }));
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const first = (await (await get(`${base(tenantId)}/events?limit=2`)).json()) as Page<{ id: string; type: string; body: { id: string } }>;
+    const first = (await (await get(`${base(tenantId)}/events?limit=2`)).json()) as Page<{
+      id: string;
+      type: string;
+      body: { id: string };
+    }>;
     expect(first.data.map((event) => event.id)).toEqual([eventIds[2], eventIds[1]]);
     expect(first.data[0]!.body.id).toBe(eventIds[2]);
     expect(first.hasMore).toBe(true);
@@ -210,12 +250,20 @@ describe("events, deliveries and replay", () => {
     await runConsumer(MAIN_QUEUE, { deliveryId }, 1);
     const pending = (await (await get(`${base(tenantId)}/deliveries?eventId=${eventIds[0]}`)).json()) as Page<Delivery>;
     expect(pending.data).toEqual([
-      expect.objectContaining({ id: deliveryId, status: "pending", attemptCount: 1, lastStatusCode: 502, attempts: [expect.objectContaining({ attemptNumber: 1, statusCode: 502 })] }),
+      expect.objectContaining({
+        id: deliveryId,
+        status: "pending",
+        attemptCount: 1,
+        lastStatusCode: 502,
+        attempts: [expect.objectContaining({ attemptNumber: 1, statusCode: 502 })],
+      }),
     ]);
     expect(pending.data[0]!.nextAttemptAtUtc).not.toBeNull();
     await runConsumer(MAIN_QUEUE, { deliveryId }, 2);
     const delivered = (await (await get(`${base(tenantId)}/deliveries?status=delivered`)).json()) as Page<Delivery>;
-    expect(delivered.data.map((delivery) => [delivery.id, delivery.attempts.map((attempt) => attempt.statusCode)])).toEqual([[deliveryId, [502, 200]]]);
+    expect(delivered.data.map((delivery) => [delivery.id, delivery.attempts.map((attempt) => attempt.statusCode)])).toEqual([
+      [deliveryId, [502, 200]],
+    ]);
   });
 
   it("replays one event: a new delivery of the same event id and body, delivered through the queue", async () => {
@@ -231,7 +279,10 @@ describe("events, deliveries and replay", () => {
     expect(replay).toMatchObject({ eventId, origin: "replay", status: "pending", attemptCount: 0, attempts: [] });
     expect(replay.id).not.toBe(original);
 
-    await eventually(() => deliveryRow(replay.id), (row) => row.status === "delivered");
+    await eventually(
+      () => deliveryRow(replay.id),
+      (row) => row.status === "delivered",
+    );
     const callback = receiver.received.find((received) => received.headers.get("LC-Event-Id") === eventId)!;
     const stored = await env.DB.prepare("SELECT payload FROM events WHERE id = ?").bind(eventId).first<{ payload: string }>();
     expect(callback.rawBody).toBe(stored!.payload);
@@ -248,20 +299,32 @@ describe("events, deliveries and replay", () => {
     await failedDelivery(tenantId, c);
     const receiver = mockReceiver(RECEIVER);
     expect((await post(`${base(tenantId)}/events/${c}/replay`)).status).toBe(202);
-    await eventually(() => deliveriesOf(c), (rows) => rows.some((row) => row.status === "delivered"));
+    await eventually(
+      () => deliveriesOf(c),
+      (rows) => rows.some((row) => row.status === "delivered"),
+    );
 
     const response = await post(`${base(tenantId)}/deliveries/replay-failed`, { since, limit: 1 });
     expect(response.status).toBe(202);
     const firstPage = (await response.json()) as { data: Delivery[]; hasMore: boolean };
     expect(firstPage).toMatchObject({ hasMore: true, data: [{ eventId: a, origin: "replay" }] });
-    const secondPage = (await (await post(`${base(tenantId)}/deliveries/replay-failed`, { since })).json()) as { data: Delivery[]; hasMore: boolean };
+    const secondPage = (await (await post(`${base(tenantId)}/deliveries/replay-failed`, { since })).json()) as {
+      data: Delivery[];
+      hasMore: boolean;
+    };
     expect(secondPage).toMatchObject({ hasMore: false, data: [{ eventId: b }] });
 
-    for (const eventId of [a, b]) await eventually(() => deliveriesOf(eventId), (rows) => rows.some((row) => row.status === "delivered"));
+    for (const eventId of [a, b])
+      await eventually(
+        () => deliveriesOf(eventId),
+        (rows) => rows.some((row) => row.status === "delivered"),
+      );
     expect(new Set(receiver.received.map((callback) => callback.headers.get("LC-Event-Id")))).toEqual(new Set([a, b, c]));
     const nothingLeft = (await (await post(`${base(tenantId)}/deliveries/replay-failed`, { since })).json()) as { data: Delivery[] };
     expect(nothingLeft.data).toEqual([]);
-    const future = (await (await post(`${base(tenantId)}/deliveries/replay-failed`, { since: new Date(Date.now() + 60_000).toISOString() })).json()) as { data: Delivery[] };
+    const future = (await (
+      await post(`${base(tenantId)}/deliveries/replay-failed`, { since: new Date(Date.now() + 60_000).toISOString() })
+    ).json()) as { data: Delivery[] };
     expect(future.data).toEqual([]);
   });
 
@@ -288,7 +351,10 @@ describe("events, deliveries and replay", () => {
     expect(bobDeliveries.data).toEqual([]);
     expect(((await (await get(`${base(bob)}/deliveries?eventId=${aliceEvent}`)).json()) as Page<Delivery>).data).toEqual([]);
     await expectProblem(await post(`${base(bob)}/events/${aliceEvent}/replay`), 404, "not-found");
-    expect(((await (await post(`${base(bob)}/deliveries/replay-failed`, { since: "2026-01-01T00:00:00Z" })).json()) as { data: Delivery[] }).data).toEqual([]);
+    expect(
+      ((await (await post(`${base(bob)}/deliveries/replay-failed`, { since: "2026-01-01T00:00:00Z" })).json()) as { data: Delivery[] })
+        .data,
+    ).toEqual([]);
     expect(await deliveriesOf(aliceEvent)).toHaveLength(1);
 
     const [aliceSecret] = await revealSecrets(alice);

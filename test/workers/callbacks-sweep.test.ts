@@ -2,7 +2,15 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sweepCallbacks } from "../../src/events";
 import { createTenant } from "./helpers";
-import { deliveriesOf, deliveryRow, deliveryWithoutMessage, eventually, mockReceiver, saveCallbackUrl, writeEvent } from "./support/callbacks";
+import {
+  deliveriesOf,
+  deliveryRow,
+  deliveryWithoutMessage,
+  eventually,
+  mockReceiver,
+  saveCallbackUrl,
+  writeEvent,
+} from "./support/callbacks";
 
 const RECEIVER = "https://receiver.example";
 const inAMinute = () => new Date(Date.now() + 60_000);
@@ -28,9 +36,14 @@ describe("sweepCallbacks", () => {
     const result = await sweepCallbacks({ env, now: inAMinute() });
     expect(result.eventsDispatched).toBeGreaterThanOrEqual(1);
     expect(await enqueuedAt(eventId)).not.toBeNull();
-    await eventually(() => deliveriesOf(eventId), (rows) => rows.length === 1 && rows[0]!.status === "delivered");
+    await eventually(
+      () => deliveriesOf(eventId),
+      (rows) => rows.length === 1 && rows[0]!.status === "delivered",
+    );
     expect(receiver.received.filter((callback) => callback.headers.get("LC-Event-Id") === eventId)).toHaveLength(1);
-    const attempts = await env.DB.prepare("SELECT enqueue_attempts FROM events WHERE id = ?").bind(eventId).first<{ enqueue_attempts: number }>();
+    const attempts = await env.DB.prepare("SELECT enqueue_attempts FROM events WHERE id = ?")
+      .bind(eventId)
+      .first<{ enqueue_attempts: number }>();
     expect(attempts!.enqueue_attempts).toBe(1);
 
     const again = await sweepCallbacks({ env, now: inAMinute() });
@@ -50,7 +63,9 @@ describe("sweepCallbacks", () => {
     const eventIds: string[] = [];
     for (let i = 0; i < 120; i++) eventIds.push(await writeEvent(tenantId, { lcPaymentId: `lcpay_backlog${i}` }));
     expect((await sweepCallbacks({ env, now: inAMinute() })).eventsDispatched).toBeGreaterThanOrEqual(120);
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE tenant_id = ? AND enqueued_at IS NULL").bind(tenantId).first<{ n: number }>();
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE tenant_id = ? AND enqueued_at IS NULL")
+      .bind(tenantId)
+      .first<{ n: number }>();
     expect(left!.n).toBe(0);
   });
 
@@ -59,10 +74,15 @@ describe("sweepCallbacks", () => {
     await saveCallbackUrl(tenantId, `${RECEIVER}/unsent`);
     const receiver = mockReceiver(RECEIVER);
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
-    await env.DB.prepare("UPDATE events SET enqueued_at = ? WHERE id = (SELECT event_id FROM callback_deliveries WHERE id = ?)").bind(new Date().toISOString(), deliveryId).run();
+    await env.DB.prepare("UPDATE events SET enqueued_at = ? WHERE id = (SELECT event_id FROM callback_deliveries WHERE id = ?)")
+      .bind(new Date().toISOString(), deliveryId)
+      .run();
 
     expect((await sweepCallbacks({ env, now: inAMinute() })).deliveriesResent).toBeGreaterThanOrEqual(1);
-    await eventually(() => deliveryRow(deliveryId), (row) => row.status === "delivered");
+    await eventually(
+      () => deliveryRow(deliveryId),
+      (row) => row.status === "delivered",
+    );
     expect(receiver.received.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -75,13 +95,20 @@ describe("sweepCallbacks", () => {
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
     const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
     await env.DB.batch([
-      env.DB.prepare("UPDATE callback_deliveries SET enqueued_at = ?, attempt_count = 2, last_attempt_at = ?, next_attempt_at = ? WHERE id = ?").bind(hoursAgo(5), hoursAgo(4), hoursAgo(2), stuck),
-      env.DB.prepare("UPDATE callback_deliveries SET enqueued_at = ?, attempt_count = 3, last_attempt_at = ?, next_attempt_at = ? WHERE id = ?").bind(hoursAgo(1), hoursAgo(1), inHours(1), waiting),
+      env.DB.prepare(
+        "UPDATE callback_deliveries SET enqueued_at = ?, attempt_count = 2, last_attempt_at = ?, next_attempt_at = ? WHERE id = ?",
+      ).bind(hoursAgo(5), hoursAgo(4), hoursAgo(2), stuck),
+      env.DB.prepare(
+        "UPDATE callback_deliveries SET enqueued_at = ?, attempt_count = 3, last_attempt_at = ?, next_attempt_at = ? WHERE id = ?",
+      ).bind(hoursAgo(1), hoursAgo(1), inHours(1), waiting),
       env.DB.prepare("UPDATE events SET enqueued_at = ? WHERE tenant_id = ?").bind(hoursAgo(5), tenantId),
     ]);
 
     await sweepCallbacks({ env });
-    await eventually(() => deliveryRow(stuck), (row) => row.status === "delivered");
+    await eventually(
+      () => deliveryRow(stuck),
+      (row) => row.status === "delivered",
+    );
     expect(await deliveryRow(stuck)).toMatchObject({ attempt_count: 3, last_status_code: 200 });
     expect(await deliveryRow(waiting)).toMatchObject({ status: "pending", attempt_count: 3 });
     expect(receiver.received).toHaveLength(1);

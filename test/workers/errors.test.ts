@@ -51,7 +51,11 @@ describe("problem+json errors", () => {
   });
 
   it("lists each offending field on validation failure", async () => {
-    const problem = await expectProblem(await call("/admin/tenants", jsonInit("POST", { name: 42 }, ADMIN_HEADERS)), 400, "validation-failed");
+    const problem = await expectProblem(
+      await call("/admin/tenants", jsonInit("POST", { name: 42 }, ADMIN_HEADERS)),
+      400,
+      "validation-failed",
+    );
     expect(problem.errors).toEqual([expect.objectContaining({ field: "name" })]);
   });
 

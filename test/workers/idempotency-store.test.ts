@@ -37,7 +37,10 @@ describe("IdempotencyStore", () => {
     await store.begin("k", "fp");
     await store.complete("k", "fp", response);
     const count = () =>
-      runInDurableObject(store, (_: IdempotencyStore, state) => state.storage.sql.exec("SELECT COUNT(*) AS n FROM idempotency_keys").one().n);
+      runInDurableObject(
+        store,
+        (_: IdempotencyStore, state) => state.storage.sql.exec("SELECT COUNT(*) AS n FROM idempotency_keys").one().n,
+      );
     const alarm = await runInDurableObject(store, (_: IdempotencyStore, state) => state.storage.getAlarm());
     expect(alarm).toBeGreaterThanOrEqual(Date.now() + IDEMPOTENCY_RETENTION_MS - 60_000);
     expect(await runDurableObjectAlarm(store)).toBe(true);
@@ -81,7 +84,9 @@ describe("withIdempotency", () => {
   });
 
   it("fingerprints ignore key order but not values", async () => {
-    expect(await requestFingerprint("POST", "/p", { a: 1, b: { c: 2, d: 3 } })).toBe(await requestFingerprint("POST", "/p", { b: { d: 3, c: 2 }, a: 1 }));
+    expect(await requestFingerprint("POST", "/p", { a: 1, b: { c: 2, d: 3 } })).toBe(
+      await requestFingerprint("POST", "/p", { b: { d: 3, c: 2 }, a: 1 }),
+    );
     expect(await requestFingerprint("POST", "/p", { a: 1 })).not.toBe(await requestFingerprint("POST", "/p", { a: 2 }));
     expect(await requestFingerprint("POST", "/p", { a: 1 })).not.toBe(await requestFingerprint("POST", "/q", { a: 1 }));
   });

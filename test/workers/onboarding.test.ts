@@ -36,7 +36,9 @@ async function submitHostedForm(onboardingUrl: string, businessName = "Blue Bott
 }
 
 async function onboard(auth: Record<string, string>, businessName?: string) {
-  const form = await (await call("/v1/onboarding", jsonInit("POST", { returnUrl: "https://merchant.example/onboarded" }, auth))).json<Form>();
+  const form = await (
+    await call("/v1/onboarding", jsonInit("POST", { returnUrl: "https://merchant.example/onboarded" }, auth))
+  ).json<Form>();
   const submitted = await submitHostedForm(form.onboardingUrl, businessName);
   expect(submitted.status).toBe(303);
   const back = new URL(submitted.headers.get("Location")!);
@@ -47,7 +49,12 @@ async function onboard(auth: Record<string, string>, businessName?: string) {
 describe("onboarding", () => {
   it("goes from not_started to charging through the hosted form", async () => {
     const { auth } = await tenantWithKey();
-    expect(await status(auth)).toMatchObject({ onboardingStatus: "not_started", chargesEnabled: false, processorMerchantId: null, pci: { status: "not_started" } });
+    expect(await status(auth)).toMatchObject({
+      onboardingStatus: "not_started",
+      chargesEnabled: false,
+      processorMerchantId: null,
+      pci: { status: "not_started" },
+    });
     await expectProblem(await charge(auth, chargeBody(await cardToken())), 403, "merchant-not-ready");
 
     const created = await call("/v1/onboarding", jsonInit("POST", { returnUrl: "https://merchant.example/onboarded" }, auth));
@@ -76,7 +83,9 @@ describe("onboarding", () => {
     expect(ready.pci.actionUrl).toContain("/sandbox/compliance/cf_");
     expect((await charge(auth, chargeBody(await cardToken()))).status).toBe(201);
 
-    const read = await (await call(`/v1/onboarding/form/${form.formId}`, { headers: auth })).json<{ status: string; processorMerchantId: string }>();
+    const read = await (
+      await call(`/v1/onboarding/form/${form.formId}`, { headers: auth })
+    ).json<{ status: string; processorMerchantId: string }>();
     expect(read).toMatchObject({ status: "COMPLETED", processorMerchantId: ready.processorMerchantId });
   });
 
@@ -85,7 +94,11 @@ describe("onboarding", () => {
     await onboard(auth);
     await control("run-jobs", { kinds: ["merchant.decide"] });
     const { pci } = await status(auth);
-    const attest = await call(new URL(pci.actionUrl!).pathname, { method: "POST", body: new URLSearchParams({ name: "Ada Lovelace", title: "Owner", accept: "on" }), redirect: "manual" });
+    const attest = await call(new URL(pci.actionUrl!).pathname, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Ada Lovelace", title: "Owner", accept: "on" }),
+      redirect: "manual",
+    });
     expect(attest.status).toBe(200);
     const valid = await status(auth);
     expect(valid.pci.status).toBe("valid");
@@ -101,7 +114,10 @@ describe("onboarding", () => {
   });
 
   it("reports rejected and update-requested merchants as restricted", async () => {
-    for (const [name, reason] of [["Rejected Test Co", "rejected"], ["Update Requested Test Co", "update_requested"]] as const) {
+    for (const [name, reason] of [
+      ["Rejected Test Co", "rejected"],
+      ["Update Requested Test Co", "update_requested"],
+    ] as const) {
       const { auth } = await tenantWithKey(name);
       await onboard(auth, name);
       await control("run-jobs", { kinds: ["merchant.decide"] });
@@ -119,7 +135,11 @@ describe("onboarding", () => {
     const { processorMerchantId } = await status(auth);
     await call(`/sandbox/processor/merchants/${processorMerchantId}`, {
       method: "PUT",
-      headers: { Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`, "Finix-Version": "2022-02-01", "Content-Type": "application/json" },
+      headers: {
+        Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
+        "Finix-Version": "2022-02-01",
+        "Content-Type": "application/json",
+      },
       body: JSON.stringify({ processing_enabled: false }),
     });
     await control("run-jobs", {});
@@ -146,7 +166,11 @@ describe("onboarding", () => {
     const { auth } = await tenantWithKey();
     await onboard(auth);
     await expectProblem(await call("/v1/onboarding", jsonInit("POST", {}, auth)), 409, "conflict");
-    await expectProblem(await call("/v1/onboarding", jsonInit("POST", { returnUrl: "javascript:alert(1)" }, auth)), 400, "validation-failed");
+    await expectProblem(
+      await call("/v1/onboarding", jsonInit("POST", { returnUrl: "javascript:alert(1)" }, auth)),
+      400,
+      "validation-failed",
+    );
     await expectProblem(await call("/v1/onboarding/status?refresh=maybe", { headers: auth }), 400, "validation-failed");
   });
 });

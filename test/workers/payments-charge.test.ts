@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { call, expectProblem, jsonInit } from "./helpers";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "./support/sandbox";
 
-type Created = { lcPaymentId: string; status: string; amountCents: number; applicationFeeCents: number; processorTransferId: string; processorState: string };
+type Created = {
+  lcPaymentId: string;
+  status: string;
+  amountCents: number;
+  applicationFeeCents: number;
+  processorTransferId: string;
+  processorState: string;
+};
 
 describe("POST /v1/payments with a card", () => {
   it("charges a token synchronously and returns exactly the contract's fields", async () => {
@@ -11,14 +18,27 @@ describe("POST /v1/payments with a card", () => {
     const response = await charge(auth, chargeBody(await cardToken(), { amountCents: 10_000 }));
     expect(response.status).toBe(201);
     const body = await response.json<Created>();
-    expect(Object.keys(body).sort()).toEqual(["amountCents", "applicationFeeCents", "lcPaymentId", "processorState", "processorTransferId", "status"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "amountCents",
+      "applicationFeeCents",
+      "lcPaymentId",
+      "processorState",
+      "processorTransferId",
+      "status",
+    ]);
     expect(body).toMatchObject({ status: "succeeded", amountCents: 10_000, processorState: "SUCCEEDED" });
     expect(body.lcPaymentId).toMatch(/^lcpay_/);
     expect(body.processorTransferId).toMatch(/^TR/);
     // Platform default: 100 bps + 30 cents.
     expect(body.applicationFeeCents).toBe(130);
     const lookup = await (await call(`/v1/payments/${body.lcPaymentId}`, { headers: auth })).json();
-    expect(lookup).toMatchObject({ lcPaymentId: body.lcPaymentId, status: "succeeded", method: "card", amountRefundedCents: 0, currency: "USD" });
+    expect(lookup).toMatchObject({
+      lcPaymentId: body.lcPaymentId,
+      status: "succeeded",
+      method: "card",
+      amountRefundedCents: 0,
+      currency: "USD",
+    });
   });
 
   it("records a decline as failed, answers 402 with the processor's failure code, and lists it", async () => {
@@ -27,14 +47,20 @@ describe("POST /v1/payments with a card", () => {
     const problem = await expectProblem(response, 402, "payment-declined");
     expect(problem.code).toBe("INSUFFICIENT_FUNDS");
     const id = problem.lcPaymentId as string;
-    expect(await (await call(`/v1/payments/${id}`, { headers: auth })).json()).toMatchObject({ status: "failed", failureCode: "INSUFFICIENT_FUNDS" });
+    expect(await (await call(`/v1/payments/${id}`, { headers: auth })).json()).toMatchObject({
+      status: "failed",
+      failureCode: "INSUFFICIENT_FUNDS",
+    });
     const list = await (await call("/v1/payments?status=failed", { headers: auth })).json<{ data: { lcPaymentId: string }[] }>();
     expect(list.data.map((p) => p.lcPaymentId)).toContain(id);
   });
 
   it("uses the tenant's own fee schedule when it has one", async () => {
     const { auth, tenantId } = await chargeableTenant();
-    await call(`/admin/tenants/${tenantId}`, jsonInit("PATCH", { feeBasisPoints: 250, feeFixedCents: 0 }, { Authorization: `Bearer ${env.ADMIN_SECRET}` }));
+    await call(
+      `/admin/tenants/${tenantId}`,
+      jsonInit("PATCH", { feeBasisPoints: 250, feeFixedCents: 0 }, { Authorization: `Bearer ${env.ADMIN_SECRET}` }),
+    );
     const body = await (await charge(auth, chargeBody(await cardToken(), { amountCents: 1999 }))).json<Created>();
     expect(body.applicationFeeCents).toBe(50);
   });
@@ -51,12 +77,21 @@ describe("POST /v1/payments with a card", () => {
     const mine = await chargeableTenant("Mine");
     const theirs = await chargeableTenant("Theirs");
     const first = await (await charge(mine.auth, chargeBody(await cardToken()))).json<{ lcPaymentId: string }>();
-    const instrument = await env.DB.prepare("SELECT processor_instrument_id AS id FROM payments WHERE id = ?").bind(first.lcPaymentId).first<{ id: string }>();
+    const instrument = await env.DB.prepare("SELECT processor_instrument_id AS id FROM payments WHERE id = ?")
+      .bind(first.lcPaymentId)
+      .first<{ id: string }>();
     const again = await charge(mine.auth, { amountCents: 700, currency: "USD", orderRef: "repeat", processorInstrumentId: instrument!.id });
     expect(again.status).toBe(201);
-    const stolen = await charge(theirs.auth, { amountCents: 700, currency: "USD", orderRef: "steal", processorInstrumentId: instrument!.id });
+    const stolen = await charge(theirs.auth, {
+      amountCents: 700,
+      currency: "USD",
+      orderRef: "steal",
+      processorInstrumentId: instrument!.id,
+    });
     await expectProblem(stolen, 400, "validation-failed");
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?").bind(theirs.tenantId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
+      .bind(theirs.tenantId)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 });
@@ -67,13 +102,20 @@ describe("POST /v1/payments with ACH", () => {
     const body = await (await charge(auth, chargeBody(await bankToken()))).json<Created>();
     expect(body).toMatchObject({ status: "processing", processorState: "PENDING" });
     await control("settle-ach", { id: body.processorTransferId });
-    expect(await (await call(`/v1/payments/${body.lcPaymentId}`, { headers: auth })).json()).toMatchObject({ status: "succeeded", method: "ach", processorState: "SUCCEEDED" });
+    expect(await (await call(`/v1/payments/${body.lcPaymentId}`, { headers: auth })).json()).toMatchObject({
+      status: "succeeded",
+      method: "ach",
+      processorState: "SUCCEEDED",
+    });
   });
 
   it("fails an ACH debit from a failing test account at settlement", async () => {
     const { auth } = await chargeableTenant();
     const body = await (await charge(auth, chargeBody(await bankToken("123120006")))).json<Created>();
     await control("run-jobs", { kinds: ["ach.settle"] });
-    expect(await (await call(`/v1/payments/${body.lcPaymentId}`, { headers: auth })).json()).toMatchObject({ status: "failed", failureCode: "INSUFFICIENT_FUNDS" });
+    expect(await (await call(`/v1/payments/${body.lcPaymentId}`, { headers: auth })).json()).toMatchObject({
+      status: "failed",
+      failureCode: "INSUFFICIENT_FUNDS",
+    });
   });
 });

@@ -43,10 +43,24 @@ describe("GET /v1/payments", () => {
     expect(new Set(seen).size).toBe(45);
     const first = await page(auth, "limit=1");
     expect(Object.keys(first.data[0]!).sort()).toEqual(
-      ["amountCents", "amountRefundedCents", "applicationFeeCents", "createdAtUtc", "currency", "lcPaymentId", "method", "orderRef", "processorTransferId", "status", "updatedAtUtc"].sort(),
+      [
+        "amountCents",
+        "amountRefundedCents",
+        "applicationFeeCents",
+        "createdAtUtc",
+        "currency",
+        "lcPaymentId",
+        "method",
+        "orderRef",
+        "processorTransferId",
+        "status",
+        "updatedAtUtc",
+      ].sort(),
     );
     const all = await page(auth, "limit=200");
-    const sorted = [...all.data].sort((a, b) => (a.createdAtUtc === b.createdAtUtc ? (a.lcPaymentId < b.lcPaymentId ? 1 : -1) : a.createdAtUtc < b.createdAtUtc ? 1 : -1));
+    const sorted = [...all.data].sort((a, b) =>
+      a.createdAtUtc === b.createdAtUtc ? (a.lcPaymentId < b.lcPaymentId ? 1 : -1) : a.createdAtUtc < b.createdAtUtc ? 1 : -1,
+    );
     expect(all.data.map((p) => p.lcPaymentId)).toEqual(sorted.map((p) => p.lcPaymentId));
   });
 
@@ -64,9 +78,14 @@ describe("GET /v1/payments", () => {
     expect(failed.data.length).toBe(7);
     expect(failed.data.every((p) => p.status === "failed")).toBe(true);
     const window = await page(auth, "from=2026-03-01T00:00:02Z&to=2026-03-01T00:00:05Z&limit=200");
-    expect(window.data.map((p) => p.createdAtUtc).sort()).toEqual(
-      ["2026-03-01T00:00:02.000Z", "2026-03-01T00:00:02.000Z", "2026-03-01T00:00:03.000Z", "2026-03-01T00:00:03.000Z", "2026-03-01T00:00:04.000Z", "2026-03-01T00:00:04.000Z"],
-    );
+    expect(window.data.map((p) => p.createdAtUtc).sort()).toEqual([
+      "2026-03-01T00:00:02.000Z",
+      "2026-03-01T00:00:02.000Z",
+      "2026-03-01T00:00:03.000Z",
+      "2026-03-01T00:00:03.000Z",
+      "2026-03-01T00:00:04.000Z",
+      "2026-03-01T00:00:04.000Z",
+    ]);
     await expectProblem(await call("/v1/payments?status=paid", { headers: auth }), 400, "validation-failed");
     await expectProblem(await call("/v1/payments?from=yesterday", { headers: auth }), 400, "validation-failed");
   });
@@ -77,7 +96,11 @@ describe("GET /v1/payments", () => {
     const myPage = await page(mine.auth, "limit=200");
     expect(myPage.data.every((p) => p.lcPaymentId.startsWith("lcpay_minea"))).toBe(true);
     const theirCursor = (await page(theirs.auth, "limit=5")).nextCursor!;
-    await expectProblem(await call(`/v1/payments?limit=5&cursor=${encodeURIComponent(theirCursor)}`, { headers: mine.auth }), 400, "invalid-cursor");
+    await expectProblem(
+      await call(`/v1/payments?limit=5&cursor=${encodeURIComponent(theirCursor)}`, { headers: mine.auth }),
+      400,
+      "invalid-cursor",
+    );
   });
 
   it("rejects malformed, tampered and filter-swapped cursors", async () => {
@@ -88,7 +111,11 @@ describe("GET /v1/payments", () => {
     for (const bad of ["garbage", `${payload}.`, `${payload}.${"0".repeat(32)}`, forged, `${cursor}.extra`]) {
       await expectProblem(await call(`/v1/payments?cursor=${encodeURIComponent(bad)}`, { headers: auth }), 400, "invalid-cursor");
     }
-    await expectProblem(await call(`/v1/payments?limit=5&status=failed&cursor=${encodeURIComponent(cursor)}`, { headers: auth }), 400, "invalid-cursor");
+    await expectProblem(
+      await call(`/v1/payments?limit=5&status=failed&cursor=${encodeURIComponent(cursor)}`, { headers: auth }),
+      400,
+      "invalid-cursor",
+    );
   });
 });
 
@@ -99,7 +126,13 @@ describe("GET /v1/payments/{id}", () => {
     const id = paymentId(0, "lookupa");
     const response = await call(`/v1/payments/${id}`, { headers: mine.auth });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ lcPaymentId: id, status: "failed", amountCents: 100, currency: "USD", orderRef: `order-${id}` });
+    expect(await response.json()).toMatchObject({
+      lcPaymentId: id,
+      status: "failed",
+      amountCents: 100,
+      currency: "USD",
+      orderRef: `order-${id}`,
+    });
     const theirs = await expectProblem(await call(`/v1/payments/${id}`, { headers: other.auth }), 404, "not-found");
     const missing = await expectProblem(await call(`/v1/payments/lcpay_doesnotexist00`, { headers: other.auth }), 404, "not-found");
     expect(theirs.title).toBe(missing.title);
@@ -111,7 +144,9 @@ describe("POST /v1/payments/{id}/refund guards", () => {
   it.each(["processing", "failed", "canceled", "refunded", "disputed"])("answers 409 for a %s payment", async (status) => {
     const tenant = await tenantWithKey();
     const id = paymentId(1, `guard${status}`);
-    await seedPayments(tenant.tenantId, [{ id, status, amountCents: 1000, createdAt: new Date().toISOString(), amountRefundedCents: status === "refunded" ? 1000 : 0 }]);
+    await seedPayments(tenant.tenantId, [
+      { id, status, amountCents: 1000, createdAt: new Date().toISOString(), amountRefundedCents: status === "refunded" ? 1000 : 0 },
+    ]);
     await expectProblem(await call(`/v1/payments/${id}/refund`, { method: "POST", headers: tenant.auth }), 409, "invalid-payment-state");
   });
 
@@ -119,20 +154,41 @@ describe("POST /v1/payments/{id}/refund guards", () => {
     const tenant = await tenantWithKey();
     const other = await tenantWithKey();
     const id = paymentId(2, "guardbalance");
-    await seedPayments(tenant.tenantId, [{ id, status: "partially_refunded", amountCents: 1000, amountRefundedCents: 600, createdAt: new Date().toISOString() }]);
+    await seedPayments(tenant.tenantId, [
+      { id, status: "partially_refunded", amountCents: 1000, amountRefundedCents: 600, createdAt: new Date().toISOString() },
+    ]);
     const body = JSON.stringify({ amountCents: 401 });
     const headers = { ...tenant.auth, "Content-Type": "application/json" };
-    const problem = await expectProblem(await call(`/v1/payments/${id}/refund`, { method: "POST", headers, body }), 409, "refund-exceeds-balance");
+    const problem = await expectProblem(
+      await call(`/v1/payments/${id}/refund`, { method: "POST", headers, body }),
+      409,
+      "refund-exceeds-balance",
+    );
     expect(problem.remainingCents).toBe(400);
-    await expectProblem(await call(`/v1/payments/${id}/refund`, { method: "POST", headers: { ...other.auth, "Content-Type": "application/json" }, body }), 404, "not-found");
+    await expectProblem(
+      await call(`/v1/payments/${id}/refund`, { method: "POST", headers: { ...other.auth, "Content-Type": "application/json" }, body }),
+      404,
+      "not-found",
+    );
   });
 
   it("validates the refund body", async () => {
     const tenant = await tenantWithKey();
     const id = paymentId(3, "guardbody");
     const headers = { ...tenant.auth, "Content-Type": "application/json" };
-    for (const body of [{ amountCents: 0 }, { amountCents: -1 }, { amountCents: "5" }, { reason: 42 }, { refundApplicationFee: "yes" }, { extra: 1 }]) {
-      await expectProblem(await call(`/v1/payments/${id}/refund`, { method: "POST", headers, body: JSON.stringify(body) }), 400, "validation-failed");
+    for (const body of [
+      { amountCents: 0 },
+      { amountCents: -1 },
+      { amountCents: "5" },
+      { reason: 42 },
+      { refundApplicationFee: "yes" },
+      { extra: 1 },
+    ]) {
+      await expectProblem(
+        await call(`/v1/payments/${id}/refund`, { method: "POST", headers, body: JSON.stringify(body) }),
+        400,
+        "validation-failed",
+      );
     }
   });
 });

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { call, expectProblem, jsonInit } from "./helpers";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "./support/sandbox";
 
-type Payment = { lcPaymentId: string; status: string; amountCents: number; amountRefundedCents: number; applicationFeeCents: number; processorTransferId: string };
+type Payment = {
+  lcPaymentId: string;
+  status: string;
+  amountCents: number;
+  amountRefundedCents: number;
+  applicationFeeCents: number;
+  processorTransferId: string;
+};
 
 async function paidPayment(amountCents = 10_000) {
   const tenant = await chargeableTenant();
@@ -43,11 +50,19 @@ describe("POST /v1/payments/{id}/refund", () => {
 
   it("goes partially_refunded, then refunded when the rest is refunded, then 409", async () => {
     const { auth, payment } = await paidPayment();
-    expect(await (await refund(auth, payment.lcPaymentId, { amountCents: 3000, reason: "requested_by_customer" })).json()).toMatchObject({ status: "partially_refunded", amountRefundedCents: 3000 });
+    expect(await (await refund(auth, payment.lcPaymentId, { amountCents: 3000, reason: "requested_by_customer" })).json()).toMatchObject({
+      status: "partially_refunded",
+      amountRefundedCents: 3000,
+    });
     await expectProblem(await refund(auth, payment.lcPaymentId, { amountCents: 7001 }), 409, "refund-exceeds-balance");
-    expect(await (await refund(auth, payment.lcPaymentId, { amountCents: 7000 })).json()).toMatchObject({ status: "refunded", amountRefundedCents: 10_000 });
+    expect(await (await refund(auth, payment.lcPaymentId, { amountCents: 7000 })).json()).toMatchObject({
+      status: "refunded",
+      amountRefundedCents: 10_000,
+    });
     await expectProblem(await refund(auth, payment.lcPaymentId, { amountCents: 1 }), 409, "invalid-payment-state");
-    const reasons = await env.DB.prepare("SELECT reason FROM refunds WHERE payment_id = ? ORDER BY created_at").bind(payment.lcPaymentId).all<{ reason: string | null }>();
+    const reasons = await env.DB.prepare("SELECT reason FROM refunds WHERE payment_id = ? ORDER BY created_at")
+      .bind(payment.lcPaymentId)
+      .all<{ reason: string | null }>();
     expect(reasons.results.map((r) => r.reason)).toEqual(["requested_by_customer", null]);
   });
 
@@ -65,21 +80,27 @@ describe("POST /v1/payments/{id}/refund", () => {
   it("returns the application fee as a merchant credit adjustment when asked, recorded in the ledger", async () => {
     const { auth, payment } = await paidPayment(10_000);
     await refund(auth, payment.lcPaymentId, { amountCents: 5000, refundApplicationFee: true });
-    const row = await env.DB.prepare("SELECT application_fee_refund_cents AS fee, processor_fee_adjustment_id AS adjustment FROM refunds WHERE payment_id = ?")
+    const row = await env.DB.prepare(
+      "SELECT application_fee_refund_cents AS fee, processor_fee_adjustment_id AS adjustment FROM refunds WHERE payment_id = ?",
+    )
       .bind(payment.lcPaymentId)
       .first<{ fee: number; adjustment: string }>();
     expect(row?.fee).toBe(Math.floor(payment.applicationFeeCents / 2));
     const adjustment = await control<{ amount: number; subtype: string; state: string }>("get", { kind: "transfer", id: row!.adjustment });
     expect(adjustment).toMatchObject({ amount: row!.fee, subtype: "MERCHANT_CREDIT_ADJUSTMENT", state: "SUCCEEDED" });
     await refund(auth, payment.lcPaymentId, { refundApplicationFee: true });
-    const total = await env.DB.prepare("SELECT application_fee_refunded_cents AS fee FROM payments WHERE id = ?").bind(payment.lcPaymentId).first<{ fee: number }>();
+    const total = await env.DB.prepare("SELECT application_fee_refunded_cents AS fee FROM payments WHERE id = ?")
+      .bind(payment.lcPaymentId)
+      .first<{ fee: number }>();
     expect(total?.fee).toBe(payment.applicationFeeCents);
   });
 
   it("keeps the fee when refundApplicationFee is not set", async () => {
     const { auth, payment } = await paidPayment(10_000);
     await refund(auth, payment.lcPaymentId);
-    const total = await env.DB.prepare("SELECT application_fee_refunded_cents AS fee FROM payments WHERE id = ?").bind(payment.lcPaymentId).first<{ fee: number }>();
+    const total = await env.DB.prepare("SELECT application_fee_refunded_cents AS fee FROM payments WHERE id = ?")
+      .bind(payment.lcPaymentId)
+      .first<{ fee: number }>();
     expect(total?.fee).toBe(0);
   });
 
@@ -96,7 +117,9 @@ describe("POST /v1/payments/{id}/refund", () => {
     await control("fault", { operation: "POST /transfers/{id}/reversals", kind: "error", times: 1 });
     await expectProblem(await refund(auth, payment.lcPaymentId, { amountCents: 4000 }), 502, "processor-error");
     // Outcome unknown: the amount stays reserved until reconciled.
-    const held = await env.DB.prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?").bind(payment.lcPaymentId).first<{ held: number }>();
+    const held = await env.DB.prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
+      .bind(payment.lcPaymentId)
+      .first<{ held: number }>();
     expect(held?.held).toBe(4000);
     await expectProblem(await refund(auth, payment.lcPaymentId, { amountCents: 6001 }), 409, "refund-exceeds-balance");
   });

@@ -23,7 +23,11 @@ describe("POST /v1/payments input", () => {
     ["neither token nor instrument", { amountCents: 2500, currency: "USD", orderRef: "o", buyer }, "processorToken"],
     ["token without buyer", { amountCents: 2500, currency: "USD", orderRef: "o", processorToken: "TKabcdef123456" }, "buyer"],
     ["malformed token", { ...validTokenCharge, processorToken: "4111111111111111" }, "processorToken"],
-    ["malformed instrument id", { amountCents: 2500, currency: "USD", orderRef: "o", processorInstrumentId: "ID123456789" }, "processorInstrumentId"],
+    [
+      "malformed instrument id",
+      { amountCents: 2500, currency: "USD", orderRef: "o", processorInstrumentId: "ID123456789" },
+      "processorInstrumentId",
+    ],
     ["buyer with a bad e-mail", { ...validTokenCharge, buyer: { ...buyer, email: "not-an-email" } }, "buyer.email"],
     ["missing orderRef", { amountCents: 2500, currency: "USD", processorToken: "TKabcdef123456", buyer }, "orderRef"],
   ])("rejects %s with 400 naming the field", async (_, body, field) => {

@@ -82,7 +82,10 @@ const requestCases: RequestCase[] = [
   {
     name: "createIdentity",
     invoke: (client) =>
-      client.createIdentity({ entity: { first_name: "John", last_name: "Smith", email: "finix_example@finix.com" }, tags: { lc_payment_id: "lcpay_01" } }),
+      client.createIdentity({
+        entity: { first_name: "John", last_name: "Smith", email: "finix_example@finix.com" },
+        tags: { lc_payment_id: "lcpay_01" },
+      }),
     sent: {
       method: "POST",
       template: "/identities",
@@ -100,8 +103,13 @@ const requestCases: RequestCase[] = [
   },
   {
     name: "createPaymentInstrument from a token",
-    invoke: (client) => client.createPaymentInstrument({ type: "TOKEN", token: IDS.token, identity: IDS.buyerIdentity, tags: { lc_tenant: "ten_01" } }),
-    sent: { method: "POST", template: "/payment_instruments", body: { type: "TOKEN", token: IDS.token, identity: IDS.buyerIdentity, tags: { lc_tenant: "ten_01" } } },
+    invoke: (client) =>
+      client.createPaymentInstrument({ type: "TOKEN", token: IDS.token, identity: IDS.buyerIdentity, tags: { lc_tenant: "ten_01" } }),
+    sent: {
+      method: "POST",
+      template: "/payment_instruments",
+      body: { type: "TOKEN", token: IDS.token, identity: IDS.buyerIdentity, tags: { lc_tenant: "ten_01" } },
+    },
     reply: { status: 201, body: fixtures.cardInstrument() },
     returned: (instrument) => expect([instrument.id, instrument.instrument_type]).toEqual([IDS.card, "PAYMENT_CARD"]),
   },
@@ -150,23 +158,53 @@ const requestCases: RequestCase[] = [
   {
     name: "createCardPresentTransfer",
     invoke: (client) =>
-      client.createCardPresentTransfer({ device: IDS.device, amount: 150, currency: "USD", idempotency_id: "lcpay_02", tags: { lc_payment_id: "lcpay_02" } }),
+      client.createCardPresentTransfer({
+        device: IDS.device,
+        amount: 150,
+        currency: "USD",
+        idempotency_id: "lcpay_02",
+        tags: { lc_payment_id: "lcpay_02" },
+      }),
     sent: {
       method: "POST",
       template: "/transfers",
-      body: { device: IDS.device, amount: 150, currency: "USD", idempotency_id: "lcpay_02", tags: { lc_payment_id: "lcpay_02" }, operation_key: "CARD_PRESENT_DEBIT" },
+      body: {
+        device: IDS.device,
+        amount: 150,
+        currency: "USD",
+        idempotency_id: "lcpay_02",
+        tags: { lc_payment_id: "lcpay_02" },
+        operation_key: "CARD_PRESENT_DEBIT",
+      },
     },
     reply: { status: 201, body: fixtures.cardPresentTransfer() },
-    returned: (result) => expect(result).toMatchObject({ outcome: "created", transfer: { device: IDS.device, card_present_details: { entry_mode: "CONTACTLESS" } } }),
+    returned: (result) =>
+      expect(result).toMatchObject({
+        outcome: "created",
+        transfer: { device: IDS.device, card_present_details: { entry_mode: "CONTACTLESS" } },
+      }),
   },
   {
     name: "createMerchantCreditAdjustment",
     invoke: (client) =>
-      client.createMerchantCreditAdjustment({ merchant: IDS.merchant, amount: 60, currency: "USD", idempotency_id: "lcref_01_fee", tags: { lc_refund_id: "lcref_01" } }),
+      client.createMerchantCreditAdjustment({
+        merchant: IDS.merchant,
+        amount: 60,
+        currency: "USD",
+        idempotency_id: "lcref_01_fee",
+        tags: { lc_refund_id: "lcref_01" },
+      }),
     sent: {
       method: "POST",
       template: "/transfers",
-      body: { merchant: IDS.merchant, amount: 60, currency: "USD", idempotency_id: "lcref_01_fee", tags: { lc_refund_id: "lcref_01" }, operation_key: "MERCHANT_CREDIT_ADJUSTMENT" },
+      body: {
+        merchant: IDS.merchant,
+        amount: 60,
+        currency: "USD",
+        idempotency_id: "lcref_01_fee",
+        tags: { lc_refund_id: "lcref_01" },
+        operation_key: "MERCHANT_CREDIT_ADJUSTMENT",
+      },
     },
     reply: { status: 201, body: fixtures.merchantCreditAdjustment() },
     returned: (transfer) => expect([transfer.id, transfer.subtype]).toEqual([IDS.adjustment, "MERCHANT_CREDIT_ADJUSTMENT"]),
@@ -187,7 +225,8 @@ const requestCases: RequestCase[] = [
   },
   {
     name: "createReversal",
-    invoke: (client) => client.createReversal(IDS.sale, { refund_amount: 2000, idempotency_id: "lcref_01", tags: { lc_refund_id: "lcref_01" } }),
+    invoke: (client) =>
+      client.createReversal(IDS.sale, { refund_amount: 2000, idempotency_id: "lcref_01", tags: { lc_refund_id: "lcref_01" } }),
     sent: {
       method: "POST",
       template: "/transfers/{transfer_id}/reversals",
@@ -207,7 +246,12 @@ const requestCases: RequestCase[] = [
   {
     name: "listIdentityMerchants",
     invoke: (client) => client.listIdentityMerchants(IDS.merchantIdentity, { limit: 20 }),
-    sent: { method: "GET", template: "/identities/{identity_id}/merchants", path: `/identities/${IDS.merchantIdentity}/merchants`, query: { limit: "20" } },
+    sent: {
+      method: "GET",
+      template: "/identities/{identity_id}/merchants",
+      path: `/identities/${IDS.merchantIdentity}/merchants`,
+      query: { limit: "20" },
+    },
     reply: { status: 200, body: fixtures.listPage(`/identities/${IDS.merchantIdentity}/merchants`, "merchants", [fixtures.merchant()]) },
     returned: (page) => expect(page).toMatchObject({ items: [{ id: IDS.merchant }], nextCursor: null }),
   },
@@ -268,14 +312,24 @@ const requestCases: RequestCase[] = [
   {
     name: "attestComplianceForm",
     invoke: (client) => client.attestComplianceForm(IDS.complianceForm, attestation),
-    sent: { method: "PUT", template: "/compliance_forms/{compliance_forms_id}", path: `/compliance_forms/${IDS.complianceForm}`, body: { pci_saq_a: attestation } },
+    sent: {
+      method: "PUT",
+      template: "/compliance_forms/{compliance_forms_id}",
+      path: `/compliance_forms/${IDS.complianceForm}`,
+      body: { pci_saq_a: attestation },
+    },
     reply: { status: 200, body: fixtures.complianceForm({ state: "COMPLETE", pci_saq_a: { ...attestation, is_accepted: true } }) },
     returned: (form) => expect(form.state).toBe("COMPLETE"),
   },
   {
     name: "createDevice",
     invoke: (client) =>
-      client.createDevice(IDS.merchant, { name: "Front counter", model: "PAX_A920PRO", serial_number: "1850300145", description: "Front counter reader" }),
+      client.createDevice(IDS.merchant, {
+        name: "Front counter",
+        model: "PAX_A920PRO",
+        serial_number: "1850300145",
+        description: "Front counter reader",
+      }),
     sent: {
       method: "POST",
       template: "/merchants/{merchant_id}/devices",
@@ -316,7 +370,12 @@ const requestCases: RequestCase[] = [
   {
     name: "uploadDisputeEvidence (multipart part `file`)",
     invoke: (client) => client.uploadDisputeEvidence(IDS.dispute, new File([pngBytes], "receipt.png", { type: "image/png" })),
-    sent: { method: "POST", template: "/disputes/{dispute_id}/evidence", path: `/disputes/${IDS.dispute}/evidence`, body: { file: "(binary)" } },
+    sent: {
+      method: "POST",
+      template: "/disputes/{dispute_id}/evidence",
+      path: `/disputes/${IDS.dispute}/evidence`,
+      body: { file: "(binary)" },
+    },
     reply: { status: 201, body: fixtures.disputeEvidence() },
     returned: (evidence) => expect([evidence.id, evidence.dispute]).toEqual([IDS.evidence, IDS.dispute]),
   },
@@ -349,8 +408,16 @@ const requestCases: RequestCase[] = [
   {
     name: "listSettlementFundingTransfers",
     invoke: (client) => client.listSettlementFundingTransfers(IDS.settlement, { limit: 50 }),
-    sent: { method: "GET", template: "/settlements/{settlement_id}/funding_transfers", path: `/settlements/${IDS.settlement}/funding_transfers`, query: { limit: "50" } },
-    reply: { status: 200, body: fixtures.listPage(`/settlements/${IDS.settlement}/funding_transfers`, "transfers", [fixtures.fundingTransfer()]) },
+    sent: {
+      method: "GET",
+      template: "/settlements/{settlement_id}/funding_transfers",
+      path: `/settlements/${IDS.settlement}/funding_transfers`,
+      query: { limit: "50" },
+    },
+    reply: {
+      status: 200,
+      body: fixtures.listPage(`/settlements/${IDS.settlement}/funding_transfers`, "transfers", [fixtures.fundingTransfer()]),
+    },
     returned: (page) => expect(page.items[0]).toMatchObject({ id: IDS.fundingTransfer, type: "CREDIT" }),
   },
   {
@@ -445,7 +512,11 @@ describe("processor client: request shapes against the processor's OpenAPI", () 
       "Content-Type": "application/json",
     };
     await processor.fetch(
-      new Request(`${FAKE_BASE_URL}/transfers/${IDS.sale}/reversals`, { method: "POST", headers, body: JSON.stringify({ refundAmount: 100, idempotency_id: 7 }) }),
+      new Request(`${FAKE_BASE_URL}/transfers/${IDS.sale}/reversals`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ refundAmount: 100, idempotency_id: 7 }),
+      }),
     );
     expect(processor.violations.join("\n")).toMatch(/refundAmount is not a field/);
     expect(processor.violations.join("\n")).toMatch(/idempotency_id/);
@@ -466,7 +537,8 @@ describe("processor client: pagination", () => {
     });
 
     const ids: string[] = [];
-    for await (const dispute of paginate((after_cursor) => client.listMerchantDisputes(IDS.merchant, { limit: 2, after_cursor }))) ids.push(dispute.id);
+    for await (const dispute of paginate((after_cursor) => client.listMerchantDisputes(IDS.merchant, { limit: 2, after_cursor })))
+      ids.push(dispute.id);
 
     expect(ids).toEqual(["DI1", "DI2", "DI3", "DI4", "DI5"]);
     expect(processor.calls.map((call) => call.query)).toEqual([
@@ -491,12 +563,26 @@ describe("processor client: pagination", () => {
   it("never passes on another merchant's settlements, compliance forms or disputes", async () => {
     const { client } = clientFor(({ template }) => {
       if (template === "/settlements") {
-        return { status: 200, body: fixtures.listPage("/settlements", "settlements", [fixtures.settlement(), fixtures.settlement({ id: "STother", merchant_id: IDS.otherMerchant })]) };
+        return {
+          status: 200,
+          body: fixtures.listPage("/settlements", "settlements", [
+            fixtures.settlement(),
+            fixtures.settlement({ id: "STother", merchant_id: IDS.otherMerchant }),
+          ]),
+        };
       }
       if (template === "/compliance_forms") {
-        return { status: 200, body: fixtures.listPage("/compliance_forms", "compliance_forms", [fixtures.complianceForm({ id: "cf_other", linked_to: IDS.otherMerchant })]) };
+        return {
+          status: 200,
+          body: fixtures.listPage("/compliance_forms", "compliance_forms", [
+            fixtures.complianceForm({ id: "cf_other", linked_to: IDS.otherMerchant }),
+          ]),
+        };
       }
-      return { status: 200, body: fixtures.listPage("/disputes", "disputes", [fixtures.dispute({ id: "DIother", merchant: IDS.otherMerchant })], "DIother") };
+      return {
+        status: 200,
+        body: fixtures.listPage("/disputes", "disputes", [fixtures.dispute({ id: "DIother", merchant: IDS.otherMerchant })], "DIother"),
+      };
     });
 
     expect((await client.listMerchantSettlements(IDS.merchant)).items.map((item) => item.id)).toEqual([IDS.settlement]);
@@ -522,29 +608,51 @@ describe("processor client: declines are values", () => {
 
     const result = await client.createTransfer(saleRequest);
 
-    expect(result).toEqual({ outcome: "declined", failureCode: "CALL_ISSUER", failureMessage: "Please contact card issuer for more information.", transfer: null });
+    expect(result).toEqual({
+      outcome: "declined",
+      failureCode: "CALL_ISSUER",
+      failureMessage: "Please contact card issuer for more information.",
+      transfer: null,
+    });
     expect(processor.violations).toEqual([]);
   });
 
   it("reads a created transfer in state FAILED as a decline with its failure_code", async () => {
-    const failed = fixtures.saleTransfer({ state: "FAILED", failure_code: "INSUFFICIENT_FUNDS", failure_message: "The card has insufficient funds." });
+    const failed = fixtures.saleTransfer({
+      state: "FAILED",
+      failure_code: "INSUFFICIENT_FUNDS",
+      failure_message: "The card has insufficient funds.",
+    });
     const { client, processor } = clientFor(() => ({ status: 201, body: failed }));
 
     const result = await client.createTransfer(saleRequest);
 
-    expect(result).toMatchObject({ outcome: "declined", failureCode: "INSUFFICIENT_FUNDS", failureMessage: "The card has insufficient funds.", transfer: { id: IDS.sale } });
+    expect(result).toMatchObject({
+      outcome: "declined",
+      failureCode: "INSUFFICIENT_FUNDS",
+      failureMessage: "The card has insufficient funds.",
+      transfer: { id: IDS.sale },
+    });
     expect(processor.violations).toEqual([]);
   });
 
   it("keeps a PENDING ACH sale as created", async () => {
     const { client } = clientFor(() => ({ status: 201, body: fixtures.saleTransfer({ state: "PENDING", source: IDS.bankAccount }) }));
-    expect(await client.createTransfer({ ...saleRequest, source: IDS.bankAccount })).toMatchObject({ outcome: "created", transfer: { state: "PENDING" } });
+    expect(await client.createTransfer({ ...saleRequest, source: IDS.bankAccount })).toMatchObject({
+      outcome: "created",
+      transfer: { state: "PENDING" },
+    });
   });
 
   it("throws processor-rejected when a merchant credit adjustment fails", async () => {
     const failed = fixtures.merchantCreditAdjustment();
-    const { client } = clientFor(() => ({ status: 201, body: { ...failed, state: "FAILED", failure_code: "INSUFFICIENT_FUNDS", failure_message: "Platform balance too low." } }));
-    const error = await rejectionOf(client.createMerchantCreditAdjustment({ merchant: IDS.merchant, amount: 60, currency: "USD", idempotency_id: "lcref_01_fee" }));
+    const { client } = clientFor(() => ({
+      status: 201,
+      body: { ...failed, state: "FAILED", failure_code: "INSUFFICIENT_FUNDS", failure_message: "Platform balance too low." },
+    }));
+    const error = await rejectionOf(
+      client.createMerchantCreditAdjustment({ merchant: IDS.merchant, amount: 60, currency: "USD", idempotency_id: "lcref_01_fee" }),
+    );
     expect([error.slug, error.extensions.code, isOutcomeUnknown(error)]).toEqual(["processor-rejected", "INSUFFICIENT_FUNDS", false]);
   });
 });
@@ -552,25 +660,38 @@ describe("processor client: declines are values", () => {
 describe("processor client: errors", () => {
   it("maps a 422 on a sale to processor-rejected (not a decline) with the processor's code, field and message", async () => {
     const message = `Payment instrument ${IDS.card} is disabled.`;
-    const { client, processor } = clientFor(() => ({ status: 422, body: fixtures.processorErrors({ code: "INVALID_FIELD", field: "source", message }) }));
+    const { client, processor } = clientFor(() => ({
+      status: 422,
+      body: fixtures.processorErrors({ code: "INVALID_FIELD", field: "source", message }),
+    }));
 
     const error = await rejectionOf(client.createTransfer(saleRequest));
 
     expect(error.slug).toBe("processor-rejected");
     expect(error.message).toBe(message);
-    expect(error.extensions).toEqual({ code: "INVALID_FIELD", processorErrors: [{ code: "INVALID_FIELD", field: "source", message }], outcomeUnknown: false });
+    expect(error.extensions).toEqual({
+      code: "INVALID_FIELD",
+      processorErrors: [{ code: "INVALID_FIELD", field: "source", message }],
+      outcomeUnknown: false,
+    });
     expect(isOutcomeUnknown(error)).toBe(false);
     expect(processor.violations).toEqual([]);
   });
 
   it("maps a 404 to processor-rejected NOT_FOUND", async () => {
-    const { client } = clientFor(() => ({ status: 404, body: fixtures.processorErrors({ code: "NOT_FOUND", message: "Transfer TRnope not found" }) }));
+    const { client } = clientFor(() => ({
+      status: 404,
+      body: fixtures.processorErrors({ code: "NOT_FOUND", message: "Transfer TRnope not found" }),
+    }));
     const error = await rejectionOf(client.getTransfer("TRnope"));
     expect([error.slug, error.extensions.code]).toEqual(["processor-rejected", "NOT_FOUND"]);
   });
 
   it("maps a 401 to processor-error without the processor's words, outcome definite", async () => {
-    const { client } = clientFor(() => ({ status: 401, body: fixtures.processorErrors({ code: "UNKNOWN", message: "Bad credentials for USfakeProcessorKey7Qx" }) }));
+    const { client } = clientFor(() => ({
+      status: 401,
+      body: fixtures.processorErrors({ code: "UNKNOWN", message: "Bad credentials for USfakeProcessorKey7Qx" }),
+    }));
     const error = await rejectionOf(client.getMerchant(IDS.merchant));
     expect(error.slug).toBe("processor-error");
     expect(JSON.stringify(problemBody(error, "trace"))).not.toContain("Bad credentials");
@@ -657,7 +778,8 @@ describe("processor client: logs and secrets", () => {
 
   function captureLogs(): string[] {
     const lines: string[] = [];
-    for (const method of ["log", "warn", "error"] as const) vi.spyOn(console, method).mockImplementation((line: unknown) => void lines.push(String(line)));
+    for (const method of ["log", "warn", "error"] as const)
+      vi.spyOn(console, method).mockImplementation((line: unknown) => void lines.push(String(line)));
     return lines;
   }
 
@@ -669,13 +791,22 @@ describe("processor client: logs and secrets", () => {
 
     const calls = lines.map((line) => JSON.parse(line)).filter((record) => record.message === "processor call");
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ method: "POST", pathTemplate: "/transfers/{transfer_id}/reversals", status: 201, processorRequestId: expect.stringMatching(/^req-/) });
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      pathTemplate: "/transfers/{transfer_id}/reversals",
+      status: 201,
+      processorRequestId: expect.stringMatching(/^req-/),
+    });
     expect(calls[0].durationMs).toEqual(expect.any(Number));
   });
 
   it("never lets the credentials reach an error body or a log line", async () => {
     const lines = captureLogs();
-    const secrets = [FAKE_CREDENTIALS.username, FAKE_CREDENTIALS.password, btoa(`${FAKE_CREDENTIALS.username}:${FAKE_CREDENTIALS.password}`)];
+    const secrets = [
+      FAKE_CREDENTIALS.username,
+      FAKE_CREDENTIALS.password,
+      btoa(`${FAKE_CREDENTIALS.username}:${FAKE_CREDENTIALS.password}`),
+    ];
     const answers: Reply[] = [
       { status: 401, body: fixtures.processorErrors({ code: "UNKNOWN", message: `Unknown key ${FAKE_CREDENTIALS.username}` }) },
       { status: 403, body: fixtures.processorErrors({ code: "FORBIDDEN", message: `User ${FAKE_CREDENTIALS.username} may not do this` }) },
@@ -712,7 +843,11 @@ describe("processor configuration", () => {
 
   it("uses the built-in sandbox when PROCESSOR_BASE_URL is builtin", () => {
     const config = processorConfig({ ...env, PROCESSOR_BASE_URL: "builtin" });
-    expect(config).toMatchObject({ baseUrl: BUILTIN_SANDBOX_BASE_URL, environment: "sandbox", applicationId: env.PROCESSOR_APPLICATION_ID });
+    expect(config).toMatchObject({
+      baseUrl: BUILTIN_SANDBOX_BASE_URL,
+      environment: "sandbox",
+      applicationId: env.PROCESSOR_APPLICATION_ID,
+    });
   });
 
   it("talks to the configured processor over the global fetch otherwise", async () => {
@@ -737,7 +872,10 @@ describe("processor configuration", () => {
   });
 
   it("asks for the live processor on live onboarding forms", async () => {
-    const processor = fakeProcessor(() => ({ status: 200, body: fixtures.onboardingForm({ merchant_processors: [{ processor: "FINIX_V1" }] }) }));
+    const processor = fakeProcessor(() => ({
+      status: 200,
+      body: fixtures.onboardingForm({ merchant_processors: [{ processor: "FINIX_V1" }] }),
+    }));
     vi.stubGlobal("fetch", processor.fetch);
 
     await processorClient({ ...realProcessorEnv, PROCESSOR_ENV: "live" }).createOnboardingForm({ onboarding_link_details: linkDetails });

@@ -2,7 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ADMIN_HEADERS, call, expectProblem } from "./helpers";
 
-const processorHeaders = { Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`, "Finix-Version": "2022-02-01" };
+const processorHeaders = {
+  Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
+  "Finix-Version": "2022-02-01",
+};
 
 describe("POST /admin/processor/webhook", () => {
   it("registers the inbound route with the processor, which test-POSTs it and enables it", async () => {
@@ -11,8 +14,16 @@ describe("POST /admin/processor/webhook", () => {
     const webhook = await response.json<{ id: string; url: string; enabled: boolean; secretSigningKey: string }>();
     expect(webhook).toMatchObject({ url: `${env.BASE_URL}/webhooks/processor`, enabled: true });
     expect(webhook.secretSigningKey).toMatch(/^[0-9a-f]{64}$/);
-    const stored = await (await call(`/sandbox/processor/webhooks/${webhook.id}`, { headers: processorHeaders })).json<{ enabled_events: { entity: string }[] }>();
-    expect(stored.enabled_events.map((e) => e.entity).sort()).toEqual(["compliance_form", "dispute", "merchant", "onboarding_form", "transfer"]);
+    const stored = await (
+      await call(`/sandbox/processor/webhooks/${webhook.id}`, { headers: processorHeaders })
+    ).json<{ enabled_events: { entity: string }[] }>();
+    expect(stored.enabled_events.map((e) => e.entity).sort()).toEqual([
+      "compliance_form",
+      "dispute",
+      "merchant",
+      "onboarding_form",
+      "transfer",
+    ]);
   });
 
   it("is an operator route", async () => {

@@ -7,7 +7,8 @@ import { call, expectProblem, jsonInit } from "./helpers";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "./support/sandbox";
 
 const sweep = (afterMs: number) => reconcileLedger({ db: database(env), client: processorClient(env), now: Date.now() + afterMs });
-const lookup = async (auth: Record<string, string>, id: string) => (await call(`/v1/payments/${id}`, { headers: auth })).json<{ status: string; amountRefundedCents: number }>();
+const lookup = async (auth: Record<string, string>, id: string) =>
+  (await call(`/v1/payments/${id}`, { headers: auth })).json<{ status: string; amountRefundedCents: number }>();
 
 describe("reconciliation sweep", () => {
   it("settles a charge whose answer was lost and never retried", async () => {
@@ -38,12 +39,18 @@ describe("reconciliation sweep", () => {
     const { auth } = await chargeableTenant();
     const payment = await (await charge(auth, chargeBody(await cardToken(), { amountCents: 5000 }))).json<{ lcPaymentId: string }>();
     await control("fault", { operation: "POST /transfers/{id}/reversals", kind: "timeout-after", times: 1 });
-    await expectProblem(await call(`/v1/payments/${payment.lcPaymentId}/refund`, jsonInit("POST", { amountCents: 2000 }, auth)), 504, "processor-timeout");
+    await expectProblem(
+      await call(`/v1/payments/${payment.lcPaymentId}/refund`, jsonInit("POST", { amountCents: 2000 }, auth)),
+      504,
+      "processor-timeout",
+    );
     await sweep(RECONCILE_AFTER_MS + 1000);
     expect(await lookup(auth, payment.lcPaymentId)).toMatchObject({ status: "partially_refunded", amountRefundedCents: 2000 });
     await sweep(RECONCILE_AFTER_MS + 2000);
     expect(await lookup(auth, payment.lcPaymentId)).toMatchObject({ amountRefundedCents: 2000 });
-    const held = await env.DB.prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?").bind(payment.lcPaymentId).first<{ held: number }>();
+    const held = await env.DB.prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
+      .bind(payment.lcPaymentId)
+      .first<{ held: number }>();
     expect(held?.held).toBe(0);
   });
 });

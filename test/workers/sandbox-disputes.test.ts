@@ -20,13 +20,25 @@ describe("disputes", () => {
     await control.advanceClock(6);
     const listed = await processor("GET", `/disputes?transfer_id=${transferId}`);
     const [dispute] = listed.body._embedded.disputes;
-    expect(dispute).toMatchObject({ transfer: transferId, merchant: merchantId, amount: 888888, state: "PENDING", response_state: "NEEDS_RESPONSE", reason: "FRAUD", evidence_submitted: "NONE" });
+    expect(dispute).toMatchObject({
+      transfer: transferId,
+      merchant: merchantId,
+      amount: 888888,
+      state: "PENDING",
+      response_state: "NEEDS_RESPONSE",
+      reason: "FRAUD",
+      evidence_submitted: "NONE",
+    });
     expect(dispute.id).toMatch(/^DI/);
     expect(Date.parse(dispute.respond_by)).toBeGreaterThan(Date.now());
     expect((await processor("GET", `/disputes/${dispute.id}`)).body.id).toBe(dispute.id);
-    expect((await processor("GET", `/disputes?merchant_id=${merchantId}&state=PENDING&response_state=NEEDS_RESPONSE`)).body._embedded.disputes).toHaveLength(1);
+    expect(
+      (await processor("GET", `/disputes?merchant_id=${merchantId}&state=PENDING&response_state=NEEDS_RESPONSE`)).body._embedded.disputes,
+    ).toHaveLength(1);
     expect((await processor("GET", `/disputes?merchant_id=${merchantId}&state=WON`)).body._embedded.disputes).toHaveLength(0);
-    expect((await processor("GET", `/disputes?merchant_id=${merchantId}&respond_by.lte=${new Date().toISOString()}`)).body._embedded.disputes).toHaveLength(0);
+    expect(
+      (await processor("GET", `/disputes?merchant_id=${merchantId}&respond_by.lte=${new Date().toISOString()}`)).body._embedded.disputes,
+    ).toHaveLength(0);
     await expect(control.openDispute(transferId)).rejects.toMatchObject({ status: 409 });
   });
 
@@ -37,7 +49,11 @@ describe("disputes", () => {
 
     const png = await processor("POST", path, evidence("receipt.png", "image/png", 50 * 1024));
     expect(png.status).toBe(201);
-    expect(png.body).toMatchObject({ dispute: dispute.id, state: "SUCCEEDED", tags: { "file-name": "receipt.png", "file-extension": "png" } });
+    expect(png.body).toMatchObject({
+      dispute: dispute.id,
+      state: "SUCCEEDED",
+      tags: { "file-name": "receipt.png", "file-extension": "png" },
+    });
     expect(png.body.id).toMatch(/^DF/);
     const refusals: [string, string, number][] = [
       ["big.png", "image/png", 50 * 1024 + 1],
@@ -50,7 +66,8 @@ describe("disputes", () => {
       expect(refused.status).toBe(422);
       expect(refused.body._embedded.errors[0]).toMatchObject({ code: "INVALID_FIELD", field: "file" });
     }
-    for (let i = 0; i < 7; i++) expect((await processor("POST", path, evidence(`page-${i}.pdf`, "application/pdf", 1024 * 1024))).status).toBe(201);
+    for (let i = 0; i < 7; i++)
+      expect((await processor("POST", path, evidence(`page-${i}.pdf`, "application/pdf", 1024 * 1024))).status).toBe(201);
     const ninth = await processor("POST", path, evidence("scan.tiff", "image/tiff", 1000));
     expect(ninth.status).toBe(422);
     expect(ninth.body._embedded.errors[0].message).toContain("at most 8");

@@ -88,8 +88,11 @@ describe("fault knobs", () => {
     const { merchantId, source } = await world();
     const parent = (await rawSale(merchantId, source, "parent").then((r) => r.json())) as { id: string };
     const fault = await control.addFault({ operation: "POST /transfers/{id}/reversals", kind: "error" });
-    for (let i = 0; i < 3; i++) expect((await processor("POST", `/transfers/${parent.id}/reversals`, { refund_amount: 1 }, { validateAs: "skip" })).status).toBe(500);
-    expect(await control.listFaults()).toMatchObject([{ id: fault.id, operation: "POST /transfers/{id}/reversals", kind: "error", phase: "before", remaining: null }]);
+    for (let i = 0; i < 3; i++)
+      expect((await processor("POST", `/transfers/${parent.id}/reversals`, { refund_amount: 1 }, { validateAs: "skip" })).status).toBe(500);
+    expect(await control.listFaults()).toMatchObject([
+      { id: fault.id, operation: "POST /transfers/{id}/reversals", kind: "error", phase: "before", remaining: null },
+    ]);
     expect(await control.removeFault(fault.id)).toEqual({ removed: true });
     expect((await processor("POST", `/transfers/${parent.id}/reversals`, { refund_amount: 1 })).status).toBe(201);
 
@@ -102,7 +105,11 @@ describe("fault knobs", () => {
   it("are set and listed over HTTP with the control vocabulary", async () => {
     const set = await call("/sandbox/control/fault", jsonInit("POST", { operation: "GET /transfers", kind: "drop-after", times: 2 }));
     expect(set.status).toBe(200);
-    expect(((await set.json()) as { result: { kind: string; phase: string; remaining: number } }).result).toMatchObject({ kind: "drop", phase: "after", remaining: 2 });
+    expect(((await set.json()) as { result: { kind: string; phase: string; remaining: number } }).result).toMatchObject({
+      kind: "drop",
+      phase: "after",
+      remaining: 2,
+    });
     const listed = (await (await call("/sandbox/control/faults")).json()) as { result: unknown[] };
     expect(listed.result).toHaveLength(1);
     const refused = await call("/sandbox/control/fault", jsonInit("POST", { operation: "GET /transfers", kind: "explode" }));

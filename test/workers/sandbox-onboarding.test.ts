@@ -10,7 +10,12 @@ async function onboardingForm(details: Record<string, unknown> = {}) {
   const form = await processor("POST", "/onboarding_forms", {
     onboarding_data: { entity: { business_name: "Prefilled Co", email: "owner@prefilled.example" } },
     merchant_processors: [{ processor: "DUMMY_V1" }],
-    onboarding_link_details: { return_url: RETURN_URL, expired_session_url: EXPIRED_URL, terms_of_service_url: "https://platform.example/terms", ...details },
+    onboarding_link_details: {
+      return_url: RETURN_URL,
+      expired_session_url: EXPIRED_URL,
+      terms_of_service_url: "https://platform.example/terms",
+      ...details,
+    },
   });
   const link = new URL(form.body.onboarding_link.link_url);
   return { formId: form.body.id as string, path: link.pathname + link.search, bearerToken: link.searchParams.get("bearerToken")! };
@@ -27,7 +32,10 @@ function submit(formId: string, bearerToken: string, fields: Record<string, stri
 
 async function merchantOf(formId: string) {
   const form = await processor("GET", `/onboarding_forms/${formId}`);
-  const merchants = await processor("GET", `/identities/${form.body.identity_id}/merchants`, undefined, { validateAs: ["GET", "/merchants"], allowed: [/onboarding_state/] });
+  const merchants = await processor("GET", `/identities/${form.body.identity_id}/merchants`, undefined, {
+    validateAs: ["GET", "/merchants"],
+    allowed: [/onboarding_state/],
+  });
   return { form: form.body, merchant: merchants.body._embedded.merchants[0] };
 }
 
@@ -38,7 +46,19 @@ describe("hosted onboarding page", () => {
     expect(response.status).toBe(200);
     const page = await response.text();
     expect(page).toContain('id="onboarding-form"');
-    for (const name of ["business_name", "business_type", "first_name", "dob", "tax_id", "bank_code", "account_number", "account_type", "accept_terms", "submit-onboarding", "fill-test-data"]) {
+    for (const name of [
+      "business_name",
+      "business_type",
+      "first_name",
+      "dob",
+      "tax_id",
+      "bank_code",
+      "account_number",
+      "account_type",
+      "accept_terms",
+      "submit-onboarding",
+      "fill-test-data",
+    ]) {
       expect(page).toContain(`id="${name}"`);
     }
     expect(page).toContain('value="Prefilled Co"');
@@ -55,8 +75,17 @@ describe("hosted onboarding page", () => {
     expect(form).toMatchObject({ status: "COMPLETED" });
     expect(form.identity_id).toMatch(/^ID/);
     const identity = await processor("GET", `/identities/${form.identity_id}`);
-    expect(identity.body.entity).toMatchObject({ business_name: TEST_SELLER.business_name, first_name: "Jordan", tax_id_provided: true, dob: { year: 1985, month: 6, day: 15 } });
-    expect(identity.body.additional_underwriting_data).toMatchObject({ merchant_agreement_accepted: true, merchant_agreement_ip_address: "198.51.100.7", merchant_agreement_user_agent: "Playwright" });
+    expect(identity.body.entity).toMatchObject({
+      business_name: TEST_SELLER.business_name,
+      first_name: "Jordan",
+      tax_id_provided: true,
+      dob: { year: 1985, month: 6, day: 15 },
+    });
+    expect(identity.body.additional_underwriting_data).toMatchObject({
+      merchant_agreement_accepted: true,
+      merchant_agreement_ip_address: "198.51.100.7",
+      merchant_agreement_user_agent: "Playwright",
+    });
     const banks = await processor("GET", `/payment_instruments?owner_identity_id=${form.identity_id}`);
     expect(banks.body._embedded.payment_instruments).toMatchObject([{ type: "BANK_ACCOUNT", masked_account_number: "XXXXX0016" }]);
     expect(merchant).toMatchObject({ onboarding_state: "PROVISIONING", merchant_name: "Sandbox Coffee" });
@@ -64,7 +93,11 @@ describe("hosted onboarding page", () => {
     expect(compliance.body._embedded.compliance_forms).toMatchObject([{ state: "PENDING", type: "PCI_SAQ_A" }]);
 
     await control.runJobs(["merchant.decide"]);
-    expect((await processor("GET", `/merchants/${merchant.id}`)).body).toMatchObject({ onboarding_state: "APPROVED", processing_enabled: true, settlement_enabled: true });
+    expect((await processor("GET", `/merchants/${merchant.id}`)).body).toMatchObject({
+      onboarding_state: "APPROVED",
+      processing_enabled: true,
+      settlement_enabled: true,
+    });
     const again = await call(path, { redirect: "manual" });
     expect(again.status).toBe(303);
     expect(again.headers.get("Location")).toBe(RETURN_URL);
@@ -98,7 +131,9 @@ describe("hosted onboarding page", () => {
     const link = await processor("POST", `/onboarding_forms/${update.formId}/links`, { expiration_in_minutes: 30 });
     const relink = new URL(link.body.link_url);
     expect(await (await call(relink.pathname + relink.search)).text()).toContain('id="update-requested"');
-    expect((await submit(update.formId, relink.searchParams.get("bearerToken")!, { ...TEST_SELLER, business_name: "Fixed Test Co" })).status).toBe(303);
+    expect(
+      (await submit(update.formId, relink.searchParams.get("bearerToken")!, { ...TEST_SELLER, business_name: "Fixed Test Co" })).status,
+    ).toBe(303);
     await control.runJobs(["merchant.decide"]);
     const fixed = await merchantOf(update.formId);
     expect(fixed.merchant).toMatchObject({ id: merchant.id, onboarding_state: "APPROVED" });
@@ -132,7 +167,8 @@ describe("PCI SAQ-A attestation page", () => {
   it("shows the attestation and signs it with name, title, IP and user agent", async () => {
     const id = await pendingForm();
     const page = await (await call(`/sandbox/compliance/${id}`)).text();
-    for (const field of ["compliance-attestation", "name", "title", "accept", "submit-attestation"]) expect(page).toContain(`id="${field}"`);
+    for (const field of ["compliance-attestation", "name", "title", "accept", "submit-attestation"])
+      expect(page).toContain(`id="${field}"`);
     const signed = await call(`/sandbox/compliance/${id}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "203.0.113.4", "User-Agent": "Playwright" },
@@ -141,12 +177,19 @@ describe("PCI SAQ-A attestation page", () => {
     expect(signed.status).toBe(200);
     expect(await signed.text()).toContain('id="compliance-done"');
     const form = await processor("GET", `/compliance_forms/${id}`);
-    expect(form.body).toMatchObject({ state: "COMPLETE", pci_saq_a: { name: "Jordan Rivera", title: "Owner", ip_address: "203.0.113.4", user_agent: "Playwright", is_accepted: true } });
+    expect(form.body).toMatchObject({
+      state: "COMPLETE",
+      pci_saq_a: { name: "Jordan Rivera", title: "Owner", ip_address: "203.0.113.4", user_agent: "Playwright", is_accepted: true },
+    });
   });
 
   it("needs every field, follows return_url, and answers 404 for an unknown form", async () => {
     const id = await pendingForm();
-    const incomplete = await call(`/sandbox/compliance/${id}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ name: "X" }) });
+    const incomplete = await call(`/sandbox/compliance/${id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "X" }),
+    });
     expect(incomplete.status).toBe(422);
     expect(await incomplete.text()).toContain('id="compliance-error"');
     const done = await call(`/sandbox/compliance/${id}`, {
@@ -162,7 +205,13 @@ describe("PCI SAQ-A attestation page", () => {
 
   it("expires on the control route: the form turns INVALID and a new PENDING form opens", async () => {
     const id = await pendingForm();
-    await control.attestComplianceForm(id, { name: "A", title: "B", signed_at: new Date().toISOString(), ip_address: "127.0.0.1", user_agent: "test" });
+    await control.attestComplianceForm(id, {
+      name: "A",
+      title: "B",
+      signed_at: new Date().toISOString(),
+      ip_address: "127.0.0.1",
+      user_agent: "test",
+    });
     const { expired, renewal } = await control.expireComplianceForm(id);
     expect(expired).toMatchObject({ id, state: "INVALID" });
     expect(renewal).toMatchObject({ state: "PENDING", linked_to: expired.linked_to });

@@ -1,7 +1,20 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
-import { approvedMerchant, bankFields, BUYER_IDENTITY, buyerInstrument, control, processor, PROCESSOR_HEADERS, sale, SANDBOX_ORIGIN, sellerEntity, TEST_CARD, tokenize } from "./support/sandbox-processor";
+import {
+  approvedMerchant,
+  bankFields,
+  BUYER_IDENTITY,
+  buyerInstrument,
+  control,
+  processor,
+  PROCESSOR_HEADERS,
+  sale,
+  SANDBOX_ORIGIN,
+  sellerEntity,
+  TEST_CARD,
+  tokenize,
+} from "./support/sandbox-processor";
 
 // Every call below goes through `processor()`, which checks request and answer against the processor's OpenAPI.
 describe("sandbox REST: authentication and versions", () => {
@@ -9,7 +22,9 @@ describe("sandbox REST: authentication and versions", () => {
     const missing = await processor("GET", "/identities", undefined, { headers: { Authorization: "" } });
     expect(missing.status).toBe(401);
     expect(missing.body._embedded.errors[0]).toMatchObject({ code: "UNKNOWN" });
-    const wrong = await processor("GET", "/identities", undefined, { headers: { Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:nope`)}` } });
+    const wrong = await processor("GET", "/identities", undefined, {
+      headers: { Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:nope`)}` },
+    });
     expect(wrong.status).toBe(401);
     expect(typeof wrong.body._embedded.errors[0].logref).toBe("string");
   });
@@ -31,7 +46,12 @@ describe("sandbox REST: authentication and versions", () => {
   });
 
   it("answers 422 INVALID_FIELD naming the field", async () => {
-    const bad = await processor("POST", "/transfers", { merchant: "MUx", source: "PIx", amount: -5, currency: "USD" }, { requestOutsideSpec: "deliberately invalid" });
+    const bad = await processor(
+      "POST",
+      "/transfers",
+      { merchant: "MUx", source: "PIx", amount: -5, currency: "USD" },
+      { requestOutsideSpec: "deliberately invalid" },
+    );
     expect(bad.status).toBe(422);
     expect(bad.body._embedded.errors[0]).toMatchObject({ code: "INVALID_FIELD", field: "amount" });
   });
@@ -40,7 +60,17 @@ describe("sandbox REST: authentication and versions", () => {
 describe("sandbox REST: identities and payment instruments", () => {
   it("creates, reads and pages identities with limit, after_cursor and next_cursor", async () => {
     const created = [];
-    for (let i = 0; i < 3; i++) created.push((await processor("POST", "/identities", { entity: { first_name: `P${i}`, tax_id: "123456789" }, tags: { n: String(i) } }, BUYER_IDENTITY)).body);
+    for (let i = 0; i < 3; i++)
+      created.push(
+        (
+          await processor(
+            "POST",
+            "/identities",
+            { entity: { first_name: `P${i}`, tax_id: "123456789" }, tags: { n: String(i) } },
+            BUYER_IDENTITY,
+          )
+        ).body,
+      );
     expect(created[0].id).toMatch(/^ID[A-Za-z0-9]{22}$/);
     expect(created[0].entity).toMatchObject({ first_name: "P0", tax_id_provided: true });
     expect(created[0].entity).not.toHaveProperty("tax_id");
@@ -59,7 +89,12 @@ describe("sandbox REST: identities and payment instruments", () => {
   it("turns a token into a card instrument with the token's details, and takes raw bank accounts", async () => {
     const buyer = await processor("POST", "/identities", { entity: { first_name: "Ada" } }, BUYER_IDENTITY);
     const token = await tokenize(TEST_CARD);
-    const card = await processor("POST", "/payment_instruments", { type: "TOKEN", token: token.body.id, identity: buyer.body.id, tags: { lc_tenant_id: "ten_1" } });
+    const card = await processor("POST", "/payment_instruments", {
+      type: "TOKEN",
+      token: token.body.id,
+      identity: buyer.body.id,
+      tags: { lc_tenant_id: "ten_1" },
+    });
     expect(card.status).toBe(201);
     expect(card.body).toMatchObject({
       type: "PAYMENT_CARD",
@@ -86,7 +121,13 @@ describe("sandbox REST: identities and payment instruments", () => {
       account_type: "PERSONAL_SAVINGS",
       attempt_bank_account_validation_check: true,
     });
-    expect(bank.body).toMatchObject({ instrument_type: "BANK_ACCOUNT", account_type: "SAVINGS", masked_account_number: "XXXXX6789", bank_code: "122105278", bank_account_validation_check: "VALID" });
+    expect(bank.body).toMatchObject({
+      instrument_type: "BANK_ACCOUNT",
+      account_type: "SAVINGS",
+      masked_account_number: "XXXXX6789",
+      bank_code: "122105278",
+      bank_account_validation_check: "VALID",
+    });
 
     expect((await processor("GET", `/payment_instruments/${card.body.id}`)).body.id).toBe(card.body.id);
     const listed = await processor("GET", `/payment_instruments?owner_identity_id=${buyer.body.id}`);
@@ -108,7 +149,16 @@ describe("sandbox REST: transfers, reversals, merchants", () => {
     const source = await buyerInstrument();
     const created = await sale(merchantId, source, 6031, { idempotency_id: "order-6031", tags: { order: "6031" } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ state: "SUCCEEDED", type: "DEBIT", subtype: "API", amount: 6031, fee: 100, merchant: merchantId, merchant_identity: identityId, source });
+    expect(created.body).toMatchObject({
+      state: "SUCCEEDED",
+      type: "DEBIT",
+      subtype: "API",
+      amount: 6031,
+      fee: 100,
+      merchant: merchantId,
+      merchant_identity: identityId,
+      source,
+    });
     expect(created.body.id).toMatch(/^TR/);
     expect(created.body._links.source.href).toBe(`${SANDBOX_ORIGIN}/payment_instruments/${source}`);
     expect((await processor("GET", `/transfers/${created.body.id}`)).body.state).toBe("SUCCEEDED");
@@ -122,9 +172,19 @@ describe("sandbox REST: transfers, reversals, merchants", () => {
   it("reverses up to the remaining amount, PENDING then SUCCEEDED", async () => {
     const { merchantId } = await approvedMerchant();
     const parent = await sale(merchantId, await buyerInstrument(), 1000);
-    const refund = await processor("POST", `/transfers/${parent.body.id}/reversals`, { refund_amount: 600, idempotency_id: "refund-1", tags: { reason: "test" } });
+    const refund = await processor("POST", `/transfers/${parent.body.id}/reversals`, {
+      refund_amount: 600,
+      idempotency_id: "refund-1",
+      tags: { reason: "test" },
+    });
     expect(refund.status).toBe(201);
-    expect(refund.body).toMatchObject({ type: "REVERSAL", state: "PENDING", amount: 600, parent_transfer: parent.body.id, idempotency_id: "refund-1" });
+    expect(refund.body).toMatchObject({
+      type: "REVERSAL",
+      state: "PENDING",
+      amount: 600,
+      parent_transfer: parent.body.id,
+      idempotency_id: "refund-1",
+    });
     const tooMuch = await processor("POST", `/transfers/${parent.body.id}/reversals`, { refund_amount: 401 });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body._embedded.errors[0]).toMatchObject({ code: "INVALID_FIELD", field: "refund_amount" });
@@ -135,15 +195,32 @@ describe("sandbox REST: transfers, reversals, merchants", () => {
 
   it("credits a merchant with a MERCHANT_CREDIT_ADJUSTMENT transfer", async () => {
     const { merchantId } = await approvedMerchant();
-    const adjustment = await processor("POST", "/transfers", { merchant: merchantId, amount: 130, currency: "USD", operation_key: "MERCHANT_CREDIT_ADJUSTMENT", idempotency_id: "lcref_1_fee" });
-    expect(adjustment.body).toMatchObject({ type: "ADJUSTMENT", subtype: "MERCHANT_CREDIT_ADJUSTMENT", state: "SUCCEEDED", amount: 130, merchant: merchantId });
+    const adjustment = await processor("POST", "/transfers", {
+      merchant: merchantId,
+      amount: 130,
+      currency: "USD",
+      operation_key: "MERCHANT_CREDIT_ADJUSTMENT",
+      idempotency_id: "lcref_1_fee",
+    });
+    expect(adjustment.body).toMatchObject({
+      type: "ADJUSTMENT",
+      subtype: "MERCHANT_CREDIT_ADJUSTMENT",
+      state: "SUCCEEDED",
+      amount: 130,
+      merchant: merchantId,
+    });
   });
 
   it("reads merchants by id and by identity, and toggles processing and settlement", async () => {
     const identity = await processor("POST", "/identities", { entity: sellerEntity("Toggle Co") });
     const created = await processor("POST", `/identities/${identity.body.id}/merchants`, { processor: "DUMMY_V1", tags: { k: "v" } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ onboarding_state: "PROVISIONING", identity: identity.body.id, processor: "DUMMY_V1", merchant_name: "Toggle Co" });
+    expect(created.body).toMatchObject({
+      onboarding_state: "PROVISIONING",
+      identity: identity.body.id,
+      processor: "DUMMY_V1",
+      merchant_name: "Toggle Co",
+    });
     const listed = await processor("GET", `/identities/${identity.body.id}/merchants`, undefined, { validateAs: ["GET", "/merchants"] });
     expect(listed.body._embedded.merchants.map((m: { id: string }) => m.id)).toEqual([created.body.id]);
     const off = await processor("PUT", `/merchants/${created.body.id}`, { processing_enabled: false, settlement_enabled: false });
@@ -164,7 +241,12 @@ describe("sandbox REST: transfers, reversals, merchants", () => {
 describe("sandbox REST: devices, onboarding, compliance, settlements", () => {
   it("registers a device, activates it and reports its connection", async () => {
     const { merchantId } = await approvedMerchant();
-    const device = await processor("POST", `/merchants/${merchantId}/devices`, { name: "Front counter", model: "PAX_A920PRO", serial_number: "1234567890", description: "Till 1" });
+    const device = await processor("POST", `/merchants/${merchantId}/devices`, {
+      name: "Front counter",
+      model: "PAX_A920PRO",
+      serial_number: "1234567890",
+      description: "Till 1",
+    });
     expect(device.status).toBe(200);
     expect(device.body).toMatchObject({ merchant: merchantId, enabled: false, model: "PAX_A920PRO" });
     expect(device.body.id).toMatch(/^DV/);
@@ -183,7 +265,11 @@ describe("sandbox REST: devices, onboarding, compliance, settlements", () => {
     const form = await processor("POST", "/onboarding_forms", {
       onboarding_data: { entity: { business_name: "Prefilled Co", tax_id: "111223333" }, max_transaction_amount: 100000 },
       merchant_processors: [{ processor: "DUMMY_V1" }],
-      onboarding_link_details: { return_url: "https://platform.example/return", expired_session_url: "https://platform.example/expired", expiration_in_minutes: "30" },
+      onboarding_link_details: {
+        return_url: "https://platform.example/return",
+        expired_session_url: "https://platform.example/expired",
+        expiration_in_minutes: "30",
+      },
       tags: { tenant: "t1" },
     });
     expect(form.status).toBe(200);
@@ -195,7 +281,10 @@ describe("sandbox REST: devices, onboarding, compliance, settlements", () => {
     expect(expiresIn).toBeGreaterThan(29 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(30 * 60_000);
     expect((await processor("GET", `/onboarding_forms/${form.body.id}`)).body.id).toBe(form.body.id);
-    const link = await processor("POST", `/onboarding_forms/${form.body.id}/links`, { expiration_in_minutes: 60, return_url: "https://platform.example/again" });
+    const link = await processor("POST", `/onboarding_forms/${form.body.id}/links`, {
+      expiration_in_minutes: 60,
+      return_url: "https://platform.example/again",
+    });
     expect(link.body.link_url).not.toBe(form.body.onboarding_link.link_url);
   });
 
@@ -206,7 +295,13 @@ describe("sandbox REST: devices, onboarding, compliance, settlements", () => {
     expect(form).toMatchObject({ type: "PCI_SAQ_A", state: "PENDING", linked_to: merchantId, linked_type: "MERCHANT" });
     expect(form.id).toMatch(/^cf_/);
     const attested = await processor("PUT", `/compliance_forms/${form.id}`, {
-      pci_saq_a: { name: "Grace Hopper", title: "CEO", signed_at: new Date().toISOString(), ip_address: "203.0.113.9", user_agent: "Mozilla/5.0" },
+      pci_saq_a: {
+        name: "Grace Hopper",
+        title: "CEO",
+        signed_at: new Date().toISOString(),
+        ip_address: "203.0.113.9",
+        user_agent: "Mozilla/5.0",
+      },
     });
     expect(attested.body).toMatchObject({ state: "COMPLETE", pci_saq_a: { name: "Grace Hopper", is_accepted: true } });
     const yearMs = Date.parse(attested.body.valid_until) - Date.parse(attested.body.valid_from);
@@ -223,13 +318,22 @@ describe("sandbox REST: devices, onboarding, compliance, settlements", () => {
     const refund = await processor("POST", `/transfers/${first.body.id}/reversals`, { refund_amount: 1_000 });
     await control.settleReversal(refund.body.id);
     const settlement = await control.closeSettlement(merchantId);
-    expect(settlement).toMatchObject({ merchant_id: merchantId, identity: identityId, total_amount: 14_000, total_fees: 500, net_amount: 13_500, status: "APPROVED" });
+    expect(settlement).toMatchObject({
+      merchant_id: merchantId,
+      identity: identityId,
+      total_amount: 14_000,
+      total_fees: 500,
+      net_amount: 13_500,
+      status: "APPROVED",
+    });
 
     const listed = await processor("GET", `/settlements?merchant_id=${merchantId}`);
     expect(listed.body._embedded.settlements.map((s: { id: string }) => s.id)).toEqual([settlement!.id]);
     expect((await processor("GET", `/settlements/${settlement!.id}`)).body.net_amount).toBe(13_500);
     const funding = await processor("GET", `/settlements/${settlement!.id}/funding_transfers`);
-    expect(funding.body._embedded.transfers).toMatchObject([{ type: "CREDIT", subtype: "SETTLEMENT_MERCHANT", amount: 13_500, state: "SUCCEEDED", destination: settlement!.destination }]);
+    expect(funding.body._embedded.transfers).toMatchObject([
+      { type: "CREDIT", subtype: "SETTLEMENT_MERCHANT", amount: 13_500, state: "SUCCEEDED", destination: settlement!.destination },
+    ]);
     expect(funding.body._embedded.transfers[0].ready_to_settle_at).toBeTruthy();
     expect((await processor("GET", `/settlements/${settlement!.id}/transfers`)).body._embedded.transfers).toHaveLength(3);
     expect(await control.closeSettlement(merchantId)).toBeNull();
@@ -251,7 +355,11 @@ describe("sandbox over HTTP", () => {
 
   it("answers 404 for the whole /sandbox surface outside built-in mode", async () => {
     const { createApp } = await import("../../src/app");
-    const live = await createApp().fetch(new Request("https://payment-connect.test/sandbox/checkout"), { ...env, PROCESSOR_BASE_URL: "https://finix.live-payments-api.com" }, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+    const live = await createApp().fetch(
+      new Request("https://payment-connect.test/sandbox/checkout"),
+      { ...env, PROCESSOR_BASE_URL: "https://finix.live-payments-api.com" },
+      { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+    );
     expect(live.status).toBe(404);
     expect(live.headers.get("Content-Type")).toBe("application/problem+json");
   });

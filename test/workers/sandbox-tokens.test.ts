@@ -15,7 +15,10 @@ function exchange(token: string, identity: string) {
 
 describe("browser tokenization", () => {
   it("answers the tokenization library's shape over HTTP without credentials, with CORS", async () => {
-    const preflight = await call(tokensPath, { method: "OPTIONS", headers: { Origin: "https://shop.example", "Access-Control-Request-Method": "POST" } });
+    const preflight = await call(tokensPath, {
+      method: "OPTIONS",
+      headers: { Origin: "https://shop.example", "Access-Control-Request-Method": "POST" },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("*");
     const response = await call(tokensPath, jsonInit("POST", TEST_CARD, { Origin: "https://shop.example" }));
@@ -37,7 +40,11 @@ describe("browser tokenization", () => {
     const bank = await tokenize(bankFields("987654321"));
     expect(bank.body.instrument_type).toBe("BANK_ACCOUNT");
     const instrument = await exchange(bank.body.id, await buyer());
-    expect(instrument.body).toMatchObject({ instrument_type: "BANK_ACCOUNT", masked_account_number: "XXXXX4321", fingerprint: bank.body.fingerprint });
+    expect(instrument.body).toMatchObject({
+      instrument_type: "BANK_ACCOUNT",
+      masked_account_number: "XXXXX4321",
+      fingerprint: bank.body.fingerprint,
+    });
   });
 
   it("are single-use", async () => {
@@ -68,7 +75,8 @@ describe("sandbox browser assets", () => {
     const response = await call("/sandbox/finix.js");
     expect(response.headers.get("Content-Type")).toContain("javascript");
     const script = await response.text();
-    for (const entry of ["PaymentForm", "CardTokenForm", "BankTokenForm", "TokenForm", "Auth", "/sandbox/processor/applications/"]) expect(script).toContain(entry);
+    for (const entry of ["PaymentForm", "CardTokenForm", "BankTokenForm", "TokenForm", "Auth", "/sandbox/processor/applications/"])
+      expect(script).toContain(entry);
     expect(() => new Function(script)).not.toThrow();
   });
 

@@ -1,6 +1,15 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { approvedMerchant, bankFields, buyerInstrument, control, processor, sale, sandboxStub, TEST_CARD } from "./support/sandbox-processor";
+import {
+  approvedMerchant,
+  bankFields,
+  buyerInstrument,
+  control,
+  processor,
+  sale,
+  sandboxStub,
+  TEST_CARD,
+} from "./support/sandbox-processor";
 
 async function transfer(id: string) {
   return (await processor("GET", `/transfers/${id}`)).body;
@@ -22,7 +31,15 @@ describe("idempotency_id on transfers", () => {
     const source = await buyerInstrument();
     const body = { merchant: merchantId, source, amount: 4200, currency: "USD", fee: 50, idempotency_id: "lcpay_same", tags: { a: "1" } };
     const first = await processor("POST", "/transfers", body);
-    const again = await processor("POST", "/transfers", { tags: { a: "1" }, idempotency_id: "lcpay_same", fee: 50, currency: "USD", amount: 4200, source, merchant: merchantId });
+    const again = await processor("POST", "/transfers", {
+      tags: { a: "1" },
+      idempotency_id: "lcpay_same",
+      fee: 50,
+      currency: "USD",
+      amount: 4200,
+      source,
+      merchant: merchantId,
+    });
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(first.body.id);
     const different = await processor("POST", "/transfers", { ...body, amount: 4201 });
@@ -37,7 +54,9 @@ describe("idempotency_id on transfers", () => {
     const first = await processor("POST", `/transfers/${parent.body.id}/reversals`, { refund_amount: 300, idempotency_id: "lcref_1" });
     const again = await processor("POST", `/transfers/${parent.body.id}/reversals`, { refund_amount: 300, idempotency_id: "lcref_1" });
     expect(again.body.id).toBe(first.body.id);
-    expect((await processor("POST", `/transfers/${parent.body.id}/reversals`, { refund_amount: 301, idempotency_id: "lcref_1" })).status).toBe(422);
+    expect(
+      (await processor("POST", `/transfers/${parent.body.id}/reversals`, { refund_amount: 301, idempotency_id: "lcref_1" })).status,
+    ).toBe(422);
     expect((await processor("GET", `/transfers/${parent.body.id}/reversals`)).body._embedded.transfers).toHaveLength(1);
   });
 });
@@ -49,7 +68,11 @@ describe("card declines", () => {
     const declined = await sale(merchantId, source, 2500, { idempotency_id: "lcpay_declined" });
     expect(declined.status).toBe(402);
     const [error] = declined.body._embedded.errors;
-    expect(error).toMatchObject({ code: "CALL_ISSUER", message: "Please contact card issuer for more information.", failure_code: "CALL_ISSUER" });
+    expect(error).toMatchObject({
+      code: "CALL_ISSUER",
+      message: "Please contact card issuer for more information.",
+      failure_code: "CALL_ISSUER",
+    });
     const failedTransfer = declined.body._embedded.transfers[0];
     expect(failedTransfer).toMatchObject({ state: "FAILED", failure_code: "CALL_ISSUER", idempotency_id: "lcpay_declined" });
     expect(error._links.source.href).toContain(`/transfers/${failedTransfer.id}`);
@@ -74,7 +97,15 @@ describe("card declines", () => {
       expect(declined.body._embedded.transfers[0].failure_code).toBe(code);
     }
     for (const number of ["4111111111111111", "5555555555554444", "378282246310005", "6011111111111117"]) {
-      expect((await sale(merchantId, await buyerInstrument({ ...TEST_CARD, number, security_code: number.startsWith("3") ? "1234" : "123" }), 2500)).body.state).toBe("SUCCEEDED");
+      expect(
+        (
+          await sale(
+            merchantId,
+            await buyerInstrument({ ...TEST_CARD, number, security_code: number.startsWith("3") ? "1234" : "123" }),
+            2500,
+          )
+        ).body.state,
+      ).toBe("SUCCEEDED");
     }
   });
 });
@@ -92,8 +123,17 @@ describe("ACH debits", () => {
 
   it("fail at settlement from the failing test accounts", async () => {
     const { merchantId } = await approvedMerchant();
-    const expected: Record<string, string> = { "123120006": "INSUFFICIENT_FUNDS", "123120007": "BANK_ACCOUNT_CLOSED", "123120008": "NO_BANK_ACCOUNT_FOUND", "123120009": "INVALID_BANK_ACCOUNT_NUMBER" };
-    const debits = await Promise.all(Object.keys(expected).map(async (account) => [account, (await sale(merchantId, await buyerInstrument(bankFields(account)), 5000)).body.id] as const));
+    const expected: Record<string, string> = {
+      "123120006": "INSUFFICIENT_FUNDS",
+      "123120007": "BANK_ACCOUNT_CLOSED",
+      "123120008": "NO_BANK_ACCOUNT_FOUND",
+      "123120009": "INVALID_BANK_ACCOUNT_NUMBER",
+    };
+    const debits = await Promise.all(
+      Object.keys(expected).map(
+        async (account) => [account, (await sale(merchantId, await buyerInstrument(bankFields(account)), 5000)).body.id] as const,
+      ),
+    );
     await control.runJobs(["ach.settle"]);
     for (const [account, id] of debits) expect(await transfer(id)).toMatchObject({ state: "FAILED", failure_code: expected[account] });
   });
@@ -112,7 +152,10 @@ describe("ACH debits", () => {
     const source = await buyerInstrument(bankFields("123456789"));
     const [a, b, c] = [await sale(merchantId, source, 100), await sale(merchantId, source, 200), await sale(merchantId, source, 300)];
     expect(await control.settleAch(a.body.id, "succeed")).toMatchObject({ state: "SUCCEEDED" });
-    expect(await control.settleAch(b.body.id, "fail", { code: "BANK_ACCOUNT_FROZEN", message: "Frozen." })).toMatchObject({ state: "FAILED", failure_code: "BANK_ACCOUNT_FROZEN" });
+    expect(await control.settleAch(b.body.id, "fail", { code: "BANK_ACCOUNT_FROZEN", message: "Frozen." })).toMatchObject({
+      state: "FAILED",
+      failure_code: "BANK_ACCOUNT_FROZEN",
+    });
     expect(await control.settleAch(c.body.id, "return")).toMatchObject({ state: "FAILED", failure_code: "INSUFFICIENT_FUNDS" });
     await expect(control.settleAch(b.body.id, "succeed")).rejects.toMatchObject({ status: 409 });
   });
@@ -133,7 +176,14 @@ describe("card-present sales", () => {
   }
 
   function presentSale(deviceId: string, amount = 150) {
-    return processor("POST", "/transfers", { device: deviceId, operation_key: "CARD_PRESENT_DEBIT", amount, currency: "USD", idempotency_id: crypto.randomUUID(), tags: { order_number: "cp" } });
+    return processor("POST", "/transfers", {
+      device: deviceId,
+      operation_key: "CARD_PRESENT_DEBIT",
+      amount,
+      currency: "USD",
+      idempotency_id: crypto.randomUUID(),
+      tags: { order_number: "cp" },
+    });
   }
 
   async function pendingOn(deviceId: string): Promise<string> {
@@ -154,7 +204,14 @@ describe("card-present sales", () => {
     await control.completeCardPresent(id, "approve");
     const { status, body } = await answer;
     expect(status).toBe(201);
-    expect(body).toMatchObject({ id, state: "SUCCEEDED", device: deviceId, merchant: merchantId, operation_key: "CARD_PRESENT_DEBIT", card_present_details: { brand: "VISA", entry_mode: "CHIP_ENTRY" } });
+    expect(body).toMatchObject({
+      id,
+      state: "SUCCEEDED",
+      device: deviceId,
+      merchant: merchantId,
+      operation_key: "CARD_PRESENT_DEBIT",
+      card_present_details: { brand: "VISA", entry_mode: "CHIP_ENTRY" },
+    });
     expect(body.source).toMatch(/^PI/);
     expect((await processor("GET", `/payment_instruments/${body.source}`)).body.instrument_type).toBe("PAYMENT_CARD_PRESENT");
   });

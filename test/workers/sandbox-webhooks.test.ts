@@ -1,6 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { conformance, approvedMerchant, bankFields, buyerInstrument, control, eventually, processor, sale } from "./support/sandbox-processor";
+import {
+  conformance,
+  approvedMerchant,
+  bankFields,
+  buyerInstrument,
+  control,
+  eventually,
+  processor,
+  sale,
+} from "./support/sandbox-processor";
 
 /** Computed here with WebCrypto directly, independently of the sandbox's and the service's signing code. */
 async function expectedSignature(key: string, timestamp: string, rawBody: string): Promise<string> {
@@ -16,7 +25,9 @@ const inbox = (name: string) => control.readInbox(name);
 type Delivery = Awaited<ReturnType<typeof control.listDeliveries>>[number];
 
 async function receiptFor(resourceId: string) {
-  return env.DB.prepare("SELECT entity, type, outcome FROM processor_webhook_receipts WHERE resource_id = ?").bind(resourceId).all<{ entity: string; type: string; outcome: string }>();
+  return env.DB.prepare("SELECT entity, type, outcome FROM processor_webhook_receipts WHERE resource_id = ?")
+    .bind(resourceId)
+    .all<{ entity: string; type: string; outcome: string }>();
 }
 
 // Order matters in this file: the first test runs before any webhook is registered.
@@ -47,7 +58,12 @@ describe("sandbox webhooks", () => {
 
     const { merchantId } = await approvedMerchant();
     const sold = await sale(merchantId, await buyerInstrument(), 1234);
-    const [event] = (await eventually(() => inbox("signed"), (requests) => requests.length >= 2)).slice(1);
+    const [event] = (
+      await eventually(
+        () => inbox("signed"),
+        (requests) => requests.length >= 2,
+      )
+    ).slice(1);
     const header = event!.headers["finix-signature"]!;
     const { timestamp, sig } = Object.fromEntries(header.split(",").map((part) => part.trim().split("=") as [string, string]));
     expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(300);
@@ -56,7 +72,11 @@ describe("sandbox webhooks", () => {
     expect(event!.headers["content-type"]).toBe("application/json");
 
     const body = JSON.parse(event!.body);
-    expect(body).toMatchObject({ type: "created", entity: "transfer", _embedded: { transfers: [{ id: sold.body.id, state: "SUCCEEDED", amount: 1234 }] } });
+    expect(body).toMatchObject({
+      type: "created",
+      entity: "transfer",
+      _embedded: { transfers: [{ id: sold.body.id, state: "SUCCEEDED", amount: 1234 }] },
+    });
     expect(Number.isNaN(Date.parse(body.occurred_at))).toBe(false);
     expect(conformance("GET", "/transfers/{transfer_id}", 200, body._embedded.transfers[0])).toEqual([]);
     // merchant.created/updated happened too, but this webhook subscribed to transfers only.
@@ -66,11 +86,22 @@ describe("sandbox webhooks", () => {
   });
 
   it("send Bearer credentials, list and update webhooks", async () => {
-    const bearer = await processor("POST", "/webhooks", { url: inboxUrl("bearer"), authentication: { type: "BEARER", bearer: { token: "t0ken" } }, enabled_events: [{ entity: "merchant", types: ["underwritten"] }] });
+    const bearer = await processor("POST", "/webhooks", {
+      url: inboxUrl("bearer"),
+      authentication: { type: "BEARER", bearer: { token: "t0ken" } },
+      enabled_events: [{ entity: "merchant", types: ["underwritten"] }],
+    });
     expect((await inbox("bearer"))[0]!.headers.authorization).toBe("Bearer t0ken");
     await approvedMerchant();
-    const delivered = await eventually(() => inbox("bearer"), (requests) => requests.length >= 2);
-    expect(JSON.parse(delivered[1]!.body)).toMatchObject({ entity: "merchant", type: "underwritten", _embedded: { merchants: [{ onboarding_state: "APPROVED" }] } });
+    const delivered = await eventually(
+      () => inbox("bearer"),
+      (requests) => requests.length >= 2,
+    );
+    expect(JSON.parse(delivered[1]!.body)).toMatchObject({
+      entity: "merchant",
+      type: "underwritten",
+      _embedded: { merchants: [{ onboarding_state: "APPROVED" }] },
+    });
 
     expect((await processor("GET", `/webhooks/${bearer.body.id}`)).body.url).toBe(inboxUrl("bearer"));
     expect((await processor("GET", "/webhooks")).body._embedded.webhooks.map((w: { id: string }) => w.id)).toContain(bearer.body.id);
@@ -94,14 +125,18 @@ describe("sandbox webhooks", () => {
   });
 
   it("are retried at +1.5, +2, +3, +5 and +9 minutes, then dropped", async () => {
-    const failing = await processor("POST", "/webhooks", { url: inboxUrl("down", "?status=500"), enabled_events: [{ entity: "settlement", types: ["created"] }] });
+    const failing = await processor("POST", "/webhooks", {
+      url: inboxUrl("down", "?status=500"),
+      enabled_events: [{ entity: "settlement", types: ["created"] }],
+    });
     expect(failing.body.enabled).toBe(false);
     await processor("PUT", `/webhooks/${failing.body.id}`, { enabled: true });
     const { merchantId } = await approvedMerchant();
     await sale(merchantId, await buyerInstrument(), 999);
     const settlement = await control.closeSettlement(merchantId);
 
-    const delivery = async (): Promise<Delivery> => (await control.listDeliveries(failing.body.id)).find((d) => d.resourceId === settlement!.id)!;
+    const delivery = async (): Promise<Delivery> =>
+      (await control.listDeliveries(failing.body.id)).find((d) => d.resourceId === settlement!.id)!;
     expect(await delivery()).toMatchObject({ status: "pending", attempts: 1, lastResponseStatus: 500 });
     for (const [retry, waitSeconds] of [90, 120, 180, 300, 540].entries()) {
       const before = await delivery();

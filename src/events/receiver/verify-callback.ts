@@ -30,7 +30,8 @@ export async function verifyCallbackSignature({
   now?: Date;
 }): Promise<CallbackVerification> {
   const secrets = typeof secret === "string" ? [secret] : [...secret];
-  if (secrets.length === 0 || secrets.some((candidate) => candidate.length === 0)) throw new TypeError("verifyCallbackSignature needs a signing secret.");
+  if (secrets.length === 0 || secrets.some((candidate) => candidate.length === 0))
+    throw new TypeError("verifyCallbackSignature needs a signing secret.");
   if (!signatureHeader) return { ok: false, reason: "missing-header" };
 
   let timestamp: number | undefined;

@@ -20,16 +20,40 @@ export type FaultSpec = {
   times?: number;
 };
 
-export type Fault = { id: string; operation: string; kind: FaultKind; phase: "before" | "after"; status: number | null; latencyMs: number | null; remaining: number | null };
+export type Fault = {
+  id: string;
+  operation: string;
+  kind: FaultKind;
+  phase: "before" | "after";
+  status: number | null;
+  latencyMs: number | null;
+  remaining: number | null;
+};
 
 /** How the Durable Object tells the in-process edge to hang or drop, which only the caller's side can do. */
 export const FAULT_HEADER = "x-sandbox-fault";
 export const LATENCY_HEADER = "x-sandbox-latency-ms";
 
-type FaultRow = { id: string; operation: string; kind: FaultKind; phase: "before" | "after"; status: number | null; latency_ms: number | null; remaining: number | null };
+type FaultRow = {
+  id: string;
+  operation: string;
+  kind: FaultKind;
+  phase: "before" | "after";
+  status: number | null;
+  latency_ms: number | null;
+  remaining: number | null;
+};
 
 function toFault(row: FaultRow): Fault {
-  return { id: row.id, operation: row.operation, kind: row.kind, phase: row.phase, status: row.status, latencyMs: row.latency_ms, remaining: row.remaining };
+  return {
+    id: row.id,
+    operation: row.operation,
+    kind: row.kind,
+    phase: row.phase,
+    status: row.status,
+    latencyMs: row.latency_ms,
+    remaining: row.remaining,
+  };
 }
 
 function operationMatches(operation: string, method: string, path: string): boolean {
@@ -59,7 +83,10 @@ export function addFault(sandbox: Sandbox, spec: FaultSpec): Fault {
 }
 
 export function listFaults(sandbox: Sandbox): Fault[] {
-  return sandbox.sql.exec<FaultRow>("SELECT id, operation, kind, phase, status, latency_ms, remaining FROM faults ORDER BY seq").toArray().map(toFault);
+  return sandbox.sql
+    .exec<FaultRow>("SELECT id, operation, kind, phase, status, latency_ms, remaining FROM faults ORDER BY seq")
+    .toArray()
+    .map(toFault);
 }
 
 export function removeFault(sandbox: Sandbox, id: string): boolean {

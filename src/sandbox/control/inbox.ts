@@ -22,5 +22,12 @@ export function readInbox(sandbox: Sandbox, name: string): InboxRequest[] {
       name,
     )
     .toArray()
-    .map((row) => ({ id: row.id, method: row.method, url: row.url, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body, receivedAt: row.received_at }));
+    .map((row) => ({
+      id: row.id,
+      method: row.method,
+      url: row.url,
+      headers: JSON.parse(row.headers) as Record<string, string>,
+      body: row.body,
+      receivedAt: row.received_at,
+    }));
 }

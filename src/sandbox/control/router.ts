@@ -13,7 +13,11 @@ const SLUGS: Record<number, ProblemSlug> = { 400: "validation-failed", 404: "not
 
 function toApiError(error: SandboxControlError): ApiError {
   const slug = SLUGS[error.status] ?? "internal-error";
-  return new ApiError(slug, error.message, slug === "validation-failed" ? { extensions: { errors: [{ field: error.field ?? "(body)", message: error.message }] } } : {});
+  return new ApiError(
+    slug,
+    error.message,
+    slug === "validation-failed" ? { extensions: { errors: [{ field: error.field ?? "(body)", message: error.message }] } } : {},
+  );
 }
 
 function validationError(issues: { field: string; message: string }[]): ApiError {
@@ -35,7 +39,20 @@ async function readBody<T extends z.ZodType>(c: ControlContext, schema: T): Prom
 
 const Id = z.string().min(1);
 const Seconds = z.number().int().min(0);
-const KINDS = ["identity", "payment_instrument", "token", "transfer", "merchant", "onboarding_form", "compliance_form", "device", "dispute", "evidence", "settlement", "webhook"] as const;
+const KINDS = [
+  "identity",
+  "payment_instrument",
+  "token",
+  "transfer",
+  "merchant",
+  "onboarding_form",
+  "compliance_form",
+  "device",
+  "dispute",
+  "evidence",
+  "settlement",
+  "webhook",
+] as const;
 const MerchantState = z.enum(["PROVISIONING", "APPROVED", "REJECTED", "UPDATE_REQUESTED"]);
 const CardPresentOutcome = z.enum(["approve", "decline", "cancel"]);
 
@@ -52,7 +69,15 @@ export const CONTROL_ACTIONS = {
   config: action(
     z.object({
       delaysSeconds: z
-        .object({ achSettlement: Seconds, achReturn: Seconds, reversal: Seconds, merchantApproval: Seconds, dispute: Seconds, cardPresent: Seconds, settlement: Seconds })
+        .object({
+          achSettlement: Seconds,
+          achReturn: Seconds,
+          reversal: Seconds,
+          merchantApproval: Seconds,
+          dispute: Seconds,
+          cardPresent: Seconds,
+          settlement: Seconds,
+        })
         .partial()
         .optional(),
       cardPresentMaxBlockSeconds: Seconds.optional(),
@@ -60,39 +85,69 @@ export const CONTROL_ACTIONS = {
     (control, input) => control.configure(input),
   ),
   "advance-clock": action(z.object({ seconds: z.number().int().positive() }), (control, { seconds }) => control.advanceClock(seconds)),
-  "run-jobs": action(z.object({ kinds: z.array(z.enum(TIMER_ACTIONS)).optional(), all: z.boolean().optional() }), (control, { kinds, all }) =>
-    control.runJobs(all ? TIMER_ACTIONS : (kinds ?? [])),
+  "run-jobs": action(
+    z.object({ kinds: z.array(z.enum(TIMER_ACTIONS)).optional(), all: z.boolean().optional() }),
+    (control, { kinds, all }) => control.runJobs(all ? TIMER_ACTIONS : (kinds ?? [])),
   ),
   "settle-ach": action(
-    z.object({ id: Id, outcome: z.enum(["succeed", "fail", "return"]).optional(), failureCode: z.string().optional(), failureMessage: z.string().optional() }),
-    (control, { id, outcome, failureCode, failureMessage }) => control.settleAch(id, outcome, failureCode ? { code: failureCode, message: failureMessage ?? failureCode } : undefined),
+    z.object({
+      id: Id,
+      outcome: z.enum(["succeed", "fail", "return"]).optional(),
+      failureCode: z.string().optional(),
+      failureMessage: z.string().optional(),
+    }),
+    (control, { id, outcome, failureCode, failureMessage }) =>
+      control.settleAch(id, outcome, failureCode ? { code: failureCode, message: failureMessage ?? failureCode } : undefined),
   ),
-  "settle-reversal": action(z.object({ id: Id, outcome: z.enum(["succeed", "fail"]).optional() }), (control, { id, outcome }) => control.settleReversal(id, outcome)),
+  "settle-reversal": action(z.object({ id: Id, outcome: z.enum(["succeed", "fail"]).optional() }), (control, { id, outcome }) =>
+    control.settleReversal(id, outcome),
+  ),
   "card-present": action(
     z.union([z.object({ id: Id, outcome: CardPresentOutcome }), z.object({ device: Id, outcome: CardPresentOutcome })]),
-    (control, input) => ("id" in input ? control.completeCardPresent(input.id, input.outcome) : control.presentAtDevice(input.device, input.outcome)),
+    (control, input) =>
+      "id" in input ? control.completeCardPresent(input.id, input.outcome) : control.presentAtDevice(input.device, input.outcome),
   ),
-  "device-connection": action(z.object({ id: Id, connection: z.enum(["OPEN", "CLOSED"]) }), (control, { id, connection }) => control.setDeviceConnection(id, connection)),
+  "device-connection": action(z.object({ id: Id, connection: z.enum(["OPEN", "CLOSED"]) }), (control, { id, connection }) =>
+    control.setDeviceConnection(id, connection),
+  ),
   "open-dispute": action(
-    z.object({ id: Id, reason: z.enum(["CLERICAL", "FRAUD", "INQUIRY", "QUALITY", "TECHNICAL"]).optional(), amount: z.number().int().positive().optional() }),
+    z.object({
+      id: Id,
+      reason: z.enum(["CLERICAL", "FRAUD", "INQUIRY", "QUALITY", "TECHNICAL"]).optional(),
+      amount: z.number().int().positive().optional(),
+    }),
     (control, { id, ...input }) => control.openDispute(id, input),
   ),
-  "resolve-dispute": action(z.object({ id: Id, outcome: z.enum(["WON", "LOST"]) }), (control, { id, outcome }) => control.resolveDispute(id, outcome)),
-  "create-merchant": action(z.object({ name: z.string().min(1).default("Sandbox Merchant"), state: MerchantState.default("APPROVED") }), (control, input) =>
-    control.createMerchant(input),
+  "resolve-dispute": action(z.object({ id: Id, outcome: z.enum(["WON", "LOST"]) }), (control, { id, outcome }) =>
+    control.resolveDispute(id, outcome),
+  ),
+  "create-merchant": action(
+    z.object({ name: z.string().min(1).default("Sandbox Merchant"), state: MerchantState.default("APPROVED") }),
+    (control, input) => control.createMerchant(input),
   ),
   "merchant-state": action(z.object({ id: Id, state: MerchantState }), (control, { id, state }) => control.setMerchantState(id, state)),
   "submit-onboarding": action(z.object({ id: Id, fields: z.record(z.string(), z.string()) }), async (control, { id, fields }) => {
     const submission = readOnboardingSubmission({ accept_terms: "on", ...fields });
-    if ("errors" in submission) throw validationError(Object.entries(submission.errors).map(([field, message]) => ({ field: `fields.${field}`, message })));
+    if ("errors" in submission)
+      throw validationError(Object.entries(submission.errors).map(([field, message]) => ({ field: `fields.${field}`, message })));
     return control.submitOnboarding(id, null, { ...submission, client: { ipAddress: "127.0.0.1", userAgent: "sandbox-control" } });
   }),
-  "attest-compliance": action(z.object({ id: Id, name: z.string().default("Sandbox Signer"), title: z.string().default("Owner") }), (control, { id, name, title }) =>
-    control.attestComplianceForm(id, { name, title, signed_at: new Date().toISOString(), ip_address: "127.0.0.1", user_agent: "sandbox-control" }),
+  "attest-compliance": action(
+    z.object({ id: Id, name: z.string().default("Sandbox Signer"), title: z.string().default("Owner") }),
+    (control, { id, name, title }) =>
+      control.attestComplianceForm(id, {
+        name,
+        title,
+        signed_at: new Date().toISOString(),
+        ip_address: "127.0.0.1",
+        user_agent: "sandbox-control",
+      }),
   ),
   "expire-compliance": action(z.object({ id: Id }), (control, { id }) => control.expireComplianceForm(id)),
   "close-settlement": action(z.object({ id: Id }), (control, { id }) => control.closeSettlement(id)),
-  "webhook-secret": action(z.object({ id: Id, secretSigningKey: z.string() }), (control, { id, secretSigningKey }) => control.setWebhookSecret(id, secretSigningKey)),
+  "webhook-secret": action(z.object({ id: Id, secretSigningKey: z.string() }), (control, { id, secretSigningKey }) =>
+    control.setWebhookSecret(id, secretSigningKey),
+  ),
   fault: action(
     z.object({
       operation: z.string().min(1),
@@ -119,7 +174,12 @@ async function handleAction(c: ControlContext, control: SandboxControl): Promise
 
 /** Inbox: a request bin that webhook URLs can point at, answering `?status=` (default 200). */
 async function recordInbox(c: ControlContext, control: SandboxControl): Promise<Response> {
-  await control.recordInboxRequest(c.req.param("name")!, { method: c.req.method, url: c.req.url, headers: Object.fromEntries(c.req.raw.headers), body: await c.req.text() });
+  await control.recordInboxRequest(c.req.param("name")!, {
+    method: c.req.method,
+    url: c.req.url,
+    headers: Object.fromEntries(c.req.raw.headers),
+    body: await c.req.text(),
+  });
   const status = Number(c.req.query("status") ?? 200);
   return c.json({ received: true }, (status >= 200 && status <= 599 ? status : 200) as 200);
 }
@@ -127,7 +187,10 @@ async function recordInbox(c: ControlContext, control: SandboxControl): Promise<
 const READS: { path: string; handler: (c: ControlContext, control: SandboxControl) => Promise<Response> }[] = [
   { path: "/config", handler: async (c, control) => c.json({ result: await control.configure({}) }) },
   { path: "/faults", handler: async (c, control) => c.json({ result: await control.listFaults() }) },
-  { path: "/webhook-deliveries", handler: async (c, control) => c.json({ result: await control.listDeliveries(c.req.query("webhookId")) }) },
+  {
+    path: "/webhook-deliveries",
+    handler: async (c, control) => c.json({ result: await control.listDeliveries(c.req.query("webhookId")) }),
+  },
   { path: "/inbox/:name", handler: async (c, control) => c.json({ result: await control.readInbox(c.req.param("name")!) }) },
 ];
 

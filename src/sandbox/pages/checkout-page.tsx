@@ -31,8 +31,8 @@ export function CheckoutPage() {
     <Layout title="Example checkout">
       <h1 id="page-title">Example checkout</h1>
       <p class="notice">
-        Card details go only to the sandbox's tokenization endpoint, never to <code>/v1</code>. Try card <code>{SUCCESS_CARDS[0].number}</code>, any
-        future expiry, any CVC.
+        Card details go only to the sandbox's tokenization endpoint, never to <code>/v1</code>. Try card{" "}
+        <code>{SUCCESS_CARDS[0].number}</code>, any future expiry, any CVC.
       </p>
       <h2>Public config</h2>
       <pre id="meta-output">Loading /v1/meta…</pre>

@@ -1,6 +1,13 @@
 import { Layout } from "./layout";
 
-type ComplianceView = { id: string; state: string; linked_to: string; due_at: string; valid_until: string; pci_saq_a: { name: string | null; signed_at: string | null } };
+type ComplianceView = {
+  id: string;
+  state: string;
+  linked_to: string;
+  due_at: string;
+  valid_until: string;
+  pci_saq_a: { name: string | null; signed_at: string | null };
+};
 
 /** The PCI SAQ-A attestation: a person reads the statement and signs with name and title. */
 export function CompliancePage({ form, error, returnUrl }: { form: ComplianceView; error: string | null; returnUrl: string | null }) {
@@ -31,9 +38,9 @@ export function CompliancePage({ form, error, returnUrl }: { form: ComplianceVie
       {open ? (
         <form id="compliance-attestation" method="post">
           <p class="notice">
-            I attest that this merchant accepts only card-not-present payments, that all cardholder data functions are outsourced to
-            PCI DSS compliant service providers, and that the merchant does not electronically store, process or transmit cardholder
-            data on its own systems.
+            I attest that this merchant accepts only card-not-present payments, that all cardholder data functions are outsourced to PCI DSS
+            compliant service providers, and that the merchant does not electronically store, process or transmit cardholder data on its own
+            systems.
           </p>
           {returnUrl ? <input type="hidden" name="return_url" value={returnUrl} /> : null}
           <label for="name">Full name</label>

@@ -1,4 +1,12 @@
-import { ACH_TEST_ACCOUNTS, ACH_TEST_BANK_CODE, DECLINING_AMOUNTS, DECLINING_CARDS, DISPUTED_AMOUNT, ONBOARDING_OUTCOMES, SUCCESS_CARDS } from "../test-data";
+import {
+  ACH_TEST_ACCOUNTS,
+  ACH_TEST_BANK_CODE,
+  DECLINING_AMOUNTS,
+  DECLINING_CARDS,
+  DISPUTED_AMOUNT,
+  ONBOARDING_OUTCOMES,
+  SUCCESS_CARDS,
+} from "../test-data";
 import { Layout } from "./layout";
 
 /** The sandbox's front page: where its pages are and which test inputs do what. */
@@ -8,8 +16,8 @@ export function HomePage() {
       <h1 id="page-title">Built-in sandbox processor</h1>
       <p>
         REST API at <code>/sandbox/processor</code> (HTTP Basic with the processor credentials, <code>Finix-Version: 2022-02-01</code>),{" "}
-        <a href="/sandbox/checkout">example checkout</a>, tokenization script <a href="/sandbox/finix.js">/sandbox/finix.js</a>, controls under{" "}
-        <code>/sandbox/control</code>.
+        <a href="/sandbox/checkout">example checkout</a>, tokenization script <a href="/sandbox/finix.js">/sandbox/finix.js</a>, controls
+        under <code>/sandbox/control</code>.
       </p>
       <h2>Test inputs</h2>
       <table id="test-data">

@@ -45,7 +45,16 @@ export const ONBOARDING_SECTIONS: Section[] = [
   {
     legend: "Business",
     fields: [
-      [{ name: "business_name", label: "Legal business name", required: true, hint: `Test outcomes: ${Object.entries(ONBOARDING_OUTCOMES).map(([name, outcome]) => `"${name}" → ${outcome}`).join(", ")}; any other name is approved.` }],
+      [
+        {
+          name: "business_name",
+          label: "Legal business name",
+          required: true,
+          hint: `Test outcomes: ${Object.entries(ONBOARDING_OUTCOMES)
+            .map(([name, outcome]) => `"${name}" → ${outcome}`)
+            .join(", ")}; any other name is approved.`,
+        },
+      ],
       [{ name: "doing_business_as", label: "Doing business as" }],
       [
         { name: "business_type", label: "Business type", required: true, options: BUSINESS_TYPES },
@@ -93,7 +102,13 @@ export const ONBOARDING_SECTIONS: Section[] = [
     fields: [
       [{ name: "bank_account_name", label: "Account holder name", required: true }],
       [
-        { name: "bank_code", label: "Routing number", required: true, pattern: NINE_DIGITS, hint: `ACH test accounts use routing ${ACH_TEST_BANK_CODE}.` },
+        {
+          name: "bank_code",
+          label: "Routing number",
+          required: true,
+          pattern: NINE_DIGITS,
+          hint: `ACH test accounts use routing ${ACH_TEST_BANK_CODE}.`,
+        },
         { name: "account_number", label: "Account number", required: true, pattern: /^\d{4,17}$/ },
       ],
       [{ name: "account_type", label: "Account type", required: true, options: ACCOUNT_TYPES }],
@@ -143,7 +158,9 @@ function dateParts(value: string): { day: number; month: number; year: number } 
 }
 
 function validDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && Date.parse(`${value}T00:00:00Z`) < Date.now();
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && Date.parse(`${value}T00:00:00Z`) < Date.now()
+  );
 }
 
 function addressFrom(values: Record<string, string>, prefix: string) {
@@ -158,7 +175,9 @@ function addressFrom(values: Record<string, string>, prefix: string) {
 }
 
 /** Checks the submitted fields; when valid, maps them to the processor's seller identity entity and bank account. */
-export function readOnboardingSubmission(values: Record<string, string>): { errors: Record<string, string> } | { entity: OnboardingSubmission["entity"]; bank: OnboardingSubmission["bank"] } {
+export function readOnboardingSubmission(
+  values: Record<string, string>,
+): { errors: Record<string, string> } | { entity: OnboardingSubmission["entity"]; bank: OnboardingSubmission["bank"] } {
   const errors: Record<string, string> = {};
   for (const field of ALL_FIELDS) {
     const value = values[field.name] ?? "";
@@ -232,7 +251,8 @@ export function prefillValues(prefill: Record<string, unknown>): Record<string, 
     mcc: text(entity.mcc),
     incorporation_date: isoDate(entity.incorporation_date),
     annual_card_volume: typeof entity.annual_card_volume === "number" ? String(Math.round(entity.annual_card_volume / 100)) : undefined,
-    max_transaction_amount: typeof entity.max_transaction_amount === "number" ? String(Math.round(entity.max_transaction_amount / 100)) : undefined,
+    max_transaction_amount:
+      typeof entity.max_transaction_amount === "number" ? String(Math.round(entity.max_transaction_amount / 100)) : undefined,
     first_name: text(entity.first_name),
     last_name: text(entity.last_name),
     title: text(entity.title),

@@ -49,7 +49,8 @@ function finishedLink(c: PageContext, kind: "invalid" | "expired" | "completed",
   const target = safeRedirect(redirect);
   if (target) return c.redirect(target, 303);
   if (kind === "invalid") return page(c, <Message title="Link not valid">This onboarding link is not valid.</Message>, 404);
-  if (kind === "expired") return page(c, <Message title="Link expired">This onboarding link has expired. Ask the platform for a new one.</Message>, 410);
+  if (kind === "expired")
+    return page(c, <Message title="Link expired">This onboarding link has expired. Ask the platform for a new one.</Message>, 410);
   return page(c, <Message title="Submitted">Thank you — your details were submitted.</Message>);
 }
 
@@ -102,7 +103,11 @@ async function submitOnboarding(c: PageContext) {
     if (error instanceof SandboxControlError) return rerender({ [error.field ?? "business_name"]: error.message });
     throw error;
   }
-  return finishedLink(c, done.kind === "open" ? "completed" : done.kind, done.kind === "open" || done.kind === "invalid" ? null : done.redirect);
+  return finishedLink(
+    c,
+    done.kind === "open" ? "completed" : done.kind,
+    done.kind === "open" || done.kind === "invalid" ? null : done.redirect,
+  );
 }
 
 async function showCompliance(c: PageContext, error: string | null = null, status: 200 | 422 = 200) {
@@ -110,7 +115,8 @@ async function showCompliance(c: PageContext, error: string | null = null, statu
   try {
     form = (await sandboxControl(c.env).complianceForm(c.req.param("id")!)) as Parameters<typeof CompliancePage>[0]["form"];
   } catch (error) {
-    if (error instanceof SandboxControlError) return page(c, <Message title="Not found">No compliance form {c.req.param("id")}.</Message>, 404);
+    if (error instanceof SandboxControlError)
+      return page(c, <Message title="Not found">No compliance form {c.req.param("id")}.</Message>, 404);
     throw error;
   }
   return page(c, <CompliancePage form={form} error={error} returnUrl={safeRedirect(c.req.query("return_url") ?? null)} />, status);
@@ -118,7 +124,8 @@ async function showCompliance(c: PageContext, error: string | null = null, statu
 
 async function submitCompliance(c: PageContext) {
   const values = await formValues(c);
-  if (!values.name || !values.title || values.accept !== "on") return showCompliance(c, "Enter your name and title and accept the attestation.", 422);
+  if (!values.name || !values.title || values.accept !== "on")
+    return showCompliance(c, "Enter your name and title and accept the attestation.", 422);
   const client = clientOf(c);
   try {
     await sandboxControl(c.env).attestComplianceForm(c.req.param("id")!, {

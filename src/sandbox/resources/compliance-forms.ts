@@ -59,9 +59,17 @@ export function attestComplianceForm(sandbox: Sandbox, id: string, attestation: 
 }
 
 /** A lapsed attestation: the form becomes INVALID and, as at the processor's yearly renewal, a fresh PENDING form opens. */
-export function expireComplianceForm(sandbox: Sandbox, id: string): { expired: Stored<"compliance_form">; renewal: Stored<"compliance_form"> } {
+export function expireComplianceForm(
+  sandbox: Sandbox,
+  id: string,
+): { expired: Stored<"compliance_form">; renewal: Stored<"compliance_form"> } {
   const stored = sandbox.store.get("compliance_form", id);
-  const record = { ...stored.record, state: "INVALID" as const, valid_until: sandbox.nowIso(), updated_at: sandbox.touch(stored.record.updated_at) };
+  const record = {
+    ...stored.record,
+    state: "INVALID" as const,
+    valid_until: sandbox.nowIso(),
+    updated_at: sandbox.touch(stored.record.updated_at),
+  };
   const expired = sandbox.store.save("compliance_form", { ...stored, record });
   sandbox.emit("compliance_form", "updated", expired);
   return { expired, renewal: openComplianceForm(sandbox, stored.record.linked_to) };

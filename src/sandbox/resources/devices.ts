@@ -82,7 +82,11 @@ export function setDeviceConnection(sandbox: Sandbox, deviceId: string, connecti
  * The buyer at the reader: completes the device's pending sale, or — when none is waiting yet — arms the reader so
  * its next sale completes at once with this outcome (deterministic tests without racing the sale).
  */
-export function presentAtDevice(sandbox: Sandbox, deviceId: string, outcome: CardPresentOutcome): { completed: Stored<"transfer"> } | { armed: string } {
+export function presentAtDevice(
+  sandbox: Sandbox,
+  deviceId: string,
+  outcome: CardPresentOutcome,
+): { completed: Stored<"transfer"> } | { armed: string } {
   const device = sandbox.store.get("device", deviceId);
   if (!device.record.enabled) throw new ProcessorError(409, [{ code: "CONFLICT", message: `Device ${deviceId} is not activated.` }]);
   const pending = pendingSaleOnDevice(sandbox, deviceId);

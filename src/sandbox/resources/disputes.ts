@@ -4,7 +4,13 @@ import type { DisputeRecord, Stored } from "../state/records";
 import type { Sandbox } from "../state/sandbox";
 
 const RESPOND_WITHIN_SECONDS = 7 * 24 * 60 * 60;
-const REASON_CODES: Record<DisputeRecord["reason"], string | null> = { FRAUD: "10.4", QUALITY: "13.3", CLERICAL: "12.6.1", TECHNICAL: "11.3", INQUIRY: null };
+const REASON_CODES: Record<DisputeRecord["reason"], string | null> = {
+  FRAUD: "10.4",
+  QUALITY: "13.3",
+  CLERICAL: "12.6.1",
+  TECHNICAL: "11.3",
+  INQUIRY: null,
+};
 
 /** The processor's evidence limits: JPG/PNG up to 50 KB, PDF/TIFF up to 1 MB, at most 8 files and 10 MB per dispute. */
 export const EVIDENCE_LIMITS = {
@@ -14,14 +20,29 @@ export const EVIDENCE_LIMITS = {
 };
 
 const EXTENSION_TYPES: Record<string, string> = { jpg: "jpg", jpeg: "jpg", png: "png", pdf: "pdf", tif: "tiff", tiff: "tiff" };
-const MEDIA_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/jpg": "jpg", "image/png": "png", "application/pdf": "pdf", "image/tiff": "tiff" };
+const MEDIA_TYPES: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/jpg": "jpg",
+  "image/png": "png",
+  "application/pdf": "pdf",
+  "image/tiff": "tiff",
+};
 
 export type EvidenceFile = { name: string; type: string; size: number };
 
-export function openDispute(sandbox: Sandbox, transferId: string, input: { reason?: DisputeRecord["reason"]; amount?: number } = {}): Stored<"dispute"> {
+export function openDispute(
+  sandbox: Sandbox,
+  transferId: string,
+  input: { reason?: DisputeRecord["reason"]; amount?: number } = {},
+): Stored<"dispute"> {
   const transfer = sandbox.store.get("transfer", transferId);
   if (transfer.record.type !== "DEBIT" || transfer.record.state !== "SUCCEEDED") {
-    throw new ProcessorError(409, [{ code: "CONFLICT", message: `Only a SUCCEEDED sale can be disputed; ${transferId} is a ${transfer.record.state} ${transfer.record.type}.` }]);
+    throw new ProcessorError(409, [
+      {
+        code: "CONFLICT",
+        message: `Only a SUCCEEDED sale can be disputed; ${transferId} is a ${transfer.record.state} ${transfer.record.type}.`,
+      },
+    ]);
   }
   if (sandbox.store.findOne("dispute", [{ field: "transfer", equals: transferId }])) {
     throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is already disputed.` }]);
@@ -45,7 +66,11 @@ export function openDispute(sandbox: Sandbox, transferId: string, input: { reaso
       evidence_submitted: "NONE",
       action: null,
       message: null,
-      dispute_details: { case_id: String(Math.floor(Math.random() * 1e10)).padStart(10, "0"), reason_code: REASON_CODES[reason], pin_debit_adjustment_number: null },
+      dispute_details: {
+        case_id: String(Math.floor(Math.random() * 1e10)).padStart(10, "0"),
+        reason_code: REASON_CODES[reason],
+        pin_debit_adjustment_number: null,
+      },
       tags: {},
       created_at: now,
       updated_at: now,
@@ -89,9 +114,14 @@ export function addEvidence(sandbox: Sandbox, disputeId: string, file: EvidenceF
   const kind = fileKind(file);
   if (!kind) throw invalidField("file", "Evidence must be a JPG, PNG, PDF or TIFF file.");
   const maxBytes = EVIDENCE_LIMITS.maxBytesByType[kind]!;
-  if (file.size > maxBytes) throw invalidField("file", `A ${kind.toUpperCase()} file may be at most ${maxBytes / 1024} KB; this one is ${Math.ceil(file.size / 1024)} KB.`);
+  if (file.size > maxBytes)
+    throw invalidField(
+      "file",
+      `A ${kind.toUpperCase()} file may be at most ${maxBytes / 1024} KB; this one is ${Math.ceil(file.size / 1024)} KB.`,
+    );
   const existing = sandbox.store.all("evidence", [{ field: "dispute", equals: disputeId }]);
-  if (existing.length >= EVIDENCE_LIMITS.maxFiles) throw invalidField("file", `A dispute takes at most ${EVIDENCE_LIMITS.maxFiles} evidence files.`);
+  if (existing.length >= EVIDENCE_LIMITS.maxFiles)
+    throw invalidField("file", `A dispute takes at most ${EVIDENCE_LIMITS.maxFiles} evidence files.`);
   const total = existing.reduce((sum, evidence) => sum + evidence.internal.sizeBytes, 0) + file.size;
   if (total > EVIDENCE_LIMITS.maxTotalBytes) throw invalidField("file", "A dispute's evidence may total at most 10 MB.");
   const now = sandbox.nowIso();
@@ -116,8 +146,14 @@ export function addEvidence(sandbox: Sandbox, disputeId: string, file: EvidenceF
 export function submitDispute(sandbox: Sandbox, disputeId: string, note: string): Stored<"dispute"> {
   const dispute = sandbox.store.get("dispute", disputeId);
   requireAwaitingResponse(dispute, "note");
-  if (!sandbox.store.findOne("evidence", [{ field: "dispute", equals: disputeId }])) throw invalidField("note", "Upload evidence before submitting the dispute.");
-  return updateDispute(sandbox, dispute, { response_state: "RESPONDED", evidence_submitted: dispute.record.state === "INQUIRY" ? "INQUIRY" : "CHARGEBACK" }, note);
+  if (!sandbox.store.findOne("evidence", [{ field: "dispute", equals: disputeId }]))
+    throw invalidField("note", "Upload evidence before submitting the dispute.");
+  return updateDispute(
+    sandbox,
+    dispute,
+    { response_state: "RESPONDED", evidence_submitted: dispute.record.state === "INQUIRY" ? "INQUIRY" : "CHARGEBACK" },
+    note,
+  );
 }
 
 export function acceptDispute(sandbox: Sandbox, disputeId: string, note: string): Stored<"dispute"> {
@@ -131,5 +167,8 @@ export function resolveDispute(sandbox: Sandbox, disputeId: string, outcome: "WO
   if (dispute.record.state === "WON" || dispute.record.state === "LOST") {
     throw new ProcessorError(409, [{ code: "CONFLICT", message: `Dispute ${disputeId} is already ${dispute.record.state}.` }]);
   }
-  return updateDispute(sandbox, dispute, { state: outcome, response_state: dispute.record.response_state === "NEEDS_RESPONSE" ? "NO_RESPONSE_ALLOWED" : dispute.record.response_state });
+  return updateDispute(sandbox, dispute, {
+    state: outcome,
+    response_state: dispute.record.response_state === "NEEDS_RESPONSE" ? "NO_RESPONSE_ALLOWED" : dispute.record.response_state,
+  });
 }

@@ -35,5 +35,8 @@ export function createIdentity(
 
 export function updateIdentityEntity(sandbox: Sandbox, id: string, entity: Record<string, unknown>): Stored<"identity"> {
   const stored = sandbox.store.get("identity", id);
-  return sandbox.store.save("identity", { ...stored, record: { ...stored.record, entity: maskEntity(entity), updated_at: sandbox.touch(stored.record.updated_at) } });
+  return sandbox.store.save("identity", {
+    ...stored,
+    record: { ...stored.record, entity: maskEntity(entity), updated_at: sandbox.touch(stored.record.updated_at) },
+  });
 }

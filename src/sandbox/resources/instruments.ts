@@ -60,9 +60,12 @@ export async function cardDraft(input: CardInput, nowMs: number): Promise<Draft>
   const number = input.number.replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw invalidField("number", "Card number is invalid.");
   const now = new Date(nowMs);
-  const expired = input.expiration_year < now.getUTCFullYear() || (input.expiration_year === now.getUTCFullYear() && input.expiration_month < now.getUTCMonth() + 1);
+  const expired =
+    input.expiration_year < now.getUTCFullYear() ||
+    (input.expiration_year === now.getUTCFullYear() && input.expiration_month < now.getUTCMonth() + 1);
   if (expired) throw invalidField("expiration_year", "The card has expired.");
-  if (input.security_code !== undefined && !/^\d{3,4}$/.test(input.security_code)) throw invalidField("security_code", "Security code must be 3 or 4 digits.");
+  if (input.security_code !== undefined && !/^\d{3,4}$/.test(input.security_code))
+    throw invalidField("security_code", "Security code must be 3 or 4 digits.");
   const decline = declineForCard(number);
   const address = input.address
     ? {
@@ -135,18 +138,35 @@ export function createToken(sandbox: Sandbox, applicationId: string, { draft, be
   );
 }
 
-export function createInstrument(sandbox: Sandbox, identityId: string, { draft, behaviour }: Draft, tags: Tags | null | undefined): Stored<"payment_instrument"> {
+export function createInstrument(
+  sandbox: Sandbox,
+  identityId: string,
+  { draft, behaviour }: Draft,
+  tags: Tags | null | undefined,
+): Stored<"payment_instrument"> {
   sandbox.store.get("identity", identityId);
   const now = sandbox.nowIso();
   return sandbox.store.insert(
     "payment_instrument",
-    { ...draft, id: processorId("PI"), application: sandbox.applicationId, identity: identityId, enabled: true, tags: tags ?? {}, created_at: now, updated_at: now },
+    {
+      ...draft,
+      id: processorId("PI"),
+      application: sandbox.applicationId,
+      identity: identityId,
+      enabled: true,
+      tags: tags ?? {},
+      created_at: now,
+      updated_at: now,
+    },
     { behaviour },
   );
 }
 
 /** A token is single-use and lives thirty minutes; exchanging it yields a reusable payment instrument. */
-export function createInstrumentFromToken(sandbox: Sandbox, input: { token: string; identity: string; tags?: Tags | null }): Stored<"payment_instrument"> {
+export function createInstrumentFromToken(
+  sandbox: Sandbox,
+  input: { token: string; identity: string; tags?: Tags | null },
+): Stored<"payment_instrument"> {
   const token = sandbox.store.get("token", input.token);
   if (token.internal.usedBy) throw invalidField("token", `Token ${input.token} has already been used.`);
   if (Date.parse(token.record.expires_at) <= sandbox.nowMs()) throw invalidField("token", `Token ${input.token} has expired.`);
@@ -155,7 +175,11 @@ export function createInstrumentFromToken(sandbox: Sandbox, input: { token: stri
   return instrument;
 }
 
-export function updateInstrument(sandbox: Sandbox, id: string, input: { enabled?: boolean; tags?: Tags | null; name?: string }): Stored<"payment_instrument"> {
+export function updateInstrument(
+  sandbox: Sandbox,
+  id: string,
+  input: { enabled?: boolean; tags?: Tags | null; name?: string },
+): Stored<"payment_instrument"> {
   const stored = sandbox.store.get("payment_instrument", id);
   const record = {
     ...stored.record,

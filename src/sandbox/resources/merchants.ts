@@ -14,7 +14,11 @@ function merchantName(entity: Record<string, unknown>): string {
 }
 
 /** A new merchant starts PROVISIONING with its PCI form open; underwriting decides after the approval delay. */
-export function provisionMerchant(sandbox: Sandbox, identityId: string, input: { processor?: string | null; tags?: Tags | null } = {}): Stored<"merchant"> {
+export function provisionMerchant(
+  sandbox: Sandbox,
+  identityId: string,
+  input: { processor?: string | null; tags?: Tags | null } = {},
+): Stored<"merchant"> {
   const identity = sandbox.store.get("identity", identityId);
   const now = sandbox.nowIso();
   const stored = sandbox.store.insert(
@@ -75,7 +79,13 @@ export function setOnboardingState(sandbox: Sandbox, merchantId: string, state: 
   const record: MerchantRecord = {
     ...stored.record,
     onboarding_state: state,
-    ...(state === "APPROVED" ? { processing_enabled: true, settlement_enabled: true, mid: stored.record.mid ?? String(100_000_000_000 + Math.floor(Math.random() * 900_000_000_000)) } : {}),
+    ...(state === "APPROVED"
+      ? {
+          processing_enabled: true,
+          settlement_enabled: true,
+          mid: stored.record.mid ?? String(100_000_000_000 + Math.floor(Math.random() * 900_000_000_000)),
+        }
+      : {}),
     ...(state === "REJECTED" ? { processing_enabled: false, settlement_enabled: false } : {}),
     updated_at: sandbox.touch(stored.record.updated_at),
   };
@@ -113,7 +123,12 @@ export type MerchantUpdate = Partial<
 export function updateMerchant(sandbox: Sandbox, merchantId: string, update: MerchantUpdate): Stored<"merchant"> {
   const stored = sandbox.store.get("merchant", merchantId);
   const { tags, ...fields } = update;
-  const record = { ...stored.record, ...fields, ...(tags !== undefined ? { tags: tags ?? {} } : {}), updated_at: sandbox.touch(stored.record.updated_at) };
+  const record = {
+    ...stored.record,
+    ...fields,
+    ...(tags !== undefined ? { tags: tags ?? {} } : {}),
+    updated_at: sandbox.touch(stored.record.updated_at),
+  };
   const saved = sandbox.store.save("merchant", { ...stored, record });
   sandbox.emit("merchant", "updated", saved);
   return saved;
@@ -131,5 +146,10 @@ export function processingMerchant(sandbox: Sandbox, merchantId: string, field =
 
 /** Where a merchant's payouts go: the newest bank account on its identity. */
 export function payoutInstrumentId(sandbox: Sandbox, identityId: string): string | null {
-  return sandbox.store.findOne("payment_instrument", [{ field: "identity", equals: identityId }, { field: "type", equals: "BANK_ACCOUNT" }])?.record.id ?? null;
+  return (
+    sandbox.store.findOne("payment_instrument", [
+      { field: "identity", equals: identityId },
+      { field: "type", equals: "BANK_ACCOUNT" },
+    ])?.record.id ?? null
+  );
 }

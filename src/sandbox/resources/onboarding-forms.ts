@@ -42,7 +42,12 @@ function maskOnboardingData(data: Record<string, unknown>): Record<string, unkno
     ...(entity ? { entity: maskEntity(entity) } : {}),
     ...(associated_entities ? { associated_entities: associated_entities.map(maskEntity) } : {}),
     ...(payment_instruments
-      ? { payment_instruments: { ...payment_instruments, ...(typeof accountNumber === "string" ? { account_number: `XXXXX${accountNumber.slice(-4)}` } : {}) } }
+      ? {
+          payment_instruments: {
+            ...payment_instruments,
+            ...(typeof accountNumber === "string" ? { account_number: `XXXXX${accountNumber.slice(-4)}` } : {}),
+          },
+        }
       : {}),
   };
 }
@@ -101,7 +106,8 @@ export function createOnboardingLink(sandbox: Sandbox, formId: string, request: 
 /** The link a browser arrived with (its bearer token), or — for control calls — the form's newest link. */
 export function resolveOnboardingLink(sandbox: Sandbox, formId: string, bearerToken: string | null): LinkResolution {
   const form = sandbox.store.find("onboarding_form", formId);
-  const link = bearerToken === null ? form?.internal.links.at(-1) : form?.internal.links.find((candidate) => candidate.bearerToken === bearerToken);
+  const link =
+    bearerToken === null ? form?.internal.links.at(-1) : form?.internal.links.find((candidate) => candidate.bearerToken === bearerToken);
   if (!form || !link) return { kind: "invalid" };
   if (Date.parse(link.expiresAt) <= sandbox.nowMs()) return { kind: "expired", redirect: link.expired_session_url ?? null };
   const merchant = form.internal.merchantId ? sandbox.store.find("merchant", form.internal.merchantId) : null;
@@ -120,7 +126,12 @@ export type OnboardingSubmission = {
  * What the processor does when the seller submits: the identity, its bank account and the merchant (PROVISIONING,
  * with its PCI form) are created, and the form is COMPLETED. After an update request the same merchant is underwritten again.
  */
-export async function submitOnboardingForm(sandbox: Sandbox, formId: string, bearerToken: string | null, submission: OnboardingSubmission): Promise<LinkResolution> {
+export async function submitOnboardingForm(
+  sandbox: Sandbox,
+  formId: string,
+  bearerToken: string | null,
+  submission: OnboardingSubmission,
+): Promise<LinkResolution> {
   const before = resolveOnboardingLink(sandbox, formId, bearerToken);
   if (before.kind !== "open") return before;
   const bank = await bankDraft(submission.bank);
@@ -138,7 +149,10 @@ export async function submitOnboardingForm(sandbox: Sandbox, formId: string, bea
     ? updateIdentityEntity(sandbox, form.record.identity_id, submission.entity)
     : createIdentity(sandbox, {
         entity: submission.entity,
-        additional_underwriting_data: { ...(form.internal.prefill.additional_underwriting_data as Record<string, unknown> | undefined), ...agreement },
+        additional_underwriting_data: {
+          ...(form.internal.prefill.additional_underwriting_data as Record<string, unknown> | undefined),
+          ...agreement,
+        },
       });
   createInstrument(sandbox, identity.record.id, bank, {});
   const merchantId = form.internal.merchantId

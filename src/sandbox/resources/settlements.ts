@@ -19,11 +19,16 @@ function signedAmount(transfer: Stored<"transfer">): number {
 export function closeSettlement(sandbox: Sandbox, merchantId: string): Stored<"settlement"> | null {
   const merchant = sandbox.store.get("merchant", merchantId);
   const transfers = sandbox.store
-    .all("transfer", [{ field: "merchant", equals: merchantId }, { field: "state", equals: "SUCCEEDED" }])
+    .all("transfer", [
+      { field: "merchant", equals: merchantId },
+      { field: "state", equals: "SUCCEEDED" },
+    ])
     .filter((transfer) => transfer.internal.endpoint !== "system" && transfer.internal.settlementId === null);
   if (transfers.length === 0) return null;
   const totalAmount = transfers.reduce((sum, transfer) => sum + signedAmount(transfer), 0);
-  const totalFees = transfers.filter((transfer) => transfer.record.type === "DEBIT").reduce((sum, transfer) => sum + transfer.record.fee, 0);
+  const totalFees = transfers
+    .filter((transfer) => transfer.record.type === "DEBIT")
+    .reduce((sum, transfer) => sum + transfer.record.fee, 0);
   const net = totalAmount - totalFees;
   const destination = payoutInstrumentId(sandbox, merchant.record.identity);
   const now = sandbox.nowIso();
@@ -73,7 +78,11 @@ export function closeSettlement(sandbox: Sandbox, merchantId: string): Stored<"s
   return settlement;
 }
 
-export function settlementTransfers(sandbox: Sandbox, settlementId: string, which: "transferIds" | "fundingTransferIds"): Stored<"transfer">[] {
+export function settlementTransfers(
+  sandbox: Sandbox,
+  settlementId: string,
+  which: "transferIds" | "fundingTransferIds",
+): Stored<"transfer">[] {
   const settlement = sandbox.store.get("settlement", settlementId);
   return settlement.internal[which].map((id) => sandbox.store.get("transfer", id)).reverse();
 }

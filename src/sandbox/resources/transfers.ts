@@ -29,7 +29,11 @@ const BUYER_CANCEL: FailureReason = { code: "CANCELLATION_VIA_DEVICE", message: 
 const DEVICE_DECLINE: FailureReason = { code: "GENERIC_DECLINE", message: "The card was declined." };
 
 /** A transfer record with the processor's defaults for every field the caller does not set. */
-export function newTransfer(sandbox: Sandbox, fields: Partial<TransferRecord> & Pick<TransferRecord, "amount" | "currency" | "merchant" | "merchant_identity" | "state" | "type" | "subtype">): TransferRecord {
+export function newTransfer(
+  sandbox: Sandbox,
+  fields: Partial<TransferRecord> &
+    Pick<TransferRecord, "amount" | "currency" | "merchant" | "merchant_identity" | "state" | "type" | "subtype">,
+): TransferRecord {
   const now = sandbox.nowIso();
   return {
     id: processorId("TR"),
@@ -66,7 +70,10 @@ function insertTransfer(sandbox: Sandbox, record: TransferRecord, internal: Tran
 }
 
 function updateTransfer(sandbox: Sandbox, stored: Stored<"transfer">, changes: Partial<TransferRecord>): Stored<"transfer"> {
-  const saved = sandbox.store.save("transfer", { ...stored, record: { ...stored.record, ...changes, updated_at: sandbox.touch(stored.record.updated_at) } });
+  const saved = sandbox.store.save("transfer", {
+    ...stored,
+    record: { ...stored.record, ...changes, updated_at: sandbox.touch(stored.record.updated_at) },
+  });
   sandbox.emit("transfer", "updated", saved);
   return saved;
 }
@@ -75,19 +82,24 @@ function succeeded(sandbox: Sandbox): Pick<TransferRecord, "state" | "ready_to_s
   return { state: "SUCCEEDED", ready_to_settle_at: sandbox.nowIso() };
 }
 
-function failed(reason: FailureReason, state: "FAILED" | "CANCELED" = "FAILED"): Pick<TransferRecord, "state" | "failure_code" | "failure_message"> {
+function failed(
+  reason: FailureReason,
+  state: "FAILED" | "CANCELED" = "FAILED",
+): Pick<TransferRecord, "state" | "failure_code" | "failure_message"> {
   return { state, failure_code: reason.code, failure_message: reason.message };
 }
 
 /** Money that moved enters the merchant's next settlement; one settlement timer per merchant at a time. */
 function queueForSettlement(sandbox: Sandbox, merchantId: string): void {
-  if (!sandbox.hasTimer("settlement.close", merchantId)) sandbox.schedule("settlement.close", merchantId, sandbox.config().delaysSeconds.settlement);
+  if (!sandbox.hasTimer("settlement.close", merchantId))
+    sandbox.schedule("settlement.close", merchantId, sandbox.config().delaysSeconds.settlement);
 }
 
 function afterSale(sandbox: Sandbox, transfer: Stored<"transfer">): void {
   if (transfer.record.state !== "SUCCEEDED") return;
   queueForSettlement(sandbox, transfer.record.merchant);
-  if (transfer.record.amount === DISPUTED_AMOUNT) sandbox.schedule("dispute.open", transfer.record.id, sandbox.config().delaysSeconds.dispute);
+  if (transfer.record.amount === DISPUTED_AMOUNT)
+    sandbox.schedule("dispute.open", transfer.record.id, sandbox.config().delaysSeconds.dispute);
 }
 
 function statementDescriptor(merchantName: string): string {
@@ -98,14 +110,23 @@ function statementDescriptor(merchantName: string): string {
  * `idempotency_id` is checked per endpoint (for reversals: per parent transfer): the same body gets the original
  * answer back, a different body is refused.
  */
-function earlierAttempt(sandbox: Sandbox, idempotencyId: string | null | undefined, endpoint: TransferInternal["endpoint"], fingerprint: string, parent?: string): TransferAnswer | null {
+function earlierAttempt(
+  sandbox: Sandbox,
+  idempotencyId: string | null | undefined,
+  endpoint: TransferInternal["endpoint"],
+  fingerprint: string,
+  parent?: string,
+): TransferAnswer | null {
   if (!idempotencyId) return null;
   const earlier = sandbox.store
     .all("transfer", [{ field: "idempotency_id", equals: idempotencyId }])
     .find((transfer) => transfer.internal.endpoint === endpoint && (parent === undefined || transfer.record.parent_transfer === parent));
   if (!earlier) return null;
   if (earlier.internal.requestFingerprint !== fingerprint) {
-    throw invalidField("idempotency_id", `idempotency_id ${idempotencyId} was already used for a different request (${earlier.record.id}).`);
+    throw invalidField(
+      "idempotency_id",
+      `idempotency_id ${idempotencyId} was already used for a different request (${earlier.record.id}).`,
+    );
   }
   return { status: earlier.internal.createdStatus as 201 | 402, transfer: earlier, awaitBuyer: false };
 }
@@ -150,15 +171,32 @@ function createSale(sandbox: Sandbox, input: CreateTransferInput, fingerprint: s
     subtype: "API",
   };
   if (source.record.type === "BANK_ACCOUNT") {
-    const transfer = insertTransfer(sandbox, newTransfer(sandbox, { ...base, state: "PENDING" }), { requestFingerprint: fingerprint, createdStatus: 201, endpoint: "transfers", settlementId: null });
+    const transfer = insertTransfer(sandbox, newTransfer(sandbox, { ...base, state: "PENDING" }), {
+      requestFingerprint: fingerprint,
+      createdStatus: 201,
+      endpoint: "transfers",
+      settlementId: null,
+    });
     sandbox.schedule("ach.settle", transfer.record.id, sandbox.config().delaysSeconds.achSettlement);
     return { status: 201, transfer, awaitBuyer: false };
   }
   const decline = source.internal.behaviour.decline ?? declineForAmount(input.amount);
-  const cardChecks = { address_verification: source.record.address_verification ?? null, security_code_verification: source.record.security_code_verification ?? null };
+  const cardChecks = {
+    address_verification: source.record.address_verification ?? null,
+    security_code_verification: source.record.security_code_verification ?? null,
+  };
   if (decline) {
     const record = newTransfer(sandbox, { ...base, ...cardChecks, ...failed(decline) });
-    return { status: 402, transfer: insertTransfer(sandbox, record, { requestFingerprint: fingerprint, createdStatus: 402, endpoint: "transfers", settlementId: null }), awaitBuyer: false };
+    return {
+      status: 402,
+      transfer: insertTransfer(sandbox, record, {
+        requestFingerprint: fingerprint,
+        createdStatus: 402,
+        endpoint: "transfers",
+        settlementId: null,
+      }),
+      awaitBuyer: false,
+    };
   }
   const transfer = insertTransfer(sandbox, newTransfer(sandbox, { ...base, ...cardChecks, ...succeeded(sandbox) }), {
     requestFingerprint: fingerprint,
@@ -193,7 +231,12 @@ function createCardPresentSale(sandbox: Sandbox, input: CreateTransferInput, fin
     subtype: "API",
     card_present_details: null,
   });
-  const transfer = insertTransfer(sandbox, record, { requestFingerprint: fingerprint, createdStatus: 201, endpoint: "transfers", settlementId: null });
+  const transfer = insertTransfer(sandbox, record, {
+    requestFingerprint: fingerprint,
+    createdStatus: 201,
+    endpoint: "transfers",
+    settlementId: null,
+  });
   const armed = device.internal.armedOutcome;
   if (armed) {
     sandbox.store.save("device", { ...device, internal: { ...device.internal, armedOutcome: null } });
@@ -203,7 +246,12 @@ function createCardPresentSale(sandbox: Sandbox, input: CreateTransferInput, fin
   return { status: 201, transfer, awaitBuyer: true };
 }
 
-function createAdjustment(sandbox: Sandbox, input: CreateTransferInput, fingerprint: string, subtype: "MERCHANT_CREDIT_ADJUSTMENT" | "MERCHANT_DEBIT_ADJUSTMENT"): TransferAnswer {
+function createAdjustment(
+  sandbox: Sandbox,
+  input: CreateTransferInput,
+  fingerprint: string,
+  subtype: "MERCHANT_CREDIT_ADJUSTMENT" | "MERCHANT_DEBIT_ADJUSTMENT",
+): TransferAnswer {
   if (!input.merchant) throw invalidField("merchant", "merchant is required.");
   const merchant = sandbox.store.get("merchant", input.merchant);
   const record = newTransfer(sandbox, {
@@ -218,7 +266,12 @@ function createAdjustment(sandbox: Sandbox, input: CreateTransferInput, fingerpr
     subtype,
     ...succeeded(sandbox),
   });
-  const transfer = insertTransfer(sandbox, record, { requestFingerprint: fingerprint, createdStatus: 201, endpoint: "transfers", settlementId: null });
+  const transfer = insertTransfer(sandbox, record, {
+    requestFingerprint: fingerprint,
+    createdStatus: 201,
+    endpoint: "transfers",
+    settlementId: null,
+  });
   queueForSettlement(sandbox, merchant.record.id);
   return { status: 201, transfer, awaitBuyer: false };
 }
@@ -226,7 +279,10 @@ function createAdjustment(sandbox: Sandbox, input: CreateTransferInput, fingerpr
 /** What is left to refund: the amount minus every reversal that has not failed. */
 function refundableAmount(sandbox: Sandbox, parent: Stored<"transfer">): number {
   const reversed = sandbox.store
-    .all("transfer", [{ field: "parent_transfer", equals: parent.record.id }, { field: "type", equals: "REVERSAL" }])
+    .all("transfer", [
+      { field: "parent_transfer", equals: parent.record.id },
+      { field: "type", equals: "REVERSAL" },
+    ])
     .filter((reversal) => reversal.record.state !== "FAILED")
     .reduce((sum, reversal) => sum + reversal.record.amount, 0);
   return parent.record.amount - reversed;
@@ -256,7 +312,12 @@ export function createReversal(sandbox: Sandbox, parentId: string, input: Create
     type: "REVERSAL",
     subtype: "API",
   });
-  const transfer = insertTransfer(sandbox, record, { requestFingerprint: fingerprint, createdStatus: 201, endpoint: "reversals", settlementId: null });
+  const transfer = insertTransfer(sandbox, record, {
+    requestFingerprint: fingerprint,
+    createdStatus: 201,
+    endpoint: "reversals",
+    settlementId: null,
+  });
   sandbox.schedule("reversal.settle", transfer.record.id, sandbox.config().delaysSeconds.reversal);
   return { status: 201, transfer, awaitBuyer: false };
 }
@@ -373,7 +434,9 @@ function cardPresentDetails(approved: boolean): Record<string, unknown> {
       application_label: "VISA CREDIT",
       application_preferred_name: null,
       application_transaction_counter: "0001",
-      cryptogram: Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase(),
+      cryptogram: Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0"))
+        .join("")
+        .toUpperCase(),
       issuer_code_table_index: null,
       pin_verified: false,
       tags: {},
@@ -385,10 +448,17 @@ function cardPresentDetails(approved: boolean): Record<string, unknown> {
  * The buyer's action at the reader: approve (SUCCEEDED), decline (FAILED) or cancel on the device (CANCELED,
  * CANCELLATION_VIA_DEVICE). Wakes the POST /transfers call that is waiting for it.
  */
-export function completeCardPresentSale(sandbox: Sandbox, transferId: string, outcome: CardPresentOutcome, reason?: FailureReason): Stored<"transfer"> {
+export function completeCardPresentSale(
+  sandbox: Sandbox,
+  transferId: string,
+  outcome: CardPresentOutcome,
+  reason?: FailureReason,
+): Stored<"transfer"> {
   const transfer = sandbox.store.get("transfer", transferId);
-  if (!transfer.record.device) throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is not a card-present sale.` }]);
-  if (transfer.record.state !== "PENDING") throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is already ${transfer.record.state}.` }]);
+  if (!transfer.record.device)
+    throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is not a card-present sale.` }]);
+  if (transfer.record.state !== "PENDING")
+    throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is already ${transfer.record.state}.` }]);
   // The card read at the reader becomes the sale's source instrument; a buyer who cancels presented no card.
   const source = outcome === "cancel" ? null : cardPresentInstrument(sandbox).record.id;
   const changes =
@@ -412,5 +482,8 @@ export function completeCardPresentOnSchedule(sandbox: Sandbox, transferId: stri
 }
 
 export function pendingSaleOnDevice(sandbox: Sandbox, deviceId: string): Stored<"transfer"> | null {
-  return sandbox.store.findOne("transfer", [{ field: "device", equals: deviceId }, { field: "state", equals: "PENDING" }]);
+  return sandbox.store.findOne("transfer", [
+    { field: "device", equals: deviceId },
+    { field: "state", equals: "PENDING" },
+  ]);
 }

@@ -5,7 +5,12 @@ import type { EnabledEvent, Stored, WebhookAuthentication } from "../state/recor
 import type { Sandbox } from "../state/sandbox";
 import { postToWebhook } from "../webhooks/delivery";
 
-export type CreateWebhookInput = { url: string; authentication?: WebhookAuthentication; enabled?: boolean; enabled_events?: EnabledEvent[] };
+export type CreateWebhookInput = {
+  url: string;
+  authentication?: WebhookAuthentication;
+  enabled?: boolean;
+  enabled_events?: EnabledEvent[];
+};
 export type UpdateWebhookInput = Partial<CreateWebhookInput>;
 
 /** Absolute http(s) URLs, or a path on the service itself (delivered in-process). */
@@ -54,7 +59,10 @@ export async function createWebhook(sandbox: Sandbox, input: CreateWebhookInput)
   );
   if (!stored.record.enabled || (await answersTestEvent(sandbox, stored))) return sandbox.store.get("webhook", stored.record.id);
   const current = sandbox.store.get("webhook", stored.record.id);
-  return sandbox.store.save("webhook", { ...current, record: { ...current.record, enabled: false, updated_at: sandbox.touch(current.record.updated_at) } });
+  return sandbox.store.save("webhook", {
+    ...current,
+    record: { ...current.record, enabled: false, updated_at: sandbox.touch(current.record.updated_at) },
+  });
 }
 
 export function updateWebhook(sandbox: Sandbox, id: string, input: UpdateWebhookInput): Stored<"webhook"> {
@@ -74,7 +82,8 @@ export function updateWebhook(sandbox: Sandbox, id: string, input: UpdateWebhook
 
 /** Sandbox-only: pins a webhook's signing key, e.g. to the key the service was configured with. */
 export function setWebhookSecret(sandbox: Sandbox, id: string, secretSigningKey: string): Stored<"webhook"> {
-  if (!/^[0-9a-f]{64}$/i.test(secretSigningKey)) throw new ProcessorError(422, [{ code: "INVALID_FIELD", field: "secret_signing_key", message: "Expected 64 hex characters." }]);
+  if (!/^[0-9a-f]{64}$/i.test(secretSigningKey))
+    throw new ProcessorError(422, [{ code: "INVALID_FIELD", field: "secret_signing_key", message: "Expected 64 hex characters." }]);
   const stored = sandbox.store.get("webhook", id);
   return sandbox.store.save("webhook", {
     ...stored,

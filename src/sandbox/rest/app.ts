@@ -68,10 +68,18 @@ export function createRestApp() {
     if (!route.anonymous) app.on(route.method, path, basicAuth);
     app.on(route.method, path, faults, route.handler);
   }
-  app.notFound((c) => errorResponse(new ProcessorError(404, [{ code: "NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}.` }]), c));
+  app.notFound((c) =>
+    errorResponse(new ProcessorError(404, [{ code: "NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}.` }]), c),
+  );
   app.onError((error, c) => {
     if (error instanceof ProcessorError) return errorResponse(error, c);
-    logEvent("error", "sandbox processor failure", { method: c.req.method, path: c.req.path, logref: c.var.logref, error: String(error), stack: error.stack });
+    logEvent("error", "sandbox processor failure", {
+      method: c.req.method,
+      path: c.req.path,
+      logref: c.var.logref,
+      error: String(error),
+      stack: error.stack,
+    });
     return errorResponse(new ProcessorError(500, [{ code: "SERVER_ERROR", message: "An unexpected error occurred in the sandbox." }]), c);
   });
   return app;

@@ -23,7 +23,13 @@ export function hal(c: RestContext, status: 200 | 201 | 402, body: unknown): Res
   return c.body(JSON.stringify(body), status, { "Content-Type": "application/hal+json" });
 }
 
-export function resource<K extends Kind>(c: RestContext, kind: K, stored: Stored<K>, status: 200 | 201 = 200, options: ViewOptions = {}): Response {
+export function resource<K extends Kind>(
+  c: RestContext,
+  kind: K,
+  stored: Stored<K>,
+  status: 200 | 201 = 200,
+  options: ViewOptions = {},
+): Response {
   return hal(c, status, view(kind, stored, c.var.publicBase, options));
 }
 
@@ -76,7 +82,13 @@ function pageHref(c: RestContext, changes: Record<string, string>): string {
 }
 
 /** A HAL list: `_embedded.<plural>`, `_links.self/next`, and `page` (cursor, or offset on the base version). */
-export function list<K extends Kind>(c: RestContext, kind: K, result: PageResult<K>, page: PageRequest, options: ViewOptions = {}): Response {
+export function list<K extends Kind>(
+  c: RestContext,
+  kind: K,
+  result: PageResult<K>,
+  page: PageRequest,
+  options: ViewOptions = {},
+): Response {
   const items = result.items.map((stored) => view(kind, stored, c.var.publicBase, options));
   const cursorPaging = page.offset === undefined;
   const nextHref = cursorPaging
@@ -85,7 +97,9 @@ export function list<K extends Kind>(c: RestContext, kind: K, result: PageResult
   return hal(c, 200, {
     _embedded: { [PLURALS[kind]]: items },
     _links: { self: { href: pageHref(c, {}) }, ...(nextHref ? { next: { href: nextHref } } : {}) },
-    page: cursorPaging ? { limit: page.limit, next_cursor: result.nextCursor } : { offset: page.offset, limit: page.limit, count: result.total },
+    page: cursorPaging
+      ? { limit: page.limit, next_cursor: result.nextCursor }
+      : { offset: page.offset, limit: page.limit, count: result.total },
   });
 }
 

@@ -11,7 +11,10 @@ const CreateInstrumentBody = z.discriminatedUnion("type", [
 
 const UpdateInstrumentBody = z.object({ enabled: z.boolean().optional(), name: z.string().optional(), tags: Tags });
 
-const CreateTokenBody = z.discriminatedUnion("type", [CardFields.extend({ type: z.literal("PAYMENT_CARD") }), BankFields.extend({ type: z.literal("BANK_ACCOUNT") })]);
+const CreateTokenBody = z.discriminatedUnion("type", [
+  CardFields.extend({ type: z.literal("PAYMENT_CARD") }),
+  BankFields.extend({ type: z.literal("BANK_ACCOUNT") }),
+]);
 
 export async function create(c: RestContext) {
   const { body } = await jsonBody(c, CreateInstrumentBody);

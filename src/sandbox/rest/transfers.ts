@@ -33,7 +33,13 @@ function answer(c: RestContext, { status, transfer }: TransferAnswer): Response 
     const { failure_code: code, failure_message: message } = transfer.record;
     throw new ProcessorError(
       402,
-      [{ code: code ?? "DECLINED", message: message ?? "The payment was declined.", extra: { failure_code: code, failure_message: message } }],
+      [
+        {
+          code: code ?? "DECLINED",
+          message: message ?? "The payment was declined.",
+          extra: { failure_code: code, failure_message: message },
+        },
+      ],
       { sourcePath: `/transfers/${transfer.record.id}`, embedded: { transfers: [body] } },
     );
   }
@@ -85,6 +91,9 @@ export async function reversals(c: RestContext) {
   const parentId = c.req.param("transfer_id")!;
   c.env.sandbox.store.get("transfer", parentId);
   const page = pageRequest(c);
-  const filters = [{ field: "parent_transfer", equals: parentId }, { field: "type", equals: "REVERSAL" }];
+  const filters = [
+    { field: "parent_transfer", equals: parentId },
+    { field: "type", equals: "REVERSAL" },
+  ];
   return list(c, "transfer", c.env.sandbox.store.list("transfer", filters, page), page);
 }

@@ -264,9 +264,7 @@ export type SettlementRecord = Timestamps & {
 export type SettlementInternal = { transferIds: string[]; fundingTransferIds: string[] };
 
 export type WebhookAuthentication =
-  | { type: "NONE" }
-  | { type: "BASIC"; basic: { username: string; password: string } }
-  | { type: "BEARER"; bearer: { token: string } };
+  { type: "NONE" } | { type: "BASIC"; basic: { username: string; password: string } } | { type: "BEARER"; bearer: { token: string } };
 
 export type EnabledEvent = { entity: string; types: string[] };
 

@@ -30,7 +30,14 @@ export type ControlResult<T> = { ok: true; value: T } | { ok: false; status: num
 export type OnboardingPage =
   | { kind: "invalid" }
   | { kind: "expired" | "completed"; redirect: string | null }
-  | { kind: "open"; formId: string; prefill: Record<string, unknown>; updateRequested: boolean; termsOfServiceUrl: string | null; feeDetailsUrl: string | null };
+  | {
+      kind: "open";
+      formId: string;
+      prefill: Record<string, unknown>;
+      updateRequested: boolean;
+      termsOfServiceUrl: string | null;
+      feeDetailsUrl: string | null;
+    };
 
 function pageOf(resolution: LinkResolution): OnboardingPage {
   if (resolution.kind !== "open") return resolution;
@@ -95,7 +102,13 @@ export class SandboxProcessor extends DurableObject<Env> {
     } catch (error) {
       if (!(error instanceof ProcessorError)) throw error;
       const [first] = error.items;
-      return { ok: false, status: error.status, code: first?.code ?? "UNKNOWN", message: error.message, ...(first?.field ? { field: first.field } : {}) };
+      return {
+        ok: false,
+        status: error.status,
+        code: first?.code ?? "UNKNOWN",
+        message: error.message,
+        ...(first?.field ? { field: first.field } : {}),
+      };
     }
   }
 
@@ -129,7 +142,12 @@ export class SandboxProcessor extends DurableObject<Env> {
 
   /** Without an outcome, settles as the test bank accounts say (see test-data). */
   settleAch(transferId: string, outcome?: AchOutcome, failure?: FailureReason) {
-    return this.run(() => this.view("transfer", outcome ? settleAch(this.sandbox, transferId, outcome, failure) : settleAchByTestAccount(this.sandbox, transferId)));
+    return this.run(() =>
+      this.view(
+        "transfer",
+        outcome ? settleAch(this.sandbox, transferId, outcome, failure) : settleAchByTestAccount(this.sandbox, transferId),
+      ),
+    );
   }
 
   settleReversal(transferId: string, outcome: "succeed" | "fail" = "succeed") {

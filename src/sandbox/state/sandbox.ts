@@ -3,7 +3,15 @@ import { DEFAULT_CONFIG, mergeConfig, type ConfigUpdate, type SandboxConfig } fr
 import type { Kind, Stored } from "./records";
 import { createSchema, ResourceStore } from "./store";
 
-export const TIMER_ACTIONS = ["ach.settle", "ach.return", "reversal.settle", "card_present.complete", "merchant.decide", "dispute.open", "settlement.close"] as const;
+export const TIMER_ACTIONS = [
+  "ach.settle",
+  "ach.return",
+  "reversal.settle",
+  "card_present.complete",
+  "merchant.decide",
+  "dispute.open",
+  "settlement.close",
+] as const;
 export type TimerAction = (typeof TIMER_ACTIONS)[number];
 
 export type TimerRow = { id: number; due_at: number; action: TimerAction; subject: string };

@@ -91,12 +91,24 @@ export class ResourceStore {
   constructor(private readonly sql: SqlStorage) {}
 
   insert<K extends Kind>(kind: K, record: RecordOf<K>, internal: InternalOf<K>): Stored<K> {
-    this.sql.exec("INSERT INTO resources (id, kind, body, internal) VALUES (?, ?, ?, ?)", record.id, kind, JSON.stringify(record), JSON.stringify(internal));
+    this.sql.exec(
+      "INSERT INTO resources (id, kind, body, internal) VALUES (?, ?, ?, ?)",
+      record.id,
+      kind,
+      JSON.stringify(record),
+      JSON.stringify(internal),
+    );
     return { record, internal };
   }
 
   save<K extends Kind>(kind: K, stored: Stored<K>): Stored<K> {
-    this.sql.exec("UPDATE resources SET body = ?, internal = ? WHERE id = ? AND kind = ?", JSON.stringify(stored.record), JSON.stringify(stored.internal), stored.record.id, kind);
+    this.sql.exec(
+      "UPDATE resources SET body = ?, internal = ? WHERE id = ? AND kind = ?",
+      JSON.stringify(stored.record),
+      JSON.stringify(stored.internal),
+      stored.record.id,
+      kind,
+    );
     return stored;
   }
 
@@ -117,7 +129,10 @@ export class ResourceStore {
 
   all<K extends Kind>(kind: K, filters: Filter[] = []): Stored<K>[] {
     const { clause, params } = where(kind, filters);
-    return this.sql.exec<Row>(`SELECT body, internal FROM resources WHERE ${clause} ORDER BY seq`, ...params).toArray().map((row) => parse<K>(row));
+    return this.sql
+      .exec<Row>(`SELECT body, internal FROM resources WHERE ${clause} ORDER BY seq`, ...params)
+      .toArray()
+      .map((row) => parse<K>(row));
   }
 
   list<K extends Kind>(kind: K, filters: Filter[], page: PageRequest): PageResult<K> {

@@ -62,7 +62,10 @@ export async function postToWebhook(sandbox: Sandbox, webhook: Stored<"webhook">
 export async function deliverDue(sandbox: Sandbox, horizon: number): Promise<void> {
   for (;;) {
     const row = sandbox.sql
-      .exec<DeliveryRow>("SELECT id, webhook_id, body, attempts FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT 1", horizon)
+      .exec<DeliveryRow>(
+        "SELECT id, webhook_id, body, attempts FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT 1",
+        horizon,
+      )
       .toArray()[0];
     if (!row) return;
     const webhook = deliveryWebhook(sandbox, row.webhook_id);

@@ -25,7 +25,9 @@ function serviceWebhook(sandbox: Sandbox): Stored<"webhook"> {
       created_at: epoch,
       updated_at: epoch,
     },
-    internal: { authentication: { type: "BASIC", basic: { username: env.PROCESSOR_WEBHOOK_USERNAME, password: env.PROCESSOR_WEBHOOK_PASSWORD } } },
+    internal: {
+      authentication: { type: "BASIC", basic: { username: env.PROCESSOR_WEBHOOK_USERNAME, password: env.PROCESSOR_WEBHOOK_PASSWORD } },
+    },
   };
 }
 
@@ -44,7 +46,10 @@ function subscribes(enabledEvents: EnabledEvent[], entity: string, type: string)
  */
 export function enqueueEvent<K extends EventKind>(sandbox: Sandbox, kind: K, type: string, stored: Stored<K>): number {
   const registered = sandbox.store.all("webhook", [{ field: "enabled", equals: true }]);
-  const webhooks = registered.length === 0 ? [serviceWebhook(sandbox)] : registered.filter((webhook) => subscribes(webhook.record.enabled_events, kind, type));
+  const webhooks =
+    registered.length === 0
+      ? [serviceWebhook(sandbox)]
+      : registered.filter((webhook) => subscribes(webhook.record.enabled_events, kind, type));
   if (webhooks.length === 0) return 0;
   const body = JSON.stringify({
     type,

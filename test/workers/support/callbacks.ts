@@ -44,7 +44,11 @@ export async function revealSecrets(tenantId: string): Promise<{ id: string; sec
 }
 
 /** Commits an outbox event the way the ledger does, without enqueueing it (as if the Worker died right after). */
-export async function writeEvent(tenantId: string, data: Record<string, unknown> = { lcPaymentId: "lcpay_test", status: "succeeded" }, type = "transfer.updated") {
+export async function writeEvent(
+  tenantId: string,
+  data: Record<string, unknown> = { lcPaymentId: "lcpay_test", status: "succeeded" },
+  type = "transfer.updated",
+) {
   const db = database(env);
   const { statement, eventId } = eventInsert(db, { tenantId, type, subjectId: String(data.lcPaymentId ?? "subject"), data });
   await db.batch([statement]);
@@ -55,7 +59,9 @@ export async function writeEvent(tenantId: string, data: Record<string, unknown>
 export async function deliveryWithoutMessage(eventId: string): Promise<string> {
   const db = database(env);
   await db.batch([eventDeliveryInsert(db, eventId)]);
-  const row = await env.DB.prepare("SELECT id FROM callback_deliveries WHERE event_id = ? AND origin = 'event'").bind(eventId).first<{ id: string }>();
+  const row = await env.DB.prepare("SELECT id FROM callback_deliveries WHERE event_id = ? AND origin = 'event'")
+    .bind(eventId)
+    .first<{ id: string }>();
   if (!row) throw new Error(`no delivery for ${eventId}`);
   return row.id;
 }
@@ -105,7 +111,9 @@ export async function deliveryRow(deliveryId: string): Promise<DeliveryRow> {
 }
 
 export async function deliveriesOf(eventId: string): Promise<DeliveryRow[]> {
-  return (await env.DB.prepare("SELECT * FROM callback_deliveries WHERE event_id = ? ORDER BY created_at, id").bind(eventId).all<DeliveryRow>()).results;
+  return (
+    await env.DB.prepare("SELECT * FROM callback_deliveries WHERE event_id = ? ORDER BY created_at, id").bind(eventId).all<DeliveryRow>()
+  ).results;
 }
 
 /** Polls until `check` passes: for work the real local Queue consumer does in the background. */

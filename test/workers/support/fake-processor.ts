@@ -74,7 +74,9 @@ export function undeclaredFields(schema: Schema | undefined, value: unknown, at 
   const declared = declaredProperties(resolved);
   if (declared === null) return [];
   return Object.entries(value).flatMap(([name, field]) =>
-    declared.has(name) ? undeclaredFields(declared.get(name), field, `${at}/${name}`) : [`${at}/${name} is not a field of the processor's schema`],
+    declared.has(name)
+      ? undeclaredFields(declared.get(name), field, `${at}/${name}`)
+      : [`${at}/${name} is not a field of the processor's schema`],
   );
 }
 
@@ -145,10 +147,19 @@ export function fakeProcessor(respond: Responder) {
     const schemaErrors = body === undefined ? [] : processorRequestErrors(request.method, template, body);
     violations.push(...forgivingBuyerIdentity(request.method, template, schemaErrors));
     const documentedElsewhere = (FIELDS_DOCUMENTED_ELSEWHERE[`${request.method} ${template}`] ?? []).map((field) => `#/${field} `);
-    const undeclared = undeclaredFields(requestSchema(request.method, template), body).filter((error) => !documentedElsewhere.some((field) => error.startsWith(field)));
+    const undeclared = undeclaredFields(requestSchema(request.method, template), body).filter(
+      (error) => !documentedElsewhere.some((field) => error.startsWith(field)),
+    );
     violations.push(...undeclared.map((error) => `request ${request.method} ${template}: ${error}`));
 
-    const call: ProcessorCall = { method: request.method, path: url.pathname, template, query: Object.fromEntries(url.searchParams), body, file };
+    const call: ProcessorCall = {
+      method: request.method,
+      path: url.pathname,
+      template,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      file,
+    };
     calls.push(call);
     const reply = await respond(call);
     if (!reply.undocumented) violations.push(...processorResponseErrors(request.method, answerAs, reply.status, reply.body));

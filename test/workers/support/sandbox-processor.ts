@@ -20,7 +20,10 @@ const AGGREGATE = /(A subschema had errors|does not match schema|Items did not m
  * Known defects of the processor's published document, never of the sandbox: in error bodies `logref` is modelled
  * as an object (real answers carry a correlation string) and `code`/`message` are enums copied from one example.
  */
-const ERROR_BODY_DEFECTS = [/#\/_embedded\/errors\/\d+\/logref Instance type "string" is invalid/, /#\/_embedded\/errors\/\d+\/(code|message) Instance does not match any of/];
+const ERROR_BODY_DEFECTS = [
+  /#\/_embedded\/errors\/\d+\/logref Instance type "string" is invalid/,
+  /#\/_embedded\/errors\/\d+\/(code|message) Instance does not match any of/,
+];
 
 /** Where an operation documents no response for an error status, the error body is checked as another operation's. */
 const ERROR_EXEMPLARS: Record<number, [string, string]> = {
@@ -34,7 +37,8 @@ export function conformance(method: string, template: string, status: number, bo
   const tolerated = status >= 400 ? [...ERROR_BODY_DEFECTS, ...allowed] : allowed;
   let errors = processorResponseErrors(method, template, status, body);
   const exemplar = ERROR_EXEMPLARS[status];
-  if (exemplar && errors.length === 1 && errors[0]!.endsWith(`documents no ${status} response`)) errors = processorResponseErrors(exemplar[0], exemplar[1], status, body);
+  if (exemplar && errors.length === 1 && errors[0]!.endsWith(`documents no ${status} response`))
+    errors = processorResponseErrors(exemplar[0], exemplar[1], status, body);
   return errors.filter((error) => !AGGREGATE.test(error) && !tolerated.some((pattern) => pattern.test(error)));
 }
 
@@ -50,8 +54,14 @@ type CallOptions = {
 };
 
 /** One REST call to the in-process sandbox; the request body and the answer are checked against the processor's OpenAPI. */
-export async function processor<T = any>(method: "GET" | "POST" | "PUT", path: string, body?: unknown, options: CallOptions = {}): Promise<Answer<T>> {
-  const [validateMethod, template] = options.validateAs === "skip" ? [method, null] : (options.validateAs ?? [method, processorPathTemplate(method, path)]);
+export async function processor<T = any>(
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
+  const [validateMethod, template] =
+    options.validateAs === "skip" ? [method, null] : (options.validateAs ?? [method, processorPathTemplate(method, path)]);
   if (template && body !== undefined && !(body instanceof FormData) && !options.requestOutsideSpec) {
     expect(processorRequestErrors(validateMethod, template, body)).toEqual([]);
   }
@@ -73,7 +83,14 @@ export async function tokenize(fields: Record<string, unknown>): Promise<Answer>
   return processor("POST", `/applications/${env.PROCESSOR_APPLICATION_ID}/tokens`, fields, { validateAs: "skip" });
 }
 
-export const TEST_CARD = { type: "PAYMENT_CARD", number: "4895142232120006", expiration_month: 12, expiration_year: 2031, security_code: "123", name: "Ada Lovelace" };
+export const TEST_CARD = {
+  type: "PAYMENT_CARD",
+  number: "4895142232120006",
+  expiration_month: 12,
+  expiration_year: 2031,
+  security_code: "123",
+  name: "Ada Lovelace",
+};
 
 /** The processor's docs make every buyer field optional; its OpenAPI requires the seller's fields on every identity. */
 export const BUYER_IDENTITY = { requestOutsideSpec: "buyer identity: the OpenAPI requires seller fields" } as const;
@@ -126,18 +143,37 @@ export async function approvedMerchant(businessName = "Sandbox Test Seller") {
 
 /** A buyer's reusable card (or bank) instrument, exchanged from a fresh token. */
 export async function buyerInstrument(fields: Record<string, unknown> = TEST_CARD): Promise<string> {
-  const buyer = await processor("POST", "/identities", { entity: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" } }, BUYER_IDENTITY);
+  const buyer = await processor(
+    "POST",
+    "/identities",
+    { entity: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" } },
+    BUYER_IDENTITY,
+  );
   const token = await tokenize(fields);
   const instrument = await processor("POST", "/payment_instruments", { type: "TOKEN", token: token.body.id, identity: buyer.body.id });
   return instrument.body.id;
 }
 
 export function bankFields(accountNumber: string, bankCode = "122105278") {
-  return { type: "BANK_ACCOUNT", account_number: accountNumber, bank_code: bankCode, account_type: "PERSONAL_CHECKING", name: "Ada Lovelace" };
+  return {
+    type: "BANK_ACCOUNT",
+    account_number: accountNumber,
+    bank_code: bankCode,
+    account_type: "PERSONAL_CHECKING",
+    name: "Ada Lovelace",
+  };
 }
 
 export function sale(merchant: string, source: string, amount = 2500, extra: Record<string, unknown> = {}) {
-  return processor("POST", "/transfers", { merchant, source, amount, currency: "USD", fee: 100, idempotency_id: crypto.randomUUID(), ...extra });
+  return processor("POST", "/transfers", {
+    merchant,
+    source,
+    amount,
+    currency: "USD",
+    fee: 100,
+    idempotency_id: crypto.randomUUID(),
+    ...extra,
+  });
 }
 
 /** Polls until `check` passes (webhook deliveries and alarms run in the background). */
@@ -146,7 +182,8 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
   for (;;) {
     const value = await read();
     if (check(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 500)}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 500)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
