@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Callbacks signed and delivered per second, end to end against a real `wrangler dev`: operator replay → D1 →
 // local Queue → consumer (sign, POST) → a Node receiver on 127.0.0.1 that verifies every signature with the
-// tenants' own verifier (src/events/receiver/verify-callback.ts, loaded by Node's type stripping). Prints figures.
+// tenants' own verifier (examples/receiver/verify-callback.ts, loaded by Node's type stripping). Prints figures.
 // Standalone: `node scripts/bench-callbacks.mjs`; or import `benchCallbacks` into another bench with its dev server.
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { devSecrets, startDevServer } from "../test/support/dev-server.mjs";
-import { verifyCallbackSignature } from "../src/events/receiver/verify-callback.ts";
+import { verifyCallbackSignature } from "../examples/receiver/verify-callback.ts";
 
 const root = path.join(import.meta.dirname, "..");
 

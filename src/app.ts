@@ -1,15 +1,16 @@
-import adminRouter from "./admin/admin.index";
+import { callbacksRouter } from "./callbacks";
+import { withRequestContext } from "./context";
 import docsRouter from "./docs/docs.index";
-import { callbacksAdminRouter } from "./events";
-import metaRouter from "./meta/meta.index";
-import onboardingRouter from "./onboarding/onboarding.index";
-import paymentsRouter from "./payments/payments.index";
-import processorWebhooksRouter from "./processor-webhooks/processor-webhooks.index";
-import { createRouter } from "./lib/openapi";
 import { ApiError } from "./lib/problem";
-import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./lib/pipeline";
+import metaRouter from "./meta/meta.index";
+import { onboardingRouter } from "./onboarding";
+import { paymentsRouter } from "./payments";
+import { createRouter } from "./platform/openapi";
+import { requireOperator } from "./platform/operator";
+import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./platform/pipeline";
+import { processorWebhooksRouter } from "./processor-webhooks";
 import { sandboxRouter } from "./sandbox";
-import { requireTenant } from "./tenants/auth.middleware";
+import { requireTenant, tenantsRouter } from "./tenants";
 
 const ANONYMOUS_V1_PATHS = new Set(["/v1/meta"]);
 
@@ -18,16 +19,18 @@ export function createApp() {
   const app = createRouter();
 
   app.use("*", traceAndLog);
+  app.use("*", withRequestContext);
   app.use("/v1/*", async (c, next) => (ANONYMOUS_V1_PATHS.has(c.req.path) ? next() : requireTenant(c, next)));
   app.use("/v1/*", bodyGuard);
   app.use("/admin/*", bodyGuard);
+  app.use("/admin/*", requireOperator);
 
   app.route("/", metaRouter);
   app.route("/", paymentsRouter);
   app.route("/", onboardingRouter);
   app.route("/", processorWebhooksRouter);
-  app.route("/", adminRouter);
-  app.route("/", callbacksAdminRouter);
+  app.route("/", tenantsRouter);
+  app.route("/", callbacksRouter);
   app.route("/", docsRouter);
   // The built-in sandbox processor exists only when configured; a live deployment never serves it.
   app.use("/sandbox/*", async (c, next) => {

@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import { handleCallbackBatch } from "./events";
+import { handleCallbackBatch } from "./callbacks";
 import { runScheduledSweeps } from "./scheduled";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";

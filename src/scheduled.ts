@@ -1,11 +1,11 @@
-import { database } from "./db/client";
-import { enqueueEvents, sweepCallbacks } from "./events";
-import { reconcileLedger } from "./payments/reconciliation";
-import { processorClient } from "./processor";
+import { sweepCallbacks } from "./callbacks";
+import { createContext } from "./context";
+import { reconcileLedger } from "./payments";
 
 /** The cron sweep: whatever must never be lost is picked up here, every minute. */
-export async function runScheduledSweeps(env: Env, now = Date.now()): Promise<void> {
-  const eventIds = await reconcileLedger({ db: database(env), client: processorClient(env), now });
-  await enqueueEvents(env, eventIds);
-  await sweepCallbacks({ env, now: new Date(now) });
+export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): Promise<void> {
+  const ctx = createContext(env, { nowMs: scheduledTime });
+  await reconcileLedger({ ctx });
+  await ctx.outbox.flush();
+  await sweepCallbacks({ env, now: new Date(scheduledTime) });
 }

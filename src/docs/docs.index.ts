@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createRouter, z } from "../lib/openapi";
+import { createRouter, z } from "../platform/openapi";
 import { REFERENCE_PAGE } from "./reference-page";
 
 const router = createRouter();

@@ -6,8 +6,8 @@ import { ApiError, type ProblemSlug, toProblemResponse } from "../lib/problem";
 export const IDEMPOTENCY_SHARDS = 16;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-/** Results of requests that never started executing are not stored, so a retry can still succeed (as Stripe does). */
-const NOT_STORED: ReadonlySet<ProblemSlug> = new Set(["merchant-not-ready", "rate-limited"]);
+/** Results of requests that never started executing are not stored, so a corrected retry can still succeed (as Stripe does). */
+const NOT_STORED: ReadonlySet<ProblemSlug> = new Set(["merchant-not-ready", "rate-limited", "validation-failed", "malformed-json"]);
 
 export const REPLAY_HEADER = "Idempotent-Replayed";
 

@@ -1,7 +1,7 @@
 import { publicConfig } from "../lib/config";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import type { AppRouteHandler } from "../lib/types";
+import type { AppRouteHandler } from "../platform/types";
 import type * as routes from "./meta.routes";
 
 export const meta: AppRouteHandler<typeof routes.meta> = (c) => {

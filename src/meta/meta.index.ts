@@ -1,5 +1,5 @@
 import { cors } from "hono/cors";
-import { createRouter } from "../lib/openapi";
+import { createRouter } from "../platform/openapi";
 import * as handlers from "./meta.handlers";
 import * as routes from "./meta.routes";
 

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { jsonContent, problemResponses, z } from "../lib/openapi";
+import { jsonContent, problemResponses, z } from "../platform/openapi";
 
 export const MetaSchema = z
   .object({

@@ -1,5 +1,7 @@
-import { createRouter } from "../lib/openapi";
+import { createRouter } from "../platform/openapi";
 import * as handlers from "./onboarding.handlers";
+import * as operator from "./onboarding.operator.handlers";
+import * as operatorRoutes from "./onboarding.operator.routes";
 import * as routes from "./onboarding.routes";
 
 const router = createRouter();
@@ -9,6 +11,7 @@ router
   .openapi(routes.readForm, handlers.readForm)
   .openapi(routes.status, handlers.status)
   .openapi(routes.returnFromForm, handlers.returnFromForm)
-  .openapi(routes.renewLink, handlers.renewLink);
+  .openapi(routes.renewLink, handlers.renewLink)
+  .openapi(operatorRoutes.linkProcessorMerchant, operator.linkProcessorMerchant);
 
 export default router;

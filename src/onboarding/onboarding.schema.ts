@@ -1,5 +1,5 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { tenants } from "../tenants/tenants.schema";
+import { tenants } from "../db/tenants.schema";
 
 /**
  * A tenant's onboarding and readiness as the processor last reported it. The charge gate itself is

@@ -1,19 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { eventInsert } from "../events/outbox";
 import { base64Url, randomBytes } from "../lib/crypto";
-import { nowIso } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import type { ComplianceForm, Merchant, OnboardingForm, ProcessorClient } from "../processor";
-import { tenants } from "../tenants/tenants.schema";
+import type { AppContext } from "../platform/context";
+import type { ComplianceForm, Merchant, OnboardingForm } from "../processor";
+import { tenants } from "../db/tenants.schema";
 import { onboarding } from "./onboarding.schema";
 import { merchantFlags, readinessOf, type OnboardingRecord, type Readiness } from "./readiness";
 
 /** The largest single charge a merchant asks the processor for, in minor units. */
 const MAX_TRANSACTION_AMOUNT = 100_000_000;
 const LINK_MINUTES = 7 * 24 * 60;
-
-export type OnboardingContext = { db: Database; env: Env; client: ProcessorClient };
 
 function serviceLinks(env: Env, returnToken: string) {
   const root = env.BASE_URL.replace(/\/$/, "");
@@ -50,17 +47,20 @@ function formView(form: OnboardingForm) {
 }
 
 /** One hosted form at a time per tenant; a merchant already attached is not onboarded twice. */
-export async function startOnboarding(
-  { db, env, client }: OnboardingContext,
-  tenantId: string,
-  input: { returnUrl?: string; business?: Record<string, string> },
-) {
+export async function startOnboarding({
+  ctx,
+  input: { tenantId, returnUrl, business },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; returnUrl?: string; business?: Record<string, string> };
+}) {
+  const { db, env, processor } = ctx;
   const { tenant } = await tenantAndRecord(db, tenantId);
   if (tenant.processorMerchantId) throw new ApiError("conflict", "This tenant is already onboarded; see GET /v1/onboarding/status.");
   const returnToken = base64Url(randomBytes(24));
-  const form = await client.createOnboardingForm({
+  const form = await processor.createOnboardingForm({
     onboarding_data: {
-      entity: { business_name: tenant.name, doing_business_as: tenant.name, ...(input.business ?? {}) },
+      entity: { business_name: tenant.name, doing_business_as: tenant.name, ...(business ?? {}) },
       max_transaction_amount: MAX_TRANSACTION_AMOUNT,
     },
     merchant_processors: [{ processor: env.PROCESSOR_ENV === "live" ? "FINIX_V1" : "DUMMY_V1" }],
@@ -68,14 +68,14 @@ export async function startOnboarding(
     onboarding_link_details: { ...serviceLinks(env, returnToken), expiration_in_minutes: String(LINK_MINUTES) },
     tags: { lc_tenant_id: tenantId },
   });
-  const now = nowIso();
+  const now = ctx.clock.nowIso();
   const row = {
     tenantId,
     processorFormId: form.id,
     formStatus: form.status,
     onboardingUrl: form.onboarding_link?.link_url ?? null,
     onboardingUrlExpiresAt: form.onboarding_link?.expires_at ?? null,
-    returnUrl: input.returnUrl ?? null,
+    returnUrl: returnUrl ?? null,
     returnToken,
     createdAt: now,
     updatedAt: now,
@@ -88,19 +88,20 @@ export async function startOnboarding(
 }
 
 /** Merchant state from the processor, applied once and in order (older updates are ignored), with its event. */
-export async function applyMerchant(db: Database, env: Env, tenantId: string, merchant: Merchant): Promise<string[]> {
+async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
+  const { db, env } = ctx;
   const { tenant, record } = await tenantAndRecord(db, tenantId);
-  if (!record) return [];
+  if (!record) return;
   if (
     record.merchantUpdatedAt &&
     merchant.updated_at &&
     merchant.updated_at <= record.merchantUpdatedAt &&
     tenant.processorMerchantId === merchant.id
   )
-    return [];
+    return;
   const before = readinessOf(tenant, record, { pciActionUrl: pciActionUrl(env) });
   const flags = merchantFlags(merchant);
-  const now = nowIso();
+  const now = ctx.clock.nowIso();
   const nextRecord: OnboardingRecord = {
     ...record,
     processorIdentityId: merchant.identity,
@@ -125,22 +126,17 @@ export async function applyMerchant(db: Database, env: Env, tenantId: string, me
   ] as const;
   if (!changed) {
     await db.batch(statements);
-    return [];
+    return;
   }
-  const { statement, eventId } = eventInsert(db, {
-    tenantId,
-    type: "merchant.updated",
-    subjectId: merchant.id,
-    data: readinessEventData(after),
-  });
-  await db.batch([...statements, statement]);
-  return [eventId];
+  const event = ctx.outbox.record({ tenantId, type: "merchant.updated", subjectId: merchant.id, data: readinessEventData(after) });
+  await db.batch([...statements, event]);
 }
 
-export async function applyComplianceForm(db: Database, env: Env, tenantId: string, form: ComplianceForm): Promise<string[]> {
+async function applyComplianceForm(ctx: AppContext, tenantId: string, form: ComplianceForm): Promise<void> {
+  const { db, env } = ctx;
   const { tenant, record } = await tenantAndRecord(db, tenantId);
-  if (!record || form.type !== "PCI_SAQ_A") return [];
-  const now = nowIso();
+  if (!record || form.type !== "PCI_SAQ_A") return;
+  const now = ctx.clock.nowIso();
   const nextRecord: OnboardingRecord = {
     ...record,
     pciFormId: form.id,
@@ -154,18 +150,17 @@ export async function applyComplianceForm(db: Database, env: Env, tenantId: stri
   const update = db.update(onboarding).set(nextRecord).where(eq(onboarding.tenantId, tenantId));
   if (before.pci.status === after.pci.status && before.pci.validUntil === after.pci.validUntil) {
     await update;
-    return [];
+    return;
   }
   const data = { processorMerchantId: tenant.processorMerchantId, processorComplianceFormId: form.id, pci: after.pci };
-  const compliance = eventInsert(db, { tenantId, type: "compliance_form.updated", subjectId: form.id, data });
-  const merchantEvent = eventInsert(db, {
+  const complianceEvent = ctx.outbox.record({ tenantId, type: "compliance_form.updated", subjectId: form.id, data });
+  const merchantEvent = ctx.outbox.record({
     tenantId,
     type: "merchant.updated",
     subjectId: tenant.processorMerchantId ?? form.linked_to,
     data: readinessEventData(after),
   });
-  await db.batch([update, compliance.statement, merchantEvent.statement]);
-  return [compliance.eventId, merchantEvent.eventId];
+  await db.batch([update, complianceEvent, merchantEvent]);
 }
 
 function readinessEventData(readiness: Readiness) {
@@ -178,32 +173,36 @@ function readinessEventData(readiness: Readiness) {
   };
 }
 
-async function pullMerchantAndCompliance(ctx: OnboardingContext, tenantId: string, merchant: Merchant): Promise<string[]> {
-  const eventIds = await applyMerchant(ctx.db, ctx.env, tenantId, merchant);
-  const forms = await ctx.client.listMerchantComplianceForms(merchant.id, {});
+async function pullMerchantAndCompliance(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
+  await applyMerchant(ctx, tenantId, merchant);
+  const forms = await ctx.processor.listMerchantComplianceForms(merchant.id, {});
   const pci = forms.items.find((form) => form.type === "PCI_SAQ_A");
-  if (pci) eventIds.push(...(await applyComplianceForm(ctx.db, ctx.env, tenantId, pci)));
-  return eventIds;
+  if (pci) await applyComplianceForm(ctx, tenantId, pci);
 }
 
 /**
  * Reads the tenant's form at the processor; once it is complete, attaches the merchant it created
  * (idempotent: reading twice attaches once). An expired link on an open form is renewed.
  */
-export async function readOnboardingForm(ctx: OnboardingContext, tenantId: string, formId: string) {
+export async function readOnboardingForm({
+  ctx,
+  input: { tenantId, formId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; formId: string };
+}) {
   const { tenant, record } = await tenantAndRecord(ctx.db, tenantId);
   if (!record?.processorFormId || record.processorFormId !== formId) throw new ApiError("not-found", `No onboarding form ${formId}.`);
-  let form = await ctx.client.getOnboardingForm(formId);
-  const eventIds: string[] = [];
+  let form = await ctx.processor.getOnboardingForm(formId);
   if (form.status === "COMPLETED" && form.identity_id && !tenant.processorMerchantId) {
     await ctx.db
       .update(onboarding)
-      .set({ formStatus: form.status, processorIdentityId: form.identity_id, updatedAt: nowIso() })
+      .set({ formStatus: form.status, processorIdentityId: form.identity_id, updatedAt: ctx.clock.nowIso() })
       .where(eq(onboarding.tenantId, tenantId));
-    const [merchant] = (await ctx.client.listIdentityMerchants(form.identity_id)).items;
-    if (merchant) eventIds.push(...(await pullMerchantAndCompliance(ctx, tenantId, merchant)));
-  } else if (form.status !== "COMPLETED" && form.onboarding_link && Date.parse(form.onboarding_link.expires_at) < Date.now()) {
-    const link = await ctx.client.createOnboardingLink(formId, serviceLinks(ctx.env, record.returnToken));
+    const [merchant] = (await ctx.processor.listIdentityMerchants(form.identity_id)).items;
+    if (merchant) await pullMerchantAndCompliance(ctx, tenantId, merchant);
+  } else if (form.status !== "COMPLETED" && form.onboarding_link && Date.parse(form.onboarding_link.expires_at) < ctx.clock.nowMs()) {
+    const link = await ctx.processor.createOnboardingLink(formId, serviceLinks(ctx.env, record.returnToken));
     form = { ...form, onboarding_link: link };
   }
   await ctx.db
@@ -212,59 +211,72 @@ export async function readOnboardingForm(ctx: OnboardingContext, tenantId: strin
       formStatus: form.status,
       onboardingUrl: form.onboarding_link?.link_url ?? record.onboardingUrl,
       onboardingUrlExpiresAt: form.onboarding_link?.expires_at ?? record.onboardingUrlExpiresAt,
-      updatedAt: nowIso(),
+      updatedAt: ctx.clock.nowIso(),
     })
     .where(and(eq(onboarding.tenantId, tenantId), eq(onboarding.processorFormId, formId)));
   const { tenant: after } = await tenantAndRecord(ctx.db, tenantId);
-  return { view: { ...formView(form), processorMerchantId: after.processorMerchantId }, eventIds };
+  return { ...formView(form), processorMerchantId: after.processorMerchantId };
 }
 
 /** The browser's way back from the hosted form: the token names the onboarding, the merchant's own page follows. */
-export async function completeReturn(ctx: OnboardingContext, returnToken: string) {
+export async function completeReturn({ ctx, input: { returnToken } }: { ctx: AppContext; input: { returnToken: string } }) {
   const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
   if (!record) throw new ApiError("not-found", "Unknown onboarding link.");
-  const { eventIds } = record.processorFormId ? await readOnboardingForm(ctx, record.tenantId, record.processorFormId) : { eventIds: [] };
-  return { returnUrl: record.returnUrl, eventIds, tenantId: record.tenantId, formId: record.processorFormId };
+  if (record.processorFormId) await readOnboardingForm({ ctx, input: { tenantId: record.tenantId, formId: record.processorFormId } });
+  return { returnUrl: record.returnUrl, tenantId: record.tenantId, formId: record.processorFormId };
 }
 
-export async function renewExpiredLink(ctx: OnboardingContext, returnToken: string): Promise<string> {
+export async function renewExpiredLink({
+  ctx,
+  input: { returnToken },
+}: {
+  ctx: AppContext;
+  input: { returnToken: string };
+}): Promise<string> {
   const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
   if (!record) throw new ApiError("not-found", "Unknown onboarding link.");
   if (!record.processorFormId) throw new ApiError("not-found", "This onboarding has no hosted form.");
-  const link = await ctx.client.createOnboardingLink(record.processorFormId, serviceLinks(ctx.env, record.returnToken));
+  const link = await ctx.processor.createOnboardingLink(record.processorFormId, serviceLinks(ctx.env, record.returnToken));
   await ctx.db
     .update(onboarding)
-    .set({ onboardingUrl: link.link_url, onboardingUrlExpiresAt: link.expires_at, updatedAt: nowIso() })
+    .set({ onboardingUrl: link.link_url, onboardingUrlExpiresAt: link.expires_at, updatedAt: ctx.clock.nowIso() })
     .where(eq(onboarding.tenantId, record.tenantId));
   return link.link_url;
 }
 
-export async function readiness(
-  ctx: OnboardingContext,
-  tenantId: string,
-  refresh: boolean,
-): Promise<{ readiness: Readiness; eventIds: string[] }> {
+export async function getReadiness({
+  ctx,
+  input: { tenantId, refresh },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; refresh: boolean };
+}): Promise<Readiness> {
   let { tenant, record } = await tenantAndRecord(ctx.db, tenantId);
-  const eventIds: string[] = [];
   if (refresh && record) {
     if (tenant.processorMerchantId) {
-      eventIds.push(...(await pullMerchantAndCompliance(ctx, tenantId, await ctx.client.getMerchant(tenant.processorMerchantId))));
+      await pullMerchantAndCompliance(ctx, tenantId, await ctx.processor.getMerchant(tenant.processorMerchantId));
     } else if (record.processorFormId) {
-      eventIds.push(...(await readOnboardingForm(ctx, tenantId, record.processorFormId)).eventIds);
+      await readOnboardingForm({ ctx, input: { tenantId, formId: record.processorFormId } });
     }
     ({ tenant, record } = await tenantAndRecord(ctx.db, tenantId));
   }
-  return { readiness: readinessOf(tenant, record, { pciActionUrl: pciActionUrl(ctx.env) }), eventIds };
+  return readinessOf(tenant, record, { pciActionUrl: pciActionUrl(ctx.env) });
 }
 
 /** For merchants onboarded outside the hosted form: readiness still comes only from the processor's record. */
-export async function attachMerchant(ctx: OnboardingContext, tenantId: string, processorMerchantId: string): Promise<string[]> {
+export async function attachMerchant({
+  ctx,
+  input: { tenantId, processorMerchantId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; processorMerchantId: string };
+}): Promise<void> {
   const { record } = await tenantAndRecord(ctx.db, tenantId);
   const owner = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, processorMerchantId)).get();
   if (owner && owner.id !== tenantId) throw new ApiError("conflict", `Merchant ${processorMerchantId} already belongs to another tenant.`);
-  const merchant = await ctx.client.getMerchant(processorMerchantId);
+  const merchant = await ctx.processor.getMerchant(processorMerchantId);
   if (!record) {
-    const now = nowIso();
+    const now = ctx.clock.nowIso();
     await ctx.db.insert(onboarding).values({
       tenantId,
       returnToken: base64Url(randomBytes(24)),
@@ -273,11 +285,11 @@ export async function attachMerchant(ctx: OnboardingContext, tenantId: string, p
       updatedAt: now,
     });
   }
-  return pullMerchantAndCompliance(ctx, tenantId, merchant);
+  await pullMerchantAndCompliance(ctx, tenantId, merchant);
 }
 
-/** Webhook side: the tenant a processor merchant or its identity belongs to. */
-export async function tenantForMerchant(db: Database, merchant: { id: string; identity?: string }): Promise<string | null> {
+/** The tenant a processor merchant or its identity belongs to. */
+async function tenantForMerchant(db: Database, merchant: { id: string; identity?: string }): Promise<string | null> {
   const byMerchant = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, merchant.id)).get();
   if (byMerchant) return byMerchant.id;
   if (!merchant.identity) return null;
@@ -287,4 +299,41 @@ export async function tenantForMerchant(db: Database, merchant: { id: string; id
     .where(eq(onboarding.processorIdentityId, merchant.identity))
     .get();
   return byIdentity?.id ?? null;
+}
+
+/** merchant.created / updated / underwritten: readiness follows the processor's merchant. */
+export async function applyMerchantEvent({ ctx, input: merchant }: { ctx: AppContext; input: Merchant }): Promise<"applied" | "ignored"> {
+  const tenantId = await tenantForMerchant(ctx.db, merchant);
+  if (!tenantId) return "ignored";
+  await applyMerchant(ctx, tenantId, merchant);
+  return "applied";
+}
+
+/** compliance_form.created / updated: the PCI status of the merchant the form is linked to. */
+export async function applyComplianceFormEvent({
+  ctx,
+  input: form,
+}: {
+  ctx: AppContext;
+  input: ComplianceForm;
+}): Promise<"applied" | "ignored"> {
+  const tenantId = await tenantForMerchant(ctx.db, { id: form.linked_to });
+  if (!tenantId) return "ignored";
+  await applyComplianceForm(ctx, tenantId, form);
+  return "applied";
+}
+
+/** A submitted form names the identity its merchant will belong to; the merchant's own events then attach it. */
+export async function applyOnboardingFormEvent({
+  ctx,
+  input: form,
+}: {
+  ctx: AppContext;
+  input: { id: string; status: string; identity_id?: string | null };
+}): Promise<"applied"> {
+  await ctx.db
+    .update(onboarding)
+    .set({ formStatus: form.status, ...(form.identity_id ? { processorIdentityId: form.identity_id } : {}), updatedAt: ctx.clock.nowIso() })
+    .where(eq(onboarding.processorFormId, form.id));
+  return "applied";
 }

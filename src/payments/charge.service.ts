@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { newId, nowIso } from "../lib/ids";
+import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import type { ProcessorClient, Transfer } from "../processor";
-import { isOutcomeUnknown } from "../processor";
-import { tenants } from "../tenants/tenants.schema";
+import type { AppContext } from "../platform/context";
+import type { IdempotencyScope } from "../platform/types";
+import { isOutcomeUnknown, ProcessorRejected, type Transfer } from "../processor";
+import { tenants } from "../db/tenants.schema";
 import { applicationFeeCents, feeScheduleFor } from "./application-fee";
 import { payments, type PaymentMethod } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
@@ -28,7 +28,7 @@ export function methodFor(instrumentType: string): PaymentMethod {
   return instrumentType === "BANK_ACCOUNT" ? "ach" : instrumentType === "PAYMENT_CARD_PRESENT" ? "card_present" : "card";
 }
 
-async function chargeableTenant(db: Database, tenantId: string) {
+async function chargeableTenant({ db }: AppContext, tenantId: string) {
   const tenant = await db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
   if (!tenant?.chargesEnabled || !tenant.processorMerchantId) {
     throw new ApiError("merchant-not-ready", "Charges are not enabled for this merchant yet; see GET /v1/onboarding/status.");
@@ -37,9 +37,9 @@ async function chargeableTenant(db: Database, tenantId: string) {
 }
 
 /** Instruments are identity-scoped at the processor, not tenant-scoped: only the tenant that created one may charge it. */
-async function ownedInstrumentMethod(client: ProcessorClient, tenantId: string, instrumentId: string): Promise<PaymentMethod> {
-  const instrument = await client.getPaymentInstrument(instrumentId).catch((error: unknown) => {
-    if (error instanceof ApiError && error.slug === "processor-rejected") return null;
+async function ownedInstrumentMethod({ processor }: AppContext, tenantId: string, instrumentId: string): Promise<PaymentMethod> {
+  const instrument = await processor.getPaymentInstrument(instrumentId).catch((error: unknown) => {
+    if (error instanceof ProcessorRejected) return null;
     throw error;
   });
   if (!instrument || instrument.tags?.[TENANT_TAG] !== tenantId) {
@@ -54,34 +54,29 @@ async function ownedInstrumentMethod(client: ProcessorClient, tenantId: string, 
  * The gate, then the ledger row, before any call that moves money; a retry under the same key finds
  * the row and resumes it (past the gate, which it already passed).
  */
-async function ledgerRowFor(
-  db: Database,
-  env: Env,
-  client: ProcessorClient,
-  tenantId: string,
-  idempotencyKey: string,
-  input: ChargeInput,
-): Promise<PaymentRecord> {
+async function ledgerRowFor(ctx: AppContext, tenantId: string, idempotency: IdempotencyScope, input: ChargeInput): Promise<PaymentRecord> {
+  const { db, env } = ctx;
   const existing = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, idempotencyKey)))
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, idempotency.key)))
     .get();
   if (existing) {
-    // Past the idempotency store's retention the ledger still remembers the key: a different charge under it is refused.
-    if (existing.amountCents !== input.amountCents || existing.currency !== input.currency || existing.orderRef !== input.orderRef) {
+    // Past the idempotency store's retention the ledger still remembers the key: a different request under it is refused.
+    if (existing.requestFingerprint !== idempotency.fingerprint) {
       throw new ApiError("idempotency-key-reused", "This Idempotency-Key already belongs to a different charge.");
     }
     return existing;
   }
 
-  const tenant = await chargeableTenant(db, tenantId);
-  const method = input.processorInstrumentId ? await ownedInstrumentMethod(client, tenantId, input.processorInstrumentId) : null;
-  const now = nowIso();
+  const tenant = await chargeableTenant(ctx, tenantId);
+  const method = input.processorInstrumentId ? await ownedInstrumentMethod(ctx, tenantId, input.processorInstrumentId) : null;
+  const now = ctx.clock.nowIso();
   const row: typeof payments.$inferInsert = {
     id: newId("lcpay"),
     tenantId,
-    idempotencyKey,
+    idempotencyKey: idempotency.key,
+    requestFingerprint: idempotency.fingerprint,
     status: "processing",
     method,
     amountCents: input.amountCents,
@@ -98,43 +93,43 @@ async function ledgerRowFor(
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, idempotencyKey)))
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, idempotency.key)))
     .get() as Promise<PaymentRecord>;
 }
 
-async function update(db: Database, payment: PaymentRecord, changes: Partial<PaymentRecord>): Promise<PaymentRecord> {
-  const next = { ...changes, updatedAt: nowIso() };
-  await db.update(payments).set(next).where(eq(payments.id, payment.id));
+async function update(ctx: AppContext, payment: PaymentRecord, changes: Partial<PaymentRecord>): Promise<PaymentRecord> {
+  const next = { ...changes, updatedAt: ctx.clock.nowIso() };
+  await ctx.db.update(payments).set(next).where(eq(payments.id, payment.id));
   return { ...payment, ...next };
 }
 
 /** A token becomes a buyer identity and an instrument once; their ids are kept so a resumed attempt reuses them. */
-async function ensureSource(client: ProcessorClient, db: Database, payment: PaymentRecord, input: ChargeInput): Promise<PaymentRecord> {
+async function ensureSource(ctx: AppContext, payment: PaymentRecord, input: ChargeInput): Promise<PaymentRecord> {
   if (input.processorInstrumentId) return payment;
   let current = payment;
   const tags = { [TENANT_TAG]: payment.tenantId, lc_payment_id: payment.id };
   if (!current.processorIdentityId) {
-    const identity = await client.createIdentity({
+    const identity = await ctx.processor.createIdentity({
       entity: { first_name: input.buyer!.firstName, last_name: input.buyer!.lastName, email: input.buyer!.email },
       tags,
     });
-    current = await update(db, current, { processorIdentityId: identity.id });
+    current = await update(ctx, current, { processorIdentityId: identity.id });
   }
   if (!current.processorInstrumentId) {
-    const instrument = await client.createPaymentInstrument({
+    const instrument = await ctx.processor.createPaymentInstrument({
       type: "TOKEN",
       token: input.processorToken!,
       identity: current.processorIdentityId!,
       tags,
     });
-    current = await update(db, current, { processorInstrumentId: instrument.id, method: methodFor(instrument.instrument_type) });
+    current = await update(ctx, current, { processorInstrumentId: instrument.id, method: methodFor(instrument.instrument_type) });
   }
   return current;
 }
 
-async function applyTransfer(db: Database, payment: PaymentRecord, transfer: Transfer): Promise<PaymentRecord> {
-  await applySaleTransfer(db, payment, transfer, { emitEvent: false });
-  return (await db.select().from(payments).where(eq(payments.id, payment.id)).get())!;
+async function applyTransfer(ctx: AppContext, payment: PaymentRecord, transfer: Transfer): Promise<PaymentRecord> {
+  await applySaleTransfer(ctx, payment, transfer, { emitEvent: false });
+  return (await ctx.db.select().from(payments).where(eq(payments.id, payment.id)).get())!;
 }
 
 /**
@@ -142,39 +137,28 @@ async function applyTransfer(db: Database, payment: PaymentRecord, transfer: Tra
  * resumed attempt after a crash or an unknown outcome can never create a second transfer.
  */
 export async function charge({
-  db,
-  env,
-  client,
-  tenantId,
-  idempotencyKey,
-  input,
+  ctx,
+  input: { tenantId, idempotency, request: input },
 }: {
-  db: Database;
-  env: Env;
-  client: ProcessorClient;
-  tenantId: string;
-  idempotencyKey: string;
-  input: ChargeInput;
+  ctx: AppContext;
+  input: { tenantId: string; idempotency: IdempotencyScope; request: ChargeInput };
 }): Promise<ChargeResult> {
+  const { env } = ctx;
   if (input.currency !== env.CURRENCY) {
     throw new ApiError("validation-failed", `This service charges in ${env.CURRENCY} only.`, {
       extensions: { errors: [{ field: "currency", message: `must be ${env.CURRENCY}` }] },
     });
   }
-  let payment = await ledgerRowFor(db, env, client, tenantId, idempotencyKey, input);
+  let payment = await ledgerRowFor(ctx, tenantId, idempotency, input);
   if (payment.processorTransferId) return { outcome: payment.status === "failed" ? "declined" : "completed", payment };
   if (payment.status === "failed") return { outcome: "declined", payment };
 
   try {
-    payment = await ensureSource(client, db, payment, input);
+    payment = await ensureSource(ctx, payment, input);
   } catch (error) {
     // Only the processor's refusal is final; a 429 or our own credentials failing leaves the charge retryable.
-    if (error instanceof ApiError && error.slug === "processor-rejected") {
-      await update(db, payment, {
-        status: "failed",
-        failureCode: String(error.extensions.code ?? error.slug),
-        failureMessage: error.message,
-      });
+    if (error instanceof ProcessorRejected) {
+      await update(ctx, payment, { status: "failed", failureCode: error.code, failureMessage: error.message });
     }
     throw error;
   }
@@ -188,13 +172,12 @@ export async function charge({
     idempotency_id: payment.id,
     tags: { [TENANT_TAG]: tenantId, lc_payment_id: payment.id, order_ref: (payment.orderRef ?? "").slice(0, 500) },
   };
-  let result: Awaited<ReturnType<ProcessorClient["createTransfer"]>>;
+  let result: Awaited<ReturnType<AppContext["processor"]["createTransfer"]>>;
   try {
-    result = await client.createTransfer(request);
+    result = await ctx.processor.createTransfer(request);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
     if (isOutcomeUnknown(error)) {
-      const found = await client.findTransferByIdempotencyId(payment.id).catch(() => null);
+      const found = await ctx.processor.findTransferByIdempotencyId(payment.id).catch(() => null);
       if (!found) throw error;
       result =
         found.state === "FAILED"
@@ -206,21 +189,17 @@ export async function charge({
             }
           : { outcome: "created", transfer: found };
     } else {
-      if (error.slug === "processor-rejected") {
-        await update(db, payment, {
-          status: "failed",
-          failureCode: String(error.extensions.code ?? error.slug),
-          failureMessage: error.message,
-        });
+      if (error instanceof ProcessorRejected) {
+        await update(ctx, payment, { status: "failed", failureCode: error.code, failureMessage: error.message });
       }
       throw error;
     }
   }
 
   if (result.outcome === "declined") {
-    payment = result.transfer ? await applyTransfer(db, payment, result.transfer) : payment;
-    payment = await update(db, payment, { status: "failed", failureCode: result.failureCode, failureMessage: result.failureMessage });
+    payment = result.transfer ? await applyTransfer(ctx, payment, result.transfer) : payment;
+    payment = await update(ctx, payment, { status: "failed", failureCode: result.failureCode, failureMessage: result.failureMessage });
     return { outcome: "declined", payment };
   }
-  return { outcome: "completed", payment: await applyTransfer(db, payment, result.transfer) };
+  return { outcome: "completed", payment: await applyTransfer(ctx, payment, result.transfer) };
 }

@@ -1,4 +1,4 @@
-import { createRouter } from "../lib/openapi";
+import { createRouter } from "../platform/openapi";
 import * as handlers from "./payments.handlers";
 import * as routes from "./payments.routes";
 

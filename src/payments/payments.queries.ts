@@ -1,14 +1,20 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { AppContext } from "../platform/context";
 import { ApiError } from "../lib/problem";
 import { olderThan } from "../lib/keyset-cursor";
 import { decodeCursor, encodeCursor } from "./list-cursor";
 import { payments, type PaymentStatus } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
 
-export async function findPayment({ db, tenantId, id }: { db: Database; tenantId: string; id: string }): Promise<PaymentRecord> {
+export async function getPayment({
+  ctx,
+  input: { tenantId, paymentId: id },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; paymentId: string };
+}): Promise<PaymentRecord> {
   // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
-  const payment = await db
+  const payment = await ctx.db
     .select()
     .from(payments)
     .where(and(eq(payments.id, id), eq(payments.tenantId, tenantId)))
@@ -21,16 +27,14 @@ export type ListPaymentsQuery = { from?: string; to?: string; status?: PaymentSt
 
 /** Keyset pagination on (createdAt, id) over an index that starts with tenant_id: page 500 costs what page 1 does. */
 export async function listPayments({
-  db,
-  tenantId,
-  secret,
-  query,
+  ctx,
+  input: { tenantId, query },
 }: {
-  db: Database;
-  tenantId: string;
-  secret: string;
-  query: ListPaymentsQuery;
+  ctx: AppContext;
+  input: { tenantId: string; query: ListPaymentsQuery };
 }) {
+  const { db } = ctx;
+  const secret = ctx.env.KEY_PEPPER;
   const filters = JSON.stringify([query.from ?? null, query.to ?? null, query.status ?? null]);
   const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
   if (query.status) conditions.push(eq(payments.status, query.status));

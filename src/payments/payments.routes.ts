@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { AUTHENTICATED_PROBLEMS, jsonBody, jsonContent, problemResponses, TENANT_SECURITY, z } from "../lib/openapi";
+import { idempotency } from "../idempotency/idempotency.middleware";
+import { AUTHENTICATED_PROBLEMS, jsonBody, jsonContent, problemResponses, TENANT_SECURITY, z } from "../platform/openapi";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments.schema";
 
 /** Largest single charge accepted, in minor units ($1,000,000.00); larger amounts are refused before the processor. */
@@ -159,6 +160,7 @@ export const ListPaymentsQuerySchema = z
 export const createPayment = createRoute({
   method: "post",
   path: "/v1/payments",
+  middleware: [idempotency({ required: true })] as const,
   tags,
   security,
   summary: "Create a charge",
@@ -186,6 +188,7 @@ export const createPayment = createRoute({
 export const refundPayment = createRoute({
   method: "post",
   path: "/v1/payments/{id}/refund",
+  middleware: [idempotency({ required: false })] as const,
   tags,
   security,
   summary: "Refund a payment in full or in part",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { tenants } from "../tenants/tenants.schema";
+import { tenants } from "../db/tenants.schema";
 
 export const PAYMENT_STATUSES = ["succeeded", "processing", "failed", "canceled", "partially_refunded", "refunded", "disputed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -17,6 +17,8 @@ export const payments = sqliteTable(
       .notNull()
       .references(() => tenants.id),
     idempotencyKey: text("idempotency_key").notNull(),
+    // The request that key was first used with, so the idempotency rule outlives the Durable Object's retention.
+    requestFingerprint: text("request_fingerprint"),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
     // Null only until the instrument is known (a token's type is learnt when it becomes an instrument).
     method: text("method", { enum: PAYMENT_METHODS }),
@@ -67,6 +69,7 @@ export const refunds = sqliteTable(
       .notNull()
       .references(() => payments.id),
     idempotencyKey: text("idempotency_key"),
+    requestFingerprint: text("request_fingerprint"),
     status: text("status", { enum: REFUND_STATUSES }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason"),

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
-import type { Database } from "../db/client";
 import { logEvent } from "../lib/log";
-import { isOutcomeUnknown, type ProcessorClient } from "../processor";
+import type { AppContext } from "../platform/context";
+import { isOutcomeUnknown } from "../processor";
 import { payments, refunds } from "./payments.schema";
 import { reconcileRefund, returnApplicationFee } from "./refund.service";
 import { applySaleTransfer } from "./transfer-state";
@@ -17,18 +17,10 @@ const before = (now: number, ms: number) => new Date(now - ms).toISOString();
 /**
  * Resolves from the processor what a crash, a timeout or a lost webhook left open: payments still
  * `processing`, refunds still `pending`, and application-fee credits that failed after their refund.
- * Returns the outbox event ids it wrote, for the caller to enqueue.
  */
-export async function reconcileLedger({
-  db,
-  client,
-  now = Date.now(),
-}: {
-  db: Database;
-  client: ProcessorClient;
-  now?: number;
-}): Promise<string[]> {
-  const eventIds: string[] = [];
+export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<void> {
+  const { db, processor: client } = ctx;
+  const now = ctx.clock.nowMs();
 
   const stuck = await db
     .select()
@@ -42,7 +34,7 @@ export async function reconcileLedger({
         ? await client.getTransfer(payment.processorTransferId)
         : await client.findTransferByIdempotencyId(payment.id);
       if (transfer) {
-        eventIds.push(...(await applySaleTransfer(db, payment, transfer, { emitEvent: true })).eventIds);
+        await applySaleTransfer(ctx, payment, transfer, { emitEvent: true });
       } else if (payment.createdAt < before(now, ABANDON_AFTER_MS)) {
         // The processor never received it: no money moved; a retry under the same key would have resumed it.
         await db
@@ -69,9 +61,9 @@ export async function reconcileLedger({
   for (const refund of pending) {
     try {
       const reversal = await client.findTransferByIdempotencyId(refund.id);
-      if (reversal) eventIds.push(...(await reconcileRefund(db, reversal)).eventIds);
+      if (reversal) await reconcileRefund(ctx, reversal);
       else if (refund.createdAt < before(now, ABANDON_AFTER_MS)) {
-        eventIds.push(...(await reconcileRefund(db, { id: "", state: "FAILED", idempotency_id: refund.id })).eventIds);
+        await reconcileRefund(ctx, { id: "", state: "FAILED", idempotency_id: refund.id });
       }
     } catch (error) {
       logEvent("warn", "refund reconciliation failed", { refundId: refund.id, error: String(error) });
@@ -93,9 +85,8 @@ export async function reconcileLedger({
     .limit(BATCH)
     .all();
   for (const refund of feeCredits) {
-    await returnApplicationFee({ db, client, tenantId: refund.tenantId, paymentId: refund.paymentId, refundId: refund.id }).catch(
+    await returnApplicationFee({ ctx, input: { tenantId: refund.tenantId, paymentId: refund.paymentId, refundId: refund.id } }).catch(
       (error: unknown) => logEvent("warn", "application fee credit still deferred", { refundId: refund.id, error: String(error) }),
     );
   }
-  return eventIds;
 }

@@ -1,14 +1,14 @@
 import { and, eq, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { paymentEventInsert } from "../events/outbox";
-import { newId, nowIso } from "../lib/ids";
+import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import type { ProcessorClient } from "../processor";
-import { isOutcomeUnknown } from "../processor";
+import type { AppContext } from "../platform/context";
+import type { IdempotencyScope } from "../platform/types";
+import { isOutcomeUnknown, ProcessorRejected } from "../processor";
 import { applicationFeeRefundCents } from "./application-fee";
 import { TENANT_TAG } from "./charge.service";
-import { findPayment } from "./payments.queries";
+import { paymentEvent } from "./payment-events";
+import { getPayment } from "./payments.queries";
 import { payments, refunds } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
 
@@ -26,7 +26,7 @@ function remainingCents(payment: PaymentRecord): number {
  * raised only while the payment is refundable and the remaining balance covers it, so concurrent refunds
  * can never together exceed the amount.
  */
-async function reserve(db: Database, payment: PaymentRecord, refund: RefundRecord): Promise<boolean> {
+async function reserve({ db }: AppContext, payment: PaymentRecord, refund: RefundRecord): Promise<boolean> {
   const refundable = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND tenant_id = ${payment.tenantId}
     AND status IN ('succeeded', 'partially_refunded')
     AND amount_cents - amount_refunded_cents - amount_refund_reserved_cents >= ${refund.amountCents})`;
@@ -39,6 +39,7 @@ async function reserve(db: Database, payment: PaymentRecord, refund: RefundRecor
           tenantId: value(refund.tenantId, "tenant_id"),
           paymentId: value(refund.paymentId, "payment_id"),
           idempotencyKey: value(refund.idempotencyKey, "idempotency_key"),
+          requestFingerprint: value(refund.requestFingerprint, "request_fingerprint"),
           status: value("pending", "status"),
           amountCents: value(refund.amountCents, "amount_cents"),
           reason: value(refund.reason, "reason"),
@@ -66,8 +67,8 @@ async function reserve(db: Database, payment: PaymentRecord, refund: RefundRecor
 const stillPending = (refundId: string) => sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refundId} AND status = 'pending')`;
 
 /** Each resolution of a pending refund is guarded by "still pending" in one batch, so it applies at most once. */
-async function release(db: Database, payment: PaymentRecord, refund: RefundRecord, failureCode: string) {
-  const now = nowIso();
+async function release({ db, clock }: AppContext, payment: PaymentRecord, refund: RefundRecord, failureCode: string) {
+  const now = clock.nowIso();
   await db.batch([
     db
       .update(payments)
@@ -82,13 +83,14 @@ async function release(db: Database, payment: PaymentRecord, refund: RefundRecor
 
 /** Moves the reserved amount to refunded and writes the payment's event, in one batch guarded by "still pending". */
 async function settle(
-  db: Database,
+  ctx: AppContext,
   payment: PaymentRecord,
   refund: RefundRecord,
   reversal: { id: string; state: string },
-): Promise<string> {
-  const now = nowIso();
-  const { statement: event, eventId } = paymentEventInsert(db, {
+): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.clock.nowIso();
+  const event = paymentEvent(ctx, {
     tenantId: payment.tenantId,
     paymentId: payment.id,
     type: "transfer.updated",
@@ -115,7 +117,6 @@ async function settle(
       })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"))),
   ]);
-  return eventId;
 }
 
 /**
@@ -124,19 +125,14 @@ async function settle(
  * "not yet adjusted", it is safe to retry (the reconciliation sweep retries one that failed here).
  */
 export async function returnApplicationFee({
-  db,
-  client,
-  tenantId,
-  paymentId,
-  refundId,
+  ctx,
+  input: { tenantId, paymentId, refundId },
 }: {
-  db: Database;
-  client: ProcessorClient;
-  tenantId: string;
-  paymentId: string;
-  refundId: string;
+  ctx: AppContext;
+  input: { tenantId: string; paymentId: string; refundId: string };
 }): Promise<void> {
-  const payment = await findPayment({ db, tenantId, id: paymentId });
+  const { db } = ctx;
+  const payment = await getPayment({ ctx, input: { tenantId, paymentId } });
   const refundRow = await db
     .select()
     .from(refunds)
@@ -145,7 +141,7 @@ export async function returnApplicationFee({
   if (!refundRow || refundRow.status !== "succeeded" || refundRow.processorFeeAdjustmentId) return;
   const feeCents = applicationFeeRefundCents(payment, refundRow.amountCents, payment.status === "refunded");
   if (feeCents === 0) return;
-  const adjustment = await client.createMerchantCreditAdjustment({
+  const adjustment = await ctx.processor.createMerchantCreditAdjustment({
     merchant: payment.processorMerchantId,
     amount: feeCents,
     currency: payment.currency,
@@ -156,11 +152,11 @@ export async function returnApplicationFee({
   await db.batch([
     db
       .update(payments)
-      .set({ applicationFeeRefundedCents: sql`${payments.applicationFeeRefundedCents} + ${feeCents}`, updatedAt: nowIso() })
+      .set({ applicationFeeRefundedCents: sql`${payments.applicationFeeRefundedCents} + ${feeCents}`, updatedAt: ctx.clock.nowIso() })
       .where(and(eq(payments.id, paymentId), notYetAdjusted)),
     db
       .update(refunds)
-      .set({ applicationFeeRefundCents: feeCents, processorFeeAdjustmentId: adjustment.id, updatedAt: nowIso() })
+      .set({ applicationFeeRefundCents: feeCents, processorFeeAdjustmentId: adjustment.id, updatedAt: ctx.clock.nowIso() })
       .where(and(eq(refunds.id, refundId), sql`processor_fee_adjustment_id IS NULL`)),
   ]);
 }
@@ -170,30 +166,26 @@ export async function returnApplicationFee({
  * to the merchant as a merchant credit adjustment when asked for, and is recorded on the payment and refund.
  */
 export async function refund({
-  db,
-  client,
-  tenantId,
-  paymentId,
-  idempotencyKey,
-  input,
+  ctx,
+  input: { tenantId, paymentId, idempotency, request: input },
 }: {
-  db: Database;
-  client: ProcessorClient;
-  tenantId: string;
-  paymentId: string;
-  idempotencyKey: string | null;
-  input: RefundInput;
-}): Promise<{ payment: PaymentRecord; eventIds: string[] }> {
-  let payment = await findPayment({ db, tenantId, id: paymentId });
-  if (idempotencyKey) {
+  ctx: AppContext;
+  input: { tenantId: string; paymentId: string; idempotency: IdempotencyScope | null; request: RefundInput };
+}): Promise<PaymentRecord> {
+  const { db } = ctx;
+  const idempotencyKey = idempotency?.key ?? null;
+  let payment = await getPayment({ ctx, input: { tenantId, paymentId } });
+  if (idempotency) {
     const earlier = await db
       .select()
       .from(refunds)
-      .where(and(eq(refunds.tenantId, tenantId), eq(refunds.idempotencyKey, idempotencyKey)))
+      .where(and(eq(refunds.tenantId, tenantId), eq(refunds.idempotencyKey, idempotency.key)))
       .get();
-    if (earlier && earlier.paymentId !== paymentId)
-      throw new ApiError("idempotency-key-reused", "This Idempotency-Key belongs to a refund of another payment.");
-    if (earlier?.status === "succeeded") return { payment, eventIds: [] };
+    // Past the idempotency store's retention the ledger still remembers the key: a different request under it is refused.
+    if (earlier && (earlier.paymentId !== paymentId || earlier.requestFingerprint !== idempotency.fingerprint)) {
+      throw new ApiError("idempotency-key-reused", "This Idempotency-Key belongs to a different refund request.");
+    }
+    if (earlier?.status === "succeeded") return payment;
   }
   if (!(REFUNDABLE as readonly string[]).includes(payment.status)) {
     throw new ApiError(
@@ -212,12 +204,13 @@ export async function refund({
     );
   }
 
-  const now = nowIso();
+  const now = ctx.clock.nowIso();
   const record: RefundRecord = {
     id: newId("lcref"),
     tenantId,
     paymentId,
     idempotencyKey,
+    requestFingerprint: idempotency?.fingerprint ?? null,
     status: "pending",
     amountCents,
     reason: input.reason ?? null,
@@ -230,8 +223,8 @@ export async function refund({
     createdAt: now,
     updatedAt: now,
   };
-  if (!(await reserve(db, payment, record))) {
-    payment = await findPayment({ db, tenantId, id: paymentId });
+  if (!(await reserve(ctx, payment, record))) {
+    payment = await getPayment({ ctx, input: { tenantId, paymentId } });
     if (!(REFUNDABLE as readonly string[]).includes(payment.status)) {
       throw new ApiError("invalid-payment-state", `This payment is ${payment.status} and cannot be refunded.`);
     }
@@ -243,31 +236,36 @@ export async function refund({
       },
     );
   }
-  payment = await findPayment({ db, tenantId, id: paymentId });
+  payment = await getPayment({ ctx, input: { tenantId, paymentId } });
 
   let reversal;
   try {
-    reversal = await client.createReversal(payment.processorTransferId!, {
+    reversal = await ctx.processor.createReversal(payment.processorTransferId!, {
       refund_amount: amountCents,
       idempotency_id: record.id,
       tags: { [TENANT_TAG]: tenantId, lc_payment_id: paymentId, lc_refund_id: record.id, reason: record.reason ?? "" },
     });
   } catch (error) {
     // An unknown outcome keeps the reservation: the reconciliation sweep resolves it from the processor.
-    if (!(error instanceof ApiError) || !isOutcomeUnknown(error)) {
-      await release(db, payment, record, error instanceof ApiError ? String(error.extensions.code ?? error.slug) : "ERROR");
+    if (!isOutcomeUnknown(error)) {
+      await release(
+        ctx,
+        payment,
+        record,
+        error instanceof ProcessorRejected ? error.code : error instanceof ApiError ? error.slug : "ERROR",
+      );
     }
     throw error;
   }
 
-  const eventId = await settle(db, payment, record, reversal);
+  await settle(ctx, payment, record, reversal);
   if (record.refundApplicationFee) {
     // The refund itself is done; a failed fee credit is retried by the reconciliation sweep, not reported as a failed refund.
-    await returnApplicationFee({ db, client, tenantId, paymentId, refundId: record.id }).catch((error: unknown) =>
+    await returnApplicationFee({ ctx, input: { tenantId, paymentId, refundId: record.id } }).catch((error: unknown) =>
       logEvent("warn", "application fee credit deferred", { tenantId, paymentId, refundId: record.id, error: String(error) }),
     );
   }
-  return { payment: await findPayment({ db, tenantId, id: paymentId }), eventIds: [eventId] };
+  return getPayment({ ctx, input: { tenantId, paymentId } });
 }
 
 /**
@@ -276,39 +274,39 @@ export async function refund({
  * failed gives the amount back to the payment's refundable balance.
  */
 export async function reconcileRefund(
-  db: Database,
+  ctx: AppContext,
   reversal: { id: string; state: string; idempotency_id?: string | null },
-): Promise<{ eventIds: string[] }> {
+): Promise<void> {
+  const { db } = ctx;
   const row = await db
     .select()
     .from(refunds)
     .where(or(eq(refunds.processorReversalId, reversal.id), reversal.idempotency_id ? eq(refunds.id, reversal.idempotency_id) : sql`0`))
     .get();
-  if (!row) return { eventIds: [] };
-  const payment = await findPayment({ db, tenantId: row.tenantId, id: row.paymentId });
+  if (!row) return;
+  const payment = await getPayment({ ctx, input: { tenantId: row.tenantId, paymentId: row.paymentId } });
   if (row.status === "pending") {
-    if (reversal.state === "FAILED" || reversal.state === "CANCELED") {
-      await release(db, payment, row, "REVERSAL_" + reversal.state);
-      return { eventIds: [] };
-    }
-    return { eventIds: [await settle(db, payment, row, reversal)] };
+    if (reversal.state === "FAILED" || reversal.state === "CANCELED") await release(ctx, payment, row, "REVERSAL_" + reversal.state);
+    else await settle(ctx, payment, row, reversal);
+    return;
   }
   if (row.status === "succeeded" && (reversal.state === "FAILED" || reversal.state === "CANCELED")) {
-    return { eventIds: [await unwind(db, payment, row, reversal)] };
+    await unwind(ctx, payment, row, reversal);
+    return;
   }
-  await db.update(refunds).set({ processorState: reversal.state, updatedAt: nowIso() }).where(eq(refunds.id, row.id));
-  return { eventIds: [] };
+  await db.update(refunds).set({ processorState: reversal.state, updatedAt: ctx.clock.nowIso() }).where(eq(refunds.id, row.id));
 }
 
 async function unwind(
-  db: Database,
+  ctx: AppContext,
   payment: PaymentRecord,
   refund: RefundRecord,
   reversal: { id: string; state: string },
-): Promise<string> {
-  const now = nowIso();
+): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.clock.nowIso();
   const stillSucceeded = sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND status = 'succeeded')`;
-  const { statement: event, eventId } = paymentEventInsert(db, {
+  const event = paymentEvent(ctx, {
     tenantId: payment.tenantId,
     paymentId: payment.id,
     type: "transfer.updated",
@@ -331,5 +329,4 @@ async function unwind(
       .set({ status: "failed", processorState: reversal.state, failureCode: "REVERSAL_" + reversal.state, updatedAt: now })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, "succeeded"))),
   ]);
-  return eventId;
 }

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { paymentEventInsert } from "../events/outbox";
-import { nowIso } from "../lib/ids";
+import type { AppContext } from "../platform/context";
+import { paymentEvent } from "./payment-events";
 import { payments, type PaymentStatus } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
 
@@ -38,28 +38,23 @@ export function findPaymentForTransfer(db: Database, transfer: ProcessorTransfer
  * Out-of-order answers are ignored: the row only moves when the processor's updated_at is newer.
  */
 export async function applySaleTransfer(
-  db: Database,
+  ctx: AppContext,
   payment: PaymentRecord,
   transfer: ProcessorTransfer,
   { emitEvent }: { emitEvent: boolean },
-): Promise<{ applied: boolean; eventIds: string[] }> {
-  if (transfer.merchant && transfer.merchant !== payment.processorMerchantId) return { applied: false, eventIds: [] };
+): Promise<boolean> {
+  const { db } = ctx;
+  if (transfer.merchant && transfer.merchant !== payment.processorMerchantId) return false;
 
-  const updatedAt = transfer.updated_at ?? nowIso();
+  const now = ctx.clock.nowIso();
+  const updatedAt = transfer.updated_at ?? now;
   const transition = TRANSITIONS[transfer.state];
   const nextStatus = transition?.from.includes(payment.status) ? transition.to : payment.status;
-  const now = nowIso();
   const isNewer = and(
     eq(payments.id, payment.id),
     sql`(${payments.processorUpdatedAt} IS NULL OR ${payments.processorUpdatedAt} < ${updatedAt})`,
     sql`(${payments.processorState} IS NOT ${transfer.state} OR ${payments.status} IS NOT ${nextStatus})`,
   );
-  const { statement: event, eventId } = paymentEventInsert(db, {
-    tenantId: payment.tenantId,
-    paymentId: payment.id,
-    type: "transfer.updated",
-    onlyIf: sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND processor_updated_at = ${updatedAt} AND updated_at = ${now})`,
-  });
   const statusChangeAllowed = transition
     ? sql`CASE WHEN ${payments.status} IN (${sql.join(
         transition.from.map((s) => sql`${s}`),
@@ -79,6 +74,13 @@ export async function applySaleTransfer(
     })
     .where(isNewer)
     .returning({ id: payments.id });
-  const [updated] = emitEvent ? await db.batch([update, event]) : [await update];
-  return updated.length > 0 ? { applied: true, eventIds: emitEvent ? [eventId] : [] } : { applied: false, eventIds: [] };
+  if (!emitEvent) return (await update).length > 0;
+  const event = paymentEvent(ctx, {
+    tenantId: payment.tenantId,
+    paymentId: payment.id,
+    type: "transfer.updated",
+    onlyIf: sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND processor_updated_at = ${updatedAt} AND updated_at = ${now})`,
+  });
+  const [updated] = await db.batch([update, event]);
+  return updated.length > 0;
 }

@@ -1,8 +1,6 @@
-import { database } from "../db/client";
-import { enqueueEvents } from "../events/enqueue";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import type { AppRouteHandler } from "../lib/types";
+import type { AppRouteHandler } from "../platform/types";
 import type * as routes from "./processor-webhooks.routes";
 import { receiveProcessorWebhook, type ProcessorWebhook } from "./processor-webhooks.service";
 import { verifyProcessorSignature, verifyWebhookCredentials } from "./signature";
@@ -34,8 +32,7 @@ export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = asy
   if (typeof webhook?.entity !== "string" || typeof webhook.type !== "string") {
     throw new ApiError("validation-failed", "A processor event has `entity` and `type`.");
   }
-  const result = await receiveProcessorWebhook(database(c.env), c.env, webhook);
-  logEvent("info", "processor webhook", { traceId: c.get("traceId"), entity: webhook.entity, type: webhook.type, outcome: result.outcome });
-  c.executionCtx.waitUntil(enqueueEvents(c.env, result.eventIds));
-  return c.json({ received: true as const, outcome: result.outcome }, 200);
+  const outcome = await receiveProcessorWebhook({ ctx: c.get("ctx"), input: webhook });
+  logEvent("info", "processor webhook", { traceId: c.get("traceId"), entity: webhook.entity, type: webhook.type, outcome });
+  return c.json({ received: true as const, outcome }, 200);
 };

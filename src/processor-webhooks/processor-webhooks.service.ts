@@ -1,12 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { eventInsert } from "../events/outbox";
+import { eq } from "drizzle-orm";
+import { applyDisputeCreated } from "../disputes";
 import { sha256Hex } from "../lib/crypto";
-import { nowIso } from "../lib/ids";
-import { payments } from "../payments/payments.schema";
-import { reconcileRefund } from "../payments/refund.service";
-import { applySaleTransfer, findPaymentForTransfer, type ProcessorTransfer } from "../payments/transfer-state";
-import { onComplianceFormEvent, onMerchantEvent, onOnboardingFormEvent } from "../onboarding/onboarding.webhooks";
+import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent } from "../onboarding";
+import { applyTransferEvent, type ProcessorTransfer } from "../payments";
+import type { AppContext } from "../platform/context";
 import type { ComplianceForm, Merchant } from "../processor";
 import { processorWebhookReceipts } from "./processor-webhooks.schema";
 
@@ -17,7 +14,7 @@ export type ProcessorWebhook = {
   _embedded?: Record<string, unknown>;
 };
 
-type Resource = { id: string; state?: string; updated_at?: string; [field: string]: unknown };
+export type Resource = { id: string; state?: string; updated_at?: string; [field: string]: unknown };
 
 /** The `_embedded` key is the resource's (irregular) plural, so take the first array there. */
 export function embeddedResource(webhook: ProcessorWebhook): Resource | null {
@@ -29,7 +26,7 @@ export function embeddedResource(webhook: ProcessorWebhook): Resource | null {
   return null;
 }
 
-export type WebhookOutcome = { outcome: "applied" | "ignored" | "duplicate" | "unhandled"; eventIds: string[] };
+export type WebhookOutcome = "applied" | "ignored" | "duplicate" | "unhandled";
 
 /** The processor sends no event id; (entity, type, resource id, state, updated_at) identifies a delivery. */
 async function receiptId(webhook: ProcessorWebhook, resource: Resource): Promise<string> {
@@ -43,81 +40,33 @@ async function receiptId(webhook: ProcessorWebhook, resource: Resource): Promise
   );
 }
 
-const DISPUTABLE = ["succeeded", "partially_refunded", "refunded"] as const;
+type EntityHandler = (options: { ctx: AppContext; input: Resource }) => Promise<"applied" | "ignored">;
 
-async function applyDispute(db: Database, dispute: Resource): Promise<WebhookOutcome> {
-  const transferId = typeof dispute.transfer === "string" ? dispute.transfer : null;
-  if (!transferId) return { outcome: "ignored", eventIds: [] };
-  const payment = await db.select().from(payments).where(eq(payments.processorTransferId, transferId)).get();
-  if (!payment) return { outcome: "ignored", eventIds: [] };
-  const now = nowIso();
-  const moved = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND status = 'disputed' AND updated_at = ${now})`;
-  const { statement: event, eventId } = eventInsert(db, {
-    tenantId: payment.tenantId,
-    type: "dispute.created",
-    subjectId: payment.id,
-    data: {
-      lcPaymentId: payment.id,
-      orderRef: payment.orderRef,
-      status: "disputed",
-      processorTransferId: payment.processorTransferId,
-      processorState: payment.processorState,
-      dispute: {
-        processorDisputeId: dispute.id,
-        state: dispute.state ?? null,
-        reason: dispute.reason ?? null,
-        amountCents: typeof dispute.amount === "number" ? dispute.amount : null,
-        respondBy: dispute.respond_by ?? null,
-      },
-    },
-    onlyIf: moved,
-  });
-  const [updated] = await db.batch([
-    db
-      .update(payments)
-      .set({ status: "disputed", updatedAt: now })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, [...DISPUTABLE])))
-      .returning({ id: payments.id }),
-    event,
-  ]);
-  return updated.length > 0 ? { outcome: "applied", eventIds: [eventId] } : { outcome: "ignored", eventIds: [] };
-}
-
-async function applyTransfer(db: Database, transfer: ProcessorTransfer): Promise<WebhookOutcome> {
-  if (transfer.type === "REVERSAL") {
-    const { eventIds } = await reconcileRefund(db, transfer);
-    return { outcome: "applied", eventIds };
-  }
-  const payment = await findPaymentForTransfer(db, transfer);
-  if (!payment) return { outcome: "ignored", eventIds: [] };
-  const { applied, eventIds } = await applySaleTransfer(db, payment, transfer, { emitEvent: true });
-  return { outcome: applied ? "applied" : "ignored", eventIds };
-}
-
-type EntityHandler = (db: Database, env: Env, resource: Resource) => Promise<WebhookOutcome>;
-
-const applied = (eventIds: string[]): WebhookOutcome => ({ outcome: "applied", eventIds });
-
-/** What each processor event does to the ledger. */
+/** Which capability each processor event belongs to; the rules live there, this is only the switchboard. */
 export const ENTITY_HANDLERS: Record<string, EntityHandler> = {
-  "transfer.created": (db, _env, resource) => applyTransfer(db, resource as unknown as ProcessorTransfer),
-  "transfer.updated": (db, _env, resource) => applyTransfer(db, resource as unknown as ProcessorTransfer),
-  "dispute.created": (db, _env, resource) => applyDispute(db, resource),
-  "merchant.created": async (db, env, resource) => applied(await onMerchantEvent(db, env, resource as unknown as Merchant)),
-  "merchant.updated": async (db, env, resource) => applied(await onMerchantEvent(db, env, resource as unknown as Merchant)),
-  "merchant.underwritten": async (db, env, resource) => applied(await onMerchantEvent(db, env, resource as unknown as Merchant)),
-  "compliance_form.created": async (db, env, resource) =>
-    applied(await onComplianceFormEvent(db, env, resource as unknown as ComplianceForm)),
-  "compliance_form.updated": async (db, env, resource) =>
-    applied(await onComplianceFormEvent(db, env, resource as unknown as ComplianceForm)),
-  "onboarding_form.updated": async (db, _env, resource) =>
-    applied(await onOnboardingFormEvent(db, resource as unknown as { id: string; status: string })),
+  "transfer.created": ({ ctx, input }) => applyTransferEvent({ ctx, input: input as unknown as ProcessorTransfer }),
+  "transfer.updated": ({ ctx, input }) => applyTransferEvent({ ctx, input: input as unknown as ProcessorTransfer }),
+  "dispute.created": ({ ctx, input }) => applyDisputeCreated({ ctx, input }),
+  "merchant.created": ({ ctx, input }) => applyMerchantEvent({ ctx, input: input as unknown as Merchant }),
+  "merchant.updated": ({ ctx, input }) => applyMerchantEvent({ ctx, input: input as unknown as Merchant }),
+  "merchant.underwritten": ({ ctx, input }) => applyMerchantEvent({ ctx, input: input as unknown as Merchant }),
+  "compliance_form.created": ({ ctx, input }) => applyComplianceFormEvent({ ctx, input: input as unknown as ComplianceForm }),
+  "compliance_form.updated": ({ ctx, input }) => applyComplianceFormEvent({ ctx, input: input as unknown as ComplianceForm }),
+  "onboarding_form.updated": ({ ctx, input }) =>
+    applyOnboardingFormEvent({ ctx, input: input as unknown as { id: string; status: string; identity_id?: string | null } }),
 };
 
 /** Records every delivery once, then applies it; a repeated delivery is acknowledged without effect. */
-export async function receiveProcessorWebhook(db: Database, env: Env, webhook: ProcessorWebhook): Promise<WebhookOutcome> {
+export async function receiveProcessorWebhook({
+  ctx,
+  input: webhook,
+}: {
+  ctx: AppContext;
+  input: ProcessorWebhook;
+}): Promise<WebhookOutcome> {
+  const { db } = ctx;
   const resource = embeddedResource(webhook);
-  if (!resource) return { outcome: "unhandled", eventIds: [] };
+  if (!resource) return "unhandled";
   const id = await receiptId(webhook, resource);
   const inserted = await db
     .insert(processorWebhookReceipts)
@@ -129,17 +78,17 @@ export async function receiveProcessorWebhook(db: Database, env: Env, webhook: P
       resourceState: resource.state ?? null,
       resourceUpdatedAt: resource.updated_at ?? null,
       outcome: "received",
-      receivedAt: nowIso(),
+      receivedAt: ctx.clock.nowIso(),
     })
     .onConflictDoNothing()
     .returning({ id: processorWebhookReceipts.id });
-  if (inserted.length === 0) return { outcome: "duplicate", eventIds: [] };
+  if (inserted.length === 0) return "duplicate";
 
   const handler = ENTITY_HANDLERS[`${webhook.entity}.${webhook.type}`];
   try {
-    const result = handler ? await handler(db, env, resource) : { outcome: "unhandled" as const, eventIds: [] };
-    await db.update(processorWebhookReceipts).set({ outcome: result.outcome }).where(eq(processorWebhookReceipts.id, id));
-    return result;
+    const outcome = handler ? await handler({ ctx, input: resource }) : "unhandled";
+    await db.update(processorWebhookReceipts).set({ outcome }).where(eq(processorWebhookReceipts.id, id));
+    return outcome;
   } catch (error) {
     // Forget the receipt so the processor's retry is applied instead of being taken for a duplicate.
     await db.delete(processorWebhookReceipts).where(eq(processorWebhookReceipts.id, id));

@@ -1,4 +1,5 @@
-import type { ProcessorClient, Webhook } from "../processor";
+import type { AppContext } from "../platform/context";
+import type { Webhook } from "../processor";
 import { PROCESSOR_WEBHOOK_PATH } from "./processor-webhooks.routes";
 
 /** The processor events the service consumes; anything else it would only acknowledge. */
@@ -14,8 +15,9 @@ export const CONSUMED_PROCESSOR_EVENTS = [
  * Registers this service's inbound route with the processor, authenticated with the configured Basic
  * credentials. The returned `secret_signing_key` must be stored as PROCESSOR_WEBHOOK_SIGNING_KEY.
  */
-export function registerServiceWebhook(client: ProcessorClient, env: Env): Promise<Webhook> {
-  return client.createWebhook({
+export function registerServiceWebhook({ ctx }: { ctx: AppContext }): Promise<Webhook> {
+  const { env } = ctx;
+  return ctx.processor.createWebhook({
     url: `${env.BASE_URL.replace(/\/$/, "")}${PROCESSOR_WEBHOOK_PATH}`,
     authentication: { type: "BASIC", basic: { username: env.PROCESSOR_WEBHOOK_USERNAME, password: env.PROCESSOR_WEBHOOK_PASSWORD } },
     enabled_events: CONSUMED_PROCESSOR_EVENTS,

@@ -3,18 +3,44 @@ import { ApiError } from "../lib/problem";
 /** One item of the processor's error body `{ total, _embedded: { errors: [...] } }`, as far as a tenant may see it. */
 export type ProcessorErrorItem = { code: string; field?: string; message: string };
 
-const OUTCOME_UNKNOWN = "outcomeUnknown";
-
 /** HTTP statuses whose processor error codes and messages describe the request itself, so the tenant may see them. */
 const REJECTION_STATUSES = new Set([400, 402, 404, 409, 422]);
 
 /**
- * True when the processor may have applied the request (timeout, dropped connection, 5xx, unreadable 2xx):
- * a transfer may exist, so look it up by its idempotency_id before retrying or failing the payment.
- * False for definite answers (4xx, 429): nothing was applied.
+ * The processor answered and refused the request (4xx about the request itself, or a failed adjustment): nothing was
+ * applied. Its codes and messages describe the request, so the tenant may see them (`processor-rejected`, 422).
  */
-export function isOutcomeUnknown(error: unknown): boolean {
-  return error instanceof ApiError && error.extensions[OUTCOME_UNKNOWN] === true;
+export class ProcessorRejected extends ApiError {
+  readonly code: string;
+  readonly processorErrors: ProcessorErrorItem[];
+
+  constructor(message: string, items: ProcessorErrorItem[]) {
+    const code = items[0]?.code ?? "UNKNOWN";
+    super("processor-rejected", message, { extensions: { code, processorErrors: items, outcomeUnknown: false } });
+    this.name = "ProcessorRejected";
+    this.code = code;
+    this.processorErrors = items;
+  }
+}
+
+/**
+ * The processor could not be reached or failed. `outcomeUnknown` is true when it may have applied the request (timeout,
+ * dropped connection, 5xx, unreadable 2xx): a transfer may exist, so look it up by its idempotency_id before retrying or
+ * failing the payment; false for definite refusals of the service itself (credentials, 429): nothing was applied.
+ */
+export class ProcessorUnavailable extends ApiError {
+  readonly outcomeUnknown: boolean;
+
+  constructor(message: string, options: { outcomeUnknown: boolean; timedOut?: boolean }) {
+    super(options.timedOut ? "processor-timeout" : "processor-error", message, { extensions: { outcomeUnknown: options.outcomeUnknown } });
+    this.name = "ProcessorUnavailable";
+    this.outcomeUnknown = options.outcomeUnknown;
+  }
+}
+
+/** True when the processor may have applied the request; see `ProcessorUnavailable`. */
+export function isOutcomeUnknown(error: unknown): error is ProcessorUnavailable {
+  return error instanceof ProcessorUnavailable && error.outcomeUnknown;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -43,62 +69,48 @@ export function processorLogrefs(body: unknown): string[] {
   });
 }
 
-/** Maps a non-2xx answer to the service's one error type; credentials and internals never reach the message. */
-export function errorForStatus(status: number, body: unknown, operation: string): ApiError {
+/** Maps a non-2xx answer to a typed error; credentials and internals never reach the message. */
+export function errorForStatus(status: number, body: unknown, operation: string): ProcessorRejected | ProcessorUnavailable {
   if (REJECTION_STATUSES.has(status)) {
     const items = processorErrorItems(body);
-    const first = items[0];
-    return new ApiError("processor-rejected", first?.message || `The processor rejected ${operation} (HTTP ${status}).`, {
-      extensions: { code: first?.code ?? "UNKNOWN", processorErrors: items, [OUTCOME_UNKNOWN]: false },
-    });
+    return new ProcessorRejected(items[0]?.message || `The processor rejected ${operation} (HTTP ${status}).`, items);
   }
   if (status === 401 || status === 403) {
-    return new ApiError("processor-error", `The processor refused the service's credentials for ${operation} (HTTP ${status}).`, {
-      extensions: { [OUTCOME_UNKNOWN]: false },
+    return new ProcessorUnavailable(`The processor refused the service's credentials for ${operation} (HTTP ${status}).`, {
+      outcomeUnknown: false,
     });
   }
   if (status === 429) {
-    return new ApiError("processor-error", `The processor is rate limiting the service; ${operation} was not applied.`, {
-      extensions: { [OUTCOME_UNKNOWN]: false },
-    });
+    return new ProcessorUnavailable(`The processor is rate limiting the service; ${operation} was not applied.`, { outcomeUnknown: false });
   }
-  return new ApiError("processor-error", `The processor failed ${operation} (HTTP ${status}).`, {
-    extensions: { [OUTCOME_UNKNOWN]: status >= 500 },
-  });
+  return new ProcessorUnavailable(`The processor failed ${operation} (HTTP ${status}).`, { outcomeUnknown: status >= 500 });
 }
 
 /** A transfer that is not a sale (an adjustment) failed at the processor: nothing moved. */
-export function failedTransferError(failureCode: string, failureMessage: string): ApiError {
-  return new ApiError("processor-rejected", failureMessage, {
-    extensions: { code: failureCode, processorErrors: [{ code: failureCode, message: failureMessage }], [OUTCOME_UNKNOWN]: false },
+export function failedTransferError(failureCode: string, failureMessage: string): ProcessorRejected {
+  return new ProcessorRejected(failureMessage, [{ code: failureCode, message: failureMessage }]);
+}
+
+export function timeoutError(operation: string, timeoutMs: number): ProcessorUnavailable {
+  return new ProcessorUnavailable(`The processor did not answer ${operation} within ${timeoutMs} ms; its outcome is unknown.`, {
+    outcomeUnknown: true,
+    timedOut: true,
   });
 }
 
-export function timeoutError(operation: string, timeoutMs: number): ApiError {
-  return new ApiError("processor-timeout", `The processor did not answer ${operation} within ${timeoutMs} ms; its outcome is unknown.`, {
-    extensions: { [OUTCOME_UNKNOWN]: true },
-  });
-}
-
-export function connectionLostError(operation: string): ApiError {
-  return new ApiError("processor-error", `The connection to the processor was lost during ${operation}; its outcome is unknown.`, {
-    extensions: { [OUTCOME_UNKNOWN]: true },
+export function connectionLostError(operation: string): ProcessorUnavailable {
+  return new ProcessorUnavailable(`The connection to the processor was lost during ${operation}; its outcome is unknown.`, {
+    outcomeUnknown: true,
   });
 }
 
 /** A 2xx whose body cannot be read: the processor acted, but the service cannot tell on what. */
-export function unreadableAnswerError(operation: string, status: number): ApiError {
-  return new ApiError(
-    "processor-error",
-    `The processor's answer to ${operation} (HTTP ${status}) could not be read; its outcome is unknown.`,
-    {
-      extensions: { [OUTCOME_UNKNOWN]: true },
-    },
-  );
+export function unreadableAnswerError(operation: string, status: number): ProcessorUnavailable {
+  return new ProcessorUnavailable(`The processor's answer to ${operation} (HTTP ${status}) could not be read; its outcome is unknown.`, {
+    outcomeUnknown: true,
+  });
 }
 
-export function repeatedCursorError(cursor: string): ApiError {
-  return new ApiError("processor-error", `The processor returned the page cursor ${cursor} twice.`, {
-    extensions: { [OUTCOME_UNKNOWN]: false },
-  });
+export function repeatedCursorError(cursor: string): ProcessorUnavailable {
+  return new ProcessorUnavailable(`The processor returned the page cursor ${cursor} twice.`, { outcomeUnknown: false });
 }

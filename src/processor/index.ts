@@ -1,53 +1,6 @@
-import { ApiError } from "../lib/problem";
-import { sandboxProcessorFetch } from "../sandbox";
-import { createProcessorClient, type ProcessorClient, type ProcessorClientConfig } from "./client";
-import { DEFAULT_TIMEOUT_MS } from "./transport";
-import type { Environment } from "./types";
-
+/** The processor adapter: the only module that speaks the processor's REST API. The composition root picks its `fetch`. */
 export { CARD_PRESENT_TIMEOUT_MS, createProcessorClient, type ProcessorClient, type ProcessorClientConfig } from "./client";
-export { isOutcomeUnknown, type ProcessorErrorItem } from "./errors";
+export { isOutcomeUnknown, ProcessorRejected, ProcessorUnavailable, type ProcessorErrorItem } from "./errors";
 export { paginate } from "./pagination";
-export type { ProcessorFetch } from "./transport";
+export { DEFAULT_TIMEOUT_MS, type ProcessorFetch } from "./transport";
 export type * from "./types";
-
-/** The built-in sandbox answers at this origin, in-process (a Worker cannot reliably fetch its own URL). */
-export const BUILTIN_SANDBOX_BASE_URL = "https://sandbox.processor.internal";
-const BUILTIN = "builtin";
-
-function environmentOf(env: Env): Environment {
-  const environment = env.PROCESSOR_ENV;
-  if (environment !== "sandbox" && environment !== "live") {
-    throw new ApiError("internal-error", `PROCESSOR_ENV must be "sandbox" or "live", not "${environment}".`);
-  }
-  if (environment === "live" && env.PROCESSOR_BASE_URL === BUILTIN) {
-    throw new ApiError("internal-error", "PROCESSOR_ENV=live needs the processor's live base URL, not the built-in sandbox.");
-  }
-  return environment;
-}
-
-function timeoutOf(env: Env): number {
-  const timeoutMs = Number(env.PROCESSOR_TIMEOUT_MS);
-  return Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : DEFAULT_TIMEOUT_MS;
-}
-
-/**
- * Configuration alone picks the target: PROCESSOR_BASE_URL=builtin is the built-in sandbox, served in-process;
- * any other value is the processor itself (https://finix.sandbox-payments-api.com or https://finix.live-payments-api.com).
- */
-export function processorConfig(env: Env): ProcessorClientConfig {
-  const builtin = env.PROCESSOR_BASE_URL === BUILTIN;
-  return {
-    baseUrl: builtin ? BUILTIN_SANDBOX_BASE_URL : env.PROCESSOR_BASE_URL,
-    username: env.PROCESSOR_USERNAME,
-    password: env.PROCESSOR_PASSWORD,
-    apiVersion: env.PROCESSOR_API_VERSION,
-    applicationId: env.PROCESSOR_APPLICATION_ID,
-    environment: environmentOf(env),
-    timeoutMs: timeoutOf(env),
-    fetch: builtin ? sandboxProcessorFetch(env) : (request) => fetch(request),
-  };
-}
-
-export function processorClient(env: Env): ProcessorClient {
-  return createProcessorClient(processorConfig(env));
-}

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppBindings } from "../lib/types";
+import type { AppBindings } from "../platform/types";
 import { createControlRouter } from "./control/router";
 import { callSandbox } from "./edge";
 import { createPagesRouter } from "./pages/router";

@@ -1,8 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import { database } from "../db/client";
 import { ApiError } from "../lib/problem";
 import { logEvent } from "../lib/log";
-import type { AppBindings } from "../lib/types";
+import type { AppBindings } from "../platform/types";
 import { authenticateApiKey } from "./tenants.service";
 
 const UNAUTHORIZED_DETAIL = "A valid API key is required: send it as `X-Api-Key: <key>` or `Authorization: Bearer <key>`.";
@@ -19,7 +18,7 @@ function presentedKey(headers: Headers): string | null {
 /** Missing, malformed, unknown and revoked keys get the same 401 so the response reveals nothing about the key. */
 export const requireTenant = createMiddleware<AppBindings>(async (c, next) => {
   const key = presentedKey(c.req.raw.headers);
-  const tenant = key ? await authenticateApiKey({ db: database(c.env), pepper: c.env.KEY_PEPPER, presentedKey: key }) : null;
+  const tenant = key ? await authenticateApiKey({ ctx: c.get("ctx"), input: { presentedKey: key } }) : null;
   if (!tenant) throw new ApiError("unauthorized", UNAUTHORIZED_DETAIL, { headers: CHALLENGE });
 
   const { success } = await c.env.API_RATE_LIMITER.limit({ key: tenant.apiKeyId });

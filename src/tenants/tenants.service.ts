@@ -1,16 +1,17 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import { newId, nowIso } from "../lib/ids";
-import { apiKeys, tenants } from "./tenants.schema";
+import type { AppContext } from "../platform/context";
+import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
-import type { AuthenticatedTenant } from "../lib/types";
+import { tenants } from "../db/tenants.schema";
+import { apiKeys } from "./tenants.schema";
 
 export type TenantRecord = typeof tenants.$inferSelect;
 export type ApiKeyRecord = typeof apiKeys.$inferSelect;
 
-export async function createTenant({ db, input }: { db: Database; input: { name: string } }): Promise<TenantRecord> {
-  const now = nowIso();
+export async function createTenant({ ctx, input }: { ctx: AppContext; input: { name: string } }): Promise<TenantRecord> {
+  const now = ctx.clock.nowIso();
   const tenant: TenantRecord = {
     id: newId("ten"),
     name: input.name,
@@ -21,32 +22,30 @@ export async function createTenant({ db, input }: { db: Database; input: { name:
     createdAt: now,
     updatedAt: now,
   };
-  await db.insert(tenants).values(tenant);
+  await ctx.db.insert(tenants).values(tenant);
   return tenant;
 }
 
-export function listTenants({ db }: { db: Database }): Promise<TenantRecord[]> {
-  return db.select().from(tenants).orderBy(desc(tenants.createdAt), desc(tenants.id)).all();
+export function listTenants({ ctx }: { ctx: AppContext }): Promise<TenantRecord[]> {
+  return ctx.db.select().from(tenants).orderBy(desc(tenants.createdAt), desc(tenants.id)).all();
 }
 
-export async function getTenant({ db, tenantId }: { db: Database; tenantId: string }): Promise<TenantRecord> {
-  const tenant = await db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
-  if (!tenant) throw new ApiError("not-found", `No tenant ${tenantId}.`);
+export async function getTenant({ ctx, input }: { ctx: AppContext; input: { tenantId: string } }): Promise<TenantRecord> {
+  const tenant = await ctx.db.select().from(tenants).where(eq(tenants.id, input.tenantId)).get();
+  if (!tenant) throw new ApiError("not-found", `No tenant ${input.tenantId}.`);
   return tenant;
 }
 
 export async function updateTenant({
-  db,
-  tenantId,
-  input,
+  ctx,
+  input: { tenantId, ...changes },
 }: {
-  db: Database;
-  tenantId: string;
-  input: { name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
+  ctx: AppContext;
+  input: { tenantId: string; name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
 }): Promise<TenantRecord> {
-  const [updated] = await db
+  const [updated] = await ctx.db
     .update(tenants)
-    .set({ ...input, updatedAt: nowIso() })
+    .set({ ...changes, updatedAt: ctx.clock.nowIso() })
     .where(eq(tenants.id, tenantId))
     .returning();
   if (!updated) throw new ApiError("not-found", `No tenant ${tenantId}.`);
@@ -54,35 +53,42 @@ export async function updateTenant({
 }
 
 /** Returns the plaintext key exactly once; only its peppered hash is stored. */
-export async function issueApiKey({ db, pepper, tenantId }: { db: Database; pepper: string; tenantId: string }) {
-  await getTenant({ db, tenantId });
+export async function issueApiKey({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }) {
+  await getTenant({ ctx, input: { tenantId } });
   const key = generateApiKey();
   const record: ApiKeyRecord = {
     id: newId("key"),
     tenantId,
-    keyHash: await hashApiKey(key, pepper),
+    keyHash: await hashApiKey(key, ctx.env.KEY_PEPPER),
     ...displayParts(key),
-    createdAt: nowIso(),
+    createdAt: ctx.clock.nowIso(),
     revokedAt: null,
   };
-  await db.insert(apiKeys).values(record);
+  await ctx.db.insert(apiKeys).values(record);
   return { key, record };
 }
 
-export function listApiKeys({ db, tenantId }: { db: Database; tenantId: string }): Promise<ApiKeyRecord[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt)).all();
+export async function listApiKeys({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<ApiKeyRecord[]> {
+  await getTenant({ ctx, input: { tenantId } });
+  return ctx.db.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt)).all();
 }
 
-export async function revokeApiKey({ db, tenantId, keyId }: { db: Database; tenantId: string; keyId: string }): Promise<ApiKeyRecord> {
-  const existing = await db
+export async function revokeApiKey({
+  ctx,
+  input: { tenantId, keyId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; keyId: string };
+}): Promise<ApiKeyRecord> {
+  const existing = await ctx.db
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.tenantId, tenantId)))
     .get();
   if (!existing) throw new ApiError("not-found", `No API key ${keyId} for tenant ${tenantId}.`);
   if (existing.revokedAt) return existing;
-  const revokedAt = nowIso();
-  await db
+  const revokedAt = ctx.clock.nowIso();
+  await ctx.db
     .update(apiKeys)
     .set({ revokedAt })
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
@@ -91,17 +97,15 @@ export async function revokeApiKey({ db, tenantId, keyId }: { db: Database; tena
 
 /** Resolves a presented key to its tenant, or null; callers must not reveal why a key was refused. */
 export async function authenticateApiKey({
-  db,
-  pepper,
-  presentedKey,
+  ctx,
+  input: { presentedKey },
 }: {
-  db: Database;
-  pepper: string;
-  presentedKey: string;
+  ctx: AppContext;
+  input: { presentedKey: string };
 }): Promise<AuthenticatedTenant | null> {
   if (!isWellFormedApiKey(presentedKey)) return null;
-  const keyHash = await hashApiKey(presentedKey, pepper);
-  const row = await db
+  const keyHash = await hashApiKey(presentedKey, ctx.env.KEY_PEPPER);
+  const row = await ctx.db
     .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))

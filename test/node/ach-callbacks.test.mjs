@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyCallbackSignature } from "../../src/events/receiver/verify-callback.ts";
+import { verifyCallbackSignature } from "../../examples/receiver/verify-callback.ts";
 import { devSecrets, startDevServer } from "../support/dev-server.mjs";
 import { chargeableTenant, control } from "../support/sandbox-flows.mjs";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
-import { enqueueEvents } from "../../src/events";
-import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../../src/events/retry-schedule";
+import { enqueueEvents } from "../../src/callbacks";
+import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../../src/callbacks/retry-schedule";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./helpers";
 import {
   DEAD_LETTER_QUEUE,

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "../../src/db/client";
-import { callbacksAdminRouter } from "../../src/events";
-import { saveCallbackUrl as saveCallbackUrlService } from "../../src/events/callback-endpoints.service";
+import { callbacksRouter as callbacksAdminRouter } from "../../src/callbacks";
+import { saveCallbackUrl as saveCallbackUrlService } from "../../src/callbacks/callback-endpoints.service";
 import { ApiError } from "../../src/lib/problem";
 import { ADMIN_HEADERS, call, createTenant, expectProblem, jsonInit } from "./helpers";
 import {
@@ -152,7 +152,7 @@ describe("callback URL and signing secret", () => {
       "not a url",
     ];
     for (const url of refused) {
-      const attempt = saveCallbackUrlService({ db: database(env), env: live, tenantId, input: { url } });
+      const attempt = saveCallbackUrlService({ ctx: { db: database(env), env: live }, input: { tenantId, url } });
       await expect(attempt, url).rejects.toBeInstanceOf(ApiError);
       await expect(attempt, url).rejects.toMatchObject({ slug: "validation-failed", extensions: { errors: [{ field: "url" }] } });
     }
@@ -162,7 +162,9 @@ describe("callback URL and signing secret", () => {
       "https://[2606:4700::1111]/hooks",
       "https://hooks.shop.example.com:8443/x?y=1",
     ]) {
-      await expect(saveCallbackUrlService({ db: database(env), env: live, tenantId, input: { url } }), url).resolves.toMatchObject({ url });
+      await expect(saveCallbackUrlService({ ctx: { db: database(env), env: live }, input: { tenantId, url } }), url).resolves.toMatchObject(
+        { url },
+      );
     }
   });
 
@@ -186,7 +188,7 @@ describe("callback URL and signing secret", () => {
     // The same sandbox code served from a public host is not "local".
     const publicSandbox = { ...env, PROCESSOR_ENV: "sandbox", BASE_URL: "https://sandbox.payment-connect.dev" };
     await expect(
-      saveCallbackUrlService({ db: database(env), env: publicSandbox, tenantId, input: { url: "http://localhost:4000/hooks" } }),
+      saveCallbackUrlService({ ctx: { db: database(env), env: publicSandbox }, input: { tenantId, url: "http://localhost:4000/hooks" } }),
     ).rejects.toBeInstanceOf(ApiError);
   });
 

@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { verifyCallbackSignature } from "../../src/events/receiver/verify-callback";
-import { signatureHeader } from "../../src/events/signing";
-import { generateSigningSecret } from "../../src/events/signing-secrets";
+import { verifyCallbackSignature } from "../../examples/receiver/verify-callback";
+import { signatureHeader } from "../../src/callbacks/signing";
+import { generateSigningSecret } from "../../src/callbacks/signing-secrets";
 import { independentHmacHex } from "./support/callbacks";
 
 const rawBody =

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sweepCallbacks } from "../../src/events";
+import { sweepCallbacks } from "../../src/callbacks";
 import { createTenant } from "./helpers";
 import {
   deliveriesOf,

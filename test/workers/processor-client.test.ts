@@ -1,15 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, problemBody } from "../../src/lib/problem";
-import {
-  BUILTIN_SANDBOX_BASE_URL,
-  createProcessorClient,
-  isOutcomeUnknown,
-  paginate,
-  processorClient,
-  processorConfig,
-  type ProcessorClient,
-} from "../../src/processor";
+import { BUILTIN_SANDBOX_BASE_URL, processorClient, processorConfig } from "../../src/context";
+import { createProcessorClient, isOutcomeUnknown, paginate, type ProcessorClient } from "../../src/processor";
 import { FAKE_API_VERSION, FAKE_BASE_URL, FAKE_CREDENTIALS, fakeProcessor, type ProcessorCall, type Reply } from "./support/fake-processor";
 import * as fixtures from "./support/processor-fixtures";
 import { IDS } from "./support/processor-fixtures";

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { database } from "../../src/db/client";
 import { RECONCILE_AFTER_MS, ABANDON_AFTER_MS, reconcileLedger } from "../../src/payments/reconciliation";
-import { processorClient } from "../../src/processor";
+import { createContext } from "../../src/context";
 import { call, expectProblem, jsonInit } from "./helpers";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "./support/sandbox";
 
-const sweep = (afterMs: number) => reconcileLedger({ db: database(env), client: processorClient(env), now: Date.now() + afterMs });
+const sweep = (afterMs: number) => reconcileLedger({ ctx: createContext(env, { nowMs: Date.now() + afterMs }) });
 const lookup = async (auth: Record<string, string>, id: string) =>
   (await call(`/v1/payments/${id}`, { headers: auth })).json<{ status: string; amountRefundedCents: number }>();
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ApiError, type ProblemSlug } from "../../lib/problem";
-import type { AppBindings } from "../../lib/types";
+import type { AppBindings } from "../../platform/types";
 import { sandboxControl, SandboxControlError, type SandboxControl } from "../edge";
 import { readOnboardingSubmission } from "../pages/onboarding-fields";
 import { TIMER_ACTIONS } from "../state/sandbox";

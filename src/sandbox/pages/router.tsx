@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import type { AppBindings } from "../../lib/types";
+import type { AppBindings } from "../../platform/types";
 import { sandboxControl, SandboxControlError } from "../edge";
 import { CheckoutPage } from "./checkout-page";
 import { CompliancePage } from "./compliance-page";

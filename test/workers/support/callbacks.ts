@@ -2,9 +2,9 @@ import { createExecutionContext, createMessageBatch, getQueueResult, type QueueR
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import { database } from "../../../src/db/client";
-import { handleCallbackBatch } from "../../../src/events";
-import { eventDeliveryInsert } from "../../../src/events/enqueue";
-import { eventInsert } from "../../../src/events/outbox";
+import { handleCallbackBatch } from "../../../src/callbacks";
+import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
+import { createContext } from "../../../src/context";
 import { ADMIN_HEADERS, call, jsonInit } from "../helpers";
 
 export const MAIN_QUEUE = "payment-connect-callbacks";
@@ -49,10 +49,12 @@ export async function writeEvent(
   data: Record<string, unknown> = { lcPaymentId: "lcpay_test", status: "succeeded" },
   type = "transfer.updated",
 ) {
-  const db = database(env);
-  const { statement, eventId } = eventInsert(db, { tenantId, type, subjectId: String(data.lcPaymentId ?? "subject"), data });
-  await db.batch([statement]);
-  return eventId;
+  const { db, outbox } = createContext(env);
+  await db.batch([outbox.record({ tenantId, type, subjectId: String(data.lcPaymentId ?? "subject"), data })]);
+  const row = await env.DB.prepare("SELECT id FROM events WHERE tenant_id = ? ORDER BY rowid DESC LIMIT 1")
+    .bind(tenantId)
+    .first<{ id: string }>();
+  return row!.id;
 }
 
 /** The event's delivery row, created without sending a Queue message, so the test alone drives the consumer. */

@@ -1,0 +1,304 @@
+import { createRoute } from "@hono/zod-openapi";
+import { TenantParams } from "../platform/operator";
+import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
+import { DEFAULT_PREVIOUS_SECRET_TTL_SECONDS } from "./callback-endpoints.service";
+import { DELIVERY_ORIGINS, DELIVERY_STATUSES } from "./deliveries.schema";
+import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
+
+const tags = ["Operator: callbacks"];
+const security = [{ AdminSecret: [] }];
+const ADMIN_PROBLEMS = { 401: "Missing or wrong admin secret.", 500: "Unexpected failure." } as const;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 50;
+const MAX_PREVIOUS_SECRET_TTL_SECONDS = 7 * 24 * 3600;
+
+const EventIdParams = TenantParams.extend({
+  eventId: z
+    .string()
+    .regex(/^event_[A-Za-z0-9]+$/, "must be an event id (event_…)")
+    .openapi({ param: { name: "eventId", in: "path" } }),
+});
+
+const SigningSecretInfoSchema = z
+  .object({
+    id: z.string().openapi({ example: "sigkey_5mQ2rT8vXc1Zb4Lp9Wd3Kf" }),
+    createdAtUtc: z.string(),
+    expiresAtUtc: z.string().nullable().openapi({ description: "Null for the current secret; a rotated-out secret signs until then." }),
+  })
+  .openapi("CallbackSigningSecretInfo");
+
+const RevealedSigningSecretsSchema = z
+  .object({
+    data: z.array(
+      SigningSecretInfoSchema.extend({
+        secret: z.string().openapi({ example: "whsec_3q2-7wE…", description: "The HMAC key: this whole string as UTF-8." }),
+      }),
+    ),
+  })
+  .openapi("CallbackSigningSecrets");
+
+const CallbackSettingsSchema = z
+  .object({
+    tenantId: z.string(),
+    url: z.string().nullable().openapi({ description: "Null: callbacks are off." }),
+    enabled: z.boolean(),
+    signingSecrets: z.array(SigningSecretInfoSchema).openapi({ description: "Active secrets, current first; never their values." }),
+    createdAtUtc: z.string().nullable(),
+    updatedAtUtc: z.string().nullable(),
+  })
+  .openapi("CallbackSettings");
+
+const EventSchema = z
+  .object({
+    id: z.string().openapi({ example: "event_7hJk2LmN4pQrStUvWxYz9b" }),
+    type: z.string().openapi({ example: "transfer.updated" }),
+    createdAtUtc: z.string(),
+    enqueuedAtUtc: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the event was handed to delivery; null until then (the sweep retries)." }),
+    body: z.record(z.string(), z.unknown()).openapi({ description: "The callback body as delivered (LC-Event-Id = id)." }),
+  })
+  .openapi("CallbackEvent");
+
+const DeliveryAttemptSchema = z
+  .object({
+    attemptNumber: z.number().int(),
+    attemptedAtUtc: z.string(),
+    url: z.string(),
+    statusCode: z.number().int().nullable().openapi({ description: "The receiver's HTTP status; null when no response arrived." }),
+    error: z.string().nullable(),
+    durationMs: z.number().int(),
+    nextAttemptAtUtc: z.string().nullable(),
+  })
+  .openapi("CallbackDeliveryAttempt");
+
+const DeliverySchema = z
+  .object({
+    id: z.string().openapi({ example: "dlv_2bV8nQ4wXz7Kc1Lp5Rt9Hm" }),
+    eventId: z.string(),
+    eventType: z.string(),
+    origin: z.enum(DELIVERY_ORIGINS).openapi({ description: "`event`: sent when the event happened; `replay`: sent on request." }),
+    status: z.enum(DELIVERY_STATUSES).openapi({
+      description: "`failed`: dead-lettered after the last attempt; `canceled`: callbacks were turned off before it was made.",
+    }),
+    attemptCount: z.number().int(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    lastAttemptAtUtc: z.string().nullable(),
+    nextAttemptAtUtc: z.string().nullable(),
+    deliveredAtUtc: z.string().nullable(),
+    failedAtUtc: z.string().nullable(),
+    createdAtUtc: z.string(),
+    attempts: z.array(DeliveryAttemptSchema),
+  })
+  .openapi("CallbackDelivery");
+
+const pageOf = <T extends z.ZodType>(item: T, name: string) =>
+  z
+    .object({
+      data: z.array(item),
+      hasMore: z.boolean(),
+      nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
+    })
+    .openapi(name);
+
+const pageQuery = {
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(DEFAULT_PAGE_SIZE)
+    .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
+  cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
+};
+
+const retrySchedule = RETRY_DELAYS_SECONDS.map((seconds) => (seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`)).join(", ");
+
+export const getCallbackSettings = createRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/callbacks",
+  tags,
+  security,
+  summary: "A tenant's callback URL and signing secret metadata",
+  request: { params: TenantParams },
+  responses: {
+    200: jsonContent(CallbackSettingsSchema, "The settings; a tenant that never saved a URL reads as off."),
+    ...problemResponses({ 400: "Malformed tenant id.", 404: "No such tenant.", ...ADMIN_PROBLEMS }),
+  },
+});
+
+export const saveCallbackUrl = createRoute({
+  method: "put",
+  path: "/admin/tenants/{tenantId}/callbacks",
+  tags,
+  security,
+  summary: "Set the callback URL, or turn callbacks off with an empty URL",
+  description:
+    "The first save generates the signing secret (reveal it with GET …/callbacks/secrets). Outside the local sandbox the URL " +
+    "must be https on a public host: loopback, private, link-local, shared (CGNAT) and metadata addresses are refused. " +
+    "An empty URL turns callbacks off and cancels deliveries not yet made; events keep being recorded.",
+  request: {
+    params: TenantParams,
+    body: jsonBody(
+      z.object({ url: z.string().max(2048).openapi({ example: "https://shop.example.com/payment-connect/callbacks" }) }).strict(),
+    ),
+  },
+  responses: {
+    200: jsonContent(CallbackSettingsSchema, "The saved settings."),
+    ...problemResponses({
+      400: "Invalid body, or a URL that is refused (`errors` names `url`).",
+      404: "No such tenant.",
+      413: "Body too large.",
+      415: "Body is not JSON.",
+      ...ADMIN_PROBLEMS,
+    }),
+  },
+});
+
+export const revealSigningSecrets = createRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/callbacks/secrets",
+  tags,
+  security,
+  summary: "Reveal the active signing secrets (the one deliberate exception to secrets never being returned)",
+  description: "Every callback carries one `v1=` per active secret in `LC-Signature`. The response is `Cache-Control: no-store`.",
+  request: { params: TenantParams },
+  responses: {
+    200: jsonContent(RevealedSigningSecretsSchema, "The active secrets, current first."),
+    ...problemResponses({ 400: "Malformed tenant id.", 404: "No such tenant, or it never saved a callback URL.", ...ADMIN_PROBLEMS }),
+  },
+});
+
+export const rotateSigningSecret = createRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/callbacks/secrets/rotate",
+  tags,
+  security,
+  summary: "Rotate the signing secret; the previous one keeps signing for a window",
+  description:
+    `Previous secrets stop signing after \`previousSecretTtlSeconds\` (default ${DEFAULT_PREVIOUS_SECRET_TTL_SECONDS}, i.e. 24 h); ` +
+    "until then each callback carries a `v1=` for every active secret. 0 retires them at once (a leaked secret).",
+  request: {
+    params: TenantParams,
+    body: {
+      ...jsonBody(
+        z
+          .object({
+            previousSecretTtlSeconds: z.number().int().min(0).max(MAX_PREVIOUS_SECRET_TTL_SECONDS).optional().openapi({ example: 86400 }),
+          })
+          .strict(),
+      ),
+      required: false,
+    },
+  },
+  responses: {
+    200: jsonContent(RevealedSigningSecretsSchema, "The active secrets after rotation, the new one first."),
+    ...problemResponses({
+      400: "Invalid body.",
+      404: "No such tenant, or it never saved a callback URL.",
+      413: "Body too large.",
+      415: "Body is not JSON.",
+      ...ADMIN_PROBLEMS,
+    }),
+  },
+});
+
+export const listEvents = createRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/callbacks/events",
+  tags,
+  security,
+  summary: "List a tenant's events, newest first",
+  request: {
+    params: TenantParams,
+    query: z.object({ ...pageQuery, type: z.string().max(100).optional().openapi({ example: "transfer.updated" }) }).strict(),
+  },
+  responses: {
+    200: jsonContent(pageOf(EventSchema, "CallbackEventList"), "One page of events."),
+    ...problemResponses({ 400: "Invalid query, or `invalid-cursor`.", 404: "No such tenant.", ...ADMIN_PROBLEMS }),
+  },
+});
+
+export const listDeliveries = createRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/callbacks/deliveries",
+  tags,
+  security,
+  summary: "List a tenant's callback deliveries with their attempts, newest first",
+  description: `Up to ${MAX_ATTEMPTS} attempts per delivery; retries after ${retrySchedule}, then the delivery is dead-lettered (\`failed\`).`,
+  request: {
+    params: TenantParams,
+    query: z
+      .object({
+        ...pageQuery,
+        status: z.enum(DELIVERY_STATUSES).optional(),
+        eventId: z
+          .string()
+          .regex(/^event_[A-Za-z0-9]+$/, "must be an event id (event_…)")
+          .optional(),
+      })
+      .strict(),
+  },
+  responses: {
+    200: jsonContent(pageOf(DeliverySchema, "CallbackDeliveryList"), "One page of deliveries."),
+    ...problemResponses({ 400: "Invalid query, or `invalid-cursor`.", 404: "No such tenant.", ...ADMIN_PROBLEMS }),
+  },
+});
+
+export const replayEvent = createRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/callbacks/events/{eventId}/replay",
+  tags,
+  security,
+  summary: "Deliver one event again (same LC-Event-Id, same body)",
+  request: { params: EventIdParams },
+  responses: {
+    202: jsonContent(DeliverySchema, "The new delivery, queued."),
+    ...problemResponses({
+      400: "Malformed id.",
+      404: "No such tenant, or no such event for this tenant.",
+      409: "Callbacks are off for this tenant.",
+      ...ADMIN_PROBLEMS,
+    }),
+  },
+});
+
+export const replayFailedDeliveries = createRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/callbacks/deliveries/replay-failed",
+  tags,
+  security,
+  summary: "Deliver again every event whose delivery failed since a time",
+  description:
+    "Each event once, oldest first, skipping events delivered or being delivered meanwhile. At most `limit` per call; " +
+    "while `hasMore` is true, call again.",
+  request: {
+    params: TenantParams,
+    body: jsonBody(
+      z
+        .object({
+          since: z.iso
+            .datetime({ offset: false })
+            .openapi({ example: "2026-11-01T00:00:00Z", description: "Deliveries created at or after this time (UTC)." }),
+          limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+        })
+        .strict(),
+    ),
+  },
+  responses: {
+    202: jsonContent(
+      z.object({ data: z.array(DeliverySchema), hasMore: z.boolean() }).openapi("CallbackReplayResult"),
+      "The new deliveries, queued.",
+    ),
+    ...problemResponses({
+      400: "Invalid body.",
+      404: "No such tenant.",
+      409: "Callbacks are off for this tenant.",
+      413: "Body too large.",
+      415: "Body is not JSON.",
+      ...ADMIN_PROBLEMS,
+    }),
+  },
+});

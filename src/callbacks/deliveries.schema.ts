@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { tenants } from "../db/tenants.schema";
+import { callbackEndpoints } from "./callback-endpoints.schema";
+import { events } from "../outbox/events.schema";
+
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "canceled"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const DELIVERY_ORIGINS = ["event", "replay"] as const;
+
+/** One delivery of one event to one endpoint, carried by one Queue message at a time. */
+export const callbackDeliveries = sqliteTable(
+  "callback_deliveries",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => callbackEndpoints.id),
+    origin: text("origin", { enum: DELIVERY_ORIGINS }).notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("pending"),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    lastAttemptAt: text("last_attempt_at"),
+    // While pending: when a message is expected to carry the next attempt; the sweep resends long-overdue ones.
+    nextAttemptAt: text("next_attempt_at"),
+    // When the current message was sent; null means no message was ever sent (a crash after the insert).
+    enqueuedAt: text("enqueued_at"),
+    deliveredAt: text("delivered_at"),
+    failedAt: text("failed_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [
+    // Enqueueing an event twice (the sweep after a lost stamp) must not deliver it twice.
+    uniqueIndex("callback_deliveries_one_per_event")
+      .on(table.eventId, table.endpointId)
+      .where(sql`${table.origin} = 'event'`),
+    index("callback_deliveries_tenant_created").on(table.tenantId, table.createdAt, table.id),
+    index("callback_deliveries_event").on(table.eventId),
+    index("callback_deliveries_due").on(table.status, table.nextAttemptAt),
+    check("callback_deliveries_status", sql`${table.status} IN ('pending', 'delivered', 'failed', 'canceled')`),
+    check("callback_deliveries_origin", sql`${table.origin} IN ('event', 'replay')`),
+  ],
+);
+
+/** Every HTTP attempt of a delivery, numbered from 1 in the same batch that counts it on the delivery. */
+export const callbackDeliveryAttempts = sqliteTable(
+  "callback_delivery_attempts",
+  {
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => callbackDeliveries.id),
+    attemptNumber: integer("attempt_number").notNull(),
+    tenantId: text("tenant_id").notNull(),
+    attemptedAt: text("attempted_at").notNull(),
+    url: text("url").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    nextAttemptAt: text("next_attempt_at"),
+  },
+  (table) => [primaryKey({ columns: [table.deliveryId, table.attemptNumber] })],
+);

@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { database, type Database } from "../db/client";
+import { logEvent } from "../lib/log";
+import { callbackDeliveries } from "./deliveries.schema";
+import { dispatchEvents, sendDeliveryMessages } from "./enqueue";
+import { events } from "../outbox/events.schema";
+
+/** Younger than this, an unsent event or delivery may still be in the hands of the request that wrote it. */
+const UNSENT_GRACE_MS = 30_000;
+/** A pending delivery whose message is this overdue is taken for lost (the Queue normally redelivers in seconds). */
+const OVERDUE_GRACE_MS = 60 * 60_000;
+const PAGE = 50;
+// 500 events and 500 deliveries a minute drain the backlog of a long Queue outage in hours, not days.
+const MAX_PAGES_PER_RUN = 10;
+const ENQUEUE_ATTEMPTS_WORTH_AN_ALERT = 5;
+
+export type CallbackSweepResult = { eventsDispatched: number; deliveriesResent: number };
+
+/**
+ * Puts back on the queue what a crash or an outage left behind: events committed but never enqueued, and pending
+ * deliveries no message is working on. Run from the cron trigger every minute; tests call it directly.
+ */
+export async function sweepCallbacks({ env, now = new Date() }: { env: Env; now?: Date }): Promise<CallbackSweepResult> {
+  const db = database(env);
+  const unsentBefore = new Date(now.getTime() - UNSENT_GRACE_MS).toISOString();
+  const overdueBefore = new Date(now.getTime() - OVERDUE_GRACE_MS).toISOString();
+  const result = {
+    eventsDispatched: await dispatchUnsentEvents(env, db, unsentBefore),
+    deliveriesResent: await resendLostDeliveries(env, db, unsentBefore, overdueBefore),
+  };
+  if (result.eventsDispatched + result.deliveriesResent > 0) logEvent("warn", "callback sweep recovered work", result);
+  return result;
+}
+
+/** Oldest first, but events that keep failing sink behind fresh ones, so one poison event cannot hold up the rest. */
+async function dispatchUnsentEvents(env: Env, db: Database, unsentBefore: string): Promise<number> {
+  let dispatched = 0;
+  for (let page = 0; page < MAX_PAGES_PER_RUN; page++) {
+    const unsent = await db
+      .select({ id: events.id, tenantId: events.tenantId, enqueueAttempts: events.enqueueAttempts })
+      .from(events)
+      .where(and(isNull(events.enqueuedAt), lt(events.createdAt, unsentBefore)))
+      .orderBy(asc(events.enqueueAttempts), asc(events.createdAt))
+      .limit(PAGE)
+      .all();
+    if (unsent.length === 0) break;
+    const eventIds = unsent.map((event) => event.id);
+    await db
+      .update(events)
+      .set({ enqueueAttempts: sql`${events.enqueueAttempts} + 1` })
+      .where(inArray(events.id, eventIds));
+    const stuck = unsent.filter((event) => event.enqueueAttempts + 1 >= ENQUEUE_ATTEMPTS_WORTH_AN_ALERT);
+    if (stuck.length > 0) logEvent("error", "events repeatedly failed to enqueue", { events: stuck });
+
+    let succeeded = 0;
+    try {
+      await dispatchEvents(env, eventIds);
+      succeeded = eventIds.length;
+    } catch {
+      // One event may be poisoning the page: dispatched one by one, the others still go.
+      for (const eventId of eventIds) {
+        try {
+          await dispatchEvents(env, [eventId]);
+          succeeded++;
+        } catch (error) {
+          logEvent("error", "event enqueue failed in sweep", { eventId, error: String(error) });
+        }
+      }
+    }
+    dispatched += succeeded;
+    if (succeeded === 0 || unsent.length < PAGE) break;
+  }
+  return dispatched;
+}
+
+async function resendLostDeliveries(env: Env, db: Database, unsentBefore: string, overdueBefore: string): Promise<number> {
+  let resent = 0;
+  for (let page = 0; page < MAX_PAGES_PER_RUN; page++) {
+    const lost = await db
+      .select({ id: callbackDeliveries.id })
+      .from(callbackDeliveries)
+      .where(
+        and(
+          eq(callbackDeliveries.status, "pending"),
+          or(
+            and(isNull(callbackDeliveries.enqueuedAt), lt(callbackDeliveries.createdAt, unsentBefore)),
+            // A dead-lettering delivery has no next attempt; its last attempt is when the dead-letter consumer was due.
+            lt(
+              sql`coalesce(${callbackDeliveries.nextAttemptAt}, ${callbackDeliveries.lastAttemptAt}, ${callbackDeliveries.createdAt})`,
+              overdueBefore,
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(callbackDeliveries.createdAt))
+      .limit(PAGE)
+      .all();
+    // Sending stamps next_attempt_at, so the next page holds different deliveries.
+    await sendDeliveryMessages(
+      env,
+      lost.map((delivery) => delivery.id),
+    );
+    resent += lost.length;
+    if (lost.length < PAGE) break;
+  }
+  return resent;
+}

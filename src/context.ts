@@ -1,0 +1,74 @@
+import type { Context } from "hono";
+import { enqueueEvents } from "./callbacks";
+import { database } from "./db/client";
+import { clockAt } from "./lib/clock";
+import { validateEnv } from "./lib/env";
+import { createOutbox } from "./outbox/outbox";
+import type { AppContext } from "./platform/context";
+import type { AppBindings } from "./platform/types";
+import { createProcessorClient, DEFAULT_TIMEOUT_MS, type Environment, type ProcessorClient, type ProcessorClientConfig } from "./processor";
+import { sandboxProcessorFetch } from "./sandbox";
+
+/** The built-in sandbox answers at this origin, in-process (a Worker cannot reliably fetch its own URL). */
+export const BUILTIN_SANDBOX_BASE_URL = "https://sandbox.processor.internal";
+
+/**
+ * The one place that knows which processor is behind the adapter: PROCESSOR_BASE_URL=builtin is the built-in sandbox;
+ * any other value is the processor itself (https://finix.sandbox-payments-api.com or https://finix.live-payments-api.com).
+ */
+export function processorConfig(env: Env): ProcessorClientConfig {
+  const builtin = env.PROCESSOR_BASE_URL === "builtin";
+  if (env.PROCESSOR_ENV !== "sandbox" && env.PROCESSOR_ENV !== "live") {
+    throw new Error(`PROCESSOR_ENV must be "sandbox" or "live", not "${env.PROCESSOR_ENV}".`);
+  }
+  if (env.PROCESSOR_ENV === "live" && builtin) {
+    throw new Error("PROCESSOR_ENV=live needs the processor's live base URL, not the built-in sandbox.");
+  }
+  const timeoutMs = Number(env.PROCESSOR_TIMEOUT_MS);
+  return {
+    baseUrl: builtin ? BUILTIN_SANDBOX_BASE_URL : env.PROCESSOR_BASE_URL,
+    username: env.PROCESSOR_USERNAME,
+    password: env.PROCESSOR_PASSWORD,
+    apiVersion: env.PROCESSOR_API_VERSION,
+    applicationId: env.PROCESSOR_APPLICATION_ID,
+    environment: env.PROCESSOR_ENV satisfies Environment,
+    timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : DEFAULT_TIMEOUT_MS,
+    fetch: builtin ? sandboxProcessorFetch(env) : (request) => fetch(request),
+  };
+}
+
+export function processorClient(env: Env): ProcessorClient {
+  return createProcessorClient(processorConfig(env));
+}
+
+/**
+ * The composition root: builds the services' context once per request, queue batch or cron run. `nowMs` fixes the
+ * clock (the cron run's scheduled time, or a test's).
+ */
+export function createContext(rawEnv: Env, options: { nowMs?: number } = {}): AppContext {
+  const env = validateEnv(rawEnv);
+  const db = database(env);
+  const clock = clockAt(options.nowMs);
+  const outbox = createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents(env, eventIds) });
+  return { env, db, processor: processorClient(env), outbox, clock };
+}
+
+/** Request middleware: one context per request; its outbox is flushed once the response is ready. */
+export async function withRequestContext(c: Context<AppBindings>, next: () => Promise<void>): Promise<void> {
+  const ctx = createContext(c.env);
+  c.set("ctx", ctx);
+  await next();
+  afterResponse(c, ctx.outbox.flush());
+}
+
+/** `waitUntil` when the runtime gave an execution context (a bare `app.fetch(request, env)` in a test has none). */
+function afterResponse(c: Context<AppBindings>, work: Promise<void>): void {
+  let executionCtx: Pick<ExecutionContext, "waitUntil"> | undefined;
+  try {
+    executionCtx = c.executionCtx;
+  } catch {
+    executionCtx = undefined;
+  }
+  if (executionCtx) executionCtx.waitUntil(work);
+  else void work;
+}

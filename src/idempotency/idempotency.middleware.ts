@@ -1,0 +1,43 @@
+import { createMiddleware } from "hono/factory";
+import { ApiError } from "../lib/problem";
+import type { AppBindings } from "../platform/types";
+import { readIdempotencyKey, requestFingerprint, withIdempotency } from "./idempotency.service";
+
+async function jsonBodyOrEmpty(request: { json(): Promise<unknown> }): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Route middleware for every route that takes `Idempotency-Key`: the one definition of "the same request" (method, path
+ * and JSON body, key order aside), one execution per key, the stored answer replayed byte for byte. The handler finds
+ * the key and fingerprint in `c.get("idempotency")` and keeps them on its ledger row, so the rule outlives the key's
+ * retention in the Durable Object.
+ */
+export function idempotency({ required }: { required: boolean }) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const key = readIdempotencyKey(c.req.raw.headers, required);
+    if (!key) {
+      c.set("idempotency", null);
+      return next();
+    }
+    const fingerprint = await requestFingerprint(c.req.method, c.req.path, await jsonBodyOrEmpty(c.req));
+    c.set("idempotency", { key, fingerprint });
+    c.res = await withIdempotency({
+      env: c.env,
+      tenantId: c.get("tenant").tenantId,
+      key,
+      fingerprint,
+      traceId: c.get("traceId"),
+      execute: async () => {
+        await next();
+        // Hono has already turned a thrown error into c.res; hand the typed error back so its kind decides storage.
+        if (c.error instanceof ApiError) throw c.error;
+        return c.res;
+      },
+    });
+  });
+}

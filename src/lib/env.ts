@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+const required = z.string({ error: "is required" }).trim().min(1, "is required");
+const url = required.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }));
+const wholeNumber = required.regex(/^\d+$/, "must be a whole number");
+const positiveNumber = required.regex(/^[1-9]\d*$/, "must be a positive whole number");
+
+/** What the Worker needs from its configuration; each entry names the rule a deployment broke. */
+const EnvSchema = z
+  .object({
+    SERVICE_NAME: required,
+    BASE_URL: url,
+    PROCESSOR_ENV: z.enum(["sandbox", "live"], { error: 'must be "sandbox" or "live"' }),
+    PROCESSOR_BASE_URL: z.union([z.literal("builtin"), url], { error: 'must be "builtin" or the processor\'s https base URL' }),
+    PROCESSOR_API_VERSION: required,
+    PROCESSOR_TIMEOUT_MS: positiveNumber,
+    PROCESSOR_APPLICATION_ID: required.regex(/^AP/, "must be the processor's application id (AP…)"),
+    CURRENCY: required.regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD"),
+    DEFAULT_FEE_BASIS_POINTS: wholeNumber,
+    DEFAULT_FEE_FIXED_CENTS: wholeNumber,
+    ADMIN_SECRET: required,
+    KEY_PEPPER: required,
+    CALLBACK_SECRETS_KEY: required,
+    PROCESSOR_USERNAME: required,
+    PROCESSOR_PASSWORD: required,
+    PROCESSOR_WEBHOOK_SIGNING_KEY: required,
+    PROCESSOR_WEBHOOK_USERNAME: required,
+    PROCESSOR_WEBHOOK_PASSWORD: required,
+  })
+  .refine((env) => !(env.PROCESSOR_ENV === "live" && env.PROCESSOR_BASE_URL === "builtin"), {
+    path: ["PROCESSOR_BASE_URL"],
+    message: 'must be the processor\'s live URL when PROCESSOR_ENV is "live", not "builtin"',
+  });
+
+/** A deployment whose configuration is missing or malformed; the message names every variable at fault. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join("; ")}.`);
+    this.name = "ConfigError";
+  }
+}
+
+const validated = new WeakSet<object>();
+
+/**
+ * Checks the environment once per isolate (the same `env` object serves every request) and returns it; a missing or
+ * malformed variable throws ConfigError naming it, so a bad deployment fails loudly instead of charging oddly.
+ */
+export function validateEnv(env: Env): Env {
+  if (validated.has(env)) return env;
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "(env)"} ${issue.message}`));
+  }
+  validated.add(env);
+  return env;
+}

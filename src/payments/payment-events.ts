@@ -1,0 +1,28 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { EventInsert } from "../outbox/outbox";
+import type { AppContext } from "../platform/context";
+import { payments } from "./payments.schema";
+
+/**
+ * A payment event (`transfer.updated`): the body the contract fixes — lcPaymentId, orderRef, status, processorTransferId,
+ * processorState — read from the payment row as the same batch leaves it, so put it after the row's UPDATE.
+ */
+export function paymentEvent(
+  ctx: AppContext,
+  input: { tenantId: string; paymentId: string; type: "transfer.updated"; onlyIf?: SQL },
+): EventInsert {
+  return ctx.outbox.recordFromRow({
+    type: input.type,
+    from: payments,
+    where: and(eq(payments.id, input.paymentId), eq(payments.tenantId, input.tenantId), input.onlyIf ?? sql`1`)!,
+    tenantId: payments.tenantId,
+    subjectId: payments.id,
+    fields: {
+      lcPaymentId: payments.id,
+      orderRef: payments.orderRef,
+      status: payments.status,
+      processorTransferId: payments.processorTransferId,
+      processorState: payments.processorState,
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { ZodType } from "zod";
+import { ApiError, PROBLEM_MEDIA_TYPE, ProblemSchema, type FieldError } from "../lib/problem";
+import type { AppBindings } from "./types";
+
+/** A router whose request validation failures become one `validation-failed` problem listing every field. */
+export function createRouter() {
+  return new OpenAPIHono<AppBindings>({
+    strict: true,
+    defaultHook: (result) => {
+      if (!result.success) {
+        const errors: FieldError[] = result.error.issues.map((issue) => ({
+          field: issue.path.length > 0 ? issue.path.join(".") : fieldFromIssue(issue),
+          message: issue.message,
+        }));
+        throw new ApiError("validation-failed", `${errors.length} field(s) failed validation.`, {
+          extensions: { errors },
+        });
+      }
+    },
+  });
+}
+
+function fieldFromIssue(issue: { code: string; keys?: unknown }): string {
+  if (issue.code === "unrecognized_keys" && Array.isArray(issue.keys)) return issue.keys.join(",");
+  return "(body)";
+}
+
+export function jsonContent<T extends ZodType>(schema: T, description: string) {
+  return { content: { "application/json": { schema } }, description };
+}
+
+export function jsonBody<T extends ZodType>(schema: T, description = "JSON request body") {
+  return { content: { "application/json": { schema } }, description, required: true };
+}
+
+const problemContent = { content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } } };
+
+/** Documents the problem responses a route can produce. */
+export function problemResponses(
+  descriptions: Partial<Record<400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504, string>>,
+) {
+  const responses: Record<string, { description: string; content: typeof problemContent.content }> = {};
+  for (const [status, description] of Object.entries(descriptions)) {
+    responses[status] = { description, ...problemContent };
+  }
+  return responses;
+}
+
+/** Problems any authenticated /v1 route may produce, besides its own. */
+export const AUTHENTICATED_PROBLEMS = {
+  401: "Missing, malformed, unknown or revoked API key.",
+  429: "Too many requests for this API key.",
+  500: "Unexpected failure; the body carries only a traceId to quote.",
+} as const;
+
+export const TENANT_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerApiKey: [] }];
+
+export { z };
+
+/** Stored bytes replayed verbatim (idempotency) are not a typed JSON response; the route's schema still documents them. */
+export const rawResponse = (response: Response): never => response as never;

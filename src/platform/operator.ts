@@ -1,0 +1,28 @@
+import { createMiddleware } from "hono/factory";
+import { timingSafeEqualStrings } from "../lib/crypto";
+import { ApiError } from "../lib/problem";
+import { z } from "./openapi";
+import type { AppBindings } from "./types";
+
+/** Operator routes are guarded by the admin secret; an unset secret locks them rather than opening them. */
+export const requireOperator = createMiddleware<AppBindings>(async (c, next) => {
+  const match = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i);
+  const secret = c.env.ADMIN_SECRET ?? "";
+  if (!match?.[1] || secret.length === 0 || !timingSafeEqualStrings(match[1], secret)) {
+    throw new ApiError("unauthorized", "The operator API requires `Authorization: Bearer <ADMIN_SECRET>`.", {
+      headers: { "WWW-Authenticate": 'Bearer realm="payment-connect-admin"' },
+    });
+  }
+  await next();
+});
+
+/** What every operator route shares in its OpenAPI definition. */
+export const OPERATOR_ROUTE = { tags: ["Operator"], security: [{ AdminSecret: [] }] };
+export const OPERATOR_PROBLEMS = { 401: "Missing or wrong admin secret.", 500: "Unexpected failure." } as const;
+
+export const TenantParams = z.object({
+  tenantId: z
+    .string()
+    .regex(/^ten_[A-Za-z0-9]+$/)
+    .openapi({ param: { name: "tenantId", in: "path" } }),
+});

@@ -1,0 +1,125 @@
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import { HTTPException } from "hono/http-exception";
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { hex, randomBytes } from "../lib/crypto";
+import { logEvent } from "../lib/log";
+import { ApiError, toProblemResponse } from "../lib/problem";
+import type { AppBindings } from "./types";
+
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+export const MULTIPART_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** Routes that take multipart/form-data instead of JSON (dispute evidence). */
+const MULTIPART_PATHS = [/^\/v1\/disputes\/[^/]+\/evidence$/];
+
+const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+function incomingTraceId(headers: Headers): string | null {
+  const traceId = headers.get("traceparent")?.match(TRACEPARENT)?.[1];
+  return traceId && !/^0+$/.test(traceId) ? traceId : null;
+}
+
+/** Gives every request a traceId (W3C traceparent when the caller sent one) and one structured log line. */
+export const traceAndLog = createMiddleware<AppBindings>(async (c, next) => {
+  const traceId = incomingTraceId(c.req.raw.headers) ?? hex(randomBytes(16));
+  c.set("traceId", traceId);
+  const started = Date.now();
+  await next();
+  // Responses passed through from elsewhere (a Durable Object, a stored replay) can have immutable headers.
+  c.res = new Response(c.res.body, c.res);
+  c.res.headers.set("X-Trace-Id", traceId);
+  logEvent(c.res.status >= 500 ? "error" : "info", "request", {
+    traceId,
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    durationMs: Date.now() - started,
+    tenantId: c.get("tenant")?.tenantId,
+  });
+});
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function hasBody(c: Context): boolean {
+  const length = c.req.header("Content-Length");
+  if (length !== undefined) return Number(length) > 0;
+  return c.req.raw.body !== null;
+}
+
+/** Enforces size and media type, and parses JSON once so a malformed body fails with its own problem. */
+export const bodyGuard = createMiddleware<AppBindings>(async (c, next) => {
+  if (!BODY_METHODS.has(c.req.method) || !hasBody(c)) return next();
+  const multipart = MULTIPART_PATHS.some((pattern) => pattern.test(c.req.path));
+  const limit = multipart ? MULTIPART_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES;
+  const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const expected = multipart ? "multipart/form-data" : "application/json";
+  if (mediaType !== expected) {
+    throw new ApiError("unsupported-media-type", `This route takes \`${expected}\`; got \`${mediaType || "none"}\`.`);
+  }
+  return bodyLimit({
+    maxSize: limit,
+    onError: () => {
+      throw new ApiError("payload-too-large", `The body exceeds ${limit} bytes.`);
+    },
+  })(c, async () => {
+    if (!multipart) {
+      try {
+        await c.req.json();
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw new ApiError("malformed-json", "The body is not valid JSON.");
+      }
+    }
+    await next();
+  });
+});
+
+export const onError: ErrorHandler<AppBindings> = (error, c) => {
+  const traceId = c.get("traceId") ?? hex(randomBytes(16));
+  if (error instanceof ApiError) return toProblemResponse(error, traceId);
+  if (error instanceof HTTPException && error.status < 500) {
+    const slug = error.status === 413 ? "payload-too-large" : error.status === 401 ? "unauthorized" : "validation-failed";
+    return toProblemResponse(new ApiError(slug, error.message || "The request was rejected."), traceId);
+  }
+  logEvent("error", "unhandled exception", {
+    traceId,
+    method: c.req.method,
+    path: c.req.path,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  });
+  return toProblemResponse(new ApiError("internal-error", `An unexpected error occurred; quote traceId ${traceId}.`), traceId);
+};
+
+type KnownRoute = { method: string; path: string };
+
+/** Answers 405 with `Allow` when the path exists under another method, 404 otherwise. */
+export function notFoundOrMethodNotAllowed(routes: () => KnownRoute[]): NotFoundHandler<AppBindings> {
+  let matchers: { method: string; pattern: RegExp }[] | undefined;
+  return (c) => {
+    matchers ??= routes()
+      .filter((route) => route.method !== "ALL")
+      .map((route) => ({
+        method: route.method,
+        pattern: new RegExp(
+          `^${route.path
+            .replace(/[.+?^$()[\]\\|]/g, "\\$&")
+            .replace(/:[^/]+|\{[^/]+\}/g, "[^/]+")
+            .replace(/\*/g, ".*")}$`,
+        ),
+      }));
+    const allowed = [...new Set(matchers.filter((m) => m.pattern.test(c.req.path)).map((m) => m.method))];
+    const traceId = c.get("traceId");
+    if (allowed.length > 0) {
+      if (allowed.includes("GET")) allowed.push("HEAD");
+      return toProblemResponse(
+        new ApiError("method-not-allowed", `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(", ")}.`, {
+          headers: { Allow: allowed.join(", ") },
+        }),
+        traceId,
+      );
+    }
+    return toProblemResponse(new ApiError("not-found", `No route ${c.req.method} ${c.req.path}.`), traceId);
+  };
+}

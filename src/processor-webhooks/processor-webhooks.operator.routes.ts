@@ -1,0 +1,26 @@
+import { createRoute } from "@hono/zod-openapi";
+import { jsonContent, problemResponses, z } from "../platform/openapi";
+import { OPERATOR_PROBLEMS, OPERATOR_ROUTE } from "../platform/operator";
+
+export const registerProcessorWebhook = createRoute({
+  method: "post",
+  path: "/admin/processor/webhook",
+  ...OPERATOR_ROUTE,
+  summary: "Register this service's webhook with the processor (for the processor's real sandbox or live)",
+  description:
+    "Creates the processor webhook pointing at `${BASE_URL}/webhooks/processor` with the configured Basic credentials and the events the " +
+    "service consumes. Store the returned `secretSigningKey` as the `PROCESSOR_WEBHOOK_SIGNING_KEY` secret (comma-separate old and new during a rotation).",
+  responses: {
+    201: jsonContent(
+      z
+        .object({ id: z.string(), url: z.string(), enabled: z.boolean(), secretSigningKey: z.string().nullable() })
+        .openapi("RegisteredProcessorWebhook"),
+      "The processor's webhook.",
+    ),
+    ...problemResponses({
+      422: "The processor refused it (e.g. the URL did not answer its test POST).",
+      502: "The processor failed.",
+      ...OPERATOR_PROBLEMS,
+    }),
+  },
+});

@@ -1,0 +1,7 @@
+/** The tenants capability's public surface: tenants and their API keys, the key check on /v1, the operator routes. */
+export { default as tenantsRouter } from "./tenants.index";
+export { requireTenant } from "./auth.middleware";
+export { getTenant, type TenantRecord } from "./tenants.service";
+export { TenantSchema } from "./tenants.operator.routes";
+export { tenants } from "../db/tenants.schema";
+export { toTenant } from "./tenants.view";

@@ -1,0 +1,35 @@
+import type { AppRouteHandler } from "../platform/types";
+import type * as routes from "./tenants.operator.routes";
+import * as tenantsService from "./tenants.service";
+import { toApiKey, toTenant } from "./tenants.view";
+
+export const createTenant: AppRouteHandler<typeof routes.createTenant> = async (c) => {
+  const tenant = await tenantsService.createTenant({ ctx: c.get("ctx"), input: c.req.valid("json") });
+  return c.json(toTenant(tenant), 201);
+};
+
+export const updateTenant: AppRouteHandler<typeof routes.updateTenant> = async (c) => {
+  const tenant = await tenantsService.updateTenant({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("json") } });
+  return c.json(toTenant(tenant), 200);
+};
+
+export const listTenants: AppRouteHandler<typeof routes.listTenants> = async (c) => {
+  const tenants = await tenantsService.listTenants({ ctx: c.get("ctx") });
+  return c.json({ data: tenants.map(toTenant) }, 200);
+};
+
+export const issueKey: AppRouteHandler<typeof routes.issueKey> = async (c) => {
+  const { key, record } = await tenantsService.issueApiKey({ ctx: c.get("ctx"), input: c.req.valid("param") });
+  c.header("Cache-Control", "no-store");
+  return c.json({ ...toApiKey(record), key }, 201);
+};
+
+export const listKeys: AppRouteHandler<typeof routes.listKeys> = async (c) => {
+  const keys = await tenantsService.listApiKeys({ ctx: c.get("ctx"), input: c.req.valid("param") });
+  return c.json({ data: keys.map(toApiKey) }, 200);
+};
+
+export const revokeKey: AppRouteHandler<typeof routes.revokeKey> = async (c) => {
+  const key = await tenantsService.revokeApiKey({ ctx: c.get("ctx"), input: c.req.valid("param") });
+  return c.json(toApiKey(key), 200);
+};

@@ -1,0 +1,20 @@
+import type { ApiKeyRecord, TenantRecord } from "./tenants.service";
+
+export const toTenant = (tenant: TenantRecord) => ({
+  id: tenant.id,
+  name: tenant.name,
+  feeBasisPoints: tenant.feeBasisPoints,
+  feeFixedCents: tenant.feeFixedCents,
+  processorMerchantId: tenant.processorMerchantId,
+  chargesEnabled: tenant.chargesEnabled,
+  createdAtUtc: tenant.createdAt,
+});
+
+export const toApiKey = (key: ApiKeyRecord) => ({
+  id: key.id,
+  tenantId: key.tenantId,
+  displayPrefix: key.displayPrefix,
+  lastFour: key.lastFour,
+  createdAtUtc: key.createdAt,
+  revokedAtUtc: key.revokedAt,
+});
