@@ -30,35 +30,37 @@ export async function handleCallbackBatch(batch: MessageBatch<unknown>, env: Env
 }
 
 async function processMessage(env: Env, message: Message<unknown>): Promise<void> {
-  const work = readCallbackMessage(message.body);
-  try {
-    if (work.kind === "delivery") {
-      const outcome = await attemptDelivery({ db: database(env), env, deliveryId: work.deliveryId, messageAttempt: message.attempts });
-      if (outcome.next === "ack") message.ack();
-      else if (outcome.next === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
-      // Retries are exhausted, so the Queue moves the message to the dead-letter queue.
-      else message.retry();
-      return;
-    }
-    if (work.kind === "event") await dispatchEvents(env, [work.eventId]);
-    else logEvent("error", "unreadable callback message dropped", { messageId: message.id });
+  const deliveryId = readCallbackMessage(message.body);
+  if (!deliveryId) {
+    logEvent("error", "unreadable callback message dropped", { messageId: message.id });
     message.ack();
+    return;
+  }
+  try {
+    const outcome = await attemptDelivery({ db: database(env), env, deliveryId, messageAttempt: message.attempts });
+    if (outcome.next === "ack") message.ack();
+    else if (outcome.next === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
+    // Retries are exhausted, so the Queue moves the message to the dead-letter queue.
+    else message.retry();
   } catch (error) {
-    logEvent("error", "callback message failed", { messageId: message.id, work, error: String(error) });
+    logEvent("error", "callback message failed", { messageId: message.id, deliveryId, error: String(error) });
     message.retry({ delaySeconds: RETRY_DELAYS_SECONDS[0] });
   }
 }
 
-/** The last stop: the delivery becomes visibly `failed` (replayable); a legacy event message is dispatched anew. */
+/** The last stop: the delivery becomes visibly `failed` (replayable). */
 async function settleDeadLetter(env: Env, message: Message<unknown>): Promise<void> {
-  const work = readCallbackMessage(message.body);
+  const deliveryId = readCallbackMessage(message.body);
+  if (!deliveryId) {
+    logEvent("error", "unreadable dead-lettered callback message dropped", { messageId: message.id });
+    message.ack();
+    return;
+  }
   try {
-    if (work.kind === "delivery") await markDeliveryFailed({ db: database(env), deliveryId: work.deliveryId });
-    else if (work.kind === "event") await dispatchEvents(env, [work.eventId]);
-    else logEvent("error", "unreadable dead-lettered callback message dropped", { messageId: message.id });
+    await markDeliveryFailed({ db: database(env), deliveryId });
     message.ack();
   } catch (error) {
-    logEvent("error", "dead-lettered callback message failed", { messageId: message.id, work, error: String(error) });
+    logEvent("error", "dead-lettered callback message failed", { messageId: message.id, deliveryId, error: String(error) });
     message.retry();
   }
 }

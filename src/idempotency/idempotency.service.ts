@@ -6,8 +6,17 @@ import { ApiError, type ProblemSlug, toProblemResponse } from "../lib/problem";
 export const IDEMPOTENCY_SHARDS = 16;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-/** Results of requests that never started executing are not stored, so a corrected retry can still succeed (as Stripe does). */
-const NOT_STORED: ReadonlySet<ProblemSlug> = new Set(["merchant-not-ready", "rate-limited", "validation-failed", "malformed-json"]);
+/**
+ * Results of requests that never started executing are not stored, so a corrected retry can still succeed (as Stripe
+ * does); a key the ledger already holds for another request must not be re-bound to this one's fingerprint either.
+ */
+const NOT_STORED: ReadonlySet<ProblemSlug> = new Set([
+  "merchant-not-ready",
+  "rate-limited",
+  "validation-failed",
+  "malformed-json",
+  "idempotency-key-reused",
+]);
 
 export const REPLAY_HEADER = "Idempotent-Replayed";
 

@@ -8,10 +8,6 @@ import { ApiError, toProblemResponse } from "../lib/problem";
 import type { AppBindings } from "./types";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
-export const MULTIPART_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
-
-/** Routes that take multipart/form-data instead of JSON (dispute evidence). */
-const MULTIPART_PATHS = [/^\/v1\/disputes\/[^/]+\/evidence$/];
 
 const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
@@ -50,26 +46,21 @@ function hasBody(c: Context): boolean {
 /** Enforces size and media type, and parses JSON once so a malformed body fails with its own problem. */
 export const bodyGuard = createMiddleware<AppBindings>(async (c, next) => {
   if (!BODY_METHODS.has(c.req.method) || !hasBody(c)) return next();
-  const multipart = MULTIPART_PATHS.some((pattern) => pattern.test(c.req.path));
-  const limit = multipart ? MULTIPART_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES;
   const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const expected = multipart ? "multipart/form-data" : "application/json";
-  if (mediaType !== expected) {
-    throw new ApiError("unsupported-media-type", `This route takes \`${expected}\`; got \`${mediaType || "none"}\`.`);
+  if (mediaType !== "application/json") {
+    throw new ApiError("unsupported-media-type", `This route takes \`application/json\`; got \`${mediaType || "none"}\`.`);
   }
   return bodyLimit({
-    maxSize: limit,
+    maxSize: JSON_BODY_LIMIT_BYTES,
     onError: () => {
-      throw new ApiError("payload-too-large", `The body exceeds ${limit} bytes.`);
+      throw new ApiError("payload-too-large", `The body exceeds ${JSON_BODY_LIMIT_BYTES} bytes.`);
     },
   })(c, async () => {
-    if (!multipart) {
-      try {
-        await c.req.json();
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        throw new ApiError("malformed-json", "The body is not valid JSON.");
-      }
+    try {
+      await c.req.json();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError("malformed-json", "The body is not valid JSON.");
     }
     await next();
   });

@@ -242,18 +242,6 @@ describe("enqueueing", () => {
     expect(event!.enqueued_at).not.toBeNull();
   });
 
-  it("still honours a message in the old { eventId } shape", async () => {
-    const tenantId = await tenantWithCallbacks("/legacy");
-    const receiver = mockReceiver(RECEIVER);
-    const eventId = await writeEvent(tenantId);
-    expect((await runConsumer(MAIN_QUEUE, { eventId })).explicitAcks).toHaveLength(1);
-    await eventually(
-      () => deliveriesOf(eventId),
-      (rows) => rows.length === 1 && rows[0]!.status === "delivered",
-    );
-    expect(receiver.received.some((callback) => callback.headers.get("LC-Event-Id") === eventId)).toBe(true);
-  });
-
   it("acknowledges an unreadable message instead of retrying it forever", async () => {
     const result = await runConsumer(MAIN_QUEUE, { something: "else" });
     expect(result.explicitAcks).toHaveLength(1);

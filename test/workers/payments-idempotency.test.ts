@@ -1,7 +1,10 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectProblem } from "./helpers";
-import { cardToken, charge, chargeableTenant, chargeBody, control } from "./support/sandbox";
+import type { IdempotencyStore } from "../../src/idempotency/idempotency.durable-object";
+import { IDEMPOTENCY_SHARDS } from "../../src/idempotency/idempotency.service";
+import { call, expectProblem, jsonInit } from "./helpers";
+import { buyer, cardToken, charge, chargeableTenant, chargeBody, control } from "./support/sandbox";
 
 async function processorTransfersFor(paymentId: string): Promise<number> {
   const response = await call(`/sandbox/processor/transfers?idempotency_id=${paymentId}&limit=100`, {
@@ -105,5 +108,56 @@ describe("processor faults on POST /v1/payments", () => {
     const { lcPaymentId } = await retry.json<{ lcPaymentId: string }>();
     expect(await processorTransfersFor(lcPaymentId)).toBe(1);
     expect(await paymentCount(tenantId)).toBe(1);
+  });
+});
+
+describe("the idempotency rule past the key's retention", () => {
+  /** Forgets every key the tenant's idempotency objects hold, as 24 hours would. */
+  async function expireIdempotencyKeys(tenantId: string) {
+    for (let shard = 0; shard < IDEMPOTENCY_SHARDS; shard++) {
+      const store = env.IDEMPOTENCY.get(env.IDEMPOTENCY.idFromName(`${tenantId}:${shard}`));
+      await runInDurableObject(store, (_: IdempotencyStore, state) => state.storage.sql.exec("DELETE FROM idempotency_keys"));
+    }
+  }
+
+  it("still refuses another request under a charge's key, and resumes the same one without a second transfer", async () => {
+    const { auth, tenantId } = await chargeableTenant("Retention Roasters");
+    const body = chargeBody(await cardToken());
+    const first = await charge(auth, body, "retention-key");
+    expect(first.status).toBe(201);
+    const { lcPaymentId } = await first.json<{ lcPaymentId: string }>();
+    await expireIdempotencyKeys(tenantId);
+
+    await expectProblem(await charge(auth, { ...body, orderRef: "another-order" }, "retention-key"), 409, "idempotency-key-reused");
+    await expectProblem(
+      await charge(auth, { ...body, buyer: { ...buyer, email: "other@example.com" } }, "retention-key"),
+      409,
+      "idempotency-key-reused",
+    );
+    const again = await charge(auth, body, "retention-key");
+    expect(again.status).toBe(201);
+    expect((await again.json<{ lcPaymentId: string }>()).lcPaymentId).toBe(lcPaymentId);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+  });
+
+  it("does not keep a validation failure under the key, so the corrected request runs", async () => {
+    const { auth } = await chargeableTenant("Corrected Coffee");
+    const body = chargeBody(await cardToken());
+    await expectProblem(await charge(auth, { ...body, currency: "EUR" }, "corrected-key"), 400, "validation-failed");
+    const corrected = await charge(auth, body, "corrected-key");
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+
+  it("refuses a refund key reused for a different refund of the same payment", async () => {
+    const { auth, tenantId } = await chargeableTenant("Refund Retention");
+    const { lcPaymentId } = await (await charge(auth, chargeBody(await cardToken()))).json<{ lcPaymentId: string }>();
+    const refund = (amountCents: number) =>
+      call(`/v1/payments/${lcPaymentId}/refund`, jsonInit("POST", { amountCents }, { ...auth, "Idempotency-Key": "refund-retention" }));
+    expect((await refund(500)).status).toBe(200);
+    await expireIdempotencyKeys(tenantId);
+    await expectProblem(await refund(700), 409, "idempotency-key-reused");
+    expect((await (await refund(500)).json<{ amountRefundedCents: number }>()).amountRefundedCents).toBe(500);
   });
 });

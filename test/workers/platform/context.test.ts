@@ -1,0 +1,66 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../../src/app";
+import { createContext } from "../../../src/context";
+import { database } from "../../../src/db/client";
+import { clockAt } from "../../../src/lib/clock";
+import { createOutbox } from "../../../src/outbox/outbox";
+import { ConfigError, validateEnv } from "../../../src/lib/env";
+import { expectProblem, tenantWithKey } from "../helpers";
+
+describe("environment validation", () => {
+  it("accepts the test configuration", () => {
+    expect(validateEnv(env)).toBe(env);
+  });
+
+  it.each([
+    ["a missing secret", { KEY_PEPPER: undefined }, "KEY_PEPPER is required"],
+    ["an empty secret", { ADMIN_SECRET: "  " }, "ADMIN_SECRET is required"],
+    ["an unknown processor environment", { PROCESSOR_ENV: "production" }, 'PROCESSOR_ENV must be "sandbox" or "live"'],
+    ["the built-in sandbox in live", { PROCESSOR_ENV: "live" }, "PROCESSOR_BASE_URL must be the processor's live URL"],
+    ["a base URL that is not a URL", { BASE_URL: "localhost:8787" }, "BASE_URL must be an http(s) URL"],
+    ["a timeout that is not a number", { PROCESSOR_TIMEOUT_MS: "soon" }, "PROCESSOR_TIMEOUT_MS must be a positive whole number"],
+    ["a currency that is not a code", { CURRENCY: "dollars" }, "CURRENCY must be an ISO 4217 code"],
+  ])("names the variable at fault for %s", (_, override, message) => {
+    const broken = { ...env, ...override } as Env;
+    expect(() => validateEnv(broken)).toThrow(ConfigError);
+    expect(() => validateEnv(broken)).toThrow(message);
+  });
+
+  it("names every variable at fault at once", () => {
+    const broken = { ...env, KEY_PEPPER: "", CURRENCY: "usd" } as Env;
+    expect(() => validateEnv(broken)).toThrow(/KEY_PEPPER.*CURRENCY|CURRENCY.*KEY_PEPPER/);
+  });
+
+  it("turns a misconfigured deployment into a 500 problem that names no variable to the caller", async () => {
+    const response = await createApp().fetch(new Request("https://payment-connect.test/v1/payments"), { ...env, KEY_PEPPER: "" });
+    const problem = await expectProblem(response, 500, "internal-error");
+    expect(JSON.stringify(problem)).not.toContain("KEY_PEPPER");
+  });
+});
+
+describe("the composition root", () => {
+  it("fixes the clock of a cron run at its scheduled time", () => {
+    const ctx = createContext(env, { nowMs: Date.UTC(2026, 0, 2, 3, 4, 5) });
+    expect(ctx.clock.nowIso()).toBe("2026-01-02T03:04:05.000Z");
+  });
+
+  it("flushes what the unit of work recorded, once, and the event row carries the envelope", async () => {
+    const dispatched: string[][] = [];
+    const db = database(env);
+    const outbox = createOutbox({ db, clock: clockAt(), dispatch: async (eventIds) => void dispatched.push(eventIds) });
+    await outbox.flush();
+    expect(dispatched).toEqual([]);
+
+    const { tenantId } = await tenantWithKey("Outbox Probe");
+    await db.batch([outbox.record({ tenantId, type: "merchant.updated", subjectId: "MUprobe", data: { probe: true } })]);
+    await outbox.flush();
+    await outbox.flush();
+
+    const row = await env.DB.prepare("SELECT id, payload FROM events WHERE tenant_id = ?")
+      .bind(tenantId)
+      .first<{ id: string; payload: string }>();
+    expect(dispatched).toEqual([[row!.id]]);
+    expect(Object.keys(JSON.parse(row!.payload))).toEqual(["id", "type", "createdAtUtc", "probe"]);
+  });
+});
