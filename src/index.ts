@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import { handleCallbackBatch } from "./callbacks";
+import { createContext } from "./context";
 import { runScheduledSweeps } from "./scheduled";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
@@ -9,8 +10,8 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  queue: handleCallbackBatch,
-  scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduledSweeps(env, controller.scheduledTime));
+  queue: (batch, env) => handleCallbackBatch({ ctx: createContext(env), input: batch }),
+  scheduled(controller, env, executionCtx) {
+    executionCtx.waitUntil(runScheduledSweeps(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

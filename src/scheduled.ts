@@ -7,5 +7,5 @@ export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): 
   const ctx = createContext(env, { nowMs: scheduledTime });
   await reconcileLedger({ ctx });
   await ctx.outbox.flush();
-  await sweepCallbacks({ env, now: new Date(scheduledTime) });
+  await sweepCallbacks({ ctx });
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { database, type Database } from "../db/client";
+import type { Database } from "../db/client";
+import type { AppContext } from "../platform/context";
 import { nowIso } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { activeSigningSecrets } from "./callback-endpoints.service";
@@ -7,7 +8,6 @@ import { callbackEndpoints } from "./callback-endpoints.schema";
 import { readCallbackMessage } from "./callback-message";
 import { callbackUrlPolicy, callbackUrlProblem } from "./callback-url-policy";
 import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
-import { dispatchEvents } from "./enqueue";
 import { events } from "../outbox/events.schema";
 import { RETRY_DELAYS_SECONDS, retryDelaySeconds } from "./retry-schedule";
 import { CALLBACK_HEADER, signatureHeader } from "./signing";
@@ -23,13 +23,13 @@ type HttpResult = { statusCode: number | null; error: string | null; durationMs:
  * The consumer of the callbacks queue and of its dead-letter queue. Each message is settled on its own, so one
  * slow or broken receiver never holds back another tenant's callbacks in the same batch.
  */
-export async function handleCallbackBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function handleCallbackBatch({ ctx, input: batch }: { ctx: AppContext; input: MessageBatch<unknown> }): Promise<void> {
   // By suffix, so per-environment queue names (payment-connect-callbacks-staging-dlq) are recognized too.
   const settle = batch.queue.endsWith("-dlq") ? settleDeadLetter : processMessage;
-  await Promise.all(batch.messages.map((message) => settle(env, message)));
+  await Promise.all(batch.messages.map((message) => settle(ctx, message)));
 }
 
-async function processMessage(env: Env, message: Message<unknown>): Promise<void> {
+async function processMessage({ db, env }: AppContext, message: Message<unknown>): Promise<void> {
   const deliveryId = readCallbackMessage(message.body);
   if (!deliveryId) {
     logEvent("error", "unreadable callback message dropped", { messageId: message.id });
@@ -37,7 +37,7 @@ async function processMessage(env: Env, message: Message<unknown>): Promise<void
     return;
   }
   try {
-    const outcome = await attemptDelivery({ db: database(env), env, deliveryId, messageAttempt: message.attempts });
+    const outcome = await attemptDelivery({ db, env, deliveryId, messageAttempt: message.attempts });
     if (outcome.next === "ack") message.ack();
     else if (outcome.next === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
     // Retries are exhausted, so the Queue moves the message to the dead-letter queue.
@@ -49,7 +49,7 @@ async function processMessage(env: Env, message: Message<unknown>): Promise<void
 }
 
 /** The last stop: the delivery becomes visibly `failed` (replayable). */
-async function settleDeadLetter(env: Env, message: Message<unknown>): Promise<void> {
+async function settleDeadLetter({ db }: AppContext, message: Message<unknown>): Promise<void> {
   const deliveryId = readCallbackMessage(message.body);
   if (!deliveryId) {
     logEvent("error", "unreadable dead-lettered callback message dropped", { messageId: message.id });
@@ -57,7 +57,7 @@ async function settleDeadLetter(env: Env, message: Message<unknown>): Promise<vo
     return;
   }
   try {
-    await markDeliveryFailed({ db: database(env), deliveryId });
+    await markDeliveryFailed({ db, deliveryId });
     message.ack();
   } catch (error) {
     logEvent("error", "dead-lettered callback message failed", { messageId: message.id, deliveryId, error: String(error) });

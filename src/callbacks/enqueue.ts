@@ -24,7 +24,7 @@ export async function enqueueEvents(env: Env, eventIds: string[]): Promise<void>
   }
 }
 
-/** Like `enqueueEvents` but throws, for callers that retry on their own (the sweep, legacy queue messages). */
+/** Like `enqueueEvents` but throws, for the sweep, which counts and retries failures on its own. */
 export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void> {
   const db = database(env);
   for (let start = 0; start < eventIds.length; start += CHUNK) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { database, type Database } from "../db/client";
+import type { Database } from "../db/client";
+import type { AppContext } from "../platform/context";
 import { logEvent } from "../lib/log";
 import { callbackDeliveries } from "./deliveries.schema";
 import { dispatchEvents, sendDeliveryMessages } from "./enqueue";
@@ -20,8 +21,9 @@ export type CallbackSweepResult = { eventsDispatched: number; deliveriesResent: 
  * Puts back on the queue what a crash or an outage left behind: events committed but never enqueued, and pending
  * deliveries no message is working on. Run from the cron trigger every minute; tests call it directly.
  */
-export async function sweepCallbacks({ env, now = new Date() }: { env: Env; now?: Date }): Promise<CallbackSweepResult> {
-  const db = database(env);
+export async function sweepCallbacks({ ctx }: { ctx: AppContext }): Promise<CallbackSweepResult> {
+  const { db, env } = ctx;
+  const now = new Date(ctx.clock.nowMs());
   const unsentBefore = new Date(now.getTime() - UNSENT_GRACE_MS).toISOString();
   const overdueBefore = new Date(now.getTime() - OVERDUE_GRACE_MS).toISOString();
   const result = {

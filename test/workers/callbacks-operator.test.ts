@@ -197,7 +197,12 @@ describe("callback URL and signing secret", () => {
     await saveCallbackUrl(tenantId, "http://127.0.0.1:4000/hooks");
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
     const receiver = mockReceiver("http://127.0.0.1:4000");
-    const live = { ...env, PROCESSOR_ENV: "live", BASE_URL: "https://api.payment-connect.dev" };
+    const live = {
+      ...env,
+      PROCESSOR_ENV: "live",
+      PROCESSOR_BASE_URL: "https://finix.live-payments-api.com",
+      BASE_URL: "https://api.payment-connect.dev",
+    };
     expect((await runConsumer(MAIN_QUEUE, { deliveryId }, 1, live)).retryDelays).toEqual([60]);
     expect(receiver.received).toHaveLength(0);
     expect(await deliveryRow(deliveryId)).toMatchObject({

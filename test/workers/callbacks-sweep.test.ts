@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sweepCallbacks } from "../../src/callbacks";
+import { createContext } from "../../src/context";
 import { createTenant } from "./helpers";
 import {
   deliveriesOf,
@@ -29,11 +30,11 @@ describe("sweepCallbacks", () => {
     const eventId = await writeEvent(tenantId);
 
     // Too young: the request that wrote it may still be enqueueing it.
-    await sweepCallbacks({ env });
+    await sweepCallbacks({ ctx: createContext(env) });
     expect(await enqueuedAt(eventId)).toBeNull();
     expect(await deliveriesOf(eventId)).toEqual([]);
 
-    const result = await sweepCallbacks({ env, now: inAMinute() });
+    const result = await sweepCallbacks({ ctx: createContext(env, { nowMs: inAMinute().getTime() }) });
     expect(result.eventsDispatched).toBeGreaterThanOrEqual(1);
     expect(await enqueuedAt(eventId)).not.toBeNull();
     await eventually(
@@ -46,14 +47,14 @@ describe("sweepCallbacks", () => {
       .first<{ enqueue_attempts: number }>();
     expect(attempts!.enqueue_attempts).toBe(1);
 
-    const again = await sweepCallbacks({ env, now: inAMinute() });
+    const again = await sweepCallbacks({ ctx: createContext(env, { nowMs: inAMinute().getTime() }) });
     expect(again.eventsDispatched).toBe(0);
   });
 
   it("records an event of a tenant without callbacks as handled, with no delivery", async () => {
     const { id: tenantId } = await createTenant();
     const eventId = await writeEvent(tenantId);
-    await sweepCallbacks({ env, now: inAMinute() });
+    await sweepCallbacks({ ctx: createContext(env, { nowMs: inAMinute().getTime() }) });
     expect(await enqueuedAt(eventId)).not.toBeNull();
     expect(await deliveriesOf(eventId)).toEqual([]);
   });
@@ -62,7 +63,9 @@ describe("sweepCallbacks", () => {
     const { id: tenantId } = await createTenant();
     const eventIds: string[] = [];
     for (let i = 0; i < 120; i++) eventIds.push(await writeEvent(tenantId, { lcPaymentId: `lcpay_backlog${i}` }));
-    expect((await sweepCallbacks({ env, now: inAMinute() })).eventsDispatched).toBeGreaterThanOrEqual(120);
+    expect((await sweepCallbacks({ ctx: createContext(env, { nowMs: inAMinute().getTime() }) })).eventsDispatched).toBeGreaterThanOrEqual(
+      120,
+    );
     const left = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE tenant_id = ? AND enqueued_at IS NULL")
       .bind(tenantId)
       .first<{ n: number }>();
@@ -78,7 +81,9 @@ describe("sweepCallbacks", () => {
       .bind(new Date().toISOString(), deliveryId)
       .run();
 
-    expect((await sweepCallbacks({ env, now: inAMinute() })).deliveriesResent).toBeGreaterThanOrEqual(1);
+    expect((await sweepCallbacks({ ctx: createContext(env, { nowMs: inAMinute().getTime() }) })).deliveriesResent).toBeGreaterThanOrEqual(
+      1,
+    );
     await eventually(
       () => deliveryRow(deliveryId),
       (row) => row.status === "delivered",
@@ -104,7 +109,7 @@ describe("sweepCallbacks", () => {
       env.DB.prepare("UPDATE events SET enqueued_at = ? WHERE tenant_id = ?").bind(hoursAgo(5), tenantId),
     ]);
 
-    await sweepCallbacks({ env });
+    await sweepCallbacks({ ctx: createContext(env) });
     await eventually(
       () => deliveryRow(stuck),
       (row) => row.status === "delivered",

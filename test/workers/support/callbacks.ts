@@ -88,7 +88,7 @@ export async function runConsumer(
     });
   }
   const ctx = createExecutionContext();
-  await handleCallbackBatch(batch, workerEnv);
+  await handleCallbackBatch({ ctx: createContext(workerEnv), input: batch });
   return { ...(await getQueueResult(batch, ctx)), retryDelays };
 }
 
