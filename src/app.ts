@@ -1,8 +1,8 @@
 import { callbacksRouter } from "./callbacks";
 import { withRequestContext } from "./context";
-import docsRouter from "./docs/docs.index";
+import { docsRouter } from "./docs";
 import { ApiError } from "./lib/problem";
-import metaRouter from "./meta/meta.index";
+import { metaRouter } from "./meta";
 import { onboardingRouter } from "./onboarding";
 import { paymentsRouter } from "./payments";
 import { createRouter } from "./platform/openapi";
