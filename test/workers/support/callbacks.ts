@@ -5,7 +5,7 @@ import { database } from "../../../src/db/client";
 import { handleCallbackBatch } from "../../../src/callbacks";
 import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
 import { createContext } from "../../../src/context";
-import { ADMIN_HEADERS, call, jsonInit } from "../helpers";
+import { ADMIN_HEADERS, call, jsonInit } from "./http";
 
 export const MAIN_QUEUE = "payment-connect-callbacks";
 export const DEAD_LETTER_QUEUE = "payment-connect-callbacks-dlq";
