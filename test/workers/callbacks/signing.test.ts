@@ -1,9 +1,9 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { verifyCallbackSignature } from "../../examples/receiver/verify-callback";
-import { signatureHeader } from "../../src/callbacks/signing";
-import { generateSigningSecret } from "../../src/callbacks/signing-secrets";
-import { independentHmacHex } from "./support/callbacks";
+import { verifyCallbackSignature } from "../../../examples/receiver/verify-callback";
+import { signatureHeader } from "../../../src/callbacks/signing";
+import { generateSigningSecret } from "../../../src/callbacks/signing-secrets";
+import { independentHmacHex } from "../support/callbacks";
 
 const rawBody =
   '{"id":"event_3kTq9Wc2Zb7pLx0aYf4Rn","type":"transfer.updated","createdAtUtc":"2026-11-01T00:00:00.000Z","lcPaymentId":"lcpay_x","amount":"€1"}';

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sweepCallbacks } from "../../src/callbacks";
-import { createContext } from "../../src/context";
-import { createTenant } from "./helpers";
+import { sweepCallbacks } from "../../../src/callbacks";
+import { createContext } from "../../../src/context";
+import { createTenant } from "../support/http";
 import {
   deliveriesOf,
   deliveryRow,
@@ -11,7 +11,7 @@ import {
   mockReceiver,
   saveCallbackUrl,
   writeEvent,
-} from "./support/callbacks";
+} from "../support/callbacks";
 
 const RECEIVER = "https://receiver.example";
 const inAMinute = () => new Date(Date.now() + 60_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import { call } from "./helpers";
+import { createApp } from "../../../src/app";
+import { call } from "../support/http";
 
 describe("GET /openapi.json", () => {
   it("documents every route the service serves (the sandbox aside)", async () => {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { RECONCILE_AFTER_MS, ABANDON_AFTER_MS, reconcileLedger } from "../../src/payments/reconciliation";
-import { createContext } from "../../src/context";
-import { call, expectProblem, jsonInit } from "./helpers";
-import { cardToken, charge, chargeableTenant, chargeBody, control } from "./support/sandbox";
+import { RECONCILE_AFTER_MS, ABANDON_AFTER_MS, reconcileLedger } from "../../../src/payments/reconciliation";
+import { createContext } from "../../../src/context";
+import { call, expectProblem, jsonInit } from "../support/http";
+import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 
 const sweep = (afterMs: number) => reconcileLedger({ ctx: createContext(env, { nowMs: Date.now() + afterMs }) });
 const lookup = async (auth: Record<string, string>, id: string) =>

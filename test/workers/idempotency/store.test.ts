@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, type IdempotencyStore } from "../../src/idempotency/idempotency.durable-object";
-import { requestFingerprint, withIdempotency } from "../../src/idempotency/idempotency.service";
+import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, type IdempotencyStore } from "../../../src/idempotency/idempotency.durable-object";
+import { requestFingerprint, withIdempotency } from "../../../src/idempotency/idempotency.service";
 
 const stubNamed = (name: string) => env.IDEMPOTENCY.get(env.IDEMPOTENCY.idFromName(name));
 const response = { status: 201, body: '{"ok":true}', contentType: "application/json" };
