@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectProblem, jsonInit, tenantWithKey } from "./helpers";
+import { call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
+import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 
 const buyer = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
 const validTokenCharge = { amountCents: 2500, currency: "USD", orderRef: "order-1", processorToken: "TKabcdef123456", buyer };
@@ -54,6 +55,7 @@ describe("POST /v1/payments input", () => {
     expect(env.CURRENCY).toBe("USD");
   });
 
+  // Counts every payment in this file's storage (the pool isolates storage per file): keep it above the tests that charge.
   it("answers 403 merchant-not-ready before the processor while chargesEnabled is false, and does not burn the key", async () => {
     const { auth } = await tenantWithKey();
     const key = crypto.randomUUID();
@@ -64,5 +66,29 @@ describe("POST /v1/payments input", () => {
     await expectProblem(again, 403, "merchant-not-ready");
     const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments").first<{ n: number }>();
     expect(count?.n).toBe(0);
+  });
+});
+
+describe("POST /v1/payments refused by the processor", () => {
+  it("records a decline as failed, answers 402 with the processor's failure code, and lists it", async () => {
+    const { auth } = await chargeableTenant();
+    const response = await charge(auth, chargeBody(await cardToken("4000000000009995")));
+    const problem = await expectProblem(response, 402, "payment-declined");
+    expect(problem.code).toBe("INSUFFICIENT_FUNDS");
+    const id = problem.lcPaymentId as string;
+    expect(await (await call(`/v1/payments/${id}`, { headers: auth })).json()).toMatchObject({
+      status: "failed",
+      failureCode: "INSUFFICIENT_FUNDS",
+    });
+    const list = await (await call("/v1/payments?status=failed", { headers: auth })).json<{ data: { lcPaymentId: string }[] }>();
+    expect(list.data.map((p) => p.lcPaymentId)).toContain(id);
+  });
+
+  it("refuses a used token with 422 processor-rejected", async () => {
+    const { auth } = await chargeableTenant();
+    const token = await cardToken();
+    expect((await charge(auth, chargeBody(token))).status).toBe(201);
+    const problem = await expectProblem(await charge(auth, chargeBody(token)), 422, "processor-rejected");
+    expect(problem.detail).toContain("already been used");
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectProblem, jsonInit } from "./helpers";
-import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "./support/sandbox";
+import { call, jsonInit } from "../support/http";
+import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 
 type Created = {
   lcPaymentId: string;
@@ -41,20 +41,6 @@ describe("POST /v1/payments with a card", () => {
     });
   });
 
-  it("records a decline as failed, answers 402 with the processor's failure code, and lists it", async () => {
-    const { auth } = await chargeableTenant();
-    const response = await charge(auth, chargeBody(await cardToken("4000000000009995")));
-    const problem = await expectProblem(response, 402, "payment-declined");
-    expect(problem.code).toBe("INSUFFICIENT_FUNDS");
-    const id = problem.lcPaymentId as string;
-    expect(await (await call(`/v1/payments/${id}`, { headers: auth })).json()).toMatchObject({
-      status: "failed",
-      failureCode: "INSUFFICIENT_FUNDS",
-    });
-    const list = await (await call("/v1/payments?status=failed", { headers: auth })).json<{ data: { lcPaymentId: string }[] }>();
-    expect(list.data.map((p) => p.lcPaymentId)).toContain(id);
-  });
-
   it("uses the tenant's own fee schedule when it has one", async () => {
     const { auth, tenantId } = await chargeableTenant();
     await call(
@@ -63,36 +49,6 @@ describe("POST /v1/payments with a card", () => {
     );
     const body = await (await charge(auth, chargeBody(await cardToken(), { amountCents: 1999 }))).json<Created>();
     expect(body.applicationFeeCents).toBe(50);
-  });
-
-  it("refuses a used token with 422 processor-rejected", async () => {
-    const { auth } = await chargeableTenant();
-    const token = await cardToken();
-    expect((await charge(auth, chargeBody(token))).status).toBe(201);
-    const problem = await expectProblem(await charge(auth, chargeBody(token)), 422, "processor-rejected");
-    expect(problem.detail).toContain("already been used");
-  });
-
-  it("charges a stored instrument of the same tenant, and refuses another tenant's", async () => {
-    const mine = await chargeableTenant("Mine");
-    const theirs = await chargeableTenant("Theirs");
-    const first = await (await charge(mine.auth, chargeBody(await cardToken()))).json<{ lcPaymentId: string }>();
-    const instrument = await env.DB.prepare("SELECT processor_instrument_id AS id FROM payments WHERE id = ?")
-      .bind(first.lcPaymentId)
-      .first<{ id: string }>();
-    const again = await charge(mine.auth, { amountCents: 700, currency: "USD", orderRef: "repeat", processorInstrumentId: instrument!.id });
-    expect(again.status).toBe(201);
-    const stolen = await charge(theirs.auth, {
-      amountCents: 700,
-      currency: "USD",
-      orderRef: "steal",
-      processorInstrumentId: instrument!.id,
-    });
-    await expectProblem(stolen, 400, "validation-failed");
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
-      .bind(theirs.tenantId)
-      .first<{ n: number }>();
-    expect(rows?.n).toBe(0);
   });
 });
 
