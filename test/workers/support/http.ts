@@ -3,6 +3,9 @@ import { env } from "cloudflare:workers";
 
 export const ADMIN_HEADERS = { Authorization: `Bearer ${env.ADMIN_SECRET}` };
 
+// An authenticated request to a path with no route: 404 proves the key was accepted, 401 that it was not.
+export const PROBE = "/v1/__probe";
+
 export type ProblemBody = {
   type: string;
   title: string;

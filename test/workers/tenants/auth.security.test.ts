@@ -1,26 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_HEADERS, call, expectProblem, tenantWithKey } from "./helpers";
-
-// An authenticated request to a path with no route: 404 proves the key was accepted, 401 that it was not.
-const PROBE = "/v1/__probe";
+import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } from "../support/http";
 
 describe("tenant authentication", () => {
-  it("accepts the key as X-Api-Key and as Authorization: Bearer", async () => {
-    const { key } = await tenantWithKey();
-    await expectProblem(await call(PROBE, { headers: { "X-Api-Key": key } }), 404, "not-found");
-    await expectProblem(await call(PROBE, { headers: { Authorization: `Bearer ${key}` } }), 404, "not-found");
-  });
-
-  it("issues keys of the documented shape, shown once", async () => {
-    const { key, tenantId } = await tenantWithKey();
-    expect(key).toMatch(/^lc_live_[A-Za-z0-9_-]{43}$/);
-    const list = await call(`/admin/tenants/${tenantId}/keys`, { headers: ADMIN_HEADERS });
-    const text = await list.text();
-    expect(text).not.toContain(key);
-    const [listed] = JSON.parse(text).data;
-    expect(listed).toMatchObject({ displayPrefix: key.slice(0, 12), lastFour: key.slice(-4), revokedAtUtc: null });
-  });
-
   it("refuses missing, malformed, unknown and revoked keys with the same 401", async () => {
     const { key, keyId, tenantId } = await tenantWithKey();
     const unknown = key.slice(0, -4) + (key.endsWith("AAAA") ? "BBBB" : "AAAA");
@@ -66,5 +47,17 @@ describe("tenant authentication", () => {
     for (const path of ["/v1/payments", "/v1/onboarding/status", "/v1/anything"]) {
       await expectProblem(await call(path), 401, "unauthorized");
     }
+  });
+});
+
+describe("operator authentication", () => {
+  it("rejects a missing or wrong admin secret", async () => {
+    await expectProblem(await call("/admin/tenants"), 401, "unauthorized");
+    await expectProblem(await call("/admin/tenants", { headers: { Authorization: "Bearer wrong" } }), 401, "unauthorized");
+    await expectProblem(
+      await call("/admin/tenants", jsonInit("POST", { name: "x" }, { Authorization: "Bearer test-admin-secret-but-longer" })),
+      401,
+      "unauthorized",
+    );
   });
 });
