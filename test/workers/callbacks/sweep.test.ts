@@ -9,11 +9,11 @@ import {
   deliveryWithoutMessage,
   eventually,
   mockReceiver,
+  RECEIVER,
   saveCallbackUrl,
   writeEvent,
 } from "../support/callbacks";
 
-const RECEIVER = "https://receiver.example";
 const inAMinute = () => new Date(Date.now() + 60_000);
 const enqueuedAt = async (eventId: string) =>
   (await env.DB.prepare("SELECT enqueued_at FROM events WHERE id = ?").bind(eventId).first<{ enqueued_at: string | null }>())!.enqueued_at;
