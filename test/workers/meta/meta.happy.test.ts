@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
+import { call } from "../support/http";
 
 describe("GET /v1/meta", () => {
   it("returns the public config anonymously, cacheable and CORS-open", async () => {
@@ -25,13 +25,6 @@ describe("GET /v1/meta", () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get("Access-Control-Allow-Methods")).toContain("GET");
-  });
-
-  it("contains no secret", async () => {
-    const text = await (await call("/v1/meta")).text();
-    for (const secret of [env.ADMIN_SECRET, env.KEY_PEPPER, env.PROCESSOR_PASSWORD, env.PROCESSOR_WEBHOOK_SIGNING_KEY]) {
-      expect(text).not.toContain(secret);
-    }
   });
 });
 
