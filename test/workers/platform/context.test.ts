@@ -6,7 +6,7 @@ import { database } from "../../../src/db/client";
 import { clockAt } from "../../../src/lib/clock";
 import { createOutbox } from "../../../src/outbox/outbox";
 import { ConfigError, validateEnv } from "../../../src/lib/env";
-import { expectProblem, tenantWithKey } from "../helpers";
+import { expectProblem, tenantWithKey } from "../support/http";
 
 describe("environment validation", () => {
   it("accepts the test configuration", () => {

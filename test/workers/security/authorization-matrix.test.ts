@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
-import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../helpers";
+import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { seedPayments } from "../support/ledger";
 
 // One matrix over every route the OpenAPI document declares, so a new route is covered the day it is added.

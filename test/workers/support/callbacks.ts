@@ -1,14 +1,17 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, type QueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { database } from "../../../src/db/client";
 import { handleCallbackBatch } from "../../../src/callbacks";
 import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
 import { createContext } from "../../../src/context";
-import { ADMIN_HEADERS, call, jsonInit } from "../helpers";
+import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./http";
 
 export const MAIN_QUEUE = "payment-connect-callbacks";
 export const DEAD_LETTER_QUEUE = "payment-connect-callbacks-dlq";
+
+/** The origin every test receiver listens on (see `mockReceiver`). */
+export const RECEIVER = "https://receiver.example";
 
 export type ReceivedCallback = { url: string; method: string; headers: Headers; rawBody: string };
 type Reply = number | Error | ((request: ReceivedCallback) => Response | Promise<Response>);
@@ -135,3 +138,50 @@ export async function independentHmacHex(secret: string, message: string): Promi
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)));
   return Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/** The operator routes of a tenant's callbacks, and GET / POST on them with the admin secret. */
+export const callbacksPath = (tenantId: string) => `/admin/tenants/${tenantId}/callbacks`;
+export const adminGet = (path: string) => call(path, { headers: ADMIN_HEADERS });
+export const adminPost = (path: string, body?: unknown) =>
+  call(path, body === undefined ? { method: "POST", headers: ADMIN_HEADERS } : jsonInit("POST", body, ADMIN_HEADERS));
+
+/** A delivery as the operator API shows it. */
+export type CallbackDelivery = {
+  id: string;
+  eventId: string;
+  origin: string;
+  status: string;
+  attemptCount: number;
+  lastStatusCode: number | null;
+  nextAttemptAtUtc: string | null;
+  attempts: { attemptNumber: number; statusCode: number | null }[];
+};
+export type CallbackPage<T> = { data: T[]; hasMore: boolean; nextCursor: string | null };
+
+/** A delivery the receiver refused until the dead-letter queue took it. */
+export async function failedDelivery(tenantId: string, eventId: string) {
+  const deliveryId = await deliveryWithoutMessage(eventId);
+  const receiver = mockReceiver(RECEIVER, [500]);
+  await runConsumer(MAIN_QUEUE, { deliveryId }, 9);
+  await runConsumer(DEAD_LETTER_QUEUE, { deliveryId });
+  receiver.restore();
+  expect((await deliveryRow(deliveryId)).status).toBe("failed");
+  return deliveryId;
+}
+
+/** A tenant whose callbacks go to `RECEIVER` + path. */
+export async function tenantWithCallbacks(path = "/hooks") {
+  const { id: tenantId } = await createTenant();
+  expect((await saveCallbackUrl(tenantId, `${RECEIVER}${path}`)).status).toBe(200);
+  return tenantId;
+}
+
+/** Every attempt recorded for a delivery, in order. */
+export const attemptsOf = async (deliveryId: string) =>
+  (
+    await env.DB.prepare(
+      "SELECT attempt_number, status_code, error, next_attempt_at, url FROM callback_delivery_attempts WHERE delivery_id = ? ORDER BY attempt_number",
+    )
+      .bind(deliveryId)
+      .all<{ attempt_number: number; status_code: number | null; error: string | null; next_attempt_at: string | null; url: string }>()
+  ).results;

@@ -1,0 +1,43 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { hmacSha256Hex } from "../../../src/lib/crypto";
+import { call, expectProblem } from "../support/http";
+import {
+  achPayment,
+  paymentStatus as status,
+  signedDelivery,
+  transferEvent,
+  webhookBasicAuth as basic,
+} from "../support/processor-webhooks";
+
+describe("POST /webhooks/processor with what it cannot trust", () => {
+  it("refuses wrong credentials, a bad signature, a stale timestamp and a tampered body", async () => {
+    const body = transferEvent({ id: "TRnothing", state: "SUCCEEDED", updated_at: new Date().toISOString() });
+    await expectProblem(await signedDelivery(body, { authorization: `Basic ${btoa("processor-webhook:wrong")}` }), 401, "unauthorized");
+    await expectProblem(await signedDelivery(body, { key: "b".repeat(64) }), 401, "unauthorized");
+    await expectProblem(await signedDelivery(body, { timestamp: Math.floor(Date.now() / 1000) - 301 }), 401, "unauthorized");
+    const timestamp = Math.floor(Date.now() / 1000);
+    const sig = await hmacSha256Hex(env.PROCESSOR_WEBHOOK_SIGNING_KEY, `${timestamp}:${JSON.stringify(body)}`);
+    const tampered = await call("/webhooks/processor", {
+      method: "POST",
+      headers: { Authorization: basic, "Finix-Signature": `timestamp=${timestamp}, sig=${sig}` },
+      body: JSON.stringify({ ...body, type: "created" }),
+    });
+    await expectProblem(tampered, 401, "unauthorized");
+  });
+
+  it("ignores a transfer whose merchant is not the payment's", async () => {
+    const { tenant, id, transferId } = await achPayment("whmerchant");
+    const response = await signedDelivery(
+      transferEvent({ id: transferId, state: "SUCCEEDED", merchant: "MUsomeoneelse", updated_at: "2026-05-02T00:00:00.000Z" }),
+    );
+    expect(await response.json()).toMatchObject({ outcome: "ignored" });
+    expect(await status(tenant.auth, id)).toMatchObject({ status: "processing" });
+  });
+});
+
+describe("POST /admin/processor/webhook without the admin secret", () => {
+  it("is an operator route", async () => {
+    await expectProblem(await call("/admin/processor/webhook", { method: "POST" }), 401, "unauthorized");
+  });
+});

@@ -1,0 +1,69 @@
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { call, jsonInit, tenantWithKey } from "./http";
+import { paymentId, seedPayments } from "./ledger";
+import { cardToken, charge, chargeableTenant, chargeBody } from "./sandbox";
+
+// Helpers shared by the payments tests (test/workers/payments/).
+
+/** How many transfers the sandbox processor holds under a payment's idempotency_id. */
+export async function processorTransfersFor(paymentId: string): Promise<number> {
+  const response = await call(`/sandbox/processor/transfers?idempotency_id=${paymentId}&limit=100`, {
+    headers: { Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`, "Finix-Version": "2022-02-01" },
+  });
+  return ((await response.json()) as { _embedded: { transfers: unknown[] } })._embedded.transfers.length;
+}
+
+export async function paymentCount(tenantId: string): Promise<number> {
+  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n;
+}
+
+/** A created payment as the refund tests read it. */
+export type Payment = {
+  lcPaymentId: string;
+  status: string;
+  amountCents: number;
+  amountRefundedCents: number;
+  applicationFeeCents: number;
+  processorTransferId: string;
+};
+
+export async function paidPayment(amountCents = 10_000) {
+  const tenant = await chargeableTenant();
+  const created = await (await charge(tenant.auth, chargeBody(await cardToken(), { amountCents }))).json<Payment>();
+  return { ...tenant, payment: created };
+}
+
+export function refund(auth: Record<string, string>, id: string, body?: unknown, key?: string) {
+  const headers: Record<string, string> = { ...auth, ...(key ? { "Idempotency-Key": key } : {}) };
+  return call(`/v1/payments/${id}/refund`, body === undefined ? { method: "POST", headers } : jsonInit("POST", body, headers));
+}
+
+/** One page of GET /v1/payments. */
+export type PaymentsPage = {
+  data: { lcPaymentId: string; createdAtUtc: string; status: string }[];
+  hasMore: boolean;
+  nextCursor: string | null;
+};
+
+export async function paymentsPage(auth: Record<string, string>, query: string): Promise<PaymentsPage> {
+  const response = await call(`/v1/payments?${query}`, { headers: auth });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+export async function tenantWithPayments(count: number, prefix: string) {
+  const tenant = await tenantWithKey();
+  const base = Date.parse("2026-03-01T00:00:00Z");
+  await seedPayments(
+    tenant.tenantId,
+    Array.from({ length: count }, (_, i) => ({
+      id: paymentId(i, prefix),
+      status: i % 3 === 0 ? "failed" : "succeeded",
+      amountCents: 100 + i,
+      // Pairs share a timestamp so the id tie-break is exercised.
+      createdAt: new Date(base + Math.floor(i / 2) * 1000).toISOString(),
+    })),
+  );
+  return tenant;
+}

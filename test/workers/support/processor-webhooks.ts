@@ -1,0 +1,50 @@
+import { env } from "cloudflare:workers";
+import { hmacSha256Hex } from "../../../src/lib/crypto";
+import { call, tenantWithKey } from "./http";
+import { paymentId, seedPayments } from "./ledger";
+
+// Helpers shared by the processor webhook tests (test/workers/processor-webhooks/, test/workers/disputes/).
+
+/** The Basic credentials the processor sends with each webhook. */
+export const webhookBasicAuth = `Basic ${btoa(`${env.PROCESSOR_WEBHOOK_USERNAME}:${env.PROCESSOR_WEBHOOK_PASSWORD}`)}`;
+
+export async function signedDelivery(body: unknown, options: { timestamp?: number; key?: string; authorization?: string } = {}) {
+  const rawBody = typeof body === "string" ? body : JSON.stringify(body);
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const sig = await hmacSha256Hex(options.key ?? env.PROCESSOR_WEBHOOK_SIGNING_KEY, `${timestamp}:${rawBody}`);
+  return call("/webhooks/processor", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: options.authorization ?? webhookBasicAuth,
+      "Finix-Signature": `timestamp=${timestamp}, sig=${sig}`,
+    },
+    body: rawBody,
+  });
+}
+
+export function transferEvent(transfer: Record<string, unknown>, type = "updated") {
+  return { type, entity: "transfer", occurred_at: new Date().toISOString(), _embedded: { transfers: [transfer] } };
+}
+
+export async function achPayment(prefix: string) {
+  const tenant = await tenantWithKey();
+  const id = paymentId(1, prefix);
+  await seedPayments(tenant.tenantId, [
+    { id, status: "processing", method: "ach", amountCents: 5000, createdAt: "2026-05-01T00:00:00.000Z" },
+  ]);
+  await env.DB.prepare("UPDATE payments SET processor_state = 'PENDING', processor_updated_at = '2026-05-01T00:00:00.000Z' WHERE id = ?")
+    .bind(id)
+    .run();
+  const transferId = `TR${id.replace(/[^A-Za-z0-9]/g, "")}`;
+  return { tenant, id, transferId };
+}
+
+export const paymentStatus = async (auth: Record<string, string>, id: string) =>
+  await (await call(`/v1/payments/${id}`, { headers: auth })).json<{ status: string; processorState: string }>();
+export const eventsFor = async (id: string) =>
+  (
+    await env.DB.prepare("SELECT type, payload FROM events WHERE subject_id = ? ORDER BY created_at")
+      .bind(id)
+      .all<{ type: string; payload: string }>()
+  ).results;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
+
+describe("operator API", () => {
+  it("creates and lists tenants", async () => {
+    const created = await call("/admin/tenants", jsonInit("POST", { name: "  Blue Bottle  " }, ADMIN_HEADERS));
+    expect(created.status).toBe(201);
+    const tenant = await created.json<{ id: string; name: string; createdAtUtc: string }>();
+    expect(tenant).toMatchObject({ name: "Blue Bottle" });
+    expect(tenant.id).toMatch(/^ten_[A-Za-z0-9]+$/);
+    const list = await (await call("/admin/tenants", { headers: ADMIN_HEADERS })).json<{ data: { id: string }[] }>();
+    expect(list.data.map((t) => t.id)).toContain(tenant.id);
+  });
+
+  it("revoking twice is idempotent", async () => {
+    const tenant = await (await call("/admin/tenants", jsonInit("POST", { name: "Twice" }, ADMIN_HEADERS))).json<{ id: string }>();
+    const key = await (await call(`/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: ADMIN_HEADERS })).json<{ id: string }>();
+    const path = `/admin/tenants/${tenant.id}/keys/${key.id}/revoke`;
+    const first = await (await call(path, { method: "POST", headers: ADMIN_HEADERS })).json<{ revokedAtUtc: string }>();
+    const second = await (await call(path, { method: "POST", headers: ADMIN_HEADERS })).json<{ revokedAtUtc: string }>();
+    expect(second.revokedAtUtc).toBe(first.revokedAtUtc);
+  });
+});
