@@ -5,10 +5,9 @@ import metaRouter from "./meta/meta.index";
 import onboardingRouter from "./onboarding/onboarding.index";
 import paymentsRouter from "./payments/payments.index";
 import processorWebhooksRouter from "./processor-webhooks/processor-webhooks.index";
+import sandboxProxyRouter from "./sandbox-proxy/sandbox-proxy.index";
 import { createRouter } from "./lib/openapi";
-import { ApiError } from "./lib/problem";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./lib/pipeline";
-import { sandboxRouter } from "./sandbox";
 import { requireTenant } from "./tenants/auth.middleware";
 
 const ANONYMOUS_V1_PATHS = new Set(["/v1/meta"]);
@@ -29,12 +28,8 @@ export function createApp() {
   app.route("/", adminRouter);
   app.route("/", callbacksAdminRouter);
   app.route("/", docsRouter);
-  // The built-in sandbox processor exists only when configured; a live deployment never serves it.
-  app.use("/sandbox/*", async (c, next) => {
-    if (c.env.PROCESSOR_BASE_URL !== "builtin") throw new ApiError("not-found", `No route ${c.req.method} ${c.req.path}.`);
-    await next();
-  });
-  app.route("/", sandboxRouter);
+  // The sandbox processor Worker, only when configured and bound; a live deployment never serves it.
+  app.route("/", sandboxProxyRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

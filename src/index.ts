@@ -3,7 +3,6 @@ import { handleCallbackBatch } from "./events";
 import { runScheduledSweeps } from "./scheduled";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
-export { SandboxProcessor } from "./sandbox";
 
 const app = createApp();
 

@@ -1,5 +1,4 @@
 import { ApiError } from "../lib/problem";
-import { sandboxProcessorFetch } from "../sandbox";
 import { createProcessorClient, type ProcessorClient, type ProcessorClientConfig } from "./client";
 import { DEFAULT_TIMEOUT_MS } from "./transport";
 import type { Environment } from "./types";
@@ -10,7 +9,7 @@ export { paginate } from "./pagination";
 export type { ProcessorFetch } from "./transport";
 export type * from "./types";
 
-/** The built-in sandbox answers at this origin, in-process (a Worker cannot reliably fetch its own URL). */
+/** The built-in sandbox answers at this origin, through the SANDBOX_PROCESSOR service binding (the origin only shapes its links). */
 export const BUILTIN_SANDBOX_BASE_URL = "https://sandbox.processor.internal";
 const BUILTIN = "builtin";
 
@@ -31,11 +30,19 @@ function timeoutOf(env: Env): number {
 }
 
 /**
- * Configuration alone picks the target: PROCESSOR_BASE_URL=builtin is the built-in sandbox, served in-process;
- * any other value is the processor itself (https://finix.sandbox-payments-api.com or https://finix.live-payments-api.com).
+ * Configuration alone picks the target: PROCESSOR_BASE_URL=builtin is the sandbox processor Worker, reached through
+ * the SANDBOX_PROCESSOR service binding; any other value is the processor itself
+ * (https://finix.sandbox-payments-api.com or https://finix.live-payments-api.com).
  */
 export function processorConfig(env: Env): ProcessorClientConfig {
   const builtin = env.PROCESSOR_BASE_URL === BUILTIN;
+  const sandbox = builtin ? env.SANDBOX_PROCESSOR : undefined;
+  if (builtin && !sandbox) {
+    throw new ApiError(
+      "internal-error",
+      'PROCESSOR_BASE_URL=builtin needs the SANDBOX_PROCESSOR service binding to the sandbox processor Worker ("payment-connect-sandbox"); this deployment has none.',
+    );
+  }
   return {
     baseUrl: builtin ? BUILTIN_SANDBOX_BASE_URL : env.PROCESSOR_BASE_URL,
     username: env.PROCESSOR_USERNAME,
@@ -44,7 +51,7 @@ export function processorConfig(env: Env): ProcessorClientConfig {
     applicationId: env.PROCESSOR_APPLICATION_ID,
     environment: environmentOf(env),
     timeoutMs: timeoutOf(env),
-    fetch: builtin ? sandboxProcessorFetch(env) : (request) => fetch(request),
+    fetch: sandbox ? (request) => sandbox.fetch(request) : (request) => fetch(request),
   };
 }
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectProblem, jsonInit, tenantWithKey } from "./helpers";
-import { TEST_SELLER } from "../../src/sandbox/pages/onboarding-fields";
+import { TEST_SELLER } from "../../packages/sandbox-processor/src/core/test-data";
 import { cardToken, charge, chargeBody, control } from "./support/sandbox";
 
 type Form = { formId: string; status: string; onboardingUrl: string; expiresAt: string };

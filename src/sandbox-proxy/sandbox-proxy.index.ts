@@ -1,0 +1,31 @@
+import { Hono, type Context } from "hono";
+import { hex, randomBytes } from "../lib/crypto";
+import { ApiError } from "../lib/problem";
+import type { AppBindings } from "../lib/types";
+import { controlScope, SANDBOX_SCOPE_HEADER } from "./control-scope";
+
+/**
+ * `/sandbox/*` at the service's origin is the sandbox processor Worker, passed through unchanged over the
+ * SANDBOX_PROCESSOR binding: its pages, its REST API and token endpoint (for browsers), and its controls — for which
+ * the caller is authenticated here and the sandbox told the scope. Without the binding, or outside
+ * PROCESSOR_BASE_URL=builtin, there is no sandbox and the whole path answers 404.
+ */
+async function toSandbox(c: Context<AppBindings>): Promise<Response> {
+  const sandbox = c.env.PROCESSOR_BASE_URL === "builtin" ? c.env.SANDBOX_PROCESSOR : undefined;
+  if (!sandbox) throw new ApiError("not-found", `No route ${c.req.method} ${c.req.path}.`);
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete(SANDBOX_SCOPE_HEADER);
+  if (c.req.path.startsWith("/sandbox/control/")) {
+    headers.set(SANDBOX_SCOPE_HEADER, await controlScope(c));
+    headers.delete("Authorization");
+    headers.delete("X-Api-Key");
+  }
+  headers.set("traceparent", `00-${c.get("traceId")}-${hex(randomBytes(8))}-01`);
+  return sandbox.fetch(new Request(c.req.raw, { headers, redirect: "manual" }));
+}
+
+const sandboxProxyRouter = new Hono<AppBindings>();
+sandboxProxyRouter.all("/sandbox", toSandbox);
+sandboxProxyRouter.all("/sandbox/*", toSandbox);
+
+export default sandboxProxyRouter;
