@@ -21,7 +21,9 @@ async function toSandbox(c: Context<AppBindings>): Promise<Response> {
     headers.delete("X-Api-Key");
   }
   headers.set("traceparent", `00-${c.get("traceId")}-${hex(randomBytes(8))}-01`);
-  return sandbox.fetch(new Request(c.req.raw, { headers, redirect: "manual" }));
+  // Read whole: the sandbox may answer (a refusal) without reading the body, which must not break a half-sent stream.
+  const body = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : await c.req.arrayBuffer();
+  return sandbox.fetch(new Request(c.req.url, { method: c.req.method, headers, body, redirect: "manual", signal: c.req.raw.signal }));
 }
 
 const sandboxProxyRouter = new Hono<AppBindings>();

@@ -143,6 +143,19 @@ describe("the sandbox at the service's origin", () => {
     expect(live.headers.get("Content-Type")).toBe("application/problem+json");
   });
 
+  it("is the processor client's target for PROCESSOR_BASE_URL=builtin, which needs the binding", async () => {
+    const { processorConfig, BUILTIN_SANDBOX_BASE_URL } = await import("../../src/processor");
+    const { SANDBOX_PROCESSOR: _unbound, ...unbound } = env;
+    expect(() => processorConfig(unbound)).toThrow(/SANDBOX_PROCESSOR service binding/);
+    const config = processorConfig(env);
+    const answer = await config.fetch(
+      new Request(`${BUILTIN_SANDBOX_BASE_URL}/identities?limit=1`, {
+        headers: { ...PROCESSOR_HEADERS, "Finix-Version": config.apiVersion },
+      }),
+    );
+    expect(answer.status).toBe(200);
+  });
+
   it("answers 404 for the whole /sandbox surface without the binding", async () => {
     const { createApp } = await import("../../src/app");
     const { SANDBOX_PROCESSOR: _unbound, ...unbound } = env;
