@@ -19,6 +19,9 @@ export const TEST_SECRETS = {
 
 /** What the sandbox processor shares with the service: the processor credentials and the inbound webhook's key and credentials. */
 const SANDBOX_SECRETS = Object.fromEntries(Object.entries(TEST_SECRETS).filter(([name]) => name.startsWith("PROCESSOR_")));
+// The sandbox's wrangler.toml lists these under `[secrets] required`; reading it, wrangler looks for them in the
+// environment and warns when they are absent. The tests' values are bound below either way.
+for (const [name, value] of Object.entries(SANDBOX_SECRETS)) process.env[name] ??= value;
 
 export default defineConfig({
   test: {
