@@ -53,6 +53,21 @@ export async function callSandbox(
   target: { pathAndQuery: string; publicBase: string },
   transport: Transport,
 ): Promise<Response> {
+  try {
+    return await playOut(object, request, target, transport);
+  } catch (error) {
+    // Across a binding, a caller that gave up is gone: no one reads this answer, and its abort is no error here.
+    if (transport === "http" && request.signal.aborted) return new Response(null, { status: 499 });
+    throw error;
+  }
+}
+
+async function playOut(
+  object: Pick<SandboxObject, "fetch">,
+  request: Request,
+  target: { pathAndQuery: string; publicBase: string },
+  transport: Transport,
+): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.set(PUBLIC_BASE_HEADER, target.publicBase);
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();

@@ -30,7 +30,7 @@ export type Fault = {
   remaining: number | null;
 };
 
-/** How the Durable Object tells the in-process edge to hang or drop, which only the caller's side can do. */
+/** How the Durable Object tells the edge (the Worker in front of it) to hang or drop, which only the caller's side can do. */
 export const FAULT_HEADER = "x-sandbox-fault";
 export const LATENCY_HEADER = "x-sandbox-latency-ms";
 
