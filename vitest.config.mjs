@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { sandboxWorkerEnv } from "./scripts/sandbox-worker-env.mjs";
 import { sandboxWorker, SANDBOX_CONFIG_PATH } from "./test/support/sandbox-worker.mjs";
 
 const root = import.meta.dirname;
@@ -40,7 +41,9 @@ export default defineConfig({
               },
               // The sandbox processor Worker behind the SANDBOX_PROCESSOR binding; its webhooks come back to the
               // service under test (the plugin names it after this project).
-              workers: [sandboxWorker({ secrets: SANDBOX_SECRETS, serviceName: "vitest-plugin-runner-workers" })],
+              workers: [
+                sandboxWorker({ bindings: sandboxWorkerEnv({ secrets: TEST_SECRETS }), serviceName: "vitest-plugin-runner-workers" }),
+              ],
             },
           })),
         ],

@@ -2,7 +2,7 @@
 // the port) and the sandbox processor (packages/sandbox-processor/wrangler.toml) behind its SANDBOX_PROCESSOR binding.
 // wrangler hands `--var` and `--env-file` to the first Worker only; the sandbox reads its secrets and vars from the
 // environment instead (its wrangler.toml declares them under `[secrets] required`), so it is given the values the
-// service runs with here.
+// service runs with here. The tests give the sandbox Worker the same, as bindings.
 import path from "node:path";
 import { unstable_readConfig } from "wrangler";
 

@@ -11,10 +11,11 @@ export const SANDBOX_CONFIG_PATH = path.join(root, "packages", "sandbox-processo
 const OUT_DIR = path.join(root, ".wrangler", "test", "sandbox-processor");
 
 /**
- * Miniflare options for the sandbox Worker: its bindings as in its wrangler.toml, the secrets it shares with the
- * service, and its SERVICE binding pointed at `serviceName` (the service under test).
+ * Miniflare options for the sandbox Worker: its bindings as in its wrangler.toml, `bindings` over its vars (what it
+ * shares with the service under test: see scripts/sandbox-worker-env.mjs), and its SERVICE binding pointed at
+ * `serviceName` (the service under test).
  */
-export function sandboxWorker({ secrets, serviceName }) {
+export function sandboxWorker({ bindings, serviceName }) {
   const config = unstable_readConfig({ config: SANDBOX_CONFIG_PATH });
   return {
     name: config.name,
@@ -22,7 +23,7 @@ export function sandboxWorker({ secrets, serviceName }) {
     scriptPath: path.join(OUT_DIR, "index.js"),
     compatibilityDate: config.compatibility_date,
     compatibilityFlags: config.compatibility_flags,
-    bindings: { ...config.vars, ...secrets },
+    bindings: { ...config.vars, ...bindings },
     durableObjects: Object.fromEntries(
       config.durable_objects.bindings.map((binding) => [binding.name, { className: binding.class_name, useSQLite: true }]),
     ),
