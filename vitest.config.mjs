@@ -1,6 +1,8 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { sandboxWorkerEnv } from "./scripts/sandbox-worker-env.mjs";
+import { sandboxWorker, SANDBOX_CONFIG_PATH } from "./test/support/sandbox-worker.mjs";
 
 const root = import.meta.dirname;
 
@@ -15,6 +17,12 @@ export const TEST_SECRETS = {
   PROCESSOR_WEBHOOK_PASSWORD: "test-webhook-password",
   CALLBACK_SECRETS_KEY: "test-callback-secrets-key",
 };
+
+/** What the sandbox processor shares with the service: the processor credentials and the inbound webhook's key and credentials. */
+const SANDBOX_SECRETS = Object.fromEntries(Object.entries(TEST_SECRETS).filter(([name]) => name.startsWith("PROCESSOR_")));
+// The sandbox's wrangler.toml lists these under `[secrets] required`; reading it, wrangler looks for them in the
+// environment and warns when they are absent. The tests' values are bound below either way.
+for (const [name, value] of Object.entries(SANDBOX_SECRETS)) process.env[name] ??= value;
 
 export default defineConfig({
   test: {
@@ -31,14 +39,44 @@ export default defineConfig({
                 PROCESSOR_TIMEOUT_MS: "1500",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
               },
+              // The sandbox processor Worker behind the SANDBOX_PROCESSOR binding; its webhooks come back to the
+              // service under test (the plugin names it after this project).
+              workers: [
+                sandboxWorker({ bindings: sandboxWorkerEnv({ secrets: TEST_SECRETS }), serviceName: "vitest-plugin-runner-workers" }),
+              ],
             },
           })),
         ],
         test: {
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
-          globalSetup: ["test/support/processor-openapi.mjs"],
+          globalSetup: ["test/support/processor-openapi.mjs", "test/support/sandbox-worker.mjs"],
           setupFiles: ["test/workers/setup/apply-migrations.ts"],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: SANDBOX_CONFIG_PATH },
+            miniflare: {
+              bindings: SANDBOX_SECRETS,
+              // The service the sandbox's webhooks go to, as a stand-in that accepts them; the real service receiving
+              // them is tested in the `workers` project.
+              workers: [
+                {
+                  name: "payment-connect",
+                  modules: true,
+                  compatibilityDate: "2026-11-01",
+                  script: "export default { fetch: () => new Response(null, { status: 204 }) };",
+                },
+              ],
+            },
+          })),
+        ],
+        test: {
+          name: "sandbox-processor",
+          include: ["packages/sandbox-processor/test/**/*.test.ts"],
+          globalSetup: ["test/support/processor-openapi.mjs"],
         },
       },
       {

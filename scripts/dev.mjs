@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm run dev`: local secrets, local D1 migrations, then `wrangler dev` with every binding simulated locally.
+// `npm run dev`: local secrets, local D1 migrations, then `wrangler dev` with every binding simulated locally — the
+// service and, beside it, the sandbox processor Worker it reaches through its SANDBOX_PROCESSOR binding.
 import { spawnSync, spawn } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parseDevVars, sandboxWorkerEnv, varArguments, WORKER_CONFIGS } from "./sandbox-worker-env.mjs";
 
 const root = path.join(import.meta.dirname, "..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
@@ -38,6 +40,8 @@ const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
-const dev = spawn(wrangler, ["dev", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+const args = process.argv.slice(2);
+const sandboxEnv = sandboxWorkerEnv({ secrets: parseDevVars(readFileSync(devVars, "utf8")), varOverrides: varArguments(args) });
+const dev = spawn(wrangler, ["dev", ...WORKER_CONFIGS, ...args], { cwd: root, stdio: "inherit", env: { ...process.env, ...sandboxEnv } });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));

@@ -9,7 +9,7 @@ import { createRouter } from "./platform/openapi";
 import { requireOperator } from "./platform/operator";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./platform/pipeline";
 import { processorWebhooksRouter } from "./processor-webhooks";
-import { sandboxRouter } from "./sandbox";
+import { sandboxProxyRouter } from "./sandbox-proxy";
 import { requireTenant, tenantsRouter } from "./tenants";
 
 const ANONYMOUS_V1_PATHS = new Set(["/v1/meta"]);
@@ -32,12 +32,8 @@ export function createApp() {
   app.route("/", tenantsRouter);
   app.route("/", callbacksRouter);
   app.route("/", docsRouter);
-  // The built-in sandbox processor exists only when configured; a live deployment never serves it.
-  app.use("/sandbox/*", async (c, next) => {
-    if (c.env.PROCESSOR_BASE_URL !== "builtin") throw new ApiError("not-found", `No route ${c.req.method} ${c.req.path}.`);
-    await next();
-  });
-  app.route("/", sandboxRouter);
+  // The sandbox processor Worker, only when configured and bound; a live deployment never serves it.
+  app.route("/", sandboxProxyRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

@@ -7,17 +7,23 @@ import { createOutbox } from "./outbox/outbox";
 import type { AppContext } from "./platform/context";
 import type { AppBindings } from "./platform/types";
 import { createProcessorClient, DEFAULT_TIMEOUT_MS, type Environment, type ProcessorClient, type ProcessorClientConfig } from "./processor";
-import { sandboxProcessorFetch } from "./sandbox";
 
-/** The built-in sandbox answers at this origin, in-process (a Worker cannot reliably fetch its own URL). */
+/** The built-in sandbox answers at this origin, through the SANDBOX_PROCESSOR service binding (the origin only shapes its links). */
 export const BUILTIN_SANDBOX_BASE_URL = "https://sandbox.processor.internal";
 
 /**
- * The one place that knows which processor is behind the adapter: PROCESSOR_BASE_URL=builtin is the built-in sandbox;
- * any other value is the processor itself (https://finix.sandbox-payments-api.com or https://finix.live-payments-api.com).
+ * The one place that knows which processor is behind the adapter: PROCESSOR_BASE_URL=builtin is the sandbox processor
+ * Worker, reached through the SANDBOX_PROCESSOR service binding; any other value is the processor itself
+ * (https://finix.sandbox-payments-api.com or https://finix.live-payments-api.com).
  */
 export function processorConfig(env: Env): ProcessorClientConfig {
   const builtin = env.PROCESSOR_BASE_URL === "builtin";
+  const sandbox = builtin ? env.SANDBOX_PROCESSOR : undefined;
+  if (builtin && !sandbox) {
+    throw new Error(
+      'PROCESSOR_BASE_URL=builtin needs the SANDBOX_PROCESSOR service binding to the sandbox processor Worker ("payment-connect-sandbox"); this deployment has none.',
+    );
+  }
   if (env.PROCESSOR_ENV !== "sandbox" && env.PROCESSOR_ENV !== "live") {
     throw new Error(`PROCESSOR_ENV must be "sandbox" or "live", not "${env.PROCESSOR_ENV}".`);
   }
@@ -33,7 +39,7 @@ export function processorConfig(env: Env): ProcessorClientConfig {
     applicationId: env.PROCESSOR_APPLICATION_ID,
     environment: env.PROCESSOR_ENV satisfies Environment,
     timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : DEFAULT_TIMEOUT_MS,
-    fetch: builtin ? sandboxProcessorFetch(env) : (request) => fetch(request),
+    fetch: sandbox ? (request) => sandbox.fetch(request) : (request) => fetch(request),
   };
 }
 
@@ -50,7 +56,17 @@ export function createContext(rawEnv: Env, options: { nowMs?: number } = {}): Ap
   const db = database(env);
   const clock = clockAt(options.nowMs);
   const outbox = createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents(env, eventIds) });
-  return { env, db, processor: processorClient(env), outbox, clock };
+  let processor: ProcessorClient | undefined;
+  return {
+    env,
+    db,
+    // Built on first use: routes that never reach the processor (health, the sandbox proxy) do not need it configured.
+    get processor() {
+      return (processor ??= processorClient(env));
+    },
+    outbox,
+    clock,
+  };
 }
 
 /** Request middleware: one context per request; its outbox is flushed once the response is ready. */

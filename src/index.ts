@@ -4,7 +4,6 @@ import { createContext } from "./context";
 import { runScheduledSweeps } from "./scheduled";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
-export { SandboxProcessor } from "./sandbox";
 
 const app = createApp();
 

@@ -1,5 +1,6 @@
 /** The tenants capability's public surface: tenants and their API keys, the key check on /v1, the operator routes. */
 export { default as tenantsRouter } from "./tenants.index";
+export { API_KEY_PREFIX } from "./api-keys";
 export { requireTenant } from "./auth.middleware";
 export { getTenant, type TenantRecord } from "./tenants.service";
 export { TenantSchema } from "./tenants.operator.routes";

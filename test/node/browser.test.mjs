@@ -90,7 +90,7 @@ describe.skipIf(!CHROMIUM)("in a real browser", () => {
 
     const pending = await (await fetch(`${server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
     expect(pending.onboardingStatus).toBe("pending");
-    await control(server.baseUrl, "run-jobs", { kinds: ["merchant.decide"] });
+    await control(server.baseUrl, "run-jobs", { kinds: ["merchant.decide"] }, { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}` });
     const ready = await (await fetch(`${server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
     expect(ready).toMatchObject({ onboardingStatus: "enabled", chargesEnabled: true });
 

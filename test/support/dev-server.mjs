@@ -1,10 +1,11 @@
 // Starts the whole service the way `npm run dev` does — wrangler dev with local D1, Durable Objects,
-// Queues and R2 and the built-in sandbox processor — on a free port with its own state directory.
+// Queues and R2, and the sandbox processor Worker beside it — on a free port with its own state directory.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sandboxWorkerEnv, WORKER_CONFIGS } from "../../scripts/sandbox-worker-env.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
@@ -41,11 +42,14 @@ export async function startDevServer({ vars = {} } = {}) {
   });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
-  const varArgs = Object.entries({ BASE_URL: baseUrl, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const overrides = { BASE_URL: baseUrl, ...vars };
+  const varArgs = Object.entries(overrides).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const sandboxEnv = sandboxWorkerEnv({ secrets: devSecrets(), varOverrides: overrides });
   const child = spawn(
     wrangler,
     [
       "dev",
+      ...WORKER_CONFIGS,
       "--port",
       String(port),
       "--ip",
@@ -59,7 +63,7 @@ export async function startDevServer({ vars = {} } = {}) {
       String(await freePort()),
       ...varArgs,
     ],
-    { cwd: root, env: { ...process.env, CI: "true" }, stdio: ["ignore", "pipe", "pipe"] },
+    { cwd: root, env: { ...process.env, ...sandboxEnv, CI: "true" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));

@@ -5,10 +5,14 @@ async function json(response, what) {
   return response.json();
 }
 
-export async function control(baseUrl, action, body = {}) {
+/**
+ * A sandbox control action. `auth` is the caller's credentials: the operator's `{ Authorization: "Bearer <ADMIN_SECRET>" }`
+ * for anything, or a tenant's `{ "X-Api-Key": key }` for its own processor merchant's resources.
+ */
+export async function control(baseUrl, action, body, auth) {
   const response = await fetch(`${baseUrl}/sandbox/control/${action}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { ...auth, "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
   return (await json(response, `control ${action}`)).result;
@@ -36,7 +40,7 @@ export async function chargeableTenant(baseUrl, adminHeaders, name = "Bench Coff
   const headers = { ...adminHeaders, "Content-Type": "application/json" };
   const tenant = await json(await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers, body: JSON.stringify({ name }) }), "tenant");
   const { key } = await json(await fetch(`${baseUrl}/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: adminHeaders }), "key");
-  const merchant = await control(baseUrl, "create-merchant", { name, state: "APPROVED" });
+  const merchant = await control(baseUrl, "create-merchant", { name, state: "APPROVED" }, adminHeaders);
   await json(
     await fetch(`${baseUrl}/admin/tenants/${tenant.id}/processor-merchant`, {
       method: "POST",

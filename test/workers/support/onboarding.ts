@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { TEST_SELLER } from "../../../src/sandbox/pages/onboarding-fields";
+import { TEST_SELLER } from "../../../packages/sandbox-processor/src/core/test-data";
 import { call, jsonInit } from "./http";
 
 // Helpers shared by the onboarding tests (test/workers/onboarding/).

@@ -1,0 +1,123 @@
+import type { Kind, Stored } from "./records";
+
+/** HAL `_links`: each relation's path resolved against the base the caller reached the sandbox at. */
+function links(base: string, relations: Record<string, string | null | undefined>) {
+  const out: Record<string, { href: string }> = {};
+  for (const [rel, path] of Object.entries(relations)) if (path) out[rel] = { href: base + path };
+  return out;
+}
+
+type Viewers = { [K in Kind]: (stored: Stored<K>, base: string, options: ViewOptions) => Record<string, unknown> };
+export type ViewOptions = { includeConnection?: boolean };
+
+const VIEWERS: Viewers = {
+  identity: ({ record }, base) => ({
+    ...record,
+    _links: links(base, {
+      self: `/identities/${record.id}`,
+      verifications: `/identities/${record.id}/verifications`,
+      merchants: `/identities/${record.id}/merchants`,
+      settlements: `/identities/${record.id}/settlements`,
+      authorizations: `/identities/${record.id}/authorizations`,
+      transfers: `/identities/${record.id}/transfers`,
+      payment_instruments: `/identities/${record.id}/payment_instruments`,
+      associated_identities: `/identities/${record.id}/associated_identities`,
+      disputes: `/identities/${record.id}/disputes`,
+      application: `/applications/${record.application}`,
+    }),
+  }),
+  payment_instrument: ({ record }, base) => ({
+    ...record,
+    _links: links(base, {
+      self: `/payment_instruments/${record.id}`,
+      authorizations: `/payment_instruments/${record.id}/authorizations`,
+      transfers: `/payment_instruments/${record.id}/transfers`,
+      verifications: `/payment_instruments/${record.id}/verifications`,
+      application: `/applications/${record.application}`,
+      identity: `/identities/${record.identity}`,
+    }),
+  }),
+  token: ({ record }) => ({ ...record }),
+  transfer: ({ record }, base) => ({
+    ...record,
+    _links: links(base, {
+      self: `/transfers/${record.id}`,
+      application: `/applications/${record.application}`,
+      merchant_identity: `/identities/${record.merchant_identity}`,
+      payment_instruments: `/transfers/${record.id}/payment_instruments`,
+      reversals: `/transfers/${record.id}/reversals`,
+      fees: `/transfers/${record.id}/fees`,
+      disputes: `/transfers/${record.id}/disputes`,
+      source: record.source && `/payment_instruments/${record.source}`,
+      destination: record.destination && `/payment_instruments/${record.destination}`,
+      device: record.device && `/devices/${record.device}`,
+      parent: record.parent_transfer && `/transfers/${record.parent_transfer}`,
+    }),
+  }),
+  merchant: ({ record }, base) => ({
+    ...record,
+    _links: links(base, {
+      self: `/merchants/${record.id}`,
+      identity: `/identities/${record.identity}`,
+      verifications: `/merchants/${record.id}/verifications`,
+      merchant_profile: `/merchant_profiles/${record.merchant_profile}`,
+      application: `/applications/${record.application}`,
+      verification: `/verifications/${record.verification}`,
+    }),
+  }),
+  onboarding_form: ({ record }, base) => ({ ...record, _links: links(base, { self: `/onboarding_forms/${record.id}` }) }),
+  compliance_form: ({ record }, base) => ({ ...record, _links: links(base, { self: `/compliance_forms/${record.id}` }) }),
+  device: ({ record, internal }, base, options) => ({
+    ...record,
+    ...(options.includeConnection ? { connection: record.enabled && internal.connection === "OPEN" ? "OPEN" : "CLOSED" } : {}),
+    _links: links(base, { self: `/devices/${record.id}`, merchant: `/merchants/${record.merchant}` }),
+  }),
+  dispute: ({ record }, base) => ({
+    ...record,
+    _links: links(base, {
+      self: `/disputes/${record.id}`,
+      transfer: `/transfers/${record.transfer}`,
+      evidence: `/disputes/${record.id}/evidence`,
+      adjustment_transfers: `/disputes/${record.id}/adjustment_transfers`,
+    }),
+  }),
+  evidence: ({ record }, base) => ({
+    ...record,
+    _links: links(base, { self: `/disputes/${record.dispute}/evidence/${record.id}`, dispute: `/disputes/${record.dispute}` }),
+  }),
+  settlement: ({ record }, base) => ({
+    ...record,
+    _links: links(base, {
+      self: `/settlements/${record.id}`,
+      identity: `/identities/${record.identity}`,
+      transfers: `/settlements/${record.id}/transfers`,
+      funding_transfers: `/settlements/${record.id}/funding_transfers`,
+      destination: record.destination && `/payment_instruments/${record.destination}`,
+    }),
+  }),
+  webhook: ({ record }, base) => ({
+    ...record,
+    _links: links(base, { self: `/webhooks/${record.id}`, application: `/applications/${record.application}` }),
+  }),
+};
+
+/** The wire representation of a stored resource. */
+export function view<K extends Kind>(kind: K, stored: Stored<K>, base: string, options: ViewOptions = {}): Record<string, unknown> {
+  return (VIEWERS[kind] as (stored: Stored<K>, base: string, options: ViewOptions) => Record<string, unknown>)(stored, base, options);
+}
+
+/** The `_embedded` key of each kind's lists and webhook bodies. */
+export const PLURALS: Record<Kind, string> = {
+  identity: "identities",
+  payment_instrument: "payment_instruments",
+  token: "tokens",
+  transfer: "transfers",
+  merchant: "merchants",
+  onboarding_form: "onboarding_forms",
+  compliance_form: "compliance_forms",
+  device: "devices",
+  dispute: "disputes",
+  evidence: "evidences",
+  settlement: "settlements",
+  webhook: "webhooks",
+};

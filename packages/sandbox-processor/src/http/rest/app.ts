@@ -1,0 +1,87 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { hex, randomBytes, timingSafeEqualStrings } from "../../core/crypto";
+import { logEvent } from "../../core/log";
+import { FAULT_HEADER, LATENCY_HEADER, takeFault, type Fault } from "../../resources/faults";
+import { ProcessorError } from "../../core/errors";
+import { errorBody } from "./error-body";
+import { CURSOR_PAGING_VERSION, type RestEnv } from "./http";
+import { REST_ROUTES } from "./routes";
+
+/** Set by the edge: the origin and prefix the caller reached the sandbox at, for `_links`. */
+export const PUBLIC_BASE_HEADER = "x-sandbox-public-base";
+/** What the processor assumes when `Finix-Version` is missing or unknown. */
+const BASE_API_VERSION = "2018-01-01";
+
+function errorResponse(error: ProcessorError, c: { var: RestEnv["Variables"] }): Response {
+  return new Response(JSON.stringify(errorBody(error, c.var.logref, c.var.publicBase)), {
+    status: error.status,
+    headers: { "Content-Type": "application/hal+json", ...(error.status === 401 ? { "WWW-Authenticate": 'Basic realm="processor"' } : {}) },
+  });
+}
+
+const context: MiddlewareHandler<RestEnv> = async (c, next) => {
+  c.set("logref", hex(randomBytes(8)));
+  c.set("publicBase", c.req.header(PUBLIC_BASE_HEADER) ?? c.env.sandbox.webhookLinkBase);
+  // Like the processor: without a known Finix-Version the request runs on the base version (offset paging).
+  c.set("apiVersion", c.req.header("Finix-Version") === CURSOR_PAGING_VERSION ? CURSOR_PAGING_VERSION : BASE_API_VERSION);
+  await next();
+  c.res.headers.set("x-request-id", crypto.randomUUID());
+  c.res.headers.set("finix-apiuser-role", "ROLE_PARTNER");
+};
+
+const basicAuth: MiddlewareHandler<RestEnv> = async (c, next) => {
+  const { PROCESSOR_USERNAME: username, PROCESSOR_PASSWORD: password } = c.env.sandbox.env;
+  const expected = `Basic ${btoa(`${username}:${password}`)}`;
+  if (!username || !password || !timingSafeEqualStrings(c.req.header("Authorization")?.trim() ?? "", expected)) {
+    throw new ProcessorError(401, [{ code: "UNKNOWN", message: "Unauthorized: the API key id and secret did not match." }]);
+  }
+  await next();
+};
+
+function faultResponse(fault: Fault, c: { var: RestEnv["Variables"] }): Response {
+  if (fault.kind === "error") {
+    const status = (fault.status ?? 500) as ProcessorError["status"];
+    return errorResponse(new ProcessorError(status, [{ code: "SERVER_ERROR", message: `Sandbox fault ${fault.id}: HTTP ${status}.` }]), c);
+  }
+  return new Response(null, { status: 500, headers: { [FAULT_HEADER]: fault.kind } });
+}
+
+/** Applies a matching fault knob; `after` lets the request take effect and then spoils the answer. */
+const faults: MiddlewareHandler<RestEnv> = async (c, next) => {
+  const fault = takeFault(c.env.sandbox, c.req.method, c.req.path);
+  if (!fault) return next();
+  if (fault.kind === "latency") {
+    await next();
+    c.res.headers.set(LATENCY_HEADER, String(fault.latencyMs ?? 0));
+    return;
+  }
+  if (fault.phase === "before") return faultResponse(fault, c);
+  await next();
+  c.res = faultResponse(fault, c);
+};
+
+/** The processor's REST subset, run inside the sandbox's Durable Object. */
+export function createRestApp() {
+  const app = new Hono<RestEnv>();
+  app.use("*", context);
+  for (const route of REST_ROUTES) {
+    const path = route.path.replace(/\{([^}]+)\}/g, ":$1");
+    if (!route.anonymous) app.on(route.method, path, basicAuth);
+    app.on(route.method, path, faults, route.handler);
+  }
+  app.notFound((c) =>
+    errorResponse(new ProcessorError(404, [{ code: "NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}.` }]), c),
+  );
+  app.onError((error, c) => {
+    if (error instanceof ProcessorError) return errorResponse(error, c);
+    logEvent("error", "sandbox processor failure", {
+      method: c.req.method,
+      path: c.req.path,
+      logref: c.var.logref,
+      error: String(error),
+      stack: error.stack,
+    });
+    return errorResponse(new ProcessorError(500, [{ code: "SERVER_ERROR", message: "An unexpected error occurred in the sandbox." }]), c);
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { createDevice, updateDevice } from "../../resources/devices";
+import { jsonBody, list, pageRequest, resource, type RestContext } from "./http";
+import { Tags } from "./schemas";
+
+const CreateDeviceBody = z.object({
+  name: z.string().min(1),
+  model: z.string().min(1),
+  serial_number: z.string().nullish(),
+  description: z.string().nullish(),
+  configuration: z.looseObject({}).nullish(),
+  tags: Tags,
+});
+
+const UpdateDeviceBody = z.object({
+  action: z.enum(["ACTIVATE", "DEACTIVATE", "REBOOT", "CREATE_IDLE_MESSAGE"]).optional(),
+  idle_message: z.string().optional(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  serial_number: z.string().optional(),
+  configuration_details: z.looseObject({}).optional(),
+  tags: Tags,
+});
+
+/** The processor answers 200 to device creation. */
+export async function create(c: RestContext) {
+  const { body } = await jsonBody(c, CreateDeviceBody);
+  return resource(c, "device", createDevice(c.env.sandbox, c.req.param("merchant_id")!, body), 200);
+}
+
+export async function get(c: RestContext) {
+  const includeConnection = c.req.query("include_connection") === "true";
+  return resource(c, "device", c.env.sandbox.store.get("device", c.req.param("device_id")!), 200, { includeConnection });
+}
+
+export async function update(c: RestContext) {
+  const { body } = await jsonBody(c, UpdateDeviceBody);
+  return resource(c, "device", updateDevice(c.env.sandbox, c.req.param("device_id")!, body));
+}
+
+export async function merchantDevices(c: RestContext) {
+  const merchantId = c.req.param("merchant_id")!;
+  c.env.sandbox.store.get("merchant", merchantId);
+  const page = pageRequest(c);
+  return list(c, "device", c.env.sandbox.store.list("device", [{ field: "merchant", equals: merchantId }], page), page);
+}

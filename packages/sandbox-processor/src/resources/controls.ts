@@ -1,0 +1,212 @@
+import type { ConfigUpdate } from "../core/config";
+import type { CardPresentOutcome, DisputeRecord, Kind, MerchantOnboardingState, Stored } from "../core/records";
+import type { Sandbox, TimerAction } from "../core/sandbox";
+import { wipe } from "../core/store";
+import type { FailureReason } from "../core/test-data";
+import { view } from "../core/views";
+import { attestComplianceForm, expireComplianceForm, type Attestation } from "./compliance-forms";
+import { listDeliveries } from "./deliveries";
+import { presentAtDevice, setDeviceConnection } from "./devices";
+import { openDispute, resolveDispute } from "./disputes";
+import { addFault, clearFaults, listFaults, removeFault, type FaultSpec } from "./faults";
+import { readInbox, recordInboxRequest, type InboxRequest } from "./inbox";
+import { createMerchantDirectly, setOnboardingState } from "./merchants";
+import { resolveOnboardingLink, submitOnboardingForm, type LinkResolution, type OnboardingSubmission } from "./onboarding-forms";
+import { merchantOf } from "./ownership";
+import { runDueTimers } from "./scheduled";
+import { closeSettlement } from "./settlements";
+import { completeCardPresentSale, settleAch, settleAchByTestAccount, settleReversal, type AchOutcome } from "./transfers";
+import { setWebhookSecret } from "./webhooks";
+
+/** A control or page call's answer: the value, or the processor-style reason it was refused. */
+export type ControlResult<T> = { ok: true; value: T } | { ok: false; status: number; code: string; message: string; field?: string };
+
+/** What a hosted page shows for a link; never carries internals such as other links' tokens. */
+export type OnboardingPage =
+  | { kind: "invalid" }
+  | { kind: "expired" | "completed"; redirect: string | null }
+  | {
+      kind: "open";
+      formId: string;
+      prefill: Record<string, unknown>;
+      updateRequested: boolean;
+      termsOfServiceUrl: string | null;
+      feeDetailsUrl: string | null;
+    };
+
+function pageOf(resolution: LinkResolution): OnboardingPage {
+  if (resolution.kind !== "open") return resolution;
+  const { form, link, updateRequested } = resolution;
+  return {
+    kind: "open",
+    formId: form.record.id,
+    prefill: form.internal.prefill,
+    updateRequested,
+    termsOfServiceUrl: link.terms_of_service_url ?? null,
+    feeDetailsUrl: link.fee_details_url ?? null,
+  };
+}
+
+/**
+ * Everything the controls and the hosted pages can do, as plain methods on the sandbox's world. Each answers what
+ * it did as the processor would show it, or throws `ProcessorError`. The Durable Object runs them one call at a
+ * time and, after those that change something, runs whatever they made due (see `READ_ONLY_CONTROLS`).
+ */
+export class SandboxControls {
+  constructor(private readonly sandbox: Sandbox) {}
+
+  private view<K extends Kind>(kind: K, stored: Stored<K>) {
+    return view(kind, stored, this.sandbox.webhookLinkBase, { includeConnection: true });
+  }
+
+  getResource(kind: Kind, id: string) {
+    const stored = this.sandbox.store.find(kind, id);
+    return stored ? this.view(kind, stored) : null;
+  }
+
+  /** The merchant a resource belongs to (null: none, or no such resource): what a tenant's controls are scoped by. */
+  merchantOf(kind: Kind, id: string) {
+    return merchantOf(this.sandbox, kind, id);
+  }
+
+  configure(update: ConfigUpdate) {
+    return this.sandbox.updateConfig(update);
+  }
+
+  /** Moves the sandbox clock forward; what came due by then runs after the call. */
+  advanceClock(seconds: number) {
+    this.sandbox.advanceClock(seconds);
+    return { now: this.sandbox.nowIso() };
+  }
+
+  /** Runs the timers of the given actions now, due or not, then whatever else is due. */
+  runJobs(forced: readonly TimerAction[]) {
+    runDueTimers(this.sandbox, this.sandbox.nowMs(), forced);
+  }
+
+  /** Without an outcome, settles as the test bank accounts say (see test-data). */
+  settleAch(transferId: string, outcome?: AchOutcome, failure?: FailureReason) {
+    const settled = outcome ? settleAch(this.sandbox, transferId, outcome, failure) : settleAchByTestAccount(this.sandbox, transferId);
+    return this.view("transfer", settled);
+  }
+
+  settleReversal(transferId: string, outcome: "succeed" | "fail" = "succeed") {
+    return this.view("transfer", settleReversal(this.sandbox, transferId, outcome));
+  }
+
+  completeCardPresent(transferId: string, outcome: CardPresentOutcome) {
+    return this.view("transfer", completeCardPresentSale(this.sandbox, transferId, outcome));
+  }
+
+  presentAtDevice(deviceId: string, outcome: CardPresentOutcome) {
+    const result = presentAtDevice(this.sandbox, deviceId, outcome);
+    return "completed" in result ? { completed: this.view("transfer", result.completed) } : result;
+  }
+
+  setDeviceConnection(deviceId: string, connection: "OPEN" | "CLOSED") {
+    return this.view("device", setDeviceConnection(this.sandbox, deviceId, connection));
+  }
+
+  openDispute(transferId: string, input: { reason?: DisputeRecord["reason"]; amount?: number } = {}) {
+    return this.view("dispute", openDispute(this.sandbox, transferId, input));
+  }
+
+  resolveDispute(disputeId: string, outcome: "WON" | "LOST") {
+    return this.view("dispute", resolveDispute(this.sandbox, disputeId, outcome));
+  }
+
+  createMerchant(input: { name: string; state: MerchantOnboardingState }) {
+    return this.view("merchant", createMerchantDirectly(this.sandbox, input));
+  }
+
+  setMerchantState(merchantId: string, state: MerchantOnboardingState) {
+    return this.view("merchant", setOnboardingState(this.sandbox, merchantId, state));
+  }
+
+  expireComplianceForm(complianceFormId: string) {
+    const { expired, renewal } = expireComplianceForm(this.sandbox, complianceFormId);
+    return { expired: this.view("compliance_form", expired), renewal: this.view("compliance_form", renewal) };
+  }
+
+  closeSettlement(merchantId: string) {
+    const settlement = closeSettlement(this.sandbox, merchantId);
+    return settlement ? this.view("settlement", settlement) : null;
+  }
+
+  setWebhookSecret(webhookId: string, secretSigningKey: string) {
+    return this.view("webhook", setWebhookSecret(this.sandbox, webhookId, secretSigningKey));
+  }
+
+  listDeliveries(webhookId?: string) {
+    return listDeliveries(this.sandbox, webhookId);
+  }
+
+  addFault(spec: FaultSpec) {
+    return addFault(this.sandbox, spec);
+  }
+
+  listFaults() {
+    return listFaults(this.sandbox);
+  }
+
+  removeFault(faultId: string) {
+    return { removed: removeFault(this.sandbox, faultId) };
+  }
+
+  clearFaults() {
+    return { removed: clearFaults(this.sandbox) };
+  }
+
+  recordInboxRequest(name: string, request: Omit<InboxRequest, "id" | "receivedAt">) {
+    recordInboxRequest(this.sandbox, name, request);
+  }
+
+  readInbox(name: string) {
+    return readInbox(this.sandbox, name);
+  }
+
+  /** Forgets everything: resources, timers, deliveries, faults, configuration and the clock. */
+  reset() {
+    wipe(this.sandbox.sql);
+    return { reset: true };
+  }
+
+  onboardingPage(formId: string, bearerToken: string) {
+    return pageOf(resolveOnboardingLink(this.sandbox, formId, bearerToken));
+  }
+
+  /** The hosted form's submission; a null token stands for the form's newest link (control calls). */
+  async submitOnboarding(formId: string, bearerToken: string | null, submission: OnboardingSubmission) {
+    return pageOf(await submitOnboardingForm(this.sandbox, formId, bearerToken, submission));
+  }
+
+  complianceForm(complianceFormId: string) {
+    return this.view("compliance_form", this.sandbox.store.get("compliance_form", complianceFormId));
+  }
+
+  attestComplianceForm(complianceFormId: string, attestation: Attestation) {
+    return this.view("compliance_form", attestComplianceForm(this.sandbox, complianceFormId, attestation));
+  }
+}
+
+export type ControlName = keyof SandboxControls;
+
+/** Every control's name, as the Durable Object accepts them. */
+export const CONTROL_NAMES = new Set(
+  Object.getOwnPropertyNames(SandboxControls.prototype).filter((name) => name !== "constructor" && name !== "view"),
+) as ReadonlySet<ControlName>;
+
+/**
+ * Calls that change nothing the service would hear about: they answer at once, without running what is due. A webhook
+ * receiver (the request bin) calls back into the sandbox while a delivery is in flight, so its calls must not wait for it.
+ */
+export const READ_ONLY_CONTROLS: ReadonlySet<ControlName> = new Set<ControlName>([
+  "getResource",
+  "merchantOf",
+  "listDeliveries",
+  "listFaults",
+  "recordInboxRequest",
+  "readInbox",
+  "onboardingPage",
+  "complianceForm",
+]);

@@ -1,0 +1,96 @@
+import { ProcessorError } from "../core/errors";
+import { processorId } from "../core/ids";
+import type { CardPresentOutcome, DeviceRecord, Stored, Tags } from "../core/records";
+import type { Sandbox } from "../core/sandbox";
+import { completeCardPresentSale, pendingSaleOnDevice } from "./transfers";
+
+export type CreateDeviceInput = {
+  name: string;
+  model: string;
+  serial_number?: string | null;
+  description?: string | null;
+  configuration?: Record<string, unknown> | null;
+  tags?: Tags | null;
+};
+
+export type UpdateDeviceInput = {
+  action?: "ACTIVATE" | "DEACTIVATE" | "REBOOT" | "CREATE_IDLE_MESSAGE";
+  idle_message?: string;
+  name?: string;
+  description?: string;
+  serial_number?: string;
+  configuration_details?: Record<string, unknown>;
+  tags?: Tags | null;
+};
+
+const DEFAULT_CONFIGURATION = {
+  allow_debit: true,
+  bypass_device_on_capture: false,
+  check_for_duplicate_transactions: false,
+  prompt_amount_confirmation: true,
+  prompt_manual_entry: false,
+  prompt_signature: "NEVER",
+  signature_threshold_amount: 0,
+};
+
+/** A registered reader is powered and online but not activated: its connection reads CLOSED until ACTIVATE. */
+export function createDevice(sandbox: Sandbox, merchantId: string, input: CreateDeviceInput): Stored<"device"> {
+  sandbox.store.get("merchant", merchantId);
+  const now = sandbox.nowIso();
+  return sandbox.store.insert(
+    "device",
+    {
+      id: processorId("DV"),
+      merchant: merchantId,
+      model: input.model,
+      name: input.name,
+      description: input.description ?? null,
+      serial_number: input.serial_number ?? null,
+      enabled: false,
+      idle_message: null,
+      configuration_details: { ...DEFAULT_CONFIGURATION, ...input.configuration },
+      tags: input.tags ?? {},
+      created_at: now,
+      updated_at: now,
+    },
+    { connection: "OPEN", armedOutcome: null },
+  );
+}
+
+export function updateDevice(sandbox: Sandbox, deviceId: string, input: UpdateDeviceInput): Stored<"device"> {
+  const stored = sandbox.store.get("device", deviceId);
+  const { action, idle_message, tags, ...fields } = input;
+  const record: DeviceRecord = {
+    ...stored.record,
+    ...fields,
+    ...(action === "ACTIVATE" ? { enabled: true } : {}),
+    ...(action === "DEACTIVATE" ? { enabled: false } : {}),
+    ...(action === "CREATE_IDLE_MESSAGE" || idle_message !== undefined ? { idle_message: idle_message ?? null } : {}),
+    ...(tags !== undefined ? { tags: tags ?? {} } : {}),
+    updated_at: sandbox.touch(stored.record.updated_at),
+  };
+  return sandbox.store.save("device", { ...stored, record });
+}
+
+/** Simulates the reader going offline (CLOSED) or coming back (OPEN). */
+export function setDeviceConnection(sandbox: Sandbox, deviceId: string, connection: "OPEN" | "CLOSED"): Stored<"device"> {
+  const stored = sandbox.store.get("device", deviceId);
+  return sandbox.store.save("device", { ...stored, internal: { ...stored.internal, connection } });
+}
+
+/**
+ * The buyer at the reader: completes the device's pending sale, or — when none is waiting yet — arms the reader so
+ * its next sale completes at once with this outcome (deterministic tests without racing the sale).
+ */
+export function presentAtDevice(
+  sandbox: Sandbox,
+  deviceId: string,
+  outcome: CardPresentOutcome,
+): { completed: Stored<"transfer"> } | { armed: string } {
+  const device = sandbox.store.get("device", deviceId);
+  if (!device.record.enabled) throw new ProcessorError(409, [{ code: "CONFLICT", message: `Device ${deviceId} is not activated.` }]);
+  const pending = pendingSaleOnDevice(sandbox, deviceId);
+  if (pending) return { completed: completeCardPresentSale(sandbox, pending.record.id, outcome) };
+  sandbox.store.save("device", { ...device, internal: { ...device.internal, armedOutcome: outcome } });
+  return { armed: deviceId };
+}

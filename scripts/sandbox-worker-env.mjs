@@ -1,0 +1,53 @@
+// `npm run dev` runs two Workers in one `wrangler dev`: the service (wrangler.toml, first, so it is the one served on
+// the port) and the sandbox processor (packages/sandbox-processor/wrangler.toml) behind its SANDBOX_PROCESSOR binding.
+// wrangler hands `--var` and `--env-file` to the first Worker only; the sandbox reads its secrets and vars from the
+// environment instead (its wrangler.toml declares them under `[secrets] required`), so it is given the values the
+// service runs with here. The tests give the sandbox Worker the same, as bindings.
+import path from "node:path";
+import { unstable_readConfig } from "wrangler";
+
+const root = path.join(import.meta.dirname, "..");
+
+/** Relative to the repository root, where both scripts run wrangler. */
+export const WORKER_CONFIGS = ["-c", "wrangler.toml", "-c", "packages/sandbox-processor/wrangler.toml"];
+
+/** What the sandbox shares with the service: the processor credentials and the inbound webhook's key and credentials. */
+const SHARED_SECRETS = [
+  "PROCESSOR_USERNAME",
+  "PROCESSOR_PASSWORD",
+  "PROCESSOR_WEBHOOK_SIGNING_KEY",
+  "PROCESSOR_WEBHOOK_USERNAME",
+  "PROCESSOR_WEBHOOK_PASSWORD",
+];
+
+/**
+ * The sandbox Worker's environment for `wrangler dev`: the service's secrets it shares (`secrets`, as read from the
+ * service's `.dev.vars`), and the service's BASE_URL and application id (`--var` overrides, else the service's wrangler.toml).
+ */
+export function sandboxWorkerEnv({ secrets, varOverrides = {} }) {
+  const { vars } = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
+  const env = {};
+  for (const name of SHARED_SECRETS) if (secrets[name] !== undefined) env[name] = secrets[name];
+  for (const name of ["BASE_URL", "PROCESSOR_APPLICATION_ID"]) env[name] = String(varOverrides[name] ?? vars[name]);
+  return env;
+}
+
+/** `KEY=value` lines of a dotenv file. */
+export function parseDevVars(text) {
+  return Object.fromEntries(
+    text
+      .split("\n")
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).trim()]),
+  );
+}
+
+/** `--var NAME:value` arguments, as wrangler reads them. */
+export function varArguments(args) {
+  const overrides = {};
+  for (let i = 0; i < args.length; i++) {
+    const value = args[i] === "--var" ? args[i + 1] : args[i]?.startsWith("--var=") ? args[i].slice("--var=".length) : undefined;
+    if (value?.includes(":")) overrides[value.slice(0, value.indexOf(":"))] = value.slice(value.indexOf(":") + 1);
+  }
+  return overrides;
+}
