@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { AppContext } from "../platform/context";
 import { nowIso } from "../lib/ids";
@@ -18,33 +18,81 @@ const MAX_ERROR_LENGTH = 300;
 
 type AttemptOutcome = { next: "ack" } | { next: "retry"; delaySeconds: number } | { next: "dead-letter" };
 type HttpResult = { statusCode: number | null; error: string | null; durationMs: number };
+type Target = {
+  deliveryId: string;
+  tenantId: string;
+  status: string;
+  eventId: string;
+  eventType: string;
+  rawBody: string;
+  url: string | null;
+};
+type Attempt = {
+  deliveryId: string;
+  url: string;
+  attemptedAt: string;
+  result: HttpResult;
+  delivered: boolean;
+  nextAttemptAt: string | null;
+};
+
+// D1 binds at most 100 parameters per statement; an attempt is recorded with two statements.
+const IDS_PER_READ = 50;
+const ATTEMPTS_PER_WRITE = 40;
 
 /**
- * The consumer of the callbacks queue and of its dead-letter queue. Each message is settled on its own, so one
- * slow or broken receiver never holds back another tenant's callbacks in the same batch.
+ * The consumer of the callbacks queue and of its dead-letter queue. A batch is read with one query (and each tenant's
+ * signing secrets once), its receivers are called in parallel, and every attempt is recorded in one D1 batch; each
+ * message is still settled on its own, so one slow or broken receiver never holds back another tenant's callbacks.
  */
 export async function handleCallbackBatch({ ctx, input: batch }: { ctx: AppContext; input: MessageBatch<unknown> }): Promise<void> {
   // By suffix, so per-environment queue names (payment-connect-callbacks-staging-dlq) are recognized too.
-  const settle = batch.queue.endsWith("-dlq") ? settleDeadLetter : processMessage;
-  await Promise.all(batch.messages.map((message) => settle(ctx, message)));
+  if (batch.queue.endsWith("-dlq")) await Promise.all(batch.messages.map((message) => settleDeadLetter(ctx, message)));
+  else await deliverBatch(ctx, batch.messages);
 }
 
-async function processMessage({ db, env }: AppContext, message: Message<unknown>): Promise<void> {
-  const deliveryId = readCallbackMessage(message.body);
-  if (!deliveryId) {
-    logEvent("error", "unreadable callback message dropped", { messageId: message.id });
-    message.ack();
-    return;
+async function deliverBatch({ db, env }: AppContext, messages: readonly Message<unknown>[]): Promise<void> {
+  const work: { message: Message<unknown>; deliveryId: string }[] = [];
+  for (const message of messages) {
+    const deliveryId = readCallbackMessage(message.body);
+    if (deliveryId) work.push({ message, deliveryId });
+    else {
+      logEvent("error", "unreadable callback message dropped", { messageId: message.id });
+      message.ack();
+    }
   }
+  if (work.length === 0) return;
+
   try {
-    const outcome = await attemptDelivery({ db, env, deliveryId, messageAttempt: message.attempts });
-    if (outcome.next === "ack") message.ack();
-    else if (outcome.next === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
-    // Retries are exhausted, so the Queue moves the message to the dead-letter queue.
-    else message.retry();
+    const targets = await loadTargets(db, [...new Set(work.map((item) => item.deliveryId))]);
+    const secrets = await secretsByTenant(db, env, targets);
+    // A delivery named by two messages of one batch (a resend racing the original) is attempted once.
+    const attempted = new Map<string, Promise<{ outcome: AttemptOutcome; attempt: Attempt | null }>>();
+    const results = await Promise.all(
+      work.map(async ({ message, deliveryId }) => {
+        const first = !attempted.has(deliveryId);
+        if (first) attempted.set(deliveryId, attempt(env, targets.get(deliveryId), deliveryId, secrets, message.attempts));
+        const { outcome, attempt: record } = await attempted.get(deliveryId)!;
+        return { message, outcome: first ? outcome : ({ next: "ack" } as const), record: first ? record : null };
+      }),
+    );
+    await recordAttempts(
+      db,
+      results.flatMap((result) => (result.record ? [result.record] : [])),
+    );
+    await cancelDeliveriesWithoutEndpoint(
+      db,
+      [...targets.values()].filter((target) => target.status === "pending" && target.url === null),
+    );
+    for (const { message, outcome } of results) {
+      if (outcome.next === "ack") message.ack();
+      else if (outcome.next === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
+      // Retries are exhausted, so the Queue moves the message to the dead-letter queue.
+      else message.retry();
+    }
   } catch (error) {
-    logEvent("error", "callback message failed", { messageId: message.id, deliveryId, error: String(error) });
-    message.retry({ delaySeconds: RETRY_DELAYS_SECONDS[0] });
+    logEvent("error", "callback batch failed", { deliveryIds: work.map((item) => item.deliveryId), error: String(error) });
+    for (const { message } of work) message.retry({ delaySeconds: RETRY_DELAYS_SECONDS[0] });
   }
 }
 
@@ -65,68 +113,79 @@ async function settleDeadLetter({ db }: AppContext, message: Message<unknown>): 
   }
 }
 
+async function loadTargets(db: Database, deliveryIds: string[]): Promise<Map<string, Target>> {
+  const targets = new Map<string, Target>();
+  for (let start = 0; start < deliveryIds.length; start += IDS_PER_READ) {
+    const rows = await db
+      .select({
+        deliveryId: callbackDeliveries.id,
+        tenantId: callbackDeliveries.tenantId,
+        status: callbackDeliveries.status,
+        eventId: events.id,
+        eventType: events.type,
+        rawBody: events.payload,
+        url: callbackEndpoints.url,
+      })
+      .from(callbackDeliveries)
+      .innerJoin(events, eq(events.id, callbackDeliveries.eventId))
+      .innerJoin(callbackEndpoints, eq(callbackEndpoints.id, callbackDeliveries.endpointId))
+      .where(inArray(callbackDeliveries.id, deliveryIds.slice(start, start + IDS_PER_READ)))
+      .all();
+    for (const row of rows) targets.set(row.deliveryId, row);
+  }
+  return targets;
+}
+
+/** Each tenant's active secrets, read and decrypted once per batch. */
+async function secretsByTenant(db: Database, env: Env, targets: Map<string, Target>): Promise<Map<string, string[]>> {
+  const tenants = new Set(
+    [...targets.values()].filter((target) => target.status === "pending" && target.url).map((target) => target.tenantId),
+  );
+  const now = nowIso();
+  const entries = await Promise.all(
+    [...tenants].map(
+      async (tenantId) => [tenantId, (await activeSigningSecrets({ db, env, tenantId, now })).map((secret) => secret.secret)] as const,
+    ),
+  );
+  return new Map(entries);
+}
+
 /**
- * One HTTP attempt of a delivery, recorded with its outcome. `messageAttempt` is the Queue's count for the
- * message and picks the backoff step; the delivery's own count numbers the attempt in its history.
+ * One HTTP attempt of a delivery. `messageAttempt` is the Queue's count for the message and picks the backoff step;
+ * the delivery's own count numbers the attempt in its history (recorded by the caller, with the rest of the batch).
  */
-export async function attemptDelivery({
-  db,
-  env,
-  deliveryId,
-  messageAttempt,
-}: {
-  db: Database;
-  env: Env;
-  deliveryId: string;
-  messageAttempt: number;
-}): Promise<AttemptOutcome> {
-  const target = await db
-    .select({
-      tenantId: callbackDeliveries.tenantId,
-      status: callbackDeliveries.status,
-      eventId: events.id,
-      eventType: events.type,
-      rawBody: events.payload,
-      url: callbackEndpoints.url,
-    })
-    .from(callbackDeliveries)
-    .innerJoin(events, eq(events.id, callbackDeliveries.eventId))
-    .innerJoin(callbackEndpoints, eq(callbackEndpoints.id, callbackDeliveries.endpointId))
-    .where(eq(callbackDeliveries.id, deliveryId))
-    .get();
+async function attempt(
+  env: Env,
+  target: Target | undefined,
+  deliveryId: string,
+  secrets: Map<string, string[]>,
+  messageAttempt: number,
+): Promise<{ outcome: AttemptOutcome; attempt: Attempt | null }> {
   if (!target) {
     logEvent("warn", "callback delivery not found", { deliveryId });
-    return { next: "ack" };
+    return { outcome: { next: "ack" }, attempt: null };
   }
-  // A repeated message (a resend by the sweep, a lost ack) for a delivery that is already settled.
-  if (target.status !== "pending") return { next: "ack" };
-  if (target.url === null) {
-    await db
-      .update(callbackDeliveries)
-      .set({ status: "canceled", nextAttemptAt: null })
-      .where(and(eq(callbackDeliveries.id, deliveryId), eq(callbackDeliveries.status, "pending")));
-    return { next: "ack" };
-  }
+  // A repeated message (a resend by the sweep, a lost ack) for a delivery that is already settled; or callbacks turned off.
+  if (target.status !== "pending" || target.url === null) return { outcome: { next: "ack" }, attempt: null };
 
-  const secrets = await activeSigningSecrets({ db, env, tenantId: target.tenantId, now: nowIso() });
+  const signingSecrets = secrets.get(target.tenantId) ?? [];
   const urlProblem = callbackUrlProblem(target.url, callbackUrlPolicy(env));
   const result: HttpResult = urlProblem
     ? { statusCode: null, error: `callback URL ${urlProblem}`, durationMs: 0 }
-    : secrets.length === 0
+    : signingSecrets.length === 0
       ? { statusCode: null, error: "no active signing secret", durationMs: 0 }
       : await postCallback({
           url: target.url,
           rawBody: target.rawBody,
           eventId: target.eventId,
           eventType: target.eventType,
-          secrets: secrets.map((s) => s.secret),
+          secrets: signingSecrets,
         });
 
   const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const delaySeconds = delivered ? null : retryDelaySeconds(messageAttempt);
   const attemptedAt = nowIso();
   const nextAttemptAt = delaySeconds === null ? null : new Date(Date.parse(attemptedAt) + delaySeconds * 1000).toISOString();
-  await recordAttempt({ db, deliveryId, url: target.url, attemptedAt, result, delivered, nextAttemptAt });
   logEvent(delivered ? "info" : "warn", delivered ? "callback delivered" : "callback attempt failed", {
     tenantId: target.tenantId,
     deliveryId,
@@ -138,8 +197,28 @@ export async function attemptDelivery({
     durationMs: result.durationMs,
     nextAttemptAt,
   });
-  if (delivered) return { next: "ack" };
-  return delaySeconds === null ? { next: "dead-letter" } : { next: "retry", delaySeconds };
+  const outcome: AttemptOutcome = delivered
+    ? { next: "ack" }
+    : delaySeconds === null
+      ? { next: "dead-letter" }
+      : { next: "retry", delaySeconds };
+  return { outcome, attempt: { deliveryId, url: target.url, attemptedAt, result, delivered, nextAttemptAt } };
+}
+
+async function cancelDeliveriesWithoutEndpoint(db: Database, targets: Target[]): Promise<void> {
+  if (targets.length === 0) return;
+  await db
+    .update(callbackDeliveries)
+    .set({ status: "canceled", nextAttemptAt: null })
+    .where(
+      and(
+        inArray(
+          callbackDeliveries.id,
+          targets.map((target) => target.deliveryId),
+        ),
+        eq(callbackDeliveries.status, "pending"),
+      ),
+    );
 }
 
 /** POSTs the stored body byte for byte; redirects are not followed (a redirect could point anywhere). */
@@ -176,50 +255,47 @@ async function postCallback(input: {
   }
 }
 
-/** The attempt's history row is numbered from the delivery's count as this same batch increments it. */
-async function recordAttempt(input: {
-  db: Database;
-  deliveryId: string;
-  url: string;
-  attemptedAt: string;
-  result: HttpResult;
-  delivered: boolean;
-  nextAttemptAt: string | null;
-}): Promise<void> {
-  const { db, deliveryId, attemptedAt, result } = input;
-  await db.batch([
-    db
-      .update(callbackDeliveries)
-      .set({
-        attemptCount: sql`${callbackDeliveries.attemptCount} + 1`,
-        lastStatusCode: result.statusCode,
-        lastError: result.error,
-        lastAttemptAt: attemptedAt,
-        nextAttemptAt: input.nextAttemptAt,
-        ...(input.delivered ? { status: "delivered" as const, deliveredAt: attemptedAt } : {}),
-      })
-      .where(eq(callbackDeliveries.id, deliveryId)),
-    db.insert(callbackDeliveryAttempts).select(
-      db
-        .select({
-          deliveryId: callbackDeliveries.id,
-          attemptNumber: callbackDeliveries.attemptCount,
-          tenantId: callbackDeliveries.tenantId,
-          attemptedAt: sql`${attemptedAt}`.as("attempted_at"),
-          url: sql`${input.url}`.as("url"),
-          statusCode: sql`${result.statusCode}`.as("status_code"),
-          error: sql`${result.error}`.as("error"),
-          durationMs: sql`${result.durationMs}`.as("duration_ms"),
-          nextAttemptAt: sql`${input.nextAttemptAt}`.as("next_attempt_at"),
-        })
-        .from(callbackDeliveries)
-        .where(eq(callbackDeliveries.id, deliveryId)),
-    ),
-  ]);
+/** Each attempt's history row is numbered from its delivery's count as the same batch increments it. */
+async function recordAttempts(db: Database, attempts: Attempt[]): Promise<void> {
+  for (let start = 0; start < attempts.length; start += ATTEMPTS_PER_WRITE) {
+    const statements = attempts
+      .slice(start, start + ATTEMPTS_PER_WRITE)
+      .flatMap(({ deliveryId, attemptedAt, result, delivered, nextAttemptAt, url }) => [
+        db
+          .update(callbackDeliveries)
+          .set({
+            attemptCount: sql`${callbackDeliveries.attemptCount} + 1`,
+            lastStatusCode: result.statusCode,
+            lastError: result.error,
+            lastAttemptAt: attemptedAt,
+            nextAttemptAt,
+            ...(delivered ? { status: "delivered" as const, deliveredAt: attemptedAt } : {}),
+          })
+          .where(eq(callbackDeliveries.id, deliveryId)),
+        db.insert(callbackDeliveryAttempts).select(
+          db
+            .select({
+              deliveryId: callbackDeliveries.id,
+              attemptNumber: callbackDeliveries.attemptCount,
+              tenantId: callbackDeliveries.tenantId,
+              attemptedAt: sql`${attemptedAt}`.as("attempted_at"),
+              url: sql`${url}`.as("url"),
+              statusCode: sql`${result.statusCode}`.as("status_code"),
+              error: sql`${result.error}`.as("error"),
+              durationMs: sql`${result.durationMs}`.as("duration_ms"),
+              nextAttemptAt: sql`${nextAttemptAt}`.as("next_attempt_at"),
+            })
+            .from(callbackDeliveries)
+            .where(eq(callbackDeliveries.id, deliveryId)),
+        ),
+      ]);
+    const [first, ...rest] = statements;
+    await db.batch([first!, ...rest]);
+  }
 }
 
 /** Dead-lettered: no more attempts will be made unless someone replays the event. */
-export async function markDeliveryFailed({ db, deliveryId }: { db: Database; deliveryId: string }): Promise<void> {
+async function markDeliveryFailed({ db, deliveryId }: { db: Database; deliveryId: string }): Promise<void> {
   const failedAt = nowIso();
   const [failed] = await db
     .update(callbackDeliveries)

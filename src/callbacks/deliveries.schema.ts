@@ -42,7 +42,9 @@ export const callbackDeliveries = sqliteTable(
       .on(table.eventId, table.endpointId)
       .where(sql`${table.origin} = 'event'`),
     index("callback_deliveries_tenant_created").on(table.tenantId, table.createdAt, table.id),
-    index("callback_deliveries_event").on(table.eventId),
+    index("callback_deliveries_tenant_status_created").on(table.tenantId, table.status, table.createdAt, table.id),
+    // Enqueueing looks up an event's pending deliveries; with status in the key the planner never walks every pending one.
+    index("callback_deliveries_event_status").on(table.eventId, table.status),
     index("callback_deliveries_due").on(table.status, table.nextAttemptAt),
     check("callback_deliveries_status", sql`${table.status} IN ('pending', 'delivered', 'failed', 'canceled')`),
     check("callback_deliveries_origin", sql`${table.origin} IN ('event', 'replay')`),

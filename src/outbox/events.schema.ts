@@ -19,6 +19,7 @@ export const events = sqliteTable(
   },
   (table) => [
     index("events_tenant_created").on(table.tenantId, table.createdAt, table.id),
+    index("events_tenant_type_created").on(table.tenantId, table.type, table.createdAt, table.id),
     index("events_unenqueued").on(table.enqueuedAt, table.createdAt),
     check("events_payload_json", sql`json_valid(${table.payload})`),
   ],

@@ -86,6 +86,8 @@ export const refunds = sqliteTable(
     uniqueIndex("refunds_tenant_idempotency_key").on(table.tenantId, table.idempotencyKey),
     index("refunds_payment").on(table.paymentId, table.createdAt),
     index("refunds_pending").on(table.status, table.updatedAt),
+    // Each reversal webhook finds its refund by the processor's id.
+    index("refunds_processor_reversal").on(table.processorReversalId),
     check("refunds_amount_positive", sql`${table.amountCents} > 0`),
     check("refunds_fee_refund_non_negative", sql`${table.applicationFeeRefundCents} >= 0`),
   ],

@@ -1,0 +1,215 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../../src/app";
+import { handleCallbackBatch, sweepCallbacks } from "../../../src/callbacks";
+import { createContext } from "../../../src/context";
+import { reconcileLedger } from "../../../src/payments";
+import { hmacSha256Hex } from "../../../src/lib/crypto";
+import { ADMIN_HEADERS, jsonInit } from "../helpers";
+import { mockReceiver } from "../support/callbacks";
+import { bankToken, buyer, cardToken, chargeableTenant } from "../support/sandbox";
+
+/** Every SQL text the code prepares while the hot paths run, recorded at the D1 binding. */
+function recordingEnv(statements: Set<string>): Env {
+  const db = new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (sql: string) => {
+          statements.add(sql);
+          return target.prepare(sql);
+        };
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { ...env, DB: db };
+}
+
+async function explain(sql: string): Promise<string[]> {
+  const placeholders = (sql.match(/\?/g) ?? []).length;
+  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...Array.from({ length: placeholders }, () => null))
+    .all<{ detail: string }>();
+  return plan.results.map((row) => row.detail);
+}
+
+/** A full scan of a real table; a constant row or a subquery is not one. */
+const TABLE_SCAN = /^SCAN (?!CONSTANT ROW)(?!\(subquery)(\w+)/;
+
+/** Lookups that an index on their leading column exists for, named, so a plan that merely filters a wider index fails. */
+const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
+  {
+    name: "enqueue: the events' deliveries",
+    sql: /from "callback_deliveries" where \("callback_deliveries"\."event_id" in/,
+    index: /USING INDEX callback_deliveries_event_status \(event_id=\?/,
+  },
+  { name: "a reversal's refund", sql: /from "refunds" where \("refunds"\."processor_reversal_id" =/, index: /refunds_processor_reversal/ },
+  {
+    name: "events of a type",
+    sql: /from "events" where \("events"\."tenant_id" = \? and "events"\."type" = \?/,
+    index: /USING INDEX events_tenant_type_created \(tenant_id=\? AND type=\?/,
+  },
+  {
+    name: "deliveries by status",
+    sql: /from "callback_deliveries" inner join "events" .* where \(?"callback_deliveries"\."tenant_id" = \? and \(?"callback_deliveries"\."status" = \?/,
+    index: /USING INDEX callback_deliveries_tenant_status_created \(tenant_id=\? AND status=\?/,
+  },
+  {
+    name: "a tenant's signing secrets",
+    sql: /from "callback_signing_secrets" where \("callback_signing_secrets"\."tenant_id" = \?/,
+    index: /USING INDEX callback_signing_secrets_tenant/,
+  },
+  {
+    name: "onboarding by form",
+    sql: /from "onboarding" where "onboarding"\."processor_form_id" = \?|update "onboarding" set .* where "onboarding"\."processor_form_id" = \?/,
+    index: /onboarding_processor_form/,
+  },
+  { name: "onboarding by identity", sql: /where "onboarding"\."processor_identity_id" = \?/, index: /onboarding_processor_identity/ },
+];
+
+/** A webhook as the processor signs it, sent through the recording app. */
+async function processorWebhook(entity: string, type: string, plural: string, resource: Record<string, unknown>): Promise<Request> {
+  const rawBody = JSON.stringify({ type, entity, occurred_at: new Date().toISOString(), _embedded: { [plural]: [resource] } });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const sig = await hmacSha256Hex(env.PROCESSOR_WEBHOOK_SIGNING_KEY, `${timestamp}:${rawBody}`);
+  return new Request("https://payment-connect.test/webhooks/processor", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: `Basic ${btoa(`${env.PROCESSOR_WEBHOOK_USERNAME}:${env.PROCESSOR_WEBHOOK_PASSWORD}`)}`,
+      "Finix-Signature": `timestamp=${timestamp}, sig=${sig}`,
+    },
+    body: rawBody,
+  });
+}
+
+describe("query plans of the hot paths", () => {
+  it("never scans a table", async () => {
+    const statements = new Set<string>();
+    const recorded = recordingEnv(statements);
+    const app = createApp();
+    const send = async (request: Request) => {
+      const executionCtx = createExecutionContext();
+      const response = await app.fetch(request, recorded, executionCtx);
+      await waitOnExecutionContext(executionCtx);
+      return response;
+    };
+    const run = (path: string, init: RequestInit = {}) => send(new Request(`https://payment-connect.test${path}`, init));
+
+    const { auth, tenantId } = await chargeableTenant("Plan Roasters");
+    const receiver = mockReceiver("https://plans.example");
+    await run(`/admin/tenants/${tenantId}/callbacks`, jsonInit("PUT", { url: "https://plans.example/hooks" }, ADMIN_HEADERS));
+    const card = await run(
+      "/v1/payments",
+      jsonInit(
+        "POST",
+        { amountCents: 2500, currency: "USD", orderRef: "plan-1", processorToken: await cardToken(), buyer },
+        { ...auth, "Idempotency-Key": "plan-card" },
+      ),
+    );
+    expect(card.status).toBe(201);
+    const { lcPaymentId } = await card.json<{ lcPaymentId: string }>();
+    const ach = await run(
+      "/v1/payments",
+      jsonInit(
+        "POST",
+        { amountCents: 4100, currency: "USD", orderRef: "plan-2", processorToken: await bankToken(), buyer },
+        { ...auth, "Idempotency-Key": "plan-ach" },
+      ),
+    );
+    expect(ach.status).toBe(201);
+    expect((await run(`/v1/payments/${lcPaymentId}`, { headers: auth })).status).toBe(200);
+    const first = await (await run("/v1/payments?limit=1", { headers: auth })).json<{ nextCursor: string }>();
+    expect((await run(`/v1/payments?limit=1&cursor=${first.nextCursor}`, { headers: auth })).status).toBe(200);
+    expect((await run("/v1/payments?status=succeeded&limit=5", { headers: auth })).status).toBe(200);
+    const refunded = await run(
+      `/v1/payments/${lcPaymentId}/refund`,
+      jsonInit("POST", { amountCents: 500 }, { ...auth, "Idempotency-Key": "plan-refund" }),
+    );
+    expect(refunded.status).toBe(200);
+    expect((await run("/v1/onboarding/status", { headers: auth })).status).toBe(200);
+    expect(
+      (await run(`/admin/tenants/${tenantId}/callbacks/events?type=transfer.updated&limit=5`, { headers: ADMIN_HEADERS })).status,
+    ).toBe(200);
+    expect((await run(`/admin/tenants/${tenantId}/callbacks/deliveries?status=pending&limit=5`, { headers: ADMIN_HEADERS })).status).toBe(
+      200,
+    );
+
+    const { merchantId } = await env.DB.prepare("SELECT processor_merchant_id AS merchantId FROM tenants WHERE id = ?")
+      .bind(tenantId)
+      .first<{ merchantId: string }>()
+      .then((row) => row!);
+    const achRow = await env.DB.prepare(
+      "SELECT id, processor_transfer_id AS transferId FROM payments WHERE idempotency_key = 'plan-ach'",
+    ).first<{ id: string; transferId: string }>();
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const sale = {
+      id: achRow!.transferId,
+      state: "SUCCEEDED",
+      type: "DEBIT",
+      merchant: merchantId,
+      idempotency_id: achRow!.id,
+      updated_at: later,
+    };
+    expect((await send(await processorWebhook("transfer", "updated", "transfers", sale))).status).toBe(200);
+    const reversal = await env.DB.prepare(
+      "SELECT id, processor_reversal_id AS reversalId FROM refunds WHERE idempotency_key = 'plan-refund'",
+    ).first<{ id: string; reversalId: string }>();
+    const reversed = { id: reversal!.reversalId, state: "SUCCEEDED", type: "REVERSAL", idempotency_id: reversal!.id, updated_at: later };
+    expect((await send(await processorWebhook("transfer", "updated", "transfers", reversed))).status).toBe(200);
+    const merchant = {
+      id: merchantId,
+      identity: "IDplanidentity",
+      onboarding_state: "APPROVED",
+      processing_enabled: true,
+      settlement_enabled: true,
+      updated_at: later,
+    };
+    expect((await send(await processorWebhook("merchant", "updated", "merchants", merchant))).status).toBe(200);
+    const unknownMerchant = { ...merchant, id: "MUplanunknown", identity: "IDplanunknown" };
+    expect((await send(await processorWebhook("merchant", "updated", "merchants", unknownMerchant))).status).toBe(200);
+    const form = { id: "obf_planform", status: "COMPLETED", identity_id: "IDplanidentity", updated_at: later };
+    expect((await send(await processorWebhook("onboarding_form", "updated", "onboarding_forms", form))).status).toBe(200);
+
+    const sweepAt = Date.now() + 10 * 60_000;
+    await reconcileLedger({ ctx: createContext(recorded, { nowMs: sweepAt }) });
+    await sweepCallbacks({ ctx: createContext(recorded, { nowMs: sweepAt }) });
+    const pending = await env.DB.prepare("SELECT id FROM callback_deliveries WHERE tenant_id = ? AND status = 'pending'")
+      .bind(tenantId)
+      .all<{ id: string }>();
+    expect(pending.results.length).toBeGreaterThan(0);
+    const batch = {
+      queue: "payment-connect-callbacks",
+      messages: pending.results.map(({ id }, index) => ({
+        id: `plan-${index}`,
+        timestamp: new Date(),
+        attempts: 1,
+        body: { deliveryId: id },
+        ack() {},
+        retry() {},
+      })),
+      ackAll() {},
+      retryAll() {},
+    } as unknown as MessageBatch<unknown>;
+    await handleCallbackBatch({ ctx: createContext(recorded), input: batch });
+    expect(receiver.received.length).toBeGreaterThan(0);
+
+    const scans: { sql: string; plan: string[] }[] = [];
+    const wrongIndex: { name: string; sql: string; plan: string[] }[] = [];
+    const unseen = new Set(EXPECTED_INDEXES.map((expected) => expected.name));
+    for (const sql of statements) {
+      const plan = await explain(sql);
+      if (plan.some((detail) => TABLE_SCAN.test(detail))) scans.push({ sql, plan });
+      for (const expected of EXPECTED_INDEXES.filter((candidate) => candidate.sql.test(sql))) {
+        unseen.delete(expected.name);
+        if (!plan.some((detail) => expected.index.test(detail))) wrongIndex.push({ name: expected.name, sql, plan });
+      }
+    }
+    expect(statements.size).toBeGreaterThan(30);
+    expect(scans).toEqual([]);
+    expect(wrongIndex).toEqual([]);
+    expect([...unseen]).toEqual([]);
+  });
+});
