@@ -1,22 +1,17 @@
-#!/usr/bin/env node
-// Callbacks signed and delivered per second, end to end against a real `wrangler dev`: operator replay → D1 →
-// local Queue → consumer (sign, POST) → a Node receiver on 127.0.0.1 that verifies every signature with the
-// tenants' own verifier (examples/receiver/verify-callback.ts, loaded by Node's type stripping). Prints figures.
-// Standalone: `node scripts/bench-callbacks.mjs`; or import `benchCallbacks` into another bench with its dev server.
+// Callbacks signed, delivered and verified per second against a real `wrangler dev` (local Queue, the consumer, a Node
+// receiver on 127.0.0.1 that checks every signature with the tenants' own verifier, examples/receiver/verify-callback.ts).
+// Two runs: delivery alone — the deliveries already exist and the cron sweep only sends their messages, so the figure is
+// the consumer's — and end to end — outbox events the sweep must first turn into deliveries. The dev server must run with
+// `--test-scheduled` so the sweep can be triggered. Used by scripts/bench.mjs.
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { devSecrets, startDevServer } from "../test/support/dev-server.mjs";
 import { verifyCallbackSignature } from "../examples/receiver/verify-callback.ts";
 
 const root = path.join(import.meta.dirname, "..");
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+const ROWS_PER_STATEMENT = 200;
 
 /** A receiver that answers 204 to callbacks whose signature verifies, 400 otherwise. */
 async function startReceiver(secret, onCallback) {
@@ -26,7 +21,7 @@ async function startReceiver(secret, onCallback) {
     request.on("end", async () => {
       const rawBody = Buffer.concat(chunks);
       const verified = await verifyCallbackSignature({ rawBody, signatureHeader: request.headers["lc-signature"], secret: secret() });
-      onCallback({ eventId: request.headers["lc-event-id"], verified: verified.ok });
+      onCallback(verified.ok);
       response.writeHead(verified.ok ? 204 : 400).end();
     });
   });
@@ -34,119 +29,124 @@ async function startReceiver(secret, onCallback) {
   return { url: `http://127.0.0.1:${server.address().port}/hooks`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-/** Writes `count` already-handled events for the tenant straight into the local D1, as bench.mjs seeds payments. */
-function seedEvents({ persistTo, tenantId, count }) {
-  const file = path.join(tmpdir(), `bench-callback-events-${process.pid}.sql`);
-  const created = new Date().toISOString();
-  const rows = Array.from({ length: count }, (_, i) => {
-    const id = `event_bench${String(i).padStart(10, "0")}`;
-    const body = JSON.stringify({
-      id,
-      type: "transfer.updated",
-      createdAtUtc: created,
-      lcPaymentId: `lcpay_bench${i}`,
-      orderRef: `bench-${i}`,
-      status: "succeeded",
-    });
-    return `('${id}','${tenantId}','transfer.updated','lcpay_bench${i}','${body}','${created}','${created}',0)`;
-  });
-  const statements = [];
-  // D1 refuses statements over 100 KB.
-  for (let i = 0; i < rows.length; i += 200) {
-    statements.push(
-      `INSERT INTO events (id, tenant_id, type, subject_id, payload, created_at, enqueued_at, enqueue_attempts) VALUES ${rows.slice(i, i + 200).join(",")};`,
-    );
-  }
+function executeSql(persistTo, statements) {
+  const file = path.join(tmpdir(), `bench-callbacks-${process.pid}-${Date.now()}.sql`);
   writeFileSync(file, statements.join("\n"));
-  const result = spawnSync(
-    path.join(root, "node_modules", ".bin", "wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, CI: "true" },
-    },
-  );
-  if (result.status !== 0) throw new Error(`seeding events failed: ${result.stderr}`);
-  return rows.map((_, i) => `event_bench${String(i).padStart(10, "0")}`);
+  try {
+    const result = spawnSync(
+      path.join(root, "node_modules", ".bin", "wrangler"),
+      ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
+      { cwd: root, encoding: "utf8", env: { ...process.env, CI: "true" } },
+    );
+    if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr}`);
+    return JSON.parse(result.stdout);
+  } finally {
+    rmSync(file, { force: true });
+  }
 }
 
-/** Replays `count` events with `concurrency` operator requests in flight and waits for every callback to arrive. */
-export async function benchCallbacks({ baseUrl, persistTo, adminSecret, count = 300, concurrency = 8, timeoutMs = 120_000 }) {
-  const admin = { Authorization: `Bearer ${adminSecret}`, "Content-Type": "application/json" };
-  const tenant = await (
-    await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name: "Callback bench" }) })
-  ).json();
-  let signingSecret = "";
-  const sentAt = new Map();
-  const latencies = [];
+/** `count` outbox events of the tenant, written a minute ago, so the sweep takes them for left behind. */
+function seedEvents({ persistTo, tenantId, prefix, count, enqueued }) {
+  const created = new Date(Date.now() - 60_000).toISOString();
+  const statements = [];
+  for (let start = 0; start < count; start += ROWS_PER_STATEMENT) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + ROWS_PER_STATEMENT); i++) {
+      const id = `event_${prefix}${String(i).padStart(10, "0")}`;
+      const body = JSON.stringify({
+        id,
+        type: "transfer.updated",
+        createdAtUtc: created,
+        lcPaymentId: `lcpay_${prefix}${i}`,
+        orderRef: `bench-${i}`,
+        status: "succeeded",
+      });
+      rows.push(
+        `('${id}','${tenantId}','transfer.updated','lcpay_${prefix}${i}','${body}','${created}',${enqueued ? `'${created}'` : "NULL"},0)`,
+      );
+    }
+    statements.push(
+      `INSERT INTO events (id, tenant_id, type, subject_id, payload, created_at, enqueued_at, enqueue_attempts) VALUES ${rows.join(",")};`,
+    );
+  }
+  executeSql(persistTo, statements);
+}
+
+/** A pending delivery, never sent, for every event of the run: only their messages are missing. */
+function seedDeliveries({ persistTo, tenantId, prefix }) {
+  const created = new Date(Date.now() - 60_000).toISOString();
+  executeSql(persistTo, [
+    `INSERT INTO callback_deliveries (id, tenant_id, event_id, endpoint_id, origin, status, attempt_count, next_attempt_at, created_at)
+     SELECT 'dlv_' || substr(events.id, 7), events.tenant_id, events.id, callback_endpoints.id, 'event', 'pending', 0, '${created}', '${created}'
+     FROM events JOIN callback_endpoints ON callback_endpoints.tenant_id = events.tenant_id
+     WHERE events.tenant_id = '${tenantId}' AND events.id LIKE 'event_${prefix}%';`,
+  ]);
+}
+
+async function tenantWithReceiver(baseUrl, admin, name, onCallback) {
+  const tenant = await (await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })).json();
+  let secret = "";
+  const receiver = await startReceiver(() => secret, onCallback);
+  const saved = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks`, {
+    method: "PUT",
+    headers: admin,
+    body: JSON.stringify({ url: receiver.url }),
+  });
+  if (saved.status !== 200) throw new Error(`saving the callback URL failed: ${saved.status} ${await saved.text()}`);
+  secret = (await (await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks/secrets`, { headers: admin })).json()).data[0].secret;
+  return { tenantId: tenant.id, receiver };
+}
+
+/** Triggers the cron sweep (each run sends a bounded page of work) until every callback has arrived. */
+async function sweepUntilReceived({ baseUrl, received, count, timeoutMs }) {
+  const deadline = Date.now() + timeoutMs;
+  while (received() < count) {
+    if (Date.now() > deadline) throw new Error(`only ${received()} of ${count} callbacks arrived`);
+    await (await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`)).arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function run({ name, baseUrl, persistTo, admin, count, prefix, withDeliveries, timeoutMs }) {
   let verified = 0;
   let rejected = 0;
-  let allArrived;
-  const arrived = new Promise((resolve) => (allArrived = resolve));
-  const receiver = await startReceiver(
-    () => signingSecret,
-    ({ eventId, verified: ok }) => {
-      if (ok) verified++;
-      else rejected++;
-      if (sentAt.has(eventId)) latencies.push(performance.now() - sentAt.get(eventId));
-      if (verified + rejected >= count) allArrived();
-    },
-  );
+  let firstAt = 0;
+  let lastAt = 0;
+  const { tenantId, receiver } = await tenantWithReceiver(baseUrl, admin, `Callback bench ${prefix}`, (ok) => {
+    if (ok) verified++;
+    else rejected++;
+    firstAt ||= performance.now();
+    lastAt = performance.now();
+  });
   try {
-    const saved = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks`, {
-      method: "PUT",
-      headers: admin,
-      body: JSON.stringify({ url: receiver.url }),
-    });
-    if (saved.status !== 200) throw new Error(`saving the callback URL failed: ${saved.status} ${await saved.text()}`);
-    signingSecret = (await (await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks/secrets`, { headers: admin })).json()).data[0]
-      .secret;
-    const eventIds = seedEvents({ persistTo, tenantId: tenant.id, count });
-
+    seedEvents({ persistTo, tenantId, prefix, count, enqueued: withDeliveries });
+    if (withDeliveries) seedDeliveries({ persistTo, tenantId, prefix });
     const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        for (let i = next++; i < eventIds.length; i = next++) {
-          sentAt.set(eventIds[i], performance.now());
-          const response = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks/events/${eventIds[i]}/replay`, {
-            method: "POST",
-            headers: admin,
-          });
-          if (response.status !== 202) throw new Error(`replay failed: ${response.status} ${await response.text()}`);
-        }
-      }),
-    );
-    const timeout = new Promise((_, reject) =>
-      setTimeout(() => reject(new Error(`only ${verified + rejected} of ${count} callbacks arrived`)), timeoutMs),
-    );
-    await Promise.race([arrived, timeout]);
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    return { count, verified, rejected, perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    await sweepUntilReceived({ baseUrl, received: () => verified + rejected, count, timeoutMs });
+    // Delivery alone is timed from the first callback received; end to end from the first sweep.
+    const seconds = (lastAt - (withDeliveries ? firstAt : started)) / 1000;
+    return { name, count, verified, rejected, seconds, perSecond: count / seconds };
   } finally {
     await receiver.close();
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const count = Number(process.env.BENCH_CALLBACKS ?? 300);
-  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-  const server = await startDevServer();
-  try {
-    const result = await benchCallbacks({
-      baseUrl: server.baseUrl,
-      persistTo: server.persistTo,
-      adminSecret: devSecrets().ADMIN_SECRET,
-      count,
-      concurrency,
-    });
-    console.log(`\n${count} callbacks, ${concurrency} replay requests in flight, local Queue (max_batch_size 10, max_batch_timeout 1 s)\n`);
-    console.log("| callbacks/s (signed, delivered, verified) | replay → received p50 ms | p99 ms | signature rejected |");
-    console.log("|---:|---:|---:|---:|");
-    console.log(`| ${result.perSecond.toFixed(1)} | ${result.p50.toFixed(0)} | ${result.p99.toFixed(0)} | ${result.rejected} |`);
-  } finally {
-    await server.stop();
-  }
+export async function benchCallbacks({ baseUrl, persistTo, adminSecret, count = 1000, timeoutMs = 300_000 }) {
+  const admin = { Authorization: `Bearer ${adminSecret}`, "Content-Type": "application/json" };
+  const common = { baseUrl, persistTo, admin, count, timeoutMs };
+  return {
+    count,
+    deliveryOnly: await run({
+      ...common,
+      name: "delivery alone (deliveries exist; messages sent by the sweep)",
+      prefix: "deliver",
+      withDeliveries: true,
+    }),
+    endToEnd: await run({
+      ...common,
+      name: "end to end (outbox events → deliveries → messages → receiver)",
+      prefix: "e2e",
+      withDeliveries: false,
+    }),
+  };
 }

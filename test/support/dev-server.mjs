@@ -31,7 +31,8 @@ export function devSecrets() {
   return Object.fromEntries(entries);
 }
 
-export async function startDevServer({ vars = {} } = {}) {
+/** `args` are extra `wrangler dev` arguments (the benchmark passes `--test-scheduled` to trigger the cron sweep). */
+export async function startDevServer({ vars = {}, args = [] } = {}) {
   const port = await freePort();
   const persistTo = mkdtempSync(path.join(tmpdir(), "payment-connect-"));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -62,6 +63,7 @@ export async function startDevServer({ vars = {} } = {}) {
       "--inspector-port",
       String(await freePort()),
       ...varArgs,
+      ...args,
     ],
     { cwd: root, env: { ...process.env, ...sandboxEnv, CI: "true" }, stdio: ["ignore", "pipe", "pipe"] },
   );
