@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
-import type { PaymentRecord } from "../payments";
+import { findPayment, type PaymentRecord } from "../payments";
 import { advanceReaderSale, cancelHeldSale, START_GRACE_MS, type HeldSale, type SaleSession, type SaleStep } from "./reader-sale.service";
 
 const SALE = "sale";
@@ -63,8 +63,13 @@ export abstract class ReaderObject extends DurableObject<Env> {
     else if (this.held()?.paymentId === sale.paymentId) await this.ctx.storage.setAlarm(Date.now() + step.retryInMs);
   }
 
-  /** Check and hold in one synchronous step: two sales can never both hold the reader. */
+  /**
+   * Check and hold in one synchronous step, so two sales can never both hold the reader. A sale whose payment is already
+   * final (a webhook got there before this object's own step) no longer holds it.
+   */
   private async hold(claim: SaleClaim, runAt: number): Promise<Hold> {
+    const before = this.held();
+    if (before && before.paymentId !== claim.paymentId && (await this.resolved(before.paymentId))) this.release(before.paymentId);
     const held = this.held();
     if (held && held.paymentId !== claim.paymentId) return { held: false, paymentId: held.paymentId };
     if (!held) {
@@ -74,6 +79,11 @@ export abstract class ReaderObject extends DurableObject<Env> {
     const scheduled = await this.ctx.storage.getAlarm();
     if (scheduled === null || scheduled > runAt) await this.ctx.storage.setAlarm(runAt);
     return { held: true };
+  }
+
+  private async resolved(paymentId: string): Promise<boolean> {
+    const payment = await findPayment(this.context(), paymentId);
+    return payment !== undefined && payment.status !== "processing";
   }
 
   private held(): HeldSale | null {

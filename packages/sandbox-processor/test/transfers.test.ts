@@ -229,6 +229,11 @@ describe("card-present sales", () => {
     const declined = presentSale(deviceId);
     await control.completeCardPresent(await pendingOn(deviceId), "decline");
     expect((await declined).body).toMatchObject({ state: "FAILED", failure_code: "GENERIC_DECLINE" });
+
+    // The buyer presents a card, and the issuer declines the declining test amounts.
+    const insufficient = presentSale(deviceId, 193);
+    await control.completeCardPresent(await pendingOn(deviceId), "approve");
+    expect((await insufficient).body).toMatchObject({ state: "FAILED", failure_code: "INSUFFICIENT_FUNDS" });
   });
 
   it("completes at once when the reader was armed, and on its own after the card-present delay", async () => {

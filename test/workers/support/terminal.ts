@@ -5,6 +5,12 @@ import { control } from "./sandbox";
 
 // Helpers shared by the terminal tests (test/workers/terminal/).
 
+/** The processor credentials, for reading the sandbox processor's REST API directly. */
+const PROCESSOR_AUTH = {
+  Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
+  "Finix-Version": "2022-02-01",
+};
+
 export type Reader = {
   lcReaderId: string;
   label: string;
@@ -101,10 +107,11 @@ export async function waitingOnReader(deviceId: string, timeoutMs = 10_000): Pro
   }
 }
 
-const PROCESSOR_AUTH = {
-  Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
-  "Finix-Version": "2022-02-01",
-};
+/** Every device the sandbox processor holds for a merchant. */
+export async function devicesOfMerchant(merchantId: string): Promise<{ id: string; serial_number: string; enabled: boolean }[]> {
+  const response = await call(`/sandbox/processor/merchants/${merchantId}/devices?limit=100`, { headers: PROCESSOR_AUTH });
+  return (await response.json<{ _embedded: { devices: { id: string; serial_number: string; enabled: boolean }[] } }>())._embedded.devices;
+}
 
 /** Every card-present transfer the sandbox processor holds for a device. */
 export async function transfersOnDevice(deviceId: string): Promise<{ id: string; state: string; idempotency_id: string }[]> {

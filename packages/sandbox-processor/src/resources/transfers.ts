@@ -447,21 +447,25 @@ function cardPresentDetails(approved: boolean): Record<string, unknown> {
 }
 
 /**
- * How a sale waiting on the reader ends: the buyer approves (SUCCEEDED) or is declined (FAILED), the sale is canceled
- * (CANCELED; on the device, or through the API with that reason), or the reader drops off the network (FAILED, no card
- * read). Wakes the POST /transfers call that is waiting for it.
+ * How a sale waiting on the reader ends: the buyer presents the card and it is approved (SUCCEEDED) — unless the amount
+ * is a declining test amount — or declined (FAILED), the sale is canceled (CANCELED; on the device, or through the API
+ * with that reason), or the reader drops off the network (FAILED, no card read). Wakes the POST /transfers call that
+ * is waiting for it.
  */
 export function completeCardPresentSale(
   sandbox: Sandbox,
   transferId: string,
-  outcome: CardPresentOutcome | "offline",
-  reason?: FailureReason,
+  requested: CardPresentOutcome | "offline",
+  requestedReason?: FailureReason,
 ): Stored<"transfer"> {
   const transfer = sandbox.store.get("transfer", transferId);
   if (!transfer.record.device)
     throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is not a card-present sale.` }]);
   if (transfer.record.state !== "PENDING")
     throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is already ${transfer.record.state}.` }]);
+  const issuerDecline = requested === "approve" ? declineForAmount(transfer.record.amount) : null;
+  const outcome = issuerDecline ? "decline" : requested;
+  const reason = issuerDecline ?? requestedReason;
   // The card read at the reader becomes the sale's source instrument; a canceled or interrupted sale read no card.
   const source = outcome === "approve" || outcome === "decline" ? cardPresentInstrument(sandbox).record.id : null;
   const changes =
@@ -478,12 +482,9 @@ export function completeCardPresentSale(
   return completed;
 }
 
-/** Timer: nobody pressed anything, so the reader approves — or declines on a declining test amount. */
+/** Timer: nobody pressed anything, so the buyer's card is taken as presented — and declined on a declining test amount. */
 export function completeCardPresentOnSchedule(sandbox: Sandbox, transferId: string): void {
-  const transfer = sandbox.store.find("transfer", transferId);
-  if (transfer?.record.state !== "PENDING") return;
-  const decline = declineForAmount(transfer.record.amount);
-  completeCardPresentSale(sandbox, transferId, decline ? "decline" : "approve", decline ?? undefined);
+  if (sandbox.store.find("transfer", transferId)?.record.state === "PENDING") completeCardPresentSale(sandbox, transferId, "approve");
 }
 
 export function pendingSaleOnDevice(sandbox: Sandbox, deviceId: string): Stored<"transfer"> | null {
