@@ -14,36 +14,30 @@ export function readerObject(env: Env, readerId: string) {
   return env.TERMINAL_READERS.get(env.TERMINAL_READERS.idFromName(readerId));
 }
 
-/** A retry under a key whose sale is recorded answers that sale, and makes sure its reader is still driving it. */
-async function resumeSale(ctx: AppContext, payment: PaymentRecord, idempotency: IdempotencyScope) {
+type SaleRequest = { ctx: AppContext; input: { tenantId: string; idempotency: IdempotencyScope; request: TerminalSaleInput } };
+type RecordedSale = { payment: PaymentRecord; readerId: string };
+
+/** Past the idempotency store's retention the ledger still remembers the key: a different request under it is refused. */
+async function recordedUnderKey(ctx: AppContext, payment: PaymentRecord, idempotency: IdempotencyScope): Promise<RecordedSale> {
   const link = await ctx.db.select().from(terminalSales).where(eq(terminalSales.paymentId, payment.id)).get();
-  // Past the idempotency store's retention the ledger still remembers the key: a different request under it is refused.
   if (!link || payment.requestFingerprint !== idempotency.fingerprint) {
     throw new ApiError("idempotency-key-reused", "This Idempotency-Key already belongs to a different payment.");
   }
-  if (payment.status === "processing") await readerObject(ctx.env, link.readerId).start({ paymentId: payment.id, readerId: link.readerId });
   return { payment, readerId: link.readerId };
 }
 
 /**
- * Starts an in-person sale once per (tenant, Idempotency-Key): the reader is held for it first (one sale per reader at a
- * time), then its ledger row is written, and only then is the reader's object told to ask for the card — the blocking
- * processor call runs there, never in this request.
+ * Everything before the reader is asked for the card, once per (tenant, Idempotency-Key): the reader is held for the
+ * sale (one sale per reader at a time), then its ledger row is written. A key already used answers its recorded sale.
  */
-export async function startTerminalSale({
-  ctx,
-  input: { tenantId, idempotency, request },
-}: {
-  ctx: AppContext;
-  input: { tenantId: string; idempotency: IdempotencyScope; request: TerminalSaleInput };
-}): Promise<{ payment: PaymentRecord; readerId: string }> {
+export async function recordTerminalSale({ ctx, input: { tenantId, idempotency, request } }: SaleRequest): Promise<RecordedSale> {
   if (request.currency !== ctx.env.CURRENCY) {
     throw new ApiError("validation-failed", `This service charges in ${ctx.env.CURRENCY} only.`, {
       extensions: { errors: [{ field: "currency", message: `must be ${ctx.env.CURRENCY}` }] },
     });
   }
   const existing = await findPaymentByIdempotencyKey(ctx, tenantId, idempotency.key);
-  if (existing) return resumeSale(ctx, existing, idempotency);
+  if (existing) return recordedUnderKey(ctx, existing, idempotency);
 
   const tenant = await chargeableTenant(ctx, tenantId);
   const reader = await findReader(ctx, request.readerId);
@@ -77,8 +71,18 @@ export async function startTerminalSale({
     await object.release(claim.paymentId);
     throw error;
   }
-  await object.start(claim);
   return { payment: (await findPayment(ctx, claim.paymentId))!, readerId: reader.id };
+}
+
+/**
+ * Starts an in-person sale: recorded first, then the reader's object is told to ask for the card — the blocking
+ * processor call runs there, never in this request. A retry of a recorded sale makes sure its reader is driving it.
+ */
+export async function startTerminalSale({ ctx, input }: SaleRequest): Promise<RecordedSale> {
+  const recorded = await recordTerminalSale({ ctx, input });
+  const { payment, readerId } = recorded;
+  if (payment.status === "processing") await readerObject(ctx.env, readerId).start({ paymentId: payment.id, readerId });
+  return recorded;
 }
 
 /** Cancels the reader's sale in progress and answers its payment as it stands afterwards. */

@@ -6,7 +6,7 @@ import { control } from "./sandbox";
 // Helpers shared by the terminal tests (test/workers/terminal/).
 
 /** The processor credentials, for reading the sandbox processor's REST API directly. */
-const PROCESSOR_AUTH = {
+export const PROCESSOR_AUTH = {
   Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
   "Finix-Version": "2022-02-01",
 };
