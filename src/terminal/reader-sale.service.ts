@@ -2,7 +2,7 @@ import { logEvent } from "../lib/log";
 import { applyCardPresentTransfer, closeCardPresentPayment, findPayment, TENANT_TAG, type PaymentRecord } from "../payments";
 import type { AppContext } from "../platform/context";
 import { ProcessorRejected, ProcessorUnavailable, type Transfer } from "../processor";
-import { findReader } from "./readers.service";
+import { findReader, READER_TAG } from "./readers.service";
 
 /** How long a reader stays held for a sale whose ledger row has not appeared (the request that held it died first). */
 export const START_GRACE_MS = 30_000;
@@ -10,7 +10,6 @@ export const START_GRACE_MS = 30_000;
 export const ABANDON_AFTER_MS = 10 * 60_000;
 const MAX_POLL_DELAY_MS = 30_000;
 const RETRY_AFTER_FAILURE_MS = 5_000;
-const READER_TAG = "lc_reader_id";
 
 /** The sale a reader is taking, as its Durable Object keeps it. */
 export type HeldSale = {

@@ -10,7 +10,8 @@ import { getTenant } from "../tenants";
 import { terminalReaders, type PaxModel, type ReaderStatus } from "./terminal.schema";
 import type { Connection, ReaderRecord, ReaderState } from "./terminal.view";
 
-const READER_TAG = "lc_reader_id";
+/** Tag that binds a processor device, and each sale on it, to the reader that made it. */
+export const READER_TAG = "lc_reader_id";
 
 /** Readers follow the charge gate: a tenant that cannot take charges cannot register a reader or sell on one. */
 export async function chargeableTenant(ctx: AppContext, tenantId: string) {

@@ -236,6 +236,10 @@ export const listReaders = createRoute({
   tags,
   security,
   summary: "List the merchant's readers, newest first",
+  description:
+    "Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true. The cursor is signed for this tenant and these " +
+    "filters; another tenant's, a tampered one, or one from other filters is 400 `invalid-cursor`. Connection states are not " +
+    "listed: ask one reader with `?connection=true`.",
   request: { query: ListReadersQuerySchema },
   responses: {
     200: jsonContent(
