@@ -18,6 +18,7 @@ export type HeldSale = {
   heldAtMs: number;
   /** POST /transfers calls begun; after the first, the transfer is looked up by idempotency_id before calling again. */
   calls: number;
+  firstCallAtMs: number | null;
   transferId: string | null;
   polls: number;
   /** Canceled before the reader was asked for the card. */
@@ -130,7 +131,7 @@ export async function advanceReaderSale({
   try {
     const earlier = await transferSoFar(ctx, sale, payment);
     if (earlier) return await settle(ctx, session, sale, payment, earlier);
-    if (sale.calls > 0 && ctx.clock.nowMs() - Date.parse(payment.createdAt) >= ABANDON_AFTER_MS) {
+    if (sale.firstCallAtMs !== null && ctx.clock.nowMs() - sale.firstCallAtMs >= ABANDON_AFTER_MS) {
       await closeCardPresentPayment(ctx, {
         payment,
         status: "failed",

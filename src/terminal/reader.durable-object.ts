@@ -73,7 +73,7 @@ export abstract class ReaderObject extends DurableObject<Env> {
     const held = this.held();
     if (held && held.paymentId !== claim.paymentId) return { held: false, paymentId: held.paymentId };
     if (!held) {
-      const sale: HeldSale = { ...claim, heldAtMs: Date.now(), calls: 0, transferId: null, polls: 0, canceled: false };
+      const sale: HeldSale = { ...claim, heldAtMs: Date.now(), calls: 0, firstCallAtMs: null, transferId: null, polls: 0, canceled: false };
       this.ctx.storage.kv.put(SALE, sale);
     }
     const scheduled = await this.ctx.storage.getAlarm();
@@ -98,7 +98,10 @@ export abstract class ReaderObject extends DurableObject<Env> {
       return next !== null;
     };
     return {
-      beginCall: (paymentId) => update(paymentId, (sale) => (sale.canceled ? null : { ...sale, calls: sale.calls + 1 })),
+      beginCall: (paymentId) =>
+        update(paymentId, (sale) =>
+          sale.canceled ? null : { ...sale, calls: sale.calls + 1, firstCallAtMs: sale.firstCallAtMs ?? Date.now() },
+        ),
       cancelBeforeCall: (paymentId) => update(paymentId, (sale) => (sale.calls > 0 ? null : { ...sale, canceled: true })),
       record: (paymentId, changes) => void update(paymentId, (sale) => ({ ...sale, ...changes })),
     };

@@ -174,6 +174,23 @@ describe("the cron sweep", () => {
     expect(await finalPayment(auth, paymentId)).toMatchObject({ status: "succeeded" });
     expect(await transfersOnDevice(reader.processorDeviceId)).toHaveLength(1);
   }, 30_000);
+
+  it("fails ABANDONED a sale the processor never saw once its reader has moved on to another sale", async () => {
+    const { auth, tenantId } = await chargeableTenant("Moved On Market");
+    const reader = await activeReader(auth);
+    const orphan = await crashAfterLedgerRow(tenantId, saleBody(reader.lcReaderId), "sweep-orphan");
+    await runInDurableObject(readerObject(env, reader.lcReaderId), async (_, state) => {
+      state.storage.kv.delete("sale");
+      await state.storage.deleteAlarm();
+    });
+    const next = await (await startSale(auth, saleBody(reader.lcReaderId))).json<Sale>();
+
+    await sweepTerminalSales({ ctx: createContext(env, { nowMs: Date.now() + ABANDON_AFTER_MS + 60_000 }) });
+    expect(await paymentOf(auth, orphan)).toMatchObject({ status: "failed", failureCode: "ABANDONED", processorTransferId: null });
+    await buyer(reader.processorDeviceId, "approve");
+    expect(await finalPayment(auth, next.lcPaymentId)).toMatchObject({ status: "succeeded" });
+    expect((await transfersOnDevice(reader.processorDeviceId)).map((transfer) => transfer.idempotency_id)).toEqual([next.lcPaymentId]);
+  }, 30_000);
 });
 
 describe("a sale the processor never receives", () => {
@@ -182,11 +199,10 @@ describe("a sale the processor never receives", () => {
     const reader = await activeReader(auth);
     const paymentId = await crashAfterLedgerRow(tenantId, saleBody(reader.lcReaderId), "abandoned");
     const object = readerObject(env, reader.lcReaderId);
-    // Its first call went out and was lost before the processor saw it, ten minutes ago.
-    const longAgo = new Date(Date.now() - ABANDON_AFTER_MS - 1000).toISOString();
-    await env.DB.prepare("UPDATE payments SET created_at = ?, updated_at = ? WHERE id = ?").bind(longAgo, longAgo, paymentId).run();
+    // Its first call went out ten minutes ago and was lost before the processor saw it; so was every call since.
     await runInDurableObject(object, (_, state) => {
-      state.storage.kv.put("sale", { ...state.storage.kv.get<HeldSale>("sale")!, calls: 1 });
+      const held = state.storage.kv.get<HeldSale>("sale")!;
+      state.storage.kv.put("sale", { ...held, calls: 3, firstCallAtMs: Date.now() - ABANDON_AFTER_MS - 1000 });
     });
     await runDurableObjectAlarm(object);
     expect(await paymentOf(auth, paymentId)).toMatchObject({ status: "failed", failureCode: "ABANDONED", processorTransferId: null });
