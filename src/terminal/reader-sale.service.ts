@@ -38,6 +38,13 @@ export type SaleStep = { done: true } | { done: false; retryInMs: number };
 
 const DONE: SaleStep = { done: true };
 
+/** The processor's device behind the reader; a reader exists only once its device does. */
+async function deviceOf(ctx: AppContext, readerId: string): Promise<string> {
+  const reader = await findReader(ctx, readerId);
+  if (!reader?.processorDeviceId) throw new Error(`Reader ${readerId} has no processor device.`);
+  return reader.processorDeviceId;
+}
+
 /** What the processor already has for the sale: by transfer id once known; after a call whose answer was lost, by idempotency_id. */
 async function transferSoFar(ctx: AppContext, sale: HeldSale, payment: PaymentRecord): Promise<Transfer | null> {
   const transferId = sale.transferId ?? payment.processorTransferId;
@@ -75,13 +82,13 @@ async function refused(ctx: AppContext, session: SaleSession, sale: HeldSale, pa
  * at once. Its idempotency_id is the payment id, so a call repeated after a crash or a lost answer never charges twice.
  */
 async function callReader(ctx: AppContext, session: SaleSession, sale: HeldSale, payment: PaymentRecord): Promise<SaleStep> {
-  const reader = await findReader(ctx, sale.readerId);
+  const device = await deviceOf(ctx, sale.readerId);
   // Recorded before the request leaves, so the step after a crash looks for the transfer first.
-  if (!reader || !session.beginCall(sale.paymentId)) return DONE;
+  if (!session.beginCall(sale.paymentId)) return DONE;
   let answer: Awaited<ReturnType<AppContext["processor"]["createCardPresentTransfer"]>>;
   try {
     answer = await ctx.processor.createCardPresentTransfer({
-      device: reader.processorDeviceId!,
+      device,
       amount: payment.amountCents,
       currency: payment.currency,
       fee: payment.applicationFeeCents,
@@ -89,7 +96,7 @@ async function callReader(ctx: AppContext, session: SaleSession, sale: HeldSale,
       tags: {
         [TENANT_TAG]: payment.tenantId,
         lc_payment_id: payment.id,
-        [READER_TAG]: reader.id,
+        [READER_TAG]: sale.readerId,
         order_ref: (payment.orderRef ?? "").slice(0, 500),
       },
     });
@@ -171,10 +178,10 @@ export async function cancelHeldSale({
     });
     return { step: DONE, payment: canceled };
   }
-  const reader = await findReader(ctx, sale.readerId);
+  const device = await deviceOf(ctx, sale.readerId);
   let transfer: Transfer | null = null;
   try {
-    const answered = await ctx.processor.cancelDeviceSale(reader!.processorDeviceId!);
+    const answered = await ctx.processor.cancelDeviceSale(device);
     if (answered.idempotency_id === payment.id) transfer = answered;
     else transfer = await transferSoFar(ctx, { ...sale, calls: Math.max(sale.calls, 1) }, payment);
   } catch (error) {
