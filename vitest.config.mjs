@@ -37,6 +37,8 @@ export default defineConfig({
                 ...TEST_SECRETS,
                 // Short enough that timeout tests finish quickly, long enough for a loaded CI machine.
                 PROCESSOR_TIMEOUT_MS: "1500",
+                // A buyer in the tests acts within seconds; a longer wait is a timeout whose sale is found again.
+                PROCESSOR_CARD_PRESENT_TIMEOUT_MS: "4000",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
               },
               // The sandbox processor Worker behind the SANDBOX_PROCESSOR binding; its webhooks come back to the

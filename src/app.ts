@@ -11,6 +11,7 @@ import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./p
 import { processorWebhooksRouter } from "./processor-webhooks";
 import { sandboxProxyRouter } from "./sandbox-proxy";
 import { requireTenant, tenantsRouter } from "./tenants";
+import { terminalRouter } from "./terminal";
 
 const ANONYMOUS_V1_PATHS = new Set(["/v1/meta"]);
 
@@ -27,6 +28,7 @@ export function createApp() {
 
   app.route("/", metaRouter);
   app.route("/", paymentsRouter);
+  app.route("/", terminalRouter);
   app.route("/", onboardingRouter);
   app.route("/", processorWebhooksRouter);
   app.route("/", tenantsRouter);

@@ -6,7 +6,14 @@ import { validateEnv } from "./lib/env";
 import { createOutbox } from "./outbox/outbox";
 import type { AppContext } from "./platform/context";
 import type { AppBindings } from "./platform/types";
-import { createProcessorClient, DEFAULT_TIMEOUT_MS, type Environment, type ProcessorClient, type ProcessorClientConfig } from "./processor";
+import {
+  CARD_PRESENT_TIMEOUT_MS,
+  createProcessorClient,
+  DEFAULT_TIMEOUT_MS,
+  type Environment,
+  type ProcessorClient,
+  type ProcessorClientConfig,
+} from "./processor";
 
 /** The built-in sandbox answers at this origin, through the SANDBOX_PROCESSOR service binding (the origin only shapes its links). */
 export const BUILTIN_SANDBOX_BASE_URL = "https://sandbox.processor.internal";
@@ -31,6 +38,7 @@ export function processorConfig(env: Env): ProcessorClientConfig {
     throw new Error("PROCESSOR_ENV=live needs the processor's live base URL, not the built-in sandbox.");
   }
   const timeoutMs = Number(env.PROCESSOR_TIMEOUT_MS);
+  const cardPresentTimeoutMs = Number(env.PROCESSOR_CARD_PRESENT_TIMEOUT_MS);
   return {
     baseUrl: builtin ? BUILTIN_SANDBOX_BASE_URL : env.PROCESSOR_BASE_URL,
     username: env.PROCESSOR_USERNAME,
@@ -39,6 +47,8 @@ export function processorConfig(env: Env): ProcessorClientConfig {
     applicationId: env.PROCESSOR_APPLICATION_ID,
     environment: env.PROCESSOR_ENV satisfies Environment,
     timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : DEFAULT_TIMEOUT_MS,
+    cardPresentTimeoutMs:
+      Number.isFinite(cardPresentTimeoutMs) && cardPresentTimeoutMs > 0 ? cardPresentTimeoutMs : CARD_PRESENT_TIMEOUT_MS,
     fetch: sandbox ? (request) => sandbox.fetch(request) : (request) => fetch(request),
   };
 }

@@ -12,6 +12,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  */
 const NOT_STORED: ReadonlySet<ProblemSlug> = new Set([
   "merchant-not-ready",
+  "reader-busy",
+  "reader-not-active",
   "rate-limited",
   "validation-failed",
   "malformed-json",

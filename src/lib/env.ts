@@ -14,6 +14,7 @@ const EnvSchema = z
     PROCESSOR_BASE_URL: z.union([z.literal("builtin"), url], { error: 'must be "builtin" or the processor\'s https base URL' }),
     PROCESSOR_API_VERSION: required,
     PROCESSOR_TIMEOUT_MS: positiveNumber,
+    PROCESSOR_CARD_PRESENT_TIMEOUT_MS: positiveNumber,
     PROCESSOR_APPLICATION_ID: required.regex(/^AP/, "must be the processor's application id (AP…)"),
     CURRENCY: required.regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD"),
     DEFAULT_FEE_BASIS_POINTS: wholeNumber,

@@ -4,3 +4,15 @@ export { payments } from "./payments.schema";
 export { reconcileLedger } from "./reconciliation";
 export { applyTransferEvent } from "./transfer-events";
 export type { ProcessorTransfer } from "./transfer-state";
+// In-person sales: the terminal capability writes their ledger rows and outcomes through these.
+export {
+  applyCardPresentTransfer,
+  closeCardPresentPayment,
+  findPayment,
+  findPaymentByIdempotencyKey,
+  insertCardPresentPayment,
+  type CardPresentSale,
+} from "./card-present";
+export { TENANT_TAG } from "./charge.service";
+export { MAX_AMOUNT_CENTS, PaymentResponseSchema } from "./payments.routes";
+export { toPaymentResponse, type PaymentRecord } from "./payments.view";

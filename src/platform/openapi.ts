@@ -1,6 +1,14 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
-import { ApiError, PROBLEM_MEDIA_TYPE, ProblemSchema, type FieldError } from "../lib/problem";
+import {
+  ApiError,
+  PROBLEM_MEDIA_TYPE,
+  PROBLEM_TYPE_BASE,
+  PROBLEMS,
+  ProblemSchema,
+  type FieldError,
+  type ProblemSlug,
+} from "../lib/problem";
 import type { AppBindings } from "./types";
 
 /** A router whose request validation failures become one `validation-failed` problem listing every field. */
@@ -26,23 +34,55 @@ function fieldFromIssue(issue: { code: string; keys?: unknown }): string {
   return "(body)";
 }
 
-export function jsonContent<T extends ZodType>(schema: T, description: string) {
-  return { content: { "application/json": { schema } }, description };
+export function jsonContent<T extends ZodType>(schema: T, description: string, example?: unknown) {
+  return { content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } }, description };
 }
 
 export function jsonBody<T extends ZodType>(schema: T, description = "JSON request body") {
   return { content: { "application/json": { schema } }, description, required: true };
 }
 
-const problemContent = { content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } } };
+/** A problem a route answers with, as its OpenAPI example shows it. */
+export type ProblemExample = { slug: ProblemSlug; detail: string; extensions?: Record<string, unknown> };
 
-/** Documents the problem responses a route can produce. */
+type ProblemContent = { [PROBLEM_MEDIA_TYPE]: { schema: typeof ProblemSchema; examples?: Record<string, { value: unknown }> } };
+
+const EXAMPLE_TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+
+function exampleBodies(examples: ProblemExample[]): Record<string, { value: unknown }> {
+  return Object.fromEntries(
+    examples.map(({ slug, detail, extensions }) => [
+      slug,
+      {
+        value: {
+          type: PROBLEM_TYPE_BASE + slug,
+          title: PROBLEMS[slug].title,
+          status: PROBLEMS[slug].status,
+          detail,
+          traceId: EXAMPLE_TRACE_ID,
+          ...extensions,
+        },
+      },
+    ]),
+  );
+}
+
+/** Documents the problem responses a route can produce: a description, or a description with an example per problem type. */
 export function problemResponses(
-  descriptions: Partial<Record<400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504, string>>,
+  descriptions: Partial<
+    Record<
+      400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504,
+      string | { description: string; examples: ProblemExample[] }
+    >
+  >,
 ) {
-  const responses: Record<string, { description: string; content: typeof problemContent.content }> = {};
-  for (const [status, description] of Object.entries(descriptions)) {
-    responses[status] = { description, ...problemContent };
+  const responses: Record<string, { description: string; content: ProblemContent }> = {};
+  for (const [status, documented] of Object.entries(descriptions)) {
+    const { description, examples } = typeof documented === "string" ? { description: documented, examples: [] } : documented;
+    responses[status] = {
+      description,
+      content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema, ...(examples.length > 0 ? { examples: exampleBodies(examples) } : {}) } },
+    };
   }
   return responses;
 }

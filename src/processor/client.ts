@@ -34,7 +34,12 @@ import type {
   Webhook,
 } from "./types";
 
-export type ProcessorClientConfig = TransportConfig & { applicationId: string; environment: Environment };
+export type ProcessorClientConfig = TransportConfig & {
+  applicationId: string;
+  environment: Environment;
+  /** How long a card-present sale's call may wait for the buyer; CARD_PRESENT_TIMEOUT_MS when not set. */
+  cardPresentTimeoutMs?: number;
+};
 
 export type ProcessorClient = ReturnType<typeof createProcessorClient>;
 
@@ -89,7 +94,10 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     createTransfer: (request: CreateSaleRequest) => createTransfer(request),
     /** Blocks until the buyer acts on the reader, so it runs where a long wait is allowed (a queue consumer or Durable Object). */
     createCardPresentTransfer: (request: CreateCardPresentSaleRequest, options: { timeoutMs?: number } = {}) =>
-      createTransfer({ ...request, operation_key: "CARD_PRESENT_DEBIT" }, options.timeoutMs ?? CARD_PRESENT_TIMEOUT_MS),
+      createTransfer(
+        { ...request, operation_key: "CARD_PRESENT_DEBIT" },
+        options.timeoutMs ?? config.cardPresentTimeoutMs ?? CARD_PRESENT_TIMEOUT_MS,
+      ),
     /** Reversals never return the application fee; this credit gives it back to the merchant. */
     createMerchantCreditAdjustment: async (request: CreateMerchantCreditAdjustmentRequest): Promise<Transfer> => {
       const result = await createTransfer({ ...request, operation_key: "MERCHANT_CREDIT_ADJUSTMENT" });
@@ -135,9 +143,18 @@ export function createProcessorClient(config: ProcessorClientConfig) {
 
     createDevice: (merchantId: string, request: CreateDeviceRequest) =>
       post<Device>(route("/merchants/{merchant_id}/devices", { merchant_id: merchantId }), request),
+    /** A merchant's devices; the merchant's `_links.devices` (linked by the processor, not described in its OpenAPI). */
+    listMerchantDevices: (merchantId: string, page: PageRequest = {}) =>
+      list<Device>(route("/merchants/{merchant_id}/devices", { merchant_id: merchantId }), "devices", page),
     getDevice: (id: string, options: { includeConnection?: boolean } = {}) =>
       get<Device>(route("/devices/{device_id}", { device_id: id }), options.includeConnection ? { include_connection: true } : {}),
     setDeviceAction: (id: string, action: DeviceAction) => put<Device>(route("/devices/{device_id}", { device_id: id }), { action }),
+    /**
+     * Ends the sale waiting on the reader and answers that sale's transfer: CANCELED (or FAILED) with
+     * CANCELLATION_VIA_API — or SUCCEEDED when the buyer's tap got there first, and then the sale stands. The action is
+     * the processor's newer API; its 2022 OpenAPI lists no CANCEL.
+     */
+    cancelDeviceSale: (id: string) => put<Transfer>(route("/devices/{device_id}", { device_id: id }), { action: "CANCEL" }),
 
     listMerchantDisputes: async (
       merchantId: string,

@@ -229,6 +229,11 @@ describe("card-present sales", () => {
     const declined = presentSale(deviceId);
     await control.completeCardPresent(await pendingOn(deviceId), "decline");
     expect((await declined).body).toMatchObject({ state: "FAILED", failure_code: "GENERIC_DECLINE" });
+
+    // The buyer presents a card, and the issuer declines the declining test amounts.
+    const insufficient = presentSale(deviceId, 193);
+    await control.completeCardPresent(await pendingOn(deviceId), "approve");
+    expect((await insufficient).body).toMatchObject({ state: "FAILED", failure_code: "INSUFFICIENT_FUNDS" });
   });
 
   it("completes at once when the reader was armed, and on its own after the card-present delay", async () => {
@@ -247,6 +252,61 @@ describe("card-present sales", () => {
     const answer = await presentSale(deviceId);
     expect(answer.body.state).toBe("PENDING");
     expect((await control.completeCardPresent(answer.body.id, "approve")).state).toBe("SUCCEEDED");
+  });
+
+  const CANCEL: { requestOutsideSpec: string; validateAs: [string, string] } = {
+    requestOutsideSpec: "CANCEL is the processor's newer device action; its 2022 document lists none",
+    validateAs: ["GET", "/transfers/{transfer_id}"],
+  };
+
+  it("cancels the waiting sale through the API: CANCELED with CANCELLATION_VIA_API, and the waiting call answers it", async () => {
+    await control.configure({ delaysSeconds: { cardPresent: 600 }, cardPresentMaxBlockSeconds: 60 });
+    const { deviceId } = await activeDevice();
+    const answer = presentSale(deviceId);
+    const id = await pendingOn(deviceId);
+    const canceled = await processor("PUT", `/devices/${deviceId}`, { action: "CANCEL" }, CANCEL);
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ id, state: "CANCELED", failure_code: "CANCELLATION_VIA_API", source: null });
+    expect((await answer).body).toMatchObject({ id, state: "CANCELED", failure_code: "CANCELLATION_VIA_API" });
+  });
+
+  it("lets a tap that lands before the cancel stand: the cancel answers the SUCCEEDED sale", async () => {
+    await control.configure({ delaysSeconds: { cardPresent: 600 }, cardPresentMaxBlockSeconds: 60 });
+    const { deviceId } = await activeDevice();
+    expect(await control.tapOnCancel(deviceId)).toEqual({ armed: deviceId, on: "cancel" });
+    const answer = presentSale(deviceId);
+    const id = await pendingOn(deviceId);
+    const lost = await processor("PUT", `/devices/${deviceId}`, { action: "CANCEL" }, CANCEL);
+    expect(lost.body).toMatchObject({ id, state: "SUCCEEDED", failure_code: null });
+    expect((await answer).body.state).toBe("SUCCEEDED");
+
+    // The race is armed once: the next sale cancels.
+    const next = presentSale(deviceId);
+    await pendingOn(deviceId);
+    expect((await processor("PUT", `/devices/${deviceId}`, { action: "CANCEL" }, CANCEL)).body.state).toBe("CANCELED");
+    expect((await next).body.state).toBe("CANCELED");
+  });
+
+  it("refuses a cancel when no sale waits on the reader", async () => {
+    const { deviceId } = await activeDevice();
+    const refused = await processor("PUT", `/devices/${deviceId}`, { action: "CANCEL" }, { requestOutsideSpec: CANCEL.requestOutsideSpec });
+    expect(refused.status).toBe(422);
+    expect(refused.body._embedded.errors[0]).toMatchObject({ code: "INVALID_FIELD", field: "action" });
+  });
+
+  it("fails the waiting sale with DEVICE_OFFLINE when the reader drops off, and sells again once it is back", async () => {
+    await control.configure({ delaysSeconds: { cardPresent: 600 }, cardPresentMaxBlockSeconds: 60 });
+    const { deviceId } = await activeDevice();
+    const answer = presentSale(deviceId);
+    const id = await pendingOn(deviceId);
+    expect((await control.setDeviceConnection(deviceId, "CLOSED")).connection).toBe("CLOSED");
+    expect((await answer).body).toMatchObject({ id, state: "FAILED", failure_code: "DEVICE_OFFLINE", source: null });
+
+    await control.setDeviceConnection(deviceId, "OPEN");
+    expect((await processor("GET", `/devices/${deviceId}?include_connection=true`)).body.connection).toBe("OPEN");
+    const again = presentSale(deviceId);
+    await control.completeCardPresent(await pendingOn(deviceId), "approve");
+    expect((await again).body.state).toBe("SUCCEEDED");
   });
 
   it("refuses a reader that is not activated or not connected", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ProcessorClient } from "../../../src/processor";
 import { FAKE_API_VERSION, FAKE_BASE_URL, FAKE_CREDENTIALS, fakeProcessor, type Reply } from "../support/fake-processor";
+import { processorResponseErrors } from "../support/processor-conformance";
 import { clientFor, linkDetails, saleRequest } from "../support/processor-client";
 import * as fixtures from "../support/processor-fixtures";
 import { IDS } from "../support/processor-fixtures";
@@ -297,6 +298,41 @@ const requestCases: RequestCase[] = [
     sent: { method: "PUT", template: "/devices/{device_id}", path: `/devices/${IDS.device}`, body: { action: "ACTIVATE" } },
     reply: { status: 200, body: fixtures.device({ enabled: true }) },
     returned: (device) => expect(device.enabled).toBe(true),
+  },
+  {
+    name: "cancelDeviceSale (the newer CANCEL action; answers the sale's transfer)",
+    invoke: (client) => client.cancelDeviceSale(IDS.device),
+    sent: { method: "PUT", template: "/devices/{device_id}", path: `/devices/${IDS.device}`, body: { action: "CANCEL" } },
+    reply: {
+      status: 200,
+      body: {
+        ...fixtures.cardPresentTransfer(),
+        state: "CANCELED",
+        failure_code: "CANCELLATION_VIA_API",
+        failure_message: "The transaction was canceled through the API.",
+      },
+    },
+    returned: (transfer) => expect(transfer).toMatchObject({ device: IDS.device, state: "CANCELED", failure_code: "CANCELLATION_VIA_API" }),
+  },
+  {
+    name: "listMerchantDevices (the merchant's _links.devices)",
+    invoke: (client) => client.listMerchantDevices(IDS.merchant, { limit: 100 }),
+    sent: {
+      method: "GET",
+      template: "/merchants/{merchant_id}/devices",
+      path: `/merchants/${IDS.merchant}/devices`,
+      query: { limit: "100" },
+    },
+    reply: {
+      status: 200,
+      body: fixtures.listPage(`/merchants/${IDS.merchant}/devices`, "devices", [fixtures.device()]),
+      undocumented: true,
+    },
+    returned: (page) => {
+      // No documented list has a device's shape, so each item is checked as GET /devices/{device_id} answers it.
+      for (const item of page.items) expect(processorResponseErrors("GET", "/devices/{device_id}", 200, item)).toEqual([]);
+      expect(page.items[0].serial_number).toBe("1850300145");
+    },
   },
   {
     name: "listMerchantDisputes",

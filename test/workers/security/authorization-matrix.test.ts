@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { seedPayments } from "../support/ledger";
+import { chargeableTenant } from "../support/sandbox";
+import { activeReader } from "../support/terminal";
 
 // One matrix over every route the OpenAPI document declares, so a new route is covered the day it is added.
 type Operation = { method: string; path: string; security: Record<string, string[]>[] };
@@ -19,8 +21,13 @@ const schemesOf = (operation: Operation) => operation.security.flatMap((requirem
 const tenantRoutes = operations.filter((operation) => schemesOf(operation).includes("ApiKeyHeader"));
 const operatorRoutes = operations.filter((operation) => schemesOf(operation).includes("AdminSecret"));
 
+/** Reader routes name their reader `{id}`, as payment routes name their payment. */
+const idsFor = (path: string, ids: Record<string, string>) =>
+  path.startsWith("/v1/terminal/readers/") && ids.readerId ? { ...ids, id: ids.readerId } : ids;
+
 function requestFor(operation: Operation, ids: Record<string, string>, headers: Record<string, string>): [string, RequestInit] {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? `${name}_unknown`);
+  const pathIds = idsFor(operation.path, ids);
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => pathIds[name] ?? `${name}_unknown`);
   const init =
     operation.method === "GET" ? { headers } : jsonInit(operation.method, {}, { ...headers, "Idempotency-Key": crypto.randomUUID() });
   return [path, init];
@@ -61,10 +68,12 @@ describe("authorization matrix", () => {
       const paymentId = `lcpay_matrix${crypto.randomUUID().replaceAll("-", "")}`;
       await seedPayments(owner.tenantId, [{ id: paymentId, status: "succeeded", amountCents: 5000, createdAt: new Date().toISOString() }]);
       const form = await call("/v1/onboarding", jsonInit("POST", {}, owner.auth));
-      ownersIds = { id: paymentId, formId: ((await form.json()) as { formId: string }).formId };
-      // The owner reaches both, so the intruder's 404 below is about ownership, not about missing resources.
+      const reader = await activeReader((await chargeableTenant("Owner Readers")).auth);
+      ownersIds = { id: paymentId, formId: ((await form.json()) as { formId: string }).formId, readerId: reader.lcReaderId };
+      // The owners reach them, so the intruder's 404 below is about ownership, not about missing resources.
       expect((await call(`/v1/payments/${paymentId}`, { headers: owner.auth })).status).toBe(200);
       expect((await call(`/v1/onboarding/form/${ownersIds.formId}`, { headers: owner.auth })).status).toBe(200);
+      expect(reader.status).toBe("active");
     });
 
     const withIds = tenantRoutes.filter((operation) => /\{\w+\}/.test(operation.path));

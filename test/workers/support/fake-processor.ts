@@ -31,7 +31,29 @@ const document = inject("processorOpenApi");
  */
 const UNLISTED_OPERATIONS: { method: string; pattern: RegExp; template: string; answerAs: string }[] = [
   { method: "GET", pattern: /^\/identities\/[^/]+\/merchants$/, template: "/identities/{identity_id}/merchants", answerAs: "/merchants" },
+  // The merchant's `_links.devices`; no documented list has a device's shape, so its answers are marked undocumented.
+  {
+    method: "GET",
+    pattern: /^\/merchants\/[^/]+\/devices$/,
+    template: "/merchants/{merchant_id}/devices",
+    answerAs: "/merchants/{merchant_id}/devices",
+  },
 ];
+
+/**
+ * Device actions of the processor's newer API that this OpenAPI version lacks, with the documented operation whose
+ * answer has the same shape: CANCEL ends the sale waiting on a reader and answers that sale's Transfer. The rest of the
+ * request is still checked, as if it named a documented action.
+ */
+const NEWER_DEVICE_ACTIONS: Record<string, { answerAs: [method: string, template: string] }> = {
+  CANCEL: { answerAs: ["GET", "/transfers/{transfer_id}"] },
+};
+
+function newerDeviceAction(method: string, template: string, body: unknown) {
+  const action = (body as { action?: unknown } | undefined)?.action;
+  if (method !== "PUT" || template !== "/devices/{device_id}" || typeof action !== "string") return undefined;
+  return NEWER_DEVICE_ACTIONS[action];
+}
 
 /** Fields the processor's current docs require beyond this OpenAPI version: a PAX reader is paired by its printed serial number. */
 const FIELDS_DOCUMENTED_ELSEWHERE: Record<string, string[]> = { "POST /merchants/{merchant_id}/devices": ["serial_number"] };
@@ -144,7 +166,9 @@ export function fakeProcessor(respond: Responder) {
       body = text === "" ? undefined : JSON.parse(text);
     }
     if (request.method === "GET" && body !== undefined) violations.push(`GET ${template} carries a body`);
-    const schemaErrors = body === undefined ? [] : processorRequestErrors(request.method, template, body);
+    const newerAction = newerDeviceAction(request.method, template, body);
+    const checkedBody = newerAction ? { ...(body as object), action: "REBOOT" } : body;
+    const schemaErrors = checkedBody === undefined ? [] : processorRequestErrors(request.method, template, checkedBody);
     violations.push(...forgivingBuyerIdentity(request.method, template, schemaErrors));
     const documentedElsewhere = (FIELDS_DOCUMENTED_ELSEWHERE[`${request.method} ${template}`] ?? []).map((field) => `#/${field} `);
     const undeclared = undeclaredFields(requestSchema(request.method, template), body).filter(
@@ -162,7 +186,8 @@ export function fakeProcessor(respond: Responder) {
     };
     calls.push(call);
     const reply = await respond(call);
-    if (!reply.undocumented) violations.push(...processorResponseErrors(request.method, answerAs, reply.status, reply.body));
+    const [answerMethod, answerTemplate] = newerAction?.answerAs ?? [request.method, answerAs];
+    if (!reply.undocumented) violations.push(...processorResponseErrors(answerMethod, answerTemplate, reply.status, reply.body));
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { "Content-Type": "application/hal+json", "x-request-id": `req-${++requestCounter}` },

@@ -207,7 +207,12 @@ export type DeviceRecord = Timestamps & {
 
 export type CardPresentOutcome = "approve" | "decline" | "cancel";
 
-export type DeviceInternal = { connection: "OPEN" | "CLOSED"; armedOutcome: CardPresentOutcome | null };
+export type DeviceInternal = {
+  connection: "OPEN" | "CLOSED";
+  armedOutcome: CardPresentOutcome | null;
+  /** The buyer taps just as the next cancel arrives: the cancel finds the sale already SUCCEEDED. */
+  tapOnCancel?: boolean;
+};
 
 export type DisputeRecord = Timestamps & {
   id: string;

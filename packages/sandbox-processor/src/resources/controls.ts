@@ -6,7 +6,7 @@ import type { FailureReason } from "../core/test-data";
 import { view } from "../core/views";
 import { attestComplianceForm, expireComplianceForm, type Attestation } from "./compliance-forms";
 import { listDeliveries } from "./deliveries";
-import { presentAtDevice, setDeviceConnection } from "./devices";
+import { presentAtDevice, setDeviceConnection, tapOnCancel } from "./devices";
 import { openDispute, resolveDispute } from "./disputes";
 import { addFault, clearFaults, listFaults, removeFault, type FaultSpec } from "./faults";
 import { readInbox, recordInboxRequest, type InboxRequest } from "./inbox";
@@ -105,6 +105,10 @@ export class SandboxControls {
 
   setDeviceConnection(deviceId: string, connection: "OPEN" | "CLOSED") {
     return this.view("device", setDeviceConnection(this.sandbox, deviceId, connection));
+  }
+
+  tapOnCancel(deviceId: string) {
+    return tapOnCancel(this.sandbox, deviceId);
   }
 
   openDispute(transferId: string, input: { reason?: DisputeRecord["reason"]; amount?: number } = {}) {

@@ -1,8 +1,8 @@
-import { ProcessorError } from "../core/errors";
+import { invalidField, ProcessorError } from "../core/errors";
 import { processorId } from "../core/ids";
 import type { CardPresentOutcome, DeviceRecord, Stored, Tags } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
-import { completeCardPresentSale, pendingSaleOnDevice } from "./transfers";
+import { API_CANCEL, completeCardPresentSale, pendingSaleOnDevice } from "./transfers";
 
 export type CreateDeviceInput = {
   name: string;
@@ -72,10 +72,42 @@ export function updateDevice(sandbox: Sandbox, deviceId: string, input: UpdateDe
   return sandbox.store.save("device", { ...stored, record });
 }
 
-/** Simulates the reader going offline (CLOSED) or coming back (OPEN). */
+/** The reader goes offline (CLOSED) or comes back (OPEN); a sale waiting on it when it drops fails with DEVICE_OFFLINE. */
 export function setDeviceConnection(sandbox: Sandbox, deviceId: string, connection: "OPEN" | "CLOSED"): Stored<"device"> {
   const stored = sandbox.store.get("device", deviceId);
-  return sandbox.store.save("device", { ...stored, internal: { ...stored.internal, connection } });
+  const saved = sandbox.store.save("device", { ...stored, internal: { ...stored.internal, connection } });
+  const pending = connection === "CLOSED" ? pendingSaleOnDevice(sandbox, deviceId) : null;
+  if (pending) completeCardPresentSale(sandbox, pending.record.id, "offline");
+  return saved;
+}
+
+function enabledDevice(sandbox: Sandbox, deviceId: string): Stored<"device"> {
+  const device = sandbox.store.get("device", deviceId);
+  if (!device.record.enabled) throw new ProcessorError(409, [{ code: "CONFLICT", message: `Device ${deviceId} is not activated.` }]);
+  return device;
+}
+
+/**
+ * `PUT /devices/{id}` with action CANCEL (the processor's newer API; its 2022 document lists no such action): ends the
+ * sale waiting on the reader — CANCELED, CANCELLATION_VIA_API — and answers that transfer. When the buyer's tap got
+ * there first the answer is the SUCCEEDED sale, which stands.
+ */
+export function cancelDeviceSale(sandbox: Sandbox, deviceId: string): Stored<"transfer"> {
+  const device = sandbox.store.get("device", deviceId);
+  const pending = pendingSaleOnDevice(sandbox, deviceId);
+  if (!pending) throw invalidField("action", `Device ${deviceId} has no sale in progress to cancel.`);
+  if (device.internal.tapOnCancel) {
+    sandbox.store.save("device", { ...device, internal: { ...device.internal, tapOnCancel: false } });
+    return completeCardPresentSale(sandbox, pending.record.id, "approve");
+  }
+  return completeCardPresentSale(sandbox, pending.record.id, "cancel", API_CANCEL);
+}
+
+/** Arms the reader so that the buyer's tap lands just before the next cancel: the race a cancel can lose. */
+export function tapOnCancel(sandbox: Sandbox, deviceId: string): { armed: string; on: "cancel" } {
+  const device = enabledDevice(sandbox, deviceId);
+  sandbox.store.save("device", { ...device, internal: { ...device.internal, tapOnCancel: true } });
+  return { armed: deviceId, on: "cancel" };
 }
 
 /**
@@ -87,8 +119,7 @@ export function presentAtDevice(
   deviceId: string,
   outcome: CardPresentOutcome,
 ): { completed: Stored<"transfer"> } | { armed: string } {
-  const device = sandbox.store.get("device", deviceId);
-  if (!device.record.enabled) throw new ProcessorError(409, [{ code: "CONFLICT", message: `Device ${deviceId} is not activated.` }]);
+  const device = enabledDevice(sandbox, deviceId);
   const pending = pendingSaleOnDevice(sandbox, deviceId);
   if (pending) return { completed: completeCardPresentSale(sandbox, pending.record.id, outcome) };
   sandbox.store.save("device", { ...device, internal: { ...device.internal, armedOutcome: outcome } });

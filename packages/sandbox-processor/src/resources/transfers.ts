@@ -26,6 +26,8 @@ export type CreateReversalInput = { refund_amount: number; idempotency_id?: stri
 export type TransferAnswer = { status: 201 | 402; transfer: Stored<"transfer">; awaitBuyer: boolean };
 
 const BUYER_CANCEL: FailureReason = { code: "CANCELLATION_VIA_DEVICE", message: "The transaction was canceled on the device." };
+export const API_CANCEL: FailureReason = { code: "CANCELLATION_VIA_API", message: "The transaction was canceled through the API." };
+const READER_OFFLINE: FailureReason = { code: "DEVICE_OFFLINE", message: "The reader lost its connection before the sale completed." };
 const DEVICE_DECLINE: FailureReason = { code: "GENERIC_DECLINE", message: "The card was declined." };
 
 /** A transfer record with the processor's defaults for every field the caller does not set. */
@@ -445,40 +447,44 @@ function cardPresentDetails(approved: boolean): Record<string, unknown> {
 }
 
 /**
- * The buyer's action at the reader: approve (SUCCEEDED), decline (FAILED) or cancel on the device (CANCELED,
- * CANCELLATION_VIA_DEVICE). Wakes the POST /transfers call that is waiting for it.
+ * How a sale waiting on the reader ends: the buyer presents the card and it is approved (SUCCEEDED) — unless the amount
+ * is a declining test amount — or declined (FAILED), the sale is canceled (CANCELED; on the device, or through the API
+ * with that reason), or the reader drops off the network (FAILED, no card read). Wakes the POST /transfers call that
+ * is waiting for it.
  */
 export function completeCardPresentSale(
   sandbox: Sandbox,
   transferId: string,
-  outcome: CardPresentOutcome,
-  reason?: FailureReason,
+  requested: CardPresentOutcome | "offline",
+  requestedReason?: FailureReason,
 ): Stored<"transfer"> {
   const transfer = sandbox.store.get("transfer", transferId);
   if (!transfer.record.device)
     throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is not a card-present sale.` }]);
   if (transfer.record.state !== "PENDING")
     throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is already ${transfer.record.state}.` }]);
-  // The card read at the reader becomes the sale's source instrument; a buyer who cancels presented no card.
-  const source = outcome === "cancel" ? null : cardPresentInstrument(sandbox).record.id;
+  const issuerDecline = requested === "approve" ? declineForAmount(transfer.record.amount) : null;
+  const outcome = issuerDecline ? "decline" : requested;
+  const reason = issuerDecline ?? requestedReason;
+  // The card read at the reader becomes the sale's source instrument; a canceled or interrupted sale read no card.
+  const source = outcome === "approve" || outcome === "decline" ? cardPresentInstrument(sandbox).record.id : null;
   const changes =
     outcome === "approve"
       ? { ...succeeded(sandbox), source, card_present_details: cardPresentDetails(true) }
       : outcome === "decline"
         ? { ...failed(reason ?? DEVICE_DECLINE), source, card_present_details: cardPresentDetails(false) }
-        : failed(BUYER_CANCEL, "CANCELED");
+        : outcome === "cancel"
+          ? failed(reason ?? BUYER_CANCEL, "CANCELED")
+          : failed(reason ?? READER_OFFLINE);
   const completed = updateTransfer(sandbox, transfer, changes);
   sandbox.notifyCompleted(transferId);
   afterSale(sandbox, completed);
   return completed;
 }
 
-/** Timer: nobody pressed anything, so the reader approves — or declines on a declining test amount. */
+/** Timer: nobody pressed anything, so the buyer's card is taken as presented — and declined on a declining test amount. */
 export function completeCardPresentOnSchedule(sandbox: Sandbox, transferId: string): void {
-  const transfer = sandbox.store.find("transfer", transferId);
-  if (transfer?.record.state !== "PENDING") return;
-  const decline = declineForAmount(transfer.record.amount);
-  completeCardPresentSale(sandbox, transferId, decline ? "decline" : "approve", decline ?? undefined);
+  if (sandbox.store.find("transfer", transferId)?.record.state === "PENDING") completeCardPresentSale(sandbox, transferId, "approve");
 }
 
 export function pendingSaleOnDevice(sandbox: Sandbox, deviceId: string): Stored<"transfer"> | null {

@@ -137,6 +137,11 @@ export const CONTROL_ACTIONS = {
     (control, { id, connection }) => control.setDeviceConnection(id, connection),
     ({ id }) => ({ kind: "device", id }),
   ),
+  "tap-on-cancel": action(
+    z.object({ device: Id }),
+    (control, { device }) => control.tapOnCancel(device),
+    ({ device }) => ({ kind: "device", id: device }),
+  ),
   "open-dispute": action(
     z.object({
       id: Id,

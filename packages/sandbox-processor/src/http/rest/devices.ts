@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createDevice, updateDevice } from "../../resources/devices";
+import { cancelDeviceSale, createDevice, updateDevice } from "../../resources/devices";
 import { jsonBody, list, pageRequest, resource, type RestContext } from "./http";
 import { Tags } from "./schemas";
 
@@ -13,7 +13,7 @@ const CreateDeviceBody = z.object({
 });
 
 const UpdateDeviceBody = z.object({
-  action: z.enum(["ACTIVATE", "DEACTIVATE", "REBOOT", "CREATE_IDLE_MESSAGE"]).optional(),
+  action: z.enum(["ACTIVATE", "DEACTIVATE", "REBOOT", "CREATE_IDLE_MESSAGE", "CANCEL"]).optional(),
   idle_message: z.string().optional(),
   name: z.string().optional(),
   description: z.string().optional(),
@@ -33,9 +33,14 @@ export async function get(c: RestContext) {
   return resource(c, "device", c.env.sandbox.store.get("device", c.req.param("device_id")!), 200, { includeConnection });
 }
 
+/** An action on the device; CANCEL answers the canceled (or, when the buyer tapped first, the succeeded) sale instead. */
 export async function update(c: RestContext) {
-  const { body } = await jsonBody(c, UpdateDeviceBody);
-  return resource(c, "device", updateDevice(c.env.sandbox, c.req.param("device_id")!, body));
+  const {
+    body: { action, ...fields },
+  } = await jsonBody(c, UpdateDeviceBody);
+  const deviceId = c.req.param("device_id")!;
+  if (action === "CANCEL") return resource(c, "transfer", cancelDeviceSale(c.env.sandbox, deviceId));
+  return resource(c, "device", updateDevice(c.env.sandbox, deviceId, { ...fields, action }));
 }
 
 export async function merchantDevices(c: RestContext) {

@@ -1,0 +1,195 @@
+import { logEvent } from "../lib/log";
+import { applyCardPresentTransfer, closeCardPresentPayment, findPayment, TENANT_TAG, type PaymentRecord } from "../payments";
+import type { AppContext } from "../platform/context";
+import { ProcessorRejected, ProcessorUnavailable, type Transfer } from "../processor";
+import { findReader, READER_TAG } from "./readers.service";
+
+/** How long a reader stays held for a sale whose ledger row has not appeared (the request that held it died first). */
+export const START_GRACE_MS = 30_000;
+/** A sale sent to the reader that the processor still has no record of by then never reached it. */
+export const ABANDON_AFTER_MS = 10 * 60_000;
+const MAX_POLL_DELAY_MS = 30_000;
+const RETRY_AFTER_FAILURE_MS = 5_000;
+
+/** The sale a reader is taking, as its Durable Object keeps it. */
+export type HeldSale = {
+  paymentId: string;
+  readerId: string;
+  heldAtMs: number;
+  /** POST /transfers calls begun; after the first, the transfer is looked up by idempotency_id before calling again. */
+  calls: number;
+  firstCallAtMs: number | null;
+  transferId: string | null;
+  polls: number;
+  /** Canceled before the reader was asked for the card. */
+  canceled: boolean;
+};
+
+/** The reader object's storage of its held sale; each method is one synchronous read-and-write, so none can interleave. */
+export type SaleSession = {
+  /** Counts a call about to leave; false when the sale was canceled before it (nothing is sent). */
+  beginCall(paymentId: string): boolean;
+  /** Cancels a sale the reader was never asked for; false once a call has begun. */
+  cancelBeforeCall(paymentId: string): boolean;
+  record(paymentId: string, changes: Partial<Pick<HeldSale, "transferId" | "polls">>): void;
+};
+
+export type SaleStep = { done: true } | { done: false; retryInMs: number };
+
+const DONE: SaleStep = { done: true };
+
+/** The processor's device behind the reader; a reader exists only once its device does. */
+async function deviceOf(ctx: AppContext, readerId: string): Promise<string> {
+  const reader = await findReader(ctx, readerId);
+  if (!reader?.processorDeviceId) throw new Error(`Reader ${readerId} has no processor device.`);
+  return reader.processorDeviceId;
+}
+
+/** What the processor already has for the sale: by transfer id once known; after a call whose answer was lost, by idempotency_id. */
+async function transferSoFar(ctx: AppContext, sale: HeldSale, payment: PaymentRecord): Promise<Transfer | null> {
+  const transferId = sale.transferId ?? payment.processorTransferId;
+  if (transferId) return ctx.processor.getTransfer(transferId);
+  if (sale.calls === 0) return null;
+  return ctx.processor.findTransferByIdempotencyId(payment.id);
+}
+
+/** The transfer's state lands on the payment (with its `transfer.updated` event); a transfer still PENDING is read again later. */
+async function settle(
+  ctx: AppContext,
+  session: SaleSession,
+  sale: HeldSale,
+  payment: PaymentRecord,
+  transfer: Transfer,
+): Promise<SaleStep> {
+  session.record(sale.paymentId, { transferId: transfer.id });
+  const applied = await applyCardPresentTransfer(ctx, payment, transfer);
+  if (applied.status !== "processing") return DONE;
+  const polls = sale.polls + 1;
+  session.record(sale.paymentId, { polls });
+  return { done: false, retryInMs: Math.min(1000 * 2 ** (polls - 1), MAX_POLL_DELAY_MS) };
+}
+
+/** The processor refused the sale (the reader offline or not activated, say): final unless an earlier call created it. */
+async function refused(ctx: AppContext, session: SaleSession, sale: HeldSale, payment: PaymentRecord, error: ProcessorRejected) {
+  const earlier = await ctx.processor.findTransferByIdempotencyId(payment.id);
+  if (earlier) return settle(ctx, session, sale, payment, earlier);
+  await closeCardPresentPayment(ctx, { payment, status: "failed", failureCode: error.code, failureMessage: error.message });
+  return DONE;
+}
+
+/**
+ * Asks the reader for the card: the processor's call blocks until the buyer acts (up to five minutes) or answers PENDING
+ * at once. Its idempotency_id is the payment id, so a call repeated after a crash or a lost answer never charges twice.
+ */
+async function callReader(ctx: AppContext, session: SaleSession, sale: HeldSale, payment: PaymentRecord): Promise<SaleStep> {
+  const device = await deviceOf(ctx, sale.readerId);
+  // Recorded before the request leaves, so the step after a crash looks for the transfer first.
+  if (!session.beginCall(sale.paymentId)) return DONE;
+  let answer: Awaited<ReturnType<AppContext["processor"]["createCardPresentTransfer"]>>;
+  try {
+    answer = await ctx.processor.createCardPresentTransfer({
+      device,
+      amount: payment.amountCents,
+      currency: payment.currency,
+      fee: payment.applicationFeeCents,
+      idempotency_id: payment.id,
+      tags: {
+        [TENANT_TAG]: payment.tenantId,
+        lc_payment_id: payment.id,
+        [READER_TAG]: sale.readerId,
+        order_ref: (payment.orderRef ?? "").slice(0, 500),
+      },
+    });
+  } catch (error) {
+    if (error instanceof ProcessorRejected) return refused(ctx, session, sale, payment, error);
+    throw error;
+  }
+  if (answer.outcome === "declined" && !answer.transfer) {
+    // A 402 without the declined transfer: the decline is final all the same.
+    await closeCardPresentPayment(ctx, {
+      payment,
+      status: "failed",
+      failureCode: answer.failureCode,
+      failureMessage: answer.failureMessage,
+    });
+    return DONE;
+  }
+  return settle(ctx, session, sale, payment, answer.transfer!);
+}
+
+/**
+ * One step of the sale a reader holds, run by its object's alarm until the payment is final. Nothing is asked of the
+ * processor before the ledger row exists; a sale the processor never received is failed (`ABANDONED`) only after
+ * `ABANDON_AFTER_MS`; an unknown outcome (timeout, dropped connection, 5xx) is looked up again by idempotency_id.
+ */
+export async function advanceReaderSale({
+  ctx,
+  input: { sale, session },
+}: {
+  ctx: AppContext;
+  input: { sale: HeldSale; session: SaleSession };
+}): Promise<SaleStep> {
+  const payment = await findPayment(ctx, sale.paymentId);
+  if (!payment) {
+    const waited = ctx.clock.nowMs() - sale.heldAtMs;
+    return waited >= START_GRACE_MS ? DONE : { done: false, retryInMs: START_GRACE_MS - waited };
+  }
+  if (payment.status !== "processing") return DONE;
+  try {
+    const earlier = await transferSoFar(ctx, sale, payment);
+    if (earlier) return await settle(ctx, session, sale, payment, earlier);
+    if (sale.firstCallAtMs !== null && ctx.clock.nowMs() - sale.firstCallAtMs >= ABANDON_AFTER_MS) {
+      await closeCardPresentPayment(ctx, {
+        payment,
+        status: "failed",
+        failureCode: "ABANDONED",
+        failureMessage: "The sale never reached the processor.",
+      });
+      return DONE;
+    }
+    return await callReader(ctx, session, sale, payment);
+  } catch (error) {
+    if (!(error instanceof ProcessorUnavailable)) throw error;
+    logEvent("warn", "reader sale waits for the processor", { paymentId: sale.paymentId, error: error.message });
+    return { done: false, retryInMs: error.outcomeUnknown ? 1_000 : RETRY_AFTER_FAILURE_MS };
+  }
+}
+
+/**
+ * Cancels the sale a reader holds. Never asked for the card: canceled here, nothing can race it. Otherwise the reader is
+ * told to stop, and the payment takes whatever the processor then reports — SUCCEEDED when the buyer's tap won the race.
+ */
+export async function cancelHeldSale({
+  ctx,
+  input: { sale, session },
+}: {
+  ctx: AppContext;
+  input: { sale: HeldSale; session: SaleSession };
+}): Promise<{ step: SaleStep; payment: PaymentRecord } | null> {
+  const payment = await findPayment(ctx, sale.paymentId);
+  if (!payment) return null;
+  if (payment.status !== "processing") return { step: DONE, payment };
+  if (session.cancelBeforeCall(sale.paymentId)) {
+    const canceled = await closeCardPresentPayment(ctx, {
+      payment,
+      status: "canceled",
+      failureCode: "CANCELLATION_VIA_API",
+      failureMessage: "The sale was canceled before the reader asked for the card.",
+    });
+    return { step: DONE, payment: canceled };
+  }
+  const device = await deviceOf(ctx, sale.readerId);
+  let transfer: Transfer | null = null;
+  try {
+    const answered = await ctx.processor.cancelDeviceSale(device);
+    if (answered.idempotency_id === payment.id) transfer = answered;
+    else transfer = await transferSoFar(ctx, { ...sale, calls: Math.max(sale.calls, 1) }, payment);
+  } catch (error) {
+    if (!(error instanceof ProcessorRejected || error instanceof ProcessorUnavailable)) throw error;
+    // Nothing was waiting on the reader (the sale ended, or has not reached it yet), or the answer was lost: read what happened.
+    transfer = await transferSoFar(ctx, { ...sale, calls: Math.max(sale.calls, 1) }, payment).catch(() => null);
+  }
+  if (!transfer) return { step: { done: false, retryInMs: 1_000 }, payment };
+  const step = await settle(ctx, session, sale, payment, transfer);
+  return { step, payment: (await findPayment(ctx, sale.paymentId))! };
+}

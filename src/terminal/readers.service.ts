@@ -1,0 +1,223 @@
+import { and, desc, eq, getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
+import { hmacSha256Hex, timingSafeEqualStrings } from "../lib/crypto";
+import { newId } from "../lib/ids";
+import { decodePosition, encodePosition, olderThan, type ListPosition } from "../lib/keyset-cursor";
+import { ApiError } from "../lib/problem";
+import { TENANT_TAG } from "../payments";
+import type { AppContext } from "../platform/context";
+import { paginate, ProcessorRejected, type Device } from "../processor";
+import { getTenant } from "../tenants";
+import { terminalReaders, type PaxModel, type ReaderStatus } from "./terminal.schema";
+import type { Connection, ReaderRecord, ReaderState } from "./terminal.view";
+
+/** Tag that binds a processor device, and each sale on it, to the reader that made it. */
+export const READER_TAG = "lc_reader_id";
+
+/** Readers follow the charge gate: a tenant that cannot take charges cannot register a reader or sell on one. */
+export async function chargeableTenant(ctx: AppContext, tenantId: string) {
+  const tenant = await getTenant({ ctx, input: { tenantId } });
+  if (!tenant.chargesEnabled || !tenant.processorMerchantId) {
+    throw new ApiError("merchant-not-ready", "Charges are not enabled for this merchant yet; see GET /v1/onboarding/status.");
+  }
+  return { ...tenant, processorMerchantId: tenant.processorMerchantId };
+}
+
+/** The reader's newest sale while its payment is still processing: the sale it is taking now. */
+const salePaymentId = sql<string | null>`(
+  SELECT sale.payment_id FROM terminal_sales AS sale JOIN payments AS payment ON payment.id = sale.payment_id
+  WHERE sale.reader_id = terminal_readers.id AND payment.status = 'processing'
+  ORDER BY sale.created_at DESC LIMIT 1)`;
+
+function selectReaders(ctx: AppContext, where: SQL | undefined) {
+  // A registration still waiting for the processor's answer is not a reader yet.
+  return ctx.db
+    .select({ ...getTableColumns(terminalReaders), salePaymentId })
+    .from(terminalReaders)
+    .where(and(isNotNull(terminalReaders.processorDeviceId), where));
+}
+
+/** Scoped by tenant: another tenant's reader is indistinguishable from a missing one. */
+export async function ownedReader(ctx: AppContext, tenantId: string, readerId: string): Promise<ReaderState> {
+  const reader = await selectReaders(ctx, and(eq(terminalReaders.id, readerId), eq(terminalReaders.tenantId, tenantId))).get();
+  if (!reader) throw new ApiError("not-found", `No reader ${readerId}.`);
+  return reader;
+}
+
+export function findReader(ctx: AppContext, readerId: string): Promise<ReaderState | undefined> {
+  return selectReaders(ctx, eq(terminalReaders.id, readerId)).get();
+}
+
+/**
+ * One physical reader, one registration: the serial number is claimed in D1 before the processor is asked, so two
+ * registrations of one reader can never both create a device. A claim of this tenant's that never got its device (the
+ * processor's answer was lost) is taken up again.
+ */
+async function claimSerialNumber(
+  ctx: AppContext,
+  tenant: { id: string; processorMerchantId: string },
+  input: { serialNumber: string; model: PaxModel; label: string },
+): Promise<{ reader: ReaderRecord; resumed: boolean }> {
+  const now = ctx.clock.nowIso();
+  const [claimed] = await ctx.db
+    .insert(terminalReaders)
+    .values({
+      id: newId("lcrdr"),
+      tenantId: tenant.id,
+      serialNumber: input.serialNumber,
+      model: input.model,
+      label: input.label,
+      status: "registered",
+      processorMerchantId: tenant.processorMerchantId,
+      processorDeviceId: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (claimed) return { reader: claimed, resumed: false };
+
+  const existing = await ctx.db.select().from(terminalReaders).where(eq(terminalReaders.serialNumber, input.serialNumber)).get();
+  const ours = existing?.tenantId === tenant.id;
+  if (existing && ours && existing.processorDeviceId === null && existing.processorMerchantId === tenant.processorMerchantId) {
+    const [reader] = await ctx.db
+      .update(terminalReaders)
+      .set({ model: input.model, label: input.label, updatedAt: now })
+      .where(eq(terminalReaders.id, existing.id))
+      .returning();
+    return { reader: reader!, resumed: true };
+  }
+  throw new ApiError("reader-already-registered", `A reader with serial number ${input.serialNumber} is already registered.`, {
+    extensions: ours && existing.processorDeviceId ? { lcReaderId: existing.id } : {},
+  });
+}
+
+async function deviceWithSerialNumber(ctx: AppContext, reader: ReaderRecord): Promise<Device | null> {
+  for await (const device of paginate((after_cursor) =>
+    ctx.processor.listMerchantDevices(reader.processorMerchantId, { after_cursor, limit: 100 }),
+  )) {
+    if (device.serial_number?.toUpperCase() === reader.serialNumber && device.tags?.[READER_TAG] === reader.id) return device;
+  }
+  return null;
+}
+
+/** Creates the reader's device at the processor; a retry after a lost answer finds the device the first attempt made. */
+async function ensureDevice(ctx: AppContext, reader: ReaderRecord, resumed: boolean): Promise<Device> {
+  const earlier = resumed ? await deviceWithSerialNumber(ctx, reader) : null;
+  if (earlier) return earlier;
+  try {
+    return await ctx.processor.createDevice(reader.processorMerchantId, {
+      name: reader.label,
+      model: reader.model,
+      serial_number: reader.serialNumber,
+      tags: { [TENANT_TAG]: reader.tenantId, [READER_TAG]: reader.id },
+    });
+  } catch (error) {
+    // Refused: no device exists, so the serial number is free again. Otherwise the claim stays for the retry.
+    if (error instanceof ProcessorRejected) await ctx.db.delete(terminalReaders).where(eq(terminalReaders.id, reader.id));
+    throw error;
+  }
+}
+
+export async function registerReader({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; serialNumber: string; model: PaxModel; label?: string };
+}): Promise<ReaderState> {
+  const tenant = await chargeableTenant(ctx, input.tenantId);
+  const serialNumber = input.serialNumber.toUpperCase();
+  const { reader, resumed } = await claimSerialNumber(ctx, tenant, {
+    serialNumber,
+    model: input.model,
+    label: input.label ?? serialNumber,
+  });
+  const device = await ensureDevice(ctx, reader, resumed);
+  await ctx.db
+    .update(terminalReaders)
+    .set({ processorDeviceId: device.id, status: device.enabled ? "active" : "registered", updatedAt: ctx.clock.nowIso() })
+    .where(eq(terminalReaders.id, reader.id));
+  return ownedReader(ctx, tenant.id, reader.id);
+}
+
+async function setStatus(ctx: AppContext, reader: ReaderState, status: ReaderStatus): Promise<ReaderState> {
+  const now = ctx.clock.nowIso();
+  await ctx.db.update(terminalReaders).set({ status, updatedAt: now }).where(eq(terminalReaders.id, reader.id));
+  return { ...reader, status, updatedAt: now };
+}
+
+/** The processor's word decides: the reader is active exactly when its device is enabled. */
+export async function activateReader({ ctx, input }: { ctx: AppContext; input: { tenantId: string; readerId: string } }) {
+  const reader = await ownedReader(ctx, input.tenantId, input.readerId);
+  const device = await ctx.processor.setDeviceAction(reader.processorDeviceId!, "ACTIVATE");
+  return setStatus(ctx, reader, device.enabled ? "active" : reader.status);
+}
+
+/** A reader taking a sale keeps its device until the sale is resolved, so the sale can always be read back and canceled. */
+export async function deactivateReader({ ctx, input }: { ctx: AppContext; input: { tenantId: string; readerId: string } }) {
+  const reader = await ownedReader(ctx, input.tenantId, input.readerId);
+  if (reader.salePaymentId) throw readerBusy(reader.id, reader.salePaymentId);
+  const device = await ctx.processor.setDeviceAction(reader.processorDeviceId!, "DEACTIVATE");
+  return setStatus(ctx, reader, device.enabled ? reader.status : "deactivated");
+}
+
+export function readerBusy(readerId: string, paymentId: string): ApiError {
+  return new ApiError("reader-busy", `Reader ${readerId} is taking sale ${paymentId}; wait for its outcome or cancel it.`, {
+    extensions: { lcPaymentId: paymentId },
+  });
+}
+
+/** The connection is the processor's to tell (it sends no device events), so it is read live, never stored. */
+export async function getReader({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; readerId: string; connection: boolean };
+}): Promise<{ reader: ReaderState; connection?: Connection }> {
+  const reader = await ownedReader(ctx, input.tenantId, input.readerId);
+  if (!input.connection) return { reader };
+  const device = await ctx.processor.getDevice(reader.processorDeviceId!, { includeConnection: true });
+  return { reader, connection: device.connection?.toUpperCase() === "OPEN" ? "Open" : "Closed" };
+}
+
+type CursorContext = { tenantId: string; filters: string; secret: string };
+
+async function cursorSignature(context: CursorContext, payload: string): Promise<string> {
+  return (await hmacSha256Hex(context.secret, `readers-cursor\n${context.tenantId}\n${context.filters}\n${payload}`)).slice(0, 32);
+}
+
+async function decodeCursor(cursor: string, context: CursorContext): Promise<ListPosition> {
+  const [payload, signed, ...rest] = cursor.split(".");
+  if (!payload || !signed || rest.length > 0 || !timingSafeEqualStrings(signed, await cursorSignature(context, payload))) {
+    throw new ApiError("invalid-cursor", "`cursor` must be a nextCursor returned by this endpoint with the same filters.");
+  }
+  return decodePosition(payload);
+}
+
+/** Newest first, keyset-paginated on (createdAt, id); the cursor is signed for the tenant and the filters. */
+export async function listReaders({
+  ctx,
+  input: { tenantId, query },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; query: { status?: ReaderStatus; limit: number; cursor?: string } };
+}) {
+  const context = { tenantId, filters: JSON.stringify([query.status ?? null]), secret: ctx.env.KEY_PEPPER };
+  const conditions: (SQL | undefined)[] = [eq(terminalReaders.tenantId, tenantId)];
+  if (query.status) conditions.push(eq(terminalReaders.status, query.status));
+  if (query.cursor) conditions.push(olderThan(terminalReaders, await decodeCursor(query.cursor, context)));
+  const rows = await selectReaders(ctx, and(...conditions))
+    .orderBy(desc(terminalReaders.createdAt), desc(terminalReaders.id))
+    .limit(query.limit + 1)
+    .all();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > query.limit;
+  let nextCursor: string | null = null;
+  if (hasMore && last) {
+    const payload = encodePosition({ createdAt: last.createdAt, id: last.id });
+    nextCursor = `${payload}.${await cursorSignature(context, payload)}`;
+  }
+  return { page, hasMore, nextCursor };
+}
