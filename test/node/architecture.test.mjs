@@ -78,6 +78,8 @@ const ALLOWED = {
   onboarding: [...KERNEL, "tenants"],
   disputes: [...KERNEL, "payments"],
   "processor-webhooks": [...KERNEL, ...CAPABILITIES],
+  // A third surface over the same services as /v1 and the operator API.
+  dashboard: [...KERNEL, ...CAPABILITIES, "callbacks"],
   "sandbox-proxy": [...KERNEL, "tenants"],
 };
 

@@ -1,0 +1,5 @@
+/**
+ * The tenant dashboard's public surface: the web app at /dashboard (pages over the same services as /v1 and the
+ * operator API, never over HTTP) and the operator route that invites a tenant's first owner.
+ */
+export { default as dashboardRouter } from "./dashboard.index";
