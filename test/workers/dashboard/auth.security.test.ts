@@ -19,7 +19,7 @@ describe("CSRF: every state-changing request", () => {
   it("is refused when a browser says it came from another site, and nothing happens", async () => {
     const { tenantId, browser } = await signedInOwner();
     await browser.open("/dashboard/keys");
-    const forged = [
+    const forged: Record<string, string>[] = [
       { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
       { Origin: "https://evil.example" },
       { Origin: "null" },

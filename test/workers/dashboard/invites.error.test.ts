@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_HEADERS, call, createTenant, expectProblem, jsonInit } from "../support/http";
+import { signedInOwner } from "../support/dashboard";
+
+const invite = (tenantId: string, body: unknown) =>
+  call(`/admin/tenants/${tenantId}/dashboard/invites`, jsonInit("POST", body, ADMIN_HEADERS));
+
+describe("POST /admin/tenants/{tenantId}/dashboard/invites", () => {
+  it("refuses an unknown tenant, a malformed e-mail and extra fields", async () => {
+    await expectProblem(await invite("ten_doesnotexist", { email: "a@example.com" }), 404, "not-found");
+    const tenant = await createTenant();
+    const problem = await expectProblem(await invite(tenant.id, { email: "not-an-email" }), 400, "validation-failed");
+    expect(problem.errors?.map((error) => error.field)).toEqual(["email"]);
+    await expectProblem(await invite(tenant.id, { email: "a@example.com", role: "member" }), 400, "validation-failed");
+  });
+
+  it("refuses someone already in the tenant's dashboard", async () => {
+    const { tenantId, email } = await signedInOwner();
+    await expectProblem(await invite(tenantId, { email }), 409, "conflict");
+  });
+
+  it("answers no-store: the link is a credential", async () => {
+    const tenant = await createTenant();
+    const response = await invite(tenant.id, { email: "fresh@example.com" });
+    expect(response.status).toBe(201);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+});
