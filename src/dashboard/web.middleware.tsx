@@ -24,12 +24,16 @@ const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
 ].join("; ");
 
-/** Every dashboard answer: no caching (pages hold account data and one-time secrets), no framing, no referrer (invite links). */
+/**
+ * Every dashboard answer: no caching (pages hold account data and one-time secrets), no framing, and no referrer to
+ * other sites (an invitation link's token is in its URL). Not `no-referrer`: with it browsers send `Origin: null` on
+ * the dashboard's own form posts, which the same-origin check below would refuse.
+ */
 export const dashboardHeaders = createMiddleware<DashboardBindings>(async (c, next) => {
   await next();
   c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
   c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
+  c.header("Referrer-Policy", "same-origin");
   c.header("X-Content-Type-Options", "nosniff");
   c.header("X-Frame-Options", "DENY");
 });

@@ -68,6 +68,7 @@ const Document: FC<{ title: string; children: Child }> = ({ title, children }) =
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Payment Connect`}</title>
+        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/dashboard.css" />
         <script src="/assets/dashboard.js" defer></script>
       </head>

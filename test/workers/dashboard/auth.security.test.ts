@@ -197,7 +197,7 @@ describe("every dashboard page", () => {
       expect(response.headers.get("Cache-Control"), path).toBe("no-store");
       expect(response.headers.get("Content-Security-Policy"), path).toContain("frame-ancestors 'none'");
       expect(response.headers.get("Content-Security-Policy"), path).toContain("script-src 'self'");
-      expect(response.headers.get("Referrer-Policy"), path).toBe("no-referrer");
+      expect(response.headers.get("Referrer-Policy"), path).toBe("same-origin");
     }
   });
 
