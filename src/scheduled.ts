@@ -1,5 +1,6 @@
 import { sweepCallbacks } from "./callbacks";
 import { createContext } from "./context";
+import { purgeEndedSignInState } from "./dashboard";
 import { reconcileLedger } from "./payments";
 
 /** The cron sweep: whatever must never be lost is picked up here, every minute. */
@@ -8,4 +9,5 @@ export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): 
   await reconcileLedger({ ctx });
   await ctx.outbox.flush();
   await sweepCallbacks({ ctx });
+  await purgeEndedSignInState({ ctx });
 }

@@ -29,7 +29,7 @@ export async function signIn(c: DashboardContext) {
     input: { email, password: form.password ?? "", origin: requestOrigin(c) },
   });
   if (result.outcome === "throttled") {
-    const minutes = Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 60_000));
+    const minutes = Math.max(1, Math.ceil((result.retryAt.getTime() - c.get("ctx").clock.nowMs()) / 60_000));
     c.header("Retry-After", String(minutes * 60));
     return c.html(
       <SignInPage

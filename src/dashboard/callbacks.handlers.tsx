@@ -70,15 +70,16 @@ export async function saveUrl(c: DashboardContext) {
   const session = c.get("session");
   const url = ((await formFields(c)).url ?? "").trim();
   const before = await getCallbackSettings({ ctx, input: { tenantId: session.tenantId } });
+  let after;
   try {
-    await saveCallbackUrl({ ctx, input: { tenantId: session.tenantId, url } });
+    after = await saveCallbackUrl({ ctx, input: { tenantId: session.tenantId, url } });
   } catch (error) {
     const fieldError =
       error instanceof ApiError ? (error.extensions.errors as { field: string; message: string }[] | undefined)?.[0] : undefined;
     if (!fieldError) throw error;
     return renderPage(c, { urlValue: url, urlError: `The URL ${fieldError.message}.` }, 400);
   }
-  if (before.url !== (url || null)) await auditSignedIn(c, "callback_url.changed", url || "(off)");
+  if (before.url !== after.url) await auditSignedIn(c, "callback_url.changed", after.url ?? "(off)");
   return backTo(c, url ? "callbacks-saved" : "callbacks-off");
 }
 

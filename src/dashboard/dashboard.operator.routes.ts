@@ -38,7 +38,6 @@ export const inviteOwner = createRoute({
     ...problemResponses({
       400: "Invalid e-mail or tenant id.",
       404: "No such tenant.",
-      409: "That e-mail already belongs to this tenant's dashboard.",
       413: "Body too large.",
       415: "Body is not JSON.",
       ...OPERATOR_PROBLEMS,

@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { sha256Hex } from "../lib/crypto";
+import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/problem";
 import { getPayment, listPayments, PAYMENT_STATUSES, refund, type PaymentRecord } from "../payments";
-import { base64Url, randomBytes } from "../lib/crypto";
 import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
 import type { DashboardBindings } from "./types";

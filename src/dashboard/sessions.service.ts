@@ -1,19 +1,21 @@
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { auditStatement } from "./audit.service";
-import { dashboardSessions, dashboardUsers, type DashboardRole } from "./dashboard.schema";
+import { dashboardSessions, dashboardSignInFailures, dashboardUsers, type DashboardRole } from "./dashboard.schema";
 import { decoyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
-import { blockedUntil, countFailure, forgetFailures, throttleKeys } from "./sign-in-throttle";
+import { blockedUntil, countFailure, forgetFailures, THROTTLE_WINDOW_MS, throttleKeys } from "./sign-in-throttle";
 
 /** A session ends after this long without a request, and in any case this long after sign-in. */
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3600_000;
 // "Last seen" moves at most once a minute, so browsing costs a read per page, not a write.
 const LAST_SEEN_RESOLUTION_MS = 60_000;
+// Ended sessions are kept a day past their absolute end (the audit log keeps sign-ins for good).
+const ENDED_SESSION_RETENTION_MS = 24 * 3600_000;
 
 export type SignedInSession = {
   sessionId: string;
@@ -237,4 +239,15 @@ export async function confirmPassword({
   if (user && (await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user.passwordHash))) return "confirmed";
   await ctx.db.batch([countFailure(ctx, keys.account), countFailure(ctx, keys.address)]);
   return "refused";
+}
+
+/** Sessions long past their end and throttle windows that have closed are of no further use; the cron clears them. */
+export async function purgeEndedSignInState({ ctx }: { ctx: Pick<AppContext, "db" | "clock"> }): Promise<void> {
+  const now = ctx.clock.nowMs();
+  await ctx.db.batch([
+    ctx.db.delete(dashboardSessions).where(lt(dashboardSessions.expiresAt, new Date(now - ENDED_SESSION_RETENTION_MS).toISOString())),
+    ctx.db
+      .delete(dashboardSignInFailures)
+      .where(lt(dashboardSignInFailures.windowStartedAt, new Date(now - THROTTLE_WINDOW_MS).toISOString())),
+  ]);
 }

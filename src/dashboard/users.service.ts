@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
@@ -22,7 +22,8 @@ export const inviteUrl = (env: Env, token: string) => `${env.BASE_URL.replace(/\
 
 /**
  * A one-time invitation to the tenant (the operator's for the first owner, an owner's for a teammate). The link
- * carries a random token shown only here; the table keeps its SHA-256.
+ * carries a random token shown only here; the table keeps its SHA-256. The operator may also invite an existing user:
+ * the link then sets a new password.
  */
 export async function createInvite({
   ctx,
@@ -38,7 +39,8 @@ export async function createInvite({
     .from(dashboardUsers)
     .where(and(eq(dashboardUsers.tenantId, input.tenantId), eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
     .get();
-  if (member) throw new ApiError("conflict", `${email} already belongs to this tenant's dashboard.`);
+  // From the operator, an existing user's e-mail is how a locked-out owner gets a new password; an owner just sees them listed.
+  if (member && input.invitedBy) throw new ApiError("conflict", `${email} already belongs to this tenant's dashboard.`);
   const token = base64Url(randomBytes(32));
   const now = ctx.clock.nowMs();
   const invite: InviteRecord = {
@@ -103,14 +105,13 @@ export async function acceptInvite({
 }): Promise<"accepted" | "unusable"> {
   const invite = await findOpenInvite({ ctx, input: { token: input.token } });
   if (!invite) return "unusable";
-  const taken = await ctx.db
-    .select({ id: dashboardUsers.id })
+  const existing = await ctx.db
+    .select()
     .from(dashboardUsers)
     .where(and(eq(dashboardUsers.email, invite.email), isNull(dashboardUsers.removedAt)))
     .get();
-  if (taken) return "unusable";
+  if (existing && existing.tenantId !== invite.tenantId) return "unusable";
   const now = ctx.clock.nowIso();
-  const userId = newId("usr");
   const stillOpen = and(
     eq(dashboardInvites.id, invite.id),
     isNull(dashboardInvites.acceptedAt),
@@ -118,6 +119,8 @@ export async function acceptInvite({
     gt(dashboardInvites.expiresAt, now),
   );
   const passwordHash = await hashPassword(input.password);
+  if (existing) return resetPassword(ctx, { invite, user: existing, name: input.name, passwordHash, stillOpen, origin: input.origin });
+  const userId = newId("usr");
   const value = (v: unknown, column: string) => sql`${v}`.as(column);
   const [created] = await ctx.db.batch([
     ctx.db
@@ -149,6 +152,35 @@ export async function acceptInvite({
     }),
   ]);
   return created.length === 1 ? "accepted" : "unusable";
+}
+
+/** An invitation to an existing user's e-mail: a new password, every old session ended, in one batch with spending the link. */
+async function resetPassword(
+  ctx: AppContext,
+  input: { invite: InviteRecord; user: UserRecord; name: string; passwordHash: string; stillOpen: SQL | undefined; origin: RequestOrigin },
+): Promise<"accepted" | "unusable"> {
+  const now = ctx.clock.nowIso();
+  const linkOpen = sql`EXISTS (SELECT 1 FROM ${dashboardInvites} WHERE ${input.stillOpen})`;
+  const [updated] = await ctx.db.batch([
+    ctx.db
+      .update(dashboardUsers)
+      .set({ name: input.name, role: input.invite.role, passwordHash: input.passwordHash, updatedAt: now })
+      .where(and(eq(dashboardUsers.id, input.user.id), linkOpen))
+      .returning({ id: dashboardUsers.id }),
+    ctx.db
+      .update(dashboardSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(dashboardSessions.userId, input.user.id), isNull(dashboardSessions.revokedAt), linkOpen)),
+    ctx.db.update(dashboardInvites).set({ acceptedAt: now }).where(input.stillOpen),
+    auditStatement(ctx, {
+      tenantId: input.user.tenantId,
+      actor: { userId: input.user.id, email: input.user.email },
+      action: "invite.accepted",
+      target: `${input.invite.role}, new password`,
+      origin: input.origin,
+    }),
+  ]);
+  return updated.length === 1 ? "accepted" : "unusable";
 }
 
 /** The tenant's users and its invitations still open. */

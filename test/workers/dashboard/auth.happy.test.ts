@@ -65,6 +65,32 @@ describe("the operator invites the first owner", () => {
   });
 });
 
+describe("a locked-out owner", () => {
+  it("gets a new password through the operator's invitation to the same e-mail; old sessions and the old password end", async () => {
+    const { tenantId, email, browser } = await signedInOwner("Forgetful Foods");
+    const { path } = await inviteOwner(tenantId, email);
+    const newPassword = "an entirely new passphrase";
+    expect((await acceptInvitation(new DashboardBrowser(), path, "Ada Again", newPassword)).status).toBe(303);
+    expect((await browser.get("/dashboard")).status).toBe(303);
+    expect((await new DashboardBrowser("192.0.2.80").signIn(email, PASSWORD)).status).toBe(401);
+    const fresh = new DashboardBrowser("192.0.2.81");
+    expect((await fresh.signIn(email, newPassword)).status).toBe(303);
+    expect((await fresh.open("/dashboard")).html).toContain("Ada Again");
+    const users = await env.DB.prepare("SELECT count(*) AS n FROM dashboard_users WHERE tenant_id = ?")
+      .bind(tenantId)
+      .first<{ n: number }>();
+    expect(users!.n).toBe(1);
+  });
+
+  it("cannot be taken over through another tenant: an invitation to a user of another tenant cannot be used", async () => {
+    const { email } = await signedInOwner("Original Owner Co");
+    const other = await createTenant("Hijack Attempt");
+    const { path } = await inviteOwner(other.id, email);
+    expect((await acceptInvitation(new DashboardBrowser(), path, "Mallory", "mallory's long passphrase")).status).toBe(404);
+    expect((await new DashboardBrowser("192.0.2.90").signIn(email, PASSWORD)).status).toBe(303);
+  });
+});
+
 describe("sessions", () => {
   it("sets the session cookie __Host-, HttpOnly, Secure, SameSite=Lax on https", async () => {
     const { email } = await signedInOwner();

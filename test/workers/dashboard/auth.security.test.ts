@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { runScheduledSweeps } from "../../../src/scheduled";
 import { createTenant } from "../support/http";
 import {
   acceptInvitation,
@@ -206,5 +207,43 @@ describe("every dashboard page", () => {
     const response = await browser.get("/dashboard/payments?cursor=not-a-cursor");
     expect(response.status).toBe(400);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+  });
+});
+
+describe("clean-up", () => {
+  it("the cron forgets sessions a day past their end and throttle windows that closed, and nothing live", async () => {
+    const { email, browser } = await signedInOwner();
+    await new DashboardBrowser("192.0.2.200").signIn(email, "wrong password here");
+    const live = await env.DB.prepare(
+      "SELECT count(*) AS n FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
+    )
+      .bind(email)
+      .first<{ n: number }>();
+    await runScheduledSweeps(env);
+    const stillLive = await env.DB.prepare(
+      "SELECT count(*) AS n FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
+    )
+      .bind(email)
+      .first<{ n: number }>();
+    expect(stillLive!.n).toBe(live!.n);
+    expect((await browser.get("/dashboard")).status).toBe(200);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM dashboard_sign_in_failures WHERE throttle_key = 'address:192.0.2.200'").first<{
+        n: number;
+      }>())!.n,
+    ).toBe(1);
+
+    await runScheduledSweeps(env, Date.now() + 36 * 3600_000);
+    const ended = await env.DB.prepare(
+      "SELECT count(*) AS n FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
+    )
+      .bind(email)
+      .first<{ n: number }>();
+    expect(ended!.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM dashboard_sign_in_failures WHERE throttle_key = 'address:192.0.2.200'").first<{
+        n: number;
+      }>())!.n,
+    ).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { signedInOwner } from "../support/dashboard";
 const invite = (tenantId: string, body: unknown) =>
   call(`/admin/tenants/${tenantId}/dashboard/invites`, jsonInit("POST", body, ADMIN_HEADERS));
 
-describe("POST /admin/tenants/{tenantId}/dashboard/invites", () => {
+describe("invitations refused", () => {
   it("refuses an unknown tenant, a malformed e-mail and extra fields", async () => {
     await expectProblem(await invite("ten_doesnotexist", { email: "a@example.com" }), 404, "not-found");
     const tenant = await createTenant();
@@ -14,9 +14,12 @@ describe("POST /admin/tenants/{tenantId}/dashboard/invites", () => {
     await expectProblem(await invite(tenant.id, { email: "a@example.com", role: "member" }), 400, "validation-failed");
   });
 
-  it("refuses someone already in the tenant's dashboard", async () => {
-    const { tenantId, email } = await signedInOwner();
-    await expectProblem(await invite(tenantId, { email }), 409, "conflict");
+  it("lets an owner invite no one who is already on the team", async () => {
+    const { email, browser } = await signedInOwner();
+    await browser.open("/dashboard/team");
+    const response = await browser.post("/dashboard/team/invites", { email, role: "member" });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("already belongs to this tenant");
   });
 
   it("answers no-store: the link is a credential", async () => {
