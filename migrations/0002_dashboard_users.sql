@@ -67,7 +67,7 @@ CREATE TABLE `dashboard_users` (
 	CONSTRAINT "dashboard_users_role" CHECK("dashboard_users"."role" IN ('owner', 'member'))
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `dashboard_users_email_unique` ON `dashboard_users` (`email`);--> statement-breakpoint
+CREATE UNIQUE INDEX `dashboard_users_email_unique` ON `dashboard_users` (`email`) WHERE "dashboard_users"."removed_at" IS NULL;--> statement-breakpoint
 CREATE INDEX `dashboard_users_tenant` ON `dashboard_users` (`tenant_id`,`created_at`);--> statement-breakpoint
 ALTER TABLE `api_keys` ADD `name` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `api_keys` ADD `last_used_at` text;

@@ -185,5 +185,12 @@ describe("teammates", () => {
     expect((await browser.post(`/dashboard/team/users/${memberId}/remove`)).status).toBe(303);
     expect((await member.get("/dashboard/keys")).status).toBe(303);
     expect(await auditActions(tenantId)).toEqual(expect.arrayContaining(["invite.created", "invite.accepted", "user.removed"]));
+
+    // Removed people can be invited back: their e-mail is free again.
+    await browser.open("/dashboard/team");
+    const again = await (await browser.post("/dashboard/team/invites", { email: memberEmail, role: "member" })).text();
+    const secondLink = /value="([^"]+\/dashboard\/invite\/[^"]+)"/.exec(again)![1]!;
+    expect((await acceptInvitation(new DashboardBrowser(), new URL(secondLink).pathname, "Mo Returns")).status).toBe(303);
+    expect((await new DashboardBrowser("192.0.2.45").signIn(memberEmail)).status).toBe(303);
   });
 });
