@@ -4,8 +4,8 @@ import { getTenant } from "../tenants";
 import { fieldErrors, formFields, safeNextPath } from "./forms";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
 import { requestOrigin } from "./request-meta";
-import { clearSessionCookie, setSessionCookie } from "./session-cookie";
-import { signIn as checkCredentials, signOut as endSession } from "./sessions.service";
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from "./session-cookie";
+import { resolveSession, signIn as checkCredentials, signOut as endSession } from "./sessions.service";
 import type { DashboardBindings } from "./types";
 import { acceptInvite, findOpenInvite } from "./users.service";
 import { InvitePage, MessagePage, SignInPage } from "./views/auth";
@@ -17,8 +17,12 @@ type DashboardContext = Context<DashboardBindings>;
 // One message for every refusal, so the page never tells whether an account exists.
 const REFUSED = "That e-mail and password do not match an account. Check both and try again.";
 
-export const showSignIn = (c: DashboardContext) =>
-  c.html(<SignInPage formToken={publicFormToken(c)} next={c.req.query("next")} notice={noticeFrom(c.req.query("notice"))} />);
+/** Someone already signed in goes straight on; everyone else gets the form. */
+export async function showSignIn(c: DashboardContext) {
+  const token = readSessionCookie(c);
+  if (token && (await resolveSession({ ctx: c.get("ctx"), input: { token } }))) return c.redirect(safeNextPath(c.req.query("next")), 303);
+  return c.html(<SignInPage formToken={publicFormToken(c)} next={c.req.query("next")} notice={noticeFrom(c.req.query("notice"))} />);
+}
 
 export async function signIn(c: DashboardContext) {
   const form = await formFields(c);

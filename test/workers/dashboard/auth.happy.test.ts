@@ -151,6 +151,7 @@ describe("sessions", () => {
     expect((await browser.post("/dashboard/sign-in?next=%2Fdashboard%2Fkeys", { email, password: PASSWORD })).headers.get("Location")).toBe(
       "/dashboard/keys",
     );
+    expect((await browser.get("/dashboard/sign-in?next=%2Fdashboard%2Fcallbacks")).headers.get("Location")).toBe("/dashboard/callbacks");
     const elsewhere = new DashboardBrowser();
     await elsewhere.open("/dashboard/sign-in");
     const response = await elsewhere.post("/dashboard/sign-in?next=https%3A%2F%2Fevil.example%2F", { email, password: PASSWORD });
