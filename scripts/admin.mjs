@@ -10,6 +10,8 @@ const USAGE = `Usage: npm run admin -- <command>
   key issue <tenantId>              issue an API key (shown once)
   key list <tenantId>               list a tenant's keys (never their secrets)
   key revoke <tenantId> <keyId>     revoke a key
+  dashboard invite <tenantId> <email>
+                                    invite the tenant's dashboard owner: prints a one-time link (72 hours)
 
 Environment: PAYMENT_CONNECT_URL (default http://localhost:8787),
 ADMIN_SECRET (default: read from .dev.vars for local development).`;
@@ -48,6 +50,7 @@ const commands = {
   "key issue": () => request("POST", `/admin/tenants/${args[0]}/keys`),
   "key list": () => request("GET", `/admin/tenants/${args[0]}/keys`),
   "key revoke": () => request("POST", `/admin/tenants/${args[0]}/keys/${args[1]}/revoke`),
+  "dashboard invite": () => request("POST", `/admin/tenants/${args[0]}/dashboard/invites`, { email: args[1] }),
 };
 const command = commands[`${noun} ${verb}`];
 if (!command) {
@@ -57,3 +60,6 @@ if (!command) {
 const result = await command();
 console.log(JSON.stringify(result, null, 2));
 if (noun === "key" && verb === "issue") console.error("\nStore the key now: it is shown only this once.");
+if (noun === "dashboard" && verb === "invite") {
+  console.error(`\nOpen this link to set the owner's password (once, until ${result.expiresAtUtc}):\n\n  ${result.inviteUrl}\n`);
+}

@@ -1,4 +1,5 @@
 import { callbacksRouter } from "./callbacks";
+import { dashboardRouter } from "./dashboard";
 import { withRequestContext } from "./context";
 import { docsRouter } from "./docs";
 import { ApiError } from "./lib/problem";
@@ -34,6 +35,7 @@ export function createApp() {
   app.route("/", tenantsRouter);
   app.route("/", callbacksRouter);
   app.route("/", docsRouter);
+  app.route("/", dashboardRouter);
   // The sandbox processor Worker, only when configured and bound; a live deployment never serves it.
   app.route("/", sandboxProxyRouter);
 

@@ -1,5 +1,6 @@
 import { sweepCallbacks } from "./callbacks";
 import { createContext } from "./context";
+import { purgeEndedSignInState } from "./dashboard";
 import { reconcileLedger } from "./payments";
 import { sweepTerminalSales } from "./terminal";
 
@@ -10,4 +11,5 @@ export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): 
   await sweepTerminalSales({ ctx });
   await ctx.outbox.flush();
   await sweepCallbacks({ ctx });
+  await purgeEndedSignInState({ ctx });
 }

@@ -1,9 +1,21 @@
 /**
  * The callbacks capability's public surface: signed delivery of outbox events to each tenant's endpoint — its operator
- * routes, the Queue consumer, the cron sweep and the dispatcher the composition root hands the outbox. It imports no
- * other capability: events arrive as rows in the outbox.
+ * routes, the Queue consumer, the cron sweep and the dispatcher the composition root hands the outbox, and the services
+ * the dashboard shows them through. It imports no other capability: events arrive as rows in the outbox.
  */
 export { default as callbacksRouter } from "./callbacks.index";
 export { handleCallbackBatch } from "./consumer";
 export { sweepCallbacks } from "./sweep";
 export { enqueueEvents } from "./enqueue";
+export {
+  DEFAULT_PREVIOUS_SECRET_TTL_SECONDS,
+  getCallbackSettings,
+  revealSigningSecrets,
+  rotateSigningSecret,
+  saveCallbackUrl,
+  type CallbackSettings,
+  type RevealedSigningSecret,
+} from "./callback-endpoints.service";
+export { listDeliveries, replayEvent, replayFailedDeliveries, type DeliveryRecord } from "./deliveries.service";
+export { DELIVERY_STATUSES, type DeliveryStatus } from "./deliveries.schema";
+export { sendTestEvent, TEST_EVENT_TYPE } from "./test-event.service";

@@ -1,3 +1,10 @@
-/** The onboarding capability's public surface: its routes and what the processor's webhooks tell it. */
+/** The onboarding capability's public surface: its routes, what the processor's webhooks tell it, readiness for the dashboard. */
 export { default as onboardingRouter } from "./onboarding.index";
-export { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent } from "./onboarding.service";
+export {
+  applyComplianceFormEvent,
+  applyMerchantEvent,
+  applyOnboardingFormEvent,
+  getReadiness,
+  startOnboarding,
+} from "./onboarding.service";
+export type { Readiness } from "./readiness";

@@ -1,6 +1,6 @@
 /** The payments capability's public surface: its routes, the ledger table, processor transfer events, the reconciliation sweep. */
 export { default as paymentsRouter } from "./payments.index";
-export { payments } from "./payments.schema";
+export { payments, PAYMENT_STATUSES, type PaymentStatus } from "./payments.schema";
 export { reconcileLedger } from "./reconciliation";
 export { applyTransferEvent } from "./transfer-events";
 export type { ProcessorTransfer } from "./transfer-state";
@@ -16,3 +16,5 @@ export {
 export { TENANT_TAG } from "./charge.service";
 export { MAX_AMOUNT_CENTS, PaymentResponseSchema } from "./payments.routes";
 export { toPaymentResponse, type PaymentRecord } from "./payments.view";
+export { getPayment, listPayments } from "./payments.queries";
+export { refund, type RefundInput } from "./refund.service";

@@ -2,7 +2,7 @@
 export { default as tenantsRouter } from "./tenants.index";
 export { API_KEY_PREFIX } from "./api-keys";
 export { requireTenant } from "./auth.middleware";
-export { getTenant, type TenantRecord } from "./tenants.service";
+export { getTenant, issueApiKey, listApiKeys, revokeApiKey, type ApiKeyRecord, type TenantRecord } from "./tenants.service";
 export { TenantSchema } from "./tenants.operator.routes";
 export { tenants } from "../db/tenants.schema";
 export { toTenant } from "./tenants.view";

@@ -18,10 +18,12 @@ export const ApiKeySchema = z
   .object({
     id: z.string().openapi({ example: "key_8fJw2QpLm4Zt0Xc1Vb9Kd" }),
     tenantId: z.string(),
+    name: z.string().openapi({ example: "Checkout server", description: "Given in the dashboard; empty for keys issued without one." }),
     displayPrefix: z.string().openapi({ example: "lc_live_AbCd" }),
     lastFour: z.string(),
     createdAtUtc: z.string(),
     revokedAtUtc: z.string().nullable(),
+    lastUsedAtUtc: z.string().nullable().openapi({ description: "When the key last authenticated a request, to the minute." }),
   })
   .openapi("ApiKey");
 

@@ -11,10 +11,14 @@ export const apiKeys = sqliteTable(
       .references(() => tenants.id),
     // HMAC-SHA256(pepper, key): the key itself is never stored.
     keyHash: text("key_hash").notNull(),
+    // What the tenant calls the key in its dashboard; keys issued before names existed read as "".
+    name: text("name").notNull().default(""),
     displayPrefix: text("display_prefix").notNull(),
     lastFour: text("last_four").notNull(),
     createdAt: text("created_at").notNull(),
     revokedAt: text("revoked_at"),
+    // Refreshed at most once a minute on authentication, so a busy key costs one write a minute, not one a request.
+    lastUsedAt: text("last_used_at"),
   },
   (table) => [
     uniqueIndex("api_keys_key_hash_unique").on(table.keyHash),

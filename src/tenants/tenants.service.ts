@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
@@ -9,6 +9,9 @@ import { apiKeys } from "./tenants.schema";
 
 export type TenantRecord = typeof tenants.$inferSelect;
 export type ApiKeyRecord = typeof apiKeys.$inferSelect;
+
+/** "Last used" is kept to the minute: enough for a person deciding whether a key is still in use, and one write a minute per key. */
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 export async function createTenant({ ctx, input }: { ctx: AppContext; input: { name: string } }): Promise<TenantRecord> {
   const now = ctx.clock.nowIso();
@@ -53,16 +56,24 @@ export async function updateTenant({
 }
 
 /** Returns the plaintext key exactly once; only its peppered hash is stored. */
-export async function issueApiKey({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }) {
+export async function issueApiKey({
+  ctx,
+  input: { tenantId, name = "" },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; name?: string };
+}) {
   await getTenant({ ctx, input: { tenantId } });
   const key = generateApiKey();
   const record: ApiKeyRecord = {
     id: newId("key"),
     tenantId,
     keyHash: await hashApiKey(key, ctx.env.KEY_PEPPER),
+    name,
     ...displayParts(key),
     createdAt: ctx.clock.nowIso(),
     revokedAt: null,
+    lastUsedAt: null,
   };
   await ctx.db.insert(apiKeys).values(record);
   return { key, record };
@@ -106,9 +117,18 @@ export async function authenticateApiKey({
   if (!isWellFormedApiKey(presentedKey)) return null;
   const keyHash = await hashApiKey(presentedKey, ctx.env.KEY_PEPPER);
   const row = await ctx.db
-    .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId })
+    .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
     .get();
-  return row ?? null;
+  if (!row) return null;
+  const now = ctx.clock.nowMs();
+  if (!row.lastUsedAt || Date.parse(row.lastUsedAt) <= now - LAST_USED_RESOLUTION_MS) {
+    const staleBefore = new Date(now - LAST_USED_RESOLUTION_MS).toISOString();
+    await ctx.db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(now).toISOString() })
+      .where(and(eq(apiKeys.id, row.apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+  }
+  return { apiKeyId: row.apiKeyId, tenantId: row.tenantId };
 }

@@ -13,8 +13,10 @@ export const toTenant = (tenant: TenantRecord) => ({
 export const toApiKey = (key: ApiKeyRecord) => ({
   id: key.id,
   tenantId: key.tenantId,
+  name: key.name,
   displayPrefix: key.displayPrefix,
   lastFour: key.lastFour,
   createdAtUtc: key.createdAt,
   revokedAtUtc: key.revokedAt,
+  lastUsedAtUtc: key.lastUsedAt,
 });

@@ -79,6 +79,8 @@ const ALLOWED = {
   disputes: [...KERNEL, "payments"],
   terminal: [...KERNEL, "payments", "tenants"],
   "processor-webhooks": [...KERNEL, ...CAPABILITIES],
+  // A third surface over the same services as /v1 and the operator API.
+  dashboard: [...KERNEL, ...CAPABILITIES, "callbacks"],
   "sandbox-proxy": [...KERNEL, "tenants"],
 };
 

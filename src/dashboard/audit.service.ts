@@ -1,0 +1,71 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { AppContext } from "../platform/context";
+import { decodePosition, encodePosition, olderThan } from "../lib/keyset-cursor";
+import { newId } from "../lib/ids";
+import { dashboardAuditLog } from "./dashboard.schema";
+import type { RequestOrigin } from "./request-meta";
+
+export const AUDIT_ACTIONS = {
+  "sign_in.succeeded": "Signed in",
+  "sign_in.failed": "Failed sign-in",
+  sign_out: "Signed out",
+  "session.revoked": "Session revoked",
+  "invite.created": "Invited a user",
+  "invite.revoked": "Invitation withdrawn",
+  "invite.accepted": "Accepted an invitation",
+  "user.removed": "Removed a user",
+  "key.issued": "Issued an API key",
+  "key.revoked": "Revoked an API key",
+  "callback_url.changed": "Changed the callback URL",
+  "signing_secret.revealed": "Revealed the signing secret",
+  "signing_secret.rotated": "Rotated the signing secret",
+  "test_event.sent": "Sent a test event",
+  "callbacks.replayed": "Replayed callbacks",
+  "payment.refunded": "Refunded a payment",
+  "onboarding.started": "Started onboarding",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export type AuditActor = { userId: string | null; email: string };
+export type AuditEntry = typeof dashboardAuditLog.$inferSelect;
+
+/**
+ * An audit row, as a statement: batched with the change it records where the change is the dashboard's own (sessions,
+ * users); awaited right after another capability's service has made its change.
+ */
+export function auditStatement(
+  ctx: Pick<AppContext, "db" | "clock">,
+  entry: { tenantId: string; actor: AuditActor; action: AuditAction; target?: string | null; origin: RequestOrigin },
+) {
+  return ctx.db.insert(dashboardAuditLog).values({
+    id: newId("aud"),
+    tenantId: entry.tenantId,
+    actorUserId: entry.actor.userId,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    target: entry.target ?? null,
+    ipAddress: entry.origin.ipAddress,
+    userAgent: entry.origin.userAgent,
+    createdAt: ctx.clock.nowIso(),
+  });
+}
+
+/** One tenant's audit log, newest first; the tenant comes from the reader's session. */
+export async function listAudit({
+  ctx,
+  input: { tenantId, cursor, limit },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; cursor?: string; limit: number };
+}): Promise<{ data: AuditEntry[]; nextCursor: string | null }> {
+  const rows = await ctx.db
+    .select()
+    .from(dashboardAuditLog)
+    .where(and(eq(dashboardAuditLog.tenantId, tenantId), cursor ? olderThan(dashboardAuditLog, decodePosition(cursor)) : undefined))
+    .orderBy(desc(dashboardAuditLog.createdAt), desc(dashboardAuditLog.id))
+    .limit(limit + 1)
+    .all();
+  const data = rows.slice(0, limit);
+  const last = data.at(-1);
+  return { data, nextCursor: rows.length > limit && last ? encodePosition(last) : null };
+}

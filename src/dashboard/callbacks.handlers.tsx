@@ -1,0 +1,154 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import {
+  DELIVERY_STATUSES,
+  getCallbackSettings,
+  listDeliveries,
+  replayEvent,
+  replayFailedDeliveries,
+  revealSigningSecrets,
+  rotateSigningSecret,
+  saveCallbackUrl,
+  sendTestEvent,
+} from "../callbacks";
+import { ApiError } from "../lib/problem";
+import { formFields } from "./forms";
+import { auditSignedIn } from "./audit-request";
+import { requestOrigin } from "./request-meta";
+import { confirmPassword } from "./sessions.service";
+import type { DashboardBindings } from "./types";
+import { CallbacksPage, OVERLAP_CHOICES, type CallbacksPageProps, type DeliveryFilters } from "./views/callbacks";
+import { noticeFrom, type Notice } from "./views/layout";
+
+type DashboardContext = Context<DashboardBindings>;
+
+const DELIVERY_PAGE_SIZE = 25;
+// Replaying everything failed goes in bounded steps, as the operator API does; the page says when more remain.
+const REPLAY_FAILED_BATCH = 50;
+
+const DeliveryQuery = z.object({
+  status: z.enum(DELIVERY_STATUSES).optional().catch(undefined),
+  eventId: z
+    .string()
+    .regex(/^event_[A-Za-z0-9]+$/)
+    .optional()
+    .catch(undefined),
+  cursor: z.string().max(200).optional().catch(undefined),
+});
+
+async function renderPage(
+  c: DashboardContext,
+  extra: Partial<Omit<CallbacksPageProps, "session" | "settings" | "deliveries" | "filters">> = {},
+  status: 200 | 400 | 401 | 409 | 429 = 200,
+) {
+  const ctx = c.get("ctx");
+  const session = c.get("session");
+  const { cursor, ...filters } = DeliveryQuery.parse(c.req.query()) as DeliveryFilters & { cursor?: string };
+  const [settings, deliveries] = await Promise.all([
+    getCallbackSettings({ ctx, input: { tenantId: session.tenantId } }),
+    listDeliveries({ ctx, input: { tenantId: session.tenantId, limit: DELIVERY_PAGE_SIZE, ...filters, ...(cursor ? { cursor } : {}) } }),
+  ]);
+  return c.html(<CallbacksPage session={session} settings={settings} deliveries={deliveries} filters={filters} {...extra} />, status);
+}
+
+const backTo = (c: DashboardContext, notice: Notice) => c.redirect(`/dashboard/callbacks?notice=${notice}`, 303);
+
+/** A refusal the person can act on (callbacks off, a bad value) is shown on the page; anything else is the error page's. */
+async function onConflict(c: DashboardContext, work: () => Promise<Response>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError && error.slug === "conflict") return renderPage(c, { error: error.message }, 409);
+    throw error;
+  }
+}
+
+export const showCallbacks = (c: DashboardContext) => renderPage(c, { notice: noticeFrom(c.req.query("notice")) });
+
+export async function saveUrl(c: DashboardContext) {
+  const ctx = c.get("ctx");
+  const session = c.get("session");
+  const url = ((await formFields(c)).url ?? "").trim();
+  const before = await getCallbackSettings({ ctx, input: { tenantId: session.tenantId } });
+  let after;
+  try {
+    after = await saveCallbackUrl({ ctx, input: { tenantId: session.tenantId, url } });
+  } catch (error) {
+    const fieldError =
+      error instanceof ApiError ? (error.extensions.errors as { field: string; message: string }[] | undefined)?.[0] : undefined;
+    if (!fieldError) throw error;
+    return renderPage(c, { urlValue: url, urlError: `The URL ${fieldError.message}.` }, 400);
+  }
+  if (before.url !== after.url) await auditSignedIn(c, "callback_url.changed", after.url ?? "(off)");
+  return backTo(c, url ? "callbacks-saved" : "callbacks-off");
+}
+
+async function withPassword(c: DashboardContext, action: "reveal" | "rotate", work: () => Promise<Response>) {
+  const password = (await formFields(c)).password ?? "";
+  const outcome = await confirmPassword({ ctx: c.get("ctx"), input: { session: c.get("session"), password, origin: requestOrigin(c) } });
+  if (outcome === "confirmed") return work();
+  const message =
+    outcome === "throttled"
+      ? "Too many wrong passwords. Wait a few minutes and try again."
+      : "That is not your password. Nothing was shown.";
+  return renderPage(c, { secretError: { action, message } }, outcome === "throttled" ? 429 : 401);
+}
+
+export const revealSecret = (c: DashboardContext) =>
+  withPassword(c, "reveal", async () => {
+    const revealed = await revealSigningSecrets({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
+    await auditSignedIn(c, "signing_secret.revealed", revealed.map((secret) => secret.id).join(", "));
+    return renderPage(c, { revealed });
+  });
+
+const RotateForm = z.object({
+  overlapSeconds: z.coerce.number().refine((seconds) => OVERLAP_CHOICES.some((choice) => choice.seconds === seconds)),
+});
+
+export const rotateSecret = (c: DashboardContext) =>
+  withPassword(c, "rotate", async () => {
+    const parsed = RotateForm.safeParse(await formFields(c));
+    if (!parsed.success)
+      return renderPage(c, { secretError: { action: "rotate", message: "Choose how long the old secret keeps signing." } }, 400);
+    const revealed = await rotateSigningSecret({
+      ctx: c.get("ctx"),
+      input: { tenantId: c.get("session").tenantId, previousSecretTtlSeconds: parsed.data.overlapSeconds },
+    });
+    await auditSignedIn(c, "signing_secret.rotated", `${revealed[0]?.id} (old secret signs ${parsed.data.overlapSeconds} s more)`);
+    return renderPage(c, { revealed });
+  });
+
+export const sendPing = (c: DashboardContext) =>
+  onConflict(c, async () => {
+    await sendTestEvent({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
+    await auditSignedIn(c, "test_event.sent");
+    return backTo(c, "test-event-sent");
+  });
+
+export const replayOne = (c: DashboardContext) =>
+  onConflict(c, async () => {
+    const eventId = c.req.param("eventId") ?? "";
+    await replayEvent({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, eventId } });
+    await auditSignedIn(c, "callbacks.replayed", eventId);
+    return backTo(c, "replayed");
+  });
+
+const ReplayFailedForm = z.object({
+  since: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time.")
+    .transform((local) => `${local}:00.000Z`),
+});
+
+export const replayFailed = (c: DashboardContext) =>
+  onConflict(c, async () => {
+    const parsed = ReplayFailedForm.safeParse(await formFields(c));
+    if (!parsed.success) return renderPage(c, { error: "Enter the date and time (UTC) to replay failed deliveries from." }, 400);
+    const { data, hasMore } = await replayFailedDeliveries({
+      ctx: c.get("ctx"),
+      input: { tenantId: c.get("session").tenantId, since: parsed.data.since, limit: REPLAY_FAILED_BATCH },
+    });
+    if (data.length === 0) return backTo(c, "nothing-to-replay");
+    await auditSignedIn(c, "callbacks.replayed", `${data.length} failed since ${parsed.data.since}`);
+    return backTo(c, hasMore ? "replayed-more-remain" : "replayed");
+  });

@@ -1,0 +1,16 @@
+import type { AppRouteHandler } from "../platform/types";
+import type * as routes from "./dashboard.operator.routes";
+import { requestOrigin } from "./request-meta";
+import { createInvite } from "./users.service";
+
+export const inviteOwner: AppRouteHandler<typeof routes.inviteOwner> = async (c) => {
+  const { invite, url } = await createInvite({
+    ctx: c.get("ctx"),
+    input: { ...c.req.valid("param"), ...c.req.valid("json"), role: "owner", invitedBy: null, origin: requestOrigin(c) },
+  });
+  c.header("Cache-Control", "no-store");
+  return c.json(
+    { id: invite.id, tenantId: invite.tenantId, email: invite.email, role: invite.role, expiresAtUtc: invite.expiresAt, inviteUrl: url },
+    201,
+  );
+};

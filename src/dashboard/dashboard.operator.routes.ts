@@ -1,0 +1,46 @@
+import { createRoute } from "@hono/zod-openapi";
+import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
+import { OPERATOR_PROBLEMS, OPERATOR_ROUTE, TenantParams } from "../platform/operator";
+
+export const DashboardInviteSchema = z
+  .object({
+    id: z.string().openapi({ example: "inv_5Hq2cXk9TzLw0aRb3Yd7Ne" }),
+    tenantId: z.string().openapi({ example: "ten_3kTq9Wc2Zb7pLx0aYf4Rn" }),
+    email: z.string().openapi({ example: "owner@bluebottle.example" }),
+    role: z.enum(["owner", "member"]),
+    expiresAtUtc: z.string().openapi({ example: "2026-11-04T00:00:00.000Z" }),
+    inviteUrl: z.string().openapi({
+      example: "http://localhost:8787/dashboard/invite/q3Vb1yNnJ0c8m2Xw5KpZr4TgHs6UaLdE9fCiYoBvQ7e",
+      description: "The one-time link to hand to the person; shown only in this response. Opening it lets them set a password.",
+    }),
+  })
+  .openapi("DashboardInvite");
+
+export const inviteOwner = createRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/dashboard/invites",
+  ...OPERATOR_ROUTE,
+  summary: "Invite a tenant's dashboard owner (a one-time link, valid 72 hours)",
+  description:
+    "How a tenant's first dashboard user is made: the link lets its holder set a password and sign in at `/dashboard` as an owner, " +
+    "who can then invite teammates. The token in the link is stored only as a hash.",
+  request: {
+    params: TenantParams,
+    body: jsonBody(
+      z
+        .object({ email: z.email().max(254).openapi({ example: "owner@bluebottle.example" }) })
+        .strict()
+        .openapi("DashboardInviteRequest"),
+    ),
+  },
+  responses: {
+    201: jsonContent(DashboardInviteSchema, "The invitation, with its one-time link."),
+    ...problemResponses({
+      400: "Invalid e-mail or tenant id.",
+      404: "No such tenant.",
+      413: "Body too large.",
+      415: "Body is not JSON.",
+      ...OPERATOR_PROBLEMS,
+    }),
+  },
+});

@@ -1,0 +1,52 @@
+import type { Context } from "hono";
+import { ApiError } from "../lib/problem";
+import { issueApiKey, listApiKeys, revokeApiKey } from "../tenants";
+import { formFields } from "./forms";
+import { auditSignedIn } from "./audit-request";
+import type { DashboardBindings } from "./types";
+import { KeysPage, RevokeKeyPage } from "./views/keys";
+import { noticeFrom } from "./views/layout";
+
+type DashboardContext = Context<DashboardBindings>;
+
+const MAX_KEY_NAME_LENGTH = 100;
+
+async function keysOf(c: DashboardContext) {
+  return listApiKeys({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
+}
+
+/** The key named in the path, of the session's tenant only: another tenant's id is a 404 like a missing one. */
+async function ownKey(c: DashboardContext) {
+  const keyId = c.req.param("keyId");
+  const key = (await keysOf(c)).find((candidate) => candidate.id === keyId);
+  if (!key) throw new ApiError("not-found", `No API key ${keyId}.`);
+  return key;
+}
+
+export async function showKeys(c: DashboardContext) {
+  return c.html(<KeysPage session={c.get("session")} keys={await keysOf(c)} notice={noticeFrom(c.req.query("notice"))} />);
+}
+
+/** The new key is in this response's page only (not a redirect): it never sits in a URL or a page that can be fetched again. */
+export async function createKey(c: DashboardContext) {
+  const session = c.get("session");
+  const name = (await formFields(c)).name?.trim() ?? "";
+  if (name.length === 0 || name.length > MAX_KEY_NAME_LENGTH) {
+    const nameError = name.length === 0 ? "Give the key a name." : `At most ${MAX_KEY_NAME_LENGTH} characters.`;
+    return c.html(<KeysPage session={session} keys={await keysOf(c)} name={name} nameError={nameError} />, 400);
+  }
+  const created = await issueApiKey({ ctx: c.get("ctx"), input: { tenantId: session.tenantId, name } });
+  await auditSignedIn(c, "key.issued", `${created.record.id} (${name})`);
+  return c.html(<KeysPage session={session} keys={await keysOf(c)} created={created} />, 201);
+}
+
+export async function confirmRevokeKey(c: DashboardContext) {
+  return c.html(<RevokeKeyPage session={c.get("session")} apiKey={await ownKey(c)} />);
+}
+
+export async function revokeKey(c: DashboardContext) {
+  const key = await ownKey(c);
+  await revokeApiKey({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, keyId: key.id } });
+  await auditSignedIn(c, "key.revoked", `${key.id} (${key.name})`);
+  return c.redirect("/dashboard/keys?notice=key-revoked", 303);
+}

@@ -1,0 +1,33 @@
+import type { Context } from "hono";
+import { getReadiness, startOnboarding } from "../onboarding";
+import { getTenant } from "../tenants";
+import { auditSignedIn } from "./audit-request";
+import type { DashboardBindings } from "./types";
+import { noticeFrom } from "./views/layout";
+import { OverviewPage } from "./views/overview";
+
+type DashboardContext = Context<DashboardBindings>;
+
+export async function showOverview(c: DashboardContext) {
+  const ctx = c.get("ctx");
+  const session = c.get("session");
+  const [tenant, readiness] = await Promise.all([
+    getTenant({ ctx, input: { tenantId: session.tenantId } }),
+    getReadiness({ ctx, input: { tenantId: session.tenantId, refresh: c.req.query("refresh") === "true" } }),
+  ]);
+  return c.html(
+    <OverviewPage session={session} readiness={readiness} tenantName={tenant.name} notice={noticeFrom(c.req.query("notice"))} />,
+  );
+}
+
+/** Creates the hosted onboarding form; the overview then links to it (a link, so the processor's page is not a form target). */
+export async function beginOnboarding(c: DashboardContext) {
+  const ctx = c.get("ctx");
+  const session = c.get("session");
+  const form = await startOnboarding({
+    ctx,
+    input: { tenantId: session.tenantId, returnUrl: `${ctx.env.BASE_URL.replace(/\/$/, "")}/dashboard` },
+  });
+  await auditSignedIn(c, "onboarding.started", form.formId);
+  return c.redirect("/dashboard?notice=onboarding-started", 303);
+}

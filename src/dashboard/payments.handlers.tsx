@@ -1,0 +1,141 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
+import { ApiError } from "../lib/problem";
+import { getPayment, listPayments, PAYMENT_STATUSES, refund, type PaymentRecord } from "../payments";
+import { formFields } from "./forms";
+import { auditSignedIn } from "./audit-request";
+import type { DashboardBindings } from "./types";
+import { formatMoney } from "./views/format";
+import { noticeFrom } from "./views/layout";
+import { PaymentPage, PaymentsPage, type PaymentFilters, type RefundFormValues } from "./views/payments";
+
+type DashboardContext = Context<DashboardBindings>;
+
+const PAGE_SIZE = 25;
+const DAY_MS = 24 * 3600_000;
+const isoDate = z.iso.date();
+
+/** The API's filters with dates for people: `from` is the start of its day, `to` the end of its day (both UTC). */
+function listFilters(query: Record<string, string>) {
+  const filters: PaymentFilters = {};
+  const invalid: string[] = [];
+  for (const name of ["from", "to"] as const) {
+    const value = query[name];
+    if (!value) continue;
+    if (isoDate.safeParse(value).success) filters[name] = value;
+    else invalid.push(name);
+  }
+  const status = z.enum(PAYMENT_STATUSES).safeParse(query.status);
+  if (status.success) filters.status = status.data;
+  else if (query.status) invalid.push("status");
+  return { filters, invalid };
+}
+
+export async function showPayments(c: DashboardContext) {
+  const query = c.req.query();
+  const { filters, invalid } = listFilters(query);
+  const { page, nextCursor } = await listPayments({
+    ctx: c.get("ctx"),
+    input: {
+      tenantId: c.get("session").tenantId,
+      query: {
+        limit: PAGE_SIZE,
+        ...(filters.from ? { from: `${filters.from}T00:00:00.000Z` } : {}),
+        ...(filters.to ? { to: new Date(Date.parse(`${filters.to}T00:00:00.000Z`) + DAY_MS).toISOString() } : {}),
+        ...(filters.status ? { status: filters.status } : {}),
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+      },
+    },
+  });
+  const filterError = invalid.length > 0 ? `Ignored an invalid ${invalid.join(" and ")}.` : undefined;
+  return c.html(
+    <PaymentsPage
+      session={c.get("session")}
+      statuses={PAYMENT_STATUSES}
+      filters={filters}
+      payments={page}
+      nextCursor={nextCursor}
+      filterError={filterError}
+    />,
+  );
+}
+
+const ownPayment = (c: DashboardContext) =>
+  getPayment({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, paymentId: c.req.param("paymentId") ?? "" } });
+
+// Each rendering of the refund form carries a fresh key, so submitting the same form twice refunds once.
+const newRefundKey = () => base64Url(randomBytes(18));
+
+export async function showPayment(c: DashboardContext) {
+  return c.html(
+    <PaymentPage
+      session={c.get("session")}
+      payment={await ownPayment(c)}
+      refundKey={newRefundKey()}
+      notice={noticeFrom(c.req.query("notice"))}
+    />,
+  );
+}
+
+/** "12.5" or "12.50" in a two-decimal currency → 1250; null for anything that is not a positive amount. */
+function minorUnits(amount: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return cents > 0 ? cents : null;
+}
+
+const RefundForm = z.object({
+  refundKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  amount: z.string().trim().default(""),
+  reason: z.enum(["requested_by_customer", "duplicate", "fraudulent", "other"]),
+  refundApplicationFee: z.literal("true").optional(),
+});
+
+const REFUND_REFUSALS: Partial<Record<ApiError["slug"], number>> = {
+  "invalid-payment-state": 409,
+  "refund-exceeds-balance": 409,
+  "idempotency-key-reused": 409,
+  "processor-rejected": 422,
+  "processor-error": 502,
+  "processor-timeout": 504,
+};
+
+export async function refundPayment(c: DashboardContext) {
+  const payment = await ownPayment(c);
+  const form = await formFields(c);
+  const parsed = RefundForm.safeParse(form);
+  const values: RefundFormValues = { amount: form.amount, reason: form.reason, refundApplicationFee: form.refundApplicationFee === "true" };
+  const again = (refundError: string, status: 400 | 409 | 422 | 502 | 504, shown: PaymentRecord = payment) =>
+    c.html(
+      <PaymentPage session={c.get("session")} payment={shown} refundKey={newRefundKey()} refundError={refundError} values={values} />,
+      status,
+    );
+  if (!parsed.success) return again("Choose a reason and try again.", 400);
+  const amountCents = parsed.data.amount === "" ? undefined : minorUnits(parsed.data.amount);
+  if (amountCents === null) return again("Enter the amount as a number, e.g. 12.50, or leave it empty for a full refund.", 400);
+
+  const request = { amountCents, reason: parsed.data.reason, refundApplicationFee: parsed.data.refundApplicationFee === "true" };
+  try {
+    const refunded = await refund({
+      ctx: c.get("ctx"),
+      input: {
+        tenantId: c.get("session").tenantId,
+        paymentId: payment.id,
+        idempotency: {
+          key: `dashboard_${parsed.data.refundKey}`,
+          fingerprint: await sha256Hex(JSON.stringify(["dashboard-refund", payment.id, request])),
+        },
+        request,
+      },
+    });
+    const amount = amountCents ?? refunded.amountRefundedCents - payment.amountRefundedCents;
+    await auditSignedIn(c, "payment.refunded", `${payment.id} (${formatMoney(amount, payment.currency)})`);
+  } catch (error) {
+    const status = error instanceof ApiError ? REFUND_REFUSALS[error.slug] : undefined;
+    if (!status || !(error instanceof ApiError)) throw error;
+    return again(error.message, status as 409 | 422 | 502 | 504, await ownPayment(c));
+  }
+  return c.redirect(`/dashboard/payments/${payment.id}?notice=refunded`, 303);
+}

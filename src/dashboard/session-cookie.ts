@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { SESSION_ABSOLUTE_MS } from "./sessions.service";
+
+const SESSION_COOKIE = "pc_session";
+// The double-submit token of the forms shown before sign-in (sign-in, invitation).
+const FORM_COOKIE = "pc_form";
+
+/**
+ * `__Host-` + Secure everywhere, except plain http on this machine (`npm run dev`), where a browser would drop a
+ * Secure cookie: there the cookie has no prefix and no Secure. A deployed Worker is always reached over https.
+ */
+function cookieOptions(c: Context) {
+  const url = new URL(c.req.url);
+  const plainLocal = url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  return plainLocal
+    ? ({ path: "/", httpOnly: true, sameSite: "Lax", secure: false } as const)
+    : ({ path: "/", httpOnly: true, sameSite: "Lax", secure: true, prefix: "host" } as const);
+}
+
+const prefixOf = (c: Context) => ("prefix" in cookieOptions(c) ? "host" : undefined);
+
+export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE, prefixOf(c));
+
+export function setSessionCookie(c: Context, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c), maxAge: SESSION_ABSOLUTE_MS / 1000 });
+}
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
+}
+
+export const readFormCookie = (c: Context) => getCookie(c, FORM_COOKIE, prefixOf(c));
+
+export function setFormCookie(c: Context, token: string): void {
+  setCookie(c, FORM_COOKIE, token, { ...cookieOptions(c), sameSite: "Strict" });
+}

@@ -1,0 +1,253 @@
+import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import type { AppContext } from "../platform/context";
+import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
+import { newId } from "../lib/ids";
+import { ApiError } from "../lib/problem";
+import { auditStatement } from "./audit.service";
+import { dashboardSessions, dashboardSignInFailures, dashboardUsers, type DashboardRole } from "./dashboard.schema";
+import { decoyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords";
+import type { RequestOrigin } from "./request-meta";
+import { blockedUntil, countFailure, forgetFailures, THROTTLE_WINDOW_MS, throttleKeys } from "./sign-in-throttle";
+
+/** A session ends after this long without a request, and in any case this long after sign-in. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_MS = 12 * 3600_000;
+// "Last seen" moves at most once a minute, so browsing costs a read per page, not a write.
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+// Ended sessions are kept a day past their absolute end (the audit log keeps sign-ins for good).
+const ENDED_SESSION_RETENTION_MS = 24 * 3600_000;
+
+export type SignedInSession = {
+  sessionId: string;
+  tenantId: string;
+  userId: string;
+  email: string;
+  name: string;
+  role: DashboardRole;
+  csrfToken: string;
+};
+export type SessionRecord = typeof dashboardSessions.$inferSelect;
+
+export type SignInResult =
+  { outcome: "signed-in"; token: string; session: SignedInSession } | { outcome: "refused" } | { outcome: "throttled"; retryAt: Date };
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const tokenHash = (token: string) => sha256Hex(token);
+
+/**
+ * Checks an e-mail and password. Every refusal looks alike — an unknown e-mail costs a decoy hash and counts against
+ * the same throttle — so the answer never tells whether an account exists; while the account or the address is over
+ * its limit even the right password is refused.
+ */
+export async function signIn({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { email: string; password: string; origin: RequestOrigin };
+}): Promise<SignInResult> {
+  const email = normalizeEmail(input.email);
+  const keys = await throttleKeys(email, input.origin.ipAddress);
+  const user = await ctx.db
+    .select()
+    .from(dashboardUsers)
+    .where(and(eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
+    .get();
+  const failureAudit = (target: string) =>
+    user
+      ? [
+          auditStatement(ctx, {
+            tenantId: user.tenantId,
+            actor: { userId: user.id, email },
+            action: "sign_in.failed",
+            target,
+            origin: input.origin,
+          }),
+        ]
+      : [];
+
+  const retryAt = await blockedUntil(ctx, keys);
+  if (retryAt) {
+    await ctx.db.batch([countFailure(ctx, keys.address), ...failureAudit("throttled")]);
+    return { outcome: "throttled", retryAt };
+  }
+  const password = input.password.slice(0, MAX_PASSWORD_LENGTH);
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+  if (!user || !matches) {
+    await ctx.db.batch([countFailure(ctx, keys.account), countFailure(ctx, keys.address), ...failureAudit("wrong password")]);
+    return { outcome: "refused" };
+  }
+
+  const token = base64Url(randomBytes(32));
+  const now = ctx.clock.nowMs();
+  const session: SessionRecord = {
+    id: newId("ses"),
+    tokenHash: await tokenHash(token),
+    userId: user.id,
+    tenantId: user.tenantId,
+    csrfToken: base64Url(randomBytes(32)),
+    createdAt: new Date(now).toISOString(),
+    lastSeenAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + SESSION_ABSOLUTE_MS).toISOString(),
+    revokedAt: null,
+    ...input.origin,
+  };
+  await ctx.db.batch([
+    ctx.db.insert(dashboardSessions).values(session),
+    forgetFailures(ctx, keys.account),
+    auditStatement(ctx, { tenantId: user.tenantId, actor: { userId: user.id, email }, action: "sign_in.succeeded", origin: input.origin }),
+  ]);
+  return {
+    outcome: "signed-in",
+    token,
+    session: {
+      sessionId: session.id,
+      tenantId: user.tenantId,
+      userId: user.id,
+      email,
+      name: user.name,
+      role: user.role,
+      csrfToken: session.csrfToken,
+    },
+  };
+}
+
+/** The live session a cookie's token names, or null: revoked, idle too long, past its absolute end, or its user removed. */
+export async function resolveSession({
+  ctx,
+  input: { token },
+}: {
+  ctx: AppContext;
+  input: { token: string };
+}): Promise<SignedInSession | null> {
+  const now = ctx.clock.nowMs();
+  const row = await ctx.db
+    .select({ session: dashboardSessions, user: dashboardUsers })
+    .from(dashboardSessions)
+    .innerJoin(dashboardUsers, eq(dashboardUsers.id, dashboardSessions.userId))
+    .where(
+      and(
+        eq(dashboardSessions.tokenHash, await tokenHash(token)),
+        isNull(dashboardSessions.revokedAt),
+        isNull(dashboardUsers.removedAt),
+        gt(dashboardSessions.expiresAt, new Date(now).toISOString()),
+        gt(dashboardSessions.lastSeenAt, new Date(now - SESSION_IDLE_MS).toISOString()),
+      ),
+    )
+    .get();
+  if (!row) return null;
+  if (Date.parse(row.session.lastSeenAt) <= now - LAST_SEEN_RESOLUTION_MS) {
+    await ctx.db
+      .update(dashboardSessions)
+      .set({ lastSeenAt: new Date(now).toISOString() })
+      .where(eq(dashboardSessions.id, row.session.id));
+  }
+  const { session, user } = row;
+  return {
+    sessionId: session.id,
+    tenantId: session.tenantId,
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    csrfToken: session.csrfToken,
+  };
+}
+
+export async function signOut({ ctx, input }: { ctx: AppContext; input: { session: SignedInSession; origin: RequestOrigin } }) {
+  const { session } = input;
+  await ctx.db.batch([
+    ctx.db.update(dashboardSessions).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardSessions.id, session.sessionId)),
+    auditStatement(ctx, {
+      tenantId: session.tenantId,
+      actor: { userId: session.userId, email: session.email },
+      action: "sign_out",
+      origin: input.origin,
+    }),
+  ]);
+}
+
+/** A user's sessions that are still live, newest first. */
+export async function listSessions({ ctx, input: { session } }: { ctx: AppContext; input: { session: SignedInSession } }) {
+  const now = ctx.clock.nowMs();
+  return ctx.db
+    .select()
+    .from(dashboardSessions)
+    .where(
+      and(
+        eq(dashboardSessions.userId, session.userId),
+        isNull(dashboardSessions.revokedAt),
+        gt(dashboardSessions.expiresAt, new Date(now).toISOString()),
+        gt(dashboardSessions.lastSeenAt, new Date(now - SESSION_IDLE_MS).toISOString()),
+      ),
+    )
+    .orderBy(desc(dashboardSessions.createdAt))
+    .all();
+}
+
+/**
+ * Ends one of the user's own sessions, or (`sessionId` omitted) every other one. A session of someone else is
+ * indistinguishable from a missing one.
+ */
+export async function revokeSessions({
+  ctx,
+  input: { session, sessionId, origin },
+}: {
+  ctx: AppContext;
+  input: { session: SignedInSession; sessionId?: string; origin: RequestOrigin };
+}): Promise<void> {
+  const ofUser = eq(dashboardSessions.userId, session.userId);
+  if (sessionId) {
+    const own = await ctx.db
+      .select({ id: dashboardSessions.id })
+      .from(dashboardSessions)
+      .where(and(ofUser, eq(dashboardSessions.id, sessionId)))
+      .get();
+    if (!own) throw new ApiError("not-found", `No session ${sessionId}.`);
+  }
+  const target = sessionId ? eq(dashboardSessions.id, sessionId) : ne(dashboardSessions.id, session.sessionId);
+  await ctx.db.batch([
+    ctx.db
+      .update(dashboardSessions)
+      .set({ revokedAt: ctx.clock.nowIso() })
+      .where(and(ofUser, isNull(dashboardSessions.revokedAt), target)),
+    auditStatement(ctx, {
+      tenantId: session.tenantId,
+      actor: { userId: session.userId, email: session.email },
+      action: "session.revoked",
+      target: sessionId ?? "all other sessions",
+      origin,
+    }),
+  ]);
+}
+
+/**
+ * Asks for the password again before something as sensitive as revealing a secret. Failures count against the
+ * account's sign-in throttle, so a borrowed session cannot guess the password at leisure.
+ */
+export async function confirmPassword({
+  ctx,
+  input: { session, password, origin },
+}: {
+  ctx: AppContext;
+  input: { session: SignedInSession; password: string; origin: RequestOrigin };
+}): Promise<"confirmed" | "refused" | "throttled"> {
+  const keys = await throttleKeys(session.email, origin.ipAddress);
+  if (await blockedUntil(ctx, keys)) return "throttled";
+  const user = await ctx.db.select().from(dashboardUsers).where(eq(dashboardUsers.id, session.userId)).get();
+  if (user && (await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user.passwordHash))) return "confirmed";
+  await ctx.db.batch([countFailure(ctx, keys.account), countFailure(ctx, keys.address)]);
+  return "refused";
+}
+
+/** Sessions long past their end and throttle windows that have closed are of no further use; the cron clears them. */
+export async function purgeEndedSignInState({ ctx }: { ctx: Pick<AppContext, "db" | "clock"> }): Promise<void> {
+  const now = ctx.clock.nowMs();
+  await ctx.db.batch([
+    ctx.db.delete(dashboardSessions).where(lt(dashboardSessions.expiresAt, new Date(now - ENDED_SESSION_RETENTION_MS).toISOString())),
+    ctx.db
+      .delete(dashboardSignInFailures)
+      .where(lt(dashboardSignInFailures.windowStartedAt, new Date(now - THROTTLE_WINDOW_MS).toISOString())),
+  ]);
+}

@@ -1,0 +1,98 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import { ApiError } from "../lib/problem";
+import { listAudit } from "./audit.service";
+import { DASHBOARD_ROLES } from "./dashboard.schema";
+import { fieldErrors, formFields } from "./forms";
+import { requestOrigin } from "./request-meta";
+import { listSessions, revokeSessions } from "./sessions.service";
+import type { DashboardBindings } from "./types";
+import { createInvite, listTeam, removeUser, revokeInvite } from "./users.service";
+import { noticeFrom } from "./views/layout";
+import { AccountPage, AuditPage, TeamPage } from "./views/team";
+
+type DashboardContext = Context<DashboardBindings>;
+
+const AUDIT_PAGE_SIZE = 50;
+
+async function renderTeam(
+  c: DashboardContext,
+  extra: { created?: { email: string; url: string; expiresAt: string }; emailError?: string; email?: string; error?: string } = {},
+  status: 200 | 201 | 400 | 409 = 200,
+) {
+  const { users, invites } = await listTeam({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
+  return c.html(
+    <TeamPage session={c.get("session")} users={users} invites={invites} notice={noticeFrom(c.req.query("notice"))} {...extra} />,
+    status,
+  );
+}
+
+export const showTeam = (c: DashboardContext) => renderTeam(c);
+
+const InviteForm = z.object({
+  email: z.email("Enter an e-mail address.").max(254, "At most 254 characters."),
+  role: z.enum(DASHBOARD_ROLES),
+});
+
+/** The link is shown in this response only; the owner passes it on (the service sends no e-mail). */
+export async function inviteTeammate(c: DashboardContext) {
+  const form = await formFields(c);
+  const parsed = InviteForm.safeParse({ ...form, email: form.email?.trim() });
+  if (!parsed.success) return renderTeam(c, { email: form.email, emailError: fieldErrors(parsed.error).email ?? "Choose a role." }, 400);
+  try {
+    const { invite, url } = await createInvite({
+      ctx: c.get("ctx"),
+      input: { tenantId: c.get("session").tenantId, ...parsed.data, invitedBy: c.get("session"), origin: requestOrigin(c) },
+    });
+    return renderTeam(c, { created: { email: invite.email, url, expiresAt: invite.expiresAt } }, 201);
+  } catch (error) {
+    if (error instanceof ApiError && error.slug === "conflict") return renderTeam(c, { email: form.email, emailError: error.message }, 409);
+    throw error;
+  }
+}
+
+export async function withdrawInvite(c: DashboardContext) {
+  await revokeInvite({
+    ctx: c.get("ctx"),
+    input: { session: c.get("session"), inviteId: c.req.param("inviteId") ?? "", origin: requestOrigin(c) },
+  });
+  return c.redirect("/dashboard/team?notice=invite-revoked", 303);
+}
+
+export async function removeTeammate(c: DashboardContext) {
+  try {
+    await removeUser({
+      ctx: c.get("ctx"),
+      input: { session: c.get("session"), userId: c.req.param("userId") ?? "", origin: requestOrigin(c) },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.slug === "conflict") return renderTeam(c, { error: error.message }, 409);
+    throw error;
+  }
+  return c.redirect("/dashboard/team?notice=user-removed", 303);
+}
+
+export async function showAudit(c: DashboardContext) {
+  const cursor = c.req.query("cursor");
+  const { data, nextCursor } = await listAudit({
+    ctx: c.get("ctx"),
+    input: { tenantId: c.get("session").tenantId, limit: AUDIT_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+  });
+  return c.html(<AuditPage session={c.get("session")} entries={data} nextCursor={nextCursor} />);
+}
+
+export async function showAccount(c: DashboardContext) {
+  const sessions = await listSessions({ ctx: c.get("ctx"), input: { session: c.get("session") } });
+  return c.html(<AccountPage session={c.get("session")} sessions={sessions} notice={noticeFrom(c.req.query("notice"))} />);
+}
+
+export async function endSession(c: DashboardContext) {
+  const sessionId = c.req.param("sessionId") ?? "";
+  await revokeSessions({ ctx: c.get("ctx"), input: { session: c.get("session"), sessionId, origin: requestOrigin(c) } });
+  return c.redirect("/dashboard/account?notice=session-revoked", 303);
+}
+
+export async function endOtherSessions(c: DashboardContext) {
+  await revokeSessions({ ctx: c.get("ctx"), input: { session: c.get("session"), origin: requestOrigin(c) } });
+  return c.redirect("/dashboard/account?notice=sessions-revoked", 303);
+}

@@ -1,0 +1,266 @@
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import type { AppContext } from "../platform/context";
+import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
+import { newId } from "../lib/ids";
+import { ApiError } from "../lib/problem";
+import { getTenant } from "../tenants";
+import { auditStatement, type AuditActor } from "./audit.service";
+import { dashboardInvites, dashboardSessions, dashboardUsers, type DashboardRole } from "./dashboard.schema";
+import { hashPassword } from "./passwords";
+import type { RequestOrigin } from "./request-meta";
+import { normalizeEmail, type SignedInSession } from "./sessions.service";
+
+/** How long an invitation link works: long enough to reach someone over a weekend, short enough not to linger. */
+export const INVITE_LIFETIME_MS = 72 * 3600_000;
+
+export type InviteRecord = typeof dashboardInvites.$inferSelect;
+export type UserRecord = typeof dashboardUsers.$inferSelect;
+
+const OPERATOR: AuditActor = { userId: null, email: "operator" };
+
+export const inviteUrl = (env: Env, token: string) => `${env.BASE_URL.replace(/\/$/, "")}/dashboard/invite/${token}`;
+
+/**
+ * A one-time invitation to the tenant (the operator's for the first owner, an owner's for a teammate). The link
+ * carries a random token shown only here; the table keeps its SHA-256. The operator may also invite an existing user:
+ * the link then sets a new password.
+ */
+export async function createInvite({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; email: string; role: DashboardRole; invitedBy: SignedInSession | null; origin: RequestOrigin };
+}): Promise<{ invite: InviteRecord; url: string }> {
+  await getTenant({ ctx, input: { tenantId: input.tenantId } });
+  const email = normalizeEmail(input.email);
+  const member = await ctx.db
+    .select({ id: dashboardUsers.id })
+    .from(dashboardUsers)
+    .where(and(eq(dashboardUsers.tenantId, input.tenantId), eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
+    .get();
+  // From the operator, an existing user's e-mail is how a locked-out owner gets a new password; an owner just sees them listed.
+  if (member && input.invitedBy) throw new ApiError("conflict", `${email} already belongs to this tenant's dashboard.`);
+  const token = base64Url(randomBytes(32));
+  const now = ctx.clock.nowMs();
+  const invite: InviteRecord = {
+    id: newId("inv"),
+    tenantId: input.tenantId,
+    email,
+    role: input.role,
+    tokenHash: await sha256Hex(token),
+    invitedBy: input.invitedBy?.userId ?? null,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + INVITE_LIFETIME_MS).toISOString(),
+    acceptedAt: null,
+    revokedAt: null,
+  };
+  const actor = input.invitedBy ? { userId: input.invitedBy.userId, email: input.invitedBy.email } : OPERATOR;
+  await ctx.db.batch([
+    ctx.db.insert(dashboardInvites).values(invite),
+    auditStatement(ctx, {
+      tenantId: input.tenantId,
+      actor,
+      action: "invite.created",
+      target: `${email} (${input.role})`,
+      origin: input.origin,
+    }),
+  ]);
+  return { invite, url: inviteUrl(ctx.env, token) };
+}
+
+/** The invitation a link names, while it can still be accepted; every other case (used, withdrawn, expired, unknown) is null. */
+export async function findOpenInvite({
+  ctx,
+  input: { token },
+}: {
+  ctx: AppContext;
+  input: { token: string };
+}): Promise<InviteRecord | null> {
+  const invite = await ctx.db
+    .select()
+    .from(dashboardInvites)
+    .where(
+      and(
+        eq(dashboardInvites.tokenHash, await sha256Hex(token)),
+        isNull(dashboardInvites.acceptedAt),
+        isNull(dashboardInvites.revokedAt),
+        gt(dashboardInvites.expiresAt, ctx.clock.nowIso()),
+      ),
+    )
+    .get();
+  return invite ?? null;
+}
+
+/**
+ * Creates the invited user with the password they chose. One batch both creates the user and spends the invitation,
+ * each conditional on the invitation still being open, so a link works once even when submitted twice at once.
+ */
+export async function acceptInvite({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { token: string; name: string; password: string; origin: RequestOrigin };
+}): Promise<"accepted" | "unusable"> {
+  const invite = await findOpenInvite({ ctx, input: { token: input.token } });
+  if (!invite) return "unusable";
+  const existing = await ctx.db
+    .select()
+    .from(dashboardUsers)
+    .where(and(eq(dashboardUsers.email, invite.email), isNull(dashboardUsers.removedAt)))
+    .get();
+  if (existing && existing.tenantId !== invite.tenantId) return "unusable";
+  const now = ctx.clock.nowIso();
+  const stillOpen = and(
+    eq(dashboardInvites.id, invite.id),
+    isNull(dashboardInvites.acceptedAt),
+    isNull(dashboardInvites.revokedAt),
+    gt(dashboardInvites.expiresAt, now),
+  );
+  const passwordHash = await hashPassword(input.password);
+  if (existing) return resetPassword(ctx, { invite, user: existing, name: input.name, passwordHash, stillOpen, origin: input.origin });
+  const userId = newId("usr");
+  const value = (v: unknown, column: string) => sql`${v}`.as(column);
+  const [created] = await ctx.db.batch([
+    ctx.db
+      .insert(dashboardUsers)
+      .select(
+        ctx.db
+          .select({
+            id: value(userId, "id"),
+            tenantId: dashboardInvites.tenantId,
+            email: dashboardInvites.email,
+            name: value(input.name, "name"),
+            role: dashboardInvites.role,
+            passwordHash: value(passwordHash, "password_hash"),
+            createdAt: value(now, "created_at"),
+            updatedAt: value(now, "updated_at"),
+            removedAt: value(null, "removed_at"),
+          })
+          .from(dashboardInvites)
+          .where(stillOpen),
+      )
+      .returning({ id: dashboardUsers.id }),
+    ctx.db.update(dashboardInvites).set({ acceptedAt: now }).where(stillOpen),
+    auditStatement(ctx, {
+      tenantId: invite.tenantId,
+      actor: { userId, email: invite.email },
+      action: "invite.accepted",
+      target: invite.role,
+      origin: input.origin,
+    }),
+  ]);
+  return created.length === 1 ? "accepted" : "unusable";
+}
+
+/** An invitation to an existing user's e-mail: a new password, every old session ended, in one batch with spending the link. */
+async function resetPassword(
+  ctx: AppContext,
+  input: { invite: InviteRecord; user: UserRecord; name: string; passwordHash: string; stillOpen: SQL | undefined; origin: RequestOrigin },
+): Promise<"accepted" | "unusable"> {
+  const now = ctx.clock.nowIso();
+  const linkOpen = sql`EXISTS (SELECT 1 FROM ${dashboardInvites} WHERE ${input.stillOpen})`;
+  const [updated] = await ctx.db.batch([
+    ctx.db
+      .update(dashboardUsers)
+      .set({ name: input.name, role: input.invite.role, passwordHash: input.passwordHash, updatedAt: now })
+      .where(and(eq(dashboardUsers.id, input.user.id), linkOpen))
+      .returning({ id: dashboardUsers.id }),
+    ctx.db
+      .update(dashboardSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(dashboardSessions.userId, input.user.id), isNull(dashboardSessions.revokedAt), linkOpen)),
+    ctx.db.update(dashboardInvites).set({ acceptedAt: now }).where(input.stillOpen),
+    auditStatement(ctx, {
+      tenantId: input.user.tenantId,
+      actor: { userId: input.user.id, email: input.user.email },
+      action: "invite.accepted",
+      target: `${input.invite.role}, new password`,
+      origin: input.origin,
+    }),
+  ]);
+  return updated.length === 1 ? "accepted" : "unusable";
+}
+
+/** The tenant's users and its invitations still open. */
+export async function listTeam({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }) {
+  const [users, invites] = await ctx.db.batch([
+    ctx.db
+      .select()
+      .from(dashboardUsers)
+      .where(and(eq(dashboardUsers.tenantId, tenantId), isNull(dashboardUsers.removedAt)))
+      .orderBy(asc(dashboardUsers.createdAt)),
+    ctx.db
+      .select()
+      .from(dashboardInvites)
+      .where(
+        and(
+          eq(dashboardInvites.tenantId, tenantId),
+          isNull(dashboardInvites.acceptedAt),
+          isNull(dashboardInvites.revokedAt),
+          gt(dashboardInvites.expiresAt, ctx.clock.nowIso()),
+        ),
+      )
+      .orderBy(desc(dashboardInvites.createdAt)),
+  ]);
+  return { users, invites };
+}
+
+/** Withdraws an open invitation of the owner's own tenant; another tenant's is a 404 like a missing one. */
+export async function revokeInvite({
+  ctx,
+  input: { session, inviteId, origin },
+}: {
+  ctx: AppContext;
+  input: { session: SignedInSession; inviteId: string; origin: RequestOrigin };
+}): Promise<void> {
+  const invite = await ctx.db
+    .select()
+    .from(dashboardInvites)
+    .where(and(eq(dashboardInvites.id, inviteId), eq(dashboardInvites.tenantId, session.tenantId), isNull(dashboardInvites.acceptedAt)))
+    .get();
+  if (!invite) throw new ApiError("not-found", `No open invitation ${inviteId}.`);
+  await ctx.db.batch([
+    ctx.db.update(dashboardInvites).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardInvites.id, inviteId)),
+    auditStatement(ctx, {
+      tenantId: session.tenantId,
+      actor: { userId: session.userId, email: session.email },
+      action: "invite.revoked",
+      target: invite.email,
+      origin,
+    }),
+  ]);
+}
+
+/** Removes a teammate and ends their sessions at once; owners cannot remove themselves, so a tenant keeps an owner. */
+export async function removeUser({
+  ctx,
+  input: { session, userId, origin },
+}: {
+  ctx: AppContext;
+  input: { session: SignedInSession; userId: string; origin: RequestOrigin };
+}): Promise<void> {
+  const user = await ctx.db
+    .select()
+    .from(dashboardUsers)
+    .where(and(eq(dashboardUsers.id, userId), eq(dashboardUsers.tenantId, session.tenantId), isNull(dashboardUsers.removedAt)))
+    .get();
+  if (!user) throw new ApiError("not-found", `No user ${userId}.`);
+  if (user.id === session.userId) throw new ApiError("conflict", "You cannot remove yourself.");
+  const now = ctx.clock.nowIso();
+  await ctx.db.batch([
+    ctx.db.update(dashboardUsers).set({ removedAt: now, updatedAt: now }).where(eq(dashboardUsers.id, userId)),
+    ctx.db
+      .update(dashboardSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(dashboardSessions.userId, userId), isNull(dashboardSessions.revokedAt))),
+    auditStatement(ctx, {
+      tenantId: session.tenantId,
+      actor: { userId: session.userId, email: session.email },
+      action: "user.removed",
+      target: user.email,
+      origin,
+    }),
+  ]);
+}

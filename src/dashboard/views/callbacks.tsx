@@ -1,0 +1,291 @@
+import type { FC } from "hono/jsx";
+import type { CallbackSettings, DeliveryRecord, DeliveryStatus, RevealedSigningSecret } from "../../callbacks";
+import type { SignedInSession } from "../sessions.service";
+import { Badge, CsrfField, EmptyState, ErrorSummary, Field, Layout, Secret, Time, type Notice } from "./layout";
+
+export const OVERLAP_CHOICES = [
+  { seconds: 86_400, label: "24 hours (recommended)" },
+  { seconds: 3_600, label: "1 hour" },
+  { seconds: 604_800, label: "7 days" },
+  { seconds: 0, label: "None — retire the old secret now (it leaked)" },
+] as const;
+
+const DELIVERY_TONES: Record<DeliveryStatus, "good" | "bad" | "warn" | "neutral"> = {
+  delivered: "good",
+  failed: "bad",
+  pending: "warn",
+  canceled: "neutral",
+};
+
+export type DeliveryFilters = { status?: DeliveryStatus | undefined; eventId?: string | undefined };
+
+export type CallbacksPageProps = {
+  session: SignedInSession;
+  settings: CallbackSettings;
+  deliveries: { data: DeliveryRecord[]; nextCursor: string | null };
+  filters: DeliveryFilters;
+  revealed?: RevealedSigningSecret[];
+  urlValue?: string;
+  urlError?: string;
+  secretError?: { action: "reveal" | "rotate"; message: string };
+  error?: string;
+  notice?: Notice | undefined;
+};
+
+const PasswordField: FC<{ id: string; error?: string | undefined }> = ({ id, error }) => (
+  <Field
+    id={`${id}-password`}
+    name="password"
+    label="Your password"
+    type="password"
+    error={error}
+    required
+    autocomplete="current-password"
+    hint="Asked again before a secret is shown."
+  />
+);
+
+const SigningSecrets: FC<CallbacksPageProps> = ({ session, settings, revealed, secretError }) => (
+  <section class="card" aria-labelledby="secret-heading">
+    <h2 id="secret-heading">Signing secret</h2>
+    <p>
+      Each callback carries <code>LC-Signature: t=…,v1=…</code>, an HMAC-SHA256 of <code>{"{t}.{body}"}</code> with this secret. During a
+      rotation's overlap both the new and the old secret sign, so your receiver can switch without missing a callback.
+    </p>
+    {settings.signingSecrets.length === 0 ? (
+      <EmptyState title="No signing secret yet">One is generated when you first save a callback URL.</EmptyState>
+    ) : (
+      <>
+        <ul class="plain">
+          {settings.signingSecrets.map((secret) => (
+            <li>
+              <span class="mono">{secret.id}</span> — created <Time iso={secret.createdAt} />
+              {secret.expiresAt ? (
+                <>
+                  , signs until <Time iso={secret.expiresAt} /> <Badge tone="warn">previous</Badge>
+                </>
+              ) : (
+                <>
+                  {" "}
+                  <Badge tone="good">current</Badge>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        {revealed ? (
+          <div class="revealed" aria-live="polite">
+            {revealed.map((secret, index) => (
+              <Secret
+                id={`secret-${index}`}
+                label={
+                  secret.expiresAt
+                    ? `Previous secret (signs until ${secret.expiresAt.slice(0, 16).replace("T", " ")} UTC)`
+                    : "Current secret"
+                }
+                value={secret.secret}
+              />
+            ))}
+          </div>
+        ) : null}
+        <div class="grid-2">
+          <form method="post" action="/dashboard/callbacks/secrets/reveal" class="stack">
+            <h3>Reveal</h3>
+            <CsrfField token={session.csrfToken} />
+            <PasswordField id="reveal" error={secretError?.action === "reveal" ? secretError.message : undefined} />
+            <button type="submit" class="button secondary">
+              Reveal secret
+            </button>
+          </form>
+          <form method="post" action="/dashboard/callbacks/secrets/rotate" class="stack">
+            <h3>Rotate</h3>
+            <CsrfField token={session.csrfToken} />
+            <div class="field">
+              <label for="overlap">Keep the old secret signing for</label>
+              <select id="overlap" name="overlapSeconds">
+                {OVERLAP_CHOICES.map((choice) => (
+                  <option value={String(choice.seconds)}>{choice.label}</option>
+                ))}
+              </select>
+            </div>
+            <PasswordField id="rotate" error={secretError?.action === "rotate" ? secretError.message : undefined} />
+            <button type="submit" class="button secondary">
+              Rotate secret
+            </button>
+          </form>
+        </div>
+      </>
+    )}
+  </section>
+);
+
+const DeliveryLog: FC<CallbacksPageProps> = ({ session, deliveries, filters, settings }) => {
+  const pending = deliveries.data.some((delivery) => delivery.status === "pending");
+  const query = new URLSearchParams();
+  if (filters.status) query.set("status", filters.status);
+  if (filters.eventId) query.set("eventId", filters.eventId);
+  return (
+    <section aria-labelledby="log-heading" id="deliveries" data-refresh={pending ? "3000" : undefined}>
+      <h2 id="log-heading">Delivery log</h2>
+      <form method="get" action="/dashboard/callbacks" class="filters">
+        <div class="field">
+          <label for="status">Status</label>
+          <select id="status" name="status">
+            <option value="">Any</option>
+            {(["pending", "delivered", "failed", "canceled"] as const).map((status) => (
+              <option value={status} selected={filters.status === status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field name="eventId" label="Event id" value={filters.eventId} placeholder="event_…" />
+        <button type="submit" class="button secondary">
+          Filter
+        </button>
+      </form>
+      {deliveries.data.length === 0 ? (
+        <EmptyState title={filters.status || filters.eventId ? "No deliveries match these filters" : "No deliveries yet"}>
+          {settings.url ? "Send a test event to see one here." : "Save a callback URL first; events are delivered from then on."}
+        </EmptyState>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col">Event</th>
+                <th scope="col">Status</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.data.map((delivery) => (
+                <tr id={delivery.id} data-status={delivery.status}>
+                  <td>
+                    <Time iso={delivery.createdAt} />
+                    {delivery.origin === "replay" ? <span class="muted small"> (replay)</span> : null}
+                  </td>
+                  <td>
+                    <code>{delivery.eventType}</code>
+                    <br />
+                    <span class="mono small">{delivery.eventId}</span>
+                  </td>
+                  <td>
+                    <Badge tone={DELIVERY_TONES[delivery.status]}>{delivery.status}</Badge>
+                  </td>
+                  <td>
+                    {delivery.attempts.length === 0 ? (
+                      <span class="muted">none yet</span>
+                    ) : (
+                      <details>
+                        <summary>
+                          {delivery.attempts.length} attempt{delivery.attempts.length === 1 ? "" : "s"}
+                        </summary>
+                        <ol class="attempts">
+                          {delivery.attempts.map((attempt) => (
+                            <li>
+                              <Time iso={attempt.attemptedAt} /> — {attempt.statusCode ? `HTTP ${attempt.statusCode}` : "no response"} in{" "}
+                              {attempt.durationMs} ms
+                              {attempt.error ? <span class="field-error"> {attempt.error}</span> : null}
+                              {attempt.nextAttemptAt ? (
+                                <span class="muted">
+                                  {" "}
+                                  · next attempt <Time iso={attempt.nextAttemptAt} />
+                                </span>
+                              ) : null}
+                            </li>
+                          ))}
+                        </ol>
+                      </details>
+                    )}
+                  </td>
+                  <td>
+                    {settings.url ? (
+                      <form method="post" action={`/dashboard/callbacks/events/${delivery.eventId}/replay`}>
+                        <CsrfField token={session.csrfToken} />
+                        <button type="submit" class="button secondary small">
+                          Replay
+                        </button>
+                      </form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {deliveries.nextCursor ? (
+        <p>
+          <a href={`/dashboard/callbacks?${new URLSearchParams([...query, ["cursor", deliveries.nextCursor]])}`}>Older deliveries →</a>
+        </p>
+      ) : null}
+      {pending ? (
+        <p class="muted small">
+          Some deliveries are still pending. <a href={`/dashboard/callbacks?${query}`}>Refresh</a>
+        </p>
+      ) : null}
+    </section>
+  );
+};
+
+export const CallbacksPage: FC<CallbacksPageProps> = (props) => {
+  const { session, settings, urlValue, urlError, error, notice } = props;
+  return (
+    <Layout title="Callbacks" section="callbacks" session={session} notice={notice}>
+      <p class="lead">
+        Signed <code>POST</code> requests to your server when something happens later: an ACH payment settles, a dispute opens, your
+        readiness changes.
+      </p>
+      <ErrorSummary message={error} />
+      <section class="card" aria-labelledby="url-heading">
+        <h2 id="url-heading">Callback URL {settings.url ? <Badge tone="good">On</Badge> : <Badge tone="neutral">Off</Badge>}</h2>
+        <form method="post" action="/dashboard/callbacks" class="inline-form">
+          <CsrfField token={session.csrfToken} />
+          <Field
+            name="url"
+            label="URL"
+            type="text"
+            inputmode="url"
+            value={urlValue ?? settings.url ?? ""}
+            error={urlError}
+            placeholder="https://example.com/payment-connect/callbacks"
+            hint="An https URL on a public host. Save it empty to turn callbacks off."
+          />
+          <button type="submit" class="button">
+            Save
+          </button>
+        </form>
+        {settings.url ? (
+          <form method="post" action="/dashboard/callbacks/test" class="actions">
+            <CsrfField token={session.csrfToken} />
+            <button type="submit" class="button secondary">
+              Send test event
+            </button>
+            <span class="muted small">
+              A signed <code>ping</code> event, delivered like any other.
+            </span>
+          </form>
+        ) : null}
+      </section>
+      <SigningSecrets {...props} />
+      <DeliveryLog {...props} />
+      {settings.url ? (
+        <section class="card" aria-labelledby="replay-heading">
+          <h2 id="replay-heading">Replay failed deliveries</h2>
+          <form method="post" action="/dashboard/callbacks/replay-failed" class="inline-form">
+            <CsrfField token={session.csrfToken} />
+            <Field name="since" label="Failed since (UTC)" type="datetime-local" required />
+            <button type="submit" class="button secondary">
+              Replay all failed
+            </button>
+          </form>
+        </section>
+      ) : null}
+    </Layout>
+  );
+};

@@ -1,0 +1,121 @@
+import type { FC } from "hono/jsx";
+import type { ApiKeyRecord } from "../../tenants";
+import type { SignedInSession } from "../sessions.service";
+import { Badge, CsrfField, EmptyState, ErrorSummary, Field, Layout, Secret, Time, type Notice } from "./layout";
+
+const CreateKeyForm: FC<{ csrfToken: string; name?: string | undefined; error?: string | undefined }> = ({ csrfToken, name, error }) => (
+  <form method="post" action="/dashboard/keys" class="inline-form">
+    <CsrfField token={csrfToken} />
+    <Field name="name" label="Key name" value={name} error={error} hint="Where the key will live, e.g. “Checkout server”." required />
+    <button type="submit" class="button">
+      Create key
+    </button>
+  </form>
+);
+
+export const KeysPage: FC<{
+  session: SignedInSession;
+  keys: ApiKeyRecord[];
+  created?: { key: string; record: ApiKeyRecord };
+  nameError?: string;
+  name?: string;
+  notice?: Notice | undefined;
+}> = ({ session, keys, created, nameError, name, notice }) => (
+  <Layout title="API keys" section="keys" session={session} notice={notice}>
+    <p class="lead">
+      Your server sends a key with every request, as <code>X-Api-Key</code> or <code>Authorization: Bearer</code>. Only a hash of each key
+      is stored.
+    </p>
+    {created ? (
+      <section class="card highlight" aria-labelledby="new-key-heading">
+        <h2 id="new-key-heading">Your new key “{created.record.name}”</h2>
+        <p class="warning">
+          <strong>Copy it now: you will not see this key again.</strong> Store it in your server's secrets; if it is lost, create another
+          and revoke this one.
+        </p>
+        <Secret id="new-key" label="Secret API key" value={created.key} />
+      </section>
+    ) : null}
+    <section class="card" aria-labelledby="create-heading">
+      <h2 id="create-heading">Create a key</h2>
+      <ErrorSummary message={nameError ? "The key was not created." : undefined} />
+      <CreateKeyForm csrfToken={session.csrfToken} name={name} error={nameError} />
+    </section>
+    <section aria-labelledby="list-heading">
+      <h2 id="list-heading">Keys</h2>
+      {keys.length === 0 ? (
+        <EmptyState title="No API keys yet">Create one above to start calling the API.</EmptyState>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr id={key.id}>
+                  <td>{key.name || <span class="muted">(unnamed)</span>}</td>
+                  <td class="mono">
+                    {key.displayPrefix}…{key.lastFour}
+                  </td>
+                  <td>
+                    <Time iso={key.createdAt} />
+                  </td>
+                  <td>{key.lastUsedAt ? <Time iso={key.lastUsedAt} /> : <span class="muted">Never</span>}</td>
+                  <td>
+                    {key.revokedAt ? (
+                      <Badge tone="bad">
+                        Revoked <Time iso={key.revokedAt} />
+                      </Badge>
+                    ) : (
+                      <Badge tone="good">Active</Badge>
+                    )}
+                  </td>
+                  <td>
+                    {key.revokedAt ? null : (
+                      <a href={`/dashboard/keys/${key.id}/revoke`} aria-label={`Revoke ${key.name || key.displayPrefix}`}>
+                        Revoke…
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  </Layout>
+);
+
+export const RevokeKeyPage: FC<{ session: SignedInSession; apiKey: ApiKeyRecord }> = ({ session, apiKey }) => (
+  <Layout title="Revoke API key" section="keys" session={session}>
+    <section class="card danger-zone">
+      <p>
+        Revoke <strong>{apiKey.name || "(unnamed)"}</strong> (
+        <span class="mono">
+          {apiKey.displayPrefix}…{apiKey.lastFour}
+        </span>
+        )? Every request made with it will be refused with <code>401</code> from the moment you confirm. This cannot be undone.
+      </p>
+      <form method="post" action={`/dashboard/keys/${apiKey.id}/revoke`} class="actions">
+        <CsrfField token={session.csrfToken} />
+        <button type="submit" class="button danger">
+          Revoke key
+        </button>
+        <a class="button secondary" href="/dashboard/keys">
+          Cancel
+        </a>
+      </form>
+    </section>
+  </Layout>
+);

@@ -1,0 +1,238 @@
+import { raw } from "hono/html";
+import type { Child, FC } from "hono/jsx";
+import type { SignedInSession } from "../sessions.service";
+import { formatTime } from "./format";
+
+export type Section = "overview" | "payments" | "keys" | "callbacks" | "team" | "audit" | "account";
+
+type NavItem = { section: Section; href: string; label: string; ownerOnly?: boolean };
+
+/**
+ * The navigation, by group. Disputes and payouts join "Money" as their capabilities land — one line each here and one
+ * section name above; nothing else in the layout changes.
+ */
+const NAV: { group: string; items: NavItem[] }[] = [
+  {
+    group: "Money",
+    items: [
+      { section: "overview", href: "/dashboard", label: "Overview" },
+      { section: "payments", href: "/dashboard/payments", label: "Payments" },
+    ],
+  },
+  {
+    group: "Developers",
+    items: [
+      { section: "keys", href: "/dashboard/keys", label: "API keys" },
+      { section: "callbacks", href: "/dashboard/callbacks", label: "Callbacks" },
+    ],
+  },
+  {
+    group: "Settings",
+    items: [
+      { section: "team", href: "/dashboard/team", label: "Team", ownerOnly: true },
+      { section: "audit", href: "/dashboard/audit", label: "Audit log", ownerOnly: true },
+      { section: "account", href: "/dashboard/account", label: "Your sessions" },
+    ],
+  },
+];
+
+/** Fixed messages a redirect can ask a page to show (`?notice=`): nothing from the URL is ever echoed. */
+export const NOTICES = {
+  "key-revoked": "The key was revoked. Requests with it now get 401.",
+  "callbacks-saved": "The callback URL was saved.",
+  "callbacks-off": "Callbacks are off. Events are still recorded and can be replayed later.",
+  "test-event-sent": "A ping event was recorded and is on its way; watch the delivery log below.",
+  replayed: "Queued for delivery again; the new deliveries are in the log.",
+  "replayed-more-remain": "A first batch was queued again; more failed deliveries remain — replay again to continue.",
+  "nothing-to-replay": "No failed deliveries since then: nothing was replayed.",
+  "invite-revoked": "The invitation was withdrawn.",
+  "user-removed": "The user was removed and signed out everywhere.",
+  "session-revoked": "The session was ended.",
+  "sessions-revoked": "Every other session was ended.",
+  "password-set": "Your password is set. Sign in to continue.",
+  "signed-out": "You are signed out.",
+  "session-ended": "Your session ended. Sign in again to continue.",
+  refunded: "The refund was accepted.",
+  "onboarding-started": "Your onboarding form is ready: continue to it below.",
+} as const;
+export type Notice = keyof typeof NOTICES;
+
+export const noticeFrom = (value: string | undefined): Notice | undefined =>
+  value && Object.hasOwn(NOTICES, value) ? (value as Notice) : undefined;
+
+const Document: FC<{ title: string; children: Child }> = ({ title, children }) => (
+  <>
+    {raw("<!doctype html>")}
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${title} · Payment Connect`}</title>
+        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href="/assets/dashboard.css" />
+        <script src="/assets/dashboard.js" defer></script>
+      </head>
+      {children}
+    </html>
+  </>
+);
+
+/** The frame of every signed-in page: skip link, navigation, who is signed in, sign-out, the page's notice. */
+export const Layout: FC<{ title: string; section?: Section; session: SignedInSession; notice?: Notice | undefined; children: Child }> = ({
+  title,
+  section,
+  session,
+  notice,
+  children,
+}) => (
+  <Document title={title}>
+    <body>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div class="shell">
+        <header class="sidebar">
+          <a class="brand" href="/dashboard">
+            Payment Connect
+          </a>
+          <nav aria-label="Dashboard">
+            {NAV.map(({ group, items }) => (
+              <div class="nav-group">
+                <p class="nav-heading">{group}</p>
+                <ul>
+                  {items
+                    .filter((item) => !item.ownerOnly || session.role === "owner")
+                    .map((item) => (
+                      <li>
+                        <a href={item.href} aria-current={item.section === section ? "page" : undefined}>
+                          {item.label}
+                        </a>
+                      </li>
+                    ))}
+                </ul>
+              </div>
+            ))}
+          </nav>
+          <div class="whoami">
+            <p>
+              <span class="muted">Signed in as</span>
+              <br />
+              <strong>{session.name}</strong>
+              <br />
+              <span class="muted small">
+                {session.email} · {session.role}
+              </span>
+            </p>
+            <form method="post" action="/dashboard/sign-out">
+              <CsrfField token={session.csrfToken} />
+              <button type="submit" class="button secondary small">
+                Sign out
+              </button>
+            </form>
+          </div>
+        </header>
+        <main id="main" tabindex={-1}>
+          <h1>{title}</h1>
+          {notice ? (
+            <p class="notice" role="status">
+              {NOTICES[notice]}
+            </p>
+          ) : null}
+          {children}
+        </main>
+      </div>
+    </body>
+  </Document>
+);
+
+/** Pages before sign-in (sign-in, invitation, errors without a session): centred, no navigation. */
+export const BarePage: FC<{ title: string; children: Child }> = ({ title, children }) => (
+  <Document title={title}>
+    <body class="bare">
+      <main id="main" class="card narrow">
+        <p class="brand">Payment Connect</p>
+        <h1>{title}</h1>
+        {children}
+      </main>
+    </body>
+  </Document>
+);
+
+export const CsrfField: FC<{ token: string }> = ({ token }) => <input type="hidden" name="_csrf" value={token} />;
+
+export const ErrorSummary: FC<{ message: string | undefined }> = ({ message }) =>
+  message ? (
+    <p class="error-summary" role="alert">
+      {message}
+    </p>
+  ) : null;
+
+/** A labelled input with its hint and field-level error tied to it for assistive technology. */
+export const Field: FC<{
+  name: string;
+  id?: string;
+  label: string;
+  type?: string;
+  value?: string | undefined;
+  hint?: string;
+  error?: string | undefined;
+  required?: boolean;
+  autocomplete?: string;
+  placeholder?: string;
+  inputmode?: "decimal" | "email" | "url";
+}> = ({ name, id = name, label, type = "text", value, hint, error, required, autocomplete, placeholder, inputmode }) => {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div class={error ? "field has-error" : "field"}>
+      <label for={id}>{label}</label>
+      {hint ? (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p class="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        required={required}
+        autocomplete={autocomplete}
+        placeholder={placeholder}
+        inputmode={inputmode}
+        aria-invalid={error ? "true" : undefined}
+        aria-describedby={describedBy}
+      />
+    </div>
+  );
+};
+
+export const EmptyState: FC<{ title: string; children?: Child }> = ({ title, children }) => (
+  <div class="empty">
+    <p class="empty-title">{title}</p>
+    {children ? <p>{children}</p> : null}
+  </div>
+);
+
+/** A secret or key in a read-only box with a copy button (the script enhances it; without it, the text can be selected). */
+export const Secret: FC<{ id: string; label: string; value: string }> = ({ id, label, value }) => (
+  <div class="secret">
+    <label for={id}>{label}</label>
+    <div class="secret-row">
+      <input id={id} class="mono" type="text" readonly value={value} />
+      <button type="button" class="button secondary" data-copy={id}>
+        Copy
+      </button>
+    </div>
+  </div>
+);
+
+export const Time: FC<{ iso: string | null | undefined }> = ({ iso }) => (iso ? <time datetime={iso}>{formatTime(iso)}</time> : <>—</>);
+
+export const Badge: FC<{ tone: "good" | "bad" | "warn" | "neutral"; children: Child }> = ({ tone, children }) => (
+  <span class={`badge ${tone}`}>{children}</span>
+);

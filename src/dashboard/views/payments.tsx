@@ -1,0 +1,227 @@
+import type { FC } from "hono/jsx";
+import type { PaymentRecord, PaymentStatus } from "../../payments";
+import type { SignedInSession } from "../sessions.service";
+import { formatMoney } from "./format";
+import { Badge, CsrfField, EmptyState, ErrorSummary, Field, Layout, Time, type Notice } from "./layout";
+
+const STATUS_TONES: Record<PaymentStatus, "good" | "bad" | "warn" | "neutral"> = {
+  succeeded: "good",
+  processing: "warn",
+  failed: "bad",
+  canceled: "neutral",
+  partially_refunded: "neutral",
+  refunded: "neutral",
+  disputed: "bad",
+};
+
+export const StatusBadge: FC<{ status: PaymentStatus }> = ({ status }) => (
+  <Badge tone={STATUS_TONES[status]}>{status.replace("_", " ")}</Badge>
+);
+
+export type PaymentFilters = { from?: string | undefined; to?: string | undefined; status?: PaymentStatus | undefined };
+
+export const PaymentsPage: FC<{
+  session: SignedInSession;
+  statuses: readonly PaymentStatus[];
+  filters: PaymentFilters;
+  payments: PaymentRecord[];
+  nextCursor: string | null;
+  filterError?: string | undefined;
+}> = ({ session, statuses, filters, payments, nextCursor, filterError }) => {
+  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]));
+  const filtered = query.size > 0;
+  return (
+    <Layout title="Payments" section="payments" session={session}>
+      <form method="get" action="/dashboard/payments" class="filters">
+        <Field name="from" label="From (UTC, inclusive)" type="date" value={filters.from} />
+        <Field name="to" label="To (UTC, inclusive)" type="date" value={filters.to} />
+        <div class="field">
+          <label for="status">Status</label>
+          <select id="status" name="status">
+            <option value="">Any</option>
+            {statuses.map((status) => (
+              <option value={status} selected={filters.status === status}>
+                {status.replace("_", " ")}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" class="button secondary">
+          Filter
+        </button>
+        {filtered ? <a href="/dashboard/payments">Clear</a> : null}
+      </form>
+      <ErrorSummary message={filterError} />
+      {payments.length === 0 ? (
+        <EmptyState title={filtered ? "No payments match these filters" : "No payments yet"}>
+          {filtered ? "Widen the dates or clear the status." : "Payments appear here once your server charges with POST /v1/payments."}
+        </EmptyState>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Order</th>
+                <th scope="col">Method</th>
+                <th scope="col" class="num">
+                  Amount
+                </th>
+                <th scope="col" class="num">
+                  Refunded
+                </th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((payment) => (
+                <tr>
+                  <td>
+                    <Time iso={payment.createdAt} />
+                  </td>
+                  <td>
+                    <a class="mono" href={`/dashboard/payments/${payment.id}`}>
+                      {payment.id}
+                    </a>
+                  </td>
+                  <td>{payment.orderRef ?? "—"}</td>
+                  <td>{payment.method ?? "—"}</td>
+                  <td class="num">{formatMoney(payment.amountCents, payment.currency)}</td>
+                  <td class="num">{payment.amountRefundedCents > 0 ? formatMoney(payment.amountRefundedCents, payment.currency) : "—"}</td>
+                  <td>
+                    <StatusBadge status={payment.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextCursor ? (
+        <p>
+          <a href={`/dashboard/payments?${new URLSearchParams([...query, ["cursor", nextCursor]])}`}>Older payments →</a>
+        </p>
+      ) : null}
+    </Layout>
+  );
+};
+
+export type RefundFormValues = { amount?: string; reason?: string; refundApplicationFee?: boolean };
+
+const REFUND_REASONS = [
+  ["requested_by_customer", "Requested by the customer"],
+  ["duplicate", "Duplicate"],
+  ["fraudulent", "Fraudulent"],
+  ["other", "Other"],
+] as const;
+
+export const PaymentPage: FC<{
+  session: SignedInSession;
+  payment: PaymentRecord;
+  refundKey: string;
+  refundError?: string | undefined;
+  notice?: Notice | undefined;
+  values?: RefundFormValues;
+}> = ({ session, payment, refundKey, refundError, notice, values = {} }) => {
+  const remaining = payment.amountCents - payment.amountRefundedCents - payment.amountRefundReservedCents;
+  const refundable = (payment.status === "succeeded" || payment.status === "partially_refunded") && remaining > 0;
+  return (
+    <Layout title={`Payment ${payment.id}`} section="payments" session={session} notice={notice}>
+      <p>
+        <a href="/dashboard/payments">← All payments</a>
+      </p>
+      <section class="card">
+        <dl class="facts">
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge status={payment.status} />
+          </dd>
+          <dt>Amount</dt>
+          <dd>{formatMoney(payment.amountCents, payment.currency)}</dd>
+          <dt>Refunded</dt>
+          <dd>{formatMoney(payment.amountRefundedCents, payment.currency)}</dd>
+          <dt>Application fee</dt>
+          <dd>{formatMoney(payment.applicationFeeCents, payment.currency)}</dd>
+          <dt>Method</dt>
+          <dd>{payment.method ?? "—"}</dd>
+          <dt>Order reference</dt>
+          <dd>{payment.orderRef ?? "—"}</dd>
+          <dt>Processor transfer</dt>
+          <dd class="mono">{payment.processorTransferId ?? "—"}</dd>
+          <dt>Processor state</dt>
+          <dd>{payment.processorState ?? "—"}</dd>
+          {payment.failureCode ? (
+            <>
+              <dt>Failure</dt>
+              <dd>
+                {payment.failureCode}
+                {payment.failureMessage ? ` — ${payment.failureMessage}` : ""}
+              </dd>
+            </>
+          ) : null}
+          <dt>Created</dt>
+          <dd>
+            <Time iso={payment.createdAt} />
+          </dd>
+          <dt>Updated</dt>
+          <dd>
+            <Time iso={payment.updatedAt} />
+          </dd>
+        </dl>
+      </section>
+      <section class="card" aria-labelledby="refund-heading">
+        <h2 id="refund-heading">Refund</h2>
+        {refundable ? (
+          <form
+            method="post"
+            action={`/dashboard/payments/${payment.id}/refund`}
+            class="stack"
+            data-confirm="Refund this payment? The money goes back to the buyer."
+          >
+            <CsrfField token={session.csrfToken} />
+            <input type="hidden" name="refundKey" value={refundKey} />
+            <ErrorSummary message={refundError} />
+            <Field
+              name="amount"
+              label={`Amount (${payment.currency})`}
+              inputmode="decimal"
+              value={values.amount}
+              hint={`Leave empty to refund the whole remaining ${formatMoney(remaining, payment.currency)}.`}
+            />
+            <div class="field">
+              <label for="reason">Reason</label>
+              <select id="reason" name="reason">
+                {REFUND_REASONS.map(([value, label]) => (
+                  <option value={value} selected={values.reason === value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div class="field checkbox">
+              <input
+                id="refundApplicationFee"
+                name="refundApplicationFee"
+                type="checkbox"
+                value="true"
+                checked={values.refundApplicationFee}
+              />
+              <label for="refundApplicationFee">Also return the application fee's share</label>
+            </div>
+            <button type="submit" class="button danger">
+              Refund
+            </button>
+          </form>
+        ) : (
+          <>
+            <ErrorSummary message={refundError} />
+            <p class="muted">
+              {remaining <= 0 ? "Nothing is left to refund." : `A ${payment.status.replace("_", " ")} payment cannot be refunded.`}
+            </p>
+          </>
+        )}
+      </section>
+    </Layout>
+  );
+};

@@ -1,0 +1,149 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../../src/app";
+import { DashboardBrowser, ownerOf, signedInOwner, uniqueEmail } from "../support/dashboard";
+import { seedPayments } from "../support/ledger";
+import { paidPayment } from "../support/payments";
+import { mockReceiver, RECEIVER, eventually } from "../support/callbacks";
+
+// Another tenant's ids on every dashboard route that takes one: each must read as missing (404), and do nothing.
+type Owner = Awaited<ReturnType<typeof signedInOwner>>;
+type Ids = { paymentId: string; keyId: string; eventId: string; inviteId: string; userId: string; sessionId: string };
+
+const first = async (sql: string, ...params: string[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ id: string }>())!.id;
+
+let owner: Owner & { ids: Ids };
+let intruder: Owner;
+
+beforeAll(async () => {
+  const receiver = mockReceiver(RECEIVER, [204]);
+  const { tenantId, payment } = await paidPayment(3000);
+  const signedIn = await ownerOf(tenantId);
+  const { browser } = signedIn;
+  await browser.open("/dashboard/keys");
+  await browser.post("/dashboard/keys", { name: "Owner's key" });
+  await browser.post("/dashboard/callbacks", { url: `${RECEIVER}/owner` });
+  await browser.post("/dashboard/callbacks/test");
+  await eventually(
+    async () => receiver.received.length,
+    (count) => count === 1,
+  );
+  receiver.restore();
+  await browser.post("/dashboard/team/invites", { email: uniqueEmail("pending"), role: "member" });
+  const colleague = await ownerOf(tenantId, "198.51.100.200");
+  owner = {
+    tenantId,
+    ...signedIn,
+    ids: {
+      paymentId: payment.lcPaymentId,
+      keyId: await first("SELECT id FROM api_keys WHERE tenant_id = ?", tenantId),
+      eventId: await first("SELECT id FROM events WHERE tenant_id = ? AND type = 'ping'", tenantId),
+      inviteId: await first("SELECT id FROM dashboard_invites WHERE tenant_id = ? AND accepted_at IS NULL", tenantId),
+      userId: await first("SELECT id FROM dashboard_users WHERE email = ?", colleague.email),
+      sessionId: await first(
+        "SELECT id FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
+        signedIn.email,
+      ),
+    },
+  };
+  intruder = await signedInOwner("Intruder Inc");
+});
+
+const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string; form?: Record<string, string> }[] = [
+  { method: "GET", path: "/dashboard/payments/:paymentId", url: (ids) => `/dashboard/payments/${ids.paymentId}` },
+  {
+    method: "POST",
+    path: "/dashboard/payments/:paymentId/refund",
+    url: (ids) => `/dashboard/payments/${ids.paymentId}/refund`,
+    form: { refundKey: "intruderintruder0001", amount: "1.00", reason: "other" },
+  },
+  { method: "GET", path: "/dashboard/keys/:keyId/revoke", url: (ids) => `/dashboard/keys/${ids.keyId}/revoke` },
+  { method: "POST", path: "/dashboard/keys/:keyId/revoke", url: (ids) => `/dashboard/keys/${ids.keyId}/revoke` },
+  {
+    method: "POST",
+    path: "/dashboard/callbacks/events/:eventId/replay",
+    url: (ids) => `/dashboard/callbacks/events/${ids.eventId}/replay`,
+  },
+  { method: "POST", path: "/dashboard/team/invites/:inviteId/revoke", url: (ids) => `/dashboard/team/invites/${ids.inviteId}/revoke` },
+  { method: "POST", path: "/dashboard/team/users/:userId/remove", url: (ids) => `/dashboard/team/users/${ids.userId}/remove` },
+  {
+    method: "POST",
+    path: "/dashboard/account/sessions/:sessionId/revoke",
+    url: (ids) => `/dashboard/account/sessions/${ids.sessionId}/revoke`,
+  },
+];
+
+async function state(ids: Ids) {
+  const row = (sql: string, id: string) => env.DB.prepare(sql).bind(id).first();
+  return JSON.stringify([
+    await row("SELECT status, amount_refunded_cents, amount_refund_reserved_cents FROM payments WHERE id = ?", ids.paymentId),
+    await row("SELECT revoked_at FROM api_keys WHERE id = ?", ids.keyId),
+    await row("SELECT count(*) FROM callback_deliveries WHERE event_id = ?", ids.eventId),
+    await row("SELECT revoked_at FROM dashboard_invites WHERE id = ?", ids.inviteId),
+    await row("SELECT removed_at FROM dashboard_users WHERE id = ?", ids.userId),
+    await row("SELECT revoked_at FROM dashboard_sessions WHERE id = ?", ids.sessionId),
+  ]);
+}
+
+describe("another tenant's ids on the dashboard", () => {
+  it("covers every dashboard route that takes an id (the invitation's token is not a tenant's id)", () => {
+    const withIds = createApp()
+      .routes.filter(
+        (route) => route.path.startsWith("/dashboard/") && route.path.includes(":") && !route.path.startsWith("/dashboard/invite/"),
+      )
+      .map((route) => `${route.method} ${route.path}`);
+    expect(new Set(withIds)).toEqual(new Set(ROUTES.map((route) => `${route.method} ${route.path}`)));
+  });
+
+  it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s answers 404 and changes nothing",
+    async (_, route) => {
+      const before = await state(owner.ids);
+      const { browser } = intruder;
+      await browser.open("/dashboard");
+      const response =
+        route.method === "GET" ? await browser.get(route.url(owner.ids)) : await browser.post(route.url(owner.ids), route.form);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Not found");
+      expect(html).not.toContain(owner.ids.paymentId);
+      expect(await state(owner.ids)).toBe(before);
+    },
+  );
+
+  it("the owner reaches the same ids, so the 404s are about ownership, not missing resources", async () => {
+    const { browser } = owner;
+    expect((await browser.get(`/dashboard/payments/${owner.ids.paymentId}`)).status).toBe(200);
+    expect((await browser.get(`/dashboard/keys/${owner.ids.keyId}/revoke`)).status).toBe(200);
+    await browser.open("/dashboard/callbacks");
+    expect((await browser.post(`/dashboard/callbacks/events/${owner.ids.eventId}/replay`)).status).toBe(303);
+  });
+
+  it("lists show only the session's tenant, whatever tenant the URL names", async () => {
+    await seedPayments(intruder.tenantId, [
+      { id: "lcpay_intruderown000001", status: "succeeded", amountCents: 100, createdAt: new Date().toISOString() },
+    ]);
+    const { browser } = intruder;
+    const pages = await Promise.all(
+      ["/dashboard/payments", "/dashboard/keys", "/dashboard/callbacks", "/dashboard/team", "/dashboard/audit", "/dashboard/account"].map(
+        async (path) => (await browser.open(`${path}?tenantId=${owner.tenantId}&tenant=${owner.tenantId}`)).html,
+      ),
+    );
+    const everything = pages.join("\n");
+    for (const id of Object.values(owner.ids)) expect(everything).not.toContain(id);
+    expect(everything).not.toContain(owner.email);
+    expect(everything).not.toContain("Owner's key");
+    expect(everything).toContain("lcpay_intruderown000001");
+  });
+
+  it("a session cookie from one tenant never acts on another, even with that tenant's form token", async () => {
+    const { browser } = intruder;
+    const mixed = new DashboardBrowser();
+    for (const [name, value] of browser.jar) mixed.jar.set(name, value);
+    mixed.formToken = owner.browser.formToken;
+    expect((await mixed.post("/dashboard/keys", { name: "cross" })).status).toBe(403);
+  });
+});

@@ -1,0 +1,101 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, PROBE } from "../support/http";
+import { signedInOwner } from "../support/dashboard";
+
+const keyIn = (html: string) => /value="(lc_live_[A-Za-z0-9_-]{43})"/.exec(html)?.[1];
+
+describe("API keys page", () => {
+  it("creates a named key shown once, which works on /v1 at once and is listed by prefix and last four", async () => {
+    const { tenantId, browser } = await signedInOwner();
+    const { html: empty } = await browser.open("/dashboard/keys");
+    expect(empty).toContain("No API keys yet");
+
+    const created = await browser.post("/dashboard/keys", { name: "Checkout server" });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("Cache-Control")).toBe("no-store");
+    const page = await created.text();
+    const key = keyIn(page)!;
+    expect(key).toBeDefined();
+    expect(page).toContain("you will not see this key again");
+    expect(page).toContain('data-copy="new-key"');
+
+    const listed = await call("/v1/payments", { headers: { "X-Api-Key": key } });
+    expect(listed.status).toBe(200);
+
+    const { html } = await browser.open("/dashboard/keys");
+    expect(keyIn(html)).toBeUndefined();
+    expect(html).toContain("Checkout server");
+    expect(html).toContain(`${key.slice(0, 12)}…${key.slice(-4)}`);
+    expect(html).not.toContain(">Never<");
+    const row = await env.DB.prepare("SELECT name, last_used_at, key_hash FROM api_keys WHERE tenant_id = ?")
+      .bind(tenantId)
+      .first<{ name: string; last_used_at: string; key_hash: string }>();
+    expect(row!.name).toBe("Checkout server");
+    expect(row!.last_used_at).not.toBeNull();
+    expect(row!.key_hash).not.toContain(key);
+  });
+
+  it("updates last used at most once a minute per key", async () => {
+    const { tenantId, browser } = await signedInOwner();
+    await browser.open("/dashboard/keys");
+    const key = keyIn(await (await browser.post("/dashboard/keys", { name: "Busy" })).text())!;
+    const lastUsed = async () =>
+      (await env.DB.prepare("SELECT last_used_at FROM api_keys WHERE tenant_id = ?")
+        .bind(tenantId)
+        .first<{ last_used_at: string | null }>())!.last_used_at;
+    expect(await lastUsed()).toBeNull();
+    await call(PROBE, { headers: { "X-Api-Key": key } });
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    await call(PROBE, { headers: { "X-Api-Key": key } });
+    expect(await lastUsed()).toBe(first);
+    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
+    await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE tenant_id = ?").bind(twoMinutesAgo, tenantId).run();
+    await call(PROBE, { headers: { "X-Api-Key": key } });
+    expect(Date.parse((await lastUsed())!)).toBeGreaterThan(Date.parse(twoMinutesAgo));
+  });
+
+  it("revokes after a confirmation page; the key gets 401 at once; the list shows it revoked; the audit log has both", async () => {
+    const { tenantId, browser } = await signedInOwner();
+    await browser.open("/dashboard/keys");
+    const key = keyIn(await (await browser.post("/dashboard/keys", { name: "Old laptop" })).text())!;
+    const keyId = (await env.DB.prepare("SELECT id FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ id: string }>())!.id;
+
+    const { response, html } = await browser.open(`/dashboard/keys/${keyId}/revoke`);
+    expect(response.status).toBe(200);
+    expect(html).toContain("<title>Revoke API key · Payment Connect</title>");
+    expect(html).toContain("Old laptop");
+    const revoked = await browser.post(`/dashboard/keys/${keyId}/revoke`);
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.get("Location")).toBe("/dashboard/keys?notice=key-revoked");
+
+    expect((await call("/v1/payments", { headers: { "X-Api-Key": key } })).status).toBe(401);
+    const { html: list } = await browser.open("/dashboard/keys?notice=key-revoked");
+    expect(list).toContain("Requests with it now get 401.");
+    expect(list).toContain("Revoked");
+    expect(list).not.toContain(`/dashboard/keys/${keyId}/revoke`);
+    const audit = await env.DB.prepare(
+      "SELECT action, target FROM dashboard_audit_log WHERE tenant_id = ? AND action LIKE 'key.%' ORDER BY rowid",
+    )
+      .bind(tenantId)
+      .all<{ action: string; target: string }>();
+    expect(audit.results).toEqual([
+      { action: "key.issued", target: `${keyId} (Old laptop)` },
+      { action: "key.revoked", target: `${keyId} (Old laptop)` },
+    ]);
+  });
+
+  it("asks for a name, with the error beside the field", async () => {
+    const { tenantId, browser } = await signedInOwner();
+    await browser.open("/dashboard/keys");
+    const response = await browser.post("/dashboard/keys", { name: "   " });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Give the key a name.");
+    expect(html).toContain('aria-invalid="true"');
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n).toBe(
+      0,
+    );
+  });
+});

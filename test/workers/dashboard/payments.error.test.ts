@@ -1,0 +1,46 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { ownerOf } from "../support/dashboard";
+import { seedPayments } from "../support/ledger";
+import { paidPayment } from "../support/payments";
+
+const refundKeyIn = (html: string) => /name="refundKey" value="([^"]+)"/.exec(html)![1]!;
+
+describe("refunds from the dashboard", () => {
+  it("keeps the API's refund guards: above the remaining balance, a refused state, a malformed amount", async () => {
+    const { tenantId, payment } = await paidPayment(2000);
+    const { browser } = await ownerOf(tenantId);
+    const { html } = await browser.open(`/dashboard/payments/${payment.lcPaymentId}`);
+    const tooMuch = await browser.post(`/dashboard/payments/${payment.lcPaymentId}/refund`, {
+      refundKey: refundKeyIn(html),
+      amount: "20.01",
+      reason: "other",
+    });
+    expect(tooMuch.status).toBe(409);
+    const refusal = await tooMuch.text();
+    expect(refusal).toContain("The remaining refundable balance is 2000; asked for 2001.");
+    expect(refusal).toContain('value="20.01"');
+
+    const malformed = await browser.post(`/dashboard/payments/${payment.lcPaymentId}/refund`, {
+      refundKey: refundKeyIn(html),
+      amount: "1,000",
+      reason: "other",
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toContain("Enter the amount as a number");
+
+    await seedPayments(tenantId, [
+      { id: "lcpay_dashfailed00000001", status: "failed", amountCents: 700, createdAt: new Date().toISOString() },
+    ]);
+    const failed = await browser.post("/dashboard/payments/lcpay_dashfailed00000001/refund", {
+      refundKey: refundKeyIn(html),
+      reason: "other",
+    });
+    expect(failed.status).toBe(409);
+    expect(await failed.text()).toContain("this one is failed");
+    expect(
+      (await env.DB.prepare("SELECT amount_refunded_cents FROM payments WHERE id = ?").bind(payment.lcPaymentId).first())!
+        .amount_refunded_cents,
+    ).toBe(0);
+  });
+});
