@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
-import { ApiError, PROBLEM_MEDIA_TYPE, ProblemSchema, type FieldError } from "../lib/problem";
+import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
 import type { AppBindings } from "./types";
 
 /** A router whose request validation failures become one `validation-failed` problem listing every field. */
@@ -34,15 +34,33 @@ export function jsonBody<T extends ZodType>(schema: T, description = "JSON reque
   return { content: { "application/json": { schema } }, description, required: true };
 }
 
-const problemContent = { content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } } };
+type ProblemStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
 
-/** Documents the problem responses a route can produce. */
+/** An example problem body for the OpenAPI document: the catalogue's type, title and status with this detail. */
+export type ProblemExample = { slug: ProblemSlug; detail: string; extensions?: Record<string, unknown> };
+
+const EXAMPLE_TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+
+function exampleBody({ slug, detail, extensions }: ProblemExample) {
+  return problemBody(new ApiError(slug, detail, { extensions }), EXAMPLE_TRACE_ID);
+}
+
+/**
+ * Documents the problem responses a route can produce: a description, or a description with named examples of the
+ * problems behind that status.
+ */
 export function problemResponses(
-  descriptions: Partial<Record<400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504, string>>,
+  descriptions: Partial<Record<ProblemStatus, string | { description: string; examples: Record<string, ProblemExample> }>>,
 ) {
-  const responses: Record<string, { description: string; content: typeof problemContent.content }> = {};
-  for (const [status, description] of Object.entries(descriptions)) {
-    responses[status] = { description, ...problemContent };
+  const responses: Record<string, { description: string; content: Record<string, { schema: typeof ProblemSchema; examples?: unknown }> }> =
+    {};
+  for (const [status, entry] of Object.entries(descriptions)) {
+    if (typeof entry === "string") {
+      responses[status] = { description: entry, content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } } };
+      continue;
+    }
+    const examples = Object.fromEntries(Object.entries(entry.examples).map(([name, example]) => [name, { value: exampleBody(example) }]));
+    responses[status] = { description: entry.description, content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema, examples } } };
   }
   return responses;
 }

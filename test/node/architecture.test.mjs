@@ -58,7 +58,7 @@ function cycles(graph) {
 /** src/payments/charge.service.ts → "payments"; src/context.ts → "context.ts". */
 const unitOf = (file) => file.split("/")[1];
 
-const CAPABILITIES = ["payments", "onboarding", "disputes", "tenants", "meta", "docs"];
+const CAPABILITIES = ["payments", "onboarding", "disputes", "payouts", "tenants", "meta", "docs"];
 const KERNEL = ["lib", "db", "outbox", "processor", "platform", "idempotency"];
 const ROOT = ["context.ts", "app.ts", "index.ts", "scheduled.ts"];
 
@@ -77,6 +77,7 @@ const ALLOWED = {
   payments: [...KERNEL, "tenants"],
   onboarding: [...KERNEL, "tenants"],
   disputes: [...KERNEL, "payments"],
+  payouts: [...KERNEL, "payments", "tenants"],
   "processor-webhooks": [...KERNEL, ...CAPABILITIES],
   "sandbox-proxy": [...KERNEL, "tenants"],
 };
