@@ -36,7 +36,10 @@ export function responseWindow(dispute: DisputeRecord, nowMs: number): "open" | 
 export function assertTakesResponse(dispute: DisputeRecord, nowMs: number): void {
   const window = responseWindow(dispute, nowMs);
   if (window === "submitted") {
-    throw new ApiError("dispute-already-submitted", `Dispute ${dispute.id} was already submitted: it takes no more evidence and no second submission.`);
+    throw new ApiError(
+      "dispute-already-submitted",
+      `Dispute ${dispute.id} was already submitted: it takes no more evidence and no second submission.`,
+    );
   }
   if (window === "closed") {
     throw new ApiError(

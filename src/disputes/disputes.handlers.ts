@@ -7,7 +7,10 @@ import { addEvidence } from "./evidence.service";
 
 export const listDisputes: AppRouteHandler<typeof routes.listDisputes> = async (c) => {
   const ctx = c.get("ctx");
-  const { page, hasMore, nextCursor } = await queryDisputes({ ctx, input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") } });
+  const { page, hasMore, nextCursor } = await queryDisputes({
+    ctx,
+    input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
+  });
   const evidence = await evidenceOf(
     ctx,
     page.map((dispute) => dispute.id),

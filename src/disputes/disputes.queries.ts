@@ -48,7 +48,13 @@ export async function evidenceOf(ctx: AppContext, disputeIds: string[]): Promise
 }
 
 /** Newest first, keyset-paginated over (tenant, created_at, id) like the payments list. */
-export async function listDisputes({ ctx, input: { tenantId, query } }: { ctx: AppContext; input: { tenantId: string; query: ListDisputesQuery } }) {
+export async function listDisputes({
+  ctx,
+  input: { tenantId, query },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; query: ListDisputesQuery };
+}) {
   const scope = {
     list: "disputes-cursor",
     tenantId,

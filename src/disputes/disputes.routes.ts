@@ -1,6 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { idempotency } from "../idempotency/idempotency.middleware";
-import { AUTHENTICATED_PROBLEMS, jsonBody, jsonContent, problemResponses, TENANT_SECURITY, z, type ProblemExample } from "../platform/openapi";
+import {
+  AUTHENTICATED_PROBLEMS,
+  jsonBody,
+  jsonContent,
+  problemResponses,
+  TENANT_SECURITY,
+  z,
+  type ProblemExample,
+} from "../platform/openapi";
 import { DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES, SUBMISSION_STATES } from "./disputes.schema";
 import { evidenceBody } from "./evidence-body";
 import { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS } from "./evidence-file";
@@ -49,7 +57,9 @@ export const EvidenceSchema = z
     lcEvidenceId: z.string(),
     lcDisputeId: z.string(),
     fileName: z.string().openapi({ description: "The name the file was uploaded with." }),
-    contentType: z.string().openapi({ description: "What the content is (read from the bytes): image/jpeg, image/png, application/pdf or image/tiff." }),
+    contentType: z
+      .string()
+      .openapi({ description: "What the content is (read from the bytes): image/jpeg, image/png, application/pdf or image/tiff." }),
     sizeBytes: z.number().int(),
     sha256: z.string().openapi({ description: "Hex SHA-256 of the content: the same content again is the same evidence." }),
     state: z.enum(EVIDENCE_STATES).openapi({
@@ -95,7 +105,10 @@ export const DisputeSchema = z
     orderRef: z.string().nullable(),
     amountCents: z.number().int(),
     currency: z.string(),
-    reason: z.string().nullable().openapi({ description: "The processor's reason, lower-cased: fraud, quality, clerical, technical, inquiry." }),
+    reason: z
+      .string()
+      .nullable()
+      .openapi({ description: "The processor's reason, lower-cased: fraud, quality, clerical, technical, inquiry." }),
     reasonCode: z.string().nullable().openapi({ description: "The card network's reason code, when the processor gives one." }),
     state: DisputeStateSchema,
     responseState: ResponseStateSchema,
@@ -139,15 +152,13 @@ const kb = (bytes: number) => `${bytes / 1024} KB`;
 
 const EvidenceUploadSchema = z
   .object({
-    file: z
-      .instanceof(File, { message: "must be a file (a part with a filename)" })
-      .openapi({
-        type: "string",
-        format: "binary",
-        description:
-          `The evidence file. JPG or PNG up to ${kb(EVIDENCE_LIMITS.maxBytes.jpg)}, PDF or TIFF up to ${kb(EVIDENCE_LIMITS.maxBytes.pdf)}; ` +
-          "the type is read from the content, not the name or the part's Content-Type.",
-      }),
+    file: z.instanceof(File, { message: "must be a file (a part with a filename)" }).openapi({
+      type: "string",
+      format: "binary",
+      description:
+        `The evidence file. JPG or PNG up to ${kb(EVIDENCE_LIMITS.maxBytes.jpg)}, PDF or TIFF up to ${kb(EVIDENCE_LIMITS.maxBytes.pdf)}; ` +
+        "the type is read from the content, not the name or the part's Content-Type.",
+    }),
   })
   .strict()
   .openapi("EvidenceUpload");
@@ -160,12 +171,19 @@ const SubmitRequestSchema = z
       .min(1)
       .max(2000)
       .optional()
-      .openapi({ description: "A note for the issuer with the evidence; a standard note is sent when omitted.", example: "Signed receipt and delivery confirmation attached." }),
+      .openapi({
+        description: "A note for the issuer with the evidence; a standard note is sent when omitted.",
+        example: "Signed receipt and delivery confirmation attached.",
+      }),
   })
   .strict()
   .openapi("SubmitDisputeRequest");
 
-const problem = (slug: ProblemExample["slug"], detail: string, extensions?: Record<string, unknown>): ProblemExample => ({ slug, detail, extensions });
+const problem = (slug: ProblemExample["slug"], detail: string, extensions?: Record<string, unknown>): ProblemExample => ({
+  slug,
+  detail,
+  extensions,
+});
 
 const notFound = {
   description: "No such dispute for this tenant.",
@@ -271,18 +289,28 @@ export const uploadEvidence = createRoute({
       413: {
         description: "The file is over its type's limit, the dispute's total would pass 10 MB, or the body is over the route's limit.",
         examples: {
-          "evidence-too-large": problem("evidence-too-large", "A PNG file may be at most 51200 bytes; this one is 61440.", { maxBytes: 51200 }),
-          "payload-too-large": problem("payload-too-large", `An evidence upload may be at most ${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file of at most 1 MB).`, {
-            maxBytes: EVIDENCE_BODY_LIMIT_BYTES,
+          "evidence-too-large": problem("evidence-too-large", "A PNG file may be at most 51200 bytes; this one is 61440.", {
+            maxBytes: 51200,
           }),
+          "payload-too-large": problem(
+            "payload-too-large",
+            `An evidence upload may be at most ${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file of at most 1 MB).`,
+            {
+              maxBytes: EVIDENCE_BODY_LIMIT_BYTES,
+            },
+          ),
         },
       },
       415: {
         description: "The body is not multipart/form-data, or the file's content is not JPG, PNG, PDF or TIFF.",
         examples: {
-          "evidence-type-unsupported": problem("evidence-type-unsupported", "Evidence must be a JPG, PNG, PDF or TIFF file; this file's content is none of them.", {
-            acceptedTypes: ["image/jpeg", "image/png", "application/pdf", "image/tiff"],
-          }),
+          "evidence-type-unsupported": problem(
+            "evidence-type-unsupported",
+            "Evidence must be a JPG, PNG, PDF or TIFF file; this file's content is none of them.",
+            {
+              acceptedTypes: ["image/jpeg", "image/png", "application/pdf", "image/tiff"],
+            },
+          ),
           "unsupported-media-type": problem(
             "unsupported-media-type",
             "Send the evidence as `multipart/form-data` with the file in part `file`; got `application/json`.",
@@ -290,9 +318,12 @@ export const uploadEvidence = createRoute({
         },
       },
       422: {
-        description: "The dispute already holds 8 files, or the processor refused the file (`processor-rejected`, the evidence is `failed`).",
+        description:
+          "The dispute already holds 8 files, or the processor refused the file (`processor-rejected`, the evidence is `failed`).",
         examples: {
-          "evidence-limit-reached": problem("evidence-limit-reached", "A dispute takes at most 8 evidence files; this one has 8.", { maxFiles: 8 }),
+          "evidence-limit-reached": problem("evidence-limit-reached", "A dispute takes at most 8 evidence files; this one has 8.", {
+            maxFiles: 8,
+          }),
         },
       },
       ...AUTHENTICATED_PROBLEMS,
@@ -313,7 +344,9 @@ export const submitDispute = createRoute({
     "`Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409.",
   request: {
     params: DisputeIdParams,
-    headers: z.object({ "Idempotency-Key": z.string().optional().openapi({ description: "Optional; makes a retried submit safe to replay." }) }),
+    headers: z.object({
+      "Idempotency-Key": z.string().optional().openapi({ description: "Optional; makes a retried submit safe to replay." }),
+    }),
     body: { ...jsonBody(SubmitRequestSchema), required: false },
   },
   responses: {
@@ -326,7 +359,10 @@ export const submitDispute = createRoute({
         examples: {
           "dispute-already-submitted": alreadySubmitted,
           "dispute-closed": closed,
-          "dispute-evidence-required": problem("dispute-evidence-required", "Upload at least one evidence file (POST …/evidence) before submitting."),
+          "dispute-evidence-required": problem(
+            "dispute-evidence-required",
+            "Upload at least one evidence file (POST …/evidence) before submitting.",
+          ),
         },
       },
       413: "Body too large.",

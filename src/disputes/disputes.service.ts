@@ -111,13 +111,21 @@ export async function applyDisputeEvent({
   const payment = await findPaymentByProcessorTransfer({ ctx, input: { processorTransferId: dispute.transfer } });
   // Another merchant's dispute naming this transfer is not this payment's.
   if (!payment || (dispute.merchant && dispute.merchant !== payment.processorMerchantId)) return "ignored";
-  return (await recordDispute(ctx, payment, { ...dispute, merchant: dispute.merchant ?? payment.processorMerchantId })) ? "applied" : "ignored";
+  return (await recordDispute(ctx, payment, { ...dispute, merchant: dispute.merchant ?? payment.processorMerchantId }))
+    ? "applied"
+    : "ignored";
 }
 
 /** Reads a dispute again from the processor (the sweep: a lost `dispute.updated` must not leave a payment disputed). */
 export async function syncDispute({ ctx, input: row }: { ctx: AppContext; input: DisputeRecord }): Promise<void> {
   const dispute = await ctx.processor.getDispute(row.processorDisputeId);
-  const payment = { id: row.paymentId, tenantId: row.tenantId, orderRef: row.orderRef, amountCents: row.amountCents, currency: row.currency };
+  const payment = {
+    id: row.paymentId,
+    tenantId: row.tenantId,
+    orderRef: row.orderRef,
+    amountCents: row.amountCents,
+    currency: row.currency,
+  };
   await recordDispute(ctx, payment, dispute);
   await ctx.db.update(disputes).set({ syncedAt: ctx.clock.nowIso() }).where(eq(disputes.id, row.id));
 }

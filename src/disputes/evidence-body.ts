@@ -22,9 +22,13 @@ export const evidenceBody = createMiddleware<AppBindings>(async (c, next) => {
   return bodyLimit({
     maxSize: EVIDENCE_BODY_LIMIT_BYTES,
     onError: () => {
-      throw new ApiError("payload-too-large", `An evidence upload may be at most ${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file of at most 1 MB).`, {
-        extensions: { maxBytes: EVIDENCE_BODY_LIMIT_BYTES },
-      });
+      throw new ApiError(
+        "payload-too-large",
+        `An evidence upload may be at most ${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file of at most 1 MB).`,
+        {
+          extensions: { maxBytes: EVIDENCE_BODY_LIMIT_BYTES },
+        },
+      );
     },
   })(c, next);
 });

@@ -40,7 +40,12 @@ function withinLimits(disputeId: string, sizeBytes: number, exceptEvidenceId: st
 }
 
 /** Why a file does not fit, from the dispute's files that count. */
-async function limitProblem(ctx: AppContext, disputeId: string, sizeBytes: number, exceptEvidenceId: string | null): Promise<ApiError | null> {
+async function limitProblem(
+  ctx: AppContext,
+  disputeId: string,
+  sizeBytes: number,
+  exceptEvidenceId: string | null,
+): Promise<ApiError | null> {
   const counted = await ctx.db
     .select({ id: disputeEvidence.id, sizeBytes: disputeEvidence.sizeBytes })
     .from(disputeEvidence)
@@ -48,9 +53,13 @@ async function limitProblem(ctx: AppContext, disputeId: string, sizeBytes: numbe
     .all();
   const others = counted.filter((row) => row.id !== exceptEvidenceId);
   if (others.length >= EVIDENCE_LIMITS.maxFiles) {
-    return new ApiError("evidence-limit-reached", `A dispute takes at most ${EVIDENCE_LIMITS.maxFiles} evidence files; this one has ${others.length}.`, {
-      extensions: { maxFiles: EVIDENCE_LIMITS.maxFiles },
-    });
+    return new ApiError(
+      "evidence-limit-reached",
+      `A dispute takes at most ${EVIDENCE_LIMITS.maxFiles} evidence files; this one has ${others.length}.`,
+      {
+        extensions: { maxFiles: EVIDENCE_LIMITS.maxFiles },
+      },
+    );
   }
   const total = others.reduce((sum, row) => sum + row.sizeBytes, 0);
   if (total + sizeBytes > EVIDENCE_LIMITS.maxTotalBytes) {
@@ -92,7 +101,13 @@ async function earlierUpload(ctx: AppContext, processorDisputeId: string, upload
  * upload at a time per file (a lease); a retry first looks for an earlier attempt that reached the processor. A refusal
  * marks the file `failed`; any other failure leaves it `pending` for the sweep.
  */
-export async function uploadEvidence({ ctx, input: { evidenceId } }: { ctx: AppContext; input: { evidenceId: string } }): Promise<EvidenceRecord> {
+export async function uploadEvidence({
+  ctx,
+  input: { evidenceId },
+}: {
+  ctx: AppContext;
+  input: { evidenceId: string };
+}): Promise<EvidenceRecord> {
   const { db } = ctx;
   const nowMs = ctx.clock.nowMs();
   const [claimed] = await db
@@ -126,10 +141,13 @@ export async function uploadEvidence({ ctx, input: { evidenceId } }: { ctx: AppC
       .update(disputeEvidence)
       .set({
         uploadLeaseUntil: null,
-        ...(rejected ? { state: "failed" as const, failureCode: error.code, failureMessage: error.message, updatedAt: ctx.clock.nowIso() } : {}),
+        ...(rejected
+          ? { state: "failed" as const, failureCode: error.code, failureMessage: error.message, updatedAt: ctx.clock.nowIso() }
+          : {}),
       })
       .where(and(eq(disputeEvidence.id, claimed.id), eq(disputeEvidence.state, "pending")));
-    if (!rejected) logEvent("warn", "evidence upload deferred", { evidenceId: claimed.id, attempts: claimed.uploadAttempts, error: String(error) });
+    if (!rejected)
+      logEvent("warn", "evidence upload deferred", { evidenceId: claimed.id, attempts: claimed.uploadAttempts, error: String(error) });
   }
   return evidenceById(ctx, evidenceId);
 }
@@ -152,7 +170,9 @@ export async function addEvidence({
   assertTakesResponse(dispute, ctx.clock.nowMs());
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.byteLength === 0) {
-    throw new ApiError("validation-failed", "1 field(s) failed validation.", { extensions: { errors: [{ field: "file", message: "The file is empty." }] } });
+    throw new ApiError("validation-failed", "1 field(s) failed validation.", {
+      extensions: { errors: [{ field: "file", message: "The file is empty." }] },
+    });
   }
   const kind = evidenceKindOf(bytes);
   if (!kind) {
@@ -249,12 +269,17 @@ export async function addEvidence({
     const same = await db
       .select()
       .from(disputeEvidence)
-      .where(and(eq(disputeEvidence.disputeId, disputeId), eq(disputeEvidence.sha256, sha256), notInArray(disputeEvidence.state, NOT_COUNTED)))
+      .where(
+        and(eq(disputeEvidence.disputeId, disputeId), eq(disputeEvidence.sha256, sha256), notInArray(disputeEvidence.state, NOT_COUNTED)),
+      )
       .get();
     if (same) return { evidence: same, created: false };
     if (!existing) await ctx.env.EVIDENCE.delete(r2Key);
     assertTakesResponse(await getDispute({ ctx, input: { tenantId, disputeId } }), ctx.clock.nowMs());
-    throw (await limitProblem(ctx, disputeId, bytes.byteLength, existing?.id ?? null)) ?? new ApiError("conflict", "The dispute changed meanwhile; retry.");
+    throw (
+      (await limitProblem(ctx, disputeId, bytes.byteLength, existing?.id ?? null)) ??
+      new ApiError("conflict", "The dispute changed meanwhile; retry.")
+    );
   }
 
   const evidence = await uploadEvidence({ ctx, input: { evidenceId } });
@@ -290,7 +315,13 @@ export async function applyEvidenceEvent({
       ? await db
           .select()
           .from(disputeEvidence)
-          .where(and(eq(disputeEvidence.disputeId, dispute.id), eq(disputeEvidence.uploadName, uploadName), isNull(disputeEvidence.processorEvidenceId)))
+          .where(
+            and(
+              eq(disputeEvidence.disputeId, dispute.id),
+              eq(disputeEvidence.uploadName, uploadName),
+              isNull(disputeEvidence.processorEvidenceId),
+            ),
+          )
           .get()
       : undefined);
   if (!row || (evidence.merchant && dispute && evidence.merchant !== dispute.processorMerchantId)) return "ignored";
@@ -319,7 +350,12 @@ export async function applyEvidenceEvent({
       )
       .returning({ id: disputeEvidence.id }),
     ...(state !== row.state && state !== "processing"
-      ? [evidenceEvent(ctx, { evidenceId: row.id, onlyIf: sql`EXISTS (SELECT 1 FROM dispute_evidence WHERE id = ${row.id} AND change_token = ${token})` })]
+      ? [
+          evidenceEvent(ctx, {
+            evidenceId: row.id,
+            onlyIf: sql`EXISTS (SELECT 1 FROM dispute_evidence WHERE id = ${row.id} AND change_token = ${token})`,
+          }),
+        ]
       : []),
   ]);
   return applied.length > 0 ? "applied" : "ignored";

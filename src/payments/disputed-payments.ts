@@ -22,10 +22,7 @@ export function findPaymentByProcessorTransfer({
  * For the dispute's own batch: the payment becomes `disputed`, which refunds refuse (the processor refuses reversals on
  * disputed transfers), when `onlyIf` holds.
  */
-export function holdPaymentForDispute(
-  ctx: AppContext,
-  input: { paymentId: string; onlyIf: SQL },
-): BatchItem<"sqlite"> {
+export function holdPaymentForDispute(ctx: AppContext, input: { paymentId: string; onlyIf: SQL }): BatchItem<"sqlite"> {
   return ctx.db
     .update(payments)
     .set({ status: "disputed", updatedAt: ctx.clock.nowIso() })
@@ -36,10 +33,7 @@ export function holdPaymentForDispute(
  * For the dispute's own batch: a won dispute gives the payment back the status its refunds say (`succeeded`,
  * `partially_refunded` or `refunded`), when `onlyIf` holds.
  */
-export function releasePaymentFromDispute(
-  ctx: AppContext,
-  input: { paymentId: string; onlyIf: SQL },
-): BatchItem<"sqlite"> {
+export function releasePaymentFromDispute(ctx: AppContext, input: { paymentId: string; onlyIf: SQL }): BatchItem<"sqlite"> {
   return ctx.db
     .update(payments)
     .set({

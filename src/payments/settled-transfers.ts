@@ -74,7 +74,9 @@ export async function ledgerEntriesForTransfers({
       }
       const sale = sales.find(
         (row) =>
-          row.processorTransferId === transfer.id || row.processorTransferId === transfer.parentTransferId || row.id === transfer.idempotencyId,
+          row.processorTransferId === transfer.id ||
+          row.processorTransferId === transfer.parentTransferId ||
+          row.id === transfer.idempotencyId,
       );
       if (sale) entries.set(transfer.id, { lcPaymentId: sale.id, orderRef: sale.orderRef, lcRefundId: null });
     }

@@ -27,7 +27,13 @@ export async function getPayout({
 }
 
 /** Newest first by the settlement's creation, keyset-paginated over (tenant, created_at, id) like the payments list. */
-export async function listPayouts({ ctx, input: { tenantId, query } }: { ctx: AppContext; input: { tenantId: string; query: ListPayoutsQuery } }) {
+export async function listPayouts({
+  ctx,
+  input: { tenantId, query },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; query: ListPayoutsQuery };
+}) {
   const scope = {
     list: "payouts-cursor",
     tenantId,
@@ -66,7 +72,9 @@ export async function listPayoutItems({
       and(
         eq(payoutItems.payoutId, payoutId),
         eq(payoutItems.tenantId, tenantId),
-        after ? sql`(${payoutItems.processorCreatedAt}, ${payoutItems.processorTransferId}) > (${after.createdAt}, ${after.id})` : undefined,
+        after
+          ? sql`(${payoutItems.processorCreatedAt}, ${payoutItems.processorTransferId}) > (${after.createdAt}, ${after.id})`
+          : undefined,
       ),
     )
     .orderBy(asc(payoutItems.processorCreatedAt), asc(payoutItems.processorTransferId))

@@ -194,7 +194,10 @@ const PayoutItemsQuerySchema = z
   })
   .strict();
 
-const invalidCursor = { slug: "invalid-cursor", detail: "`cursor` must be a nextCursor returned by this endpoint with the same filters." } as const;
+const invalidCursor = {
+  slug: "invalid-cursor",
+  detail: "`cursor` must be a nextCursor returned by this endpoint with the same filters.",
+} as const;
 
 export const listPayouts = createRoute({
   method: "get",

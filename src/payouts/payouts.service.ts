@@ -45,7 +45,9 @@ async function tenantOfMerchant(ctx: AppContext, merchantId: string | undefined 
 /** The settlement's sales, refunds, fee credits and dispute movements, matched to the tenant's ledger. */
 async function settledItems(ctx: AppContext, tenantId: string, settlementId: string): Promise<Omit<PayoutItemRow, "payoutId">[]> {
   const transfers: Transfer[] = [];
-  for await (const transfer of paginate((after_cursor) => ctx.processor.listSettlementTransfers(settlementId, { limit: PAGE, after_cursor })))
+  for await (const transfer of paginate((after_cursor) =>
+    ctx.processor.listSettlementTransfers(settlementId, { limit: PAGE, after_cursor }),
+  ))
     // The processor's own fee transfers are in the settlement's fee total, not items of their own.
     if (transfer.type !== "FEE") transfers.push(transfer);
   const ledger = await ledgerEntriesForTransfers({
@@ -261,10 +263,14 @@ export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> 
         .all();
       for (const settlement of items) {
         const stored = known.find((row) => row.settlementId === settlement.id);
-        if (stored?.processorUpdatedAt !== settlement.updated_at) await syncPayout({ ctx, input: { tenantId, settlementId: settlement.id } });
+        if (stored?.processorUpdatedAt !== settlement.updated_at)
+          await syncPayout({ ctx, input: { tenantId, settlementId: settlement.id } });
       }
       const checkedAt = ctx.clock.nowIso();
-      await db.insert(payoutDiscovery).values({ tenantId, checkedAt }).onConflictDoUpdate({ target: payoutDiscovery.tenantId, set: { checkedAt } });
+      await db
+        .insert(payoutDiscovery)
+        .values({ tenantId, checkedAt })
+        .onConflictDoUpdate({ target: payoutDiscovery.tenantId, set: { checkedAt } });
     } catch (error) {
       logEvent("warn", "payout discovery failed", { tenantId, error: String(error) });
     }
