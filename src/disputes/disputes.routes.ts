@@ -255,8 +255,8 @@ export const uploadEvidence = createRoute({
   description:
     "`multipart/form-data` with the file in the part named **`file`** (one file per request). The processor's limits are checked on the " +
     `content before anything is stored: JPG, PNG, PDF or TIFF (by content, not by name); JPG and PNG up to ${kb(EVIDENCE_LIMITS.maxBytes.jpg)} ` +
-    `each, PDF and TIFF up to ${kb(EVIDENCE_LIMITS.maxBytes.pdf)} each; at most ${EVIDENCE_LIMITS.maxFiles} files and ` +
-    `${EVIDENCE_LIMITS.maxTotalBytes / (1024 * 1024)} MB per dispute (rejected files do not count); the request body at most ` +
+    `each, PDF and TIFF up to ${kb(EVIDENCE_LIMITS.maxBytes.pdf)} each; at most ${EVIDENCE_LIMITS.maxFiles} files per dispute (rejected ` +
+    "files do not count), which keeps every dispute within the processor's 10 MB; the request body at most " +
     `${EVIDENCE_BODY_LIMIT_BYTES} bytes. The file is stored (R2) before the processor is called; if the processor fails, the evidence is ` +
     "`pending` and uploaded by the sweep. The same content again answers 200 with the same evidence (a rejected one is sent again). " +
     "The processor may still reject a file after accepting it: its `state` then turns `failed` and an `evidence.updated` callback is sent. " +
@@ -287,7 +287,7 @@ export const uploadEvidence = createRoute({
         examples: { "dispute-already-submitted": alreadySubmitted, "dispute-closed": closed },
       },
       413: {
-        description: "The file is over its type's limit, the dispute's total would pass 10 MB, or the body is over the route's limit.",
+        description: "The file is over its type's limit, or the body is over the route's limit.",
         examples: {
           "evidence-too-large": problem("evidence-too-large", "A PNG file may be at most 51200 bytes; this one is 61440.", {
             maxBytes: 51200,

@@ -3,10 +3,12 @@ import type { EvidenceKind } from "./disputes.schema";
 const KB = 1024;
 const MB = 1024 * KB;
 
-/** The processor's limits: JPG and PNG up to 50 KB each, PDF and TIFF up to 1 MB each, at most 8 files and 10 MB per dispute. */
+/**
+ * The processor's limits: JPG and PNG up to 50 KB each, PDF and TIFF up to 1 MB each, at most 8 files per dispute. Its
+ * 10 MB per dispute follows from these (8 files of at most 1 MB), so it needs no check of its own.
+ */
 export const EVIDENCE_LIMITS = {
   maxFiles: 8,
-  maxTotalBytes: 10 * MB,
   maxBytes: { jpg: 50 * KB, png: 50 * KB, pdf: MB, tiff: MB } satisfies Record<EvidenceKind, number>,
 };
 

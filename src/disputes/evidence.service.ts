@@ -31,45 +31,28 @@ async function evidenceById(ctx: AppContext, evidenceId: string): Promise<Eviden
   return (await ctx.db.select().from(disputeEvidence).where(eq(disputeEvidence.id, evidenceId)).get())!;
 }
 
-/** The dispute's files that count toward its limits, as one condition on a write (checked again by that write itself). */
-function withinLimits(disputeId: string, sizeBytes: number, exceptEvidenceId: string | null) {
-  const counted = sql`dispute_id = ${disputeId} AND state NOT IN ('failed', 'canceled') AND id IS NOT ${exceptEvidenceId}`;
-  return sql`(SELECT COUNT(*) FROM dispute_evidence WHERE ${counted}) < ${EVIDENCE_LIMITS.maxFiles}
-    AND (SELECT COALESCE(SUM(size_bytes), 0) FROM dispute_evidence WHERE ${counted}) + ${sizeBytes} <= ${EVIDENCE_LIMITS.maxTotalBytes}
+/**
+ * The dispute still has room and takes evidence, as one condition on the write that adds a file: concurrent uploads
+ * can never together pass the limit, nor slip in after a submission.
+ */
+function roomFor(disputeId: string, exceptEvidenceId: string | null) {
+  return sql`(SELECT COUNT(*) FROM dispute_evidence WHERE dispute_id = ${disputeId} AND state NOT IN ('failed', 'canceled')
+      AND id IS NOT ${exceptEvidenceId}) < ${EVIDENCE_LIMITS.maxFiles}
     AND EXISTS (SELECT 1 FROM disputes WHERE id = ${disputeId} AND submission = 'none')`;
 }
 
-/** Why a file does not fit, from the dispute's files that count. */
-async function limitProblem(
-  ctx: AppContext,
-  disputeId: string,
-  sizeBytes: number,
-  exceptEvidenceId: string | null,
-): Promise<ApiError | null> {
+/** The dispute is full: the files that count (all but rejected and canceled ones) are at the limit. */
+async function limitProblem(ctx: AppContext, disputeId: string, exceptEvidenceId: string | null): Promise<ApiError | null> {
   const counted = await ctx.db
-    .select({ id: disputeEvidence.id, sizeBytes: disputeEvidence.sizeBytes })
+    .select({ id: disputeEvidence.id })
     .from(disputeEvidence)
     .where(and(eq(disputeEvidence.disputeId, disputeId), notInArray(disputeEvidence.state, NOT_COUNTED)))
     .all();
-  const others = counted.filter((row) => row.id !== exceptEvidenceId);
-  if (others.length >= EVIDENCE_LIMITS.maxFiles) {
-    return new ApiError(
-      "evidence-limit-reached",
-      `A dispute takes at most ${EVIDENCE_LIMITS.maxFiles} evidence files; this one has ${others.length}.`,
-      {
-        extensions: { maxFiles: EVIDENCE_LIMITS.maxFiles },
-      },
-    );
-  }
-  const total = others.reduce((sum, row) => sum + row.sizeBytes, 0);
-  if (total + sizeBytes > EVIDENCE_LIMITS.maxTotalBytes) {
-    return new ApiError(
-      "evidence-too-large",
-      `A dispute's evidence may total at most ${EVIDENCE_LIMITS.maxTotalBytes} bytes; it holds ${total} and this file is ${sizeBytes}.`,
-      { extensions: { maxTotalBytes: EVIDENCE_LIMITS.maxTotalBytes } },
-    );
-  }
-  return null;
+  const others = counted.filter((row) => row.id !== exceptEvidenceId).length;
+  if (others < EVIDENCE_LIMITS.maxFiles) return null;
+  return new ApiError("evidence-limit-reached", `A dispute takes at most ${EVIDENCE_LIMITS.maxFiles} evidence files; this one has ${others}.`, {
+    extensions: { maxFiles: EVIDENCE_LIMITS.maxFiles },
+  });
 }
 
 /** What the processor says about an upload, applied once: the first answer (the upload's own, or its webhook's) wins. */
@@ -197,8 +180,8 @@ export async function addEvidence({
     const current = existing.state === "pending" ? await uploadEvidence({ ctx, input: { evidenceId: existing.id } }) : existing;
     return { evidence: current, created: false };
   }
-  const tooMuch = await limitProblem(ctx, disputeId, bytes.byteLength, existing?.id ?? null);
-  if (tooMuch) throw tooMuch;
+  const full = await limitProblem(ctx, disputeId, existing?.id ?? null);
+  if (full) throw full;
 
   const fileName = file.name.slice(0, 255) || `evidence.${kind}`;
   const contentType = CONTENT_TYPES[kind];
@@ -212,7 +195,7 @@ export async function addEvidence({
   const now = ctx.clock.nowIso();
   const evidenceId = existing?.id ?? newId("lcevd");
   const generation = existing ? existing.generation + 1 : 1;
-  const fits = withinLimits(disputeId, bytes.byteLength, existing?.id ?? null);
+  const fits = roomFor(disputeId, existing?.id ?? null);
   const written = existing
     ? await db
         .update(disputeEvidence)
@@ -277,7 +260,7 @@ export async function addEvidence({
     if (!existing) await ctx.env.EVIDENCE.delete(r2Key);
     assertTakesResponse(await getDispute({ ctx, input: { tenantId, disputeId } }), ctx.clock.nowMs());
     throw (
-      (await limitProblem(ctx, disputeId, bytes.byteLength, existing?.id ?? null)) ??
+      (await limitProblem(ctx, disputeId, existing?.id ?? null)) ??
       new ApiError("conflict", "The dispute changed meanwhile; retry.")
     );
   }

@@ -187,7 +187,7 @@ describe("evidence is kept until the processor has it", () => {
       expect((await response.json<Evidence>()).contentType).toBe("image/tiff");
     }
     const names = (await processorEvidence(processorDisputeId)).map((e) => e.tags["file-name"]);
-    expect(names.filter((name) => name.startsWith("scan-"))).toEqual([`scan-${misnamed.sha256.slice(0, 12)}.pdf`]);
+    expect(names.filter((name) => name?.startsWith("scan-"))).toEqual([`scan-${misnamed.sha256.slice(0, 12)}.pdf`]);
   });
 
   it("takes files up to the processor's limits exactly: 50 KB images, 1 MB documents, 8 files", async () => {

@@ -129,10 +129,10 @@ export async function processorEvidence(
 
 /** Checks a received callback's LC-Signature against the tenant's current secret, recomputed independently. */
 export async function expectSignedForTenant(callback: ReceivedCallback, tenantId: string): Promise<void> {
-  const [{ secret }] = await revealSecrets(tenantId);
+  const { secret } = (await revealSecrets(tenantId))[0]!;
   const signature = callback.headers.get("LC-Signature")!;
   const t = Number(signature.match(/^t=(\d+),/)![1]);
-  expect(signature).toBe(`t=${t},v1=${await independentHmacHex(secret!, `${t}.${callback.rawBody}`)}`);
+  expect(signature).toBe(`t=${t},v1=${await independentHmacHex(secret, `${t}.${callback.rawBody}`)}`);
   expect(callback.headers.get("LC-Event-Id")).toBe(JSON.parse(callback.rawBody).id);
 }
 

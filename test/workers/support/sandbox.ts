@@ -4,7 +4,11 @@ import { ADMIN_HEADERS, call, jsonInit, tenantWithKey } from "../helpers";
 export const SUCCESS_CARD = "4895142232120006";
 
 /** A sandbox control action as the operator (`/sandbox/control/*` takes the admin secret, or a tenant's key for its own merchant). */
-export async function control<T = unknown>(action: string, body: Record<string, unknown> = {}, auth = ADMIN_HEADERS): Promise<T> {
+export async function control<T = unknown>(
+  action: string,
+  body: Record<string, unknown> = {},
+  auth: Record<string, string> = ADMIN_HEADERS,
+): Promise<T> {
   const response = await call(`/sandbox/control/${action}`, jsonInit("POST", body, auth));
   if (!response.ok) throw new Error(`control ${action}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { result: T }).result;
