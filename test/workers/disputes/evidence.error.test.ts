@@ -23,7 +23,11 @@ describe("POST /v1/disputes/{id}/evidence refuses, before storing anything", () 
       [Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), "docs.tiff", "image/tiff"],
     ];
     for (const [bytes, name, type] of disguised) {
-      const problem = await expectProblem(await postEvidence(auth, dispute.lcDisputeId, evidenceForm(bytes, name, type)), 415, "evidence-type-unsupported");
+      const problem = await expectProblem(
+        await postEvidence(auth, dispute.lcDisputeId, evidenceForm(bytes, name, type)),
+        415,
+        "evidence-type-unsupported",
+      );
       expect(problem.acceptedTypes).toEqual(["image/jpeg", "image/png", "application/pdf", "image/tiff"]);
     }
     await expectNothingStored(tenantId, dispute.lcDisputeId, processorDisputeId);
@@ -85,7 +89,11 @@ describe("POST /v1/disputes/{id}/evidence refuses, before storing anything", () 
 
   it("an empty file, a missing part, a part with another name, a text field, two files (400)", async () => {
     const { auth, tenantId, dispute, processorDisputeId } = await disputedPayment({ name: "Malformed Upload Co" });
-    const empty = await expectProblem(await postEvidence(auth, dispute.lcDisputeId, evidenceForm(new Uint8Array(0), "empty.pdf")), 400, "validation-failed");
+    const empty = await expectProblem(
+      await postEvidence(auth, dispute.lcDisputeId, evidenceForm(new Uint8Array(0), "empty.pdf")),
+      400,
+      "validation-failed",
+    );
     expect(empty.errors).toEqual([{ field: "file", message: "The file is empty." }]);
 
     const wrongPart = await expectProblem(
@@ -97,7 +105,9 @@ describe("POST /v1/disputes/{id}/evidence refuses, before storing anything", () 
 
     const noFile = new FormData();
     noFile.append("note", "see attached");
-    expect((await expectProblem(await postEvidence(auth, dispute.lcDisputeId, noFile), 400, "validation-failed")).errors!.map((e) => e.field)).toContain("file");
+    expect(
+      (await expectProblem(await postEvidence(auth, dispute.lcDisputeId, noFile), 400, "validation-failed")).errors!.map((e) => e.field),
+    ).toContain("file");
 
     const text = new FormData();
     text.append("file", "not a file");
