@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
-import { seedPayments } from "../support/ledger";
+import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 
 // One matrix over every route the OpenAPI document declares, so a new route is covered the day it is added.
 type Operation = { method: string; path: string; security: Record<string, string[]>[] };
@@ -19,8 +19,13 @@ const schemesOf = (operation: Operation) => operation.security.flatMap((requirem
 const tenantRoutes = operations.filter((operation) => schemesOf(operation).includes("ApiKeyHeader"));
 const operatorRoutes = operations.filter((operation) => schemesOf(operation).includes("AdminSecret"));
 
+/**
+ * A path parameter's id: `ids["<resource>.<name>"]` when routes of several resources share a parameter name (`/v1/disputes/{id}`
+ * and `/v1/payments/{id}`), else `ids[name]`.
+ */
 function requestFor(operation: Operation, ids: Record<string, string>, headers: Record<string, string>): [string, RequestInit] {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? `${name}_unknown`);
+  const resource = operation.path.split("/")[2];
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[`${resource}.${name}`] ?? ids[name] ?? `${name}_unknown`);
   const init =
     operation.method === "GET" ? { headers } : jsonInit(operation.method, {}, { ...headers, "Idempotency-Key": crypto.randomUUID() });
   return [path, init];
@@ -61,10 +66,17 @@ describe("authorization matrix", () => {
       const paymentId = `lcpay_matrix${crypto.randomUUID().replaceAll("-", "")}`;
       await seedPayments(owner.tenantId, [{ id: paymentId, status: "succeeded", amountCents: 5000, createdAt: new Date().toISOString() }]);
       const form = await call("/v1/onboarding", jsonInit("POST", {}, owner.auth));
-      ownersIds = { id: paymentId, formId: ((await form.json()) as { formId: string }).formId };
-      // The owner reaches both, so the intruder's 404 below is about ownership, not about missing resources.
+      ownersIds = {
+        id: paymentId,
+        formId: ((await form.json()) as { formId: string }).formId,
+        "disputes.id": await seedDispute(owner.tenantId, paymentId),
+        "payouts.id": await seedPayout(owner.tenantId),
+      };
+      // The owner reaches each, so the intruder's 404 below is about ownership, not about missing resources.
       expect((await call(`/v1/payments/${paymentId}`, { headers: owner.auth })).status).toBe(200);
       expect((await call(`/v1/onboarding/form/${ownersIds.formId}`, { headers: owner.auth })).status).toBe(200);
+      expect((await call(`/v1/disputes/${ownersIds["disputes.id"]}`, { headers: owner.auth })).status).toBe(200);
+      expect((await call(`/v1/payouts/${ownersIds["payouts.id"]}`, { headers: owner.auth })).status).toBe(200);
     });
 
     const withIds = tenantRoutes.filter((operation) => /\{\w+\}/.test(operation.path));
