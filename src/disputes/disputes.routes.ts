@@ -148,7 +148,7 @@ export const ListDisputesQuerySchema = z
   })
   .strict();
 
-const kb = (bytes: number) => `${bytes / 1024} KB`;
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
 
 const EvidenceUploadSchema = z
   .object({
@@ -156,7 +156,7 @@ const EvidenceUploadSchema = z
       type: "string",
       format: "binary",
       description:
-        `The evidence file. JPG or PNG up to ${kb(EVIDENCE_LIMITS.maxBytes.jpg)}, PDF or TIFF up to ${kb(EVIDENCE_LIMITS.maxBytes.pdf)}; ` +
+        `The evidence file. JPG or PNG up to ${size(EVIDENCE_LIMITS.maxBytes.jpg)}, PDF or TIFF up to ${size(EVIDENCE_LIMITS.maxBytes.pdf)}; ` +
         "the type is read from the content, not the name or the part's Content-Type.",
     }),
   })
@@ -165,16 +165,10 @@ const EvidenceUploadSchema = z
 
 const SubmitRequestSchema = z
   .object({
-    note: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2000)
-      .optional()
-      .openapi({
-        description: "A note for the issuer with the evidence; a standard note is sent when omitted.",
-        example: "Signed receipt and delivery confirmation attached.",
-      }),
+    note: z.string().trim().min(1).max(2000).optional().openapi({
+      description: "A note for the issuer with the evidence; a standard note is sent when omitted.",
+      example: "Signed receipt and delivery confirmation attached.",
+    }),
   })
   .strict()
   .openapi("SubmitDisputeRequest");
@@ -254,10 +248,10 @@ export const uploadEvidence = createRoute({
   summary: "Upload one evidence file",
   description:
     "`multipart/form-data` with the file in the part named **`file`** (one file per request). The processor's limits are checked on the " +
-    `content before anything is stored: JPG, PNG, PDF or TIFF (by content, not by name); JPG and PNG up to ${kb(EVIDENCE_LIMITS.maxBytes.jpg)} ` +
-    `each, PDF and TIFF up to ${kb(EVIDENCE_LIMITS.maxBytes.pdf)} each; at most ${EVIDENCE_LIMITS.maxFiles} files per dispute (rejected ` +
+    `content before anything is stored: JPG, PNG, PDF or TIFF (by content, not by name); JPG and PNG up to ${size(EVIDENCE_LIMITS.maxBytes.jpg)} ` +
+    `each, PDF and TIFF up to ${size(EVIDENCE_LIMITS.maxBytes.pdf)} each; at most ${EVIDENCE_LIMITS.maxFiles} files per dispute (rejected ` +
     "files do not count), which keeps every dispute within the processor's 10 MB; the request body at most " +
-    `${EVIDENCE_BODY_LIMIT_BYTES} bytes. The file is stored (R2) before the processor is called; if the processor fails, the evidence is ` +
+    `${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file and its multipart framing). The file is stored (R2) before the processor is called; if the processor fails, the evidence is ` +
     "`pending` and uploaded by the sweep. The same content again answers 200 with the same evidence (a rejected one is sent again). " +
     "The processor may still reject a file after accepting it: its `state` then turns `failed` and an `evidence.updated` callback is sent. " +
     "Taken only while `acceptsResponse` is true.",

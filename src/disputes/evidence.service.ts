@@ -50,9 +50,13 @@ async function limitProblem(ctx: AppContext, disputeId: string, exceptEvidenceId
     .all();
   const others = counted.filter((row) => row.id !== exceptEvidenceId).length;
   if (others < EVIDENCE_LIMITS.maxFiles) return null;
-  return new ApiError("evidence-limit-reached", `A dispute takes at most ${EVIDENCE_LIMITS.maxFiles} evidence files; this one has ${others}.`, {
-    extensions: { maxFiles: EVIDENCE_LIMITS.maxFiles },
-  });
+  return new ApiError(
+    "evidence-limit-reached",
+    `A dispute takes at most ${EVIDENCE_LIMITS.maxFiles} evidence files; this one has ${others}.`,
+    {
+      extensions: { maxFiles: EVIDENCE_LIMITS.maxFiles },
+    },
+  );
 }
 
 /** What the processor says about an upload, applied once: the first answer (the upload's own, or its webhook's) wins. */
@@ -259,10 +263,7 @@ export async function addEvidence({
     if (same) return { evidence: same, created: false };
     if (!existing) await ctx.env.EVIDENCE.delete(r2Key);
     assertTakesResponse(await getDispute({ ctx, input: { tenantId, disputeId } }), ctx.clock.nowMs());
-    throw (
-      (await limitProblem(ctx, disputeId, existing?.id ?? null)) ??
-      new ApiError("conflict", "The dispute changed meanwhile; retry.")
-    );
+    throw (await limitProblem(ctx, disputeId, existing?.id ?? null)) ?? new ApiError("conflict", "The dispute changed meanwhile; retry.");
   }
 
   const evidence = await uploadEvidence({ ctx, input: { evidenceId } });

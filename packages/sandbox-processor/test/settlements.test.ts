@@ -48,7 +48,7 @@ describe("settlements", () => {
 
     await control.advanceClock(30);
     expect((await processor("GET", `/transfers/${funding.id}`)).body.state).toBe("SUCCEEDED");
-    expect((await eventsAbout(closed!.id)).map((e) => [e.event, e.resource.status])).toEqual([
+    expect((await eventsAbout(closed!.id as string)).map((e) => [e.event, e.resource.status])).toEqual([
       ["settlement.created", "PENDING"],
       ["settlement.updated", "AWAITING_APPROVAL"],
       ["settlement.updated", "APPROVED"],
