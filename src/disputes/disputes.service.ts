@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "../payments";
@@ -14,12 +15,6 @@ import { uploadEvidence } from "./evidence.service";
 export type ProcessorDispute = Partial<Dispute> & { id: string };
 
 type PaymentOfDispute = { id: string; tenantId: string; orderRef: string | null; amountCents: number; currency: string };
-
-/** Timestamps compare as instants: the processor's precision varies ("…03.73Z" and "…03.730Z" are the same moment). */
-const instant = (value: string | null | undefined, fallback: string) => {
-  const parsed = value ? Date.parse(value) : NaN;
-  return Number.isNaN(parsed) ? fallback : new Date(parsed).toISOString();
-};
 
 /** respond_by as the processor gives it, when it is a timestamp at all. */
 const respondByOf = (value: string | null | undefined) => (value && !Number.isNaN(Date.parse(value)) ? value : null);
@@ -42,7 +37,7 @@ async function recordDispute(
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   const existing = await db.select().from(disputes).where(eq(disputes.processorDisputeId, dispute.id)).get();
-  const processorUpdatedAt = instant(dispute.updated_at, now);
+  const processorUpdatedAt = isoInstant(dispute.updated_at, now);
   if (existing && existing.processorUpdatedAt >= processorUpdatedAt && !submission) return false;
 
   const values = {

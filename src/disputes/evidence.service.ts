@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { isoInstant } from "../lib/clock";
 import { hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
@@ -68,7 +69,7 @@ async function recordUpload(ctx: AppContext, evidence: EvidenceRecord, answer: D
       .set({
         processorEvidenceId: answer.id,
         state: PROCESSOR_STATES[answer.state] ?? "processing",
-        processorUpdatedAt: new Date(Date.parse(answer.updated_at) || Date.now()).toISOString(),
+        processorUpdatedAt: isoInstant(answer.updated_at, now),
         syncedAt: now,
         updatedAt: now,
       })
@@ -310,7 +311,7 @@ export async function applyEvidenceEvent({
       : undefined);
   if (!row || (evidence.merchant && dispute && evidence.merchant !== dispute.processorMerchantId)) return "ignored";
   const nowIso = ctx.clock.nowIso();
-  const processorUpdatedAt = new Date(Date.parse(evidence.updated_at ?? "") || ctx.clock.nowMs()).toISOString();
+  const processorUpdatedAt = isoInstant(evidence.updated_at, nowIso);
   if (row.processorUpdatedAt && row.processorUpdatedAt >= processorUpdatedAt) return "ignored";
   const state = PROCESSOR_STATES[evidence.state ?? "PENDING"] ?? "processing";
   const token = newId("chg");

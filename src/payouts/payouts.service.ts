@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ledgerEntriesForTransfers } from "../payments";
@@ -44,6 +45,7 @@ async function tenantOfMerchant(ctx: AppContext, merchantId: string | undefined 
 
 /** The settlement's sales, refunds, fee credits and dispute movements, matched to the tenant's ledger. */
 async function settledItems(ctx: AppContext, tenantId: string, settlementId: string): Promise<Omit<PayoutItemRow, "payoutId">[]> {
+  const now = ctx.clock.nowIso();
   const transfers: Transfer[] = [];
   for await (const transfer of paginate((after_cursor) =>
     ctx.processor.listSettlementTransfers(settlementId, { limit: PAGE, after_cursor }),
@@ -75,7 +77,7 @@ async function settledItems(ctx: AppContext, tenantId: string, settlementId: str
       amountCents,
       feeCents,
       netCents: amountCents - feeCents,
-      processorCreatedAt: transfer.created_at,
+      processorCreatedAt: isoInstant(transfer.created_at, now),
     };
   });
 }
@@ -84,7 +86,7 @@ async function settledItems(ctx: AppContext, tenantId: string, settlementId: str
 async function fundingTransfer(ctx: AppContext, settlement: Settlement): Promise<Transfer | null> {
   if (settlement.status !== "APPROVED") return null;
   const { items } = await ctx.processor.listSettlementFundingTransfers(settlement.id, { limit: 10 });
-  return items.toSorted((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
+  return items.toSorted((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0] ?? null;
 }
 
 /**
@@ -127,9 +129,9 @@ export async function syncPayout({
     fundingState: funding?.state ?? null,
     failureCode: funding?.failure_code ?? null,
     failureMessage: funding?.failure_message ?? null,
-    initiatedAt: funding?.created_at ?? null,
+    initiatedAt: funding ? isoInstant(funding.created_at, now) : null,
     expectedArrivalDate: funding && status !== "failed" ? expectedArrivalDate(funding.created_at) : null,
-    processorUpdatedAt: settlement.updated_at,
+    processorUpdatedAt: isoInstant(settlement.updated_at, now),
     itemsSyncedFor: items ? settlement.updated_at : (existing?.itemsSyncedFor ?? null),
     syncedAt: now,
     updatedAt: now,
@@ -146,7 +148,7 @@ export async function syncPayout({
       tenantId,
       processorSettlementId: settlementId,
       processorMerchantId: settlement.merchant_id,
-      createdAt: settlement.created_at,
+      createdAt: isoInstant(settlement.created_at, now),
       ...values,
     })
     .onConflictDoUpdate({
@@ -263,7 +265,7 @@ export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> 
         .all();
       for (const settlement of items) {
         const stored = known.find((row) => row.settlementId === settlement.id);
-        if (stored?.processorUpdatedAt !== settlement.updated_at)
+        if (stored?.processorUpdatedAt !== isoInstant(settlement.updated_at, ""))
           await syncPayout({ ctx, input: { tenantId, settlementId: settlement.id } });
       }
       const checkedAt = ctx.clock.nowIso();
