@@ -179,6 +179,14 @@ const problem = (slug: ProblemExample["slug"], detail: string, extensions?: Reco
   extensions,
 });
 
+const malformedId = {
+  description: "Malformed id.",
+  examples: {
+    "validation-failed": problem("validation-failed", "1 field(s) failed validation.", {
+      errors: [{ field: "id", message: "must be an lcDisputeId (lcdsp_…)" }],
+    }),
+  },
+};
 const notFound = {
   description: "No such dispute for this tenant.",
   examples: { "not-found": problem("not-found", "No dispute lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3.") },
@@ -232,10 +240,13 @@ export const getDispute = createRoute({
   tags,
   security,
   summary: "One dispute with its evidence",
+  description:
+    "The dispute, its evidence files with their state, whether it takes a response now (`acceptsResponse`) and its submission. " +
+    "Another tenant's id answers 404, as a missing one does.",
   request: { params: DisputeIdParams },
   responses: {
     200: jsonContent(DisputeSchema, "The dispute."),
-    ...problemResponses({ 400: "Malformed id.", 404: notFound, ...AUTHENTICATED_PROBLEMS }),
+    ...problemResponses({ 400: malformedId, 404: notFound, ...AUTHENTICATED_PROBLEMS }),
   },
 });
 
@@ -318,6 +329,11 @@ export const uploadEvidence = createRoute({
           "evidence-limit-reached": problem("evidence-limit-reached", "A dispute takes at most 8 evidence files; this one has 8.", {
             maxFiles: 8,
           }),
+          "processor-rejected": problem("processor-rejected", "Evidence must be a JPG, PNG, PDF or TIFF file.", {
+            code: "INVALID_FIELD",
+            lcEvidenceId: "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
+            outcomeUnknown: false,
+          }),
         },
       },
       ...AUTHENTICATED_PROBLEMS,
@@ -346,7 +362,14 @@ export const submitDispute = createRoute({
   responses: {
     200: jsonContent(DisputeSchema, "The dispute, submitted."),
     ...problemResponses({
-      400: "Validation failed.",
+      400: {
+        description: "Malformed id or body.",
+        examples: {
+          "validation-failed": problem("validation-failed", "1 field(s) failed validation.", {
+            errors: [{ field: "note", message: "Too small: expected string to have >=1 characters" }],
+          }),
+        },
+      },
       404: notFound,
       409: {
         description: "Already submitted, decided, takes no response, past respondBy, or no evidence uploaded.",
@@ -359,11 +382,58 @@ export const submitDispute = createRoute({
           ),
         },
       },
-      413: "Body too large.",
-      415: "Body is not JSON.",
-      422: "`processor-rejected`: the processor refused the submission; nothing was submitted.",
-      502: "`processor-error`: evidence still waiting for the processor, or the processor failed; retry.",
-      504: "`processor-timeout`: the outcome is unknown; the submission shows `pending` until the sweep settles it.",
+      413: {
+        description: "Body too large.",
+        examples: { "payload-too-large": problem("payload-too-large", "The body exceeds 65536 bytes.") },
+      },
+      415: {
+        description: "Body is not JSON.",
+        examples: {
+          "unsupported-media-type": problem("unsupported-media-type", "This route takes `application/json`; got `text/plain`."),
+        },
+      },
+      422: {
+        description: "`processor-rejected`: the processor refused the submission; nothing was submitted.",
+        examples: {
+          "processor-rejected": problem(
+            "processor-rejected",
+            "Dispute DIs7yQRkHDdMYhurzYz72SFk is ACCEPTED; it no longer takes a response.",
+            {
+              code: "INVALID_FIELD",
+              processorErrors: [
+                {
+                  code: "INVALID_FIELD",
+                  field: "note",
+                  message: "Dispute DIs7yQRkHDdMYhurzYz72SFk is ACCEPTED; it no longer takes a response.",
+                },
+              ],
+              outcomeUnknown: false,
+            },
+          ),
+        },
+      },
+      502: {
+        description: "`processor-error`: evidence still waiting for the processor, or the processor failed; retry.",
+        examples: {
+          "processor-error": problem(
+            "processor-error",
+            "Some evidence has not reached the processor yet; nothing was submitted. Retry shortly.",
+            {
+              outcomeUnknown: false,
+            },
+          ),
+        },
+      },
+      504: {
+        description: "`processor-timeout`: the outcome is unknown; the submission shows `pending` until the sweep settles it.",
+        examples: {
+          "processor-timeout": problem(
+            "processor-timeout",
+            "The processor did not answer POST /disputes/{dispute_id}/submit within 30000 ms; its outcome is unknown.",
+            { outcomeUnknown: true },
+          ),
+        },
+      },
       ...AUTHENTICATED_PROBLEMS,
     }),
   },

@@ -252,7 +252,17 @@ export const getPayout = createRoute({
   responses: {
     200: jsonContent(PayoutDetailSchema, "The payout and (a page of) its items."),
     ...problemResponses({
-      400: { description: "Malformed id or query, or `invalid-cursor`.", examples: { "invalid-cursor": invalidCursor } },
+      400: {
+        description: "Malformed id or query, or `invalid-cursor`.",
+        examples: {
+          "invalid-cursor": invalidCursor,
+          "validation-failed": {
+            slug: "validation-failed",
+            detail: "1 field(s) failed validation.",
+            extensions: { errors: [{ field: "id", message: "must be an lcPayoutId (lcpo_…)" }] },
+          },
+        },
+      },
       404: {
         description: "No such payout for this tenant.",
         examples: { "not-found": { slug: "not-found", detail: "No payout lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5." } },

@@ -67,10 +67,26 @@ export function problemResponses(
 
 /** Problems any authenticated /v1 route may produce, besides its own. */
 export const AUTHENTICATED_PROBLEMS = {
-  401: "Missing, malformed, unknown or revoked API key.",
-  429: "Too many requests for this API key.",
-  500: "Unexpected failure; the body carries only a traceId to quote.",
-} as const;
+  401: {
+    description: "Missing, malformed, unknown or revoked API key.",
+    examples: {
+      unauthorized: {
+        slug: "unauthorized",
+        detail: "A valid API key is required: send it as `X-Api-Key: <key>` or `Authorization: Bearer <key>`.",
+      },
+    },
+  },
+  429: {
+    description: "Too many requests for this API key.",
+    examples: { "rate-limited": { slug: "rate-limited", detail: "Too many requests for this API key; retry after a short wait." } },
+  },
+  500: {
+    description: "Unexpected failure; the body carries only a traceId to quote.",
+    examples: {
+      "internal-error": { slug: "internal-error", detail: "An unexpected error occurred; quote traceId 4bf92f3577b34da6a3ce929d0e0e4736." },
+    },
+  },
+} as const satisfies Record<number, { description: string; examples: Record<string, ProblemExample> }>;
 
 export const TENANT_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerApiKey: [] }];
 

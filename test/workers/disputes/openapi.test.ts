@@ -23,7 +23,7 @@ describe("the disputes and payouts routes in the OpenAPI document", () => {
       "409": ["dispute-already-submitted", "dispute-closed"],
       "413": ["evidence-too-large", "payload-too-large"],
       "415": ["evidence-type-unsupported", "unsupported-media-type"],
-      "422": ["evidence-limit-reached"],
+      "422": ["evidence-limit-reached", "processor-rejected"],
     })) {
       const examples = upload.responses[status]!.content!["application/problem+json"]!.examples!;
       expect(Object.values(examples).map((example) => [example.value.type.split("/").at(-1), example.value.status])).toEqual(
