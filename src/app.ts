@@ -1,11 +1,13 @@
 import { callbacksRouter } from "./callbacks";
 import { dashboardRouter } from "./dashboard";
 import { withRequestContext } from "./context";
+import { disputesRouter, isEvidenceUpload } from "./disputes";
 import { docsRouter } from "./docs";
 import { ApiError } from "./lib/problem";
 import { metaRouter } from "./meta";
 import { onboardingRouter } from "./onboarding";
 import { paymentsRouter } from "./payments";
+import { payoutsRouter } from "./payouts";
 import { createRouter } from "./platform/openapi";
 import { requireOperator } from "./platform/operator";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./platform/pipeline";
@@ -23,13 +25,16 @@ export function createApp() {
   app.use("*", traceAndLog);
   app.use("*", withRequestContext);
   app.use("/v1/*", async (c, next) => (ANONYMOUS_V1_PATHS.has(c.req.path) ? next() : requireTenant(c, next)));
-  app.use("/v1/*", bodyGuard);
+  // The evidence upload is multipart and guards its own body (size, media type); every other /v1 body is JSON.
+  app.use("/v1/*", async (c, next) => (isEvidenceUpload(c.req.method, c.req.path) ? next() : bodyGuard(c, next)));
   app.use("/admin/*", bodyGuard);
   app.use("/admin/*", requireOperator);
 
   app.route("/", metaRouter);
   app.route("/", paymentsRouter);
   app.route("/", terminalRouter);
+  app.route("/", payoutsRouter);
+  app.route("/", disputesRouter);
   app.route("/", onboardingRouter);
   app.route("/", processorWebhooksRouter);
   app.route("/", tenantsRouter);

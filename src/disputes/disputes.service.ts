@@ -1,53 +1,220 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { isoInstant } from "../lib/clock";
+import { newId } from "../lib/ids";
+import { ApiError } from "../lib/problem";
+import { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "../payments";
 import type { AppContext } from "../platform/context";
-import { payments } from "../payments";
+import { isOutcomeUnknown, ProcessorUnavailable, type Dispute } from "../processor";
+import { disputeEvent } from "./dispute-events";
+import { assertTakesResponse, disputeStateOf, responseStateOf, type DisputeRecord } from "./dispute-states";
+import { disputeEvidence, disputes } from "./disputes.schema";
+import { getDispute } from "./disputes.queries";
+import { uploadEvidence } from "./evidence.service";
 
-type ProcessorDispute = { id: string; state?: string; [field: string]: unknown };
+/** A dispute as a webhook or an API answer carries it; webhooks may omit fields. */
+export type ProcessorDispute = Partial<Dispute> & { id: string };
 
-const DISPUTABLE = ["succeeded", "partially_refunded", "refunded"] as const;
+type PaymentOfDispute = { id: string; tenantId: string; orderRef: string | null; amountCents: number; currency: string };
 
-/** dispute.created: the disputed payment moves to `disputed` and the tenant hears of it, once. */
-export async function applyDisputeCreated({
+/** respond_by as the processor gives it, when it is a timestamp at all. */
+const respondByOf = (value: string | null | undefined) => (value && !Number.isNaN(Date.parse(value)) ? value : null);
+
+/** The note the processor requires with a submission, when the merchant gives none. */
+export const DEFAULT_SUBMISSION_NOTE = "Evidence submitted by the merchant; see the attached files.";
+
+/**
+ * Records the processor's view of a dispute and its effect on the payment, with the tenant's callback, in one batch:
+ * a new dispute holds the payment (`disputed`, refunds refused) and sends `dispute.created`; a change the merchant can
+ * see sends `dispute.updated`; a won dispute gives the payment back the status its refunds say, unless another
+ * dispute still holds it; a lost one keeps it `disputed`. Older answers than the one recorded change nothing.
+ */
+async function recordDispute(
+  ctx: AppContext,
+  payment: PaymentOfDispute,
+  dispute: ProcessorDispute,
+  submission: Pick<DisputeRecord, "submission" | "submittedAt"> | null = null,
+): Promise<boolean> {
+  const { db } = ctx;
+  const now = ctx.clock.nowIso();
+  const existing = await db.select().from(disputes).where(eq(disputes.processorDisputeId, dispute.id)).get();
+  const processorUpdatedAt = isoInstant(dispute.updated_at, now);
+  if (existing && existing.processorUpdatedAt >= processorUpdatedAt && !submission) return false;
+
+  const values = {
+    state: disputeStateOf(dispute.state),
+    responseState: responseStateOf(dispute.response_state),
+    amountCents: typeof dispute.amount === "number" ? dispute.amount : (existing?.amountCents ?? payment.amountCents),
+    reason: dispute.reason?.toLowerCase() ?? existing?.reason ?? null,
+    reasonCode: dispute.dispute_details?.reason_code ?? existing?.reasonCode ?? null,
+    respondBy: respondByOf(dispute.respond_by) ?? existing?.respondBy ?? null,
+  };
+  const changed =
+    !existing ||
+    (Object.keys(values) as (keyof typeof values)[]).some((field) => existing[field] !== values[field]) ||
+    (submission !== null && existing.submission !== submission.submission);
+  const token = newId("chg");
+  const id = existing?.id ?? newId("lcdsp");
+  const written = sql`EXISTS (SELECT 1 FROM disputes WHERE id = ${id} AND change_token = ${token})`;
+  const write = existing
+    ? db
+        .update(disputes)
+        .set({ ...values, ...submission, processorUpdatedAt, changeToken: token, syncedAt: now, updatedAt: now })
+        .where(and(eq(disputes.id, existing.id), sql`${disputes.processorUpdatedAt} <= ${processorUpdatedAt}`))
+        .returning({ id: disputes.id })
+    : db
+        .insert(disputes)
+        .values({
+          id,
+          tenantId: payment.tenantId,
+          paymentId: payment.id,
+          orderRef: payment.orderRef,
+          processorDisputeId: dispute.id,
+          processorTransferId: dispute.transfer!,
+          processorMerchantId: dispute.merchant ?? "",
+          currency: payment.currency,
+          ...values,
+          ...submission,
+          processorUpdatedAt,
+          changeToken: token,
+          syncedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: disputes.id });
+  const stillHeld = sql`EXISTS (SELECT 1 FROM disputes WHERE payment_id = ${payment.id} AND id != ${id} AND state != 'won')`;
+  const paymentChange =
+    values.state === "won"
+      ? releasePaymentFromDispute(ctx, { paymentId: payment.id, onlyIf: sql`${written} AND NOT ${stillHeld}` })
+      : holdPaymentForDispute(ctx, { paymentId: payment.id, onlyIf: written });
+  const event = changed
+    ? [disputeEvent(ctx, { type: existing ? "dispute.updated" : "dispute.created", disputeId: id, onlyIf: written })]
+    : [];
+  const [applied] = await db.batch([write, paymentChange, ...event]);
+  return applied.length > 0;
+}
+
+/** dispute.created / dispute.updated from the processor: the rules live here, the webhook router only hands them over. */
+export async function applyDisputeEvent({
   ctx,
   input: dispute,
 }: {
   ctx: AppContext;
   input: ProcessorDispute;
 }): Promise<"applied" | "ignored"> {
+  if (typeof dispute.transfer !== "string") return "ignored";
+  const payment = await findPaymentByProcessorTransfer({ ctx, input: { processorTransferId: dispute.transfer } });
+  // Another merchant's dispute naming this transfer is not this payment's.
+  if (!payment || (dispute.merchant && dispute.merchant !== payment.processorMerchantId)) return "ignored";
+  return (await recordDispute(ctx, payment, { ...dispute, merchant: dispute.merchant ?? payment.processorMerchantId }))
+    ? "applied"
+    : "ignored";
+}
+
+/** Reads a dispute again from the processor (the sweep: a lost `dispute.updated` must not leave a payment disputed). */
+export async function syncDispute({ ctx, input: row }: { ctx: AppContext; input: DisputeRecord }): Promise<void> {
+  const dispute = await ctx.processor.getDispute(row.processorDisputeId);
+  const payment = {
+    id: row.paymentId,
+    tenantId: row.tenantId,
+    orderRef: row.orderRef,
+    amountCents: row.amountCents,
+    currency: row.currency,
+  };
+  await recordDispute(ctx, payment, dispute);
+  await ctx.db.update(disputes).set({ syncedAt: ctx.clock.nowIso() }).where(eq(disputes.id, row.id));
+}
+
+const paymentOf = (row: DisputeRecord): PaymentOfDispute => ({
+  id: row.paymentId,
+  tenantId: row.tenantId,
+  orderRef: row.orderRef,
+  amountCents: row.amountCents,
+  currency: row.currency,
+});
+
+/** Sends a claimed submission to the processor and records its answer; a refusal gives the claim back. */
+export async function sendSubmission(ctx: AppContext, row: DisputeRecord, note: string): Promise<void> {
+  let answer: Dispute;
+  try {
+    answer = await ctx.processor.submitDispute(row.processorDisputeId, note);
+  } catch (error) {
+    // An unknown outcome keeps the claim: the sweep asks the processor how it ended.
+    if (!isOutcomeUnknown(error)) {
+      await ctx.db
+        .update(disputes)
+        .set({ submission: "none", submissionNote: null, updatedAt: ctx.clock.nowIso() })
+        .where(and(eq(disputes.id, row.id), eq(disputes.submission, "pending")));
+    }
+    throw error;
+  }
+  await recordDispute(ctx, paymentOf(row), answer, { submission: "submitted", submittedAt: ctx.clock.nowIso() });
+}
+
+/**
+ * One submission per dispute, claimed in D1 before the processor is called, so two submits can never both reach it.
+ * Evidence still waiting for the processor is sent first: nothing stored is left out of what the issuer sees.
+ */
+export async function submitDispute({
+  ctx,
+  input: { tenantId, disputeId, note },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; disputeId: string; note?: string };
+}): Promise<DisputeRecord> {
   const { db } = ctx;
-  const transferId = typeof dispute.transfer === "string" ? dispute.transfer : null;
-  if (!transferId) return "ignored";
-  const payment = await db.select().from(payments).where(eq(payments.processorTransferId, transferId)).get();
-  if (!payment) return "ignored";
+  const dispute = await getDispute({ ctx, input: { tenantId, disputeId } });
+  assertTakesResponse(dispute, ctx.clock.nowMs());
+  const evidence = await db
+    .select()
+    .from(disputeEvidence)
+    .where(and(eq(disputeEvidence.disputeId, disputeId), ne(disputeEvidence.state, "failed"), ne(disputeEvidence.state, "canceled")))
+    .all();
+  if (evidence.length === 0) {
+    throw new ApiError("dispute-evidence-required", "Upload at least one evidence file (POST …/evidence) before submitting.");
+  }
+  for (const item of evidence.filter((row) => row.state === "pending")) await uploadEvidence({ ctx, input: { evidenceId: item.id } });
   const now = ctx.clock.nowIso();
-  const moved = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND status = 'disputed' AND updated_at = ${now})`;
-  const event = ctx.outbox.record({
-    tenantId: payment.tenantId,
-    type: "dispute.created",
-    subjectId: payment.id,
-    data: {
-      lcPaymentId: payment.id,
-      orderRef: payment.orderRef,
-      status: "disputed",
-      processorTransferId: payment.processorTransferId,
-      processorState: payment.processorState,
-      dispute: {
-        processorDisputeId: dispute.id,
-        state: dispute.state ?? null,
-        reason: dispute.reason ?? null,
-        amountCents: typeof dispute.amount === "number" ? dispute.amount : null,
-        respondBy: dispute.respond_by ?? null,
-      },
-    },
-    onlyIf: moved,
-  });
-  const [updated] = await db.batch([
-    db
-      .update(payments)
-      .set({ status: "disputed", updatedAt: now })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, [...DISPUTABLE])))
-      .returning({ id: payments.id }),
-    event,
-  ]);
-  return updated.length > 0 ? "applied" : "ignored";
+  const [claimed] = await db
+    .update(disputes)
+    .set({ submission: "pending", submissionNote: note ?? DEFAULT_SUBMISSION_NOTE, updatedAt: now })
+    .where(
+      and(
+        eq(disputes.id, disputeId),
+        eq(disputes.submission, "none"),
+        sql`NOT EXISTS (SELECT 1 FROM dispute_evidence WHERE dispute_id = ${disputeId} AND state = 'pending')`,
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const current = await getDispute({ ctx, input: { tenantId, disputeId } });
+    if (current.submission !== "none") throw new ApiError("dispute-already-submitted", `Dispute ${disputeId} was already submitted.`);
+    throw new ProcessorUnavailable("Some evidence has not reached the processor yet; nothing was submitted. Retry shortly.", {
+      outcomeUnknown: false,
+    });
+  }
+  await sendSubmission(ctx, claimed, claimed.submissionNote!);
+  return getDispute({ ctx, input: { tenantId, disputeId } });
+}
+
+/**
+ * A submission whose answer was lost (timeout, crash): the processor says whether it arrived. Arrived: recorded as
+ * submitted. Not arrived and the dispute still takes a response: sent again. Otherwise the claim is given back.
+ */
+export async function resolvePendingSubmission({ ctx, input: row }: { ctx: AppContext; input: DisputeRecord }): Promise<void> {
+  const dispute = await ctx.processor.getDispute(row.processorDisputeId);
+  if (dispute.response_state === "RESPONDED" || (dispute.evidence_submitted && dispute.evidence_submitted !== "NONE")) {
+    await recordDispute(ctx, paymentOf(row), dispute, { submission: "submitted", submittedAt: ctx.clock.nowIso() });
+    return;
+  }
+  const stillOpen = dispute.response_state === "NEEDS_RESPONSE" || dispute.response_state === "UNKNOWN" || !dispute.response_state;
+  if (stillOpen && (!dispute.respond_by || Date.parse(dispute.respond_by) > ctx.clock.nowMs())) {
+    await sendSubmission(ctx, row, row.submissionNote ?? DEFAULT_SUBMISSION_NOTE);
+    return;
+  }
+  await ctx.db
+    .update(disputes)
+    .set({ submission: "none", updatedAt: ctx.clock.nowIso() })
+    .where(and(eq(disputes.id, row.id), eq(disputes.submission, "pending")));
+  await recordDispute(ctx, paymentOf(row), dispute);
 }

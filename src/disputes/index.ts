@@ -1,2 +1,6 @@
-/** The disputes capability's public surface: what the processor's dispute events do. */
-export { applyDisputeCreated } from "./disputes.service";
+/** The disputes capability's public surface: its routes, what the processor's dispute and evidence events do, its sweep. */
+export { default as disputesRouter } from "./disputes.index";
+export { applyDisputeEvent } from "./disputes.service";
+export { applyEvidenceEvent } from "./evidence.service";
+export { isEvidenceUpload } from "./evidence-body";
+export { sweepDisputes } from "./disputes.sweep";

@@ -17,7 +17,7 @@ type RowEventInput = {
   from: SQLiteTable;
   where: SQL;
   tenantId: SQLiteColumn;
-  subjectId: SQLiteColumn;
+  subjectId: SQLiteColumn | SQL;
   /** Body fields after `id`, `type` and `createdAtUtc`, in order. */
   fields: Record<string, SQLiteColumn | SQL>;
 };

@@ -1,14 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
-import {
-  ApiError,
-  PROBLEM_MEDIA_TYPE,
-  PROBLEM_TYPE_BASE,
-  PROBLEMS,
-  ProblemSchema,
-  type FieldError,
-  type ProblemSlug,
-} from "../lib/problem";
+import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
 import type { AppBindings } from "./types";
 
 /** A router whose request validation failures become one `validation-failed` problem listing every field. */
@@ -42,57 +34,66 @@ export function jsonBody<T extends ZodType>(schema: T, description = "JSON reque
   return { content: { "application/json": { schema } }, description, required: true };
 }
 
-/** A problem a route answers with, as its OpenAPI example shows it. */
+type ProblemStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
+
+/** An example problem body for the OpenAPI document: the catalogue's type, title and status with this detail. */
 export type ProblemExample = { slug: ProblemSlug; detail: string; extensions?: Record<string, unknown> };
 
-type ProblemContent = { [PROBLEM_MEDIA_TYPE]: { schema: typeof ProblemSchema; examples?: Record<string, { value: unknown }> } };
+/** Examples named, or listed (then each is named after its problem type). */
+type ProblemExamples = Record<string, ProblemExample> | ProblemExample[];
 
 const EXAMPLE_TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 
-function exampleBodies(examples: ProblemExample[]): Record<string, { value: unknown }> {
-  return Object.fromEntries(
-    examples.map(({ slug, detail, extensions }) => [
-      slug,
-      {
-        value: {
-          type: PROBLEM_TYPE_BASE + slug,
-          title: PROBLEMS[slug].title,
-          status: PROBLEMS[slug].status,
-          detail,
-          traceId: EXAMPLE_TRACE_ID,
-          ...extensions,
-        },
-      },
-    ]),
-  );
+function exampleBody({ slug, detail, extensions }: ProblemExample) {
+  return problemBody(new ApiError(slug, detail, { extensions }), EXAMPLE_TRACE_ID);
 }
 
-/** Documents the problem responses a route can produce: a description, or a description with an example per problem type. */
+function namedExamples(examples: ProblemExamples): [string, ProblemExample][] {
+  return Array.isArray(examples) ? examples.map((example) => [example.slug, example]) : Object.entries(examples);
+}
+
+/**
+ * Documents the problem responses a route can produce: a description, or a description with examples of the problems
+ * behind that status.
+ */
 export function problemResponses(
-  descriptions: Partial<
-    Record<
-      400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504,
-      string | { description: string; examples: ProblemExample[] }
-    >
-  >,
+  descriptions: Partial<Record<ProblemStatus, string | { description: string; examples: ProblemExamples }>>,
 ) {
-  const responses: Record<string, { description: string; content: ProblemContent }> = {};
-  for (const [status, documented] of Object.entries(descriptions)) {
-    const { description, examples } = typeof documented === "string" ? { description: documented, examples: [] } : documented;
-    responses[status] = {
-      description,
-      content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema, ...(examples.length > 0 ? { examples: exampleBodies(examples) } : {}) } },
-    };
+  const responses: Record<string, { description: string; content: Record<string, { schema: typeof ProblemSchema; examples?: unknown }> }> =
+    {};
+  for (const [status, entry] of Object.entries(descriptions)) {
+    if (typeof entry === "string") {
+      responses[status] = { description: entry, content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } } };
+      continue;
+    }
+    const examples = Object.fromEntries(namedExamples(entry.examples).map(([name, example]) => [name, { value: exampleBody(example) }]));
+    responses[status] = { description: entry.description, content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema, examples } } };
   }
   return responses;
 }
 
 /** Problems any authenticated /v1 route may produce, besides its own. */
 export const AUTHENTICATED_PROBLEMS = {
-  401: "Missing, malformed, unknown or revoked API key.",
-  429: "Too many requests for this API key.",
-  500: "Unexpected failure; the body carries only a traceId to quote.",
-} as const;
+  401: {
+    description: "Missing, malformed, unknown or revoked API key.",
+    examples: {
+      unauthorized: {
+        slug: "unauthorized",
+        detail: "A valid API key is required: send it as `X-Api-Key: <key>` or `Authorization: Bearer <key>`.",
+      },
+    },
+  },
+  429: {
+    description: "Too many requests for this API key.",
+    examples: { "rate-limited": { slug: "rate-limited", detail: "Too many requests for this API key; retry after a short wait." } },
+  },
+  500: {
+    description: "Unexpected failure; the body carries only a traceId to quote.",
+    examples: {
+      "internal-error": { slug: "internal-error", detail: "An unexpected error occurred; quote traceId 4bf92f3577b34da6a3ce929d0e0e4736." },
+    },
+  },
+} as const satisfies Record<number, { description: string; examples: Record<string, ProblemExample> }>;
 
 export const TENANT_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerApiKey: [] }];
 

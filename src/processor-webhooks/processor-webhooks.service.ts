@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { applyDisputeCreated } from "../disputes";
+import { applyDisputeEvent, applyEvidenceEvent } from "../disputes";
 import { sha256Hex } from "../lib/crypto";
 import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent } from "../onboarding";
 import { applyTransferEvent, type ProcessorTransfer } from "../payments";
+import { applyFundingTransferEvent, applySettlementEvent } from "../payouts";
 import type { AppContext } from "../platform/context";
-import type { ComplianceForm, Merchant } from "../processor";
+import type { ComplianceForm, Dispute, DisputeEvidence, Merchant } from "../processor";
 import { processorWebhookReceipts } from "./processor-webhooks.schema";
 
 export type ProcessorWebhook = {
@@ -42,11 +43,30 @@ async function receiptId(webhook: ProcessorWebhook, resource: Resource): Promise
 
 type EntityHandler = (options: { ctx: AppContext; input: Resource }) => Promise<"applied" | "ignored">;
 
+/** A transfer is a payment's (a sale or refund) or a payout's (a settlement's funding transfer): the first taker applies it. */
+const toFirstTaker =
+  (...handlers: EntityHandler[]): EntityHandler =>
+  async (options) => {
+    for (const handler of handlers) if ((await handler(options)) === "applied") return "applied";
+    return "ignored";
+  };
+
+const transferEvent = toFirstTaker(
+  ({ ctx, input }) => applyTransferEvent({ ctx, input: input as unknown as ProcessorTransfer }),
+  ({ ctx, input }) => applyFundingTransferEvent({ ctx, input }),
+);
+
 /** Which capability each processor event belongs to; the rules live there, this is only the switchboard. */
 export const ENTITY_HANDLERS: Record<string, EntityHandler> = {
-  "transfer.created": ({ ctx, input }) => applyTransferEvent({ ctx, input: input as unknown as ProcessorTransfer }),
-  "transfer.updated": ({ ctx, input }) => applyTransferEvent({ ctx, input: input as unknown as ProcessorTransfer }),
-  "dispute.created": ({ ctx, input }) => applyDisputeCreated({ ctx, input }),
+  "transfer.created": transferEvent,
+  "transfer.updated": transferEvent,
+  "dispute.created": ({ ctx, input }) => applyDisputeEvent({ ctx, input: input as unknown as Dispute }),
+  "dispute.updated": ({ ctx, input }) => applyDisputeEvent({ ctx, input: input as unknown as Dispute }),
+  "evidence.created": ({ ctx, input }) => applyEvidenceEvent({ ctx, input: input as unknown as DisputeEvidence }),
+  "evidence.updated": ({ ctx, input }) => applyEvidenceEvent({ ctx, input: input as unknown as DisputeEvidence }),
+  "settlement.created": ({ ctx, input }) => applySettlementEvent({ ctx, input }),
+  "settlement.updated": ({ ctx, input }) => applySettlementEvent({ ctx, input }),
+  "settlement.accruing_started": ({ ctx, input }) => applySettlementEvent({ ctx, input }),
   "merchant.created": ({ ctx, input }) => applyMerchantEvent({ ctx, input: input as unknown as Merchant }),
   "merchant.updated": ({ ctx, input }) => applyMerchantEvent({ ctx, input: input as unknown as Merchant }),
   "merchant.underwritten": ({ ctx, input }) => applyMerchantEvent({ ctx, input: input as unknown as Merchant }),

@@ -6,6 +6,8 @@ import { PROCESSOR_WEBHOOK_PATH } from "./processor-webhooks.routes";
 export const CONSUMED_PROCESSOR_EVENTS = [
   { entity: "transfer", types: ["created", "updated"] },
   { entity: "dispute", types: ["created", "updated"] },
+  { entity: "evidence", types: ["created", "updated"] },
+  { entity: "settlement", types: ["created", "updated", "accruing_started"] },
   { entity: "merchant", types: ["created", "updated", "underwritten"] },
   { entity: "compliance_form", types: ["created", "updated"] },
   { entity: "onboarding_form", types: ["updated"] },

@@ -172,6 +172,11 @@ export function createProcessorClient(config: ProcessorClientConfig) {
       form.append("file", file, file.name);
       return (await send<DisputeEvidence>("POST", route("/disputes/{dispute_id}/evidence", { dispute_id: disputeId }), { form })).body;
     },
+    /** The evidence files a dispute holds at the processor, with their state (a retry adopts an upload whose answer was lost). */
+    listDisputeEvidence: (disputeId: string, page: PageRequest = {}) =>
+      list<DisputeEvidence>(route("/disputes/{dispute_id}/evidence", { dispute_id: disputeId }), "evidences", page),
+    getDisputeEvidence: (disputeId: string, evidenceId: string) =>
+      get<DisputeEvidence>(route("/disputes/{dispute_id}/evidence/{evidence_id}", { dispute_id: disputeId, evidence_id: evidenceId })),
     /** Tells the issuer the evidence is complete; no more evidence can be added afterwards. */
     submitDispute: (id: string, note: string) => post<Dispute>(route("/disputes/{dispute_id}/submit", { dispute_id: id }), { note }),
 
@@ -185,6 +190,10 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     /** The payout transfers of a settlement: what reached (or left) the merchant's bank account. */
     listSettlementFundingTransfers: (settlementId: string, page: PageRequest = {}) =>
       list<Transfer>(route("/settlements/{settlement_id}/funding_transfers", { settlement_id: settlementId }), "transfers", page),
+
+    /** The sales, refunds and adjustments a settlement is made of. */
+    listSettlementTransfers: (settlementId: string, page: PageRequest = {}) =>
+      list<Transfer>(route("/settlements/{settlement_id}/transfers", { settlement_id: settlementId }), "transfers", page),
 
     createWebhook: (request: CreateWebhookRequest) => post<Webhook>(route("/webhooks"), request),
     listWebhooks: (page: PageRequest = {}) => list<Webhook>(route("/webhooks"), "webhooks", page),

@@ -253,6 +253,7 @@ export type Dispute = Timestamps & {
   respond_by?: string | null;
   occurred_at?: string | null;
   evidence_submitted?: string;
+  dispute_details?: { case_id?: string | null; reason_code?: string | null } | null;
   tags?: Tags | null;
 };
 

@@ -58,7 +58,7 @@ function cycles(graph) {
 /** src/payments/charge.service.ts → "payments"; src/context.ts → "context.ts". */
 const unitOf = (file) => file.split("/")[1];
 
-const CAPABILITIES = ["payments", "onboarding", "disputes", "tenants", "meta", "docs", "terminal"];
+const CAPABILITIES = ["payments", "onboarding", "disputes", "payouts", "tenants", "meta", "docs", "terminal"];
 const KERNEL = ["lib", "db", "outbox", "processor", "platform", "idempotency"];
 const ROOT = ["context.ts", "app.ts", "index.ts", "scheduled.ts"];
 
@@ -78,6 +78,7 @@ const ALLOWED = {
   onboarding: [...KERNEL, "tenants"],
   disputes: [...KERNEL, "payments"],
   terminal: [...KERNEL, "payments", "tenants"],
+  payouts: [...KERNEL, "payments", "tenants"],
   "processor-webhooks": [...KERNEL, ...CAPABILITIES],
   // A third surface over the same services as /v1 and the operator API.
   dashboard: [...KERNEL, ...CAPABILITIES, "callbacks"],

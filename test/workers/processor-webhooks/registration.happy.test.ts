@@ -20,8 +20,10 @@ describe("POST /admin/processor/webhook", () => {
     expect(stored.enabled_events.map((e) => e.entity).sort()).toEqual([
       "compliance_form",
       "dispute",
+      "evidence",
       "merchant",
       "onboarding_form",
+      "settlement",
       "transfer",
     ]);
   });

@@ -361,6 +361,29 @@ const requestCases: RequestCase[] = [
     returned: (evidence) => expect([evidence.id, evidence.dispute]).toEqual([IDS.evidence, IDS.dispute]),
   },
   {
+    name: "listDisputeEvidence",
+    invoke: (client) => client.listDisputeEvidence(IDS.dispute, { limit: 20 }),
+    sent: {
+      method: "GET",
+      template: "/disputes/{dispute_id}/evidence",
+      path: `/disputes/${IDS.dispute}/evidence`,
+      query: { limit: "20" },
+    },
+    reply: { status: 200, body: fixtures.listPage(`/disputes/${IDS.dispute}/evidence`, "evidences", [fixtures.disputeEvidence()]) },
+    returned: (page) => expect(page.items[0]).toMatchObject({ id: IDS.evidence, tags: { "file-name": "receipt.png" } }),
+  },
+  {
+    name: "getDisputeEvidence",
+    invoke: (client) => client.getDisputeEvidence(IDS.dispute, IDS.evidence),
+    sent: {
+      method: "GET",
+      template: "/disputes/{dispute_id}/evidence/{evidence_id}",
+      path: `/disputes/${IDS.dispute}/evidence/${IDS.evidence}`,
+    },
+    reply: { status: 200, body: fixtures.disputeEvidence() },
+    returned: (evidence) => expect(evidence.state).toBe("PENDING"),
+  },
+  {
     name: "submitDispute",
     invoke: (client) => client.submitDispute(IDS.dispute, "Signed receipt and delivery confirmation attached."),
     sent: {
@@ -400,6 +423,24 @@ const requestCases: RequestCase[] = [
       body: fixtures.listPage(`/settlements/${IDS.settlement}/funding_transfers`, "transfers", [fixtures.fundingTransfer()]),
     },
     returned: (page) => expect(page.items[0]).toMatchObject({ id: IDS.fundingTransfer, type: "CREDIT" }),
+  },
+  {
+    name: "listSettlementTransfers",
+    invoke: (client) => client.listSettlementTransfers(IDS.settlement, { limit: 100 }),
+    sent: {
+      method: "GET",
+      template: "/settlements/{settlement_id}/transfers",
+      path: `/settlements/${IDS.settlement}/transfers`,
+      query: { limit: "100" },
+    },
+    reply: {
+      status: 200,
+      body: fixtures.listPage(`/settlements/${IDS.settlement}/transfers`, "transfers", [
+        fixtures.saleTransfer(),
+        fixtures.reversalTransfer(),
+      ]),
+    },
+    returned: (page) => expect(page.items.map((transfer: { type: string }) => transfer.type)).toEqual(["DEBIT", "REVERSAL"]),
   },
   {
     name: "createWebhook",

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
-import { seedPayments } from "../support/ledger";
+import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { chargeableTenant } from "../support/sandbox";
 import { activeReader } from "../support/terminal";
 
@@ -21,13 +21,14 @@ const schemesOf = (operation: Operation) => operation.security.flatMap((requirem
 const tenantRoutes = operations.filter((operation) => schemesOf(operation).includes("ApiKeyHeader"));
 const operatorRoutes = operations.filter((operation) => schemesOf(operation).includes("AdminSecret"));
 
-/** Reader routes name their reader `{id}`, as payment routes name their payment. */
-const idsFor = (path: string, ids: Record<string, string>) =>
-  path.startsWith("/v1/terminal/readers/") && ids.readerId ? { ...ids, id: ids.readerId } : ids;
-
+/**
+ * A path parameter's id: `ids["<resource>.<name>"]` when routes of several resources share a parameter name (`/v1/disputes/{id}`,
+ * `/v1/terminal/readers/{id}` and `/v1/payments/{id}`), else `ids[name]`.
+ */
 function requestFor(operation: Operation, ids: Record<string, string>, headers: Record<string, string>): [string, RequestInit] {
-  const pathIds = idsFor(operation.path, ids);
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => pathIds[name] ?? `${name}_unknown`);
+  const segments = operation.path.split("/");
+  const resource = segments[2] === "terminal" ? `terminal.${segments[3]}` : segments[2];
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[`${resource}.${name}`] ?? ids[name] ?? `${name}_unknown`);
   const init =
     operation.method === "GET" ? { headers } : jsonInit(operation.method, {}, { ...headers, "Idempotency-Key": crypto.randomUUID() });
   return [path, init];
@@ -69,10 +70,18 @@ describe("authorization matrix", () => {
       await seedPayments(owner.tenantId, [{ id: paymentId, status: "succeeded", amountCents: 5000, createdAt: new Date().toISOString() }]);
       const form = await call("/v1/onboarding", jsonInit("POST", {}, owner.auth));
       const reader = await activeReader((await chargeableTenant("Owner Readers")).auth);
-      ownersIds = { id: paymentId, formId: ((await form.json()) as { formId: string }).formId, readerId: reader.lcReaderId };
-      // The owners reach them, so the intruder's 404 below is about ownership, not about missing resources.
+      ownersIds = {
+        id: paymentId,
+        formId: ((await form.json()) as { formId: string }).formId,
+        "disputes.id": await seedDispute(owner.tenantId, paymentId),
+        "payouts.id": await seedPayout(owner.tenantId),
+        "terminal.readers.id": reader.lcReaderId,
+      };
+      // The owners reach each, so the intruder's 404 below is about ownership, not about missing resources.
       expect((await call(`/v1/payments/${paymentId}`, { headers: owner.auth })).status).toBe(200);
       expect((await call(`/v1/onboarding/form/${ownersIds.formId}`, { headers: owner.auth })).status).toBe(200);
+      expect((await call(`/v1/disputes/${ownersIds["disputes.id"]}`, { headers: owner.auth })).status).toBe(200);
+      expect((await call(`/v1/payouts/${ownersIds["payouts.id"]}`, { headers: owner.auth })).status).toBe(200);
       expect(reader.status).toBe("active");
     });
 

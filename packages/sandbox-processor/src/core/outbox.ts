@@ -6,7 +6,10 @@ import { PLURALS, view } from "./views";
 export const SERVICE_WEBHOOK_PATH = "/webhooks/processor";
 const SERVICE_WEBHOOK_ID = "WHsandboxServiceInboundRoute";
 
-export type EventKind = Extract<Kind, "transfer" | "dispute" | "merchant" | "onboarding_form" | "compliance_form" | "settlement">;
+export type EventKind = Extract<
+  Kind,
+  "transfer" | "dispute" | "evidence" | "merchant" | "onboarding_form" | "compliance_form" | "settlement"
+>;
 
 /** The credentials the service is configured with for its inbound webhook (the same secrets, given to the sandbox). */
 export type ServiceWebhookSettings = {

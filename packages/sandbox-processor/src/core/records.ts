@@ -75,7 +75,7 @@ export type TransferRecord = Timestamps & {
   currency: string;
   fee: number;
   state: TransferState;
-  type: "DEBIT" | "CREDIT" | "REVERSAL" | "ADJUSTMENT";
+  type: "DEBIT" | "CREDIT" | "REVERSAL" | "ADJUSTMENT" | "DISPUTE";
   subtype: string;
   merchant: string;
   merchant_identity: string;
@@ -107,7 +107,8 @@ export type TransferInternal = {
   requestFingerprint: string | null;
   /** The status the creating call answered with, replayed for a repeated `idempotency_id`. */
   createdStatus: number;
-  endpoint: "transfers" | "reversals" | "system";
+  /** `disputes`: the money a dispute moves (adjustment transfers); `system`: a settlement's funding transfer. */
+  endpoint: "transfers" | "reversals" | "disputes" | "system";
   settlementId: string | null;
 };
 

@@ -10,7 +10,10 @@ export const TIMER_ACTIONS = [
   "card_present.complete",
   "merchant.decide",
   "dispute.open",
+  "evidence.review",
   "settlement.close",
+  "settlement.approve",
+  "funding.settle",
 ] as const;
 export type TimerAction = (typeof TIMER_ACTIONS)[number];
 

@@ -26,6 +26,12 @@ export const DECLINING_AMOUNTS: Record<number, FailureReason> = {
 /** A card sale of this amount succeeds and is disputed (chargeback) after the dispute delay. */
 export const DISPUTED_AMOUNT = 888888;
 
+/**
+ * Evidence whose file name starts with this (any case) is accepted (PENDING) and then rejected by the processor
+ * (FAILED, `evidence.updated`) when its review comes due.
+ */
+export const REJECTED_EVIDENCE_NAME = "evidence-rejected";
+
 export const ACH_TEST_BANK_CODE = "122105278";
 
 /**
@@ -56,6 +62,9 @@ export const DEFAULT_DELAYS_SECONDS = {
   dispute: 5,
   cardPresent: 10,
   settlement: 120,
+  settlementApproval: 10,
+  funding: 30,
+  evidenceReview: 5,
 };
 
 /** How long a card-present POST /transfers holds the HTTP call open waiting for the buyer before answering PENDING. */

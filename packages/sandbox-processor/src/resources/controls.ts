@@ -7,14 +7,14 @@ import { view } from "../core/views";
 import { attestComplianceForm, expireComplianceForm, type Attestation } from "./compliance-forms";
 import { listDeliveries } from "./deliveries";
 import { presentAtDevice, setDeviceConnection, tapOnCancel } from "./devices";
-import { openDispute, resolveDispute } from "./disputes";
+import { openDispute, resolveDispute, reviewEvidence } from "./disputes";
 import { addFault, clearFaults, listFaults, removeFault, type FaultSpec } from "./faults";
 import { readInbox, recordInboxRequest, type InboxRequest } from "./inbox";
 import { createMerchantDirectly, setOnboardingState } from "./merchants";
 import { resolveOnboardingLink, submitOnboardingForm, type LinkResolution, type OnboardingSubmission } from "./onboarding-forms";
 import { merchantOf } from "./ownership";
 import { runDueTimers } from "./scheduled";
-import { closeSettlement } from "./settlements";
+import { closeSettlementThrough, type SettlementStep } from "./settlements";
 import { completeCardPresentSale, settleAch, settleAchByTestAccount, settleReversal, type AchOutcome } from "./transfers";
 import { setWebhookSecret } from "./webhooks";
 
@@ -119,6 +119,11 @@ export class SandboxControls {
     return this.view("dispute", resolveDispute(this.sandbox, disputeId, outcome));
   }
 
+  /** Without an outcome, as the test file names say (see test-data). */
+  reviewEvidence(evidenceId: string, outcome?: "succeed" | "fail") {
+    return this.view("evidence", reviewEvidence(this.sandbox, evidenceId, outcome));
+  }
+
   createMerchant(input: { name: string; state: MerchantOnboardingState }) {
     return this.view("merchant", createMerchantDirectly(this.sandbox, input));
   }
@@ -132,8 +137,9 @@ export class SandboxControls {
     return { expired: this.view("compliance_form", expired), renewal: this.view("compliance_form", renewal) };
   }
 
-  closeSettlement(merchantId: string) {
-    const settlement = closeSettlement(this.sandbox, merchantId);
+  /** Closes the merchant's accruing settlement now and carries it `through` approval and funding (default: funded). */
+  closeSettlement(merchantId: string, through: SettlementStep = "funded") {
+    const settlement = closeSettlementThrough(this.sandbox, merchantId, through);
     return settlement ? this.view("settlement", settlement) : null;
   }
 

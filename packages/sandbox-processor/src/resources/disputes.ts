@@ -2,6 +2,8 @@ import { invalidField, ProcessorError } from "../core/errors";
 import { processorId } from "../core/ids";
 import type { DisputeRecord, Stored } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
+import { REJECTED_EVIDENCE_NAME } from "../core/test-data";
+import { newTransfer, queueForSettlement } from "./transfers";
 
 const RESPOND_WITHIN_SECONDS = 7 * 24 * 60 * 60;
 const REASON_CODES: Record<DisputeRecord["reason"], string | null> = {
@@ -12,7 +14,10 @@ const REASON_CODES: Record<DisputeRecord["reason"], string | null> = {
   INQUIRY: null,
 };
 
-/** The processor's evidence limits: JPG/PNG up to 50 KB, PDF/TIFF up to 1 MB, at most 8 files and 10 MB per dispute. */
+/**
+ * The processor's evidence limits: JPG/PNG up to 50 KB, PDF/TIFF up to 1 MB, at most 8 files and 10 MB per dispute.
+ * Evidence the processor rejected (FAILED) or canceled does not count: the merchant replaces it.
+ */
 export const EVIDENCE_LIMITS = {
   maxFiles: 8,
   maxTotalBytes: 10 * 1024 * 1024,
@@ -78,7 +83,43 @@ export function openDispute(
     { note: null },
   );
   sandbox.emit("dispute", "created", stored);
+  if (stored.record.state === "PENDING") moveDisputedMoney(sandbox, stored, "MERCHANT_DEBIT");
   return stored;
+}
+
+/**
+ * A chargeback takes the disputed amount from the merchant (a DISPUTE transfer, subtype MERCHANT_DEBIT) and a won
+ * dispute gives it back (MERCHANT_CREDIT); both enter the merchant's next settlement. An inquiry moves no money.
+ */
+function moveDisputedMoney(sandbox: Sandbox, dispute: Stored<"dispute">, subtype: "MERCHANT_DEBIT" | "MERCHANT_CREDIT"): void {
+  const sale = sandbox.store.get("transfer", dispute.record.transfer);
+  const adjustment = sandbox.store.insert(
+    "transfer",
+    newTransfer(sandbox, {
+      amount: dispute.record.amount ?? sale.record.amount,
+      currency: sale.record.currency,
+      merchant: sale.record.merchant,
+      merchant_identity: sale.record.merchant_identity,
+      parent_transfer: sale.record.id,
+      state: "SUCCEEDED",
+      type: "DISPUTE",
+      subtype,
+      ready_to_settle_at: sandbox.nowIso(),
+      tags: { dispute: dispute.record.id },
+    }),
+    { requestFingerprint: null, createdStatus: 201, endpoint: "disputes", settlementId: null },
+  );
+  sandbox.emit("transfer", "created", adjustment);
+  queueForSettlement(sandbox, sale.record.merchant);
+}
+
+/** The money a dispute moved, newest first, as `GET /disputes/{id}/adjustment_transfers` lists it. */
+export function adjustmentTransfers(sandbox: Sandbox, disputeId: string): Stored<"transfer">[] {
+  sandbox.store.get("dispute", disputeId);
+  return sandbox.store
+    .all("transfer", [{ field: "type", equals: "DISPUTE" }])
+    .filter((transfer) => transfer.record.tags.dispute === disputeId)
+    .reverse();
 }
 
 /** Timer: a sale of the disputed test amount is charged back — once. */
@@ -119,13 +160,15 @@ export function addEvidence(sandbox: Sandbox, disputeId: string, file: EvidenceF
       "file",
       `A ${kind.toUpperCase()} file may be at most ${maxBytes / 1024} KB; this one is ${Math.ceil(file.size / 1024)} KB.`,
     );
-  const existing = sandbox.store.all("evidence", [{ field: "dispute", equals: disputeId }]);
+  const existing = sandbox.store
+    .all("evidence", [{ field: "dispute", equals: disputeId }])
+    .filter((evidence) => evidence.record.state !== "FAILED" && evidence.record.state !== "CANCELED");
   if (existing.length >= EVIDENCE_LIMITS.maxFiles)
     throw invalidField("file", `A dispute takes at most ${EVIDENCE_LIMITS.maxFiles} evidence files.`);
   const total = existing.reduce((sum, evidence) => sum + evidence.internal.sizeBytes, 0) + file.size;
   if (total > EVIDENCE_LIMITS.maxTotalBytes) throw invalidField("file", "A dispute's evidence may total at most 10 MB.");
   const now = sandbox.nowIso();
-  return sandbox.store.insert(
+  const evidence = sandbox.store.insert(
     "evidence",
     {
       id: processorId("DF"),
@@ -133,13 +176,40 @@ export function addEvidence(sandbox: Sandbox, disputeId: string, file: EvidenceF
       dispute: disputeId,
       merchant: dispute.record.merchant,
       identity: dispute.record.identity,
-      state: "SUCCEEDED",
+      state: "PENDING",
       tags: { "file-name": file.name, "content-type": file.type, "file-extension": kind },
       created_at: now,
       updated_at: now,
     },
     { sizeBytes: file.size },
   );
+  sandbox.emit("evidence", "created", evidence);
+  sandbox.schedule("evidence.review", evidence.record.id, sandbox.config().delaysSeconds.evidenceReview);
+  return evidence;
+}
+
+/**
+ * An upload's 201 is not the processor's acceptance: the file is reviewed later and `evidence.updated` says how it
+ * went. A file named like the rejected test file fails review; without an outcome, the rest pass.
+ */
+export function reviewEvidence(sandbox: Sandbox, evidenceId: string, outcome?: "succeed" | "fail"): Stored<"evidence"> {
+  const evidence = sandbox.store.get("evidence", evidenceId);
+  if (evidence.record.state !== "PENDING")
+    throw new ProcessorError(409, [{ code: "CONFLICT", message: `Evidence ${evidenceId} is already ${evidence.record.state}.` }]);
+  const rejected = outcome
+    ? outcome === "fail"
+    : (evidence.record.tags["file-name"] ?? "").toLowerCase().startsWith(REJECTED_EVIDENCE_NAME);
+  const saved = sandbox.store.save("evidence", {
+    ...evidence,
+    record: { ...evidence.record, state: rejected ? "FAILED" : "SUCCEEDED", updated_at: sandbox.touch(evidence.record.updated_at) },
+  });
+  sandbox.emit("evidence", "updated", saved);
+  return saved;
+}
+
+/** Timer: the review of an upload that is still pending. */
+export function reviewEvidenceOnSchedule(sandbox: Sandbox, evidenceId: string): void {
+  if (sandbox.store.find("evidence", evidenceId)?.record.state === "PENDING") reviewEvidence(sandbox, evidenceId);
 }
 
 /** Submitting tells the issuer the evidence is complete; nothing can be added afterwards. */
@@ -167,8 +237,10 @@ export function resolveDispute(sandbox: Sandbox, disputeId: string, outcome: "WO
   if (dispute.record.state === "WON" || dispute.record.state === "LOST") {
     throw new ProcessorError(409, [{ code: "CONFLICT", message: `Dispute ${disputeId} is already ${dispute.record.state}.` }]);
   }
-  return updateDispute(sandbox, dispute, {
+  const resolved = updateDispute(sandbox, dispute, {
     state: outcome,
     response_state: dispute.record.response_state === "NEEDS_RESPONSE" ? "NO_RESPONSE_ALLOWED" : dispute.record.response_state,
   });
+  if (outcome === "WON" && dispute.record.state === "PENDING") moveDisputedMoney(sandbox, resolved, "MERCHANT_CREDIT");
+  return resolved;
 }

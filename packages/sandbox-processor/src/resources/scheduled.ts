@@ -1,8 +1,8 @@
 import { logEvent } from "../core/log";
 import type { Sandbox, TimerAction } from "../core/sandbox";
-import { openDisputeOnSchedule } from "./disputes";
+import { openDisputeOnSchedule, reviewEvidenceOnSchedule } from "./disputes";
 import { underwriteMerchant } from "./merchants";
-import { closeSettlement } from "./settlements";
+import { approveSettlementOnSchedule, closeSettlementOnSchedule, settleFunding } from "./settlements";
 import { completeCardPresentOnSchedule, returnAchOnSchedule, settleAchOnSchedule, settleReversalOnSchedule } from "./transfers";
 
 /**
@@ -16,7 +16,10 @@ const ACTIONS: Record<TimerAction, (sandbox: Sandbox, subject: string) => void> 
   "card_present.complete": completeCardPresentOnSchedule,
   "merchant.decide": underwriteMerchant,
   "dispute.open": openDisputeOnSchedule,
-  "settlement.close": (sandbox, merchantId) => void closeSettlement(sandbox, merchantId),
+  "evidence.review": reviewEvidenceOnSchedule,
+  "settlement.close": closeSettlementOnSchedule,
+  "settlement.approve": approveSettlementOnSchedule,
+  "funding.settle": (sandbox, settlementId) => void settleFunding(sandbox, settlementId),
 };
 
 /**

@@ -3,9 +3,11 @@ import { processorId } from "../core/ids";
 import type { CardPresentOutcome, Stored, Tags, TransferInternal, TransferRecord } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
 import { declineForAmount, DISPUTED_AMOUNT, type FailureReason } from "../core/test-data";
+import { refuseReversalOfDisputedTransfer } from "./dispute-holds";
 import { createIdentity } from "./identities";
 import { createInstrument } from "./instruments";
 import { processingMerchant } from "./merchants";
+import { accrueSettlement } from "./settlement-accrual";
 
 export type CreateTransferInput = {
   merchant?: string | null;
@@ -92,7 +94,8 @@ function failed(
 }
 
 /** Money that moved enters the merchant's next settlement; one settlement timer per merchant at a time. */
-function queueForSettlement(sandbox: Sandbox, merchantId: string): void {
+export function queueForSettlement(sandbox: Sandbox, merchantId: string): void {
+  accrueSettlement(sandbox, merchantId);
   if (!sandbox.hasTimer("settlement.close", merchantId))
     sandbox.schedule("settlement.close", merchantId, sandbox.config().delaysSeconds.settlement);
 }
@@ -297,6 +300,7 @@ export function createReversal(sandbox: Sandbox, parentId: string, input: Create
   if (parent.record.type !== "DEBIT" || parent.record.state !== "SUCCEEDED") {
     throw invalidField("refund_amount", `Transfer ${parentId} is a ${parent.record.state} ${parent.record.type} and cannot be reversed.`);
   }
+  refuseReversalOfDisputedTransfer(sandbox, parentId);
   const remaining = refundableAmount(sandbox, parent);
   if (input.refund_amount < 1 || input.refund_amount > remaining) {
     throw invalidField("refund_amount", `refund_amount must be between 1 and the remaining ${remaining}.`);

@@ -98,6 +98,9 @@ export const CONTROL_ACTIONS = {
           dispute: Seconds,
           cardPresent: Seconds,
           settlement: Seconds,
+          settlementApproval: Seconds,
+          funding: Seconds,
+          evidenceReview: Seconds,
         })
         .partial()
         .optional(),
@@ -156,6 +159,11 @@ export const CONTROL_ACTIONS = {
     (control, { id, outcome }) => control.resolveDispute(id, outcome),
     ({ id }) => ({ kind: "dispute", id }),
   ),
+  "review-evidence": action(
+    z.object({ id: Id, outcome: z.enum(["succeed", "fail"]).optional() }),
+    (control, { id, outcome }) => control.reviewEvidence(id, outcome),
+    ({ id }) => ({ kind: "evidence", id }),
+  ),
   "create-merchant": action(
     z.object({ name: z.string().min(1).default("Sandbox Merchant"), state: MerchantState.default("APPROVED") }),
     (control, input) => control.createMerchant(input),
@@ -188,7 +196,11 @@ export const CONTROL_ACTIONS = {
     complianceForm,
   ),
   "expire-compliance": action(z.object({ id: Id }), (control, { id }) => control.expireComplianceForm(id), complianceForm),
-  "close-settlement": action(z.object({ id: Id }), (control, { id }) => control.closeSettlement(id), merchant),
+  "close-settlement": action(
+    z.object({ id: Id, through: z.enum(["closed", "approved", "funded"]).default("funded") }),
+    (control, { id, through }) => control.closeSettlement(id, through),
+    merchant,
+  ),
   "webhook-secret": action(z.object({ id: Id, secretSigningKey: z.string() }), (control, { id, secretSigningKey }) =>
     control.setWebhookSecret(id, secretSigningKey),
   ),

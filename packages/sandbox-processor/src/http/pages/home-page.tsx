@@ -5,6 +5,7 @@ import {
   DECLINING_CARDS,
   DISPUTED_AMOUNT,
   ONBOARDING_OUTCOMES,
+  REJECTED_EVIDENCE_NAME,
   SUCCESS_CARDS,
 } from "../../core/test-data";
 import { Layout } from "./layout";
@@ -53,6 +54,12 @@ export function HomePage() {
           <tr>
             <td>amount {DISPUTED_AMOUNT}</td>
             <td>SUCCEEDED, then a dispute opens</td>
+          </tr>
+          <tr>
+            <td>
+              evidence file named <code>{REJECTED_EVIDENCE_NAME}…</code>
+            </td>
+            <td>accepted (PENDING), then FAILED at review</td>
           </tr>
           {Object.entries(ACH_TEST_ACCOUNTS).map(([account, behaviour]) => (
             <tr>

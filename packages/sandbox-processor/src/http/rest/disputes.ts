@@ -1,6 +1,6 @@
-import { acceptDispute, addEvidence, submitDispute } from "../../resources/disputes";
-import { invalidField } from "../../core/errors";
-import { jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
+import { acceptDispute, addEvidence, adjustmentTransfers, submitDispute } from "../../resources/disputes";
+import { invalidField, notFound } from "../../core/errors";
+import { jsonBody, list, pageOf, pageRequest, queryFilters, resource, type RestContext } from "./http";
 import { Note } from "./schemas";
 
 export async function index(c: RestContext) {
@@ -39,6 +39,18 @@ export async function evidence(c: RestContext) {
   c.env.sandbox.store.get("dispute", disputeId);
   const page = pageRequest(c);
   return list(c, "evidence", c.env.sandbox.store.list("evidence", [{ field: "dispute", equals: disputeId }], page), page);
+}
+
+export async function evidenceItem(c: RestContext) {
+  const evidenceId = c.req.param("evidence_id")!;
+  const evidence = c.env.sandbox.store.find("evidence", evidenceId);
+  if (!evidence || evidence.record.dispute !== c.req.param("dispute_id")) throw notFound("Dispute evidence", evidenceId);
+  return resource(c, "evidence", evidence);
+}
+
+export async function adjustments(c: RestContext) {
+  const page = pageRequest(c);
+  return list(c, "transfer", pageOf(adjustmentTransfers(c.env.sandbox, c.req.param("dispute_id")!), page), page);
 }
 
 export async function submit(c: RestContext) {

@@ -59,6 +59,8 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "GET", path: "/disputes/{dispute_id}", handler: disputes.get },
   { method: "POST", path: "/disputes/{dispute_id}/evidence", handler: disputes.uploadEvidence },
   { method: "GET", path: "/disputes/{dispute_id}/evidence", handler: disputes.evidence },
+  { method: "GET", path: "/disputes/{dispute_id}/evidence/{evidence_id}", handler: disputes.evidenceItem },
+  { method: "GET", path: "/disputes/{dispute_id}/adjustment_transfers", handler: disputes.adjustments },
   { method: "POST", path: "/disputes/{dispute_id}/submit", handler: disputes.submit },
   { method: "POST", path: "/disputes/{dispute_id}/accept", handler: disputes.accept },
 

@@ -1,0 +1,78 @@
+import { processorId } from "../core/ids";
+import type { Stored } from "../core/records";
+import type { Sandbox } from "../core/sandbox";
+
+/** How each settled transfer counts toward the merchant's payout: sales and credits in, refunds and debits out. */
+export function signedAmount(transfer: Stored<"transfer">): number {
+  const { type, subtype, amount } = transfer.record;
+  if (type === "DEBIT") return amount;
+  if (type === "REVERSAL") return -amount;
+  return subtype === "MERCHANT_DEBIT_ADJUSTMENT" || subtype === "MERCHANT_DEBIT" ? -amount : amount;
+}
+
+/** What the merchant's next settlement holds: every SUCCEEDED sale, refund, adjustment and dispute movement not yet settled. */
+export function unsettledTransfers(sandbox: Sandbox, merchantId: string): Stored<"transfer">[] {
+  return sandbox.store
+    .all("transfer", [
+      { field: "merchant", equals: merchantId },
+      { field: "state", equals: "SUCCEEDED" },
+    ])
+    .filter((transfer) => transfer.internal.endpoint !== "system" && transfer.internal.settlementId === null);
+}
+
+/** `total_amount` minus `total_fee` equals `net_amount`; the platform's `fee` on each sale is the fee. */
+export function settlementTotals(transfers: Stored<"transfer">[]) {
+  const totalAmount = transfers.reduce((sum, transfer) => sum + signedAmount(transfer), 0);
+  const totalFee = transfers.filter((transfer) => transfer.record.type === "DEBIT").reduce((sum, transfer) => sum + transfer.record.fee, 0);
+  return { total_amount: totalAmount, total_fee: totalFee, total_fees: totalFee, net_amount: totalAmount - totalFee };
+}
+
+export function accruingSettlement(sandbox: Sandbox, merchantId: string): Stored<"settlement"> | null {
+  return sandbox.store.findOne("settlement", [
+    { field: "merchant_id", equals: merchantId },
+    { field: "status", equals: "PENDING" },
+  ]);
+}
+
+/**
+ * Money that moved joins the merchant's accruing (PENDING) settlement, whose running totals change until it closes.
+ * The first such transfer opens it (`settlement.created`); later ones change its totals without a webhook.
+ */
+export function accrueSettlement(sandbox: Sandbox, merchantId: string): void {
+  const transfers = unsettledTransfers(sandbox, merchantId);
+  if (transfers.length === 0) return;
+  const totals = settlementTotals(transfers);
+  const transferIds = transfers.map((transfer) => transfer.record.id);
+  const accruing = accruingSettlement(sandbox, merchantId);
+  if (accruing) {
+    sandbox.store.save("settlement", {
+      record: { ...accruing.record, ...totals, updated_at: sandbox.touch(accruing.record.updated_at) },
+      internal: { ...accruing.internal, transferIds },
+    });
+    return;
+  }
+  const merchant = sandbox.store.get("merchant", merchantId);
+  const now = sandbox.nowIso();
+  const opened = sandbox.store.insert(
+    "settlement",
+    {
+      id: processorId("ST"),
+      application: sandbox.applicationId,
+      merchant_id: merchantId,
+      identity: merchant.record.identity,
+      currency: "USD",
+      ...totals,
+      destination: null,
+      status: "PENDING",
+      type: "MERCHANT_REVENUE",
+      processor: merchant.record.processor,
+      payment_type: null,
+      funds_flow: null,
+      tags: {},
+      created_at: now,
+      updated_at: now,
+    },
+    { transferIds, fundingTransferIds: [] },
+  );
+  sandbox.emit("settlement", "created", opened);
+}

@@ -1,0 +1,78 @@
+import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { olderThan } from "../lib/keyset-cursor";
+import { ApiError } from "../lib/problem";
+import { decodeSignedCursor, signedPage } from "../lib/signed-cursor";
+import type { AppContext } from "../platform/context";
+import type { DisputeRecord } from "./dispute-states";
+import { disputeEvidence, disputes, type DisputeState, type ResponseState } from "./disputes.schema";
+
+export type EvidenceRecord = typeof disputeEvidence.$inferSelect;
+export type ListDisputesQuery = {
+  from?: string;
+  to?: string;
+  state?: DisputeState;
+  responseState?: ResponseState;
+  limit: number;
+  cursor?: string;
+};
+
+export async function getDispute({
+  ctx,
+  input: { tenantId, disputeId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; disputeId: string };
+}): Promise<DisputeRecord> {
+  // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
+  const dispute = await ctx.db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.id, disputeId), eq(disputes.tenantId, tenantId)))
+    .get();
+  if (!dispute) throw new ApiError("not-found", `No dispute ${disputeId}.`);
+  return dispute;
+}
+
+/** Each dispute's evidence files, oldest first. */
+export async function evidenceOf(ctx: AppContext, disputeIds: string[]): Promise<Map<string, EvidenceRecord[]>> {
+  const byDispute = new Map<string, EvidenceRecord[]>(disputeIds.map((id) => [id, []]));
+  if (disputeIds.length === 0) return byDispute;
+  const rows = await ctx.db
+    .select()
+    .from(disputeEvidence)
+    .where(inArray(disputeEvidence.disputeId, disputeIds))
+    .orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id))
+    .all();
+  for (const row of rows) byDispute.get(row.disputeId)?.push(row);
+  return byDispute;
+}
+
+/** Newest first, keyset-paginated over (tenant, created_at, id) like the payments list. */
+export async function listDisputes({
+  ctx,
+  input: { tenantId, query },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; query: ListDisputesQuery };
+}) {
+  const scope = {
+    list: "disputes-cursor",
+    tenantId,
+    filters: JSON.stringify([query.from ?? null, query.to ?? null, query.state ?? null, query.responseState ?? null]),
+    secret: ctx.env.KEY_PEPPER,
+  };
+  const conditions: (SQL | undefined)[] = [eq(disputes.tenantId, tenantId)];
+  if (query.state) conditions.push(eq(disputes.state, query.state));
+  if (query.responseState) conditions.push(eq(disputes.responseState, query.responseState));
+  if (query.from) conditions.push(gte(disputes.createdAt, new Date(query.from).toISOString()));
+  if (query.to) conditions.push(lt(disputes.createdAt, new Date(query.to).toISOString()));
+  if (query.cursor) conditions.push(olderThan(disputes, await decodeSignedCursor(query.cursor, scope)));
+  const rows = await ctx.db
+    .select()
+    .from(disputes)
+    .where(and(...conditions))
+    .orderBy(desc(disputes.createdAt), desc(disputes.id))
+    .limit(query.limit + 1)
+    .all();
+  return signedPage(rows, query.limit, scope);
+}

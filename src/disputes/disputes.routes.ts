@@ -1,0 +1,440 @@
+import { createRoute } from "@hono/zod-openapi";
+import { idempotency } from "../idempotency/idempotency.middleware";
+import {
+  AUTHENTICATED_PROBLEMS,
+  jsonBody,
+  jsonContent,
+  problemResponses,
+  TENANT_SECURITY,
+  z,
+  type ProblemExample,
+} from "../platform/openapi";
+import { DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES, SUBMISSION_STATES } from "./disputes.schema";
+import { evidenceBody } from "./evidence-body";
+import { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS } from "./evidence-file";
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+const tags = ["Disputes"];
+const security = TENANT_SECURITY;
+
+const DisputeIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^lcdsp_[A-Za-z0-9]{10,40}$/, "must be an lcDisputeId (lcdsp_…)")
+    .openapi({ param: { name: "id", in: "path" }, example: "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3" }),
+});
+
+const DisputeStateSchema = z.enum(DISPUTE_STATES).openapi("DisputeState", {
+  description:
+    "The processor's state: `inquiry` (INQUIRY: the issuer asks for information), `open` (PENDING: a chargeback under way; the amount is " +
+    "held from the merchant), `won` (WON: the money comes back), `lost` (LOST).",
+});
+const ResponseStateSchema = z.enum(RESPONSE_STATES).openapi("DisputeResponseState", {
+  description:
+    "The processor's response_state: `needs_response` (answer by respondBy), `responded`, `accepted`, `no_response_allowed`, " +
+    "`unknown` (the processor's sandbox).",
+});
+
+const evidenceExample = {
+  lcEvidenceId: "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
+  lcDisputeId: "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+  fileName: "signed-receipt.pdf",
+  contentType: "application/pdf",
+  sizeBytes: 48213,
+  sha256: "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
+  state: "processing",
+  failureCode: null,
+  failureMessage: null,
+  processorEvidenceId: "DF58kdVTa5eMQUjcXH2F7DH4",
+  createdAtUtc: "2026-11-03T10:15:00.000Z",
+  updatedAtUtc: "2026-11-03T10:15:01.000Z",
+};
+
+export const EvidenceSchema = z
+  .object({
+    lcEvidenceId: z.string(),
+    lcDisputeId: z.string(),
+    fileName: z.string().openapi({ description: "The name the file was uploaded with." }),
+    contentType: z
+      .string()
+      .openapi({ description: "What the content is (read from the bytes): image/jpeg, image/png, application/pdf or image/tiff." }),
+    sizeBytes: z.number().int(),
+    sha256: z.string().openapi({ description: "Hex SHA-256 of the content: the same content again is the same evidence." }),
+    state: z.enum(EVIDENCE_STATES).openapi({
+      description:
+        "`pending`: stored, not yet accepted by the processor (retried every minute); `processing`: the processor accepted the upload and " +
+        "reviews it; `succeeded`: passed on to the issuer; `failed`: refused or rejected by the processor (see failureMessage) — upload " +
+        "a different file, or post the same one again to retry; `canceled`.",
+    }),
+    failureCode: z.string().nullable(),
+    failureMessage: z.string().nullable(),
+    processorEvidenceId: z.string().nullable(),
+    createdAtUtc: z.string(),
+    updatedAtUtc: z.string(),
+  })
+  .openapi("DisputeEvidence", { example: evidenceExample });
+
+const disputeExample = {
+  lcDisputeId: "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+  lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+  orderRef: "order-10042",
+  amountCents: 888888,
+  currency: "USD",
+  reason: "fraud",
+  reasonCode: "10.4",
+  state: "open",
+  responseState: "needs_response",
+  respondBy: "2026-11-10T09:00:00.000Z",
+  acceptsResponse: true,
+  submission: "none",
+  submitted: false,
+  submittedAtUtc: null,
+  evidence: [evidenceExample],
+  processorDisputeId: "DIs7yQRkHDdMYhurzYz72SFk",
+  processorTransferId: "TRv3Qm8xZ1LwK2",
+  createdAtUtc: "2026-11-03T09:00:00.000Z",
+  updatedAtUtc: "2026-11-03T10:15:01.000Z",
+};
+
+export const DisputeSchema = z
+  .object({
+    lcDisputeId: z.string(),
+    lcPaymentId: z.string(),
+    orderRef: z.string().nullable(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    reason: z
+      .string()
+      .nullable()
+      .openapi({ description: "The processor's reason, lower-cased: fraud, quality, clerical, technical, inquiry." }),
+    reasonCode: z.string().nullable().openapi({ description: "The card network's reason code, when the processor gives one." }),
+    state: DisputeStateSchema,
+    responseState: ResponseStateSchema,
+    respondBy: z.string().nullable().openapi({ description: "ISO 8601 UTC: the last moment evidence and the submission are taken." }),
+    acceptsResponse: z.boolean().openapi({
+      description: "Whether evidence and a submission are taken now: undecided, a response wanted, not submitted, respondBy not passed.",
+    }),
+    submission: z.enum(SUBMISSION_STATES).openapi({
+      description: "`none`; `pending`: submitted, the processor's answer still unknown (settled within minutes); `submitted`.",
+    }),
+    submitted: z.boolean(),
+    submittedAtUtc: z.string().nullable(),
+    evidence: z.array(EvidenceSchema).openapi({ description: "Every evidence file, oldest first, with its state." }),
+    processorDisputeId: z.string(),
+    processorTransferId: z.string(),
+    createdAtUtc: z.string(),
+    updatedAtUtc: z.string(),
+  })
+  .openapi("Dispute", { example: disputeExample });
+
+const IsoTimestamp = z.iso.datetime({ offset: false }).openapi({ example: "2026-11-01T00:00:00Z" });
+
+export const ListDisputesQuerySchema = z
+  .object({
+    from: IsoTimestamp.optional().openapi({ description: "Inclusive lower bound on createdAtUtc (UTC ISO 8601)." }),
+    to: IsoTimestamp.optional().openapi({ description: "Exclusive upper bound on createdAtUtc (UTC ISO 8601)." }),
+    state: DisputeStateSchema.optional(),
+    responseState: ResponseStateSchema.optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGE_SIZE)
+      .default(DEFAULT_PAGE_SIZE)
+      .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
+    cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
+  })
+  .strict();
+
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
+
+const EvidenceUploadSchema = z
+  .object({
+    file: z.instanceof(File, { message: "must be a file (a part with a filename)" }).openapi({
+      type: "string",
+      format: "binary",
+      description:
+        `The evidence file. JPG or PNG up to ${size(EVIDENCE_LIMITS.maxBytes.jpg)}, PDF or TIFF up to ${size(EVIDENCE_LIMITS.maxBytes.pdf)}; ` +
+        "the type is read from the content, not the name or the part's Content-Type.",
+    }),
+  })
+  .strict()
+  .openapi("EvidenceUpload");
+
+const SubmitRequestSchema = z
+  .object({
+    note: z.string().trim().min(1).max(2000).optional().openapi({
+      description: "A note for the issuer with the evidence; a standard note is sent when omitted.",
+      example: "Signed receipt and delivery confirmation attached.",
+    }),
+  })
+  .strict()
+  .openapi("SubmitDisputeRequest");
+
+const problem = (slug: ProblemExample["slug"], detail: string, extensions?: Record<string, unknown>): ProblemExample => ({
+  slug,
+  detail,
+  extensions,
+});
+
+const malformedId = {
+  description: "Malformed id.",
+  examples: {
+    "validation-failed": problem("validation-failed", "1 field(s) failed validation.", {
+      errors: [{ field: "id", message: "must be an lcDisputeId (lcdsp_…)" }],
+    }),
+  },
+};
+const notFound = {
+  description: "No such dispute for this tenant.",
+  examples: { "not-found": problem("not-found", "No dispute lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3.") },
+};
+const alreadySubmitted = problem(
+  "dispute-already-submitted",
+  "Dispute lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3 was already submitted: it takes no more evidence and no second submission.",
+);
+const closed = problem("dispute-closed", "Dispute lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3 had to be answered by 2026-11-10T09:00:00.000Z.", {
+  state: "open",
+  responseState: "needs_response",
+  respondBy: "2026-11-10T09:00:00.000Z",
+});
+
+export const listDisputes = createRoute({
+  method: "get",
+  path: "/v1/disputes",
+  tags: ["Reconciliation", ...tags],
+  security,
+  summary: "List disputes (chargebacks and inquiries), newest first",
+  description:
+    "Each dispute with its payment, amount, reason, state, response state, `respondBy` and evidence files. The same keyset pagination and " +
+    "signed cursors as `GET /v1/payments`; filter by `state` (e.g. `open`) or `responseState` (e.g. `needs_response`).",
+  request: { query: ListDisputesQuerySchema },
+  responses: {
+    200: jsonContent(
+      z
+        .object({
+          data: z.array(DisputeSchema),
+          hasMore: z.boolean(),
+          nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
+        })
+        .openapi("DisputeList", { example: { data: [disputeExample], hasMore: false, nextCursor: null } }),
+      "One page of disputes.",
+    ),
+    ...problemResponses({
+      400: {
+        description: "Invalid query, or `invalid-cursor`.",
+        examples: {
+          "invalid-cursor": problem("invalid-cursor", "`cursor` must be a nextCursor returned by this endpoint with the same filters."),
+        },
+      },
+      ...AUTHENTICATED_PROBLEMS,
+    }),
+  },
+});
+
+export const getDispute = createRoute({
+  method: "get",
+  path: "/v1/disputes/{id}",
+  tags,
+  security,
+  summary: "One dispute with its evidence",
+  description:
+    "The dispute, its evidence files with their state, whether it takes a response now (`acceptsResponse`) and its submission. " +
+    "Another tenant's id answers 404, as a missing one does.",
+  request: { params: DisputeIdParams },
+  responses: {
+    200: jsonContent(DisputeSchema, "The dispute."),
+    ...problemResponses({ 400: malformedId, 404: notFound, ...AUTHENTICATED_PROBLEMS }),
+  },
+});
+
+export const uploadEvidence = createRoute({
+  method: "post",
+  path: "/v1/disputes/{id}/evidence",
+  middleware: [evidenceBody] as const,
+  tags,
+  security,
+  summary: "Upload one evidence file",
+  description:
+    "`multipart/form-data` with the file in the part named **`file`** (one file per request). The processor's limits are checked on the " +
+    `content before anything is stored: JPG, PNG, PDF or TIFF (by content, not by name); JPG and PNG up to ${size(EVIDENCE_LIMITS.maxBytes.jpg)} ` +
+    `each, PDF and TIFF up to ${size(EVIDENCE_LIMITS.maxBytes.pdf)} each; at most ${EVIDENCE_LIMITS.maxFiles} files per dispute (rejected ` +
+    "files do not count), which keeps every dispute within the processor's 10 MB; the request body at most " +
+    `${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file and its multipart framing). The file is stored (R2) before the processor is called; if the processor fails, the evidence is ` +
+    "`pending` and uploaded by the sweep. The same content again answers 200 with the same evidence (a rejected one is sent again). " +
+    "The processor may still reject a file after accepting it: its `state` then turns `failed` and an `evidence.updated` callback is sent. " +
+    "Taken only while `acceptsResponse` is true.",
+  request: {
+    params: DisputeIdParams,
+    body: {
+      content: { "multipart/form-data": { schema: EvidenceUploadSchema } },
+      description: "The evidence file in part `file`.",
+      required: true,
+    },
+  },
+  responses: {
+    201: jsonContent(EvidenceSchema, "Stored; uploaded to the processor (`processing`) or waiting to be (`pending`)."),
+    200: jsonContent(EvidenceSchema, "The same content was uploaded to this dispute before: that evidence."),
+    ...problemResponses({
+      400: {
+        description: "The part `file` is missing, empty, not a file, or given twice; or the body is not valid multipart.",
+        examples: {
+          "validation-failed": problem("validation-failed", "1 field(s) failed validation.", {
+            errors: [{ field: "file", message: "The file is empty." }],
+          }),
+        },
+      },
+      404: notFound,
+      409: {
+        description: "The dispute was submitted, is decided, takes no response, or is past respondBy.",
+        examples: { "dispute-already-submitted": alreadySubmitted, "dispute-closed": closed },
+      },
+      413: {
+        description: "The file is over its type's limit, or the body is over the route's limit.",
+        examples: {
+          "evidence-too-large": problem("evidence-too-large", "A PNG file may be at most 51200 bytes; this one is 61440.", {
+            maxBytes: 51200,
+          }),
+          "payload-too-large": problem(
+            "payload-too-large",
+            `An evidence upload may be at most ${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file of at most 1 MB).`,
+            {
+              maxBytes: EVIDENCE_BODY_LIMIT_BYTES,
+            },
+          ),
+        },
+      },
+      415: {
+        description: "The body is not multipart/form-data, or the file's content is not JPG, PNG, PDF or TIFF.",
+        examples: {
+          "evidence-type-unsupported": problem(
+            "evidence-type-unsupported",
+            "Evidence must be a JPG, PNG, PDF or TIFF file; this file's content is none of them.",
+            {
+              acceptedTypes: ["image/jpeg", "image/png", "application/pdf", "image/tiff"],
+            },
+          ),
+          "unsupported-media-type": problem(
+            "unsupported-media-type",
+            "Send the evidence as `multipart/form-data` with the file in part `file`; got `application/json`.",
+          ),
+        },
+      },
+      422: {
+        description:
+          "The dispute already holds 8 files, or the processor refused the file (`processor-rejected`, the evidence is `failed`).",
+        examples: {
+          "evidence-limit-reached": problem("evidence-limit-reached", "A dispute takes at most 8 evidence files; this one has 8.", {
+            maxFiles: 8,
+          }),
+          "processor-rejected": problem("processor-rejected", "Evidence must be a JPG, PNG, PDF or TIFF file.", {
+            code: "INVALID_FIELD",
+            lcEvidenceId: "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
+            outcomeUnknown: false,
+          }),
+        },
+      },
+      ...AUTHENTICATED_PROBLEMS,
+    }),
+  },
+});
+
+export const submitDispute = createRoute({
+  method: "post",
+  path: "/v1/disputes/{id}/submit",
+  middleware: [idempotency({ required: false })] as const,
+  tags,
+  security,
+  summary: "Submit the evidence for review (once)",
+  description:
+    "Tells the issuer the evidence is complete. One-shot: a second submit answers 409, and no evidence is taken afterwards. Needs at least " +
+    "one evidence file; files still `pending` are sent to the processor first. Taken only while `acceptsResponse` is true. " +
+    "`Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409.",
+  request: {
+    params: DisputeIdParams,
+    headers: z.object({
+      "Idempotency-Key": z.string().optional().openapi({ description: "Optional; makes a retried submit safe to replay." }),
+    }),
+    body: { ...jsonBody(SubmitRequestSchema), required: false },
+  },
+  responses: {
+    200: jsonContent(DisputeSchema, "The dispute, submitted."),
+    ...problemResponses({
+      400: {
+        description: "Malformed id or body.",
+        examples: {
+          "validation-failed": problem("validation-failed", "1 field(s) failed validation.", {
+            errors: [{ field: "note", message: "Too small: expected string to have >=1 characters" }],
+          }),
+        },
+      },
+      404: notFound,
+      409: {
+        description: "Already submitted, decided, takes no response, past respondBy, or no evidence uploaded.",
+        examples: {
+          "dispute-already-submitted": alreadySubmitted,
+          "dispute-closed": closed,
+          "dispute-evidence-required": problem(
+            "dispute-evidence-required",
+            "Upload at least one evidence file (POST …/evidence) before submitting.",
+          ),
+        },
+      },
+      413: {
+        description: "Body too large.",
+        examples: { "payload-too-large": problem("payload-too-large", "The body exceeds 65536 bytes.") },
+      },
+      415: {
+        description: "Body is not JSON.",
+        examples: {
+          "unsupported-media-type": problem("unsupported-media-type", "This route takes `application/json`; got `text/plain`."),
+        },
+      },
+      422: {
+        description: "`processor-rejected`: the processor refused the submission; nothing was submitted.",
+        examples: {
+          "processor-rejected": problem(
+            "processor-rejected",
+            "Dispute DIs7yQRkHDdMYhurzYz72SFk is ACCEPTED; it no longer takes a response.",
+            {
+              code: "INVALID_FIELD",
+              processorErrors: [
+                {
+                  code: "INVALID_FIELD",
+                  field: "note",
+                  message: "Dispute DIs7yQRkHDdMYhurzYz72SFk is ACCEPTED; it no longer takes a response.",
+                },
+              ],
+              outcomeUnknown: false,
+            },
+          ),
+        },
+      },
+      502: {
+        description: "`processor-error`: evidence still waiting for the processor, or the processor failed; retry.",
+        examples: {
+          "processor-error": problem(
+            "processor-error",
+            "Some evidence has not reached the processor yet; nothing was submitted. Retry shortly.",
+            {
+              outcomeUnknown: false,
+            },
+          ),
+        },
+      },
+      504: {
+        description: "`processor-timeout`: the outcome is unknown; the submission shows `pending` until the sweep settles it.",
+        examples: {
+          "processor-timeout": problem(
+            "processor-timeout",
+            "The processor did not answer POST /disputes/{dispute_id}/submit within 30000 ms; its outcome is unknown.",
+            { outcomeUnknown: true },
+          ),
+        },
+      },
+      ...AUTHENTICATED_PROBLEMS,
+    }),
+  },
+});

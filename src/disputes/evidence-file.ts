@@ -1,0 +1,51 @@
+import type { EvidenceKind } from "./disputes.schema";
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/**
+ * The processor's limits: JPG and PNG up to 50 KB each, PDF and TIFF up to 1 MB each, at most 8 files per dispute. Its
+ * 10 MB per dispute follows from these (8 files of at most 1 MB), so it needs no check of its own.
+ */
+export const EVIDENCE_LIMITS = {
+  maxFiles: 8,
+  maxBytes: { jpg: 50 * KB, png: 50 * KB, pdf: MB, tiff: MB } satisfies Record<EvidenceKind, number>,
+};
+
+/** The largest single upload, plus room for the multipart framing around it. */
+export const EVIDENCE_BODY_LIMIT_BYTES = MB + 64 * KB;
+
+export const CONTENT_TYPES: Record<EvidenceKind, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  pdf: "application/pdf",
+  tiff: "image/tiff",
+};
+
+/** Each type's leading bytes: the file's content says what it is, whatever its name or declared type. */
+const SIGNATURES: [EvidenceKind, number[]][] = [
+  ["jpg", [0xff, 0xd8, 0xff]],
+  ["png", [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ["pdf", [0x25, 0x50, 0x44, 0x46, 0x2d]],
+  ["tiff", [0x49, 0x49, 0x2a, 0x00]],
+  ["tiff", [0x4d, 0x4d, 0x00, 0x2a]],
+];
+
+export function evidenceKindOf(bytes: Uint8Array): EvidenceKind | null {
+  return SIGNATURES.find(([, signature]) => signature.every((byte, i) => bytes[i] === byte))?.[0] ?? null;
+}
+
+/**
+ * The name the processor gets: the merchant's name made safe, the content's fingerprint (so an upload whose answer was
+ * lost can be recognised among the dispute's files there; `-r2`… when it is sent again after a rejection) and the extension
+ * of what the file really is.
+ */
+export function uploadNameOf(fileName: string, kind: EvidenceKind, sha256: string, generation: number): string {
+  const base =
+    fileName
+      .replace(/\.[^.]*$/, "")
+      .replace(/[^A-Za-z0-9_-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "evidence";
+  return `${base}-${sha256.slice(0, 12)}${generation > 1 ? `-r${generation}` : ""}.${kind}`;
+}

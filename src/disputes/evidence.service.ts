@@ -1,0 +1,347 @@
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { isoInstant } from "../lib/clock";
+import { hex } from "../lib/crypto";
+import { newId } from "../lib/ids";
+import { logEvent } from "../lib/log";
+import { ApiError } from "../lib/problem";
+import type { AppContext } from "../platform/context";
+import { ProcessorRejected, type DisputeEvidence } from "../processor";
+import { evidenceEvent } from "./dispute-events";
+import { assertTakesResponse } from "./dispute-states";
+import { disputeEvidence, disputes, type EvidenceState } from "./disputes.schema";
+import { getDispute, type EvidenceRecord } from "./disputes.queries";
+import { CONTENT_TYPES, EVIDENCE_LIMITS, evidenceKindOf, uploadNameOf } from "./evidence-file";
+
+/** A crashed upload's claim is taken over after this. */
+const UPLOAD_LEASE_MS = 60_000;
+/** Files the processor rejected or canceled do not count toward a dispute's limits: the merchant replaces them. */
+const NOT_COUNTED: EvidenceState[] = ["failed", "canceled"];
+
+const PROCESSOR_STATES: Record<DisputeEvidence["state"], EvidenceState> = {
+  PENDING: "processing",
+  SUCCEEDED: "succeeded",
+  FAILED: "failed",
+  CANCELED: "canceled",
+};
+
+const REJECTED_AFTER_REVIEW = "The processor rejected this file after accepting the upload; upload a different file.";
+
+const r2KeyOf = (tenantId: string, disputeId: string, sha256: string) => `evidence/${tenantId}/${disputeId}/${sha256}`;
+
+async function evidenceById(ctx: AppContext, evidenceId: string): Promise<EvidenceRecord> {
+  return (await ctx.db.select().from(disputeEvidence).where(eq(disputeEvidence.id, evidenceId)).get())!;
+}
+
+/**
+ * The dispute still has room and takes evidence, as one condition on the write that adds a file: concurrent uploads
+ * can never together pass the limit, nor slip in after a submission.
+ */
+function roomFor(disputeId: string, exceptEvidenceId: string | null) {
+  return sql`(SELECT COUNT(*) FROM dispute_evidence WHERE dispute_id = ${disputeId} AND state NOT IN ('failed', 'canceled')
+      AND id IS NOT ${exceptEvidenceId}) < ${EVIDENCE_LIMITS.maxFiles}
+    AND EXISTS (SELECT 1 FROM disputes WHERE id = ${disputeId} AND submission = 'none')`;
+}
+
+/** The dispute is full: the files that count (all but rejected and canceled ones) are at the limit. */
+async function limitProblem(ctx: AppContext, disputeId: string, exceptEvidenceId: string | null): Promise<ApiError | null> {
+  const counted = await ctx.db
+    .select({ id: disputeEvidence.id })
+    .from(disputeEvidence)
+    .where(and(eq(disputeEvidence.disputeId, disputeId), notInArray(disputeEvidence.state, NOT_COUNTED)))
+    .all();
+  const others = counted.filter((row) => row.id !== exceptEvidenceId).length;
+  if (others < EVIDENCE_LIMITS.maxFiles) return null;
+  return new ApiError(
+    "evidence-limit-reached",
+    `A dispute takes at most ${EVIDENCE_LIMITS.maxFiles} evidence files; this one has ${others}.`,
+    {
+      extensions: { maxFiles: EVIDENCE_LIMITS.maxFiles },
+    },
+  );
+}
+
+/** What the processor says about an upload, applied once: the first answer (the upload's own, or its webhook's) wins. */
+async function recordUpload(ctx: AppContext, evidence: EvidenceRecord, answer: DisputeEvidence): Promise<void> {
+  const now = ctx.clock.nowIso();
+  await ctx.db.batch([
+    ctx.db
+      .update(disputeEvidence)
+      .set({
+        processorEvidenceId: answer.id,
+        state: PROCESSOR_STATES[answer.state] ?? "processing",
+        processorUpdatedAt: isoInstant(answer.updated_at, now),
+        syncedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(disputeEvidence.id, evidence.id), eq(disputeEvidence.state, "pending"), isNull(disputeEvidence.processorEvidenceId))),
+    ctx.db.update(disputeEvidence).set({ uploadLeaseUntil: null }).where(eq(disputeEvidence.id, evidence.id)),
+  ]);
+}
+
+/** An earlier attempt whose answer was lost may have reached the processor: its file carries this upload's name. */
+async function earlierUpload(ctx: AppContext, processorDisputeId: string, uploadName: string): Promise<DisputeEvidence | null> {
+  const { items } = await ctx.processor.listDisputeEvidence(processorDisputeId, { limit: 100 });
+  return items.find((item) => item.tags?.["file-name"] === uploadName && item.state !== "FAILED" && item.state !== "CANCELED") ?? null;
+}
+
+/**
+ * Sends one stored evidence file to the processor, from R2, as the multipart part `file` with its name and type. One
+ * upload at a time per file (a lease); a retry first looks for an earlier attempt that reached the processor. A refusal
+ * marks the file `failed`; any other failure leaves it `pending` for the sweep.
+ */
+export async function uploadEvidence({
+  ctx,
+  input: { evidenceId },
+}: {
+  ctx: AppContext;
+  input: { evidenceId: string };
+}): Promise<EvidenceRecord> {
+  const { db } = ctx;
+  const nowMs = ctx.clock.nowMs();
+  const [claimed] = await db
+    .update(disputeEvidence)
+    .set({
+      uploadLeaseUntil: new Date(nowMs + UPLOAD_LEASE_MS).toISOString(),
+      uploadAttempts: sql`${disputeEvidence.uploadAttempts} + 1`,
+    })
+    .where(
+      and(
+        eq(disputeEvidence.id, evidenceId),
+        eq(disputeEvidence.state, "pending"),
+        or(isNull(disputeEvidence.uploadLeaseUntil), lt(disputeEvidence.uploadLeaseUntil, new Date(nowMs).toISOString())),
+      ),
+    )
+    .returning();
+  if (!claimed) return evidenceById(ctx, evidenceId);
+  const dispute = (await db.select().from(disputes).where(eq(disputes.id, claimed.disputeId)).get())!;
+  try {
+    let answer = claimed.uploadAttempts > 1 ? await earlierUpload(ctx, dispute.processorDisputeId, claimed.uploadName) : null;
+    if (!answer) {
+      const stored = await ctx.env.EVIDENCE.get(claimed.r2Key);
+      if (!stored) throw new Error(`evidence ${claimed.id}: no object at ${claimed.r2Key}`);
+      const file = new File([await stored.arrayBuffer()], claimed.uploadName, { type: claimed.contentType });
+      answer = await ctx.processor.uploadDisputeEvidence(dispute.processorDisputeId, file);
+    }
+    await recordUpload(ctx, claimed, answer);
+  } catch (error) {
+    const rejected = error instanceof ProcessorRejected;
+    await db
+      .update(disputeEvidence)
+      .set({
+        uploadLeaseUntil: null,
+        ...(rejected
+          ? { state: "failed" as const, failureCode: error.code, failureMessage: error.message, updatedAt: ctx.clock.nowIso() }
+          : {}),
+      })
+      .where(and(eq(disputeEvidence.id, claimed.id), eq(disputeEvidence.state, "pending")));
+    if (!rejected)
+      logEvent("warn", "evidence upload deferred", { evidenceId: claimed.id, attempts: claimed.uploadAttempts, error: String(error) });
+  }
+  return evidenceById(ctx, evidenceId);
+}
+
+/**
+ * Takes one evidence file for a dispute. The processor's limits are checked on the content before anything is stored;
+ * then the file goes to R2 (key: tenant, dispute, sha256), then its row, then the processor — so a processor failure
+ * loses nothing and the sweep finishes the upload. The same content twice is the same evidence (`created: false`);
+ * posting again content the processor rejected sends it again.
+ */
+export async function addEvidence({
+  ctx,
+  input: { tenantId, disputeId, file },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; disputeId: string; file: File };
+}): Promise<{ evidence: EvidenceRecord; created: boolean }> {
+  const { db } = ctx;
+  const dispute = await getDispute({ ctx, input: { tenantId, disputeId } });
+  assertTakesResponse(dispute, ctx.clock.nowMs());
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.byteLength === 0) {
+    throw new ApiError("validation-failed", "1 field(s) failed validation.", {
+      extensions: { errors: [{ field: "file", message: "The file is empty." }] },
+    });
+  }
+  const kind = evidenceKindOf(bytes);
+  if (!kind) {
+    throw new ApiError("evidence-type-unsupported", "Evidence must be a JPG, PNG, PDF or TIFF file; this file's content is none of them.", {
+      extensions: { acceptedTypes: Object.values(CONTENT_TYPES) },
+    });
+  }
+  if (bytes.byteLength > EVIDENCE_LIMITS.maxBytes[kind]) {
+    throw new ApiError(
+      "evidence-too-large",
+      `A ${kind.toUpperCase()} file may be at most ${EVIDENCE_LIMITS.maxBytes[kind]} bytes; this one is ${bytes.byteLength}.`,
+      { extensions: { maxBytes: EVIDENCE_LIMITS.maxBytes[kind] } },
+    );
+  }
+  const sha256 = hex(await crypto.subtle.digest("SHA-256", bytes));
+  const existing = await db
+    .select()
+    .from(disputeEvidence)
+    .where(and(eq(disputeEvidence.disputeId, disputeId), eq(disputeEvidence.sha256, sha256)))
+    .get();
+  if (existing && !NOT_COUNTED.includes(existing.state)) {
+    const current = existing.state === "pending" ? await uploadEvidence({ ctx, input: { evidenceId: existing.id } }) : existing;
+    return { evidence: current, created: false };
+  }
+  const full = await limitProblem(ctx, disputeId, existing?.id ?? null);
+  if (full) throw full;
+
+  const fileName = file.name.slice(0, 255) || `evidence.${kind}`;
+  const contentType = CONTENT_TYPES[kind];
+  const r2Key = r2KeyOf(tenantId, disputeId, sha256);
+  await ctx.env.EVIDENCE.put(r2Key, bytes, {
+    sha256,
+    httpMetadata: { contentType },
+    customMetadata: { fileName, contentType, sizeBytes: String(bytes.byteLength), sha256, tenantId, disputeId },
+  });
+
+  const now = ctx.clock.nowIso();
+  const evidenceId = existing?.id ?? newId("lcevd");
+  const generation = existing ? existing.generation + 1 : 1;
+  const fits = roomFor(disputeId, existing?.id ?? null);
+  const written = existing
+    ? await db
+        .update(disputeEvidence)
+        .set({
+          state: "pending",
+          fileName,
+          generation,
+          uploadName: uploadNameOf(fileName, kind, sha256, generation),
+          processorEvidenceId: null,
+          processorUpdatedAt: null,
+          failureCode: null,
+          failureMessage: null,
+          uploadAttempts: 0,
+          uploadLeaseUntil: null,
+          updatedAt: now,
+        })
+        .where(and(eq(disputeEvidence.id, existing.id), inArray(disputeEvidence.state, NOT_COUNTED), fits))
+        .returning({ id: disputeEvidence.id })
+    : await db
+        .insert(disputeEvidence)
+        .select(
+          db
+            .select({
+              id: sql`${evidenceId}`.as("id"),
+              tenantId: sql`${tenantId}`.as("tenant_id"),
+              disputeId: sql`${disputeId}`.as("dispute_id"),
+              sha256: sql`${sha256}`.as("sha256"),
+              fileName: sql`${fileName}`.as("file_name"),
+              uploadName: sql`${uploadNameOf(fileName, kind, sha256, 1)}`.as("upload_name"),
+              generation: sql`1`.as("generation"),
+              contentType: sql`${contentType}`.as("content_type"),
+              kind: sql`${kind}`.as("kind"),
+              sizeBytes: sql`${bytes.byteLength}`.as("size_bytes"),
+              r2Key: sql`${r2Key}`.as("r2_key"),
+              state: sql`'pending'`.as("state"),
+              processorEvidenceId: sql`NULL`.as("processor_evidence_id"),
+              processorUpdatedAt: sql`NULL`.as("processor_updated_at"),
+              failureCode: sql`NULL`.as("failure_code"),
+              failureMessage: sql`NULL`.as("failure_message"),
+              uploadAttempts: sql`0`.as("upload_attempts"),
+              uploadLeaseUntil: sql`NULL`.as("upload_lease_until"),
+              changeToken: sql`NULL`.as("change_token"),
+              syncedAt: sql`NULL`.as("synced_at"),
+              createdAt: sql`${now}`.as("created_at"),
+              updatedAt: sql`${now}`.as("updated_at"),
+            })
+            .from(sql`(SELECT 1)`)
+            .where(fits),
+        )
+        .onConflictDoNothing()
+        .returning({ id: disputeEvidence.id });
+  if (written.length === 0) {
+    // A concurrent request stored the same content, or filled the dispute (or submitted it) first.
+    const same = await db
+      .select()
+      .from(disputeEvidence)
+      .where(
+        and(eq(disputeEvidence.disputeId, disputeId), eq(disputeEvidence.sha256, sha256), notInArray(disputeEvidence.state, NOT_COUNTED)),
+      )
+      .get();
+    if (same) return { evidence: same, created: false };
+    if (!existing) await ctx.env.EVIDENCE.delete(r2Key);
+    assertTakesResponse(await getDispute({ ctx, input: { tenantId, disputeId } }), ctx.clock.nowMs());
+    throw (await limitProblem(ctx, disputeId, existing?.id ?? null)) ?? new ApiError("conflict", "The dispute changed meanwhile; retry.");
+  }
+
+  const evidence = await uploadEvidence({ ctx, input: { evidenceId } });
+  if (evidence.state === "failed") {
+    throw new ApiError("processor-rejected", evidence.failureMessage || "The processor refused the file.", {
+      extensions: { code: evidence.failureCode, lcEvidenceId: evidence.id, outcomeUnknown: false },
+    });
+  }
+  return { evidence, created: true };
+}
+
+/**
+ * evidence.created / evidence.updated: the processor's view of an uploaded file. Found by its evidence id, or — when the
+ * webhook outruns the upload's own answer — by the name the upload gave it. `evidence.updated` is sent to the tenant when
+ * the processor accepts, rejects or cancels the file.
+ */
+export async function applyEvidenceEvent({
+  ctx,
+  input: evidence,
+}: {
+  ctx: AppContext;
+  input: Partial<DisputeEvidence> & { id: string };
+}): Promise<"applied" | "ignored"> {
+  const { db } = ctx;
+  const byId = await db.select().from(disputeEvidence).where(eq(disputeEvidence.processorEvidenceId, evidence.id)).get();
+  const dispute = evidence.dispute
+    ? await db.select().from(disputes).where(eq(disputes.processorDisputeId, evidence.dispute)).get()
+    : undefined;
+  const uploadName = evidence.tags?.["file-name"];
+  const row =
+    byId ??
+    (dispute && uploadName
+      ? await db
+          .select()
+          .from(disputeEvidence)
+          .where(
+            and(
+              eq(disputeEvidence.disputeId, dispute.id),
+              eq(disputeEvidence.uploadName, uploadName),
+              isNull(disputeEvidence.processorEvidenceId),
+            ),
+          )
+          .get()
+      : undefined);
+  if (!row || (evidence.merchant && dispute && evidence.merchant !== dispute.processorMerchantId)) return "ignored";
+  const nowIso = ctx.clock.nowIso();
+  const processorUpdatedAt = isoInstant(evidence.updated_at, nowIso);
+  if (row.processorUpdatedAt && row.processorUpdatedAt >= processorUpdatedAt) return "ignored";
+  const state = PROCESSOR_STATES[evidence.state ?? "PENDING"] ?? "processing";
+  const token = newId("chg");
+  const [applied] = await db.batch([
+    db
+      .update(disputeEvidence)
+      .set({
+        processorEvidenceId: evidence.id,
+        state,
+        processorUpdatedAt,
+        failureMessage: state === "failed" ? REJECTED_AFTER_REVIEW : row.failureMessage,
+        changeToken: token,
+        syncedAt: nowIso,
+        updatedAt: nowIso,
+      })
+      .where(
+        and(
+          eq(disputeEvidence.id, row.id),
+          or(isNull(disputeEvidence.processorUpdatedAt), lt(disputeEvidence.processorUpdatedAt, processorUpdatedAt)),
+        ),
+      )
+      .returning({ id: disputeEvidence.id }),
+    ...(state !== row.state && state !== "processing"
+      ? [
+          evidenceEvent(ctx, {
+            evidenceId: row.id,
+            onlyIf: sql`EXISTS (SELECT 1 FROM dispute_evidence WHERE id = ${row.id} AND change_token = ${token})`,
+          }),
+        ]
+      : []),
+  ]);
+  return applied.length > 0 ? "applied" : "ignored";
+}

@@ -1,0 +1,45 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { AppContext } from "../platform/context";
+import { payments, type PaymentStatus } from "./payments.schema";
+import type { PaymentRecord } from "./payments.view";
+
+/** The statuses a dispute can hold a payment in: money the buyer paid and may claim back. */
+const DISPUTABLE: PaymentStatus[] = ["succeeded", "partially_refunded", "refunded"];
+
+/** The payment a processor transfer (a sale) belongs to, whichever tenant's; callers scope what they do with it. */
+export function findPaymentByProcessorTransfer({
+  ctx,
+  input: { processorTransferId },
+}: {
+  ctx: AppContext;
+  input: { processorTransferId: string };
+}): Promise<PaymentRecord | undefined> {
+  return ctx.db.select().from(payments).where(eq(payments.processorTransferId, processorTransferId)).get();
+}
+
+/**
+ * For the dispute's own batch: the payment becomes `disputed`, which refunds refuse (the processor refuses reversals on
+ * disputed transfers), when `onlyIf` holds.
+ */
+export function holdPaymentForDispute(ctx: AppContext, input: { paymentId: string; onlyIf: SQL }): BatchItem<"sqlite"> {
+  return ctx.db
+    .update(payments)
+    .set({ status: "disputed", updatedAt: ctx.clock.nowIso() })
+    .where(and(eq(payments.id, input.paymentId), inArray(payments.status, DISPUTABLE), input.onlyIf));
+}
+
+/**
+ * For the dispute's own batch: a won dispute gives the payment back the status its refunds say (`succeeded`,
+ * `partially_refunded` or `refunded`), when `onlyIf` holds.
+ */
+export function releasePaymentFromDispute(ctx: AppContext, input: { paymentId: string; onlyIf: SQL }): BatchItem<"sqlite"> {
+  return ctx.db
+    .update(payments)
+    .set({
+      status: sql`CASE WHEN ${payments.amountRefundedCents} = 0 THEN 'succeeded'
+        WHEN ${payments.amountRefundedCents} >= ${payments.amountCents} THEN 'refunded' ELSE 'partially_refunded' END`,
+      updatedAt: ctx.clock.nowIso(),
+    })
+    .where(and(eq(payments.id, input.paymentId), eq(payments.status, "disputed"), input.onlyIf));
+}

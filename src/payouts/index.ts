@@ -1,0 +1,3 @@
+/** The payouts capability's public surface: its routes, what the processor's settlement and funding-transfer webhooks do, its sweep. */
+export { default as payoutsRouter } from "./payouts.index";
+export { applyFundingTransferEvent, applySettlementEvent, sweepPayouts } from "./payouts.service";

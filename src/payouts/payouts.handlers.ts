@@ -1,0 +1,27 @@
+import type { AppRouteHandler } from "../platform/types";
+import { getPayout as findPayout, listPayoutItems, listPayouts as queryPayouts } from "./payouts.queries";
+import type * as routes from "./payouts.routes";
+import { toPayout, toPayoutItem } from "./payouts.view";
+
+export const listPayouts: AppRouteHandler<typeof routes.listPayouts> = async (c) => {
+  const { page, hasMore, nextCursor } = await queryPayouts({
+    ctx: c.get("ctx"),
+    input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
+  });
+  return c.json({ data: page.map(toPayout), hasMore, nextCursor }, 200);
+};
+
+export const getPayout: AppRouteHandler<typeof routes.getPayout> = async (c) => {
+  const ctx = c.get("ctx");
+  const tenantId = c.get("tenant").tenantId;
+  const payout = await findPayout({ ctx, input: { tenantId, payoutId: c.req.valid("param").id } });
+  const items = await listPayoutItems({ ctx, input: { tenantId, payoutId: payout.id, ...c.req.valid("query") } });
+  return c.json(
+    {
+      ...toPayout(payout),
+      otherFeesCents: payout.otherFeesCents,
+      items: { data: items.page.map(toPayoutItem), hasMore: items.hasMore, nextCursor: items.nextCursor },
+    },
+    200,
+  );
+};

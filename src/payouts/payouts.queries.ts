@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { olderThan } from "../lib/keyset-cursor";
+import { ApiError } from "../lib/problem";
+import { decodeSignedCursor, encodeSignedCursor, signedPage } from "../lib/signed-cursor";
+import type { AppContext } from "../platform/context";
+import { payoutItems, payouts, type PayoutStatus } from "./payouts.schema";
+
+export type PayoutRecord = typeof payouts.$inferSelect;
+export type PayoutItemRecord = typeof payoutItems.$inferSelect;
+export type ListPayoutsQuery = { from?: string; to?: string; status?: PayoutStatus; limit: number; cursor?: string };
+
+export async function getPayout({
+  ctx,
+  input: { tenantId, payoutId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; payoutId: string };
+}): Promise<PayoutRecord> {
+  // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
+  const payout = await ctx.db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.id, payoutId), eq(payouts.tenantId, tenantId)))
+    .get();
+  if (!payout) throw new ApiError("not-found", `No payout ${payoutId}.`);
+  return payout;
+}
+
+/** Newest first by the settlement's creation, keyset-paginated over (tenant, created_at, id) like the payments list. */
+export async function listPayouts({
+  ctx,
+  input: { tenantId, query },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; query: ListPayoutsQuery };
+}) {
+  const scope = {
+    list: "payouts-cursor",
+    tenantId,
+    filters: JSON.stringify([query.from ?? null, query.to ?? null, query.status ?? null]),
+    secret: ctx.env.KEY_PEPPER,
+  };
+  const conditions: (SQL | undefined)[] = [eq(payouts.tenantId, tenantId)];
+  if (query.status) conditions.push(eq(payouts.status, query.status));
+  if (query.from) conditions.push(gte(payouts.createdAt, new Date(query.from).toISOString()));
+  if (query.to) conditions.push(lt(payouts.createdAt, new Date(query.to).toISOString()));
+  if (query.cursor) conditions.push(olderThan(payouts, await decodeSignedCursor(query.cursor, scope)));
+  const rows = await ctx.db
+    .select()
+    .from(payouts)
+    .where(and(...conditions))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(query.limit + 1)
+    .all();
+  return signedPage(rows, query.limit, scope);
+}
+
+/** A payout's items in the order they happened, keyset-paginated; the cursor is signed for this payout. */
+export async function listPayoutItems({
+  ctx,
+  input: { tenantId, payoutId, limit, cursor },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; payoutId: string; limit: number; cursor?: string };
+}) {
+  const scope = { list: "payout-items-cursor", tenantId, filters: payoutId, secret: ctx.env.KEY_PEPPER };
+  const after = cursor ? await decodeSignedCursor(cursor, scope) : null;
+  const rows = await ctx.db
+    .select()
+    .from(payoutItems)
+    .where(
+      and(
+        eq(payoutItems.payoutId, payoutId),
+        eq(payoutItems.tenantId, tenantId),
+        after
+          ? sql`(${payoutItems.processorCreatedAt}, ${payoutItems.processorTransferId}) > (${after.createdAt}, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(payoutItems.processorCreatedAt), asc(payoutItems.processorTransferId))
+    .limit(limit + 1)
+    .all();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > limit;
+  const nextCursor =
+    hasMore && last ? await encodeSignedCursor({ createdAt: last.processorCreatedAt, id: last.processorTransferId }, scope) : null;
+  return { page, hasMore, nextCursor };
+}

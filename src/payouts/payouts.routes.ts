@@ -1,0 +1,273 @@
+import { createRoute } from "@hono/zod-openapi";
+import { AUTHENTICATED_PROBLEMS, jsonContent, problemResponses, TENANT_SECURITY, z } from "../platform/openapi";
+import { PAYOUT_ITEM_TYPES, PAYOUT_STATUSES } from "./payouts.schema";
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_ITEMS_PAGE_SIZE = 100;
+
+const tags = ["Reconciliation"];
+const security = TENANT_SECURITY;
+
+const PayoutStatusSchema = z.enum(PAYOUT_STATUSES).openapi("PayoutStatus", {
+  description:
+    "`accruing`: the settlement is still collecting (totals change until it closes); `awaiting_approval`: closed, not yet approved; " +
+    "`approved`: the funding transfer to the bank is under way; `paid`: it succeeded (money in the account on `expectedArrivalDate`); " +
+    "`failed`: the bank transfer failed (`failureCode`).",
+});
+
+const PayoutIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^lcpo_[A-Za-z0-9]{10,40}$/, "must be an lcPayoutId (lcpo_…)")
+    .openapi({ param: { name: "id", in: "path" }, example: "lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5" }),
+});
+
+const Cents = z.number().int();
+const IsoTimestamp = z.iso.datetime({ offset: false }).openapi({ example: "2026-11-01T00:00:00Z" });
+
+const payoutExample = {
+  lcPayoutId: "lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5",
+  status: "paid",
+  grossCents: 14000,
+  feesCents: 500,
+  netCents: 13500,
+  currency: "USD",
+  paymentCount: 2,
+  initiatedAtUtc: "2026-11-06T18:30:00.000Z",
+  expectedArrivalDate: "2026-11-09",
+  failureCode: null,
+  failureMessage: null,
+  processorSettlementId: "STvUfBLbCUsun2KFoTuxR2j1",
+  processorSettlementStatus: "APPROVED",
+  processorFundingTransferId: "TRm1Kd8ZpQ4rXw7Yc2Vb9Nn3",
+  processorFundingTransferState: "SUCCEEDED",
+  createdAtUtc: "2026-11-05T09:12:00.000Z",
+  updatedAtUtc: "2026-11-06T18:31:02.000Z",
+};
+
+export const PayoutSchema = z
+  .object({
+    lcPayoutId: z.string(),
+    status: PayoutStatusSchema,
+    grossCents: Cents.openapi({ description: "The settlement's total: sales less refunds and chargebacks, plus credits." }),
+    feesCents: Cents.openapi({ description: "Fees deducted from the gross." }),
+    netCents: Cents.openapi({ description: "What reaches the bank account: always grossCents − feesCents." }),
+    currency: z.string(),
+    paymentCount: Cents.nullable().openapi({ description: "How many payments the payout covers; null while accruing." }),
+    initiatedAtUtc: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the money started moving to the bank (the funding transfer was created); null until approved." }),
+    expectedArrivalDate: z.string().nullable().openapi({
+      description:
+        "YYYY-MM-DD: one business day after the approval day; approvals after 4 PM Pacific time or on a weekend count from the next business day. Bank holidays are not counted. Null until approved, and for a failed payout.",
+    }),
+    failureCode: z.string().nullable().openapi({ description: "The bank's return code when the payout failed, e.g. BANK_ACCOUNT_CLOSED." }),
+    failureMessage: z.string().nullable(),
+    processorSettlementId: z.string(),
+    processorSettlementStatus: z.string().openapi({ description: "PENDING, AWAITING_APPROVAL or APPROVED at the processor." }),
+    processorFundingTransferId: z.string().nullable(),
+    processorFundingTransferState: z.string().nullable(),
+    createdAtUtc: z.string(),
+    updatedAtUtc: z.string(),
+  })
+  .openapi("Payout", { example: payoutExample });
+
+export const PayoutItemSchema = z
+  .object({
+    type: z.enum(PAYOUT_ITEM_TYPES).openapi({
+      description:
+        "`payment`: a sale (adds its amount, less its fee); `refund`: a refund (negative); `fee_refund`: an application fee returned with a refund; " +
+        "`dispute`: a chargeback (negative) or its return when the dispute is won; `adjustment`: any other credit or debit.",
+    }),
+    lcPaymentId: z.string().nullable().openapi({ description: "The payment the item belongs to; null when it is none of this tenant's." }),
+    lcRefundId: z.string().nullable(),
+    orderRef: z.string().nullable(),
+    amountCents: Cents.openapi({ description: "Signed: what the item adds to the payout's gross." }),
+    feeCents: Cents.openapi({ description: "The fee on a payment (the application fee); 0 for other items." }),
+    netCents: Cents.openapi({ description: "amountCents − feeCents." }),
+    processorTransferId: z.string(),
+    createdAtUtc: z.string(),
+  })
+  .openapi("PayoutItem", {
+    example: {
+      type: "payment",
+      lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+      lcRefundId: null,
+      orderRef: "order-10042",
+      amountCents: 10000,
+      feeCents: 300,
+      netCents: 9700,
+      processorTransferId: "TRv3Qm8xZ1LwK2",
+      createdAtUtc: "2026-11-05T09:12:00.000Z",
+    },
+  });
+
+export const PayoutDetailSchema = PayoutSchema.extend({
+  otherFeesCents: Cents.nullable().openapi({
+    description:
+      "The part of feesCents no item carries (fees the processor charges beyond the application fee); null while accruing. The items' feeCents plus this equal feesCents.",
+  }),
+  items: z
+    .object({
+      data: z.array(PayoutItemSchema),
+      hasMore: z.boolean(),
+      nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` for the next items while hasMore is true." }),
+    })
+    .openapi({
+      description:
+        "What the payout is made of, oldest first: its items' amountCents add up to grossCents and their netCents, less otherFeesCents, to netCents. Empty while accruing.",
+    }),
+}).openapi("PayoutDetail", {
+  example: {
+    ...payoutExample,
+    otherFeesCents: 0,
+    items: {
+      data: [
+        {
+          type: "payment",
+          lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+          lcRefundId: null,
+          orderRef: "order-10042",
+          amountCents: 10000,
+          feeCents: 300,
+          netCents: 9700,
+          processorTransferId: "TRv3Qm8xZ1LwK2",
+          createdAtUtc: "2026-11-05T09:12:00.000Z",
+        },
+        {
+          type: "payment",
+          lcPaymentId: "lcpay_9Jk3Ls7Pq2Wr5Tx8Zv1Bn4",
+          lcRefundId: null,
+          orderRef: "order-10043",
+          amountCents: 5000,
+          feeCents: 200,
+          netCents: 4800,
+          processorTransferId: "TRa8Nc3Vx6Bz1Qm4",
+          createdAtUtc: "2026-11-05T10:40:00.000Z",
+        },
+        {
+          type: "refund",
+          lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+          lcRefundId: "lcref_2Xc5Vb8Nm1Lk4Jh7",
+          orderRef: "order-10042",
+          amountCents: -1000,
+          feeCents: 0,
+          netCents: -1000,
+          processorTransferId: "TRr7Tw2Ey5Ui8Op1",
+          createdAtUtc: "2026-11-05T11:02:00.000Z",
+        },
+      ],
+      hasMore: false,
+      nextCursor: null,
+    },
+  },
+});
+
+export const ListPayoutsQuerySchema = z
+  .object({
+    from: IsoTimestamp.optional().openapi({ description: "Inclusive lower bound on createdAtUtc (UTC ISO 8601)." }),
+    to: IsoTimestamp.optional().openapi({ description: "Exclusive upper bound on createdAtUtc (UTC ISO 8601)." }),
+    status: PayoutStatusSchema.optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGE_SIZE)
+      .default(DEFAULT_PAGE_SIZE)
+      .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
+    cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
+  })
+  .strict();
+
+const PayoutItemsQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGE_SIZE)
+      .default(DEFAULT_ITEMS_PAGE_SIZE)
+      .openapi({ description: `Items per page, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_ITEMS_PAGE_SIZE}.` }),
+    cursor: z.string().max(1024).optional().openapi({ description: "The items.nextCursor of the previous answer." }),
+  })
+  .strict();
+
+const invalidCursor = {
+  slug: "invalid-cursor",
+  detail: "`cursor` must be a nextCursor returned by this endpoint with the same filters.",
+} as const;
+
+export const listPayouts = createRoute({
+  method: "get",
+  path: "/v1/payouts",
+  tags,
+  security,
+  summary: "List payouts to the merchant's bank, newest first",
+  description:
+    "Each payout is one processor settlement and its funding transfer: gross, fees and net, its status, when the money started moving " +
+    "and when it is expected in the bank. Served from the service's ledger (kept by the processor's settlement and funding-transfer " +
+    "webhooks, and re-read by a sweep); the same keyset pagination and signed cursors as `GET /v1/payments`.",
+  request: { query: ListPayoutsQuerySchema },
+  responses: {
+    200: jsonContent(
+      z
+        .object({
+          data: z.array(PayoutSchema),
+          hasMore: z.boolean(),
+          nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
+        })
+        .openapi("PayoutList", { example: { data: [payoutExample], hasMore: false, nextCursor: null } }),
+      "One page of payouts.",
+    ),
+    ...problemResponses({
+      400: {
+        description: "Invalid query, or `invalid-cursor`.",
+        examples: {
+          "invalid-cursor": invalidCursor,
+          "validation-failed": {
+            slug: "validation-failed",
+            detail: "1 field(s) failed validation.",
+            extensions: { errors: [{ field: "status", message: "Invalid option" }] },
+          },
+        },
+      },
+      ...AUTHENTICATED_PROBLEMS,
+    }),
+  },
+});
+
+export const getPayout = createRoute({
+  method: "get",
+  path: "/v1/payouts/{id}",
+  tags,
+  security,
+  summary: "One payout with the payments and refunds it contains",
+  description:
+    "The payout and its items — each payment with its fee and net, each refund, fee refund and chargeback — so a bank line can be matched " +
+    "to orders. The items' `amountCents` add up to `grossCents`; their `netCents`, less `otherFeesCents`, to `netCents`. Items are read " +
+    "from the processor once the settlement closes; while `accruing` the list is empty. `limit` and `cursor` page through the items.",
+  request: { params: PayoutIdParams, query: PayoutItemsQuerySchema },
+  responses: {
+    200: jsonContent(PayoutDetailSchema, "The payout and (a page of) its items."),
+    ...problemResponses({
+      400: {
+        description: "Malformed id or query, or `invalid-cursor`.",
+        examples: {
+          "invalid-cursor": invalidCursor,
+          "validation-failed": {
+            slug: "validation-failed",
+            detail: "1 field(s) failed validation.",
+            extensions: { errors: [{ field: "id", message: "must be an lcPayoutId (lcpo_…)" }] },
+          },
+        },
+      },
+      404: {
+        description: "No such payout for this tenant.",
+        examples: { "not-found": { slug: "not-found", detail: "No payout lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5." } },
+      },
+      ...AUTHENTICATED_PROBLEMS,
+    }),
+  },
+});
