@@ -1,0 +1,40 @@
+/** ISO 8601 date-time with a zone: `Z` or `±HH:MM` (also `±HHMM`, `±HH`); any number of fractional-second digits. */
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?([Zz]|[+-]\d{2}(?::?\d{2})?)$/;
+
+function offsetMinutes(zone: string): number {
+  if (zone === "Z" || zone === "z") return 0;
+  const sign = zone.startsWith("-") ? -1 : 1;
+  const digits = zone.slice(1).replace(":", "");
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || "0"));
+}
+
+/**
+ * The instant an ISO 8601 timestamp names, in microseconds since the epoch (exact: it fits a double), or null when the
+ * text is not a timestamp with a zone. Strings of different precision ("…54.6Z", "…54.66Z", "…54.660123Z") or zones
+ * only order correctly as numbers.
+ */
+export function instantMicros(text: string | null | undefined): number | null {
+  const match = text ? ISO_INSTANT.exec(text) : null;
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second, fraction = "", zone] = match;
+  const wholeMs = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  const check = new Date(wholeMs);
+  if (
+    Number.isNaN(wholeMs) ||
+    check.getUTCMonth() !== Number(month) - 1 ||
+    check.getUTCDate() !== Number(day) ||
+    Number(hour) > 23 ||
+    Number(minute) > 59 ||
+    Number(second) > 59
+  )
+    return null;
+  const micros = Number(fraction.padEnd(6, "0").slice(0, 6));
+  return (wholeMs - offsetMinutes(zone!) * 60_000) * 1000 + micros;
+}
+
+/** True when `a` names a strictly later instant than `b`; an unreadable `b` counts as earlier than anything. */
+export function isLaterInstant(a: string | null | undefined, b: string | null | undefined): boolean {
+  const later = instantMicros(a);
+  const earlier = instantMicros(b);
+  return later !== null && (earlier === null || later > earlier);
+}
