@@ -73,10 +73,15 @@ export async function withIdempotency(options: {
         "idempotency-key-reused",
         "This Idempotency-Key was used with a different request; use a new key for a new request.",
       );
-    case "in-flight":
-      throw new ApiError("idempotency-key-in-flight", "A request with this Idempotency-Key is still being processed; retry shortly.", {
-        headers: { "Retry-After": "1" },
-      });
+    case "in-flight": {
+      // A request that crashed holds its key until the lease runs out: no sooner can a retry take it over.
+      const retryAfterSeconds = Math.max(1, Math.ceil(begun.leaseRemainingMs / 1000));
+      throw new ApiError(
+        "idempotency-key-in-flight",
+        `A request with this Idempotency-Key is still being processed; retry in ${retryAfterSeconds} s, when its lease ends.`,
+        { headers: { "Retry-After": String(retryAfterSeconds) }, extensions: { retryAfterSeconds } },
+      );
+    }
     case "started":
       break;
   }
