@@ -134,6 +134,7 @@ const requestCases: RequestCase[] = [
     invoke: (client) =>
       client.createMerchantCreditAdjustment({
         merchant: IDS.merchant,
+        source: IDS.platformFunding,
         amount: 60,
         currency: "USD",
         idempotency_id: "lcref_01_fee",
@@ -144,6 +145,7 @@ const requestCases: RequestCase[] = [
       template: "/transfers",
       body: {
         merchant: IDS.merchant,
+        source: IDS.platformFunding,
         amount: 60,
         currency: "USD",
         idempotency_id: "lcref_01_fee",

@@ -43,7 +43,7 @@ export function refund(auth: Record<string, string>, id: string, body?: unknown,
 export type PaymentsPage = {
   data: { lcPaymentId: string; createdAtUtc: string; status: string }[];
   hasMore: boolean;
-  nextCursor: string | null;
+  nextCursor: string;
 };
 
 export async function paymentsPage(auth: Record<string, string>, query: string): Promise<PaymentsPage> {
