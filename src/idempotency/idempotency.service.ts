@@ -40,7 +40,8 @@ export function requestFingerprint(method: string, path: string, body: unknown):
   return sha256Hex(`${method} ${path}\n${canonicalJson(body ?? null)}`);
 }
 
-async function shardFor(env: Env, tenantId: string, key: string) {
+/** The Durable Object that serializes this tenant's key (one of IDEMPOTENCY_SHARDS per tenant). */
+export async function idempotencyStoreFor(env: Env, tenantId: string, key: string) {
   const shard = Number.parseInt((await sha256Hex(key)).slice(0, 8), 16) % IDEMPOTENCY_SHARDS;
   return env.IDEMPOTENCY.get(env.IDEMPOTENCY.idFromName(`${tenantId}:${shard}`));
 }
@@ -60,7 +61,7 @@ export async function withIdempotency(options: {
   execute: () => Promise<Response>;
 }): Promise<Response> {
   const { env, tenantId, key, fingerprint, traceId } = options;
-  const store = await shardFor(env, tenantId, key);
+  const store = await idempotencyStoreFor(env, tenantId, key);
   const begun = await store.begin(key, fingerprint);
   switch (begun.outcome) {
     case "replay":

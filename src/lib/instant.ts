@@ -8,12 +8,8 @@ function offsetMinutes(zone: string): number {
   return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || "0"));
 }
 
-/**
- * The instant an ISO 8601 timestamp names, in microseconds since the epoch (exact: it fits a double), or null when the
- * text is not a timestamp with a zone. Strings of different precision ("…54.6Z", "…54.66Z", "…54.660123Z") or zones
- * only order correctly as numbers.
- */
-export function instantMicros(text: string | null | undefined): number | null {
+/** The whole seconds (in epoch milliseconds, UTC) and the fractional digits of an ISO 8601 instant, or null. */
+function parse(text: string | null | undefined): { wholeMs: number; fraction: string } | null {
   const match = text ? ISO_INSTANT.exec(text) : null;
   if (!match) return null;
   const [, year, month, day, hour, minute, second, fraction = "", zone] = match;
@@ -28,13 +24,23 @@ export function instantMicros(text: string | null | undefined): number | null {
     Number(second) > 59
   )
     return null;
-  const micros = Number(fraction.padEnd(6, "0").slice(0, 6));
-  return (wholeMs - offsetMinutes(zone!) * 60_000) * 1000 + micros;
+  return { wholeMs: wholeMs - offsetMinutes(zone!) * 60_000, fraction };
 }
 
-/** True when `a` names a strictly later instant than `b`; an unreadable `b` counts as earlier than anything. */
-export function isLaterInstant(a: string | null | undefined, b: string | null | undefined): boolean {
-  const later = instantMicros(a);
-  const earlier = instantMicros(b);
-  return later !== null && (earlier === null || later > earlier);
+/**
+ * The instant an ISO 8601 timestamp names, in microseconds since the epoch (exact: it fits a double), or null when the
+ * text is not a timestamp with a zone. Strings of different precision ("…54.6Z", "…54.66Z", "…54.660123Z") or zones
+ * only order correctly as numbers.
+ */
+export function instantMicros(text: string | null | undefined): number | null {
+  const parsed = parse(text);
+  return parsed && parsed.wholeMs * 1000 + Number(parsed.fraction.padEnd(6, "0").slice(0, 6));
+}
+
+/** The first whole millisecond at or after the instant, whatever its precision: bounds on millisecond timestamps. */
+export function ceilMillis(text: string): number | null {
+  const parsed = parse(text);
+  if (!parsed) return null;
+  const millis = parsed.wholeMs + Number(parsed.fraction.padEnd(3, "0").slice(0, 3));
+  return /[1-9]/.test(parsed.fraction.slice(3)) ? millis + 1 : millis;
 }

@@ -6,9 +6,12 @@ export const ABANDON_AFTER_MS = 60 * 60 * 1000;
 export const MAX_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_RETRY_MS = 60 * 1000;
 
-/** Doubling from one minute after each look that settled nothing, capped at an hour, so old rows make way for new ones. */
+/**
+ * After the `attempts`-th look that settled nothing: 1, 2, 4, … minutes, capped at an hour, so rows the processor keeps
+ * pending make way for newer ones.
+ */
 export function nextCheckAt(nowMs: number, attempts: number): string {
-  const delay = Math.min(FIRST_RETRY_MS * 2 ** Math.min(attempts, 20), MAX_CHECK_INTERVAL_MS);
+  const delay = Math.min(FIRST_RETRY_MS * 2 ** Math.min(Math.max(attempts - 1, 0), 20), MAX_CHECK_INTERVAL_MS);
   return new Date(nowMs + delay).toISOString();
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { ApiError } from "../lib/problem";
-import { instantMicros } from "../lib/instant";
+import { ceilMillis } from "../lib/instant";
 import { olderThan } from "../lib/keyset-cursor";
 import { decodeCursor, encodeCursor } from "./list-cursor";
 import { payments, type PaymentStatus } from "./payments.schema";
@@ -31,7 +31,7 @@ export type ListPaymentsQuery = { from?: string; to?: string; status?: PaymentSt
  * `from` exactly when `t` ≥ ⌈from⌉, and before `to` exactly when `t` < ⌈to⌉, whatever the bound's precision or offset.
  */
 function storedBound(instant: string): string {
-  return new Date(Math.ceil(instantMicros(instant)! / 1000)).toISOString();
+  return new Date(ceilMillis(instant)!).toISOString();
 }
 
 /** Keyset pagination on (createdAt, id) over an index that starts with tenant_id: page 500 costs what page 1 does. */

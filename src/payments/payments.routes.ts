@@ -116,7 +116,7 @@ export const PaymentResponseSchema = z
     }),
     applicationFeeRefundPending: z.boolean().openapi({
       description:
-        "True while a refund's fee credit is still being sent to the processor (retried for about a day, then given up with an `application_fee_refund.updated` callback).",
+        "True while a refund's fee credit is still being sent to the processor (8 attempts over about two hours, then given up with an `application_fee_refund.updated` callback).",
       example: false,
     }),
     processorFeeCents: z.number().int().nullable().openapi({

@@ -67,3 +67,37 @@ export async function tenantWithPayments(count: number, prefix: string) {
   );
   return tenant;
 }
+
+const PROCESSOR_AUTH = {
+  Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
+  "Finix-Version": "2022-02-01",
+};
+
+/** A GET on the sandbox processor's REST API, as the processor's own records say. */
+export async function processorGet<T = any>(path: string): Promise<T> {
+  const response = await call(`/sandbox/processor${path}`, { headers: PROCESSOR_AUTH });
+  if (!response.ok) throw new Error(`processor GET ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The reversals the processor holds for a sale, failed ones included. */
+export async function processorReversals(transferId: string): Promise<{ id: string; amount: number; state: string }[]> {
+  return (await processorGet(`/transfers/${transferId}/reversals?limit=100`))._embedded.transfers;
+}
+
+export type PaymentView = Payment & {
+  currency: string;
+  method: string | null;
+  processorState: string | null;
+  processorInstrumentId: string | null;
+  applicationFeeRefundedCents: number;
+  applicationFeeRefundPending: boolean;
+  processorFeeCents: number | null;
+  failureCode: string | null;
+};
+
+export async function lookup(auth: Record<string, string>, id: string): Promise<PaymentView> {
+  const response = await call(`/v1/payments/${id}`, { headers: auth });
+  expect(response.status).toBe(200);
+  return response.json();
+}
