@@ -5,7 +5,7 @@ import { approvedMerchant, bankFields, buyerInstrument, control, processor, sale
 /** A call the processor's OpenAPI has no answer for (a refusal it does not list, a route it only links to): checked here. */
 const unlisted = { validateAs: "skip" } as const;
 
-const firstError = (body: { _embedded: { errors: { code: string; field?: string }[] } }) => body._embedded.errors[0];
+const firstError = (body: { _embedded: { errors: { code: string; field?: string }[] } }) => body._embedded.errors[0]!;
 
 describe("the sandbox refuses what the processor does not take", () => {
   it("refuses query parameters a route does not document (or the sandbox does not implement)", async () => {

@@ -157,6 +157,17 @@ const requestCases: RequestCase[] = [
     returned: (transfer) => expect([transfer.id, transfer.subtype]).toEqual([IDS.adjustment, "MERCHANT_CREDIT_ADJUSTMENT"]),
   },
   {
+    name: "listIdentityPaymentInstruments",
+    invoke: (client) => client.listIdentityPaymentInstruments(IDS.buyerIdentity, { after_cursor: IDS.bankAccount }),
+    sent: {
+      method: "GET",
+      template: "/payment_instruments",
+      query: { after_cursor: IDS.bankAccount, owner_identity_id: IDS.buyerIdentity },
+    },
+    reply: { status: 200, body: fixtures.listPage("/payment_instruments", "payment_instruments", [fixtures.cardInstrument()]) },
+    returned: (page) => expect(page.items.map((instrument: { id: string }) => instrument.id)).toEqual([IDS.card]),
+  },
+  {
     name: "getTransfer",
     invoke: (client) => client.getTransfer(IDS.sale),
     sent: { method: "GET", template: "/transfers/{transfer_id}", path: `/transfers/${IDS.sale}` },
