@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectProblem } from "../support/http";
-import { lookup, paymentCount, processorGet, processorTransfersFor } from "../support/payments";
+import { crashedRequestLease, lookup, paymentCount, processorGet, processorTransfersFor } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 
 const identityOf = async (tenantId: string) =>
@@ -33,6 +33,46 @@ describe("a charge resumed under the same Idempotency-Key", () => {
       expect(await paymentCount(tenantId)).toBe(1);
     },
   );
+});
+
+describe("a charge interrupted at any of its processor calls", () => {
+  const OPERATIONS = ["POST /identities", "POST /payment_instruments", "POST /transfers"];
+  const KINDS = ["error", "error-after", "drop-after", "timeout-after"];
+  it.each(OPERATIONS.flatMap((operation) => KINDS.map((kind) => [operation, kind])))(
+    "%s failing with %s completes on retry under the same key, with one transfer",
+    async (operation, kind) => {
+      const { auth, tenantId } = await chargeableTenant();
+      const body = chargeBody(await cardToken());
+      const key = `interrupted-${operation.replace(/[^a-z]+/gi, "-")}-${kind}`;
+      await control("fault", { operation, kind, times: 1 });
+      const first = await charge(auth, body, key);
+      // A fault after the transfer was made is found again by its idempotency_id at once.
+      const retried = first.status === 201 ? first : await charge(auth, body, key);
+      expect(retried.status).toBe(201);
+      const { lcPaymentId, status } = await retried.json<{ lcPaymentId: string; status: string }>();
+      expect(status).toBe("succeeded");
+      expect(await processorTransfersFor(lcPaymentId)).toBe(1);
+      expect(await paymentCount(tenantId)).toBe(1);
+    },
+  );
+
+  it("after the server died mid-charge: 409 with the lease's time left, then the retry completes with one transfer", async () => {
+    const { auth, tenantId } = await chargeableTenant();
+    const body = chargeBody(await cardToken());
+    // The ledger row is written, then the first processor call never returns: what a killed server leaves behind.
+    await control("fault", { operation: "POST /identities", kind: "timeout", times: 1 });
+    await expectProblem(await charge(auth, body, "killed-1"), 504, "processor-timeout");
+    const lease = await crashedRequestLease(tenantId, "/v1/payments", "killed-1", body, 90_000);
+    const inFlight = await charge(auth, body, "killed-1");
+    await expectProblem(inFlight, 409, "idempotency-key-in-flight");
+    expect(Number(inFlight.headers.get("Retry-After"))).toBeGreaterThan(80);
+    await lease.expire();
+    const resumed = await charge(auth, body, "killed-1");
+    expect(resumed.status).toBe(201);
+    const { lcPaymentId } = await resumed.json<{ lcPaymentId: string }>();
+    expect(await processorTransfersFor(lcPaymentId)).toBe(1);
+    expect(await paymentCount(tenantId)).toBe(1);
+  });
 });
 
 describe("a transient 402 from the processor (UPSTREAM_PROCESSOR_ERROR)", () => {

@@ -1,26 +1,8 @@
-import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { IDEMPOTENCY_LEASE_MS, type IdempotencyStore } from "../../../src/idempotency/idempotency.durable-object";
-import { idempotencyStoreFor, requestFingerprint } from "../../../src/idempotency/idempotency.service";
 import { expectProblem } from "../support/http";
-import { lookup, paidPayment, processorReversals, refund } from "../support/payments";
+import { crashedRequestLease, lookup, paidPayment, processorReversals, refund } from "../support/payments";
 import { control } from "../support/sandbox";
-
-/** What a server killed mid-request leaves in the key's Durable Object: the key in flight, its lease `leftMs` from running out. */
-async function crashedRequestLease(tenantId: string, paymentId: string, key: string, body: unknown, leftMs: number) {
-  const store = await idempotencyStoreFor(env, tenantId, key);
-  const fingerprint = await requestFingerprint("POST", `/v1/payments/${paymentId}/refund`, body);
-  await store.begin(key, fingerprint, Date.now() - IDEMPOTENCY_LEASE_MS + leftMs);
-  return {
-    expire: () =>
-      runInDurableObject(store, (_: IdempotencyStore, state) =>
-        state.storage.sql.exec("UPDATE idempotency_keys SET lease_expires_at = ? WHERE key = ?", Date.now() - 1, key),
-      ),
-    forget: () =>
-      runInDurableObject(store, (_: IdempotencyStore, state) => state.storage.sql.exec("DELETE FROM idempotency_keys WHERE key = ?", key)),
-  };
-}
 
 const liveReversals = async (transferId: string) => (await processorReversals(transferId)).filter((r) => r.state !== "FAILED");
 
@@ -87,7 +69,7 @@ describe("POST /v1/payments/{id}/refund retried with the same Idempotency-Key", 
     await control("fault", { operation: "POST /transfers/{id}/reversals", kind: "timeout", times: 1 });
     await expectProblem(await refund(auth, payment.lcPaymentId, body, "crash-1"), 504, "processor-timeout");
     expect(await liveReversals(payment.processorTransferId)).toEqual([]);
-    const lease = await crashedRequestLease(tenantId, payment.lcPaymentId, "crash-1", body, 40_000);
+    const lease = await crashedRequestLease(tenantId, `/v1/payments/${payment.lcPaymentId}/refund`, "crash-1", body, 40_000);
 
     const inFlight = await refund(auth, payment.lcPaymentId, body, "crash-1");
     const problem = await expectProblem(inFlight, 409, "idempotency-key-in-flight");
@@ -115,7 +97,7 @@ describe("POST /v1/payments/{id}/refund retried with the same Idempotency-Key", 
     expect([replay.status, ((await replay.json()) as { type: string }).type]).toEqual([422, first.type]);
 
     // Past the key's retention in the Durable Object, the ledger gives the same answer; nothing is sent again.
-    const lease = await crashedRequestLease(tenantId, payment.lcPaymentId, "refused-1", body, 0);
+    const lease = await crashedRequestLease(tenantId, `/v1/payments/${payment.lcPaymentId}/refund`, "refused-1", body, 0);
     await lease.forget();
     const fromLedger = await expectProblem(await refund(auth, payment.lcPaymentId, body, "refused-1"), 422, "processor-rejected");
     expect(fromLedger).toMatchObject({ code: "INVALID_FIELD", lcRefundId: expect.stringMatching(/^lcref_/) });

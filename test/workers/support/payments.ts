@@ -1,5 +1,8 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { IDEMPOTENCY_LEASE_MS, type IdempotencyStore } from "../../../src/idempotency/idempotency.durable-object";
+import { idempotencyStoreFor, requestFingerprint } from "../../../src/idempotency/idempotency.service";
 import { call, jsonInit, tenantWithKey } from "./http";
 import { paymentId, seedPayments } from "./ledger";
 import { cardToken, charge, chargeableTenant, chargeBody } from "./sandbox";
@@ -100,4 +103,22 @@ export async function lookup(auth: Record<string, string>, id: string): Promise<
   const response = await call(`/v1/payments/${id}`, { headers: auth });
   expect(response.status).toBe(200);
   return response.json();
+}
+
+/**
+ * What a server killed in the middle of `POST path` leaves in the key's Durable Object: the key in flight, its lease
+ * `leftMs` from running out. `expire` lets the lease lapse; `forget` deletes the key, as its retention ending would.
+ */
+export async function crashedRequestLease(tenantId: string, path: string, key: string, body: unknown, leftMs: number) {
+  const store = await idempotencyStoreFor(env, tenantId, key);
+  const fingerprint = await requestFingerprint("POST", path, body);
+  await store.begin(key, fingerprint, Date.now() - IDEMPOTENCY_LEASE_MS + leftMs);
+  return {
+    expire: () =>
+      runInDurableObject(store, (_: IdempotencyStore, state) =>
+        state.storage.sql.exec("UPDATE idempotency_keys SET lease_expires_at = ? WHERE key = ?", Date.now() - 1, key),
+      ),
+    forget: () =>
+      runInDurableObject(store, (_: IdempotencyStore, state) => state.storage.sql.exec("DELETE FROM idempotency_keys WHERE key = ?", key)),
+  };
 }
