@@ -13,7 +13,7 @@ export const MAX_FEE_CREDIT_ATTEMPTS = 8;
 type RefundRow = typeof refunds.$inferSelect;
 
 /** The credit adjustment's idempotency_id at the processor: one per refund, whatever retries it takes. */
-export const feeCreditIdempotencyId = (refundId: string) => `${refundId}_fee`;
+const feeCreditIdempotencyId = (refundId: string) => `${refundId}_fee`;
 
 const stillOwed = (refundId: string) => sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refundId} AND fee_credit_status = 'pending')`;
 

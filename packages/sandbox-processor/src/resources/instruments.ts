@@ -194,7 +194,7 @@ export function updateInstrument(
 }
 
 /** The platform's own bank account at the processor: what merchant credit adjustments are funded from (`source`). */
-export const PLATFORM_FUNDING_INSTRUMENT = "PIsandboxPlatformFunding";
+const PLATFORM_FUNDING_INSTRUMENT = "PIsandboxPlatformFunding";
 const PLATFORM_IDENTITY = "IDsandboxPlatform";
 
 /** Every sandbox has the platform's funding instrument, as a real application has its own bank account on file. */
