@@ -11,7 +11,7 @@ export type BeginOutcome =
   | { outcome: "started"; attempt: number }
   | { outcome: "replay"; response: StoredResponse }
   | { outcome: "fingerprint-mismatch" }
-  | { outcome: "in-flight" };
+  | { outcome: "in-flight"; leaseRemainingMs: number };
 
 type KeyRow = {
   key: string;
@@ -53,7 +53,7 @@ export class IdempotencyStore extends DurableObject<Env> {
       if (row.state === "completed") {
         return { outcome: "replay", response: { status: row.status!, body: row.body!, contentType: row.content_type! } };
       }
-      if (row.lease_expires_at > now) return { outcome: "in-flight" };
+      if (row.lease_expires_at > now) return { outcome: "in-flight", leaseRemainingMs: row.lease_expires_at - now };
     }
     // New, expired, or an abandoned lease (a crashed request): the caller (re)executes under the same key.
     const attempt = (row && row.expires_at > now ? row.attempt : 0) + 1;

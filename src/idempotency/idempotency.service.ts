@@ -42,7 +42,8 @@ export function requestFingerprint(method: string, path: string, body: unknown):
   return sha256Hex(`${method} ${path}\n${canonicalJson(body ?? null)}`);
 }
 
-async function shardFor(env: Env, tenantId: string, key: string) {
+/** The Durable Object that serializes this tenant's key (one of IDEMPOTENCY_SHARDS per tenant). */
+export async function idempotencyStoreFor(env: Env, tenantId: string, key: string) {
   const shard = Number.parseInt((await sha256Hex(key)).slice(0, 8), 16) % IDEMPOTENCY_SHARDS;
   return env.IDEMPOTENCY.get(env.IDEMPOTENCY.idFromName(`${tenantId}:${shard}`));
 }
@@ -62,7 +63,7 @@ export async function withIdempotency(options: {
   execute: () => Promise<Response>;
 }): Promise<Response> {
   const { env, tenantId, key, fingerprint, traceId } = options;
-  const store = await shardFor(env, tenantId, key);
+  const store = await idempotencyStoreFor(env, tenantId, key);
   const begun = await store.begin(key, fingerprint);
   switch (begun.outcome) {
     case "replay":
@@ -75,10 +76,15 @@ export async function withIdempotency(options: {
         "idempotency-key-reused",
         "This Idempotency-Key was used with a different request; use a new key for a new request.",
       );
-    case "in-flight":
-      throw new ApiError("idempotency-key-in-flight", "A request with this Idempotency-Key is still being processed; retry shortly.", {
-        headers: { "Retry-After": "1" },
-      });
+    case "in-flight": {
+      // A request that crashed holds its key until the lease runs out: no sooner can a retry take it over.
+      const retryAfterSeconds = Math.max(1, Math.ceil(begun.leaseRemainingMs / 1000));
+      throw new ApiError(
+        "idempotency-key-in-flight",
+        `A request with this Idempotency-Key is still being processed; retry in ${retryAfterSeconds} s, when its lease ends.`,
+        { headers: { "Retry-After": String(retryAfterSeconds) }, extensions: { retryAfterSeconds } },
+      );
+    }
     case "started":
       break;
   }

@@ -16,6 +16,7 @@ const EnvSchema = z
     PROCESSOR_TIMEOUT_MS: positiveNumber,
     PROCESSOR_CARD_PRESENT_TIMEOUT_MS: positiveNumber,
     PROCESSOR_APPLICATION_ID: required.regex(/^AP/, "must be the processor's application id (AP…)"),
+    PROCESSOR_FEE_CREDIT_SOURCE: required.regex(/^PI/, "must be the platform's payment instrument id (PI…)"),
     CURRENCY: required.regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD"),
     DEFAULT_FEE_BASIS_POINTS: wholeNumber,
     DEFAULT_FEE_FIXED_CENTS: wholeNumber,

@@ -1,4 +1,6 @@
 import type { AppRouteHandler } from "../platform/types";
+import { ProcessorRejected, type ComplianceForm } from "../processor";
+import { pciAttestationHtml } from "./pci-attestation-page";
 import type * as routes from "./onboarding.routes";
 import * as onboarding from "./onboarding.service";
 
@@ -42,4 +44,37 @@ export const returnFromForm: AppRouteHandler<typeof routes.returnFromForm> = asy
 
 export const renewLink: AppRouteHandler<typeof routes.renewLink> = async (c) => {
   return c.redirect(await onboarding.renewExpiredLink({ ctx: c.get("ctx"), input: { returnToken: c.req.valid("param").token } }), 303);
+};
+
+export const showPciAttestation: AppRouteHandler<typeof routes.showPciAttestation> = async (c) => {
+  const form = await onboarding.readPciAttestation({ ctx: c.get("ctx"), input: c.req.valid("param") });
+  c.header("Cache-Control", "no-store");
+  return c.html(pciAttestationHtml(form, null), 200);
+};
+
+export const submitPciAttestation: AppRouteHandler<typeof routes.submitPciAttestation> = async (c) => {
+  const ctx = c.get("ctx");
+  const params = c.req.valid("param");
+  const { name, title, accept } = c.req.valid("form");
+  c.header("Cache-Control", "no-store");
+  const again = async (error: string) =>
+    c.html(pciAttestationHtml(await onboarding.readPciAttestation({ ctx, input: params }), error), 422);
+  if (!name?.trim() || !title?.trim() || accept !== "on") return again("Enter your name and title and accept the attestation.");
+  let form: ComplianceForm;
+  try {
+    form = await onboarding.attestPci({
+      ctx,
+      input: {
+        ...params,
+        name: name.trim(),
+        title: title.trim(),
+        ipAddress: c.req.header("CF-Connecting-IP") ?? "unknown",
+        userAgent: c.req.header("User-Agent") ?? "unknown",
+      },
+    });
+  } catch (error) {
+    if (error instanceof ProcessorRejected) return again(error.message);
+    throw error;
+  }
+  return c.html(pciAttestationHtml(form, null), 200);
 };

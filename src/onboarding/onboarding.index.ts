@@ -12,6 +12,8 @@ router
   .openapi(routes.status, handlers.status)
   .openapi(routes.returnFromForm, handlers.returnFromForm)
   .openapi(routes.renewLink, handlers.renewLink)
+  .openapi(routes.showPciAttestation, handlers.showPciAttestation)
+  .openapi(routes.submitPciAttestation, handlers.submitPciAttestation)
   .openapi(operatorRoutes.linkProcessorMerchant, operator.linkProcessorMerchant);
 
 export default router;

@@ -163,3 +163,64 @@ export const renewLink = createRoute({
   request: { params: TokenParams },
   responses: { 303: { description: "Redirects to a fresh onboarding link." }, ...problemResponses({ 404: "Unknown link." }) },
 });
+
+const AttestationParams = z.object({
+  formId: z
+    .string()
+    .regex(/^cf_[A-Za-z0-9]+$/)
+    .openapi({ param: { name: "formId", in: "path" }, example: "cf_fEojUGLjwUiqNTBp68JWq8" }),
+  token: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .openapi({ param: { name: "token", in: "path" } }),
+});
+
+const htmlPage = (description: string) => ({ description, content: { "text/html": { schema: z.string() } } });
+
+export const showPciAttestation = createRoute({
+  method: "get",
+  path: "/onboarding/pci/{formId}/{token}",
+  tags,
+  summary: "The merchant's PCI SAQ-A attestation page (anonymous; the link is `pci.actionUrl` outside the built-in sandbox)",
+  description:
+    "The processor expects the platform to collect the SAQ-A attestation. This page shows the merchant's current PCI form and, " +
+    "while it awaits attestation, a form for name, title and acceptance. The link names one tenant's one form.",
+  request: { params: AttestationParams },
+  responses: {
+    200: htmlPage("The attestation page."),
+    ...problemResponses({
+      400: "Malformed link.",
+      404: "Unknown link, or the form is no longer the merchant's current one.",
+      502: "The processor failed.",
+    }),
+  },
+});
+
+export const submitPciAttestation = createRoute({
+  method: "post",
+  path: "/onboarding/pci/{formId}/{token}",
+  tags,
+  summary: "Submit the merchant's PCI SAQ-A attestation to the processor (anonymous; the page's form)",
+  request: {
+    params: AttestationParams,
+    body: {
+      content: {
+        "application/x-www-form-urlencoded": {
+          schema: z
+            .object({
+              name: z.string().max(200).optional(),
+              title: z.string().max(200).optional(),
+              accept: z.string().max(10).optional(),
+            })
+            .openapi("PciAttestationForm"),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: htmlPage("Attested: the page shows the signed form."),
+    422: htmlPage("Name, title or acceptance missing, or the processor refused it: the page again, with the reason."),
+    ...problemResponses({ 400: "Malformed link.", 404: "Unknown link.", 502: "The processor failed." }),
+  },
+});

@@ -35,5 +35,6 @@ export const onboarding = sqliteTable(
   (table) => [
     index("onboarding_processor_form").on(table.processorFormId),
     index("onboarding_processor_identity").on(table.processorIdentityId),
+    index("onboarding_pci_form").on(table.pciFormId),
   ],
 );

@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { base64Url, randomBytes } from "../lib/crypto";
+import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
+import { instantMicros } from "../lib/instant";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
-import type { ComplianceForm, Merchant, OnboardingForm } from "../processor";
+import { paginate, type ComplianceForm, type Merchant, type OnboardingForm } from "../processor";
 import { tenants } from "../db/tenants.schema";
+import { currentComplianceForm, isMoreCurrent, pciActionUrl, pciAttestationToken } from "./compliance-forms";
 import { onboarding } from "./onboarding.schema";
 import { merchantFlags, readinessOf, type OnboardingRecord, type Readiness } from "./readiness";
 
@@ -23,11 +25,9 @@ function serviceLinks(env: Env, returnToken: string) {
   };
 }
 
-export function pciActionUrl(env: Env) {
-  return (formId: string) =>
-    env.PROCESSOR_BASE_URL === "builtin"
-      ? `${env.BASE_URL.replace(/\/$/, "")}/sandbox/compliance/${formId}`
-      : env.PROCESSOR_DASHBOARD_URL || null;
+/** The attestation link of the record's current PCI form. */
+async function links(env: Env, tenantId: string, record: OnboardingRecord | undefined) {
+  return { pciActionUrl: await pciActionUrl(env, tenantId, record?.pciFormId ?? null) };
 }
 
 async function tenantAndRecord(db: Database, tenantId: string) {
@@ -92,14 +92,12 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
   const { db, env } = ctx;
   const { tenant, record } = await tenantAndRecord(db, tenantId);
   if (!record) return;
-  if (
-    record.merchantUpdatedAt &&
-    merchant.updated_at &&
-    merchant.updated_at <= record.merchantUpdatedAt &&
-    tenant.processorMerchantId === merchant.id
-  )
-    return;
-  const before = readinessOf(tenant, record, { pciActionUrl: pciActionUrl(env) });
+  // Compared as instants: the processor's timestamps vary in precision ("…54.6Z" is later than "…54.59Z").
+  const seen = instantMicros(record.merchantUpdatedAt);
+  const incoming = instantMicros(merchant.updated_at);
+  if (seen !== null && incoming !== null && incoming <= seen && tenant.processorMerchantId === merchant.id) return;
+  const pciLinks = await links(env, tenantId, record);
+  const before = readinessOf(tenant, record, pciLinks);
   const flags = merchantFlags(merchant);
   const now = ctx.clock.nowIso();
   const nextRecord: OnboardingRecord = {
@@ -111,7 +109,7 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
     merchantUpdatedAt: merchant.updated_at ?? now,
     updatedAt: now,
   };
-  const after = readinessOf({ processorMerchantId: merchant.id }, nextRecord, { pciActionUrl: pciActionUrl(env) });
+  const after = readinessOf({ processorMerchantId: merchant.id }, nextRecord, pciLinks);
   const changed =
     before.onboardingStatus !== after.onboardingStatus ||
     before.chargesEnabled !== after.chargesEnabled ||
@@ -132,10 +130,15 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
   await db.batch([...statements, event]);
 }
 
+/** A PCI form becomes the tenant's current one when it is the same form updated, or a more current one (state, then date). */
 async function applyComplianceForm(ctx: AppContext, tenantId: string, form: ComplianceForm): Promise<void> {
   const { db, env } = ctx;
   const { tenant, record } = await tenantAndRecord(db, tenantId);
   if (!record || form.type !== "PCI_SAQ_A") return;
+  const recorded = record.pciFormId
+    ? { state: (record.pciState ?? "PENDING") as ComplianceForm["state"], valid_until: record.pciValidUntil ?? undefined, created_at: "" }
+    : null;
+  if (record.pciFormId !== form.id && !isMoreCurrent(form, recorded, ctx.clock.nowMs())) return;
   const now = ctx.clock.nowIso();
   const nextRecord: OnboardingRecord = {
     ...record,
@@ -145,8 +148,8 @@ async function applyComplianceForm(ctx: AppContext, tenantId: string, form: Comp
     pciDueAt: form.due_at ?? null,
     updatedAt: now,
   };
-  const before = readinessOf(tenant, record, { pciActionUrl: pciActionUrl(env) });
-  const after = readinessOf(tenant, nextRecord, { pciActionUrl: pciActionUrl(env) });
+  const before = readinessOf(tenant, record, await links(env, tenantId, record));
+  const after = readinessOf(tenant, nextRecord, await links(env, tenantId, nextRecord));
   const update = db.update(onboarding).set(nextRecord).where(eq(onboarding.tenantId, tenantId));
   if (before.pci.status === after.pci.status && before.pci.validUntil === after.pci.validUntil) {
     await update;
@@ -173,10 +176,14 @@ function readinessEventData(readiness: Readiness) {
   };
 }
 
+/** The merchant, then every page of its compliance forms, of which the current PCI SAQ-A form is applied. */
 async function pullMerchantAndCompliance(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
   await applyMerchant(ctx, tenantId, merchant);
-  const forms = await ctx.processor.listMerchantComplianceForms(merchant.id, {});
-  const pci = forms.items.find((form) => form.type === "PCI_SAQ_A");
+  const forms: ComplianceForm[] = [];
+  for await (const form of paginate((after_cursor) => ctx.processor.listMerchantComplianceForms(merchant.id, { after_cursor }))) {
+    forms.push(form);
+  }
+  const pci = currentComplianceForm(forms, ctx.clock.nowMs());
   if (pci) await applyComplianceForm(ctx, tenantId, pci);
 }
 
@@ -201,7 +208,11 @@ export async function readOnboardingForm({
       .where(eq(onboarding.tenantId, tenantId));
     const [merchant] = (await ctx.processor.listIdentityMerchants(form.identity_id)).items;
     if (merchant) await pullMerchantAndCompliance(ctx, tenantId, merchant);
-  } else if (form.status !== "COMPLETED" && form.onboarding_link && Date.parse(form.onboarding_link.expires_at) < ctx.clock.nowMs()) {
+  } else if (
+    form.status !== "COMPLETED" &&
+    form.onboarding_link &&
+    (instantMicros(form.onboarding_link.expires_at) ?? 0) < ctx.clock.nowMs() * 1000
+  ) {
     const link = await ctx.processor.createOnboardingLink(formId, serviceLinks(ctx.env, record.returnToken));
     form = { ...form, onboarding_link: link };
   }
@@ -260,7 +271,7 @@ export async function getReadiness({
     }
     ({ tenant, record } = await tenantAndRecord(ctx.db, tenantId));
   }
-  return readinessOf(tenant, record, { pciActionUrl: pciActionUrl(ctx.env) });
+  return readinessOf(tenant, record, await links(ctx.env, tenantId, record));
 }
 
 /** For merchants onboarded outside the hosted form: readiness still comes only from the processor's record. */
@@ -336,4 +347,42 @@ export async function applyOnboardingFormEvent({
     .set({ formStatus: form.status, ...(form.identity_id ? { processorIdentityId: form.identity_id } : {}), updatedAt: ctx.clock.nowIso() })
     .where(eq(onboarding.processorFormId, form.id));
   return "applied";
+}
+
+/** The tenant whose current PCI form the page's link names; a wrong token, or a form that is no longer current, is a 404. */
+async function attestationTenant(ctx: AppContext, formId: string, token: string): Promise<string> {
+  const record = await ctx.db.select().from(onboarding).where(eq(onboarding.pciFormId, formId)).get();
+  if (!record || !timingSafeEqualStrings(token, await pciAttestationToken(ctx.env, record.tenantId, formId))) {
+    throw new ApiError("not-found", "Unknown or outdated attestation link; see pci.actionUrl in GET /v1/onboarding/status.");
+  }
+  return record.tenantId;
+}
+
+/** The PCI form behind the service's attestation page, as the processor has it now. */
+export async function readPciAttestation({ ctx, input: { formId, token } }: { ctx: AppContext; input: { formId: string; token: string } }) {
+  await attestationTenant(ctx, formId, token);
+  return ctx.processor.getComplianceForm(formId);
+}
+
+/**
+ * The merchant's SAQ-A attestation, collected by the platform as the processor expects: who signed, when, from which
+ * address and browser, submitted to the processor and applied to readiness at once (its webhook follows).
+ */
+export async function attestPci({
+  ctx,
+  input: { formId, token, name, title, ipAddress, userAgent },
+}: {
+  ctx: AppContext;
+  input: { formId: string; token: string; name: string; title: string; ipAddress: string; userAgent: string };
+}): Promise<ComplianceForm> {
+  const tenantId = await attestationTenant(ctx, formId, token);
+  const form = await ctx.processor.attestComplianceForm(formId, {
+    name,
+    title,
+    signed_at: ctx.clock.nowIso(),
+    ip_address: ipAddress,
+    user_agent: userAgent,
+  });
+  await applyComplianceForm(ctx, tenantId, form);
+  return form;
 }

@@ -1,3 +1,4 @@
+import { instantMicros } from "../lib/instant";
 import type { onboarding } from "./onboarding.schema";
 
 export type OnboardingRecord = typeof onboarding.$inferSelect;
@@ -32,15 +33,16 @@ export function merchantFlags(merchant: { onboarding_state: string; processing_e
 
 export function pciStatus(record: Pick<OnboardingRecord, "pciFormId" | "pciState" | "pciValidUntil">, now: number): PciStatus {
   if (!record.pciFormId) return "not_started";
-  if (record.pciValidUntil && Date.parse(record.pciValidUntil) < now) return "expired";
+  const validUntil = instantMicros(record.pciValidUntil);
+  if (validUntil !== null && validUntil < now * 1000) return "expired";
   return record.pciState === "COMPLETE" ? "valid" : "pending";
 }
 
-/** Readiness exactly as GET /v1/onboarding/status reports it, derived from the stored processor state. */
+/** Readiness exactly as GET /v1/onboarding/status reports it, derived from the stored processor state and the PCI form's attestation link. */
 export function readinessOf(
   tenant: { processorMerchantId: string | null },
   record: OnboardingRecord | undefined,
-  links: { pciActionUrl: (formId: string) => string | null },
+  links: { pciActionUrl: string | null },
   now = Date.now(),
 ): Readiness {
   const merchant = record?.merchantOnboardingState
@@ -95,7 +97,7 @@ export function readinessOf(
   }
 
   const pci = record ? pciStatus(record, now) : "not_started";
-  const pciActionUrl = record?.pciFormId && pci !== "valid" ? links.pciActionUrl(record.pciFormId) : null;
+  const pciActionUrl = record?.pciFormId && pci !== "valid" ? links.pciActionUrl : null;
   if (pci === "pending" || pci === "expired") {
     requirements.push({
       code: "pci_saq_a",

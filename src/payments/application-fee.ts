@@ -1,3 +1,6 @@
+import { sql, type SQL } from "drizzle-orm";
+import { payments } from "./payments.schema";
+
 export type FeeSchedule = { basisPoints: number; fixedCents: number };
 
 /** The tenant's own schedule where set, else the platform default from configuration. */
@@ -14,13 +17,13 @@ export function applicationFeeCents(amountCents: number, schedule: FeeSchedule):
   return Math.min(amountCents, proportional + schedule.fixedCents);
 }
 
-/** The share of the fee that follows a refund of `refundCents`, capped by what is left to return. */
-export function applicationFeeRefundCents(
-  payment: { amountCents: number; applicationFeeCents: number; applicationFeeRefundedCents: number },
-  refundCents: number,
-  fullyRefunded: boolean,
-): number {
-  const remaining = payment.applicationFeeCents - payment.applicationFeeRefundedCents;
-  if (fullyRefunded) return remaining;
-  return Math.min(remaining, Math.floor((payment.applicationFeeCents * refundCents) / payment.amountCents));
+/**
+ * The share of the fee that follows a refund of `refundCents`: proportional and rounded down, the rest on the refund that
+ * completes the payment's refunds, never more than is left to return. SQL over the payment row as it was before the
+ * refund is counted, so concurrent refunds each take their share from what the others left.
+ */
+export function applicationFeeShare(refundCents: number): SQL {
+  const left = sql`(${payments.applicationFeeCents} - ${payments.applicationFeeRefundedCents} - ${payments.applicationFeeRefundPendingCents})`;
+  return sql`CASE WHEN ${payments.amountRefundedCents} + ${refundCents} = ${payments.amountCents} THEN ${left}
+    ELSE MIN(${left}, (${payments.applicationFeeCents} * ${refundCents}) / ${payments.amountCents}) END`;
 }

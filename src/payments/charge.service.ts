@@ -3,9 +3,10 @@ import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
-import { isOutcomeUnknown, ProcessorRejected, type Transfer } from "../processor";
+import { isOutcomeUnknown, paginate, ProcessorRejected, type PaymentInstrument, type Transfer } from "../processor";
 import { tenants } from "../db/tenants.schema";
 import { applicationFeeCents, feeScheduleFor } from "./application-fee";
+import { firstCheckAt } from "./check-schedule";
 import { payments, type PaymentMethod } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
 import { applySaleTransfer } from "./transfer-state";
@@ -85,6 +86,7 @@ async function ledgerRowFor(ctx: AppContext, tenantId: string, idempotency: Idem
     orderRef: input.orderRef,
     processorMerchantId: tenant.processorMerchantId,
     processorInstrumentId: input.processorInstrumentId ?? null,
+    nextCheckAt: firstCheckAt(ctx.clock.nowMs()),
     createdAt: now,
     updatedAt: now,
   };
@@ -103,11 +105,26 @@ async function update(ctx: AppContext, payment: PaymentRecord, changes: Partial<
   return { ...payment, ...next };
 }
 
+/**
+ * The instrument an earlier attempt made from the token before it could record its id (a crash, a lost answer): one of
+ * the buyer identity's instruments carries the payment's tag. The token is single-use, so only this finds it again.
+ */
+async function instrumentMadeEarlier(ctx: AppContext, payment: PaymentRecord): Promise<PaymentInstrument | null> {
+  const instruments = paginate((after_cursor) =>
+    ctx.processor.listIdentityPaymentInstruments(payment.processorIdentityId!, { after_cursor }),
+  );
+  for await (const instrument of instruments) {
+    if (instrument.tags?.lc_payment_id === payment.id && instrument.tags[TENANT_TAG] === payment.tenantId) return instrument;
+  }
+  return null;
+}
+
 /** A token becomes a buyer identity and an instrument once; their ids are kept so a resumed attempt reuses them. */
 async function ensureSource(ctx: AppContext, payment: PaymentRecord, input: ChargeInput): Promise<PaymentRecord> {
   if (input.processorInstrumentId) return payment;
   let current = payment;
   const tags = { [TENANT_TAG]: payment.tenantId, lc_payment_id: payment.id };
+  const resumed = !!current.processorIdentityId;
   if (!current.processorIdentityId) {
     const identity = await ctx.processor.createIdentity({
       entity: { first_name: input.buyer!.firstName, last_name: input.buyer!.lastName, email: input.buyer!.email },
@@ -116,12 +133,14 @@ async function ensureSource(ctx: AppContext, payment: PaymentRecord, input: Char
     current = await update(ctx, current, { processorIdentityId: identity.id });
   }
   if (!current.processorInstrumentId) {
-    const instrument = await ctx.processor.createPaymentInstrument({
-      type: "TOKEN",
-      token: input.processorToken!,
-      identity: current.processorIdentityId!,
-      tags,
-    });
+    const instrument =
+      (resumed ? await instrumentMadeEarlier(ctx, current) : null) ??
+      (await ctx.processor.createPaymentInstrument({
+        type: "TOKEN",
+        token: input.processorToken!,
+        identity: current.processorIdentityId!,
+        tags,
+      }));
     current = await update(ctx, current, { processorInstrumentId: instrument.id, method: methodFor(instrument.instrument_type) });
   }
   return current;
@@ -158,7 +177,7 @@ export async function charge({
   } catch (error) {
     // Only the processor's refusal is final; a 429 or our own credentials failing leaves the charge retryable.
     if (error instanceof ProcessorRejected) {
-      await update(ctx, payment, { status: "failed", failureCode: error.code, failureMessage: error.message });
+      await update(ctx, payment, { status: "failed", failureCode: error.code, failureMessage: error.message, nextCheckAt: null });
     }
     throw error;
   }
@@ -190,7 +209,7 @@ export async function charge({
           : { outcome: "created", transfer: found };
     } else {
       if (error instanceof ProcessorRejected) {
-        await update(ctx, payment, { status: "failed", failureCode: error.code, failureMessage: error.message });
+        await update(ctx, payment, { status: "failed", failureCode: error.code, failureMessage: error.message, nextCheckAt: null });
       }
       throw error;
     }
@@ -198,7 +217,12 @@ export async function charge({
 
   if (result.outcome === "declined") {
     payment = result.transfer ? await applyTransfer(ctx, payment, result.transfer) : payment;
-    payment = await update(ctx, payment, { status: "failed", failureCode: result.failureCode, failureMessage: result.failureMessage });
+    payment = await update(ctx, payment, {
+      status: "failed",
+      failureCode: result.failureCode,
+      failureMessage: result.failureMessage,
+      nextCheckAt: null,
+    });
     return { outcome: "declined", payment };
   }
   return { outcome: "completed", payment: await applyTransfer(ctx, payment, result.transfer) };

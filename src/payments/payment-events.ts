@@ -5,7 +5,8 @@ import { payments } from "./payments.schema";
 
 /**
  * A payment event (`transfer.updated`): the body the contract fixes — lcPaymentId, orderRef, status, processorTransferId,
- * processorState — read from the payment row as the same batch leaves it, so put it after the row's UPDATE.
+ * processorState — then the stored instrument a repeat charge can use, what was refunded and why the payment failed (an
+ * ACH return says so here), read from the payment row as the same batch leaves it, so put it after the row's UPDATE.
  */
 export function paymentEvent(
   ctx: AppContext,
@@ -23,6 +24,9 @@ export function paymentEvent(
       status: payments.status,
       processorTransferId: payments.processorTransferId,
       processorState: payments.processorState,
+      processorInstrumentId: payments.processorInstrumentId,
+      amountRefundedCents: payments.amountRefundedCents,
+      failureCode: payments.failureCode,
     },
   });
 }

@@ -1,5 +1,7 @@
 import { createRouter } from "../platform/openapi";
 import * as handlers from "./payments.handlers";
+import * as operator from "./payments.operator.handlers";
+import * as operatorRoutes from "./payments.operator.routes";
 import * as routes from "./payments.routes";
 
 const router = createRouter();
@@ -8,6 +10,9 @@ router
   .openapi(routes.createPayment, handlers.createPayment)
   .openapi(routes.listPayments, handlers.listPayments)
   .openapi(routes.getPayment, handlers.getPayment)
-  .openapi(routes.refundPayment, handlers.refundPayment);
+  .openapi(routes.refundPayment, handlers.refundPayment)
+  .openapi(operatorRoutes.reconciliationBacklog, operator.reconciliationBacklog)
+  .openapi(operatorRoutes.listFeeCredits, operator.listFeeCredits)
+  .openapi(operatorRoutes.retryFeeCredit, operator.retryFeeCredit);
 
 export default router;

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { ApiError } from "../lib/problem";
+import { ceilMillis } from "../lib/instant";
 import { olderThan } from "../lib/keyset-cursor";
 import { decodeCursor, encodeCursor } from "./list-cursor";
 import { payments, type PaymentStatus } from "./payments.schema";
@@ -25,6 +26,14 @@ export async function getPayment({
 
 export type ListPaymentsQuery = { from?: string; to?: string; status?: PaymentStatus; limit: number; cursor?: string };
 
+/**
+ * A bound as stored timestamps are written (UTC, milliseconds). Rounded up: a payment at millisecond `t` is at or after
+ * `from` exactly when `t` ≥ ⌈from⌉, and before `to` exactly when `t` < ⌈to⌉, whatever the bound's precision or offset.
+ */
+function storedBound(instant: string): string {
+  return new Date(ceilMillis(instant)!).toISOString();
+}
+
 /** Keyset pagination on (createdAt, id) over an index that starts with tenant_id: page 500 costs what page 1 does. */
 export async function listPayments({
   ctx,
@@ -35,11 +44,13 @@ export async function listPayments({
 }) {
   const { db } = ctx;
   const secret = ctx.env.KEY_PEPPER;
-  const filters = JSON.stringify([query.from ?? null, query.to ?? null, query.status ?? null]);
+  const from = query.from ? storedBound(query.from) : null;
+  const to = query.to ? storedBound(query.to) : null;
+  const filters = JSON.stringify([from, to, query.status ?? null]);
   const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
   if (query.status) conditions.push(eq(payments.status, query.status));
-  if (query.from) conditions.push(gte(payments.createdAt, new Date(query.from).toISOString()));
-  if (query.to) conditions.push(lt(payments.createdAt, new Date(query.to).toISOString()));
+  if (from) conditions.push(gte(payments.createdAt, from));
+  if (to) conditions.push(lt(payments.createdAt, to));
   if (query.cursor) {
     conditions.push(olderThan(payments, await decodeCursor(query.cursor, { tenantId, filters, secret })));
   }
@@ -53,6 +64,7 @@ export async function listPayments({
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const hasMore = rows.length > query.limit;
-  const nextCursor = hasMore && last ? await encodeCursor({ createdAt: last.createdAt, id: last.id }, { tenantId, filters, secret }) : null;
+  // The contract types nextCursor as a string: empty on the last page.
+  const nextCursor = hasMore && last ? await encodeCursor({ createdAt: last.createdAt, id: last.id }, { tenantId, filters, secret }) : "";
   return { page, hasMore, nextCursor };
 }

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { idempotency } from "../idempotency/idempotency.middleware";
 import { AUTHENTICATED_PROBLEMS, jsonBody, jsonContent, problemResponses, TENANT_SECURITY, z } from "../platform/openapi";
+import { instantMicros } from "../lib/instant";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments.schema";
 
 /** Largest single charge accepted, in minor units ($1,000,000.00); larger amounts are refused before the processor. */
@@ -55,7 +56,12 @@ export const CreatePaymentRequestSchema = z
     processorInstrumentId: z
       .string()
       .regex(/^PI[A-Za-z0-9]{6,64}$/, "must be a payment instrument id (PI…)")
-      .optional(),
+      .optional()
+      .openapi({
+        description:
+          "A stored instrument to charge again: the `processorInstrumentId` of an earlier payment of this tenant (lookup, list or `transfer.updated` event). Another tenant's instrument is refused.",
+        example: "PIe2YvpcjvoVJ6PzoRPBK137",
+      }),
     buyer: BuyerSchema.optional().openapi({ description: "Required with processorToken." }),
     orderRef: z.string().trim().min(1).max(200).openapi({ example: "order-10042" }),
   })
@@ -98,7 +104,29 @@ export const PaymentResponseSchema = z
     orderRef: z.string().nullable(),
     processorTransferId: z.string().nullable(),
     processorState: z.string().nullable(),
-    failureCode: z.string().nullable().openapi({ description: "The processor's failure code when the payment failed." }),
+    processorInstrumentId: z.string().nullable().openapi({
+      description:
+        "The stored payment instrument this payment charged (`PI…`); pass it as `processorInstrumentId` to charge the same card or bank account again. Null until the token became an instrument.",
+      example: "PIe2YvpcjvoVJ6PzoRPBK137",
+    }),
+    applicationFeeRefundedCents: z.number().int().openapi({
+      description:
+        "The part of applicationFeeCents credited back to the merchant by refunds with `refundApplicationFee` (confirmed by the processor).",
+      example: 65,
+    }),
+    applicationFeeRefundPending: z.boolean().openapi({
+      description:
+        "True while a refund's fee credit is still being sent to the processor (8 attempts over about two hours, then given up with an `application_fee_refund.updated` callback).",
+      example: false,
+    }),
+    processorFeeCents: z.number().int().nullable().openapi({
+      description:
+        "What the processor actually charged the merchant for this sale: its fee profile's fees, at least applicationFeeCents. Null until the processor reports it (shortly after the sale settles).",
+      example: 130,
+    }),
+    failureCode: z.string().nullable().openapi({
+      description: "The processor's failure code when the payment failed; for an ACH debit returned after it succeeded, the return's code.",
+    }),
     failureMessage: z.string().nullable(),
     createdAtUtc: z.string(),
     updatedAtUtc: z.string(),
@@ -116,6 +144,10 @@ export const PaymentListItemSchema = z
     method: z.enum(PAYMENT_METHODS).nullable(),
     orderRef: z.string().nullable(),
     processorTransferId: z.string().nullable(),
+    processorInstrumentId: z
+      .string()
+      .nullable()
+      .openapi({ description: "The stored instrument this payment charged, for a repeat charge.", example: "PIe2YvpcjvoVJ6PzoRPBK137" }),
     createdAtUtc: z.string(),
     updatedAtUtc: z.string(),
   })
@@ -139,12 +171,21 @@ export const RefundRequestSchema = z
   .strict()
   .openapi("RefundRequest");
 
-const IsoTimestamp = z.iso.datetime({ offset: false }).openapi({ example: "2026-11-01T00:00:00Z" });
+/** Any ISO 8601 instant with a zone (`Z` or an offset such as `+02:00`), any precision; compared as an instant in UTC. */
+const IsoInstant = z
+  .string()
+  .max(64)
+  .refine((value) => instantMicros(value) !== null, "must be an ISO 8601 date-time with Z or a UTC offset")
+  .openapi({ example: "2026-11-01T00:00:00Z" });
 
 export const ListPaymentsQuerySchema = z
   .object({
-    from: IsoTimestamp.optional().openapi({ description: "Inclusive lower bound on createdAtUtc (UTC ISO 8601)." }),
-    to: IsoTimestamp.optional().openapi({ description: "Exclusive upper bound on createdAtUtc (UTC ISO 8601)." }),
+    from: IsoInstant.optional().openapi({
+      description: "Inclusive lower bound on createdAtUtc: an ISO 8601 instant with `Z` or an offset (`2026-11-01T02:00:00+02:00`).",
+    }),
+    to: IsoInstant.optional().openapi({
+      description: "Exclusive upper bound on createdAtUtc (payments created before it): an ISO 8601 instant with `Z` or an offset.",
+    }),
     status: PaymentStatusSchema.optional(),
     limit: z.coerce
       .number()
@@ -174,7 +215,7 @@ export const createPayment = createRoute({
       400: "Validation failed, or `Idempotency-Key` missing (`idempotency-key-required`).",
       402: "Declined by the processor (`payment-declined`; `code` is the processor's failure code). The payment is recorded `failed`.",
       403: "`merchant-not-ready`: the tenant's chargesEnabled is false.",
-      409: "`idempotency-key-reused` (different body) or `idempotency-key-in-flight`.",
+      409: "`idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until a crashed request's lease ends).",
       413: "Body too large.",
       415: "Body is not JSON.",
       422: "`processor-rejected`: the processor refused the request (e.g. a used or expired token).",
@@ -192,16 +233,21 @@ export const refundPayment = createRoute({
   tags,
   security,
   summary: "Refund a payment in full or in part",
+  description:
+    "With `Idempotency-Key`, a retry after any failure (a 502/504, a crash) resumes the same refund and ends in its one " +
+    "final answer: 200 with the payment once the reversal exists (at most one reversal at the processor), or 422 " +
+    "`processor-rejected` (with `lcRefundId`) when the refund failed. An ACH payment is refundable once `succeeded` (the " +
+    "processor submitted the debit); it can still be returned by the buyer's bank afterwards (see `transfer.updated`).",
   request: { params: PaymentIdParams, headers: IdempotencyKeyHeader, body: { ...jsonBody(RefundRequestSchema), required: false } },
   responses: {
     200: jsonContent(PaymentResponseSchema, "The payment after the refund."),
     ...problemResponses({
       400: "Validation failed.",
       404: "No such payment for this tenant.",
-      409: "`invalid-payment-state` (not succeeded or partially_refunded), `refund-exceeds-balance`, or an Idempotency-Key conflict.",
+      409: "`invalid-payment-state` (not succeeded or partially_refunded), `refund-exceeds-balance`, `idempotency-key-reused`, or `idempotency-key-in-flight` (with `Retry-After`).",
       413: "Body too large.",
       415: "Body is not JSON.",
-      422: "`processor-rejected`.",
+      422: "`processor-rejected`: the processor refused the refund, or the refund under this Idempotency-Key failed (`code`, `lcRefundId`).",
       502: "`processor-error`: outcome unknown; the amount stays reserved until reconciled.",
       504: "`processor-timeout`: outcome unknown; the amount stays reserved until reconciled.",
       ...AUTHENTICATED_PROBLEMS,
@@ -235,7 +281,10 @@ export const listPayments = createRoute({
         .object({
           data: z.array(PaymentListItemSchema),
           hasMore: z.boolean(),
-          nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
+          nextCursor: z.string().openapi({
+            description: "Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false).",
+            example: "WyIyMDI2LTExLTAxVDAwOjAwOjAwLjAwMFoiLCJsY3BheV80Z0gya0xtTjhwUXJTdFV2V3hZejFhIl0.3f1c9a0b7e2d4c6a8b5e1f0d2c4a6b8e",
+          }),
         })
         .openapi("PaymentList"),
       "One page of payments.",

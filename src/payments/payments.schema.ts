@@ -7,6 +7,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ["card", "ach", "card_present"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+/** The application-fee credit a refund asked for: none asked, owed and being sent, sent, or given up after bounded attempts. */
+export const FEE_CREDIT_STATUSES = ["none", "pending", "succeeded", "failed"] as const;
+export type FeeCreditStatus = (typeof FEE_CREDIT_STATUSES)[number];
 
 /** The ledger row of a charge. Money columns are integer minor units; the CHECKs are the money invariants. */
 export const payments = sqliteTable(
@@ -29,6 +32,10 @@ export const payments = sqliteTable(
     amountRefundedCents: integer("amount_refunded_cents").notNull().default(0),
     // Held by refunds whose processor call has not resolved yet, so concurrent refunds cannot overspend.
     amountRefundReservedCents: integer("amount_refund_reserved_cents").notNull().default(0),
+    // Fee credits owed to the merchant by refunds and not yet confirmed by the processor.
+    applicationFeeRefundPendingCents: integer("application_fee_refund_pending_cents").notNull().default(0),
+    // What the processor actually charged for the sale (its fee profile's fees, at least the fee sent); null until read.
+    processorFeeCents: integer("processor_fee_cents"),
     orderRef: text("order_ref"),
     processorMerchantId: text("processor_merchant_id").notNull(),
     processorIdentityId: text("processor_identity_id"),
@@ -36,6 +43,11 @@ export const payments = sqliteTable(
     processorTransferId: text("processor_transfer_id"),
     processorState: text("processor_state"),
     processorUpdatedAt: text("processor_updated_at"),
+    // The same instant in microseconds since the epoch: processor timestamps differ in precision, so only numbers order them.
+    processorUpdatedAtUs: integer("processor_updated_at_us"),
+    // When the sweep looks at this payment next (the sale while processing, then the processor's fee); null: nothing to check.
+    nextCheckAt: text("next_check_at"),
+    checkAttempts: integer("check_attempts").notNull().default(0),
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),
     createdAt: text("created_at").notNull(),
@@ -46,12 +58,18 @@ export const payments = sqliteTable(
     uniqueIndex("payments_processor_transfer").on(table.processorTransferId),
     index("payments_tenant_created").on(table.tenantId, table.createdAt, table.id),
     index("payments_tenant_status_created").on(table.tenantId, table.status, table.createdAt, table.id),
-    index("payments_processing").on(table.status, table.updatedAt),
+    index("payments_next_check")
+      .on(table.nextCheckAt)
+      .where(sql`${table.nextCheckAt} IS NOT NULL`),
     check("payments_amount_positive", sql`${table.amountCents} > 0`),
     check("payments_fee_within_amount", sql`${table.applicationFeeCents} >= 0 AND ${table.applicationFeeCents} <= ${table.amountCents}`),
     check(
       "payments_fee_refund_within_fee",
       sql`${table.applicationFeeRefundedCents} >= 0 AND ${table.applicationFeeRefundedCents} <= ${table.applicationFeeCents}`,
+    ),
+    check(
+      "payments_fee_refund_pending_within_fee",
+      sql`${table.applicationFeeRefundPendingCents} >= 0 AND ${table.applicationFeeRefundedCents} + ${table.applicationFeeRefundPendingCents} <= ${table.applicationFeeCents}`,
     ),
     check(
       "payments_refunds_within_amount",
@@ -79,13 +97,21 @@ export const refunds = sqliteTable(
     processorFeeAdjustmentId: text("processor_fee_adjustment_id"),
     processorState: text("processor_state"),
     failureCode: text("failure_code"),
+    feeCreditStatus: text("fee_credit_status", { enum: FEE_CREDIT_STATUSES }).notNull().default("none"),
+    feeCreditFailureCode: text("fee_credit_failure_code"),
+    // When the sweep looks at this refund next (its reversal while pending, then its fee credit); null: nothing to do.
+    nextCheckAt: text("next_check_at"),
+    checkAttempts: integer("check_attempts").notNull().default(0),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
   (table) => [
     uniqueIndex("refunds_tenant_idempotency_key").on(table.tenantId, table.idempotencyKey),
     index("refunds_payment").on(table.paymentId, table.createdAt),
-    index("refunds_pending").on(table.status, table.updatedAt),
+    index("refunds_next_check")
+      .on(table.nextCheckAt)
+      .where(sql`${table.nextCheckAt} IS NOT NULL`),
+    index("refunds_fee_credit_failed").on(table.feeCreditStatus, table.updatedAt),
     // Each reversal webhook finds its refund by the processor's id.
     index("refunds_processor_reversal").on(table.processorReversalId),
     check("refunds_amount_positive", sql`${table.amountCents} > 0`),

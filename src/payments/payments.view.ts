@@ -23,6 +23,10 @@ export const toPaymentResponse = (p: PaymentRecord) => ({
   orderRef: p.orderRef,
   processorTransferId: p.processorTransferId,
   processorState: p.processorState,
+  processorInstrumentId: p.processorInstrumentId,
+  applicationFeeRefundedCents: p.applicationFeeRefundedCents,
+  applicationFeeRefundPending: p.applicationFeeRefundPendingCents > 0,
+  processorFeeCents: p.processorFeeCents,
   failureCode: p.failureCode,
   failureMessage: p.failureMessage,
   createdAtUtc: p.createdAt,
@@ -39,6 +43,7 @@ export const toPaymentListItem = (p: PaymentRecord) => ({
   method: p.method,
   orderRef: p.orderRef,
   processorTransferId: p.processorTransferId,
+  processorInstrumentId: p.processorInstrumentId,
   createdAtUtc: p.createdAt,
   updatedAtUtc: p.updatedAt,
 });

@@ -1,92 +1,181 @@
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
-import { isOutcomeUnknown } from "../processor";
+import { paginate } from "../processor";
+import { ABANDON_AFTER_MS, nextCheckAt } from "./check-schedule";
+import { creditApplicationFee } from "./fee-credit.service";
 import { payments, refunds } from "./payments.schema";
-import { reconcileRefund, returnApplicationFee } from "./refund.service";
+import type { PaymentRecord } from "./payments.view";
+import { abandonRefund, reconcileRefund, type RefundRecord } from "./refund.service";
 import { applySaleTransfer } from "./transfer-state";
 
-/** A request younger than this may still be running; the sweep leaves it to its own request. */
-export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
-/** A charge or refund the processor never saw by then was abandoned by its caller. */
-export const ABANDON_AFTER_MS = 60 * 60 * 1000;
-const BATCH = 50;
+export { ABANDON_AFTER_MS, RECONCILE_AFTER_MS } from "./check-schedule";
 
-const before = (now: number, ms: number) => new Date(now - ms).toISOString();
+/** Rows each queue (payments, refunds) looks at per run, oldest due first: the per-minute budget behind the re-check bound. */
+export const CHECKS_PER_RUN = 300;
+/** Processor calls in flight at once during a run. */
+const CONCURRENCY = 6;
+/** The processor's fees for a sale may appear only once it settles; after this many looks the fee stays unknown. */
+const MAX_FEE_LOOKUPS = 10;
+
+async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+}
+
+/** Nothing settled at this look: the next one waits twice as long as the last, up to the cap. */
+function postponePayment(ctx: AppContext, payment: PaymentRecord, onlyWhileStatus: "processing" | "settled") {
+  const attempts = payment.checkAttempts + 1;
+  const settled = onlyWhileStatus === "settled";
+  return ctx.db
+    .update(payments)
+    .set({
+      checkAttempts: attempts,
+      nextCheckAt: settled && attempts >= MAX_FEE_LOOKUPS ? null : nextCheckAt(ctx.clock.nowMs(), attempts),
+    })
+    .where(and(eq(payments.id, payment.id), settled ? ne(payments.status, "processing") : eq(payments.status, "processing")));
+}
+
+/** A sale still `processing`: the processor's word applies; one it never received is failed once abandoned. */
+async function checkSale(ctx: AppContext, payment: PaymentRecord): Promise<void> {
+  const transfer = payment.processorTransferId
+    ? await ctx.processor.getTransfer(payment.processorTransferId)
+    : await ctx.processor.findTransferByIdempotencyId(payment.id);
+  if (transfer) {
+    await applySaleTransfer(ctx, payment, transfer, { emitEvent: true });
+  } else if (Date.parse(payment.createdAt) < ctx.clock.nowMs() - ABANDON_AFTER_MS) {
+    // The processor never received it: no money moved; a retry under the same key would have resumed it.
+    await ctx.db
+      .update(payments)
+      .set({
+        status: "failed",
+        failureCode: "ABANDONED",
+        failureMessage: "The charge never reached the processor.",
+        nextCheckAt: null,
+        updatedAt: ctx.clock.nowIso(),
+      })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "processing"), isNull(payments.processorTransferId)));
+    return;
+  }
+  await postponePayment(ctx, payment, "processing");
+}
+
+/** A settled sale: the fees the processor actually charged for it (at least the fee sent, more when the merchant's fee profile is higher). */
+async function readProcessorFee(ctx: AppContext, payment: PaymentRecord): Promise<void> {
+  if (!payment.processorTransferId || payment.status === "failed" || payment.status === "canceled" || payment.processorFeeCents !== null) {
+    await ctx.db.update(payments).set({ nextCheckAt: null }).where(eq(payments.id, payment.id));
+    return;
+  }
+  let total = 0;
+  let count = 0;
+  for await (const fee of paginate((after_cursor) => ctx.processor.listTransferFees(payment.processorTransferId!, { after_cursor }))) {
+    total += fee.amount;
+    count++;
+  }
+  if (count === 0) {
+    await postponePayment(ctx, payment, "settled");
+    return;
+  }
+  await ctx.db.update(payments).set({ processorFeeCents: total, nextCheckAt: null }).where(eq(payments.id, payment.id));
+}
+
+async function checkPayment(ctx: AppContext, payment: PaymentRecord): Promise<void> {
+  const processing = payment.status === "processing";
+  try {
+    if (processing) await checkSale(ctx, payment);
+    else await readProcessorFee(ctx, payment);
+  } catch (error) {
+    logEvent("warn", "payment reconciliation failed", { paymentId: payment.id, error: String(error) });
+    await postponePayment(ctx, payment, processing ? "processing" : "settled");
+  }
+}
+
+/** A refund whose reversal's outcome is unknown, or whose fee credit is owed. */
+async function checkRefund(ctx: AppContext, refund: RefundRecord): Promise<void> {
+  if (refund.feeCreditStatus === "pending" && refund.status === "succeeded") {
+    await creditApplicationFee({ ctx, input: { refundId: refund.id } });
+    return;
+  }
+  if (refund.status !== "pending") {
+    await ctx.db.update(refunds).set({ nextCheckAt: null }).where(eq(refunds.id, refund.id));
+    return;
+  }
+  try {
+    const reversal = await ctx.processor.findTransferByIdempotencyId(refund.id);
+    if (reversal) await reconcileRefund(ctx, reversal);
+    else if (Date.parse(refund.createdAt) < ctx.clock.nowMs() - ABANDON_AFTER_MS) await abandonRefund(ctx, refund);
+  } catch (error) {
+    logEvent("warn", "refund reconciliation failed", { refundId: refund.id, error: String(error) });
+  }
+  const attempts = refund.checkAttempts + 1;
+  await ctx.db
+    .update(refunds)
+    .set({ checkAttempts: attempts, nextCheckAt: nextCheckAt(ctx.clock.nowMs(), attempts) })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")));
+}
 
 /**
- * Resolves from the processor what a crash, a timeout or a lost webhook left open: payments still
- * `processing`, refunds still `pending`, and application-fee credits that failed after their refund.
+ * Resolves from the processor what a crash, a timeout or a lost webhook left open — payments still `processing`,
+ * refunds still `pending`, fee credits still owed — and reads the fees the processor charged for settled sales. Each
+ * row carries its next check time: rows are taken oldest due first, and one the processor has not settled waits twice
+ * as long each time (up to an hour), so a backlog of long-pending ACH debits never starves a newer row.
  */
 export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<void> {
-  const { db, processor: client } = ctx;
-  const now = ctx.clock.nowMs();
-
-  const stuck = await db
+  const { db } = ctx;
+  const now = ctx.clock.nowIso();
+  const duePayments = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, "processing"), lt(payments.updatedAt, before(now, RECONCILE_AFTER_MS))))
-    .limit(BATCH)
+    .where(and(isNotNull(payments.nextCheckAt), lte(payments.nextCheckAt, now)))
+    .orderBy(asc(payments.nextCheckAt), asc(payments.id))
+    .limit(CHECKS_PER_RUN)
     .all();
-  for (const payment of stuck) {
-    try {
-      const transfer = payment.processorTransferId
-        ? await client.getTransfer(payment.processorTransferId)
-        : await client.findTransferByIdempotencyId(payment.id);
-      if (transfer) {
-        await applySaleTransfer(ctx, payment, transfer, { emitEvent: true });
-      } else if (payment.createdAt < before(now, ABANDON_AFTER_MS)) {
-        // The processor never received it: no money moved; a retry under the same key would have resumed it.
-        await db
-          .update(payments)
-          .set({
-            status: "failed",
-            failureCode: "ABANDONED",
-            failureMessage: "The charge never reached the processor.",
-            updatedAt: new Date(now).toISOString(),
-          })
-          .where(and(eq(payments.id, payment.id), eq(payments.status, "processing"), isNull(payments.processorTransferId)));
-      }
-    } catch (error) {
-      if (!isOutcomeUnknown(error)) logEvent("warn", "payment reconciliation failed", { paymentId: payment.id, error: String(error) });
-    }
-  }
+  await inParallel(duePayments, (payment) => checkPayment(ctx, payment));
 
-  const pending = await db
+  const dueRefunds = await db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.status, "pending"), lt(refunds.updatedAt, before(now, RECONCILE_AFTER_MS))))
-    .limit(BATCH)
+    .where(and(isNotNull(refunds.nextCheckAt), lte(refunds.nextCheckAt, now)))
+    .orderBy(asc(refunds.nextCheckAt), asc(refunds.id))
+    .limit(CHECKS_PER_RUN)
     .all();
-  for (const refund of pending) {
-    try {
-      const reversal = await client.findTransferByIdempotencyId(refund.id);
-      if (reversal) await reconcileRefund(ctx, reversal);
-      else if (refund.createdAt < before(now, ABANDON_AFTER_MS)) {
-        await reconcileRefund(ctx, { id: "", state: "FAILED", idempotency_id: refund.id });
-      }
-    } catch (error) {
-      logEvent("warn", "refund reconciliation failed", { refundId: refund.id, error: String(error) });
-    }
-  }
+  await inParallel(dueRefunds, (refund) => checkRefund(ctx, refund));
+}
 
-  const feeCredits = await db
-    .select({ id: refunds.id, tenantId: refunds.tenantId, paymentId: refunds.paymentId })
+type Queue = { count: number; due: number; oldestCreatedAtUtc: string | null; nextCheckAtUtc: string | null };
+
+async function queue(ctx: AppContext, table: typeof payments | typeof refunds, where: SQL): Promise<Queue> {
+  const now = ctx.clock.nowIso();
+  const row = await ctx.db
+    .select({
+      count: sql<number>`COUNT(*)`,
+      due: sql<number>`COALESCE(SUM(${table.nextCheckAt} <= ${now}), 0)`,
+      oldestCreatedAtUtc: sql<string | null>`MIN(${table.createdAt})`,
+      nextCheckAtUtc: sql<string | null>`MIN(${table.nextCheckAt})`,
+    })
+    .from(table)
+    .where(and(isNotNull(table.nextCheckAt), where))
+    .get();
+  return row ?? { count: 0, due: 0, oldestCreatedAtUtc: null, nextCheckAtUtc: null };
+}
+
+/** What the sweep still has to do, for operators: each queue's size, how much of it is due, its oldest row and next check. */
+export async function reconciliationBacklog({ ctx }: { ctx: AppContext }) {
+  const failedFeeCredits = await ctx.db
+    .select({ count: sql<number>`COUNT(*)`, oldestUpdatedAtUtc: sql<string | null>`MIN(${refunds.updatedAt})` })
     .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(
-      and(
-        eq(refunds.status, "succeeded"),
-        eq(refunds.refundApplicationFee, true),
-        isNull(refunds.processorFeeAdjustmentId),
-        lt(payments.applicationFeeRefundedCents, payments.applicationFeeCents),
-      ),
-    )
-    .limit(BATCH)
-    .all();
-  for (const refund of feeCredits) {
-    await returnApplicationFee({ ctx, input: { tenantId: refund.tenantId, paymentId: refund.paymentId, refundId: refund.id } }).catch(
-      (error: unknown) => logEvent("warn", "application fee credit still deferred", { refundId: refund.id, error: String(error) }),
-    );
-  }
+    .where(eq(refunds.feeCreditStatus, "failed"))
+    .get();
+  return {
+    asOfUtc: ctx.clock.nowIso(),
+    checksPerRun: CHECKS_PER_RUN,
+    processingPayments: await queue(ctx, payments, sql`${payments.status} = 'processing'`),
+    processorFeeLookups: await queue(ctx, payments, sql`${payments.status} <> 'processing'`),
+    pendingRefunds: await queue(ctx, refunds, sql`${refunds.status} = 'pending'`),
+    pendingFeeCredits: await queue(ctx, refunds, sql`${refunds.feeCreditStatus} = 'pending' AND ${refunds.status} = 'succeeded'`),
+    failedFeeCredits: { count: failedFeeCredits?.count ?? 0, oldestUpdatedAtUtc: failedFeeCredits?.oldestUpdatedAtUtc ?? null },
+  };
 }

@@ -5,26 +5,35 @@ import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { isOutcomeUnknown, ProcessorRejected } from "../processor";
-import { applicationFeeRefundCents } from "./application-fee";
+import { applicationFeeShare } from "./application-fee";
 import { TENANT_TAG } from "./charge.service";
+import { firstCheckAt } from "./check-schedule";
+import { creditApplicationFee } from "./fee-credit.service";
 import { paymentEvent } from "./payment-events";
 import { getPayment } from "./payments.queries";
 import { payments, refunds } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
 
 export type RefundInput = { amountCents?: number; reason?: string; refundApplicationFee?: boolean };
-type RefundRecord = typeof refunds.$inferSelect;
+export type RefundRecord = typeof refunds.$inferSelect;
+type Reversal = { id: string; state: string; failure_code?: string | null };
 
 const REFUNDABLE = ["succeeded", "partially_refunded"] as const;
+/** A refund the sweep gave up on because the processor never received it; a reversal that shows up later revives it. */
+export const ABANDONED = "ABANDONED";
 
 function remainingCents(payment: PaymentRecord): number {
   return payment.amountCents - payment.amountRefundedCents - payment.amountRefundReservedCents;
 }
 
+function refundRow(ctx: AppContext, id: string): Promise<RefundRecord | undefined> {
+  return ctx.db.select().from(refunds).where(eq(refunds.id, id)).get();
+}
+
 /**
  * Reserves the amount in one conditional batch: the refund row is inserted and the payment's reservation
  * raised only while the payment is refundable and the remaining balance covers it, so concurrent refunds
- * can never together exceed the amount.
+ * can never together exceed the amount. A row already under this Idempotency-Key wins over this one.
  */
 async function reserve({ db }: AppContext, payment: PaymentRecord, refund: RefundRecord): Promise<boolean> {
   const refundable = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND tenant_id = ${payment.tenantId}
@@ -32,29 +41,36 @@ async function reserve({ db }: AppContext, payment: PaymentRecord, refund: Refun
     AND amount_cents - amount_refunded_cents - amount_refund_reserved_cents >= ${refund.amountCents})`;
   const value = (v: unknown, column: string) => sql`${v}`.as(column);
   const [, reserved] = await db.batch([
-    db.insert(refunds).select(
-      db
-        .select({
-          id: value(refund.id, "id"),
-          tenantId: value(refund.tenantId, "tenant_id"),
-          paymentId: value(refund.paymentId, "payment_id"),
-          idempotencyKey: value(refund.idempotencyKey, "idempotency_key"),
-          requestFingerprint: value(refund.requestFingerprint, "request_fingerprint"),
-          status: value("pending", "status"),
-          amountCents: value(refund.amountCents, "amount_cents"),
-          reason: value(refund.reason, "reason"),
-          refundApplicationFee: value(refund.refundApplicationFee ? 1 : 0, "refund_application_fee"),
-          applicationFeeRefundCents: value(0, "application_fee_refund_cents"),
-          processorReversalId: value(null, "processor_reversal_id"),
-          processorFeeAdjustmentId: value(null, "processor_fee_adjustment_id"),
-          processorState: value(null, "processor_state"),
-          failureCode: value(null, "failure_code"),
-          createdAt: value(refund.createdAt, "created_at"),
-          updatedAt: value(refund.updatedAt, "updated_at"),
-        })
-        .from(sql`(SELECT 1)`)
-        .where(refundable),
-    ),
+    db
+      .insert(refunds)
+      .select(
+        db
+          .select({
+            id: value(refund.id, "id"),
+            tenantId: value(refund.tenantId, "tenant_id"),
+            paymentId: value(refund.paymentId, "payment_id"),
+            idempotencyKey: value(refund.idempotencyKey, "idempotency_key"),
+            requestFingerprint: value(refund.requestFingerprint, "request_fingerprint"),
+            status: value("pending", "status"),
+            amountCents: value(refund.amountCents, "amount_cents"),
+            reason: value(refund.reason, "reason"),
+            refundApplicationFee: value(refund.refundApplicationFee ? 1 : 0, "refund_application_fee"),
+            applicationFeeRefundCents: value(0, "application_fee_refund_cents"),
+            processorReversalId: value(null, "processor_reversal_id"),
+            processorFeeAdjustmentId: value(null, "processor_fee_adjustment_id"),
+            processorState: value(null, "processor_state"),
+            failureCode: value(null, "failure_code"),
+            feeCreditStatus: value("none", "fee_credit_status"),
+            feeCreditFailureCode: value(null, "fee_credit_failure_code"),
+            nextCheckAt: value(refund.nextCheckAt, "next_check_at"),
+            checkAttempts: value(0, "check_attempts"),
+            createdAt: value(refund.createdAt, "created_at"),
+            updatedAt: value(refund.updatedAt, "updated_at"),
+          })
+          .from(sql`(SELECT 1)`)
+          .where(refundable),
+      )
+      .onConflictDoNothing(),
     db
       .update(payments)
       .set({ amountRefundReservedCents: sql`${payments.amountRefundReservedCents} + ${refund.amountCents}`, updatedAt: refund.updatedAt })
@@ -67,103 +83,251 @@ async function reserve({ db }: AppContext, payment: PaymentRecord, refund: Refun
 const stillPending = (refundId: string) => sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refundId} AND status = 'pending')`;
 
 /** Each resolution of a pending refund is guarded by "still pending" in one batch, so it applies at most once. */
-async function release({ db, clock }: AppContext, payment: PaymentRecord, refund: RefundRecord, failureCode: string) {
+async function release({ db, clock }: AppContext, refund: RefundRecord, failureCode: string) {
   const now = clock.nowIso();
   await db.batch([
     db
       .update(payments)
       .set({ amountRefundReservedCents: sql`${payments.amountRefundReservedCents} - ${refund.amountCents}`, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), stillPending(refund.id))),
+      .where(and(eq(payments.id, refund.paymentId), stillPending(refund.id))),
     db
       .update(refunds)
-      .set({ status: "failed", failureCode, updatedAt: now })
+      .set({ status: "failed", failureCode, nextCheckAt: null, updatedAt: now })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"))),
   ]);
 }
 
-/** Moves the reserved amount to refunded and writes the payment's event, in one batch guarded by "still pending". */
-async function settle(
-  ctx: AppContext,
-  payment: PaymentRecord,
-  refund: RefundRecord,
-  reversal: { id: string; state: string },
-): Promise<void> {
+/**
+ * Turns a pending refund's reservation into refunded and writes the payment's event, in one batch guarded by "still
+ * pending". When the refund asked for it, its share of the application fee becomes owed to the merchant.
+ */
+async function settle(ctx: AppContext, refund: RefundRecord, reversal: Reversal): Promise<void> {
   const { db } = ctx;
   const now = ctx.clock.nowIso();
-  const event = paymentEvent(ctx, {
-    tenantId: payment.tenantId,
-    paymentId: payment.id,
-    type: "transfer.updated",
-    onlyIf: stillPending(refund.id),
-  });
+  const unsettled = stillPending(refund.id);
+  const pendingRefund = and(eq(refunds.id, refund.id), eq(refunds.status, "pending"));
+  const feeShare = sql`(SELECT ${applicationFeeShare(refund.amountCents)} FROM payments WHERE id = ${refund.paymentId})`;
   await db.batch([
+    db
+      .update(refunds)
+      .set({ applicationFeeRefundCents: refund.refundApplicationFee ? feeShare : 0 })
+      .where(pendingRefund),
     db
       .update(payments)
       .set({
         amountRefundedCents: sql`${payments.amountRefundedCents} + ${refund.amountCents}`,
         amountRefundReservedCents: sql`${payments.amountRefundReservedCents} - ${refund.amountCents}`,
-        status: sql`CASE WHEN ${payments.amountRefundedCents} + ${refund.amountCents} = ${payments.amountCents} THEN 'refunded' ELSE 'partially_refunded' END`,
+        applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents}
+          + (SELECT application_fee_refund_cents FROM refunds WHERE id = ${refund.id})`,
+        status: sql`CASE WHEN ${payments.status} IN ('succeeded', 'partially_refunded')
+          THEN (CASE WHEN ${payments.amountRefundedCents} + ${refund.amountCents} = ${payments.amountCents} THEN 'refunded' ELSE 'partially_refunded' END)
+          ELSE ${payments.status} END`,
         updatedAt: now,
       })
-      .where(and(eq(payments.id, payment.id), stillPending(refund.id))),
-    event,
+      .where(and(eq(payments.id, refund.paymentId), unsettled)),
+    paymentEvent(ctx, { tenantId: refund.tenantId, paymentId: refund.paymentId, type: "transfer.updated", onlyIf: unsettled }),
     db
       .update(refunds)
       .set({
         status: "succeeded",
         processorReversalId: reversal.id,
         processorState: reversal.state,
+        feeCreditStatus: sql`CASE WHEN ${refunds.applicationFeeRefundCents} > 0 THEN 'pending' ELSE 'none' END`,
+        nextCheckAt: sql`CASE WHEN ${refunds.applicationFeeRefundCents} > 0 THEN ${now} ELSE NULL END`,
+        checkAttempts: 0,
         updatedAt: now,
       })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"))),
+      .where(pendingRefund),
   ]);
 }
 
 /**
- * Reversals never return the application fee, so the service credits the merchant its share with a
- * MERCHANT_CREDIT_ADJUSTMENT transfer. Keyed by the refund id at the processor and guarded in D1 by
- * "not yet adjusted", it is safe to retry (the reconciliation sweep retries one that failed here).
+ * A reversal turned up for a refund the sweep had abandoned: money did move, so the refund is reserved again — while
+ * the balance still covers it — and then settled like any pending one.
  */
-export async function returnApplicationFee({
-  ctx,
-  input: { tenantId, paymentId, refundId },
-}: {
-  ctx: AppContext;
-  input: { tenantId: string; paymentId: string; refundId: string };
-}): Promise<void> {
+async function revive(ctx: AppContext, refund: RefundRecord, reversal: Reversal): Promise<void> {
   const { db } = ctx;
-  const payment = await getPayment({ ctx, input: { tenantId, paymentId } });
-  const refundRow = await db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.id, refundId), eq(refunds.tenantId, tenantId)))
-    .get();
-  if (!refundRow || refundRow.status !== "succeeded" || refundRow.processorFeeAdjustmentId) return;
-  const feeCents = applicationFeeRefundCents(payment, refundRow.amountCents, payment.status === "refunded");
-  if (feeCents === 0) return;
-  const adjustment = await ctx.processor.createMerchantCreditAdjustment({
-    merchant: payment.processorMerchantId,
-    amount: feeCents,
-    currency: payment.currency,
-    idempotency_id: `${refundId}_fee`,
-    tags: { [TENANT_TAG]: tenantId, lc_payment_id: paymentId, lc_refund_id: refundId },
-  });
-  const notYetAdjusted = sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refundId} AND processor_fee_adjustment_id IS NULL)`;
+  const now = ctx.clock.nowIso();
+  await db.batch([
+    db
+      .update(refunds)
+      .set({ status: "pending", failureCode: null, updatedAt: now })
+      .where(
+        and(
+          eq(refunds.id, refund.id),
+          eq(refunds.status, "failed"),
+          eq(refunds.failureCode, ABANDONED),
+          sql`EXISTS (SELECT 1 FROM payments WHERE id = ${refund.paymentId}
+            AND amount_cents - amount_refunded_cents - amount_refund_reserved_cents >= ${refund.amountCents})`,
+        ),
+      ),
+    db
+      .update(payments)
+      .set({ amountRefundReservedCents: sql`${payments.amountRefundReservedCents} + ${refund.amountCents}`, updatedAt: now })
+      .where(and(eq(payments.id, refund.paymentId), stillPending(refund.id))),
+  ]);
+  const revived = await refundRow(ctx, refund.id);
+  if (revived?.status !== "pending") {
+    logEvent("error", "reversal found for an abandoned refund whose balance is gone", { refundId: refund.id, reversalId: reversal.id });
+    return;
+  }
+  await settle(ctx, revived, reversal);
+}
+
+/** A refund that had succeeded but whose reversal then failed gives its amount back, and its fee credit is no longer owed. */
+async function unwind(ctx: AppContext, refund: RefundRecord, reversal: Reversal): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.clock.nowIso();
+  const stillSucceeded = sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND status = 'succeeded')`;
+  const owedFee = refund.feeCreditStatus === "pending" ? refund.applicationFeeRefundCents : 0;
+  if (refund.feeCreditStatus === "succeeded") {
+    logEvent("error", "refund failed after its application fee was credited", { refundId: refund.id, reversalId: reversal.id });
+  }
   await db.batch([
     db
       .update(payments)
-      .set({ applicationFeeRefundedCents: sql`${payments.applicationFeeRefundedCents} + ${feeCents}`, updatedAt: ctx.clock.nowIso() })
-      .where(and(eq(payments.id, paymentId), notYetAdjusted)),
+      .set({
+        amountRefundedCents: sql`${payments.amountRefundedCents} - ${refund.amountCents}`,
+        applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents} - ${owedFee}`,
+        status: sql`CASE WHEN ${payments.status} IN ('refunded', 'partially_refunded')
+          THEN (CASE WHEN ${payments.amountRefundedCents} - ${refund.amountCents} = 0 THEN 'succeeded' ELSE 'partially_refunded' END)
+          ELSE ${payments.status} END`,
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, refund.paymentId), stillSucceeded)),
+    paymentEvent(ctx, { tenantId: refund.tenantId, paymentId: refund.paymentId, type: "transfer.updated", onlyIf: stillSucceeded }),
     db
       .update(refunds)
-      .set({ applicationFeeRefundCents: feeCents, processorFeeAdjustmentId: adjustment.id, updatedAt: ctx.clock.nowIso() })
-      .where(and(eq(refunds.id, refundId), sql`processor_fee_adjustment_id IS NULL`)),
+      .set({
+        status: "failed",
+        processorState: reversal.state,
+        failureCode: "REVERSAL_" + reversal.state,
+        feeCreditStatus: owedFee > 0 ? "none" : refunds.feeCreditStatus,
+        nextCheckAt: null,
+        updatedAt: now,
+      })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "succeeded"))),
   ]);
 }
 
+/** The sweep's verdict on a refund the processor never received within the hour: nothing moved, the reservation goes. */
+export function abandonRefund(ctx: AppContext, refund: RefundRecord): Promise<void> {
+  return release(ctx, refund, ABANDONED);
+}
+
 /**
- * Refunds through the processor's reversal; the application fee, which reversals never return, goes back
- * to the merchant as a merchant credit adjustment when asked for, and is recorded on the payment and refund.
+ * Brings a refund in line with its reversal at the processor — from a webhook, the reconciliation sweep or a retried
+ * request: a pending refund (unknown outcome) is settled or released; a succeeded one whose reversal later failed gives
+ * the amount back; an abandoned one whose reversal turns up after all is counted. False when no refund of ours matches.
+ */
+export async function reconcileRefund(
+  ctx: AppContext,
+  reversal: Reversal & { idempotency_id?: string | null; tags?: Record<string, string> | null },
+): Promise<boolean> {
+  const { db } = ctx;
+  // Our reversals carry the refund id twice: as their idempotency_id and in their tags.
+  const refundId = reversal.idempotency_id || reversal.tags?.lc_refund_id;
+  const row = await db
+    .select()
+    .from(refunds)
+    .where(or(eq(refunds.processorReversalId, reversal.id), refundId ? eq(refunds.id, refundId) : sql`0`))
+    .get();
+  if (!row) return false;
+  const failed = reversal.state === "FAILED" || reversal.state === "CANCELED";
+  if (row.status === "pending") {
+    if (failed) await release(ctx, row, reversal.failure_code ?? "REVERSAL_" + reversal.state);
+    else await settle(ctx, row, reversal);
+  } else if (row.status === "succeeded" && failed) {
+    await unwind(ctx, row, reversal);
+  } else if (row.status === "failed" && row.failureCode === ABANDONED && !failed) {
+    await revive(ctx, row, reversal);
+  } else {
+    await db.update(refunds).set({ processorState: reversal.state, updatedAt: ctx.clock.nowIso() }).where(eq(refunds.id, row.id));
+  }
+  return true;
+}
+
+/** A refund's final failure, the same answer every time its Idempotency-Key is retried. */
+function refundFailed(refund: RefundRecord): ApiError {
+  const code = refund.failureCode ?? "FAILED";
+  const detail =
+    code === ABANDONED
+      ? `Refund ${refund.id} never reached the processor and was abandoned; nothing was refunded.`
+      : `Refund ${refund.id} failed at the processor (${code}); nothing was refunded.`;
+  return new ApiError("processor-rejected", detail, {
+    extensions: { code, processorErrors: [{ code, message: detail }], outcomeUnknown: false, lcRefundId: refund.id },
+  });
+}
+
+/**
+ * Sends the reversal of a reserved refund, keyed by the refund id at the processor so sending it again can only ever
+ * return the same reversal; a refusal releases the reservation, an unknown outcome keeps it for the retry or the sweep.
+ */
+async function sendReversal(ctx: AppContext, refund: RefundRecord): Promise<PaymentRecord> {
+  const payment = await getPayment({ ctx, input: { tenantId: refund.tenantId, paymentId: refund.paymentId } });
+  let reversal;
+  try {
+    reversal = await ctx.processor.createReversal(payment.processorTransferId!, {
+      refund_amount: refund.amountCents,
+      idempotency_id: refund.id,
+      tags: { [TENANT_TAG]: refund.tenantId, lc_payment_id: refund.paymentId, lc_refund_id: refund.id, reason: refund.reason ?? "" },
+    });
+  } catch (error) {
+    if (!isOutcomeUnknown(error)) {
+      await release(ctx, refund, error instanceof ProcessorRejected ? error.code : error instanceof ApiError ? error.slug : "ERROR");
+    }
+    throw error;
+  }
+  await settle(ctx, refund, reversal);
+  // The refund is done whatever happens to the fee credit: that one is retried, and given up visibly, on its own.
+  await creditApplicationFee({ ctx, input: { refundId: refund.id } });
+  return getPayment({ ctx, input: { tenantId: refund.tenantId, paymentId: refund.paymentId } });
+}
+
+/**
+ * The same Idempotency-Key resumes the same refund: a finished one answers its outcome; a pending one (a 502/504, a
+ * crash) asks the processor whether its reversal exists, and sends it only when it does not — at most one reversal.
+ */
+async function resumeRefund(ctx: AppContext, refund: RefundRecord): Promise<PaymentRecord> {
+  if (refund.status === "pending") {
+    const reversal = await ctx.processor.findTransferByIdempotencyId(refund.id);
+    if (!reversal) return sendReversal(ctx, refund);
+    await reconcileRefund(ctx, reversal);
+    refund = (await refundRow(ctx, refund.id))!;
+  }
+  if (refund.status === "failed") throw refundFailed(refund);
+  return getPayment({ ctx, input: { tenantId: refund.tenantId, paymentId: refund.paymentId } });
+}
+
+function refundUnderKey(ctx: AppContext, tenantId: string, key: string): Promise<RefundRecord | undefined> {
+  return ctx.db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.idempotencyKey, key)))
+    .get();
+}
+
+function checkSameRequest(refund: RefundRecord, paymentId: string, idempotency: IdempotencyScope): void {
+  // Past the idempotency store's retention the ledger still remembers the key: a different request under it is refused.
+  if (refund.paymentId !== paymentId || refund.requestFingerprint !== idempotency.fingerprint) {
+    throw new ApiError("idempotency-key-reused", "This Idempotency-Key belongs to a different refund request.");
+  }
+}
+
+function balanceProblem(payment: PaymentRecord, amountCents: number): ApiError {
+  return new ApiError(
+    "refund-exceeds-balance",
+    `The remaining refundable balance is ${remainingCents(payment)}; asked for ${amountCents}.`,
+    {
+      extensions: { remainingCents: remainingCents(payment) },
+    },
+  );
+}
+
+/**
+ * Refunds through the processor's reversal, reserving the amount first; with an Idempotency-Key a retry resumes the
+ * refund the key already names. The application fee, which reversals never return, is credited back to the merchant
+ * when asked for.
  */
 export async function refund({
   ctx,
@@ -172,20 +336,11 @@ export async function refund({
   ctx: AppContext;
   input: { tenantId: string; paymentId: string; idempotency: IdempotencyScope | null; request: RefundInput };
 }): Promise<PaymentRecord> {
-  const { db } = ctx;
-  const idempotencyKey = idempotency?.key ?? null;
   let payment = await getPayment({ ctx, input: { tenantId, paymentId } });
-  if (idempotency) {
-    const earlier = await db
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.tenantId, tenantId), eq(refunds.idempotencyKey, idempotency.key)))
-      .get();
-    // Past the idempotency store's retention the ledger still remembers the key: a different request under it is refused.
-    if (earlier && (earlier.paymentId !== paymentId || earlier.requestFingerprint !== idempotency.fingerprint)) {
-      throw new ApiError("idempotency-key-reused", "This Idempotency-Key belongs to a different refund request.");
-    }
-    if (earlier?.status === "succeeded") return payment;
+  const earlier = idempotency ? await refundUnderKey(ctx, tenantId, idempotency.key) : undefined;
+  if (earlier && idempotency) {
+    checkSameRequest(earlier, paymentId, idempotency);
+    return resumeRefund(ctx, earlier);
   }
   if (!(REFUNDABLE as readonly string[]).includes(payment.status)) {
     throw new ApiError(
@@ -194,22 +349,15 @@ export async function refund({
     );
   }
   const amountCents = input.amountCents ?? remainingCents(payment);
-  if (amountCents <= 0 || amountCents > remainingCents(payment)) {
-    throw new ApiError(
-      "refund-exceeds-balance",
-      `The remaining refundable balance is ${remainingCents(payment)}; asked for ${amountCents}.`,
-      {
-        extensions: { remainingCents: remainingCents(payment) },
-      },
-    );
-  }
+  if (amountCents <= 0 || amountCents > remainingCents(payment)) throw balanceProblem(payment, amountCents);
 
-  const now = ctx.clock.nowIso();
+  const nowMs = ctx.clock.nowMs();
+  const now = new Date(nowMs).toISOString();
   const record: RefundRecord = {
     id: newId("lcref"),
     tenantId,
     paymentId,
-    idempotencyKey,
+    idempotencyKey: idempotency?.key ?? null,
     requestFingerprint: idempotency?.fingerprint ?? null,
     status: "pending",
     amountCents,
@@ -220,113 +368,24 @@ export async function refund({
     processorFeeAdjustmentId: null,
     processorState: null,
     failureCode: null,
+    feeCreditStatus: "none",
+    feeCreditFailureCode: null,
+    nextCheckAt: firstCheckAt(nowMs),
+    checkAttempts: 0,
     createdAt: now,
     updatedAt: now,
   };
   if (!(await reserve(ctx, payment, record))) {
+    const raced = idempotency ? await refundUnderKey(ctx, tenantId, idempotency.key) : undefined;
+    if (raced && idempotency) {
+      checkSameRequest(raced, paymentId, idempotency);
+      return resumeRefund(ctx, raced);
+    }
     payment = await getPayment({ ctx, input: { tenantId, paymentId } });
     if (!(REFUNDABLE as readonly string[]).includes(payment.status)) {
       throw new ApiError("invalid-payment-state", `This payment is ${payment.status} and cannot be refunded.`);
     }
-    throw new ApiError(
-      "refund-exceeds-balance",
-      `The remaining refundable balance is ${remainingCents(payment)}; asked for ${amountCents}.`,
-      {
-        extensions: { remainingCents: remainingCents(payment) },
-      },
-    );
+    throw balanceProblem(payment, amountCents);
   }
-  payment = await getPayment({ ctx, input: { tenantId, paymentId } });
-
-  let reversal;
-  try {
-    reversal = await ctx.processor.createReversal(payment.processorTransferId!, {
-      refund_amount: amountCents,
-      idempotency_id: record.id,
-      tags: { [TENANT_TAG]: tenantId, lc_payment_id: paymentId, lc_refund_id: record.id, reason: record.reason ?? "" },
-    });
-  } catch (error) {
-    // An unknown outcome keeps the reservation: the reconciliation sweep resolves it from the processor.
-    if (!isOutcomeUnknown(error)) {
-      await release(
-        ctx,
-        payment,
-        record,
-        error instanceof ProcessorRejected ? error.code : error instanceof ApiError ? error.slug : "ERROR",
-      );
-    }
-    throw error;
-  }
-
-  await settle(ctx, payment, record, reversal);
-  if (record.refundApplicationFee) {
-    // The refund itself is done; a failed fee credit is retried by the reconciliation sweep, not reported as a failed refund.
-    await returnApplicationFee({ ctx, input: { tenantId, paymentId, refundId: record.id } }).catch((error: unknown) =>
-      logEvent("warn", "application fee credit deferred", { tenantId, paymentId, refundId: record.id, error: String(error) }),
-    );
-  }
-  return getPayment({ ctx, input: { tenantId, paymentId } });
-}
-
-/**
- * Brings a refund in line with its reversal at the processor — from a webhook or the reconciliation
- * sweep: a pending refund (unknown outcome) is settled or released; a succeeded one whose reversal later
- * failed gives the amount back to the payment's refundable balance.
- */
-export async function reconcileRefund(
-  ctx: AppContext,
-  reversal: { id: string; state: string; idempotency_id?: string | null },
-): Promise<void> {
-  const { db } = ctx;
-  const row = await db
-    .select()
-    .from(refunds)
-    .where(or(eq(refunds.processorReversalId, reversal.id), reversal.idempotency_id ? eq(refunds.id, reversal.idempotency_id) : sql`0`))
-    .get();
-  if (!row) return;
-  const payment = await getPayment({ ctx, input: { tenantId: row.tenantId, paymentId: row.paymentId } });
-  if (row.status === "pending") {
-    if (reversal.state === "FAILED" || reversal.state === "CANCELED") await release(ctx, payment, row, "REVERSAL_" + reversal.state);
-    else await settle(ctx, payment, row, reversal);
-    return;
-  }
-  if (row.status === "succeeded" && (reversal.state === "FAILED" || reversal.state === "CANCELED")) {
-    await unwind(ctx, payment, row, reversal);
-    return;
-  }
-  await db.update(refunds).set({ processorState: reversal.state, updatedAt: ctx.clock.nowIso() }).where(eq(refunds.id, row.id));
-}
-
-async function unwind(
-  ctx: AppContext,
-  payment: PaymentRecord,
-  refund: RefundRecord,
-  reversal: { id: string; state: string },
-): Promise<void> {
-  const { db } = ctx;
-  const now = ctx.clock.nowIso();
-  const stillSucceeded = sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND status = 'succeeded')`;
-  const event = paymentEvent(ctx, {
-    tenantId: payment.tenantId,
-    paymentId: payment.id,
-    type: "transfer.updated",
-    onlyIf: stillSucceeded,
-  });
-  await db.batch([
-    db
-      .update(payments)
-      .set({
-        amountRefundedCents: sql`${payments.amountRefundedCents} - ${refund.amountCents}`,
-        status: sql`CASE WHEN ${payments.status} IN ('refunded', 'partially_refunded')
-          THEN (CASE WHEN ${payments.amountRefundedCents} - ${refund.amountCents} = 0 THEN 'succeeded' ELSE 'partially_refunded' END)
-          ELSE ${payments.status} END`,
-        updatedAt: now,
-      })
-      .where(and(eq(payments.id, payment.id), stillSucceeded)),
-    event,
-    db
-      .update(refunds)
-      .set({ status: "failed", processorState: reversal.state, failureCode: "REVERSAL_" + reversal.state, updatedAt: now })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "succeeded"))),
-  ]);
+  return sendReversal(ctx, record);
 }

@@ -1,8 +1,9 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { instantMicros } from "../lib/instant";
 import type { AppContext } from "../platform/context";
 import { paymentEvent } from "./payment-events";
-import { payments, type PaymentStatus } from "./payments.schema";
+import { payments, refunds, type PaymentStatus } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
 
 export type ProcessorTransfer = {
@@ -11,18 +12,25 @@ export type ProcessorTransfer = {
   type?: string;
   merchant?: string | null;
   idempotency_id?: string | null;
+  parent_transfer?: string | null;
   updated_at?: string;
   failure_code?: string | null;
   failure_message?: string | null;
+  tags?: Record<string, string> | null;
 };
+
+/** A debit the processor reported SUCCEEDED can still be returned by the buyer's bank (ACH) whatever was refunded since. */
+const RETURNABLE: PaymentStatus[] = ["succeeded", "partially_refunded", "refunded", "disputed"];
 
 /** Which ledger statuses a processor transfer state may move a sale from; nothing ever moves backwards. */
 const TRANSITIONS: Record<string, { to: PaymentStatus; from: PaymentStatus[] }> = {
   SUCCEEDED: { to: "succeeded", from: ["processing"] },
   // An ACH return arrives as FAILED after SUCCEEDED: the money came back, so the payment failed.
-  FAILED: { to: "failed", from: ["processing", "succeeded"] },
+  FAILED: { to: "failed", from: ["processing", ...RETURNABLE] },
   CANCELED: { to: "canceled", from: ["processing"] },
 };
+
+const RETURN_CODE = "ACH_RETURN";
 
 export function findPaymentForTransfer(db: Database, transfer: ProcessorTransfer): Promise<PaymentRecord | undefined> {
   return db
@@ -32,10 +40,24 @@ export function findPaymentForTransfer(db: Database, transfer: ProcessorTransfer
     .get();
 }
 
+const statusIn = (statuses: PaymentStatus[]) =>
+  sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+
+/** Refunds still waiting on the processor are looked at again on the next sweep: their payment just changed under them. */
+function recheckPendingRefunds(db: Database, paymentId: string, nowIso: string) {
+  return db
+    .update(refunds)
+    .set({ nextCheckAt: nowIso })
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, "pending")));
+}
+
 /**
  * Applies a sale transfer's state to its payment — from the synchronous answer, a webhook or the
  * reconciliation sweep alike — with its `transfer.updated` event in the same batch when `emitEvent`.
- * Out-of-order answers are ignored: the row only moves when the processor's updated_at is newer.
+ * Out-of-order answers are ignored: the row only moves when the processor's updated_at is a later instant.
  */
 export async function applySaleTransfer(
   ctx: AppContext,
@@ -48,39 +70,70 @@ export async function applySaleTransfer(
 
   const now = ctx.clock.nowIso();
   const updatedAt = transfer.updated_at ?? now;
+  const updatedAtUs = instantMicros(updatedAt) ?? ctx.clock.nowMs() * 1000;
   const transition = TRANSITIONS[transfer.state];
   const nextStatus = transition?.from.includes(payment.status) ? transition.to : payment.status;
   const isNewer = and(
     eq(payments.id, payment.id),
-    sql`(${payments.processorUpdatedAt} IS NULL OR ${payments.processorUpdatedAt} < ${updatedAt})`,
+    sql`(${payments.processorUpdatedAtUs} IS NULL OR ${payments.processorUpdatedAtUs} < ${updatedAtUs})`,
     sql`(${payments.processorState} IS NOT ${transfer.state} OR ${payments.status} IS NOT ${nextStatus})`,
   );
-  const statusChangeAllowed = transition
-    ? sql`CASE WHEN ${payments.status} IN (${sql.join(
-        transition.from.map((s) => sql`${s}`),
-        sql`, `,
-      )}) THEN ${transition.to} ELSE ${payments.status} END`
-    : sql`${payments.status}`;
+  const moves = transition ? sql`${payments.status} IN (${statusIn(transition.from)})` : sql`0`;
+  // Settled sales are looked at once more, for the fee the processor charged; failed ones never again.
+  const nextCheck = transition?.to === "succeeded" ? sql`${now}` : sql`NULL`;
   const update = db
     .update(payments)
     .set({
-      status: statusChangeAllowed,
+      status: transition ? sql`CASE WHEN ${moves} THEN ${transition.to} ELSE ${payments.status} END` : sql`${payments.status}`,
+      nextCheckAt: sql`CASE WHEN ${moves} THEN ${nextCheck} ELSE ${payments.nextCheckAt} END`,
+      checkAttempts: sql`CASE WHEN ${moves} THEN 0 ELSE ${payments.checkAttempts} END`,
       processorTransferId: transfer.id,
       processorState: transfer.state,
       processorUpdatedAt: updatedAt,
+      processorUpdatedAtUs: updatedAtUs,
       failureCode: transfer.state === "FAILED" ? (transfer.failure_code ?? null) : payments.failureCode,
       failureMessage: transfer.state === "FAILED" ? (transfer.failure_message ?? null) : payments.failureMessage,
       updatedAt: now,
     })
     .where(isNewer)
     .returning({ id: payments.id });
-  if (!emitEvent) return (await update).length > 0;
+  const followUps = transfer.state === "FAILED" ? [recheckPendingRefunds(db, payment.id, now)] : [];
+  if (!emitEvent) {
+    const [updated] = await db.batch([update, ...followUps]);
+    return updated.length > 0;
+  }
   const event = paymentEvent(ctx, {
     tenantId: payment.tenantId,
     paymentId: payment.id,
     type: "transfer.updated",
-    onlyIf: sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND processor_updated_at = ${updatedAt} AND updated_at = ${now})`,
+    onlyIf: sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND processor_updated_at_us = ${updatedAtUs} AND updated_at = ${now})`,
   });
-  const [updated] = await db.batch([update, event]);
+  const [updated] = await db.batch([update, event, ...followUps]);
+  return updated.length > 0;
+}
+
+/**
+ * A return that arrives as a reversal of the debit the service never asked for: the debit itself stays SUCCEEDED at
+ * the processor, but the money went back to the buyer's bank, so the payment fails with the return's code, once.
+ */
+export async function applyReturnReversal(ctx: AppContext, payment: PaymentRecord, reversal: ProcessorTransfer): Promise<boolean> {
+  const { db } = ctx;
+  const now = ctx.clock.nowIso();
+  const returned = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND status = 'failed' AND updated_at = ${now})`;
+  const [updated] = await db.batch([
+    db
+      .update(payments)
+      .set({
+        status: "failed",
+        failureCode: reversal.failure_code ?? RETURN_CODE,
+        failureMessage: reversal.failure_message ?? `The bank returned the debit (reversal ${reversal.id}).`,
+        nextCheckAt: null,
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, RETURNABLE)))
+      .returning({ id: payments.id }),
+    paymentEvent(ctx, { tenantId: payment.tenantId, paymentId: payment.id, type: "transfer.updated", onlyIf: returned }),
+    recheckPendingRefunds(db, payment.id, now),
+  ]);
   return updated.length > 0;
 }

@@ -16,7 +16,10 @@ function incomingTraceId(headers: Headers): string | null {
   return traceId && !/^0+$/.test(traceId) ? traceId : null;
 }
 
-/** Gives every request a traceId (W3C traceparent when the caller sent one) and one structured log line. */
+/**
+ * Gives every request a traceId (W3C traceparent when the caller sent one) and one structured log line; keys a client
+ * put in the path or query are redacted by the logger.
+ */
 export const traceAndLog = createMiddleware<AppBindings>(async (c, next) => {
   const traceId = incomingTraceId(c.req.raw.headers) ?? hex(randomBytes(16));
   c.set("traceId", traceId);
@@ -25,10 +28,12 @@ export const traceAndLog = createMiddleware<AppBindings>(async (c, next) => {
   // Responses passed through from elsewhere (a Durable Object, a stored replay) can have immutable headers.
   c.res = new Response(c.res.body, c.res);
   c.res.headers.set("X-Trace-Id", traceId);
+  const { search } = new URL(c.req.url);
   logEvent(c.res.status >= 500 ? "error" : "info", "request", {
     traceId,
     method: c.req.method,
     path: c.req.path,
+    ...(search ? { query: search } : {}),
     status: c.res.status,
     durationMs: Date.now() - started,
     tenantId: c.get("tenant")?.tenantId,

@@ -11,7 +11,9 @@ export const receiveWebhook = createRoute({
   summary: "Inbound processor webhooks (called by the processor, not by tenants)",
   description:
     "Verified by the Basic credentials the webhook was registered with and by `Finix-Signature: timestamp=…, sig=…` " +
-    "(HMAC-SHA256 over `{timestamp}:{rawBody}`, 5-minute window). An empty body is the processor's test POST and is acknowledged. " +
+    "(HMAC-SHA256 over `{timestamp}:{rawBody}`; accepted up to 30 minutes old, so the processor's retries — up to 20.5 minutes " +
+    "after the first attempt, possibly with its timestamp — are not dropped; at most 5 minutes in the future). An empty body is the " +
+    "processor's test POST and is acknowledged. " +
     "Deliveries are de-duplicated; unknown events are acknowledged and recorded.",
   responses: {
     200: jsonContent(z.object({ received: z.literal(true), outcome: z.string() }).openapi("ProcessorWebhookAck"), "Acknowledged."),

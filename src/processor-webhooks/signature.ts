@@ -1,6 +1,14 @@
 import { hmacSha256Hex, timingSafeEqualStrings } from "../lib/crypto";
 
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/**
+ * How old a signed delivery may be. The processor retries a failed delivery at +1.5, +2, +3, +5 and +9 minutes (20.5
+ * minutes after the first attempt), and its documentation does not say that retries are signed anew: a retry may carry
+ * the first attempt's timestamp, so the window covers the whole ladder with room to spare. A replay inside it changes
+ * nothing: deliveries are de-duplicated and a resource only moves forward.
+ */
+export const SIGNATURE_MAX_AGE_SECONDS = 30 * 60;
+/** Clock skew tolerated for a timestamp in the future. */
+export const SIGNATURE_MAX_SKEW_SECONDS = 5 * 60;
 
 function parseSignatureHeader(header: string): { timestamp: string; signatures: string[] } | null {
   let timestamp: string | undefined;
@@ -18,7 +26,8 @@ function parseSignatureHeader(header: string): { timestamp: string; signatures: 
 
 /**
  * `Finix-Signature: timestamp=<unix>, sig=<hex HMAC-SHA256(signing key, "<timestamp>:<raw body>")>`, checked
- * on the raw bytes, in constant time, within a replay window; any of the given keys (rotation) may match.
+ * on the raw bytes, in constant time, within a window that admits the processor's own retries; any of the given keys
+ * (rotation) may match.
  */
 export async function verifyProcessorSignature(input: {
   header: string | null;
@@ -29,7 +38,8 @@ export async function verifyProcessorSignature(input: {
   const parsed = input.header ? parseSignatureHeader(input.header) : null;
   if (!parsed) return false;
   const now = input.nowSeconds ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(now - Number(parsed.timestamp)) > SIGNATURE_TOLERANCE_SECONDS) return false;
+  const age = now - Number(parsed.timestamp);
+  if (age > SIGNATURE_MAX_AGE_SECONDS || age < -SIGNATURE_MAX_SKEW_SECONDS) return false;
   let valid = false;
   for (const key of input.signingKeys.filter(Boolean)) {
     const expected = await hmacSha256Hex(key, `${parsed.timestamp}:${input.rawBody}`);

@@ -1,10 +1,15 @@
-import { processorErrorItems, unreadableAnswerError } from "./errors";
+import { processorErrorItems, ProcessorUnavailable, unreadableAnswerError } from "./errors";
 import type { Answer } from "./transport";
 import type { Transfer, TransferOutcome } from "./types";
 
 export const DECLINE_STATUS = 402;
 const FALLBACK_CODE = "DECLINED";
 const FALLBACK_MESSAGE = "The payment was declined.";
+/**
+ * 402 codes that say the processor could not reach the card network or bank, not that the buyer's bank said no
+ * (its error codes: `DECLINED` is final, `UPSTREAM_PROCESSOR_ERROR` is not): the transfer may or may not exist.
+ */
+const TRANSIENT_DECLINE_CODES = new Set(["UPSTREAM_PROCESSOR_ERROR"]);
 
 function isTransfer(value: unknown): value is Transfer {
   const candidate = value as Partial<Transfer> | null;
@@ -25,6 +30,11 @@ export function saleOutcome(answer: Answer<unknown>, operation: string): Transfe
   if (answer.status === DECLINE_STATUS) {
     const transfer = embeddedTransfer(answer.body);
     const [error] = processorErrorItems(answer.body);
+    if (error && TRANSIENT_DECLINE_CODES.has(error.code)) {
+      throw new ProcessorUnavailable(`The processor could not complete ${operation} (${error.code}); its outcome is unknown.`, {
+        outcomeUnknown: true,
+      });
+    }
     return {
       outcome: "declined",
       failureCode: transfer?.failure_code || error?.code || FALLBACK_CODE,

@@ -101,9 +101,14 @@ export type CreateCardPresentSaleRequest = {
   tags?: Tags;
 };
 
-/** Credits a merchant outside a sale, e.g. to return an application fee that a reversal keeps. */
+/**
+ * Credits a merchant outside a sale, e.g. to return an application fee that a reversal keeps: a transfer with
+ * `operation_key: MERCHANT_CREDIT_ADJUSTMENT` funded from `source`, the platform's own payment instrument (the
+ * transfer's `source` is "where funds get debited").
+ */
 export type CreateMerchantCreditAdjustmentRequest = {
   merchant: string;
+  source: string;
   amount: number;
   currency: string;
   idempotency_id: string;
@@ -142,6 +147,18 @@ export type Transfer = Timestamps & {
   } | null;
   tags?: Tags | null;
   _links?: Record<string, Link>;
+};
+
+/** A fee the processor charged the merchant, linked to the transfer that caused it (the transfer's `_links.fees`). */
+export type Fee = Timestamps & {
+  id: string;
+  amount: number;
+  currency: string;
+  fee_type?: string;
+  fee_subtype?: string;
+  linked_id?: string;
+  linked_type?: string;
+  merchant?: string;
 };
 
 /** A decline is an expected answer about the buyer's money, not an exception. */

@@ -197,6 +197,7 @@ describe("sandbox REST: transfers, reversals, merchants", () => {
     const { merchantId } = await approvedMerchant();
     const adjustment = await processor("POST", "/transfers", {
       merchant: merchantId,
+      source: "PIsandboxPlatformFunding",
       amount: 130,
       currency: "USD",
       operation_key: "MERCHANT_CREDIT_ADJUSTMENT",

@@ -188,8 +188,9 @@ describe("card-present sales", () => {
 
   async function pendingOn(deviceId: string): Promise<string> {
     for (let i = 0; i < 200; i++) {
-      const listed = await processor("GET", `/transfers?device=${deviceId}&state=PENDING`);
-      const [pending] = listed.body._embedded.transfers;
+      // The processor documents no `device` filter: list the pending transfers and pick the reader's.
+      const listed = await processor("GET", "/transfers?state=PENDING&limit=100");
+      const pending = listed.body._embedded.transfers.find((transfer: { device?: string }) => transfer.device === deviceId);
       if (pending) return pending.id;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

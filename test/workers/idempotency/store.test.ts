@@ -10,8 +10,9 @@ const response = { status: 201, body: '{"ok":true}', contentType: "application/j
 describe("IdempotencyStore", () => {
   it("marks a key in flight, then replays its stored response", async () => {
     const store = stubNamed("store-replay");
-    expect(await store.begin("k1", "fp")).toEqual({ outcome: "started", attempt: 1 });
-    expect(await store.begin("k1", "fp")).toEqual({ outcome: "in-flight" });
+    const now = Date.now();
+    expect(await store.begin("k1", "fp", now)).toEqual({ outcome: "started", attempt: 1 });
+    expect(await store.begin("k1", "fp", now + 1000)).toEqual({ outcome: "in-flight", leaseRemainingMs: IDEMPOTENCY_LEASE_MS - 1000 });
     await store.complete("k1", "fp", response);
     expect(await store.begin("k1", "fp")).toEqual({ outcome: "replay", response });
     expect(await store.begin("k1", "other")).toEqual({ outcome: "fingerprint-mismatch" });
@@ -21,7 +22,7 @@ describe("IdempotencyStore", () => {
     const store = stubNamed("store-lease");
     const now = Date.now();
     expect(await store.begin("k", "fp", now)).toMatchObject({ outcome: "started", attempt: 1 });
-    expect(await store.begin("k", "fp", now + IDEMPOTENCY_LEASE_MS - 1)).toEqual({ outcome: "in-flight" });
+    expect(await store.begin("k", "fp", now + IDEMPOTENCY_LEASE_MS - 1)).toEqual({ outcome: "in-flight", leaseRemainingMs: 1 });
     expect(await store.begin("k", "fp", now + IDEMPOTENCY_LEASE_MS + 1)).toEqual({ outcome: "started", attempt: 2 });
   });
 

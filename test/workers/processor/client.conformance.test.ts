@@ -135,6 +135,7 @@ const requestCases: RequestCase[] = [
     invoke: (client) =>
       client.createMerchantCreditAdjustment({
         merchant: IDS.merchant,
+        source: IDS.platformFunding,
         amount: 60,
         currency: "USD",
         idempotency_id: "lcref_01_fee",
@@ -145,6 +146,7 @@ const requestCases: RequestCase[] = [
       template: "/transfers",
       body: {
         merchant: IDS.merchant,
+        source: IDS.platformFunding,
         amount: 60,
         currency: "USD",
         idempotency_id: "lcref_01_fee",
@@ -154,6 +156,17 @@ const requestCases: RequestCase[] = [
     },
     reply: { status: 201, body: fixtures.merchantCreditAdjustment() },
     returned: (transfer) => expect([transfer.id, transfer.subtype]).toEqual([IDS.adjustment, "MERCHANT_CREDIT_ADJUSTMENT"]),
+  },
+  {
+    name: "listIdentityPaymentInstruments",
+    invoke: (client) => client.listIdentityPaymentInstruments(IDS.buyerIdentity, { after_cursor: IDS.bankAccount }),
+    sent: {
+      method: "GET",
+      template: "/payment_instruments",
+      query: { after_cursor: IDS.bankAccount, owner_identity_id: IDS.buyerIdentity },
+    },
+    reply: { status: 200, body: fixtures.listPage("/payment_instruments", "payment_instruments", [fixtures.cardInstrument()]) },
+    returned: (page) => expect(page.items.map((instrument: { id: string }) => instrument.id)).toEqual([IDS.card]),
   },
   {
     name: "getTransfer",

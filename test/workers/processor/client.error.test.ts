@@ -26,6 +26,15 @@ describe("processor client: errors", () => {
     expect(processor.violations).toEqual([]);
   });
 
+  it("reads a 402 UPSTREAM_PROCESSOR_ERROR as an unknown outcome, not a decline: the transfer may or may not exist", async () => {
+    const { client } = clientFor(() => ({
+      status: 402,
+      body: fixtures.processorErrors({ code: "UPSTREAM_PROCESSOR_ERROR", message: "The upstream processor did not answer." }),
+    }));
+    const error = await rejectionOf(client.createTransfer(saleRequest));
+    expect([error.slug, error.status, isOutcomeUnknown(error)]).toEqual(["processor-error", 502, true]);
+  });
+
   it("maps a 404 to processor-rejected NOT_FOUND", async () => {
     const { client } = clientFor(() => ({
       status: 404,

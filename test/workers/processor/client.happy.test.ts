@@ -102,7 +102,13 @@ describe("processor client: declines are values", () => {
       body: { ...failed, state: "FAILED", failure_code: "INSUFFICIENT_FUNDS", failure_message: "Platform balance too low." },
     }));
     const error = await rejectionOf(
-      client.createMerchantCreditAdjustment({ merchant: IDS.merchant, amount: 60, currency: "USD", idempotency_id: "lcref_01_fee" }),
+      client.createMerchantCreditAdjustment({
+        merchant: IDS.merchant,
+        source: IDS.platformFunding,
+        amount: 60,
+        currency: "USD",
+        idempotency_id: "lcref_01_fee",
+      }),
     );
     expect([error.slug, error.extensions.code, isOutcomeUnknown(error)]).toEqual(["processor-rejected", "INSUFFICIENT_FUNDS", false]);
   });

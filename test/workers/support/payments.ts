@@ -1,5 +1,8 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { IDEMPOTENCY_LEASE_MS, type IdempotencyStore } from "../../../src/idempotency/idempotency.durable-object";
+import { idempotencyStoreFor, requestFingerprint } from "../../../src/idempotency/idempotency.service";
 import { call, jsonInit, tenantWithKey } from "./http";
 import { paymentId, seedPayments } from "./ledger";
 import { cardToken, charge, chargeableTenant, chargeBody } from "./sandbox";
@@ -43,7 +46,7 @@ export function refund(auth: Record<string, string>, id: string, body?: unknown,
 export type PaymentsPage = {
   data: { lcPaymentId: string; createdAtUtc: string; status: string }[];
   hasMore: boolean;
-  nextCursor: string | null;
+  nextCursor: string;
 };
 
 export async function paymentsPage(auth: Record<string, string>, query: string): Promise<PaymentsPage> {
@@ -66,4 +69,56 @@ export async function tenantWithPayments(count: number, prefix: string) {
     })),
   );
   return tenant;
+}
+
+const PROCESSOR_AUTH = {
+  Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
+  "Finix-Version": "2022-02-01",
+};
+
+/** A GET on the sandbox processor's REST API, as the processor's own records say. */
+export async function processorGet<T = any>(path: string): Promise<T> {
+  const response = await call(`/sandbox/processor${path}`, { headers: PROCESSOR_AUTH });
+  if (!response.ok) throw new Error(`processor GET ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The reversals the processor holds for a sale, failed ones included. */
+export async function processorReversals(transferId: string): Promise<{ id: string; amount: number; state: string }[]> {
+  return (await processorGet(`/transfers/${transferId}/reversals?limit=100`))._embedded.transfers;
+}
+
+export type PaymentView = Payment & {
+  currency: string;
+  method: string | null;
+  processorState: string | null;
+  processorInstrumentId: string | null;
+  applicationFeeRefundedCents: number;
+  applicationFeeRefundPending: boolean;
+  processorFeeCents: number | null;
+  failureCode: string | null;
+};
+
+export async function lookup(auth: Record<string, string>, id: string): Promise<PaymentView> {
+  const response = await call(`/v1/payments/${id}`, { headers: auth });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+/**
+ * What a server killed in the middle of `POST path` leaves in the key's Durable Object: the key in flight, its lease
+ * `leftMs` from running out. `expire` lets the lease lapse; `forget` deletes the key, as its retention ending would.
+ */
+export async function crashedRequestLease(tenantId: string, path: string, key: string, body: unknown, leftMs: number) {
+  const store = await idempotencyStoreFor(env, tenantId, key);
+  const fingerprint = await requestFingerprint("POST", path, body);
+  await store.begin(key, fingerprint, Date.now() - IDEMPOTENCY_LEASE_MS + leftMs);
+  return {
+    expire: () =>
+      runInDurableObject(store, (_: IdempotencyStore, state) =>
+        state.storage.sql.exec("UPDATE idempotency_keys SET lease_expires_at = ? WHERE key = ?", Date.now() - 1, key),
+      ),
+    forget: () =>
+      runInDurableObject(store, (_: IdempotencyStore, state) => state.storage.sql.exec("DELETE FROM idempotency_keys WHERE key = ?", key)),
+  };
 }

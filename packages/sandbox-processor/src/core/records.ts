@@ -102,6 +102,21 @@ export type TransferRecord = Timestamps & {
   tags: Tags;
 };
 
+/** A fee the processor charges the merchant for a transfer (the `Fee` resource, listed under the transfer's `_links.fees`). */
+export type FeeRecord = Timestamps & {
+  id: string;
+  amount: number;
+  currency: string;
+  display_name: null;
+  fee_subtype: "PLATFORM_FEE";
+  fee_type: string;
+  label: null;
+  linked_id: string;
+  linked_type: "TRANSFER";
+  merchant: string;
+  tags: Tags;
+};
+
 export type TransferInternal = {
   /** Canonical request body for `idempotency_id` comparison; null for transfers the sandbox made itself. */
   requestFingerprint: string | null;
@@ -110,7 +125,14 @@ export type TransferInternal = {
   /** `disputes`: the money a dispute moves (adjustment transfers); `system`: a settlement's funding transfer. */
   endpoint: "transfers" | "reversals" | "disputes" | "system";
   settlementId: string | null;
+  /** What the merchant was charged for this sale once it succeeded. */
+  fees?: FeeRecord[];
 };
+
+/** A merchant's fee profile (the processor's `fee_profile`, reduced to the card and ACH rate the sandbox applies). */
+export type FeeProfile = { basisPoints: number; fixedFee: number };
+
+export type MerchantInternal = { feeProfile?: FeeProfile };
 
 export type MerchantOnboardingState = "PROVISIONING" | "APPROVED" | "REJECTED" | "UPDATE_REQUESTED";
 
@@ -294,7 +316,7 @@ export interface KindMap {
   payment_instrument: Entry<PaymentInstrumentRecord, { behaviour: InstrumentBehaviour }>;
   token: Entry<TokenRecord, TokenInternal>;
   transfer: Entry<TransferRecord, TransferInternal>;
-  merchant: Entry<MerchantRecord>;
+  merchant: Entry<MerchantRecord, MerchantInternal>;
   onboarding_form: Entry<OnboardingFormRecord, OnboardingFormInternal>;
   compliance_form: Entry<ComplianceFormRecord>;
   device: Entry<DeviceRecord, DeviceInternal>;

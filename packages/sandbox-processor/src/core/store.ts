@@ -41,7 +41,8 @@ const SCHEMA = [
     phase TEXT NOT NULL,
     status INTEGER,
     latency_ms INTEGER,
-    remaining INTEGER
+    remaining INTEGER,
+    code TEXT
   )`,
   "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   `CREATE TABLE IF NOT EXISTS inbox (
@@ -55,8 +56,15 @@ const SCHEMA = [
   )`,
 ];
 
+/** Columns added after a table first shipped, for sandboxes whose state outlives an upgrade (`npm run dev` keeps it). */
+const ADDED_COLUMNS = [{ table: "faults", column: "code", type: "TEXT" }];
+
 export function createSchema(sql: SqlStorage): void {
   for (const statement of SCHEMA) sql.exec(statement);
+  for (const { table, column, type } of ADDED_COLUMNS) {
+    const present = sql.exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`).toArray();
+    if (!present.some((row) => row.name === column)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+  }
 }
 
 export function wipe(sql: SqlStorage): void {

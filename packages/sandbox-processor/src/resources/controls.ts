@@ -1,5 +1,5 @@
 import type { ConfigUpdate } from "../core/config";
-import type { CardPresentOutcome, DisputeRecord, Kind, MerchantOnboardingState, Stored } from "../core/records";
+import type { CardPresentOutcome, DisputeRecord, FeeProfile, Kind, MerchantOnboardingState, Stored } from "../core/records";
 import type { Sandbox, TimerAction } from "../core/sandbox";
 import { wipe } from "../core/store";
 import type { FailureReason } from "../core/test-data";
@@ -10,7 +10,8 @@ import { presentAtDevice, setDeviceConnection, tapOnCancel } from "./devices";
 import { openDispute, resolveDispute, reviewEvidence } from "./disputes";
 import { addFault, clearFaults, listFaults, removeFault, type FaultSpec } from "./faults";
 import { readInbox, recordInboxRequest, type InboxRequest } from "./inbox";
-import { createMerchantDirectly, setOnboardingState } from "./merchants";
+import { ensurePlatformFunding } from "./instruments";
+import { createMerchantDirectly, setFeeProfile, setOnboardingState } from "./merchants";
 import { resolveOnboardingLink, submitOnboardingForm, type LinkResolution, type OnboardingSubmission } from "./onboarding-forms";
 import { merchantOf } from "./ownership";
 import { runDueTimers } from "./scheduled";
@@ -132,6 +133,11 @@ export class SandboxControls {
     return this.view("merchant", setOnboardingState(this.sandbox, merchantId, state));
   }
 
+  setFeeProfile(merchantId: string, feeProfile: FeeProfile) {
+    setFeeProfile(this.sandbox, merchantId, feeProfile);
+    return { merchant: merchantId, feeProfile };
+  }
+
   expireComplianceForm(complianceFormId: string) {
     const { expired, renewal } = expireComplianceForm(this.sandbox, complianceFormId);
     return { expired: this.view("compliance_form", expired), renewal: this.view("compliance_form", renewal) };
@@ -175,9 +181,10 @@ export class SandboxControls {
     return readInbox(this.sandbox, name);
   }
 
-  /** Forgets everything: resources, timers, deliveries, faults, configuration and the clock. */
+  /** Forgets everything: resources, timers, deliveries, faults, configuration and the clock (the platform's own account stays). */
   reset() {
     wipe(this.sandbox.sql);
+    ensurePlatformFunding(this.sandbox);
     return { reset: true };
   }
 

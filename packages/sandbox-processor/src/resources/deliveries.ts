@@ -8,7 +8,7 @@ import { finixSignature } from "./signature";
 export const RETRY_DELAYS_SECONDS = [90, 120, 180, 300, 540];
 const DELIVERY_TIMEOUT_MS = 15_000;
 
-type DeliveryRow = { id: number; webhook_id: string; body: string; attempts: number };
+type DeliveryRow = { id: number; webhook_id: string; body: string; attempts: number; created_at: string };
 
 export type DeliveryView = {
   id: number;
@@ -55,13 +55,17 @@ function send(sandbox: Sandbox, target: DeliveryTarget, request: Request): Promi
   return service.fetch(request);
 }
 
-/** One signed POST to a webhook's URL; resolves to the HTTP status, or throws when the request did not complete. */
-export async function postToWebhook(sandbox: Sandbox, webhook: Stored<"webhook">, rawBody: string): Promise<number> {
+/**
+ * One signed POST to a webhook's URL; resolves to the HTTP status, or throws when the request did not complete. The
+ * signature's timestamp is `signedAtMs`: the processor does not document that a retry is signed anew, so the sandbox
+ * takes the stricter reading and signs every attempt of a delivery with the time of its first.
+ */
+export async function postToWebhook(sandbox: Sandbox, webhook: Stored<"webhook">, rawBody: string, signedAtMs: number): Promise<number> {
   const target = deliveryTarget(webhook.record.url, sandbox.publicOrigin);
   const headers = new Headers({
     "Content-Type": "application/json",
     "User-Agent": "Finix-Webhooks (payment-connect sandbox)",
-    "Finix-Signature": await finixSignature(webhook.record.secret_signing_key, rawBody, Math.floor(sandbox.nowMs() / 1000)),
+    "Finix-Signature": await finixSignature(webhook.record.secret_signing_key, rawBody, Math.floor(signedAtMs / 1000)),
   });
   const authorization = authorizationHeader(webhook);
   if (authorization) headers.set("Authorization", authorization);
@@ -76,7 +80,7 @@ export async function deliverDue(sandbox: Sandbox, horizon: number): Promise<voi
   for (;;) {
     const row = sandbox.sql
       .exec<DeliveryRow>(
-        "SELECT id, webhook_id, body, attempts FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT 1",
+        "SELECT id, webhook_id, body, attempts, created_at FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT 1",
         horizon,
       )
       .toArray()[0];
@@ -86,7 +90,7 @@ export async function deliverDue(sandbox: Sandbox, horizon: number): Promise<voi
     let error: string | null = null;
     try {
       if (!webhook?.record.enabled) throw new Error("webhook disabled");
-      status = await postToWebhook(sandbox, webhook, row.body);
+      status = await postToWebhook(sandbox, webhook, row.body, Date.parse(row.created_at));
     } catch (cause) {
       error = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
     }

@@ -13,8 +13,10 @@ export type FaultSpec = {
   /** `METHOD /path/{param}` as in the processor's reference (any placeholder name), or `*` for every operation. */
   operation: string;
   kind: (typeof FAULT_KINDS)[number];
-  /** The 5xx status of an `error` fault; 500 when omitted. */
+  /** The status of an `error` fault; 500 when omitted (e.g. 402 with `code: UPSTREAM_PROCESSOR_ERROR` for a transient decline). */
   status?: number;
+  /** The error code of an `error` fault's body; SERVER_ERROR when omitted. */
+  code?: string;
   latencyMs?: number;
   /** How many matching calls it affects; omitted = until cleared. */
   times?: number;
@@ -26,6 +28,7 @@ export type Fault = {
   kind: FaultKind;
   phase: "before" | "after";
   status: number | null;
+  code: string | null;
   latencyMs: number | null;
   remaining: number | null;
 };
@@ -40,6 +43,7 @@ type FaultRow = {
   kind: FaultKind;
   phase: "before" | "after";
   status: number | null;
+  code: string | null;
   latency_ms: number | null;
   remaining: number | null;
 };
@@ -51,6 +55,7 @@ function toFault(row: FaultRow): Fault {
     kind: row.kind,
     phase: row.phase,
     status: row.status,
+    code: row.code,
     latencyMs: row.latency_ms,
     remaining: row.remaining,
   };
@@ -69,13 +74,14 @@ export function addFault(sandbox: Sandbox, spec: FaultSpec): Fault {
   const seq = sandbox.sql.exec<{ n: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM faults").one().n;
   const [kind, after] = spec.kind.split("-") as [FaultKind, string | undefined];
   sandbox.sql.exec(
-    "INSERT INTO faults (id, seq, operation, kind, phase, status, latency_ms, remaining) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO faults (id, seq, operation, kind, phase, status, code, latency_ms, remaining) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     id,
     seq,
     spec.operation,
     kind,
     after ? "after" : "before",
     kind === "error" ? (spec.status ?? 500) : null,
+    kind === "error" ? (spec.code ?? null) : null,
     kind === "latency" ? (spec.latencyMs ?? 1000) : null,
     spec.times ?? null,
   );
@@ -84,7 +90,7 @@ export function addFault(sandbox: Sandbox, spec: FaultSpec): Fault {
 
 export function listFaults(sandbox: Sandbox): Fault[] {
   return sandbox.sql
-    .exec<FaultRow>("SELECT id, operation, kind, phase, status, latency_ms, remaining FROM faults ORDER BY seq")
+    .exec<FaultRow>("SELECT id, operation, kind, phase, status, code, latency_ms, remaining FROM faults ORDER BY seq")
     .toArray()
     .map(toFault);
 }

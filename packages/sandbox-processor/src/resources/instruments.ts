@@ -192,3 +192,50 @@ export function updateInstrument(
   };
   return sandbox.store.save("payment_instrument", { ...stored, record });
 }
+
+/** The platform's own bank account at the processor: what merchant credit adjustments are funded from (`source`). */
+const PLATFORM_FUNDING_INSTRUMENT = "PIsandboxPlatformFunding";
+const PLATFORM_IDENTITY = "IDsandboxPlatform";
+
+/** Every sandbox has the platform's funding instrument, as a real application has its own bank account on file. */
+export function ensurePlatformFunding(sandbox: Sandbox): void {
+  if (sandbox.store.find("payment_instrument", PLATFORM_FUNDING_INSTRUMENT)) return;
+  const now = sandbox.nowIso();
+  if (!sandbox.store.find("identity", PLATFORM_IDENTITY)) {
+    sandbox.store.insert(
+      "identity",
+      {
+        id: PLATFORM_IDENTITY,
+        application: sandbox.applicationId,
+        entity: { business_name: "Sandbox Platform" },
+        tags: {},
+        created_at: now,
+        updated_at: now,
+      },
+      {},
+    );
+  }
+  sandbox.store.insert(
+    "payment_instrument",
+    {
+      id: PLATFORM_FUNDING_INSTRUMENT,
+      application: sandbox.applicationId,
+      identity: PLATFORM_IDENTITY,
+      type: "BANK_ACCOUNT",
+      instrument_type: "BANK_ACCOUNT",
+      fingerprint: "FPRsandboxPlatformFunding",
+      name: "Sandbox Platform",
+      currency: "USD",
+      enabled: true,
+      bank_code: "021000021",
+      masked_account_number: "XXXXX0001",
+      account_type: "CHECKING",
+      country: "USA",
+      bank_account_validation_check: "VALID",
+      tags: {},
+      created_at: now,
+      updated_at: now,
+    },
+    { behaviour: {} },
+  );
+}

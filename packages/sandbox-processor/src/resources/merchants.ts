@@ -1,6 +1,6 @@
 import { invalidField } from "../core/errors";
 import { processorId } from "../core/ids";
-import type { MerchantOnboardingState, MerchantRecord, Stored, Tags } from "../core/records";
+import type { FeeProfile, MerchantOnboardingState, MerchantRecord, Stored, Tags } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
 import { underwritingOutcome } from "../core/test-data";
 import { openComplianceForm } from "./compliance-forms";
@@ -135,6 +135,12 @@ export function updateMerchant(sandbox: Sandbox, merchantId: string, update: Mer
 }
 
 /** Money moves only for an APPROVED merchant with processing enabled, as at the processor. */
+/** Sandbox-only: the fee profile a merchant's sales are charged by (the processor sets these up per merchant). */
+export function setFeeProfile(sandbox: Sandbox, merchantId: string, feeProfile: FeeProfile): Stored<"merchant"> {
+  const stored = sandbox.store.get("merchant", merchantId);
+  return sandbox.store.save("merchant", { ...stored, internal: { ...stored.internal, feeProfile } });
+}
+
 export function processingMerchant(sandbox: Sandbox, merchantId: string, field = "merchant"): Stored<"merchant"> {
   const merchant = sandbox.store.get("merchant", merchantId);
   if (merchant.record.onboarding_state !== "APPROVED") {

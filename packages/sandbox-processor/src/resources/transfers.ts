@@ -1,6 +1,6 @@
 import { invalidField, ProcessorError } from "../core/errors";
 import { processorId } from "../core/ids";
-import type { CardPresentOutcome, Stored, Tags, TransferInternal, TransferRecord } from "../core/records";
+import type { CardPresentOutcome, FeeRecord, Stored, Tags, TransferInternal, TransferRecord } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
 import { declineForAmount, DISPUTED_AMOUNT, type FailureReason } from "../core/test-data";
 import { refuseReversalOfDisputedTransfer } from "./dispute-holds";
@@ -100,8 +100,44 @@ export function queueForSettlement(sandbox: Sandbox, merchantId: string): void {
     sandbox.schedule("settlement.close", merchantId, sandbox.config().delaysSeconds.settlement);
 }
 
+/**
+ * What the merchant is charged for a sale that succeeded: its fee profile's fees, and — as the processor documents for
+ * `fee` — the difference when the `fee` asked for is higher; a `fee` below the profile's fees has no effect.
+ */
+function chargeFees(sandbox: Sandbox, transfer: Stored<"transfer">): Stored<"transfer"> {
+  const { record } = transfer;
+  const profile = sandbox.store.get("merchant", record.merchant).internal.feeProfile ?? { basisPoints: 0, fixedFee: 0 };
+  const ach = sandbox.store.find("payment_instrument", record.source ?? "")?.record.type === "BANK_ACCOUNT";
+  const parts: [string, number][] = [
+    [ach ? "ACH_BASIS_POINTS" : "CARD_BASIS_POINTS", Math.round((record.amount * profile.basisPoints) / 10_000)],
+    [ach ? "ACH_FIXED" : "CARD_FIXED", profile.fixedFee],
+  ];
+  const profileFees = parts.reduce((sum, [, amount]) => sum + amount, 0);
+  if (record.fee > profileFees) parts.push(["APPLICATION_FEE", record.fee - profileFees]);
+  const now = sandbox.nowIso();
+  const fees: FeeRecord[] = parts
+    .filter(([, amount]) => amount > 0)
+    .map(([fee_type, amount]) => ({
+      id: processorId("FE"),
+      created_at: now,
+      updated_at: now,
+      amount,
+      currency: record.currency,
+      display_name: null,
+      fee_subtype: "PLATFORM_FEE",
+      fee_type,
+      label: null,
+      linked_id: record.id,
+      linked_type: "TRANSFER",
+      merchant: record.merchant,
+      tags: {},
+    }));
+  return sandbox.store.save("transfer", { ...transfer, internal: { ...transfer.internal, fees } });
+}
+
 function afterSale(sandbox: Sandbox, transfer: Stored<"transfer">): void {
   if (transfer.record.state !== "SUCCEEDED") return;
+  chargeFees(sandbox, transfer);
   queueForSettlement(sandbox, transfer.record.merchant);
   if (transfer.record.amount === DISPUTED_AMOUNT)
     sandbox.schedule("dispute.open", transfer.record.id, sandbox.config().delaysSeconds.dispute);
@@ -258,12 +294,18 @@ function createAdjustment(
   subtype: "MERCHANT_CREDIT_ADJUSTMENT" | "MERCHANT_DEBIT_ADJUSTMENT",
 ): TransferAnswer {
   if (!input.merchant) throw invalidField("merchant", "merchant is required.");
+  // The processor marks `source` required: an adjustment is funded from an instrument like any transfer.
+  if (!input.source) throw invalidField("source", "source is required.");
   const merchant = sandbox.store.get("merchant", input.merchant);
+  const source = sandbox.store.find("payment_instrument", input.source);
+  if (!source) throw invalidField("source", `Payment instrument ${input.source} not found.`);
+  if (!source.record.enabled) throw invalidField("source", `Payment instrument ${input.source} is disabled.`);
   const record = newTransfer(sandbox, {
     amount: input.amount,
     currency: input.currency,
     merchant: merchant.record.id,
     merchant_identity: merchant.record.identity,
+    source: source.record.id,
     operation_key: subtype,
     idempotency_id: input.idempotency_id ?? null,
     tags: input.tags ?? {},
@@ -356,24 +398,49 @@ function achDebit(sandbox: Sandbox, transferId: string): { transfer: Stored<"tra
   return { transfer, source };
 }
 
-export type AchOutcome = "succeed" | "fail" | "return";
+export type AchOutcome = "succeed" | "fail" | "return" | "return-as-reversal";
+
+/**
+ * The bank's return as its own transfer: a REVERSAL of the whole debit that nobody asked for (no idempotency_id),
+ * carrying the return's code, while the debit itself stays SUCCEEDED. One of the two shapes a return may take.
+ */
+function returnAsReversal(sandbox: Sandbox, debit: Stored<"transfer">, failure: FailureReason): Stored<"transfer"> {
+  const record = newTransfer(sandbox, {
+    amount: debit.record.amount,
+    currency: debit.record.currency,
+    merchant: debit.record.merchant,
+    merchant_identity: debit.record.merchant_identity,
+    destination: debit.record.source,
+    parent_transfer: debit.record.id,
+    failure_code: failure.code,
+    failure_message: failure.message,
+    type: "REVERSAL",
+    subtype: "SYSTEM",
+    ...succeeded(sandbox),
+  });
+  insertTransfer(sandbox, record, { requestFingerprint: null, createdStatus: 201, endpoint: "system", settlementId: null });
+  return sandbox.store.get("transfer", debit.record.id);
+}
 
 /**
  * Settles an ACH debit now. `fail`: PENDING → FAILED (not submitted); `return`: the debit had SUCCEEDED and the
- * bank returned it, so it flips to FAILED with the return's code (a PENDING one succeeds first, as it would have).
+ * bank returned it, so it flips to FAILED with the return's code (a PENDING one succeeds first, as it would have);
+ * `return-as-reversal`: the same return, arriving as a REVERSAL transfer of the debit instead.
  */
 export function settleAch(sandbox: Sandbox, transferId: string, outcome: AchOutcome, reason?: FailureReason): Stored<"transfer"> {
   const { transfer, source } = achDebit(sandbox, transferId);
   const failure = reason ?? source.internal.behaviour.ach ?? { code: "INSUFFICIENT_FUNDS", message: "R01: Insufficient funds." };
   const { state } = transfer.record;
-  const allowed = outcome === "return" ? state === "PENDING" || state === "SUCCEEDED" : state === "PENDING";
+  const returning = outcome === "return" || outcome === "return-as-reversal";
+  const allowed = returning ? state === "PENDING" || state === "SUCCEEDED" : state === "PENDING";
   if (!allowed) throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is ${state}; cannot ${outcome} it.` }]);
   if (outcome === "fail") return updateTransfer(sandbox, transfer, failed(failure));
-  const settled = state === "PENDING" ? updateTransfer(sandbox, transfer, succeeded(sandbox)) : transfer;
+  const settled = state === "PENDING" ? chargeFees(sandbox, updateTransfer(sandbox, transfer, succeeded(sandbox))) : transfer;
   if (outcome === "succeed") {
     queueForSettlement(sandbox, settled.record.merchant);
     return settled;
   }
+  if (outcome === "return-as-reversal") return returnAsReversal(sandbox, settled, failure);
   return updateTransfer(sandbox, settled, failed(failure));
 }
 

@@ -28,7 +28,7 @@ function checkUrl(url: string): void {
 /** The processor's empty test POST: a URL that does not answer 2xx leaves the webhook disabled. */
 async function answersTestEvent(sandbox: Sandbox, webhook: Stored<"webhook">): Promise<boolean> {
   try {
-    const status = await postToWebhook(sandbox, webhook, "");
+    const status = await postToWebhook(sandbox, webhook, "", sandbox.nowMs());
     if (status >= 200 && status < 300) return true;
     logEvent("warn", "sandbox webhook test event refused", { webhookId: webhook.record.id, status });
   } catch (error) {

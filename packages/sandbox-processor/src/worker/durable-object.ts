@@ -3,6 +3,7 @@ import { ProcessorError } from "../core/errors";
 import { Sandbox } from "../core/sandbox";
 import { CONTROL_NAMES, READ_ONLY_CONTROLS, SandboxControls, type ControlName, type ControlResult } from "../resources/controls";
 import { deliverDue } from "../resources/deliveries";
+import { ensurePlatformFunding } from "../resources/instruments";
 import { runDueTimers } from "../resources/scheduled";
 import { createRestApp } from "../http/rest/app";
 
@@ -20,6 +21,7 @@ export class SandboxProcessor extends DurableObject<SandboxEnv> {
   constructor(ctx: DurableObjectState, env: SandboxEnv) {
     super(ctx, env);
     this.sandbox = new Sandbox(ctx, env);
+    ensurePlatformFunding(this.sandbox);
     this.controls = new SandboxControls(this.sandbox);
   }
 

@@ -116,7 +116,7 @@ export const CONTROL_ACTIONS = {
   "settle-ach": action(
     z.object({
       id: Id,
-      outcome: z.enum(["succeed", "fail", "return"]).optional(),
+      outcome: z.enum(["succeed", "fail", "return", "return-as-reversal"]).optional(),
       failureCode: z.string().optional(),
       failureMessage: z.string().optional(),
     }),
@@ -196,6 +196,11 @@ export const CONTROL_ACTIONS = {
     complianceForm,
   ),
   "expire-compliance": action(z.object({ id: Id }), (control, { id }) => control.expireComplianceForm(id), complianceForm),
+  "fee-profile": action(
+    z.object({ id: Id, basisPoints: z.number().int().min(0).max(10_000), fixedFee: z.number().int().min(0) }),
+    (control, { id, ...profile }) => control.setFeeProfile(id, profile),
+    merchant,
+  ),
   "close-settlement": action(
     z.object({ id: Id, through: z.enum(["closed", "approved", "funded"]).default("funded") }),
     (control, { id, through }) => control.closeSettlement(id, through),
@@ -208,7 +213,11 @@ export const CONTROL_ACTIONS = {
     z.object({
       operation: z.string().min(1),
       kind: z.enum(FAULT_KINDS),
-      status: z.number().int().min(500).max(599).optional(),
+      status: z.number().int().min(400).max(599).optional(),
+      code: z
+        .string()
+        .regex(/^[A-Z][A-Z0-9_]{1,63}$/)
+        .optional(),
       latencyMs: z.number().int().min(0).max(300_000).optional(),
       times: z.number().int().positive().optional(),
     }),

@@ -5,7 +5,7 @@ import { FAULT_HEADER, LATENCY_HEADER, takeFault, type Fault } from "../../resou
 import { ProcessorError } from "../../core/errors";
 import { errorBody } from "./error-body";
 import { CURSOR_PAGING_VERSION, type RestEnv } from "./http";
-import { REST_ROUTES } from "./routes";
+import { REST_ROUTES, type RestRoute } from "./routes";
 
 /** Set by the edge: the origin and prefix the caller reached the sandbox at, for `_links`. */
 export const PUBLIC_BASE_HEADER = "x-sandbox-public-base";
@@ -41,9 +41,35 @@ const basicAuth: MiddlewareHandler<RestEnv> = async (c, next) => {
 function faultResponse(fault: Fault, c: { var: RestEnv["Variables"] }): Response {
   if (fault.kind === "error") {
     const status = (fault.status ?? 500) as ProcessorError["status"];
-    return errorResponse(new ProcessorError(status, [{ code: "SERVER_ERROR", message: `Sandbox fault ${fault.id}: HTTP ${status}.` }]), c);
+    return errorResponse(
+      new ProcessorError(status, [{ code: fault.code ?? "SERVER_ERROR", message: `Sandbox fault ${fault.id}: HTTP ${status}.` }]),
+      c,
+    );
   }
   return new Response(null, { status: 500, headers: { [FAULT_HEADER]: fault.kind } });
+}
+
+/**
+ * Refuses query parameters the route does not take: the processor documents each list's filters and paging (`limit`
+ * with `after_cursor` on 2022-02-01, `offset` on the base version), and a filter the processor ignores would hand a
+ * client every record instead of the ones it asked for.
+ */
+function knownQuery(route: RestRoute): MiddlewareHandler<RestEnv> {
+  return async (c, next) => {
+    const paging = route.query ? ["limit", c.var.apiVersion === CURSOR_PAGING_VERSION ? "after_cursor" : "offset"] : [];
+    const allowed = new Set([...paging, ...(route.query ?? [])]);
+    const unknown = [...new URL(c.req.url).searchParams.keys()].filter((name) => !allowed.has(name));
+    if (unknown.length > 0) {
+      throw new ProcessorError(400, [
+        {
+          code: "BAD_REQUEST",
+          field: unknown[0],
+          message: `${route.method} ${route.path} does not take ${unknown.join(", ")}${allowed.size ? `; it takes ${[...allowed].join(", ")}` : ""}.`,
+        },
+      ]);
+    }
+    await next();
+  };
 }
 
 /** Applies a matching fault knob; `after` lets the request take effect and then spoils the answer. */
@@ -67,7 +93,7 @@ export function createRestApp() {
   for (const route of REST_ROUTES) {
     const path = route.path.replace(/\{([^}]+)\}/g, ":$1");
     if (!route.anonymous) app.on(route.method, path, basicAuth);
-    app.on(route.method, path, faults, route.handler);
+    app.on(route.method, path, faults, knownQuery(route), route.handler);
   }
   app.notFound((c) =>
     errorResponse(new ProcessorError(404, [{ code: "NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}.` }]), c),

@@ -14,7 +14,7 @@ const AttestBody = z.object({
 
 export async function index(c: RestContext) {
   const page = pageRequest(c);
-  const filters = queryFilters(c, { linked_to: "linked_to", state: "state", type: "type" });
+  const filters = queryFilters(c, { linked_to: "linked_to", state: "state" });
   return list(c, "compliance_form", c.env.sandbox.store.list("compliance_form", filters, page), page);
 }
 

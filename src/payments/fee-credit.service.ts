@@ -1,0 +1,207 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { logEvent } from "../lib/log";
+import { ApiError } from "../lib/problem";
+import type { AppContext } from "../platform/context";
+import { isOutcomeUnknown, ProcessorRejected } from "../processor";
+import { TENANT_TAG } from "./charge.service";
+import { nextCheckAt } from "./check-schedule";
+import { payments, refunds, type FeeCreditStatus } from "./payments.schema";
+
+/** Attempts at a fee credit the processor could not take (5xx, timeouts), one minute to an hour apart; then it is given up. */
+export const MAX_FEE_CREDIT_ATTEMPTS = 8;
+
+type RefundRow = typeof refunds.$inferSelect;
+
+/** The credit adjustment's idempotency_id at the processor: one per refund, whatever retries it takes. */
+const feeCreditIdempotencyId = (refundId: string) => `${refundId}_fee`;
+
+const stillOwed = (refundId: string) => sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refundId} AND fee_credit_status = 'pending')`;
+
+/**
+ * Ends a fee credit, once: credited (counted in the payment's applicationFeeRefundedCents) or given up (no longer owed),
+ * with an `application_fee_refund.updated` event in the same batch.
+ */
+async function finishFeeCredit(
+  ctx: AppContext,
+  refund: RefundRow,
+  outcome: { status: "succeeded"; adjustmentId: string } | { status: "failed"; failureCode: string },
+  attempts: number,
+): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.clock.nowIso();
+  const credited = outcome.status === "succeeded" ? refund.applicationFeeRefundCents : 0;
+  const owed = stillOwed(refund.id);
+  const payment = (await db.select().from(payments).where(eq(payments.id, refund.paymentId)).get())!;
+  const event = ctx.outbox.record({
+    tenantId: refund.tenantId,
+    type: "application_fee_refund.updated",
+    subjectId: refund.paymentId,
+    data: {
+      lcPaymentId: refund.paymentId,
+      lcRefundId: refund.id,
+      orderRef: payment.orderRef,
+      status: outcome.status,
+      amountCents: refund.applicationFeeRefundCents,
+      processorTransferId: outcome.status === "succeeded" ? outcome.adjustmentId : null,
+      failureCode: outcome.status === "failed" ? outcome.failureCode : null,
+    },
+    onlyIf: owed,
+  });
+  await db.batch([
+    db
+      .update(payments)
+      .set({
+        applicationFeeRefundedCents: sql`${payments.applicationFeeRefundedCents} + ${credited}`,
+        applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents} - ${refund.applicationFeeRefundCents}`,
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, refund.paymentId), owed)),
+    event,
+    db
+      .update(refunds)
+      .set({
+        feeCreditStatus: outcome.status,
+        processorFeeAdjustmentId: outcome.status === "succeeded" ? outcome.adjustmentId : null,
+        feeCreditFailureCode: outcome.status === "failed" ? outcome.failureCode : null,
+        checkAttempts: attempts,
+        nextCheckAt: null,
+        updatedAt: now,
+      })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.feeCreditStatus, "pending"))),
+  ]);
+  if (outcome.status === "failed") {
+    logEvent("error", "application fee credit given up", {
+      tenantId: refund.tenantId,
+      paymentId: refund.paymentId,
+      refundId: refund.id,
+      failureCode: outcome.failureCode,
+      attempts,
+    });
+  }
+}
+
+/**
+ * One attempt at the application-fee credit a refund owes the merchant (reversals never return the fee): a merchant
+ * credit adjustment funded from the platform's instrument, keyed by the refund at the processor so retries cannot
+ * credit twice. A refusal gives up at once; a failure of the processor is retried with backoff and given up visibly
+ * after MAX_FEE_CREDIT_ATTEMPTS (an error log, the event, and the operator's fee-credit list).
+ */
+export async function creditApplicationFee({ ctx, input: { refundId } }: { ctx: AppContext; input: { refundId: string } }): Promise<void> {
+  const { db } = ctx;
+  const refund = await db.select().from(refunds).where(eq(refunds.id, refundId)).get();
+  if (!refund || refund.feeCreditStatus !== "pending") return;
+  const payment = (await db.select().from(payments).where(eq(payments.id, refund.paymentId)).get())!;
+  const attempts = refund.checkAttempts + 1;
+  const idempotencyId = feeCreditIdempotencyId(refund.id);
+  try {
+    const adjustment = await ctx.processor.createMerchantCreditAdjustment({
+      merchant: payment.processorMerchantId,
+      source: ctx.env.PROCESSOR_FEE_CREDIT_SOURCE,
+      amount: refund.applicationFeeRefundCents,
+      currency: payment.currency,
+      idempotency_id: idempotencyId,
+      tags: { [TENANT_TAG]: refund.tenantId, lc_payment_id: refund.paymentId, lc_refund_id: refund.id },
+    });
+    await finishFeeCredit(ctx, refund, { status: "succeeded", adjustmentId: adjustment.id }, attempts);
+  } catch (error) {
+    if (error instanceof ProcessorRejected) {
+      await finishFeeCredit(ctx, refund, { status: "failed", failureCode: error.code }, attempts);
+      return;
+    }
+    if (attempts >= MAX_FEE_CREDIT_ATTEMPTS) {
+      // The last attempt's answer may have been lost after the processor applied it.
+      const found = isOutcomeUnknown(error) ? await ctx.processor.findTransferByIdempotencyId(idempotencyId).catch(() => null) : null;
+      const outcome =
+        found && found.state !== "FAILED"
+          ? ({ status: "succeeded", adjustmentId: found.id } as const)
+          : ({ status: "failed", failureCode: found?.failure_code ?? (error instanceof ApiError ? error.slug : "ERROR") } as const);
+      await finishFeeCredit(ctx, refund, outcome, attempts);
+      return;
+    }
+    logEvent("warn", "application fee credit deferred", { refundId, attempts, error: String(error) });
+    await db
+      .update(refunds)
+      .set({ checkAttempts: attempts, nextCheckAt: nextCheckAt(ctx.clock.nowMs(), attempts), updatedAt: ctx.clock.nowIso() })
+      .where(and(eq(refunds.id, refundId), eq(refunds.feeCreditStatus, "pending")));
+  }
+}
+
+export type FeeCreditView = {
+  lcRefundId: string;
+  lcPaymentId: string;
+  tenantId: string;
+  status: FeeCreditStatus;
+  amountCents: number;
+  attempts: number;
+  nextAttemptAtUtc: string | null;
+  failureCode: string | null;
+  processorTransferId: string | null;
+  updatedAtUtc: string;
+};
+
+const toView = (refund: RefundRow): FeeCreditView => ({
+  lcRefundId: refund.id,
+  lcPaymentId: refund.paymentId,
+  tenantId: refund.tenantId,
+  status: refund.feeCreditStatus,
+  amountCents: refund.applicationFeeRefundCents,
+  attempts: refund.checkAttempts,
+  nextAttemptAtUtc: refund.feeCreditStatus === "pending" ? refund.nextCheckAt : null,
+  failureCode: refund.feeCreditFailureCode,
+  processorTransferId: refund.processorFeeAdjustmentId,
+  updatedAtUtc: refund.updatedAt,
+});
+
+/** The operator's view of fee credits in one state, most recently changed first. */
+export async function listFeeCredits({
+  ctx,
+  input: { status, limit },
+}: {
+  ctx: AppContext;
+  input: { status: Exclude<FeeCreditStatus, "none">; limit: number };
+}): Promise<FeeCreditView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.feeCreditStatus, status))
+    .orderBy(desc(refunds.updatedAt), desc(refunds.id))
+    .limit(limit)
+    .all();
+  return rows.map(toView);
+}
+
+/** An operator sends a given-up fee credit again (same idempotency_id at the processor), with a fresh set of attempts. */
+export async function retryFeeCredit({
+  ctx,
+  input: { refundId },
+}: {
+  ctx: AppContext;
+  input: { refundId: string };
+}): Promise<FeeCreditView> {
+  const { db } = ctx;
+  const refund = await db.select().from(refunds).where(eq(refunds.id, refundId)).get();
+  if (!refund || refund.feeCreditStatus === "none") throw new ApiError("not-found", `No fee credit for refund ${refundId}.`);
+  if (refund.feeCreditStatus === "failed") {
+    const now = ctx.clock.nowIso();
+    await db.batch([
+      db
+        .update(payments)
+        .set({
+          applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents} + ${refund.applicationFeeRefundCents}`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(payments.id, refund.paymentId),
+            sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refundId} AND fee_credit_status = 'failed')`,
+          ),
+        ),
+      db
+        .update(refunds)
+        .set({ feeCreditStatus: "pending", feeCreditFailureCode: null, checkAttempts: 0, nextCheckAt: now, updatedAt: now })
+        .where(and(eq(refunds.id, refundId), eq(refunds.feeCreditStatus, "failed"))),
+    ]);
+    await creditApplicationFee({ ctx, input: { refundId } });
+  }
+  return toView((await db.select().from(refunds).where(eq(refunds.id, refundId)).get())!);
+}

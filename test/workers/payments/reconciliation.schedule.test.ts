@@ -1,0 +1,128 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createContext } from "../../../src/context";
+import { MAX_CHECK_INTERVAL_MS, RECONCILE_AFTER_MS } from "../../../src/payments/check-schedule";
+import { CHECKS_PER_RUN, reconcileLedger } from "../../../src/payments/reconciliation";
+import { ADMIN_HEADERS, call, expectProblem, tenantWithKey } from "../support/http";
+import { paymentId } from "../support/ledger";
+import { lookup } from "../support/payments";
+import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+
+const MINUTE = 60_000;
+const sweepAt = (nowMs: number) => reconcileLedger({ ctx: createContext(env, { nowMs }) });
+
+/**
+ * Long-pending ACH debits as the sweep finds them after a while: `processing`, checked many times, their next checks
+ * spread over the coming hour (the backoff's cap). Their transfers are unknown to the processor, so every look at one
+ * is a processor call that settles nothing.
+ */
+async function seedLongPending(tenantId: string, count: number, prefix: string, firstDueMs: number, spreadMs: number) {
+  const statements = Array.from({ length: count }, (_, i) =>
+    env.DB.prepare(
+      `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents,
+         order_ref, processor_merchant_id, processor_transfer_id, processor_state, next_check_at, check_attempts, created_at, updated_at)
+       VALUES (?, ?, ?, 'processing', 'ach', 1000, 'USD', 10, ?, 'MUseeded', ?, 'PENDING', ?, 10, ?, ?)`,
+    ).bind(
+      paymentId(i, prefix),
+      tenantId,
+      `${prefix}-${i}`,
+      `order-${i}`,
+      `TR${prefix}${String(i).padStart(8, "0")}`,
+      new Date(firstDueMs + Math.floor((i * spreadMs) / count)).toISOString(),
+      "2026-01-01T00:00:00.000Z",
+      "2026-01-01T00:00:00.000Z",
+    ),
+  );
+  for (let start = 0; start < statements.length; start += 500) await env.DB.batch(statements.slice(start, start + 500));
+}
+
+const checkState = async (prefix: string) =>
+  (
+    await env.DB.prepare("SELECT id, check_attempts AS attempts, next_check_at AS next FROM payments WHERE id LIKE ?")
+      .bind(`lcpay_${prefix}%`)
+      .all<{ id: string; attempts: number; next: string }>()
+  ).results;
+
+/** A card charge whose answer was lost with the lookup down: `processing` in the ledger, SUCCEEDED at the processor. */
+async function stuckCharge() {
+  const { auth, tenantId } = await chargeableTenant();
+  await control("fault", { operation: "POST /transfers", kind: "drop-after", times: 1 });
+  await control("fault", { operation: "GET /transfers", kind: "error", times: 1 });
+  await expectProblem(await charge(auth, chargeBody(await cardToken())), 502, "processor-error");
+  const { id } = (await env.DB.prepare("SELECT id FROM payments WHERE tenant_id = ?").bind(tenantId).first<{ id: string }>())!;
+  expect((await lookup(auth, id)).status).toBe("processing");
+  return { auth, id, createdMs: Date.now() };
+}
+
+describe("the reconciliation sweep's schedule", () => {
+  it("looks at a newly stuck charge on time although a thousand long-pending debits are waiting", async () => {
+    const tenant = await tenantWithKey();
+    const start = Date.now();
+    await seedLongPending(tenant.tenantId, 1000, "starve", start - MINUTE, MAX_CHECK_INTERVAL_MS);
+    const stuck = await stuckCharge();
+    await sweepAt(stuck.createdMs + RECONCILE_AFTER_MS + 1000);
+    expect((await lookup(stuck.auth, stuck.id)).status).toBe("succeeded");
+  });
+
+  it("waits longer after each look that settles nothing: 2 minutes after creation, then 1, 2, 4 … minutes, at most an hour", async () => {
+    const { auth, tenantId } = await chargeableTenant();
+    // The processor never received this charge (the lookup finds nothing), so each look settles nothing.
+    await control("fault", { operation: "POST /transfers", kind: "error", times: 1 });
+    await expectProblem(await charge(auth, chargeBody(await cardToken())), 502, "processor-error");
+    const row = async () =>
+      (await env.DB.prepare("SELECT next_check_at AS next, check_attempts AS attempts FROM payments WHERE tenant_id = ?")
+        .bind(tenantId)
+        .first<{ next: string; attempts: number }>())!;
+    let due = Date.parse((await row()).next);
+    const gaps: number[] = [];
+    for (let look = 1; look <= 5; look++) {
+      await sweepAt(due);
+      const next = Date.parse((await row()).next);
+      gaps.push(Math.round((next - due) / MINUTE));
+      due = next;
+    }
+    expect(gaps).toEqual([1, 2, 4, 8, 16]);
+    expect((await row()).attempts).toBe(5);
+  });
+
+  it("re-checks every one of 10,000 long-pending rows within the hour's cap, and a new stuck charge at its first check", async () => {
+    const tenant = await tenantWithKey();
+    const start = Date.now();
+    await seedLongPending(tenant.tenantId, 10_000, "bound", start, MAX_CHECK_INTERVAL_MS);
+    const stuck = await stuckCharge();
+    const firstCheck = stuck.createdMs + RECONCILE_AFTER_MS;
+    let settledAt: number | null = null;
+    // One cron run a minute for an hour and a minute.
+    for (let minute = 0; minute <= 61; minute++) {
+      const now = start + minute * MINUTE;
+      await sweepAt(now);
+      if (settledAt === null && (await lookup(stuck.auth, stuck.id)).status === "succeeded") settledAt = now;
+    }
+    expect(settledAt).not.toBeNull();
+    expect(settledAt! - firstCheck).toBeLessThan(MINUTE);
+    const rows = await checkState("bound");
+    expect(rows).toHaveLength(10_000);
+    // Every row was looked at within the hour (attempts 10 → 11); those looked at in the first minutes came due again an hour later.
+    expect(rows.filter((r) => r.attempts < 11)).toEqual([]);
+    expect(rows.filter((r) => r.attempts > 12)).toEqual([]);
+    const latest = Math.max(...rows.map((r) => Date.parse(r.next)));
+    expect(latest).toBeLessThanOrEqual(start + 61 * MINUTE + MAX_CHECK_INTERVAL_MS);
+    expect(CHECKS_PER_RUN * (MAX_CHECK_INTERVAL_MS / MINUTE)).toBeGreaterThanOrEqual(10_000);
+  }, 600_000);
+
+  it("shows the operator its backlog: counts, due rows, the oldest, the next check", async () => {
+    const tenant = await tenantWithKey();
+    const now = Date.now();
+    await seedLongPending(tenant.tenantId, 30, "backlog", now - 5 * MINUTE, 10 * MINUTE);
+    const response = await call("/admin/payments/reconciliation", { headers: ADMIN_HEADERS });
+    expect(response.status).toBe(200);
+    const backlog = await response.json<{
+      processingPayments: { count: number; due: number; oldestCreatedAtUtc: string; nextCheckAtUtc: string };
+    }>();
+    expect(backlog.processingPayments.count).toBeGreaterThanOrEqual(30);
+    expect(backlog.processingPayments.due).toBeGreaterThanOrEqual(15);
+    expect(Date.parse(backlog.processingPayments.nextCheckAtUtc)).toBeLessThanOrEqual(now - 5 * MINUTE);
+    expect(backlog.processingPayments.oldestCreatedAtUtc <= "2026-01-01T00:00:00.000Z").toBe(true);
+    await expectProblem(await call("/admin/payments/reconciliation", { headers: tenant.auth }), 401, "unauthorized");
+  });
+});
