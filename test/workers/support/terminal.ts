@@ -99,8 +99,7 @@ export function buyer(deviceId: string, outcome: "approve" | "decline" | "cancel
 export async function waitingOnReader(deviceId: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await call(`/sandbox/processor/transfers?device=${deviceId}&state=PENDING`, { headers: PROCESSOR_AUTH });
-    const [pending] = (await response.json<{ _embedded: { transfers: { id: string }[] } }>())._embedded.transfers;
+    const [pending] = (await transfersOnDevice(deviceId)).filter((transfer) => transfer.state === "PENDING");
     if (pending) return pending.id;
     if (Date.now() > deadline) throw new Error(`no sale waiting on ${deviceId}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -113,10 +112,17 @@ export async function devicesOfMerchant(merchantId: string): Promise<{ id: strin
   return (await response.json<{ _embedded: { devices: { id: string; serial_number: string; enabled: boolean }[] } }>())._embedded.devices;
 }
 
-/** Every card-present transfer the sandbox processor holds for a device. */
-export async function transfersOnDevice(deviceId: string): Promise<{ id: string; state: string; idempotency_id: string }[]> {
-  const response = await call(`/sandbox/processor/transfers?device=${deviceId}&limit=100`, { headers: PROCESSOR_AUTH });
-  return (await response.json<{ _embedded: { transfers: { id: string; state: string; idempotency_id: string }[] } }>())._embedded.transfers;
+type DeviceTransfer = { id: string; state: string; idempotency_id: string; device: string | null };
+
+/**
+ * Every card-present transfer the sandbox processor holds for a device: the processor lists transfers by merchant, not by
+ * device (an undocumented `device` filter is refused), so the device's merchant's transfers are read and narrowed here.
+ */
+export async function transfersOnDevice(deviceId: string): Promise<DeviceTransfer[]> {
+  const device = await (await call(`/sandbox/processor/devices/${deviceId}`, { headers: PROCESSOR_AUTH })).json<{ merchant: string }>();
+  const response = await call(`/sandbox/processor/transfers?merchant_id=${device.merchant}&limit=100`, { headers: PROCESSOR_AUTH });
+  const { transfers } = (await response.json<{ _embedded: { transfers: DeviceTransfer[] } }>())._embedded;
+  return transfers.filter((transfer) => transfer.device === deviceId);
 }
 
 /** The `transfer.updated` event bodies recorded for a payment, oldest first. */
