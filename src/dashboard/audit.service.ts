@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = {
   "test_event.sent": "Sent a test event",
   "callbacks.replayed": "Replayed callbacks",
   "payment.refunded": "Refunded a payment",
+  "dispute.evidence_uploaded": "Uploaded dispute evidence",
+  "dispute.submitted": "Submitted a dispute response",
   "onboarding.started": "Started onboarding",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

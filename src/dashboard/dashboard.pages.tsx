@@ -3,9 +3,11 @@ import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import * as auth from "./auth.handlers";
 import * as callbacks from "./callbacks.handlers";
+import * as disputes from "./disputes.handlers";
 import * as keys from "./keys.handlers";
 import * as overview from "./overview.handlers";
 import * as payments from "./payments.handlers";
+import * as payouts from "./payouts.handlers";
 import * as team from "./team.handlers";
 import type { DashboardBindings } from "./types";
 import { MessagePage } from "./views/auth";
@@ -27,6 +29,14 @@ pages.post("/dashboard/onboarding", overview.beginOnboarding);
 pages.get("/dashboard/payments", payments.showPayments);
 pages.get("/dashboard/payments/:paymentId", payments.showPayment);
 pages.post("/dashboard/payments/:paymentId/refund", payments.refundPayment);
+
+pages.get("/dashboard/disputes", disputes.showDisputes);
+pages.get("/dashboard/disputes/:disputeId", disputes.showDispute);
+pages.post("/dashboard/disputes/:disputeId/evidence", disputes.uploadEvidence);
+pages.post("/dashboard/disputes/:disputeId/submit", disputes.submitResponse);
+
+pages.get("/dashboard/payouts", payouts.showPayouts);
+pages.get("/dashboard/payouts/:payoutId", payouts.showPayout);
 
 pages.get("/dashboard/keys", keys.showKeys);
 pages.post("/dashboard/keys", keys.createKey);

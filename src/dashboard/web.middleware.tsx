@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
+import { EVIDENCE_BODY_LIMIT_BYTES } from "../disputes";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { logEvent } from "../lib/log";
 import { resolveSession } from "./sessions.service";
@@ -38,13 +39,28 @@ export const dashboardHeaders = createMiddleware<DashboardBindings>(async (c, ne
   c.header("X-Frame-Options", "DENY");
 });
 
-export const formBodyLimit: MiddlewareHandler<DashboardBindings> = (c, next) =>
-  UNSAFE_METHODS.has(c.req.method)
+// The one form that carries a file: a dispute's evidence, under the API's own limit.
+const isEvidenceUpload = (path: string) => /^\/dashboard\/disputes\/[^/]+\/evidence$/.test(path);
+
+export const formBodyLimit: MiddlewareHandler<DashboardBindings> = (c, next) => {
+  if (!UNSAFE_METHODS.has(c.req.method)) return next();
+  return isEvidenceUpload(c.req.path)
     ? bodyLimit({
+        maxSize: EVIDENCE_BODY_LIMIT_BYTES,
+        onError: (c) =>
+          c.html(
+            <MessagePage
+              title="File too large"
+              message="An evidence file may be at most 1 MB (PDF, TIFF) or 50 KB (JPG, PNG). Go back and choose a smaller file."
+            />,
+            413,
+          ),
+      })(c, next)
+    : bodyLimit({
         maxSize: FORM_BODY_LIMIT_BYTES,
         onError: (c) => c.html(<MessagePage title="Form too large" message="That form was larger than the dashboard accepts." />, 413),
-      })(c, next)
-    : next();
+      })(c, next);
+};
 
 const refuseForgery = (c: Context, reason: string) => {
   logEvent("warn", "dashboard form refused", { traceId: c.get("traceId"), path: c.req.path, reason });
@@ -70,6 +86,7 @@ export const sameOriginOnly = createMiddleware<DashboardBindings>(async (c, next
   await next();
 });
 
+/** The form's `_csrf` field, from a urlencoded or a multipart body alike (the body is parsed once and kept for the handler). */
 async function formToken(c: Context): Promise<string> {
   const body = await c.req.parseBody();
   return typeof body._csrf === "string" ? body._csrf : "";

@@ -1,6 +1,10 @@
 /** The disputes capability's public surface: its routes, what the processor's dispute and evidence events do, its sweep. */
 export { default as disputesRouter } from "./disputes.index";
-export { applyDisputeEvent } from "./disputes.service";
-export { applyEvidenceEvent } from "./evidence.service";
+export { applyDisputeEvent, submitDispute } from "./disputes.service";
+export { addEvidence, applyEvidenceEvent } from "./evidence.service";
 export { isEvidenceUpload } from "./evidence-body";
 export { sweepDisputes } from "./disputes.sweep";
+export { evidenceOf, getDispute, listDisputes, type EvidenceRecord } from "./disputes.queries";
+export { responseWindow, type DisputeRecord } from "./dispute-states";
+export { DISPUTE_STATES, RESPONSE_STATES, type DisputeState, type EvidenceState, type ResponseState } from "./disputes.schema";
+export { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS } from "./evidence-file";

@@ -1,8 +1,9 @@
 // The tenant dashboard end to end in headless Chromium against `wrangler dev`: the operator invites the owner with
-// `npm run admin`, the owner sets a password, signs in, creates a key and uses it on /v1/payments, refunds, revokes the
-// key (401), registers a callback URL on a local receiver, reveals and rotates the signing secret, sends a test event
-// the receiver verifies, sees it delivered, and signs out. A screenshot of each page goes to SCREENSHOTS_DIR
-// (test-results/dashboard by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's).
+// `npm run admin`, the owner sets a password, signs in, creates a key and uses it on /v1/payments, refunds, answers a
+// dispute with an uploaded evidence file and one submission, revokes the key (401), registers a callback URL on a local
+// receiver, reveals and rotates the signing secret, sends a test event the receiver verifies, sees it delivered, and
+// signs out. A screenshot of each page goes to SCREENSHOTS_DIR (test-results/dashboard by default;
+// `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's).
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:http";
@@ -93,7 +94,7 @@ async function waitFor(predicate, timeoutMs = 30_000) {
 }
 
 describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
-  it("invite → password → sign in → key on /v1 → refund → revoke (401) → callbacks: secret, rotation, verified ping → sign out", async () => {
+  it("invite → password → sign in → key on /v1 → refund → dispute: evidence, submit → revoke (401) → callbacks: secret, rotation, verified ping → sign out", async () => {
     const tenantId = await chargeableTenant("Blue Bottle Coffee");
     const inviteUrl = await inviteWithAdminCli(tenantId);
 
@@ -165,6 +166,26 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
     expect(await page.textContent("main")).toContain("partially refunded");
     await shot("06-payment-refunded");
 
+    // The buyer disputes it: the dispute with its time to respond, evidence through the upload form, one submission.
+    await control(server.baseUrl, "open-dispute", { id: payment.processorTransferId }, { "X-Api-Key": key });
+    const disputes = async () => (await (await fetch(`${server.baseUrl}/v1/disputes`, { headers: auth })).json()).data;
+    await expect.poll(async () => (await disputes()).length, { timeout: 30_000 }).toBe(1);
+    await page.click("nav >> text=Disputes");
+    await page.waitForSelector(`text=${payment.lcPaymentId}`);
+    expect(await page.textContent("main")).toMatch(/\d+ (days?|hours?) left|open, no deadline given/);
+    await page.click("a[href^='/dashboard/disputes/lcdsp_']");
+    await page.setInputFiles("#file", {
+      name: "signed-receipt.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.7\n% the signed receipt of order-1001\n"),
+    });
+    await Promise.all([page.waitForURL(/notice=evidence-uploaded$/), page.click("button:has-text('Upload')")]);
+    expect(await page.textContent("main")).toContain("signed-receipt.pdf");
+    await page.fill("#note", "Signed receipt attached.");
+    await Promise.all([page.waitForURL(/notice=dispute-submitted$/), page.click("button:has-text('Submit response')")]);
+    expect((await disputes())[0]).toMatchObject({ submission: "submitted", evidence: [{ fileName: "signed-receipt.pdf" }] });
+    await shot("14-dispute-submitted");
+
     // Revoke the key: a confirmation page, then 401 at once.
     await page.click("nav >> text=API keys");
     await page.click("text=Revoke…");
@@ -216,6 +237,8 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
       "Revealed the signing secret",
       "Rotated the signing secret",
       "Sent a test event",
+      "Uploaded dispute evidence",
+      "Submitted a dispute response",
       "Signed in",
     ]) {
       expect(audit).toContain(entry);

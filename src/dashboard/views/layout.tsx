@@ -3,20 +3,19 @@ import type { Child, FC } from "hono/jsx";
 import type { SignedInSession } from "../sessions.service";
 import { formatTime } from "./format";
 
-export type Section = "overview" | "payments" | "keys" | "callbacks" | "team" | "audit" | "account";
+export type Section = "overview" | "payments" | "disputes" | "payouts" | "keys" | "callbacks" | "team" | "audit" | "account";
 
 type NavItem = { section: Section; href: string; label: string; ownerOnly?: boolean };
 
-/**
- * The navigation, by group. Disputes and payouts join "Money" as their capabilities land — one line each here and one
- * section name above; nothing else in the layout changes.
- */
+/** The navigation, by group: a new page is one line here and one section name above; nothing else in the layout changes. */
 const NAV: { group: string; items: NavItem[] }[] = [
   {
     group: "Money",
     items: [
       { section: "overview", href: "/dashboard", label: "Overview" },
       { section: "payments", href: "/dashboard/payments", label: "Payments" },
+      { section: "disputes", href: "/dashboard/disputes", label: "Disputes" },
+      { section: "payouts", href: "/dashboard/payouts", label: "Payouts" },
     ],
   },
   {
@@ -53,6 +52,9 @@ export const NOTICES = {
   "signed-out": "You are signed out.",
   "session-ended": "Your session ended. Sign in again to continue.",
   refunded: "The refund was accepted.",
+  "evidence-uploaded": "The evidence file was stored and is on its way to the processor.",
+  "evidence-known": "That file is already part of this dispute's evidence: nothing was stored twice.",
+  "dispute-submitted": "Your response was submitted. The dispute takes no more evidence.",
   "onboarding-started": "Your onboarding form is ready: continue to it below.",
 } as const;
 export type Notice = keyof typeof NOTICES;

@@ -2,13 +2,22 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { DashboardBrowser, ownerOf, signedInOwner, uniqueEmail } from "../support/dashboard";
-import { seedPayments } from "../support/ledger";
+import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { paidPayment } from "../support/payments";
 import { mockReceiver, RECEIVER, eventually } from "../support/callbacks";
 
 // Another tenant's ids on every dashboard route that takes one: each must read as missing (404), and do nothing.
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
-type Ids = { paymentId: string; keyId: string; eventId: string; inviteId: string; userId: string; sessionId: string };
+type Ids = {
+  paymentId: string;
+  keyId: string;
+  eventId: string;
+  inviteId: string;
+  userId: string;
+  sessionId: string;
+  disputeId: string;
+  payoutId: string;
+};
 
 const first = async (sql: string, ...params: string[]) =>
   (await env.DB.prepare(sql)
@@ -47,6 +56,8 @@ beforeAll(async () => {
         "SELECT id FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
         signedIn.email,
       ),
+      disputeId: await seedDispute(tenantId, payment.lcPaymentId),
+      payoutId: await seedPayout(tenantId),
     },
   };
   intruder = await signedInOwner("Intruder Inc");
@@ -60,6 +71,15 @@ const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string;
     url: (ids) => `/dashboard/payments/${ids.paymentId}/refund`,
     form: { refundKey: "intruderintruder0001", amount: "1.00", reason: "other" },
   },
+  { method: "GET", path: "/dashboard/disputes/:disputeId", url: (ids) => `/dashboard/disputes/${ids.disputeId}` },
+  { method: "POST", path: "/dashboard/disputes/:disputeId/evidence", url: (ids) => `/dashboard/disputes/${ids.disputeId}/evidence` },
+  {
+    method: "POST",
+    path: "/dashboard/disputes/:disputeId/submit",
+    url: (ids) => `/dashboard/disputes/${ids.disputeId}/submit`,
+    form: { note: "intruder" },
+  },
+  { method: "GET", path: "/dashboard/payouts/:payoutId", url: (ids) => `/dashboard/payouts/${ids.payoutId}` },
   { method: "GET", path: "/dashboard/keys/:keyId/revoke", url: (ids) => `/dashboard/keys/${ids.keyId}/revoke` },
   { method: "POST", path: "/dashboard/keys/:keyId/revoke", url: (ids) => `/dashboard/keys/${ids.keyId}/revoke` },
   {
@@ -85,6 +105,9 @@ async function state(ids: Ids) {
     await row("SELECT revoked_at FROM dashboard_invites WHERE id = ?", ids.inviteId),
     await row("SELECT removed_at FROM dashboard_users WHERE id = ?", ids.userId),
     await row("SELECT revoked_at FROM dashboard_sessions WHERE id = ?", ids.sessionId),
+    await row("SELECT submission, submission_note, updated_at FROM disputes WHERE id = ?", ids.disputeId),
+    await row("SELECT count(*) FROM dispute_evidence WHERE dispute_id = ?", ids.disputeId),
+    await row("SELECT status, updated_at FROM payouts WHERE id = ?", ids.payoutId),
   ]);
 }
 
@@ -118,6 +141,8 @@ describe("another tenant's ids on the dashboard", () => {
     const { browser } = owner;
     expect((await browser.get(`/dashboard/payments/${owner.ids.paymentId}`)).status).toBe(200);
     expect((await browser.get(`/dashboard/keys/${owner.ids.keyId}/revoke`)).status).toBe(200);
+    expect((await browser.get(`/dashboard/disputes/${owner.ids.disputeId}`)).status).toBe(200);
+    expect((await browser.get(`/dashboard/payouts/${owner.ids.payoutId}`)).status).toBe(200);
     await browser.open("/dashboard/callbacks");
     expect((await browser.post(`/dashboard/callbacks/events/${owner.ids.eventId}/replay`)).status).toBe(303);
   });
@@ -128,9 +153,16 @@ describe("another tenant's ids on the dashboard", () => {
     ]);
     const { browser } = intruder;
     const pages = await Promise.all(
-      ["/dashboard/payments", "/dashboard/keys", "/dashboard/callbacks", "/dashboard/team", "/dashboard/audit", "/dashboard/account"].map(
-        async (path) => (await browser.open(`${path}?tenantId=${owner.tenantId}&tenant=${owner.tenantId}`)).html,
-      ),
+      [
+        "/dashboard/payments",
+        "/dashboard/disputes",
+        "/dashboard/payouts",
+        "/dashboard/keys",
+        "/dashboard/callbacks",
+        "/dashboard/team",
+        "/dashboard/audit",
+        "/dashboard/account",
+      ].map(async (path) => (await browser.open(`${path}?tenantId=${owner.tenantId}&tenant=${owner.tenantId}`)).html),
     );
     const everything = pages.join("\n");
     for (const id of Object.values(owner.ids)) expect(everything).not.toContain(id);

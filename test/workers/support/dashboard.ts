@@ -76,6 +76,29 @@ export class DashboardBrowser {
     return response;
   }
 
+  /** A `multipart/form-data` form post, as a browser sends a form with a file; the page's form token is a field of it. */
+  async postMultipart(
+    path: string,
+    form: FormData,
+    { headers = {}, withToken = true }: { headers?: Record<string, string>; withToken?: boolean } = {},
+  ): Promise<Response> {
+    if (withToken) form.append("_csrf", this.formToken);
+    const response = await call(path, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: cookieHeader(this.jar),
+        Origin: ORIGIN,
+        "Sec-Fetch-Site": "same-origin",
+        "CF-Connecting-IP": this.address,
+        ...headers,
+      },
+      body: form,
+    });
+    absorbCookies(this.jar, response);
+    return response;
+  }
+
   async signIn(email: string, password = PASSWORD): Promise<Response> {
     await this.open("/dashboard/sign-in");
     return this.post("/dashboard/sign-in", { email, password });

@@ -1,0 +1,154 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import {
+  addEvidence,
+  DISPUTE_STATES,
+  evidenceOf,
+  EVIDENCE_LIMITS,
+  getDispute,
+  listDisputes,
+  RESPONSE_STATES,
+  submitDispute,
+  type DisputeRecord,
+} from "../disputes";
+import { ApiError } from "../lib/problem";
+import { auditSignedIn } from "./audit-request";
+import { formFields } from "./forms";
+import type { DashboardBindings } from "./types";
+import { DisputePage, DisputesPage, type DisputeFilters } from "./views/disputes";
+import { noticeFrom, type Notice } from "./views/layout";
+
+type DashboardContext = Context<DashboardBindings>;
+type RefusalStatus = 400 | 409 | 413 | 415 | 422 | 502 | 504;
+
+const PAGE_SIZE = 25;
+
+export async function showDisputes(c: DashboardContext) {
+  const query = c.req.query();
+  const filters: DisputeFilters = {};
+  const invalid: string[] = [];
+  const state = z.enum(DISPUTE_STATES).safeParse(query.state);
+  if (state.success) filters.state = state.data;
+  else if (query.state) invalid.push("state");
+  const responseState = z.enum(RESPONSE_STATES).safeParse(query.responseState);
+  if (responseState.success) filters.responseState = responseState.data;
+  else if (query.responseState) invalid.push("response");
+
+  const { page, nextCursor } = await listDisputes({
+    ctx: c.get("ctx"),
+    input: {
+      tenantId: c.get("session").tenantId,
+      query: { limit: PAGE_SIZE, ...filters, ...(query.cursor ? { cursor: query.cursor } : {}) },
+    },
+  });
+  return c.html(
+    <DisputesPage
+      session={c.get("session")}
+      states={DISPUTE_STATES}
+      responseStates={RESPONSE_STATES}
+      filters={filters}
+      disputes={page}
+      nextCursor={nextCursor}
+      nowMs={c.get("ctx").clock.nowMs()}
+      filterError={invalid.length > 0 ? `Ignored an invalid ${invalid.join(" and ")}.` : undefined}
+    />,
+  );
+}
+
+const ownDispute = (c: DashboardContext) =>
+  getDispute({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, disputeId: c.req.param("disputeId") ?? "" } });
+
+async function disputePage(
+  c: DashboardContext,
+  dispute: DisputeRecord,
+  shown: { notice?: Notice | undefined; fileError?: string; submitError?: string; note?: string | undefined } = {},
+) {
+  const ctx = c.get("ctx");
+  const evidence = await evidenceOf(ctx, [dispute.id]);
+  return (
+    <DisputePage
+      session={c.get("session")}
+      dispute={dispute}
+      evidence={evidence.get(dispute.id) ?? []}
+      nowMs={ctx.clock.nowMs()}
+      limits={EVIDENCE_LIMITS}
+      {...shown}
+    />
+  );
+}
+
+export async function showDispute(c: DashboardContext) {
+  return c.html(await disputePage(c, await ownDispute(c), { notice: noticeFrom(c.req.query("notice")) }));
+}
+
+/** The API's refusals of an upload or a submission, with the status the page answers with. */
+const REFUSALS: Partial<Record<ApiError["slug"], RefusalStatus>> = {
+  "validation-failed": 400,
+  "evidence-type-unsupported": 415,
+  "evidence-too-large": 413,
+  "evidence-limit-reached": 422,
+  "dispute-already-submitted": 409,
+  "dispute-closed": 409,
+  "dispute-evidence-required": 409,
+  "processor-rejected": 422,
+  "processor-error": 502,
+  "processor-timeout": 504,
+};
+
+const refusalOf = (error: unknown) => (error instanceof ApiError ? REFUSALS[error.slug] : undefined);
+
+/** Where the API's wording speaks to a program, the page speaks to a person. */
+const WORDING: Partial<Record<ApiError["slug"], string>> = {
+  "validation-failed": "The file is empty. Choose the file again.",
+  "dispute-evidence-required": "Upload at least one evidence file before submitting.",
+};
+const messageOf = (error: ApiError) => WORDING[error.slug] ?? error.message;
+
+export async function uploadEvidence(c: DashboardContext) {
+  const dispute = await ownDispute(c);
+  const body = await c.req.parseBody({ all: true });
+  const again = async (fileError: string, status: RefusalStatus, shown: DisputeRecord = dispute) =>
+    c.html(await disputePage(c, shown, { fileError }), status);
+  const part = body.file;
+  if (Array.isArray(part)) return again("Upload one file at a time.", 400);
+  // A browser sends an empty, nameless part when no file was chosen.
+  if (!(part instanceof File) || (part.size === 0 && part.name === "")) return again("Choose a file to upload.", 400);
+
+  try {
+    const { evidence, created } = await addEvidence({
+      ctx: c.get("ctx"),
+      input: { tenantId: c.get("session").tenantId, disputeId: dispute.id, file: part },
+    });
+    if (!created) return c.redirect(`/dashboard/disputes/${dispute.id}?notice=evidence-known`, 303);
+    await auditSignedIn(c, "dispute.evidence_uploaded", `${dispute.id}: ${evidence.fileName} (${evidence.id})`);
+  } catch (error) {
+    const status = refusalOf(error);
+    if (!status || !(error instanceof ApiError)) throw error;
+    return again(messageOf(error), status, await ownDispute(c));
+  }
+  return c.redirect(`/dashboard/disputes/${dispute.id}?notice=evidence-uploaded`, 303);
+}
+
+const SubmitForm = z.object({ note: z.string().trim().max(2000, "Keep the note to 2,000 characters.").default("") });
+
+export async function submitResponse(c: DashboardContext) {
+  const dispute = await ownDispute(c);
+  const form = await formFields(c);
+  const parsed = SubmitForm.safeParse(form);
+  const again = async (submitError: string, status: RefusalStatus, shown: DisputeRecord = dispute) =>
+    c.html(await disputePage(c, shown, { submitError, note: form.note }), status);
+  if (!parsed.success) return again(parsed.error.issues[0]!.message, 400);
+
+  try {
+    await submitDispute({
+      ctx: c.get("ctx"),
+      input: { tenantId: c.get("session").tenantId, disputeId: dispute.id, ...(parsed.data.note ? { note: parsed.data.note } : {}) },
+    });
+    await auditSignedIn(c, "dispute.submitted", dispute.id);
+  } catch (error) {
+    const status = refusalOf(error);
+    if (!status || !(error instanceof ApiError)) throw error;
+    return again(messageOf(error), status, await ownDispute(c));
+  }
+  return c.redirect(`/dashboard/disputes/${dispute.id}?notice=dispute-submitted`, 303);
+}

@@ -1,0 +1,333 @@
+import type { FC } from "hono/jsx";
+import {
+  responseWindow,
+  type DisputeRecord,
+  type DisputeState,
+  type EvidenceRecord,
+  type EvidenceState,
+  type ResponseState,
+} from "../../disputes";
+import type { SignedInSession } from "../sessions.service";
+import { formatMoney } from "./format";
+import { Badge, CsrfField, EmptyState, ErrorSummary, Layout, Time, type Notice } from "./layout";
+
+type Tone = "good" | "bad" | "warn" | "neutral";
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const STATE_TONES: Record<DisputeState, Tone> = { inquiry: "warn", open: "bad", won: "good", lost: "bad" };
+const EVIDENCE_TONES: Record<EvidenceState, Tone> = {
+  pending: "warn",
+  processing: "neutral",
+  succeeded: "good",
+  failed: "bad",
+  canceled: "neutral",
+};
+const SUBMISSION_LABELS: Record<DisputeRecord["submission"], string> = {
+  none: "Not submitted",
+  pending: "Submitted — waiting for the processor's answer",
+  submitted: "Submitted",
+};
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+const words = (value: string) => value.replaceAll("_", " ");
+
+/** How long the merchant still has to answer, as people say it: "3 days left", "5 hours left", "overdue", "closed". */
+export function timeToRespond(dispute: DisputeRecord, nowMs: number): { label: string; tone: Tone } {
+  const window = responseWindow(dispute, nowMs);
+  if (window === "submitted") return { label: "responded", tone: "neutral" };
+  const deadlineMs = dispute.respondBy ? Date.parse(dispute.respondBy) : null;
+  if (window === "closed") {
+    const missed = deadlineMs !== null && deadlineMs <= nowMs && dispute.state !== "won" && dispute.state !== "lost";
+    return missed ? { label: "overdue", tone: "bad" } : { label: "closed", tone: "neutral" };
+  }
+  if (deadlineMs === null) return { label: "open, no deadline given", tone: "warn" };
+  const leftMs = deadlineMs - nowMs;
+  if (leftMs >= DAY_MS) return { label: `${plural(Math.floor(leftMs / DAY_MS), "day")} left`, tone: leftMs < 4 * DAY_MS ? "bad" : "warn" };
+  return { label: `${plural(Math.ceil(leftMs / HOUR_MS), "hour")} left`, tone: "bad" };
+}
+
+const TimeToRespond: FC<{ dispute: DisputeRecord; nowMs: number }> = ({ dispute, nowMs }) => {
+  const { label, tone } = timeToRespond(dispute, nowMs);
+  return <Badge tone={tone}>{label}</Badge>;
+};
+
+export const DisputeStateBadge: FC<{ state: DisputeState }> = ({ state }) => <Badge tone={STATE_TONES[state]}>{state}</Badge>;
+
+export type DisputeFilters = { state?: DisputeState | undefined; responseState?: ResponseState | undefined };
+
+export const DisputesPage: FC<{
+  session: SignedInSession;
+  states: readonly DisputeState[];
+  responseStates: readonly ResponseState[];
+  filters: DisputeFilters;
+  disputes: DisputeRecord[];
+  nextCursor: string | null;
+  nowMs: number;
+  filterError?: string | undefined;
+}> = ({ session, states, responseStates, filters, disputes, nextCursor, nowMs, filterError }) => {
+  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, DisputeState | ResponseState] => !!entry[1]));
+  const filtered = query.size > 0;
+  return (
+    <Layout title="Disputes" section="disputes" session={session}>
+      <form method="get" action="/dashboard/disputes" class="filters">
+        <div class="field">
+          <label for="state">State</label>
+          <select id="state" name="state">
+            <option value="">Any</option>
+            {states.map((state) => (
+              <option value={state} selected={filters.state === state}>
+                {state}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="responseState">Response</label>
+          <select id="responseState" name="responseState">
+            <option value="">Any</option>
+            {responseStates.map((state) => (
+              <option value={state} selected={filters.responseState === state}>
+                {words(state)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" class="button secondary">
+          Filter
+        </button>
+        {filtered ? <a href="/dashboard/disputes">Clear</a> : null}
+      </form>
+      <ErrorSummary message={filterError} />
+      {disputes.length === 0 ? (
+        <EmptyState title={filtered ? "No disputes match these filters" : "No disputes"}>
+          {filtered
+            ? "Clear the filters to see every dispute."
+            : "When a buyer disputes a payment, it appears here with the time left to respond."}
+        </EmptyState>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Opened</th>
+                <th scope="col">Dispute</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Reason</th>
+                <th scope="col" class="num">
+                  Amount
+                </th>
+                <th scope="col">State</th>
+                <th scope="col">Response</th>
+                <th scope="col">Time to respond</th>
+              </tr>
+            </thead>
+            <tbody>
+              {disputes.map((dispute) => (
+                <tr>
+                  <td>
+                    <Time iso={dispute.createdAt} />
+                  </td>
+                  <td>
+                    <a class="mono" href={`/dashboard/disputes/${dispute.id}`}>
+                      {dispute.id}
+                    </a>
+                  </td>
+                  <td>
+                    <a class="mono" href={`/dashboard/payments/${dispute.paymentId}`}>
+                      {dispute.paymentId}
+                    </a>
+                  </td>
+                  <td>{dispute.reason ?? "—"}</td>
+                  <td class="num">{formatMoney(dispute.amountCents, dispute.currency)}</td>
+                  <td>
+                    <DisputeStateBadge state={dispute.state} />
+                  </td>
+                  <td>{words(dispute.responseState)}</td>
+                  <td>
+                    <TimeToRespond dispute={dispute} nowMs={nowMs} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextCursor ? (
+        <p>
+          <a href={`/dashboard/disputes?${new URLSearchParams([...query, ["cursor", nextCursor]])}`}>Older disputes →</a>
+        </p>
+      ) : null}
+    </Layout>
+  );
+};
+
+export const DisputePage: FC<{
+  session: SignedInSession;
+  dispute: DisputeRecord;
+  evidence: EvidenceRecord[];
+  nowMs: number;
+  limits: { maxFiles: number };
+  notice?: Notice | undefined;
+  fileError?: string | undefined;
+  submitError?: string | undefined;
+  note?: string | undefined;
+}> = ({ session, dispute, evidence, nowMs, limits, notice, fileError, submitError, note }) => {
+  const open = responseWindow(dispute, nowMs) === "open";
+  const counted = evidence.filter((file) => file.state !== "failed" && file.state !== "canceled").length;
+  return (
+    <Layout title={`Dispute ${dispute.id}`} section="disputes" session={session} notice={notice}>
+      <p>
+        <a href="/dashboard/disputes">← All disputes</a>
+      </p>
+      <section class="card">
+        <dl class="facts">
+          <dt>Payment</dt>
+          <dd>
+            <a class="mono" href={`/dashboard/payments/${dispute.paymentId}`}>
+              {dispute.paymentId}
+            </a>
+            {dispute.orderRef ? ` (order ${dispute.orderRef})` : ""}
+          </dd>
+          <dt>Disputed amount</dt>
+          <dd>{formatMoney(dispute.amountCents, dispute.currency)}</dd>
+          <dt>Reason</dt>
+          <dd>
+            {dispute.reason ?? "—"}
+            {dispute.reasonCode ? ` (code ${dispute.reasonCode})` : ""}
+          </dd>
+          <dt>State</dt>
+          <dd>
+            <DisputeStateBadge state={dispute.state} /> {words(dispute.responseState)}
+          </dd>
+          <dt>Respond by</dt>
+          <dd>
+            <Time iso={dispute.respondBy} /> <TimeToRespond dispute={dispute} nowMs={nowMs} />
+          </dd>
+          <dt>Submission</dt>
+          <dd>
+            {SUBMISSION_LABELS[dispute.submission]}
+            {dispute.submittedAt ? (
+              <>
+                {" "}
+                on <Time iso={dispute.submittedAt} />
+              </>
+            ) : null}
+          </dd>
+          <dt>Processor dispute</dt>
+          <dd class="mono">{dispute.processorDisputeId}</dd>
+          <dt>Opened</dt>
+          <dd>
+            <Time iso={dispute.createdAt} />
+          </dd>
+        </dl>
+      </section>
+      <section class="card" aria-labelledby="evidence-heading">
+        <h2 id="evidence-heading">Evidence</h2>
+        {evidence.length === 0 ? (
+          <p class="muted">No evidence yet.</p>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">File</th>
+                  <th scope="col">Type</th>
+                  <th scope="col" class="num">
+                    Size
+                  </th>
+                  <th scope="col">Uploaded</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {evidence.map((file) => (
+                  <tr>
+                    <td>{file.fileName}</td>
+                    <td>{file.contentType}</td>
+                    <td class="num">{file.sizeBytes.toLocaleString("en-US")} bytes</td>
+                    <td>
+                      <Time iso={file.createdAt} />
+                    </td>
+                    <td>
+                      <Badge tone={EVIDENCE_TONES[file.state]}>{file.state}</Badge>
+                      {file.failureMessage ? <span class="muted small"> {file.failureMessage}</span> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {open ? (
+          <form
+            method="post"
+            action={`/dashboard/disputes/${dispute.id}/evidence`}
+            enctype="multipart/form-data"
+            class="stack"
+            aria-labelledby="upload-heading"
+          >
+            <h3 id="upload-heading">Upload evidence</h3>
+            <CsrfField token={session.csrfToken} />
+            <div class={fileError ? "field has-error" : "field"}>
+              <label for="file">Evidence file</label>
+              <p class="hint" id="file-hint">
+                JPG or PNG up to 50 KB, PDF or TIFF up to 1 MB; at most {limits.maxFiles} files per dispute ({counted} so far).
+              </p>
+              {fileError ? (
+                <p class="field-error" id="file-error">
+                  {fileError}
+                </p>
+              ) : null}
+              <input
+                id="file"
+                name="file"
+                type="file"
+                accept=".jpg,.jpeg,.png,.pdf,.tif,.tiff,image/jpeg,image/png,application/pdf,image/tiff"
+                required
+                aria-invalid={fileError ? "true" : undefined}
+                aria-describedby={fileError ? "file-hint file-error" : "file-hint"}
+              />
+            </div>
+            <button type="submit" class="button secondary">
+              Upload
+            </button>
+          </form>
+        ) : null}
+      </section>
+      <section class="card" aria-labelledby="submit-heading">
+        <h2 id="submit-heading">Submit your response</h2>
+        <ErrorSummary message={submitError} />
+        {open ? (
+          <form
+            method="post"
+            action={`/dashboard/disputes/${dispute.id}/submit`}
+            class="stack"
+            data-confirm="Submit the evidence now? A dispute is answered once: no files can be added afterwards."
+          >
+            <CsrfField token={session.csrfToken} />
+            <div class="field">
+              <label for="note">Note for the issuer (optional)</label>
+              <p class="hint" id="note-hint">
+                Up to 2,000 characters. A standard note is sent when left empty.
+              </p>
+              <textarea id="note" name="note" rows={4} maxlength={2000} aria-describedby="note-hint">
+                {note ?? ""}
+              </textarea>
+            </div>
+            <button type="submit" class="button danger">
+              Submit response
+            </button>
+          </form>
+        ) : (
+          <p class="muted">
+            {dispute.submission === "none"
+              ? "This dispute no longer takes a response."
+              : "The response was submitted; it is answered once."}
+          </p>
+        )}
+      </section>
+    </Layout>
+  );
+};
