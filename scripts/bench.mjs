@@ -5,12 +5,14 @@
 // the round. Three rounds (BENCH_ROUNDS) show the spread. Then callbacks: delivery alone (the queue pre-filled) and end
 // to end. Not a test: it prints figures (a Markdown table, or JSON with --json), removes its temporary files and exits.
 import { spawnSync } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { devSecrets, startDevServer } from "../test/support/dev-server.mjs";
 import { cardToken, chargeableTenant } from "../test/support/sandbox-flows.mjs";
 import { benchCallbacks } from "./bench-callbacks.mjs";
+import { storageFootprint } from "./bench-storage.mjs";
 
 const root = path.join(import.meta.dirname, "..");
 const JSON_OUTPUT = process.argv.includes("--json");
@@ -41,22 +43,39 @@ function wrangler(args, persistTo) {
   return result.stdout;
 }
 
-/** Ledger rows written straight into the local D1, so the list pages have a deep ledger to walk. */
+/**
+ * Ledger rows written straight into the local D1, so the list pages have a deep ledger to walk and the storage figures
+ * have rows as wide as a real card charge's (fingerprint, processor ids, a UUID key); one payment in ten is refunded.
+ */
 function seedPayments({ persistTo, tenantId, merchantId, count }) {
   const file = path.join(tmpdir(), `bench-seed-${process.pid}.sql`);
   const base = Date.parse("2026-01-01T00:00:00Z");
+  const processorId = (prefix, i) => `${prefix}bench${String(i).padStart(17, "0")}`;
   const statements = [];
   for (let start = 0; start < count; start += 200) {
-    const rows = [];
+    const payments = [];
+    const refunds = [];
     for (let i = start; i < Math.min(count, start + 200); i++) {
       const created = new Date(base + i * 1000).toISOString();
-      rows.push(
-        `('lcpay_bench${String(i).padStart(12, "0")}','${tenantId}','seed-${i}','succeeded','card',${1000 + (i % 5000)},'USD',40,'order-${i}','${merchantId}','TRbench${i}','SUCCEEDED','${created}','${created}')`,
+      const id = `lcpay_bench${String(i).padStart(12, "0")}`;
+      const fingerprint = createHash("sha256").update(id).digest("hex");
+      payments.push(
+        `('${id}','${tenantId}','${randomUUID()}','${fingerprint}','succeeded','card',${1000 + (i % 5000)},'USD',40,'order-${i}','${merchantId}','${processorId("ID", i)}','${processorId("PI", i)}','${processorId("TR", i)}','SUCCEEDED','${created}','${created}','${created}')`,
       );
+      if (i % 10 === 0) {
+        refunds.push(
+          `('lcref_bench${String(i).padStart(12, "0")}','${tenantId}','${id}','${randomUUID()}','${fingerprint}','succeeded',500,'requested_by_customer',0,'${processorId("TR", count + i)}','SUCCEEDED','${created}','${created}')`,
+        );
+      }
     }
     statements.push(
-      `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents, order_ref, processor_merchant_id, processor_transfer_id, processor_state, created_at, updated_at) VALUES ${rows.join(",")};`,
+      `INSERT INTO payments (id, tenant_id, idempotency_key, request_fingerprint, status, method, amount_cents, currency, application_fee_cents, order_ref, processor_merchant_id, processor_identity_id, processor_instrument_id, processor_transfer_id, processor_state, processor_updated_at, created_at, updated_at) VALUES ${payments.join(",")};`,
     );
+    if (refunds.length > 0) {
+      statements.push(
+        `INSERT INTO refunds (id, tenant_id, payment_id, idempotency_key, request_fingerprint, status, amount_cents, reason, refund_application_fee, processor_reversal_id, processor_state, created_at, updated_at) VALUES ${refunds.join(",")};`,
+      );
+    }
   }
   writeFileSync(file, statements.join("\n"));
   try {
@@ -203,6 +222,7 @@ async function benchmark() {
     return {
       rounds,
       callbacks,
+      storage: storageFootprint(server.persistTo),
       settings: {
         rounds: ROUNDS,
         sequential: SEQUENTIAL,
@@ -225,7 +245,7 @@ const result = await benchmark();
 if (JSON_OUTPUT) {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } else {
-  const { rounds, callbacks, settings } = result;
+  const { rounds, callbacks, storage, settings } = result;
   log(
     `\n${settings.rounds} rounds; concurrency 1: ${settings.sequential} requests per variant, interleaved; concurrency ${settings.concurrency}: ${settings.concurrent} requests per variant; ${settings.seededPayments} payments in the ledger. Median of the rounds (min–max).\n`,
   );
@@ -259,5 +279,16 @@ if (JSON_OUTPUT) {
   for (const run of [callbacks.deliveryOnly, callbacks.endToEnd]) {
     log(`| ${run.name} | ${run.perSecond.toFixed(0)} | ${run.seconds.toFixed(2)} | ${run.rejected} |`);
   }
+  log("\n| table (with its indexes) | rows | bytes per row |");
+  log("|---|---:|---:|");
+  for (const [table, { rows, bytesPerRow }] of Object.entries(storage.tables)) {
+    log(`| ${table} | ${rows} | ${bytesPerRow === null ? "–" : bytesPerRow.toFixed(0)} |`);
+  }
+  const mix = Object.entries(storage.mix)
+    .map(([table, count]) => `${count} ${table}`)
+    .join(", ");
+  log(
+    `\nOne payment with ${mix}: ${storage.bytesPerPayment.toFixed(0)} bytes, so one 10 GB D1 database holds about ${(storage.paymentsPerDatabase / 1e6).toFixed(1)} million payments.`,
+  );
 }
 process.exit(0);
