@@ -41,6 +41,8 @@ export default defineConfig({
                 PROCESSOR_CARD_PRESENT_TIMEOUT_MS: "4000",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
               },
+              // Two more local databases for the shard-routing simulation (test/workers/platform/shard-routing.test.ts).
+              d1Databases: { DB_SHARD_A: "shard-a", DB_SHARD_B: "shard-b" },
               // The sandbox processor Worker behind the SANDBOX_PROCESSOR binding; its webhooks come back to the
               // service under test (the plugin names it after this project).
               workers: [
