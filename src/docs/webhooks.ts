@@ -1,9 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { CALLBACK_HEADER } from "../callbacks/signing";
-import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../callbacks/retry-schedule";
-import { DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES } from "../disputes/disputes.schema";
+import { CALLBACK_HEADER, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../callbacks";
+import { DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES } from "../disputes";
 import type { EventType } from "../outbox/event-types";
-import { PAYMENT_STATUSES } from "../payments/payments.schema";
+import { PAYMENT_STATUSES } from "../payments";
 import { z } from "../platform/openapi";
 
 const EVENT_ID = "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5";
