@@ -85,7 +85,7 @@ const USUAL_PROBLEMS: Record<ProblemStatus, ProblemExample> = {
   415: { slug: "unsupported-media-type", detail: "This route takes `application/json`; got `text/plain`." },
   422: { slug: "processor-rejected", detail: "The processor refused the request.", extensions: { code: "INVALID_FIELD" } },
   429: { slug: "rate-limited", detail: "Too many requests for this API key; retry after a short wait." },
-  500: { slug: "internal-error", detail: "An unexpected error occurred; quote traceId 4bf92f3577b34da6a3ce929d0e0e4736." },
+  500: { slug: "internal-error", detail: `An unexpected error occurred; quote traceId ${EXAMPLE_TRACE_ID}.` },
   502: {
     slug: "processor-error",
     detail: "The processor failed (HTTP 500); its outcome is unknown.",
