@@ -2,7 +2,7 @@ import { callbacksRouter } from "./callbacks";
 import { dashboardRouter } from "./dashboard";
 import { withRequestContext } from "./context";
 import { disputesRouter, isEvidenceUpload } from "./disputes";
-import { docsRouter } from "./docs";
+import { docsRouter, documentConfig, registerReferenceDefinitions } from "./docs";
 import { ApiError } from "./lib/problem";
 import { metaRouter } from "./meta";
 import { onboardingRouter } from "./onboarding";
@@ -67,17 +67,8 @@ export function createApp() {
     description: "The credentials the service registered its webhook with at the processor, plus `Finix-Signature`.",
   });
 
-  app.doc31("/openapi.json", (c) => ({
-    openapi: "3.1.0",
-    info: {
-      title: "Payment Connect API",
-      version: "1.0.0",
-      description:
-        "Hosted payments over the processor: charges, refunds, reconciliation, onboarding, card-present, signed callbacks. " +
-        "Every failure is `application/problem+json` with `type`, `title`, `status`, `detail`, `traceId`.",
-    },
-    servers: [{ url: c.env.BASE_URL }],
-  }));
+  registerReferenceDefinitions(app.openAPIRegistry);
+  app.doc31("/openapi.json", (c) => documentConfig({ origin: new URL(c.req.url).origin, baseUrl: c.env.BASE_URL }));
 
   app.notFound(notFoundOrMethodNotAllowed(() => app.routes));
   app.onError(onError);

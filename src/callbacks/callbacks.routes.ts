@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { TenantParams } from "../platform/operator";
+import { OPERATOR_PROBLEMS, TenantParams } from "../platform/operator";
 import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
 import { DEFAULT_PREVIOUS_SECRET_TTL_SECONDS } from "./callback-endpoints.service";
 import { DELIVERY_ORIGINS, DELIVERY_STATUSES } from "./deliveries.schema";
@@ -7,7 +7,6 @@ import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
 
 const tags = ["Operator: callbacks"];
 const security = [{ AdminSecret: [] }];
-const ADMIN_PROBLEMS = { 401: "Missing or wrong admin secret.", 500: "Unexpected failure." } as const;
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 50;
 const MAX_PREVIOUS_SECRET_TTL_SECONDS = 7 * 24 * 3600;
@@ -114,6 +113,91 @@ const pageQuery = {
   cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
 };
 
+const TENANT_ID = "ten_3kTq9Wc2Zb7pLx0aYf4Rn";
+const EVENT_ID = "event_7hJk2LmN4pQrStUvWxYz9b";
+
+const secretInfoExample = { id: "sigkey_5mQ2rT8vXc1Zb4Lp9Wd3Kf", createdAtUtc: "2026-11-01T09:10:00.000Z", expiresAtUtc: null };
+const settingsExample = {
+  tenantId: TENANT_ID,
+  url: "https://shop.example.com/payment-connect/callbacks",
+  enabled: true,
+  signingSecrets: [secretInfoExample],
+  createdAtUtc: "2026-11-01T09:10:00.000Z",
+  updatedAtUtc: "2026-11-01T09:10:00.000Z",
+};
+const secretsExample = {
+  data: [
+    {
+      id: "sigkey_9Wd3Kf5mQ2rT8vXc1Zb4Lp",
+      createdAtUtc: "2026-11-03T08:00:00.000Z",
+      expiresAtUtc: null,
+      secret: "whsec_7Lp9Wd3Kf5mQ2rT8vXc1Zb4",
+    },
+    { ...secretInfoExample, expiresAtUtc: "2026-11-04T08:00:00.000Z", secret: "whsec_3q2Zb4Lp9Wd3Kf5mQ2rT8v" },
+  ],
+};
+const deliveryExample = {
+  id: "dlv_2bV8nQ4wXz7Kc1Lp5Rt9Hm",
+  eventId: EVENT_ID,
+  eventType: "transfer.updated",
+  origin: "event",
+  status: "delivered",
+  attemptCount: 2,
+  lastStatusCode: 200,
+  lastError: null,
+  lastAttemptAtUtc: "2026-11-03T10:16:02.000Z",
+  nextAttemptAtUtc: null,
+  deliveredAtUtc: "2026-11-03T10:16:02.000Z",
+  failedAtUtc: null,
+  createdAtUtc: "2026-11-03T10:15:02.000Z",
+  attempts: [
+    {
+      attemptNumber: 1,
+      attemptedAtUtc: "2026-11-03T10:15:02.000Z",
+      url: "https://shop.example.com/payment-connect/callbacks",
+      statusCode: 503,
+      error: null,
+      durationMs: 120,
+      nextAttemptAtUtc: "2026-11-03T10:16:02.000Z",
+    },
+    {
+      attemptNumber: 2,
+      attemptedAtUtc: "2026-11-03T10:16:02.000Z",
+      url: "https://shop.example.com/payment-connect/callbacks",
+      statusCode: 200,
+      error: null,
+      durationMs: 85,
+      nextAttemptAtUtc: null,
+    },
+  ],
+};
+const queuedExample = {
+  ...deliveryExample,
+  id: "dlv_9Rt2bV8nQ4wXz7Kc1Lp5Hm",
+  origin: "replay",
+  status: "pending",
+  attemptCount: 0,
+  lastStatusCode: null,
+  lastAttemptAtUtc: null,
+  deliveredAtUtc: null,
+  createdAtUtc: "2026-11-04T09:00:00.000Z",
+  attempts: [],
+};
+
+const noTenant = { 404: { description: "No such tenant.", examples: [{ slug: "not-found", detail: `No tenant ${TENANT_ID}.` }] } } as const;
+const noEndpoint = {
+  404: {
+    description: "No such tenant, or it never saved a callback URL.",
+    examples: [{ slug: "not-found", detail: `Tenant ${TENANT_ID} has never registered a callback URL.` }],
+  },
+} as const;
+const callbacksOff = {
+  409: {
+    description: "Callbacks are off for this tenant.",
+    examples: [{ slug: "conflict", detail: `Callbacks are off for tenant ${TENANT_ID}; save a callback URL before replaying.` }],
+  },
+} as const;
+
 const retrySchedule = RETRY_DELAYS_SECONDS.map((seconds) => (seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`)).join(", ");
 
 export const getCallbackSettings = createRoute({
@@ -121,11 +205,13 @@ export const getCallbackSettings = createRoute({
   path: "/admin/tenants/{tenantId}/callbacks",
   tags,
   security,
+  operationId: "getCallbackSettings",
   summary: "A tenant's callback URL and signing secret metadata",
+  description: "Where the tenant's callbacks go and which signing secrets are active (never their values: see …/callbacks/secrets).",
   request: { params: TenantParams },
   responses: {
-    200: jsonContent(CallbackSettingsSchema, "The settings; a tenant that never saved a URL reads as off."),
-    ...problemResponses({ 400: "Malformed tenant id.", 404: "No such tenant.", ...ADMIN_PROBLEMS }),
+    200: jsonContent(CallbackSettingsSchema, "The settings; a tenant that never saved a URL reads as off.", settingsExample),
+    ...problemResponses({ 400: "Malformed tenant id.", ...noTenant, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -134,6 +220,7 @@ export const saveCallbackUrl = createRoute({
   path: "/admin/tenants/{tenantId}/callbacks",
   tags,
   security,
+  operationId: "saveCallbackUrl",
   summary: "Set the callback URL, or turn callbacks off with an empty URL",
   description:
     "The first save generates the signing secret (reveal it with GET …/callbacks/secrets). Outside the local sandbox the URL " +
@@ -143,16 +230,26 @@ export const saveCallbackUrl = createRoute({
     params: TenantParams,
     body: jsonBody(
       z.object({ url: z.string().max(2048).openapi({ example: "https://shop.example.com/payment-connect/callbacks" }) }).strict(),
+      { url: "https://shop.example.com/payment-connect/callbacks" },
     ),
   },
   responses: {
-    200: jsonContent(CallbackSettingsSchema, "The saved settings."),
+    200: jsonContent(CallbackSettingsSchema, "The saved settings.", settingsExample),
     ...problemResponses({
-      400: "Invalid body, or a URL that is refused (`errors` names `url`).",
-      404: "No such tenant.",
+      400: {
+        description: "Invalid body, or a URL that is refused (`errors` names `url`).",
+        examples: [
+          {
+            slug: "validation-failed",
+            detail: "1 field(s) failed validation.",
+            extensions: { errors: [{ field: "url", message: "must be https on a public host" }] },
+          },
+        ],
+      },
+      ...noTenant,
       413: "Body too large.",
       415: "Body is not JSON.",
-      ...ADMIN_PROBLEMS,
+      ...OPERATOR_PROBLEMS,
     }),
   },
 });
@@ -162,12 +259,15 @@ export const revealSigningSecrets = createRoute({
   path: "/admin/tenants/{tenantId}/callbacks/secrets",
   tags,
   security,
+  operationId: "revealCallbackSigningSecrets",
   summary: "Reveal the active signing secrets (the one deliberate exception to secrets never being returned)",
   description: "Every callback carries one `v1=` per active secret in `LC-Signature`. The response is `Cache-Control: no-store`.",
   request: { params: TenantParams },
   responses: {
-    200: jsonContent(RevealedSigningSecretsSchema, "The active secrets, current first."),
-    ...problemResponses({ 400: "Malformed tenant id.", 404: "No such tenant, or it never saved a callback URL.", ...ADMIN_PROBLEMS }),
+    200: jsonContent(RevealedSigningSecretsSchema, "The active secrets, current first.", {
+      data: [{ ...secretInfoExample, secret: "whsec_3q2Zb4Lp9Wd3Kf5mQ2rT8v" }],
+    }),
+    ...problemResponses({ 400: "Malformed tenant id.", ...noEndpoint, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -176,6 +276,7 @@ export const rotateSigningSecret = createRoute({
   path: "/admin/tenants/{tenantId}/callbacks/secrets/rotate",
   tags,
   security,
+  operationId: "rotateCallbackSigningSecret",
   summary: "Rotate the signing secret; the previous one keeps signing for a window",
   description:
     `Previous secrets stop signing after \`previousSecretTtlSeconds\` (default ${DEFAULT_PREVIOUS_SECRET_TTL_SECONDS}, i.e. 24 h); ` +
@@ -189,18 +290,19 @@ export const rotateSigningSecret = createRoute({
             previousSecretTtlSeconds: z.number().int().min(0).max(MAX_PREVIOUS_SECRET_TTL_SECONDS).optional().openapi({ example: 86400 }),
           })
           .strict(),
+        { previousSecretTtlSeconds: 86400 },
       ),
       required: false,
     },
   },
   responses: {
-    200: jsonContent(RevealedSigningSecretsSchema, "The active secrets after rotation, the new one first."),
+    200: jsonContent(RevealedSigningSecretsSchema, "The active secrets after rotation, the new one first.", secretsExample),
     ...problemResponses({
       400: "Invalid body.",
-      404: "No such tenant, or it never saved a callback URL.",
+      ...noEndpoint,
       413: "Body too large.",
       415: "Body is not JSON.",
-      ...ADMIN_PROBLEMS,
+      ...OPERATOR_PROBLEMS,
     }),
   },
 });
@@ -210,14 +312,47 @@ export const listEvents = createRoute({
   path: "/admin/tenants/{tenantId}/callbacks/events",
   tags,
   security,
+  operationId: "listCallbackEvents",
   summary: "List a tenant's events, newest first",
+  description: "Every event recorded for the tenant — whether or not callbacks were on — with its body as delivered; filter by `type`.",
   request: {
     params: TenantParams,
     query: z.object({ ...pageQuery, type: z.string().max(100).optional().openapi({ example: "transfer.updated" }) }).strict(),
   },
   responses: {
-    200: jsonContent(pageOf(EventSchema, "CallbackEventList"), "One page of events."),
-    ...problemResponses({ 400: "Invalid query, or `invalid-cursor`.", 404: "No such tenant.", ...ADMIN_PROBLEMS }),
+    200: jsonContent(pageOf(EventSchema, "CallbackEventList"), "One page of events.", {
+      data: [
+        {
+          id: EVENT_ID,
+          type: "transfer.updated",
+          createdAtUtc: "2026-11-03T10:15:02.000Z",
+          enqueuedAtUtc: "2026-11-03T10:15:02.000Z",
+          body: {
+            id: EVENT_ID,
+            type: "transfer.updated",
+            createdAtUtc: "2026-11-03T10:15:02.000Z",
+            lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+            orderRef: "order-10042",
+            status: "succeeded",
+            processorTransferId: "TRv3Qm8xZ1LwK2",
+            processorState: "SUCCEEDED",
+            processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
+            amountRefundedCents: 0,
+            failureCode: null,
+          },
+        },
+      ],
+      hasMore: false,
+      nextCursor: null,
+    }),
+    ...problemResponses({
+      400: {
+        description: "Invalid query, or `invalid-cursor`.",
+        examples: [{ slug: "invalid-cursor", detail: "`cursor` must be a nextCursor returned by this list." }],
+      },
+      ...noTenant,
+      ...OPERATOR_PROBLEMS,
+    }),
   },
 });
 
@@ -226,6 +361,7 @@ export const listDeliveries = createRoute({
   path: "/admin/tenants/{tenantId}/callbacks/deliveries",
   tags,
   security,
+  operationId: "listCallbackDeliveries",
   summary: "List a tenant's callback deliveries with their attempts, newest first",
   description: `Up to ${MAX_ATTEMPTS} attempts per delivery; retries after ${retrySchedule}, then the delivery is dead-lettered (\`failed\`).`,
   request: {
@@ -242,8 +378,19 @@ export const listDeliveries = createRoute({
       .strict(),
   },
   responses: {
-    200: jsonContent(pageOf(DeliverySchema, "CallbackDeliveryList"), "One page of deliveries."),
-    ...problemResponses({ 400: "Invalid query, or `invalid-cursor`.", 404: "No such tenant.", ...ADMIN_PROBLEMS }),
+    200: jsonContent(pageOf(DeliverySchema, "CallbackDeliveryList"), "One page of deliveries.", {
+      data: [deliveryExample],
+      hasMore: false,
+      nextCursor: null,
+    }),
+    ...problemResponses({
+      400: {
+        description: "Invalid query, or `invalid-cursor`.",
+        examples: [{ slug: "invalid-cursor", detail: "`cursor` must be a nextCursor returned by this list." }],
+      },
+      ...noTenant,
+      ...OPERATOR_PROBLEMS,
+    }),
   },
 });
 
@@ -252,15 +399,21 @@ export const replayEvent = createRoute({
   path: "/admin/tenants/{tenantId}/callbacks/events/{eventId}/replay",
   tags,
   security,
+  operationId: "replayCallbackEvent",
   summary: "Deliver one event again (same LC-Event-Id, same body)",
+  description:
+    "A new delivery (`origin: replay`) of the stored body, signed afresh with the current secrets; receivers dedupe on `LC-Event-Id`.",
   request: { params: EventIdParams },
   responses: {
-    202: jsonContent(DeliverySchema, "The new delivery, queued."),
+    202: jsonContent(DeliverySchema, "The new delivery, queued.", queuedExample),
     ...problemResponses({
       400: "Malformed id.",
-      404: "No such tenant, or no such event for this tenant.",
-      409: "Callbacks are off for this tenant.",
-      ...ADMIN_PROBLEMS,
+      404: {
+        description: "No such tenant, or no such event for this tenant.",
+        examples: [{ slug: "not-found", detail: `No event ${EVENT_ID} for tenant ${TENANT_ID}.` }],
+      },
+      ...callbacksOff,
+      ...OPERATOR_PROBLEMS,
     }),
   },
 });
@@ -270,6 +423,7 @@ export const replayFailedDeliveries = createRoute({
   path: "/admin/tenants/{tenantId}/callbacks/deliveries/replay-failed",
   tags,
   security,
+  operationId: "replayFailedCallbackDeliveries",
   summary: "Deliver again every event whose delivery failed since a time",
   description:
     "Each event once, oldest first, skipping events delivered or being delivered meanwhile. At most `limit` per call; " +
@@ -285,20 +439,22 @@ export const replayFailedDeliveries = createRoute({
           limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
         })
         .strict(),
+      { since: "2026-11-01T00:00:00Z", limit: 50 },
     ),
   },
   responses: {
     202: jsonContent(
       z.object({ data: z.array(DeliverySchema), hasMore: z.boolean() }).openapi("CallbackReplayResult"),
       "The new deliveries, queued.",
+      { data: [queuedExample], hasMore: false },
     ),
     ...problemResponses({
       400: "Invalid body.",
-      404: "No such tenant.",
-      409: "Callbacks are off for this tenant.",
+      ...noTenant,
+      ...callbacksOff,
       413: "Body too large.",
       415: "Body is not JSON.",
-      ...ADMIN_PROBLEMS,
+      ...OPERATOR_PROBLEMS,
     }),
   },
 });

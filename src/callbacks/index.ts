@@ -19,3 +19,5 @@ export {
 export { listDeliveries, replayEvent, replayFailedDeliveries, type DeliveryRecord } from "./deliveries.service";
 export { DELIVERY_STATUSES, type DeliveryStatus } from "./deliveries.schema";
 export { sendTestEvent, TEST_EVENT_TYPE } from "./test-event.service";
+export { CALLBACK_HEADER } from "./signing";
+export { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
-import { OPERATOR_PROBLEMS, OPERATOR_ROUTE, TenantParams } from "../platform/operator";
+import { OPERATOR_PROBLEMS, operatorRoute, TenantParams } from "../platform/operator";
 
 export const DashboardInviteSchema = z
   .object({
@@ -19,7 +19,8 @@ export const DashboardInviteSchema = z
 export const inviteOwner = createRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/dashboard/invites",
-  ...OPERATOR_ROUTE,
+  ...operatorRoute("Operator: dashboard"),
+  operationId: "inviteDashboardOwner",
   summary: "Invite a tenant's dashboard owner (a one-time link, valid 72 hours)",
   description:
     "How a tenant's first dashboard user is made: the link lets its holder set a password and sign in at `/dashboard` as an owner, " +
@@ -31,13 +32,21 @@ export const inviteOwner = createRoute({
         .object({ email: z.email().max(254).openapi({ example: "owner@bluebottle.example" }) })
         .strict()
         .openapi("DashboardInviteRequest"),
+      { email: "owner@bluebottle.example" },
     ),
   },
   responses: {
-    201: jsonContent(DashboardInviteSchema, "The invitation, with its one-time link."),
+    201: jsonContent(DashboardInviteSchema, "The invitation, with its one-time link.", {
+      id: "inv_5Hq2cXk9TzLw0aRb3Yd7Ne",
+      tenantId: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+      email: "owner@bluebottle.example",
+      role: "owner",
+      expiresAtUtc: "2026-11-04T00:00:00.000Z",
+      inviteUrl: "http://localhost:8787/dashboard/invite/q3Vb1yNnJ0c8m2Xw5KpZr4TgHs6UaLdE9fCiYoBvQ7e",
+    }),
     ...problemResponses({
       400: "Invalid e-mail or tenant id.",
-      404: "No such tenant.",
+      404: { description: "No such tenant.", examples: [{ slug: "not-found", detail: "No tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn." }] },
       413: "Body too large.",
       415: "Body is not JSON.",
       ...OPERATOR_PROBLEMS,

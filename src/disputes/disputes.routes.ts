@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { idempotency } from "../idempotency/idempotency.middleware";
 import {
   AUTHENTICATED_PROBLEMS,
+  idempotencyKeyHeader,
   jsonBody,
   jsonContent,
   problemResponses,
@@ -204,8 +205,9 @@ const closed = problem("dispute-closed", "Dispute lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3 h
 export const listDisputes = createRoute({
   method: "get",
   path: "/v1/disputes",
-  tags: ["Reconciliation", ...tags],
+  tags,
   security,
+  operationId: "listDisputes",
   summary: "List disputes (chargebacks and inquiries), newest first",
   description:
     "Each dispute with its payment, amount, reason, state, response state, `respondBy` and evidence files. The same keyset pagination and " +
@@ -239,13 +241,14 @@ export const getDispute = createRoute({
   path: "/v1/disputes/{id}",
   tags,
   security,
+  operationId: "getDispute",
   summary: "One dispute with its evidence",
   description:
     "The dispute, its evidence files with their state, whether it takes a response now (`acceptsResponse`) and its submission. " +
     "Another tenant's id answers 404, as a missing one does.",
   request: { params: DisputeIdParams },
   responses: {
-    200: jsonContent(DisputeSchema, "The dispute."),
+    200: jsonContent(DisputeSchema, "The dispute.", disputeExample),
     ...problemResponses({ 400: malformedId, 404: notFound, ...AUTHENTICATED_PROBLEMS }),
   },
 });
@@ -256,6 +259,7 @@ export const uploadEvidence = createRoute({
   middleware: [evidenceBody] as const,
   tags,
   security,
+  operationId: "uploadDisputeEvidence",
   summary: "Upload one evidence file",
   description:
     "`multipart/form-data` with the file in the part named **`file`** (one file per request). The processor's limits are checked on the " +
@@ -269,14 +273,17 @@ export const uploadEvidence = createRoute({
   request: {
     params: DisputeIdParams,
     body: {
-      content: { "multipart/form-data": { schema: EvidenceUploadSchema } },
+      content: { "multipart/form-data": { schema: EvidenceUploadSchema, example: { file: "(the bytes of signed-receipt.pdf)" } } },
       description: "The evidence file in part `file`.",
       required: true,
     },
   },
   responses: {
-    201: jsonContent(EvidenceSchema, "Stored; uploaded to the processor (`processing`) or waiting to be (`pending`)."),
-    200: jsonContent(EvidenceSchema, "The same content was uploaded to this dispute before: that evidence."),
+    201: jsonContent(EvidenceSchema, "Stored; uploaded to the processor (`processing`) or waiting to be (`pending`).", evidenceExample),
+    200: jsonContent(EvidenceSchema, "The same content was uploaded to this dispute before: that evidence.", {
+      ...evidenceExample,
+      state: "succeeded",
+    }),
     ...problemResponses({
       400: {
         description: "The part `file` is missing, empty, not a file, or given twice; or the body is not valid multipart.",
@@ -347,6 +354,7 @@ export const submitDispute = createRoute({
   middleware: [idempotency({ required: false })] as const,
   tags,
   security,
+  operationId: "submitDispute",
   summary: "Submit the evidence for review (once)",
   description:
     "Tells the issuer the evidence is complete. One-shot: a second submit answers 409, and no evidence is taken afterwards. Needs at least " +
@@ -354,13 +362,25 @@ export const submitDispute = createRoute({
     "`Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409.",
   request: {
     params: DisputeIdParams,
-    headers: z.object({
-      "Idempotency-Key": z.string().optional().openapi({ description: "Optional; makes a retried submit safe to replay." }),
-    }),
-    body: { ...jsonBody(SubmitRequestSchema), required: false },
+    headers: idempotencyKeyHeader({ required: false, description: "Optional; makes a retried submit safe to replay." }),
+    body: {
+      ...jsonBody(SubmitRequestSchema, {
+        note: "The buyer signed for the delivery; the signed receipt and the tracking record are attached.",
+      }),
+      required: false,
+    },
   },
   responses: {
-    200: jsonContent(DisputeSchema, "The dispute, submitted."),
+    200: jsonContent(DisputeSchema, "The dispute, submitted.", {
+      ...disputeExample,
+      responseState: "responded",
+      acceptsResponse: false,
+      submission: "submitted",
+      submitted: true,
+      submittedAtUtc: "2026-11-04T16:00:00.000Z",
+      evidence: [{ ...evidenceExample, state: "succeeded" }],
+      updatedAtUtc: "2026-11-04T16:00:01.000Z",
+    }),
     ...problemResponses({
       400: {
         description: "Malformed id or body.",

@@ -6,5 +6,12 @@ export { isEvidenceUpload } from "./evidence-body";
 export { sweepDisputes } from "./disputes.sweep";
 export { evidenceOf, getDispute, listDisputes, type EvidenceRecord } from "./disputes.queries";
 export { responseWindow, type DisputeRecord } from "./dispute-states";
-export { DISPUTE_STATES, RESPONSE_STATES, type DisputeState, type EvidenceState, type ResponseState } from "./disputes.schema";
+export {
+  DISPUTE_STATES,
+  EVIDENCE_STATES,
+  RESPONSE_STATES,
+  type DisputeState,
+  type EvidenceState,
+  type ResponseState,
+} from "./disputes.schema";
 export { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS } from "./evidence-file";

@@ -1,2 +1,3 @@
-/** The offline API reference page at `/docs`. */
+/** The API reference at `/docs` (the vendored Swagger UI rendering /openapi.json), and what the document says beyond its routes. */
 export { default as docsRouter } from "./docs.index";
+export { documentConfig, registerReferenceDefinitions } from "./document";

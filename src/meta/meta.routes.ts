@@ -19,33 +19,52 @@ export const meta = createRoute({
   method: "get",
   path: "/v1/meta",
   tags: ["Meta"],
+  operationId: "getMeta",
   summary: "Public configuration for frontends (anonymous, cacheable, CORS-open)",
-  responses: { 200: jsonContent(MetaSchema, "Public config; contains no secrets.") },
+  description:
+    "What a checkout page needs to load the processor's tokenization library: the processor, its environment (`sandbox` or `live`), " +
+    "the application id, the API version and the currency. Cacheable for five minutes; any origin may read it.",
+  responses: {
+    200: jsonContent(MetaSchema, "Public config; contains no secrets.", {
+      service: "payment-connect",
+      processor: "finix",
+      processorEnvironment: "sandbox",
+      processorApplicationId: "APsandboxPaymentConnect0001",
+      processorApiVersion: "2022-02-01",
+      currency: "USD",
+    }),
+  },
 });
 
 export const health = createRoute({
   method: "get",
   path: "/health",
   tags: ["Health"],
+  operationId: "getHealth",
   summary: "Health",
-  responses: { 200: jsonContent(StatusSchema, "The service is up.") },
+  description: "Answers while the Worker runs; checks nothing else (see `/health/ready`).",
+  responses: { 200: jsonContent(StatusSchema, "The service is up.", { status: "ok" }) },
 });
 
 export const live = createRoute({
   method: "get",
   path: "/health/live",
   tags: ["Health"],
+  operationId: "getLiveness",
   summary: "Liveness: the process is up",
-  responses: { 200: jsonContent(StatusSchema, "The process is up.") },
+  description: "For a liveness probe: answers while the Worker runs, without touching the datastore.",
+  responses: { 200: jsonContent(StatusSchema, "The process is up.", { status: "ok" }) },
 });
 
 export const ready = createRoute({
   method: "get",
   path: "/health/ready",
   tags: ["Health"],
+  operationId: "getReadiness",
   summary: "Readiness: the datastore is reachable",
+  description: "For a readiness probe: runs one query against D1 and answers 503 `service-unavailable` when it fails. Never cached.",
   responses: {
-    200: jsonContent(ReadySchema, "D1 answered a probe query."),
+    200: jsonContent(ReadySchema, "D1 answered a probe query.", { status: "ok", checks: { database: "ok" } }),
     ...problemResponses({ 503: "D1 is unreachable." }),
   },
 });

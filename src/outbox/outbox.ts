@@ -4,15 +4,16 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import type { Clock } from "../lib/clock";
 import { newId } from "../lib/ids";
+import type { EventType } from "./event-types";
 import { events } from "./events.schema";
 
 /** An event row, for the `db.batch` of the change it reports. */
 export type EventInsert = BatchItem<"sqlite">;
 
-type EventInput = { tenantId: string; type: string; subjectId: string; data: Record<string, unknown>; onlyIf?: SQL };
+type EventInput = { tenantId: string; type: EventType; subjectId: string; data: Record<string, unknown>; onlyIf?: SQL };
 
 type RowEventInput = {
-  type: string;
+  type: EventType;
   /** The row the event reports on, read as the same batch left it (put the event after the row's UPDATE). */
   from: SQLiteTable;
   where: SQL;
@@ -49,7 +50,7 @@ export function createOutbox({
 }): Outbox {
   const recorded: string[] = [];
 
-  function envelope(type: string) {
+  function envelope(type: EventType) {
     const id = newId("event");
     recorded.push(id);
     return { id, type, createdAtUtc: clock.nowIso() };

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { jsonContent, problemResponses, z } from "../platform/openapi";
-import { OPERATOR_PROBLEMS, OPERATOR_ROUTE } from "../platform/operator";
+import { OPERATOR_PROBLEMS, operatorRoute } from "../platform/operator";
 import { FEE_CREDIT_STATUSES } from "./payments.schema";
 
 const QueueSchema = z
@@ -43,6 +43,19 @@ const FeeCreditSchema = z
   })
   .openapi("FeeCredit");
 
+const feeCreditExample = {
+  lcRefundId: "lcref_2mN8pQrStUvWxYz1a4gH2k",
+  lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+  tenantId: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+  status: "failed",
+  amountCents: 65,
+  attempts: 8,
+  nextAttemptAtUtc: null,
+  failureCode: "INSUFFICIENT_FUNDS",
+  processorTransferId: null,
+  updatedAtUtc: "2026-11-03T11:40:00.000Z",
+};
+
 const RefundParams = z.object({
   refundId: z
     .string()
@@ -53,13 +66,22 @@ const RefundParams = z.object({
 export const reconciliationBacklog = createRoute({
   method: "get",
   path: "/admin/payments/reconciliation",
-  ...OPERATOR_ROUTE,
+  ...operatorRoute("Operator: payments"),
+  operationId: "getReconciliationBacklog",
   summary: "What the reconciliation sweep still has to look at: counts, due rows, oldest, next check",
   description:
     "Each row carries its next check time; a run takes up to `checksPerRun` due rows per queue, oldest due first, and a row the " +
     "processor has not settled waits twice as long after each look (1 minute doubling to at most 1 hour).",
   responses: {
-    200: jsonContent(ReconciliationBacklogSchema, "The backlog."),
+    200: jsonContent(ReconciliationBacklogSchema, "The backlog.", {
+      asOfUtc: "2026-11-03T10:00:00.000Z",
+      checksPerRun: 50,
+      processingPayments: { count: 2, due: 1, oldestCreatedAtUtc: "2026-11-03T09:12:00.000Z", nextCheckAtUtc: "2026-11-03T09:59:00.000Z" },
+      processorFeeLookups: { count: 0, due: 0, oldestCreatedAtUtc: null, nextCheckAtUtc: null },
+      pendingRefunds: { count: 0, due: 0, oldestCreatedAtUtc: null, nextCheckAtUtc: null },
+      pendingFeeCredits: { count: 1, due: 0, oldestCreatedAtUtc: "2026-11-03T09:40:00.000Z", nextCheckAtUtc: "2026-11-03T10:08:00.000Z" },
+      failedFeeCredits: { count: 0, oldestUpdatedAtUtc: null },
+    }),
     ...problemResponses({ ...OPERATOR_PROBLEMS }),
   },
 });
@@ -67,8 +89,12 @@ export const reconciliationBacklog = createRoute({
 export const listFeeCredits = createRoute({
   method: "get",
   path: "/admin/payments/fee-credits",
-  ...OPERATOR_ROUTE,
+  ...operatorRoute("Operator: payments"),
+  operationId: "listFeeCredits",
   summary: "Application-fee credits by state (given-up ones by default), most recently changed first",
+  description:
+    "A refund with `refundApplicationFee` owes the merchant part of the fee, sent to the processor as a merchant credit adjustment " +
+    "(8 attempts over about two hours). `failed` ones were given up: retry them one by one.",
   request: {
     query: z
       .object({
@@ -78,7 +104,7 @@ export const listFeeCredits = createRoute({
       .strict(),
   },
   responses: {
-    200: jsonContent(z.object({ data: z.array(FeeCreditSchema) }).openapi("FeeCreditList"), "Fee credits."),
+    200: jsonContent(z.object({ data: z.array(FeeCreditSchema) }).openapi("FeeCreditList"), "Fee credits.", { data: [feeCreditExample] }),
     ...problemResponses({ 400: "Invalid query.", ...OPERATOR_PROBLEMS }),
   },
 });
@@ -86,11 +112,27 @@ export const listFeeCredits = createRoute({
 export const retryFeeCredit = createRoute({
   method: "post",
   path: "/admin/payments/fee-credits/{refundId}/retry",
-  ...OPERATOR_ROUTE,
-  summary: "Send a given-up fee credit again (same idempotency_id at the processor, fresh attempts)",
+  ...operatorRoute("Operator: payments"),
+  operationId: "retryFeeCredit",
+  summary: "Send a given-up fee credit again",
+  description:
+    "Makes one new attempt at once, with the same idempotency_id at the processor (never a second credit), and fresh attempts after it.",
   request: { params: RefundParams },
   responses: {
-    200: jsonContent(FeeCreditSchema, "The fee credit after one new attempt; a pending or succeeded one is left as it is."),
-    ...problemResponses({ 400: "Malformed id.", 404: "No fee credit for this refund.", ...OPERATOR_PROBLEMS }),
+    200: jsonContent(FeeCreditSchema, "The fee credit after one new attempt; a pending or succeeded one is left as it is.", {
+      ...feeCreditExample,
+      status: "succeeded",
+      attempts: 9,
+      failureCode: null,
+      processorTransferId: "TRf4Hk8Lm2Nq6Rs1",
+    }),
+    ...problemResponses({
+      400: "Malformed id.",
+      404: {
+        description: "No fee credit for this refund.",
+        examples: [{ slug: "not-found", detail: "No fee credit for refund lcref_2mN8pQrStUvWxYz1a4gH2k." }],
+      },
+      ...OPERATOR_PROBLEMS,
+    }),
   },
 });

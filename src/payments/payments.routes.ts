@@ -1,6 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
 import { idempotency } from "../idempotency/idempotency.middleware";
-import { AUTHENTICATED_PROBLEMS, jsonBody, jsonContent, problemResponses, TENANT_SECURITY, z } from "../platform/openapi";
+import {
+  AUTHENTICATED_PROBLEMS,
+  idempotencyKeyHeader,
+  jsonBody,
+  jsonContent,
+  problemResponses,
+  TENANT_SECURITY,
+  z,
+  type ProblemExample,
+} from "../platform/openapi";
 import { instantMicros } from "../lib/instant";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments.schema";
 
@@ -12,13 +21,38 @@ export const MAX_PAGE_SIZE = 200;
 const tags = ["Payments"];
 const security = TENANT_SECURITY;
 
-// Documented here, read and checked by the idempotency service (header names reach validators lower-cased).
-const IdempotencyKeyHeader = z.object({
-  "Idempotency-Key": z.string().optional().openapi({
-    description:
-      "Required on charges, optional on refunds: derive it from your order key. A replay returns the original result. 1–255 printable ASCII characters; kept 24 hours.",
-  }),
-});
+const PAYMENT_ID = "lcpay_4gH2kLmN8pQrStUvWxYz1a";
+
+const paymentExample = {
+  lcPaymentId: PAYMENT_ID,
+  status: "succeeded",
+  amountCents: 2500,
+  amountRefundedCents: 0,
+  applicationFeeCents: 55,
+  currency: "USD",
+  method: "card",
+  orderRef: "order-10042",
+  processorTransferId: "TRv3Qm8xZ1LwK2",
+  processorState: "SUCCEEDED",
+  processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
+  applicationFeeRefundedCents: 0,
+  applicationFeeRefundPending: false,
+  processorFeeCents: 130,
+  failureCode: null,
+  failureMessage: null,
+  createdAtUtc: "2026-11-01T09:05:00.000Z",
+  updatedAtUtc: "2026-11-01T09:05:01.000Z",
+};
+
+const notFound: ProblemExample = { slug: "not-found", detail: `No payment ${PAYMENT_ID}.` };
+const keyReused: ProblemExample = {
+  slug: "idempotency-key-reused",
+  detail: "This Idempotency-Key was used with a different request; use a new key for a new request.",
+};
+const keyInFlight: ProblemExample = {
+  slug: "idempotency-key-in-flight",
+  detail: "A request with this Idempotency-Key is still being processed; retry shortly.",
+};
 
 const LcPaymentId = z.string().regex(/^lcpay_[A-Za-z0-9]{10,40}$/, "must be an lcPaymentId (lcpay_…)");
 const PaymentIdParams = z.object({
@@ -204,21 +238,77 @@ export const createPayment = createRoute({
   middleware: [idempotency({ required: true })] as const,
   tags,
   security,
+  operationId: "createPayment",
   summary: "Create a charge",
   description:
     "Card charges return their final result; ACH returns `processing` and settles later (a `transfer.updated` callback). " +
     "`Idempotency-Key` is required; a replay returns the original status and body byte for byte with `Idempotent-Replayed: true`.",
-  request: { headers: IdempotencyKeyHeader, body: jsonBody(CreatePaymentRequestSchema) },
+  request: {
+    headers: idempotencyKeyHeader({
+      required: true,
+      description: "Required: derive it from your order key. A replay returns the original result.",
+    }),
+    body: jsonBody(CreatePaymentRequestSchema, {
+      amountCents: 2500,
+      currency: "USD",
+      processorToken: "TKghUQ3aLsb8fEkWfCsHiRRv",
+      buyer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+      orderRef: "order-10042",
+    }),
+  },
   responses: {
-    201: jsonContent(CreatePaymentResponseSchema, "The payment was created (card: final result; ACH: `processing`)."),
+    201: jsonContent(CreatePaymentResponseSchema, "The payment was created (card: final result; ACH: `processing`).", {
+      lcPaymentId: PAYMENT_ID,
+      status: "succeeded",
+      amountCents: 2500,
+      applicationFeeCents: 55,
+      processorTransferId: "TRv3Qm8xZ1LwK2",
+      processorState: "SUCCEEDED",
+    }),
     ...problemResponses({
-      400: "Validation failed, or `Idempotency-Key` missing (`idempotency-key-required`).",
-      402: "Declined by the processor (`payment-declined`; `code` is the processor's failure code). The payment is recorded `failed`.",
-      403: "`merchant-not-ready`: the tenant's chargesEnabled is false.",
-      409: "`idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until a crashed request's lease ends).",
+      400: {
+        description: "Validation failed, or `Idempotency-Key` missing (`idempotency-key-required`).",
+        examples: [
+          {
+            slug: "validation-failed",
+            detail: "1 field(s) failed validation.",
+            extensions: { errors: [{ field: "buyer", message: "buyer is required with processorToken" }] },
+          },
+          { slug: "idempotency-key-required", detail: "This request needs an `Idempotency-Key` header (derive it from your order key)." },
+        ],
+      },
+      402: {
+        description:
+          "Declined by the processor (`payment-declined`; `code` is the processor's failure code). The payment is recorded `failed`.",
+        examples: [
+          {
+            slug: "payment-declined",
+            detail: "The card was declined.",
+            extensions: { code: "INSUFFICIENT_FUNDS", lcPaymentId: PAYMENT_ID, processorTransferId: "TRv3Qm8xZ1LwK2" },
+          },
+        ],
+      },
+      403: {
+        description: "`merchant-not-ready`: the tenant's chargesEnabled is false.",
+        examples: [{ slug: "merchant-not-ready", detail: "Charges are not enabled for this merchant yet; see GET /v1/onboarding/status." }],
+      },
+      409: {
+        description:
+          "`idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until a crashed request's lease ends).",
+        examples: [keyReused, keyInFlight],
+      },
       413: "Body too large.",
       415: "Body is not JSON.",
-      422: "`processor-rejected`: the processor refused the request (e.g. a used or expired token).",
+      422: {
+        description: "`processor-rejected`: the processor refused the request (e.g. a used or expired token).",
+        examples: [
+          {
+            slug: "processor-rejected",
+            detail: "Token TKghUQ3aLsb8fEkWfCsHiRRv has already been used.",
+            extensions: { code: "INVALID_FIELD" },
+          },
+        ],
+      },
       502: "`processor-error`: outcome unknown; retry with the same Idempotency-Key.",
       504: "`processor-timeout`: outcome unknown; retry with the same Idempotency-Key.",
       ...AUTHENTICATED_PROBLEMS,
@@ -230,24 +320,73 @@ export const refundPayment = createRoute({
   method: "post",
   path: "/v1/payments/{id}/refund",
   middleware: [idempotency({ required: false })] as const,
-  tags,
   security,
+  operationId: "refundPayment",
+  tags: ["Refunds"],
   summary: "Refund a payment in full or in part",
   description:
     "With `Idempotency-Key`, a retry after any failure (a 502/504, a crash) resumes the same refund and ends in its one " +
     "final answer: 200 with the payment once the reversal exists (at most one reversal at the processor), or 422 " +
     "`processor-rejected` (with `lcRefundId`) when the refund failed. An ACH payment is refundable once `succeeded` (the " +
     "processor submitted the debit); it can still be returned by the buyer's bank afterwards (see `transfer.updated`).",
-  request: { params: PaymentIdParams, headers: IdempotencyKeyHeader, body: { ...jsonBody(RefundRequestSchema), required: false } },
+  request: {
+    params: PaymentIdParams,
+    headers: idempotencyKeyHeader({
+      required: false,
+      description: "Optional, advised: a retry with the same key resumes the same refund instead of refunding twice.",
+    }),
+    body: {
+      ...jsonBody(RefundRequestSchema, { amountCents: 1000, reason: "requested_by_customer", refundApplicationFee: true }),
+      required: false,
+    },
+  },
   responses: {
-    200: jsonContent(PaymentResponseSchema, "The payment after the refund."),
+    200: jsonContent(PaymentResponseSchema, "The payment after the refund.", {
+      ...paymentExample,
+      status: "partially_refunded",
+      amountRefundedCents: 1000,
+      applicationFeeRefundPending: true,
+      updatedAtUtc: "2026-11-02T15:20:00.000Z",
+    }),
     ...problemResponses({
-      400: "Validation failed.",
-      404: "No such payment for this tenant.",
-      409: "`invalid-payment-state` (not succeeded or partially_refunded), `refund-exceeds-balance`, `idempotency-key-reused`, or `idempotency-key-in-flight` (with `Retry-After`).",
+      400: {
+        description: "Validation failed.",
+        examples: [
+          {
+            slug: "validation-failed",
+            detail: "1 field(s) failed validation.",
+            extensions: { errors: [{ field: "amountCents", message: "Too small: expected number to be >0" }] },
+          },
+        ],
+      },
+      404: { description: "No such payment for this tenant.", examples: [notFound] },
+      409: {
+        description:
+          "`invalid-payment-state` (not succeeded or partially_refunded), `refund-exceeds-balance`, `idempotency-key-reused`, or `idempotency-key-in-flight` (with `Retry-After`).",
+        examples: [
+          { slug: "invalid-payment-state", detail: "Only succeeded or partially_refunded payments can be refunded; this one is failed." },
+          {
+            slug: "refund-exceeds-balance",
+            detail: "The remaining refundable balance is 1500; asked for 3000.",
+            extensions: { remainingCents: 1500 },
+          },
+          keyReused,
+          keyInFlight,
+        ],
+      },
       413: "Body too large.",
       415: "Body is not JSON.",
-      422: "`processor-rejected`: the processor refused the refund, or the refund under this Idempotency-Key failed (`code`, `lcRefundId`).",
+      422: {
+        description:
+          "`processor-rejected`: the processor refused the refund, or the refund under this Idempotency-Key failed (`code`, `lcRefundId`).",
+        examples: [
+          {
+            slug: "processor-rejected",
+            detail: "The processor refused the refund.",
+            extensions: { code: "INVALID_FIELD", lcRefundId: "lcref_2Xc5Vb8Nm1Lk4Jh7" },
+          },
+        ],
+      },
       502: "`processor-error`: outcome unknown; the amount stays reserved until reconciled.",
       504: "`processor-timeout`: outcome unknown; the amount stays reserved until reconciled.",
       ...AUTHENTICATED_PROBLEMS,
@@ -260,20 +399,41 @@ export const getPayment = createRoute({
   path: "/v1/payments/{id}",
   tags,
   security,
+  operationId: "getPayment",
   summary: "Look up one payment",
+  description:
+    "The payment as the ledger has it now: status, amounts refunded, fees, the processor's ids and state, and why it failed. " +
+    "Another tenant's id answers 404, as a missing one does.",
   request: { params: PaymentIdParams },
   responses: {
-    200: jsonContent(PaymentResponseSchema, "The ledger record."),
-    ...problemResponses({ 400: "Malformed id.", 404: "No such payment for this tenant.", ...AUTHENTICATED_PROBLEMS }),
+    200: jsonContent(PaymentResponseSchema, "The ledger record.", paymentExample),
+    ...problemResponses({
+      400: {
+        description: "Malformed id.",
+        examples: [
+          {
+            slug: "validation-failed",
+            detail: "1 field(s) failed validation.",
+            extensions: { errors: [{ field: "id", message: "must be an lcPaymentId (lcpay_…)" }] },
+          },
+        ],
+      },
+      404: { description: "No such payment for this tenant.", examples: [notFound] },
+      ...AUTHENTICATED_PROBLEMS,
+    }),
   },
 });
 
 export const listPayments = createRoute({
   method: "get",
   path: "/v1/payments",
-  tags: ["Reconciliation"],
+  operationId: "listPayments",
+  tags,
   security,
   summary: "List or search payments, newest first",
+  description:
+    "Filter by creation time (`from` inclusive, `to` exclusive) and `status`. Keyset-paginated: pass `nextCursor` back as `cursor` " +
+    "while `hasMore` is true; the cursor is signed for this tenant and these filters (another one is 400 `invalid-cursor`).",
   request: { query: ListPaymentsQuerySchema },
   responses: {
     200: jsonContent(
@@ -288,7 +448,40 @@ export const listPayments = createRoute({
         })
         .openapi("PaymentList"),
       "One page of payments.",
+      {
+        data: [
+          {
+            lcPaymentId: PAYMENT_ID,
+            status: "succeeded",
+            amountCents: 2500,
+            currency: "USD",
+            applicationFeeCents: 55,
+            amountRefundedCents: 0,
+            method: "card",
+            orderRef: "order-10042",
+            processorTransferId: "TRv3Qm8xZ1LwK2",
+            processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
+            createdAtUtc: "2026-11-01T09:05:00.000Z",
+            updatedAtUtc: "2026-11-01T09:05:01.000Z",
+          },
+        ],
+        hasMore: false,
+        nextCursor: "",
+      },
     ),
-    ...problemResponses({ 400: "Invalid query, or `invalid-cursor`.", ...AUTHENTICATED_PROBLEMS }),
+    ...problemResponses({
+      400: {
+        description: "Invalid query, or `invalid-cursor`.",
+        examples: [
+          { slug: "invalid-cursor", detail: "`cursor` must be a nextCursor returned by this endpoint with the same filters." },
+          {
+            slug: "validation-failed",
+            detail: "1 field(s) failed validation.",
+            extensions: { errors: [{ field: "limit", message: "Too big: expected number to be <=200" }] },
+          },
+        ],
+      },
+      ...AUTHENTICATED_PROBLEMS,
+    }),
   },
 });

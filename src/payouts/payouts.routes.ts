@@ -6,7 +6,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 export const DEFAULT_ITEMS_PAGE_SIZE = 100;
 
-const tags = ["Reconciliation"];
+const tags = ["Payouts"];
 const security = TENANT_SECURITY;
 
 const PayoutStatusSchema = z.enum(PAYOUT_STATUSES).openapi("PayoutStatus", {
@@ -204,6 +204,7 @@ export const listPayouts = createRoute({
   path: "/v1/payouts",
   tags,
   security,
+  operationId: "listPayouts",
   summary: "List payouts to the merchant's bank, newest first",
   description:
     "Each payout is one processor settlement and its funding transfer: gross, fees and net, its status, when the money started moving " +
@@ -243,6 +244,7 @@ export const getPayout = createRoute({
   path: "/v1/payouts/{id}",
   tags,
   security,
+  operationId: "getPayout",
   summary: "One payout with the payments and refunds it contains",
   description:
     "The payout and its items — each payment with its fee and net, each refund, fee refund and chargeback — so a bank line can be matched " +

@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
 import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
+import { JSON_BODY_LIMIT_BYTES } from "./pipeline";
 import type { AppBindings } from "./types";
 
 /** A router whose request validation failures become one `validation-failed` problem listing every field. */
@@ -30,8 +31,25 @@ export function jsonContent<T extends ZodType>(schema: T, description: string, e
   return { content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } }, description };
 }
 
-export function jsonBody<T extends ZodType>(schema: T, description = "JSON request body") {
-  return { content: { "application/json": { schema } }, description, required: true };
+export function jsonBody<T extends ZodType>(schema: T, example: unknown, description = "JSON request body") {
+  return { content: { "application/json": { schema, example } }, description, required: true };
+}
+
+/**
+ * The `Idempotency-Key` request header. The idempotency middleware enforces it (`idempotency({ required })`), so the
+ * validator takes it as optional either way; the document says whether the route requires it.
+ */
+export function idempotencyKeyHeader({ required, description }: { required: boolean; description: string }) {
+  return z.object({
+    "Idempotency-Key": z
+      .string()
+      .optional()
+      .openapi({
+        param: { required },
+        description: `${description} 1–255 printable ASCII characters; kept 24 hours.`,
+        example: "order-10042",
+      }),
+  });
 }
 
 type ProblemStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
@@ -40,7 +58,9 @@ type ProblemStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 |
 export type ProblemExample = { slug: ProblemSlug; detail: string; extensions?: Record<string, unknown> };
 
 /** Examples named, or listed (then each is named after its problem type). */
-type ProblemExamples = Record<string, ProblemExample> | ProblemExample[];
+type ProblemExamples = Record<string, ProblemExample> | readonly ProblemExample[];
+
+const isList = (examples: ProblemExamples): examples is readonly ProblemExample[] => Array.isArray(examples);
 
 const EXAMPLE_TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 
@@ -48,26 +68,55 @@ function exampleBody({ slug, detail, extensions }: ProblemExample) {
   return problemBody(new ApiError(slug, detail, { extensions }), EXAMPLE_TRACE_ID);
 }
 
+/** The example a problem response shows when its route names none: the problem that status usually carries. */
+const USUAL_PROBLEMS: Record<ProblemStatus, ProblemExample> = {
+  400: {
+    slug: "validation-failed",
+    detail: "1 field(s) failed validation.",
+    extensions: { errors: [{ field: "id", message: "Invalid string: must match pattern" }] },
+  },
+  401: { slug: "unauthorized", detail: "A valid API key is required: send it as `X-Api-Key: <key>` or `Authorization: Bearer <key>`." },
+  402: { slug: "payment-declined", detail: "The card was declined.", extensions: { code: "INSUFFICIENT_FUNDS" } },
+  403: { slug: "forbidden", detail: "This action is not allowed." },
+  404: { slug: "not-found", detail: "No such resource for this tenant." },
+  405: { slug: "method-not-allowed", detail: "PUT is not allowed on /v1/payments; use GET, POST." },
+  409: { slug: "conflict", detail: "The resource is not in a state that allows this request." },
+  413: { slug: "payload-too-large", detail: `The body exceeds ${JSON_BODY_LIMIT_BYTES} bytes.` },
+  415: { slug: "unsupported-media-type", detail: "This route takes `application/json`; got `text/plain`." },
+  422: { slug: "processor-rejected", detail: "The processor refused the request.", extensions: { code: "INVALID_FIELD" } },
+  429: { slug: "rate-limited", detail: "Too many requests for this API key; retry after a short wait." },
+  500: { slug: "internal-error", detail: `An unexpected error occurred; quote traceId ${EXAMPLE_TRACE_ID}.` },
+  502: {
+    slug: "processor-error",
+    detail: "The processor failed (HTTP 500); its outcome is unknown.",
+    extensions: { outcomeUnknown: true },
+  },
+  503: { slug: "service-unavailable", detail: "The datastore is unreachable." },
+  504: {
+    slug: "processor-timeout",
+    detail: "The processor did not answer within 30000 ms; its outcome is unknown.",
+    extensions: { outcomeUnknown: true },
+  },
+};
+
 function namedExamples(examples: ProblemExamples): [string, ProblemExample][] {
-  return Array.isArray(examples) ? examples.map((example) => [example.slug, example]) : Object.entries(examples);
+  return isList(examples) ? examples.map((example) => [example.slug, example]) : Object.entries(examples);
 }
 
 /**
- * Documents the problem responses a route can produce: a description, or a description with examples of the problems
- * behind that status.
+ * Documents the problem responses a route can produce: a description with examples of the problems behind that status,
+ * or a description alone when the status's usual problem (`USUAL_PROBLEMS`) is the one.
  */
 export function problemResponses(
   descriptions: Partial<Record<ProblemStatus, string | { description: string; examples: ProblemExamples }>>,
 ) {
-  const responses: Record<string, { description: string; content: Record<string, { schema: typeof ProblemSchema; examples?: unknown }> }> =
+  const responses: Record<string, { description: string; content: Record<string, { schema: typeof ProblemSchema; examples: unknown }> }> =
     {};
   for (const [status, entry] of Object.entries(descriptions)) {
-    if (typeof entry === "string") {
-      responses[status] = { description: entry, content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } } };
-      continue;
-    }
-    const examples = Object.fromEntries(namedExamples(entry.examples).map(([name, example]) => [name, { value: exampleBody(example) }]));
-    responses[status] = { description: entry.description, content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema, examples } } };
+    const { description, examples } =
+      typeof entry === "string" ? { description: entry, examples: [USUAL_PROBLEMS[Number(status) as ProblemStatus]] } : entry;
+    const named = Object.fromEntries(namedExamples(examples).map(([name, example]) => [name, { value: exampleBody(example) }]));
+    responses[status] = { description, content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema, examples: named } } };
   }
   return responses;
 }

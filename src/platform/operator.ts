@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { timingSafeEqualStrings } from "../lib/crypto";
 import { ApiError } from "../lib/problem";
-import { z } from "./openapi";
+import { type problemResponses, z } from "./openapi";
 import type { AppBindings } from "./types";
 
 /** Operator routes are guarded by the admin secret; an unset secret locks them rather than opening them. */
@@ -16,9 +16,16 @@ export const requireOperator = createMiddleware<AppBindings>(async (c, next) => 
   await next();
 });
 
-/** What every operator route shares in its OpenAPI definition. */
-export const OPERATOR_ROUTE = { tags: ["Operator"], security: [{ AdminSecret: [] }] };
-export const OPERATOR_PROBLEMS = { 401: "Missing or wrong admin secret.", 500: "Unexpected failure." } as const;
+/** What every operator route shares in its OpenAPI definition; `tag` names its group in the reference. */
+export const operatorRoute = (tag: `Operator: ${string}`) => ({ tags: [tag], security: [{ AdminSecret: [] }] });
+
+export const OPERATOR_PROBLEMS = {
+  401: {
+    description: "Missing or wrong admin secret.",
+    examples: [{ slug: "unauthorized", detail: "The operator API requires `Authorization: Bearer <ADMIN_SECRET>`." }],
+  },
+  500: "Unexpected failure; the body carries only a traceId to quote.",
+} as const satisfies Parameters<typeof problemResponses>[0];
 
 export const TenantParams = z.object({
   tenantId: z

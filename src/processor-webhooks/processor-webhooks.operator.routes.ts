@@ -1,11 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { jsonContent, problemResponses, z } from "../platform/openapi";
-import { OPERATOR_PROBLEMS, OPERATOR_ROUTE } from "../platform/operator";
+import { OPERATOR_PROBLEMS, operatorRoute } from "../platform/operator";
 
 export const registerProcessorWebhook = createRoute({
   method: "post",
   path: "/admin/processor/webhook",
-  ...OPERATOR_ROUTE,
+  ...operatorRoute("Operator: processor"),
+  operationId: "registerProcessorWebhook",
   summary: "Register this service's webhook with the processor (for the processor's real sandbox or live)",
   description:
     "Creates the processor webhook pointing at `${BASE_URL}/webhooks/processor` with the configured Basic credentials and the events the " +
@@ -16,6 +17,12 @@ export const registerProcessorWebhook = createRoute({
         .object({ id: z.string(), url: z.string(), enabled: z.boolean(), secretSigningKey: z.string().nullable() })
         .openapi("RegisteredProcessorWebhook"),
       "The processor's webhook.",
+      {
+        id: "WHq7Rz2Lm9Xc4Vb8Nk1Td3",
+        url: "https://payments.example.com/webhooks/processor",
+        enabled: true,
+        secretSigningKey: "3f1c9a0b7e2d4c6a",
+      },
     ),
     ...problemResponses({
       422: "The processor refused it (e.g. the URL did not answer its test POST).",

@@ -8,6 +8,7 @@ export const receiveWebhook = createRoute({
   path: PROCESSOR_WEBHOOK_PATH,
   tags: ["Processor webhooks"],
   security: [{ ProcessorWebhook: [] }],
+  operationId: "receiveProcessorWebhook",
   summary: "Inbound processor webhooks (called by the processor, not by tenants)",
   description:
     "Verified by the Basic credentials the webhook was registered with and by `Finix-Signature: timestamp=…, sig=…` " +
@@ -16,10 +17,16 @@ export const receiveWebhook = createRoute({
     "processor's test POST and is acknowledged. " +
     "Deliveries are de-duplicated; unknown events are acknowledged and recorded.",
   responses: {
-    200: jsonContent(z.object({ received: z.literal(true), outcome: z.string() }).openapi("ProcessorWebhookAck"), "Acknowledged."),
+    200: jsonContent(z.object({ received: z.literal(true), outcome: z.string() }).openapi("ProcessorWebhookAck"), "Acknowledged.", {
+      received: true,
+      outcome: "applied",
+    }),
     ...problemResponses({
       400: "Body is not a processor event.",
-      401: "Bad credentials or signature.",
+      401: {
+        description: "Bad credentials or signature.",
+        examples: [{ slug: "unauthorized", detail: "Finix-Signature is missing, stale or does not match the body." }],
+      },
       500: "Not applied; the processor retries.",
     }),
   },

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
-import { OPERATOR_PROBLEMS, OPERATOR_ROUTE, TenantParams } from "../platform/operator";
+import { OPERATOR_PROBLEMS, operatorRoute, TenantParams } from "../platform/operator";
 
 export const TenantSchema = z
   .object({
@@ -31,6 +31,31 @@ export const IssuedApiKeySchema = ApiKeySchema.extend({
   key: z.string().openapi({ description: "The secret key. Shown only in this response; store it now." }),
 }).openapi("IssuedApiKey");
 
+const tenantExample = {
+  id: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+  name: "Blue Bottle Bakery",
+  feeBasisPoints: null,
+  feeFixedCents: null,
+  processorMerchantId: "MUeDVrf2ahuKc9Eg5TeZugvs",
+  chargesEnabled: true,
+  createdAtUtc: "2026-11-01T09:00:00.000Z",
+};
+
+const keyExample = {
+  id: "key_8fJw2QpLm4Zt0Xc1Vb9Kd",
+  tenantId: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+  name: "",
+  displayPrefix: "lc_live_AbCd",
+  lastFour: "9xQ2",
+  createdAtUtc: "2026-11-01T09:05:00.000Z",
+  revokedAtUtc: null,
+  lastUsedAtUtc: "2026-11-02T14:31:00.000Z",
+};
+
+const noTenant = {
+  404: { description: "No such tenant.", examples: [{ slug: "not-found", detail: "No tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn." }] },
+} as const;
+
 const KeyParams = TenantParams.extend({
   keyId: z
     .string()
@@ -41,11 +66,15 @@ const KeyParams = TenantParams.extend({
 export const createTenant = createRoute({
   method: "post",
   path: "/admin/tenants",
-  ...OPERATOR_ROUTE,
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "createTenant",
   summary: "Create a tenant",
-  request: { body: jsonBody(z.object({ name: z.string().trim().min(1).max(200) }).strict()) },
+  description:
+    "A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a " +
+    "processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`).",
+  request: { body: jsonBody(z.object({ name: z.string().trim().min(1).max(200) }).strict(), { name: "Blue Bottle Bakery" }) },
   responses: {
-    201: jsonContent(TenantSchema, "The new tenant."),
+    201: jsonContent(TenantSchema, "The new tenant.", { ...tenantExample, processorMerchantId: null, chargesEnabled: false }),
     ...problemResponses({ 400: "Invalid body.", 413: "Body too large.", 415: "Body is not JSON.", ...OPERATOR_PROBLEMS }),
   },
 });
@@ -53,8 +82,12 @@ export const createTenant = createRoute({
 export const updateTenant = createRoute({
   method: "patch",
   path: "/admin/tenants/{tenantId}",
-  ...OPERATOR_ROUTE,
-  summary: "Rename a tenant or set its application fee schedule (null restores the platform default)",
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "updateTenant",
+  summary: "Rename a tenant or set its application fee",
+  description:
+    "Each field is optional. The application fee on a charge is `feeBasisPoints` of the amount plus `feeFixedCents`; null restores the " +
+    "platform default (`DEFAULT_FEE_BASIS_POINTS`, `DEFAULT_FEE_FIXED_CENTS`). Applies to charges made afterwards.",
   request: {
     params: TenantParams,
     body: jsonBody(
@@ -65,13 +98,14 @@ export const updateTenant = createRoute({
           feeFixedCents: z.number().int().min(0).max(100_000).nullable().optional(),
         })
         .strict(),
+      { feeBasisPoints: 250, feeFixedCents: 30 },
     ),
   },
   responses: {
-    200: jsonContent(TenantSchema, "The updated tenant."),
+    200: jsonContent(TenantSchema, "The updated tenant.", { ...tenantExample, feeBasisPoints: 250, feeFixedCents: 30 }),
     ...problemResponses({
       400: "Invalid body.",
-      404: "No such tenant.",
+      ...noTenant,
       413: "Body too large.",
       415: "Body is not JSON.",
       ...OPERATOR_PROBLEMS,
@@ -82,10 +116,14 @@ export const updateTenant = createRoute({
 export const listTenants = createRoute({
   method: "get",
   path: "/admin/tenants",
-  ...OPERATOR_ROUTE,
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "listTenants",
   summary: "List tenants",
+  description: "Every tenant, newest first, with its fee schedule, processor merchant and whether it can take charges.",
   responses: {
-    200: jsonContent(z.object({ data: z.array(TenantSchema) }), "Every tenant, newest first."),
+    200: jsonContent(z.object({ data: z.array(TenantSchema) }).openapi("TenantList"), "Every tenant, newest first.", {
+      data: [tenantExample],
+    }),
     ...problemResponses(OPERATOR_PROBLEMS),
   },
 });
@@ -93,35 +131,56 @@ export const listTenants = createRoute({
 export const issueKey = createRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/keys",
-  ...OPERATOR_ROUTE,
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "issueApiKey",
   summary: "Issue an API key for a tenant (the key is shown once)",
+  description:
+    "The secret `key` (`lc_live_…`) is in this response only; the service keeps a hash. The tenant sends it as `X-Api-Key` or " +
+    "`Authorization: Bearer`. Tenants also issue their own keys in the dashboard.",
   request: { params: TenantParams },
   responses: {
-    201: jsonContent(IssuedApiKeySchema, "The new key, including its secret."),
-    ...problemResponses({ 400: "Malformed tenant id.", 404: "No such tenant.", ...OPERATOR_PROBLEMS }),
+    201: jsonContent(IssuedApiKeySchema, "The new key, including its secret.", {
+      ...keyExample,
+      lastUsedAtUtc: null,
+      key: "lc_live_AbCdQ7mZ3tP9wK2vR8sX1yN4bF6hJ0cL5gT9xQ2",
+    }),
+    ...problemResponses({ 400: "Malformed tenant id.", ...noTenant, ...OPERATOR_PROBLEMS }),
   },
 });
 
 export const listKeys = createRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/keys",
-  ...OPERATOR_ROUTE,
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "listApiKeys",
   summary: "List a tenant's API keys (never their secrets)",
+  description: "Active and revoked keys, newest first, with the prefix and last four characters that identify each.",
   request: { params: TenantParams },
   responses: {
-    200: jsonContent(z.object({ data: z.array(ApiKeySchema) }), "The tenant's keys, newest first."),
-    ...problemResponses({ 400: "Malformed tenant id.", 404: "No such tenant.", ...OPERATOR_PROBLEMS }),
+    200: jsonContent(z.object({ data: z.array(ApiKeySchema) }).openapi("ApiKeyList"), "The tenant's keys, newest first.", {
+      data: [keyExample],
+    }),
+    ...problemResponses({ 400: "Malformed tenant id.", ...noTenant, ...OPERATOR_PROBLEMS }),
   },
 });
 
 export const revokeKey = createRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/keys/{keyId}/revoke",
-  ...OPERATOR_ROUTE,
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "revokeApiKey",
   summary: "Revoke an API key (idempotent)",
+  description: "The key stops authenticating at once (401 `unauthorized`); revoking a revoked key answers it unchanged.",
   request: { params: KeyParams },
   responses: {
-    200: jsonContent(ApiKeySchema, "The revoked key."),
-    ...problemResponses({ 400: "Malformed id.", 404: "No such key for this tenant.", ...OPERATOR_PROBLEMS }),
+    200: jsonContent(ApiKeySchema, "The revoked key.", { ...keyExample, revokedAtUtc: "2026-11-03T08:00:00.000Z" }),
+    ...problemResponses({
+      400: "Malformed id.",
+      404: {
+        description: "No such key for this tenant.",
+        examples: [{ slug: "not-found", detail: "No API key key_8fJw2QpLm4Zt0Xc1Vb9Kd for tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn." }],
+      },
+      ...OPERATOR_PROBLEMS,
+    }),
   },
 });

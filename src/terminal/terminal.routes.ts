@@ -3,6 +3,7 @@ import { idempotency } from "../idempotency/idempotency.middleware";
 import { MAX_AMOUNT_CENTS, PaymentResponseSchema } from "../payments";
 import {
   AUTHENTICATED_PROBLEMS,
+  idempotencyKeyHeader,
   jsonBody,
   jsonContent,
   problemResponses,
@@ -133,6 +134,10 @@ const saleExample = {
   orderRef: "order-20001",
   processorTransferId: null,
   processorState: null,
+  processorInstrumentId: null,
+  applicationFeeRefundedCents: 0,
+  applicationFeeRefundPending: false,
+  processorFeeCents: null,
   failureCode: null,
   failureMessage: null,
   createdAtUtc: "2026-11-01T09:05:00.000Z",
@@ -143,13 +148,6 @@ const saleExample = {
 export const TerminalSaleSchema = PaymentResponseSchema.extend({
   lcReaderId: z.string().openapi({ description: "The reader taking the sale." }),
 }).openapi("TerminalSale", { example: saleExample });
-
-const IdempotencyKeyHeader = z.object({
-  "Idempotency-Key": z.string().optional().openapi({
-    description:
-      "Required: derive it from your order key. A replay returns the original answer; one key never starts a second sale. 1–255 printable ASCII characters; kept 24 hours.",
-  }),
-});
 
 const notFound = (what: string): ProblemExample => ({ slug: "not-found", detail: `No ${what} ${READER_ID}.` });
 const busy: ProblemExample = {
@@ -185,12 +183,13 @@ export const registerReader = createRoute({
   path: "/v1/terminal/readers",
   tags,
   security,
+  operationId: "registerReader",
   summary: "Register a PAX reader to the merchant",
   description:
     "Creates the device at the processor under the tenant's merchant, `registered` until activated. A serial number belongs to one " +
     "registration only: registering it again — by anyone — is 409 `reader-already-registered` (for your own reader the problem " +
     "names its `lcReaderId`). A registration whose answer was lost (502/504) is completed by sending the same request again.",
-  request: { body: jsonBody(RegisterReaderRequestSchema) },
+  request: { body: jsonBody(RegisterReaderRequestSchema, { serialNumber: "1850123456", model: "PAX_A920PRO", label: "Front counter" }) },
   responses: {
     201: jsonContent(ReaderSchema, "The reader, `registered`.", { ...readerExample, status: "registered" }),
     ...problemResponses({
@@ -235,6 +234,7 @@ export const listReaders = createRoute({
   path: "/v1/terminal/readers",
   tags,
   security,
+  operationId: "listReaders",
   summary: "List the merchant's readers, newest first",
   description:
     "Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true. The cursor is signed for this tenant and these " +
@@ -268,6 +268,7 @@ export const getReader = createRoute({
   path: "/v1/terminal/readers/{id}",
   tags,
   security,
+  operationId: "getReader",
   summary: "One reader; `?connection=true` adds its live connection state",
   description:
     "With `connection=true` the service asks the processor whether the reader is online (`Open`) or not (`Closed`) — the processor " +
@@ -294,6 +295,7 @@ export const activateReader = createRoute({
   path: "/v1/terminal/readers/{id}/activate",
   tags,
   security,
+  operationId: "activateReader",
   summary: "Activate a reader",
   description: "Activates the device at the processor (PAX readers need no activation code); the reader is then `active` and takes sales.",
   request: { params: ReaderIdParams },
@@ -314,6 +316,7 @@ export const deactivateReader = createRoute({
   path: "/v1/terminal/readers/{id}/deactivate",
   tags,
   security,
+  operationId: "deactivateReader",
   summary: "Deactivate a reader",
   description: "The reader takes no sales until activated again. Refused with 409 `reader-busy` while it is taking a sale.",
   request: { params: ReaderIdParams },
@@ -335,6 +338,7 @@ export const cancelReaderSale = createRoute({
   path: "/v1/terminal/readers/{id}/cancel",
   tags,
   security,
+  operationId: "cancelReaderSale",
   summary: "Cancel the sale in progress on a reader",
   description:
     "Asks the reader to stop waiting for the card and answers the sale's payment as the processor reports it afterwards: `canceled` " +
@@ -368,6 +372,7 @@ export const startTerminalSale = createRoute({
   middleware: [idempotency({ required: true })] as const,
   tags,
   security,
+  operationId: "createTerminalSale",
   summary: "Start an in-person sale on a reader",
   description:
     "Records the payment (`card_present`, `processing`) and answers **202** at once; the reader then waits for the buyer's card. " +
@@ -375,7 +380,13 @@ export const startTerminalSale = createRoute({
     "(`GET /v1/payments/{id}`) and arrives as a signed `transfer.updated` callback. One sale at a time per reader: another sale " +
     "while one is unresolved is 409 `reader-busy`. `Idempotency-Key` is required; a replay answers the original 202 and never " +
     "starts a second sale.",
-  request: { headers: IdempotencyKeyHeader, body: jsonBody(TerminalSaleRequestSchema) },
+  request: {
+    headers: idempotencyKeyHeader({
+      required: true,
+      description: "Required: derive it from your order key. A replay returns the original answer; one key never starts a second sale.",
+    }),
+    body: jsonBody(TerminalSaleRequestSchema, { readerId: READER_ID, amountCents: 1250, currency: "USD", orderRef: "order-20001" }),
+  },
   responses: {
     202: jsonContent(TerminalSaleSchema, "The sale started; its payment is `processing` until the outcome is known.", saleExample),
     ...problemResponses({

@@ -107,15 +107,43 @@ describe.skipIf(!CHROMIUM)("in a real browser", () => {
     expect((await charged.json()).status).toBe("succeeded");
   });
 
-  it("the API reference page renders every operation offline", async () => {
+  it("the API reference renders every operation and webhook of the document, with examples and Try it out, from this origin alone", async () => {
+    const document = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
+    const operationIds = [...Object.values(document.paths), ...Object.values(document.webhooks)].flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    );
     const page = await browser.newPage();
     const external = [];
+    const errors = [];
     page.on("request", (request) => {
       if (!request.url().startsWith(server.baseUrl)) external.push(request.url());
     });
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
     await page.goto(`${server.baseUrl}/docs`);
-    await page.waitForSelector("details summary");
-    expect(await page.locator("details").count()).toBeGreaterThan(15);
+    await page.waitForSelector(".opblock");
+
+    const rendered = await page.locator(".opblock").evaluateAll((blocks) => blocks.map((block) => block.id));
+    expect(rendered).toHaveLength(operationIds.length);
+    for (const operationId of operationIds)
+      expect(
+        rendered.some((id) => id.endsWith(`-${operationId}`)),
+        operationId,
+      ).toBe(true);
+
+    const charge = page.locator('.opblock[id$="-createPayment"]');
+    await charge.locator(".opblock-summary").click();
+    await expect.poll(() => charge.textContent()).toContain('"processorToken": "TKghUQ3aLsb8fEkWfCsHiRRv"');
+    expect(await charge.textContent()).toContain("https://payment-connect.dev/problems/payment-declined");
+
+    const health = page.locator('.opblock[id$="-getHealth"]');
+    await health.locator(".opblock-summary").click();
+    await health.locator(".try-out__btn").click();
+    await health.locator(".execute").click();
+    await expect.poll(() => health.locator(".live-responses-table tr.response .response-col_status").textContent()).toBe("200");
+
     expect(external).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

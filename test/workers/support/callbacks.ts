@@ -5,6 +5,7 @@ import { database } from "../../../src/db/client";
 import { handleCallbackBatch } from "../../../src/callbacks";
 import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
 import { createContext } from "../../../src/context";
+import type { EventType } from "../../../src/outbox/event-types";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./http";
 
 export const MAIN_QUEUE = "payment-connect-callbacks";
@@ -50,7 +51,7 @@ export async function revealSecrets(tenantId: string): Promise<{ id: string; sec
 export async function writeEvent(
   tenantId: string,
   data: Record<string, unknown> = { lcPaymentId: "lcpay_test", status: "succeeded" },
-  type = "transfer.updated",
+  type: EventType = "transfer.updated",
 ) {
   const { db, outbox } = createContext(env);
   await db.batch([outbox.record({ tenantId, type, subjectId: String(data.lcPaymentId ?? "subject"), data })]);

@@ -1,0 +1,65 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { PROBLEM_CATALOGUE, ProblemTypeSchema } from "./problem-types";
+import { CALLBACKS_TAG_DESCRIPTION, registerWebhooks } from "./webhooks";
+
+/** Every tag an operation or webhook uses, in the reference's order, with what the group is for. */
+const TAGS = [
+  {
+    name: "Payments",
+    description: "Charges by single-use token or stored instrument (card or ACH), lookup, and search by time and status.",
+  },
+  { name: "Refunds", description: "Full or partial refunds of a payment, optionally returning the application fee to the merchant." },
+  { name: "Terminal", description: "PAX card readers: register, activate, deactivate, and in-person sales with their cancellation." },
+  { name: "Payouts", description: "Settlements paid to the merchant's bank, with the payments, refunds, fees and chargebacks in each." },
+  { name: "Disputes", description: "Chargebacks and inquiries: evidence files and the one-shot submission before `respondBy`." },
+  {
+    name: "Onboarding",
+    description:
+      "The processor's hosted onboarding form, the merchant's readiness to charge and be paid out, and the PCI SAQ-A attestation.",
+  },
+  { name: "Callbacks", description: CALLBACKS_TAG_DESCRIPTION },
+  { name: "Meta", description: "Public configuration for checkout pages, and this reference." },
+  { name: "Health", description: "Liveness and readiness probes (anonymous)." },
+  { name: "Processor webhooks", description: "Called by the processor, not by tenants: its events keep the ledger current." },
+  {
+    name: "Operator: tenants and keys",
+    description: "The platform operator (`ADMIN_SECRET`): tenants, their fees, API keys and processor merchants.",
+  },
+  { name: "Operator: dashboard", description: "The platform operator: invitations to a tenant's dashboard." },
+  {
+    name: "Operator: callbacks",
+    description: "The platform operator: a tenant's callback URL, signing secrets, events, deliveries and replays.",
+  },
+  { name: "Operator: payments", description: "The platform operator: the reconciliation backlog and application-fee credits." },
+  { name: "Operator: processor", description: "The platform operator: the service's webhook registration at the processor." },
+];
+
+const DESCRIPTION = `Hosted payments over the processor: charges, refunds, payouts, disputes, card-present sales, onboarding and signed callbacks.
+
+**Authentication.** Tenant routes (\`/v1\`) take the tenant's secret key as \`X-Api-Key: lc_live_…\` or \`Authorization: Bearer lc_live_…\`; \`GET /v1/meta\` and \`/health*\` are anonymous. Operator routes (\`/admin\`) take \`Authorization: Bearer <ADMIN_SECRET>\`.
+
+**Idempotency.** Charges and in-person sales require an \`Idempotency-Key\` header; refunds and dispute submissions take one optionally. A replay with the same key and body returns the original status and body, with \`Idempotent-Replayed: true\`.
+
+**Callbacks** are described under \`webhooks\`: one per event type, with its body, its signature headers and how to verify them.
+
+**Errors.** Every failure is \`application/problem+json\` (RFC 9457) with \`type\`, \`title\`, \`status\`, \`detail\` and \`traceId\` (also sent as \`X-Trace-Id\`); validation failures add \`errors\` (each field and its message). The \`type\` is one of these URIs (the \`ProblemType\` schema):
+
+${PROBLEM_CATALOGUE}`;
+
+/** Components and webhooks the routes do not register themselves. */
+export function registerReferenceDefinitions(registry: OpenAPIHono["openAPIRegistry"]) {
+  registry.register("ProblemType", ProblemTypeSchema);
+  registerWebhooks(registry);
+}
+
+/** The document's top level: "Try it out" in /docs calls the server that served it, then the configured public base URL. */
+export function documentConfig({ origin, baseUrl }: { origin: string; baseUrl: string }) {
+  const servers = [{ url: origin, description: "This server" }];
+  if (baseUrl !== origin) servers.push({ url: baseUrl, description: "The configured public base URL (BASE_URL)" });
+  return {
+    openapi: "3.1.0",
+    info: { title: "Payment Connect API", version: "1.0.0", description: DESCRIPTION },
+    servers,
+    tags: TAGS,
+  };
+}
