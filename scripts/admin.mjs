@@ -74,13 +74,15 @@ async function sandboxTenant({ name, receiver, "receiver-port": receiverPort }) 
   const { key } = await admin("POST", `/admin/tenants/${tenant.id}/keys`);
   const merchant = (await admin("POST", "/sandbox/control/create-merchant", { name, state: "APPROVED" })).result;
   await admin("POST", `/admin/tenants/${tenant.id}/processor-merchant`, { processorMerchantId: merchant.id });
+  const readiness = await callService("GET", "/v1/onboarding/status?refresh=true", { headers: { "X-Api-Key": key } });
   const callbacks = receiver
     ? await receiveTenantCallbacks({ tenantId: tenant.id, port: Number(receiverPort ?? 4000), portOption: "--receiver-port" })
     : undefined;
 
   console.log(`Tenant    ${tenant.id} (${name})
 API key   ${key}   (shown once)
-Merchant  ${merchant.id}, approved in the sandbox: charges are enabled
+Merchant  ${merchant.id}, approved in the sandbox — charges ${readiness.chargesEnabled ? "enabled" : "not enabled yet (GET /v1/onboarding/status says why)"}
+PCI       ${readiness.pci.status}${readiness.pci.actionUrl ? ` — attest SAQ-A at ${readiness.pci.actionUrl} (charges do not wait for it)` : ""}
 Callbacks ${callbacks ? `${callbacks.url} (the receiver below)` : "none — add --receiver to receive them here"}
 
 Charge a card (the answer is final: 201 "succeeded"):
