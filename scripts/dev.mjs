@@ -7,8 +7,8 @@ import { spawnSync, spawn } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CRON_ROUTE, DEFAULT_STATE_DIR, DEV_URL_FILE } from "./local-service.mjs";
-import { parseDevVars, sandboxWorkerEnv, varArguments, WORKER_CONFIGS } from "./sandbox-worker-env.mjs";
+import { CRON_ROUTE, DEFAULT_STATE_DIR, DEV_URL_FILE, parseDevVars } from "./local-service.mjs";
+import { sandboxWorkerEnv, varArguments, WORKER_CONFIGS } from "./sandbox-worker-env.mjs";
 
 const root = path.join(import.meta.dirname, "..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");

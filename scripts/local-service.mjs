@@ -2,7 +2,6 @@
 // operator secret, and one-line failures instead of stack traces.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseDevVars } from "./sandbox-worker-env.mjs";
 
 const root = path.join(import.meta.dirname, "..");
 
@@ -37,6 +36,16 @@ export function serviceUrl() {
   const written = path.join(DEFAULT_STATE_DIR, DEV_URL_FILE);
   if (existsSync(written)) return readFileSync(written, "utf8").trim();
   return DEFAULT_URL;
+}
+
+/** `KEY=value` lines of a dotenv file. */
+export function parseDevVars(text) {
+  return Object.fromEntries(
+    text
+      .split("\n")
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).trim()]),
+  );
 }
 
 export function adminSecret() {
