@@ -47,6 +47,10 @@ const EnvSchema = z
     path: ["PROCESSOR_BASE_URL"],
     message: 'must be the processor\'s live URL when PROCESSOR_ENV is "live", not "builtin"',
   })
+  .refine((env) => !(env.PROCESSOR_ENV === "live" && !env.BASE_URL.startsWith("https://")), {
+    path: ["BASE_URL"],
+    message: 'must be the public https:// origin of this service when PROCESSOR_ENV is "live" (merchants and the processor are sent there)',
+  })
   .refine((env) => !(env.PROCESSOR_ENV === "live" && env.CALLBACK_RETRY_SCALE !== undefined), {
     path: ["CALLBACK_RETRY_SCALE"],
     message: 'is for development and sandboxes only: remove it when PROCESSOR_ENV is "live" (callbacks retry on the full schedule)',

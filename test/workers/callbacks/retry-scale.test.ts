@@ -54,6 +54,7 @@ describe("CALLBACK_RETRY_SCALE", () => {
       ...env,
       PROCESSOR_ENV: "live",
       PROCESSOR_BASE_URL: "https://finix.live-payments-api.com",
+      BASE_URL: "https://payments.example.com",
       CALLBACK_RETRY_SCALE: "0.001",
     } as Env;
     expect(() => validateEnv(live)).toThrow(ConfigError);
