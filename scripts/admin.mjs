@@ -55,24 +55,31 @@ const commands = {
   },
 };
 
+/** The built-in sandbox's controls and tokenization exist only where the service runs on it (`npm run dev`). */
+async function sandboxCall(method, route, options) {
+  try {
+    return await callService(method, route, options);
+  } catch (error) {
+    if (!(error instanceof CliFailure && error.message.startsWith("404 "))) throw error;
+    throw new CliFailure(`${serviceUrl()} has no built-in sandbox (${route} answers 404): this command works against \`npm run dev\`.`);
+  }
+}
+
 async function sandboxToken(instrument) {
   const meta = await callService("GET", "/v1/meta");
-  const token = await callService("POST", `/sandbox/processor/applications/${meta.processorApplicationId}/tokens`, {
-    body: { ...instrument, name: `${BUYER.firstName} ${BUYER.lastName}` },
-  });
+  const route = `/sandbox/processor/applications/${meta.processorApplicationId}/tokens`;
+  const token = await sandboxCall("POST", route, { body: { ...instrument, name: `${BUYER.firstName} ${BUYER.lastName}` } });
   return token.id;
 }
 
 /** The operator steps a test makes to get a chargeable tenant (test/support/sandbox-flows.mjs), then what to run next. */
 async function sandboxTenant({ name, receiver, "receiver-port": receiverPort }) {
+  const { delaysSeconds } = (await sandboxCall("GET", "/sandbox/control/config", { auth: "admin" })).result;
   const meta = await callService("GET", "/v1/meta");
-  if (meta.processorEnvironment !== "sandbox")
-    throw new CliFailure(
-      `${serviceUrl()} charges live (processorEnvironment "${meta.processorEnvironment}"): sandbox-tenant only works against a sandbox.`,
-    );
   const tenant = await admin("POST", "/admin/tenants", { name });
   const { key } = await admin("POST", `/admin/tenants/${tenant.id}/keys`);
-  const merchant = (await admin("POST", "/sandbox/control/create-merchant", { name, state: "APPROVED" })).result;
+  const merchant = (await sandboxCall("POST", "/sandbox/control/create-merchant", { auth: "admin", body: { name, state: "APPROVED" } }))
+    .result;
   await admin("POST", `/admin/tenants/${tenant.id}/processor-merchant`, { processorMerchantId: merchant.id });
   const readiness = await callService("GET", "/v1/onboarding/status?refresh=true", { headers: { "X-Api-Key": key } });
   const callbacks = receiver
@@ -89,7 +96,7 @@ Charge a card (the answer is final: 201 "succeeded"):
 
 ${chargeCommand({ key, currency: meta.currency, kind: "card" })}
 
-Charge a bank account (ACH: 201 "processing"; the sandbox settles it after 30 s and a transfer.updated callback follows):
+Charge a bank account (ACH: 201 "processing"; the sandbox settles it after ${delaysSeconds.achSettlement} s and a transfer.updated callback follows):
 
 ${chargeCommand({ key, currency: meta.currency, kind: "bank" })}
 `);

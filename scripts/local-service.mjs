@@ -48,7 +48,7 @@ export function parseDevVars(text) {
   );
 }
 
-export function adminSecret() {
+function adminSecret() {
   if (process.env.ADMIN_SECRET) return process.env.ADMIN_SECRET;
   const devVars = path.join(root, ".dev.vars");
   const secret = existsSync(devVars) ? parseDevVars(readFileSync(devVars, "utf8")).ADMIN_SECRET : undefined;
