@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run admin -- <command>`: the operator API for a person at a terminal.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { parseArgs } from "node:util";
+import { receiveTenantCallbacks } from "./callback-receiver.mjs";
+import { callService, CliFailure, runCli, serviceUrl } from "./local-service.mjs";
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -13,53 +14,132 @@ const USAGE = `Usage: npm run admin -- <command>
   dashboard invite <tenantId> <email>
                                     invite the tenant's dashboard owner: prints a one-time link (72 hours)
 
-Environment: PAYMENT_CONNECT_URL (default http://localhost:8787),
-ADMIN_SECRET (default: read from .dev.vars for local development).`;
+  sandbox-tenant <name> [--receiver] [--receiver-port <port>]
+                                    a tenant ready to charge in the sandbox: tenant, API key, approved sandbox
+                                    merchant; prints copy-paste charge commands. --receiver also points its
+                                    callbacks at a receiver started here (port 4000) that prints each one verified
+  sandbox-token [--bank]            a single-use sandbox card token (--bank: a bank account token), printed alone
 
-function adminSecret() {
-  if (process.env.ADMIN_SECRET) return process.env.ADMIN_SECRET;
-  const devVars = path.join(import.meta.dirname, "..", ".dev.vars");
-  if (existsSync(devVars)) {
-    const line = readFileSync(devVars, "utf8")
-      .split("\n")
-      .find((l) => l.startsWith("ADMIN_SECRET="));
-    if (line) return line.slice("ADMIN_SECRET=".length).trim();
-  }
-  throw new Error("Set ADMIN_SECRET (or run `npm run dev` once to create .dev.vars).");
-}
+Finds the service at PAYMENT_CONNECT_URL, else where \`npm run dev\` serves (it writes .wrangler/state/dev-url),
+else http://localhost:8787. ADMIN_SECRET: the environment's, else the one in .dev.vars.`;
 
-async function request(method, route, body) {
-  const base = (process.env.PAYMENT_CONNECT_URL ?? "http://localhost:8787").replace(/\/$/, "");
-  const response = await fetch(base + route, {
-    method,
-    headers: { Authorization: `Bearer ${adminSecret()}`, ...(body ? { "Content-Type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const payload = await response.json();
-  if (!response.ok) {
-    console.error(`${response.status} ${payload.title}: ${payload.detail}`);
-    process.exit(1);
-  }
-  return payload;
-}
+const TEST_CARD = { type: "PAYMENT_CARD", number: "4895142232120006", expiration_month: 12, expiration_year: 2030, security_code: "123" };
+const TEST_BANK_ACCOUNT = { type: "BANK_ACCOUNT", account_number: "555666777", bank_code: "122105278", account_type: "PERSONAL_CHECKING" };
+const BUYER = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
 
-const [noun, verb, ...args] = process.argv.slice(2);
+const admin = (method, route, body) => callService(method, route, { auth: "admin", body });
+
 const commands = {
-  "tenant create": () => request("POST", "/admin/tenants", { name: args.join(" ") }),
-  "tenant list": () => request("GET", "/admin/tenants"),
-  "key issue": () => request("POST", `/admin/tenants/${args[0]}/keys`),
-  "key list": () => request("GET", `/admin/tenants/${args[0]}/keys`),
-  "key revoke": () => request("POST", `/admin/tenants/${args[0]}/keys/${args[1]}/revoke`),
-  "dashboard invite": () => request("POST", `/admin/tenants/${args[0]}/dashboard/invites`, { email: args[1] }),
+  "tenant create": { args: ["name"], run: ({ name }) => admin("POST", "/admin/tenants", { name }) },
+  "tenant list": { args: [], run: () => admin("GET", "/admin/tenants") },
+  "key issue": {
+    args: ["tenantId"],
+    run: ({ tenantId }) => admin("POST", `/admin/tenants/${tenantId}/keys`),
+    note: () => "\nStore the key now: it is shown only this once.",
+  },
+  "key list": { args: ["tenantId"], run: ({ tenantId }) => admin("GET", `/admin/tenants/${tenantId}/keys`) },
+  "key revoke": {
+    args: ["tenantId", "keyId"],
+    run: ({ tenantId, keyId }) => admin("POST", `/admin/tenants/${tenantId}/keys/${keyId}/revoke`),
+  },
+  "dashboard invite": {
+    args: ["tenantId", "email"],
+    run: ({ tenantId, email }) => admin("POST", `/admin/tenants/${tenantId}/dashboard/invites`, { email }),
+    note: (invite) => `\nOpen this link to set the owner's password (once, until ${invite.expiresAtUtc}):\n\n  ${invite.inviteUrl}\n`,
+  },
+  "sandbox-tenant": { args: ["name"], run: sandboxTenant, printsItself: true },
+  "sandbox-token": {
+    args: [],
+    run: async ({ bank }) => console.log(await sandboxToken(bank ? TEST_BANK_ACCOUNT : TEST_CARD)),
+    printsItself: true,
+  },
 };
-const command = commands[`${noun} ${verb}`];
-if (!command) {
-  console.error(USAGE);
-  process.exit(2);
+
+/** The built-in sandbox's controls and tokenization exist only where the service runs on it (`npm run dev`). */
+async function sandboxCall(method, route, options) {
+  try {
+    return await callService(method, route, options);
+  } catch (error) {
+    if (!(error instanceof CliFailure && error.message.startsWith("404 "))) throw error;
+    throw new CliFailure(`${serviceUrl()} has no built-in sandbox (${route} answers 404): this command works against \`npm run dev\`.`);
+  }
 }
-const result = await command();
-console.log(JSON.stringify(result, null, 2));
-if (noun === "key" && verb === "issue") console.error("\nStore the key now: it is shown only this once.");
-if (noun === "dashboard" && verb === "invite") {
-  console.error(`\nOpen this link to set the owner's password (once, until ${result.expiresAtUtc}):\n\n  ${result.inviteUrl}\n`);
+
+async function sandboxToken(instrument) {
+  const meta = await callService("GET", "/v1/meta");
+  const route = `/sandbox/processor/applications/${meta.processorApplicationId}/tokens`;
+  const token = await sandboxCall("POST", route, { body: { ...instrument, name: `${BUYER.firstName} ${BUYER.lastName}` } });
+  return token.id;
 }
+
+/** The operator steps a test makes to get a chargeable tenant (test/support/sandbox-flows.mjs), then what to run next. */
+async function sandboxTenant({ name, receiver, "receiver-port": receiverPort }) {
+  const { delaysSeconds } = (await sandboxCall("GET", "/sandbox/control/config", { auth: "admin" })).result;
+  const meta = await callService("GET", "/v1/meta");
+  const tenant = await admin("POST", "/admin/tenants", { name });
+  const { key } = await admin("POST", `/admin/tenants/${tenant.id}/keys`);
+  const merchant = (await sandboxCall("POST", "/sandbox/control/create-merchant", { auth: "admin", body: { name, state: "APPROVED" } }))
+    .result;
+  await admin("POST", `/admin/tenants/${tenant.id}/processor-merchant`, { processorMerchantId: merchant.id });
+  const readiness = await callService("GET", "/v1/onboarding/status?refresh=true", { headers: { "X-Api-Key": key } });
+  const callbacks = receiver
+    ? await receiveTenantCallbacks({ tenantId: tenant.id, port: Number(receiverPort ?? 4000), portOption: "--receiver-port" })
+    : undefined;
+
+  console.log(`Tenant    ${tenant.id} (${name})
+API key   ${key}   (shown once)
+Merchant  ${merchant.id}, approved in the sandbox — charges ${readiness.chargesEnabled ? "enabled" : "not enabled yet (GET /v1/onboarding/status says why)"}
+PCI       ${readiness.pci.status}${readiness.pci.actionUrl ? ` — attest SAQ-A at ${readiness.pci.actionUrl} (charges do not wait for it)` : ""}
+Callbacks ${callbacks ? `${callbacks.url} (the receiver below)` : "none — add --receiver to receive them here"}
+
+Charge a card (the answer is final: 201 "succeeded"):
+
+${chargeCommand({ key, currency: meta.currency, kind: "card" })}
+
+Charge a bank account (ACH: 201 "processing"; the sandbox settles it after ${delaysSeconds.achSettlement} s and a transfer.updated callback follows):
+
+${chargeCommand({ key, currency: meta.currency, kind: "bank" })}
+`);
+  if (callbacks) console.log(`Waiting for callbacks on ${callbacks.url}; each is printed with its signature checked. Ctrl-C stops.\n`);
+}
+
+/** A charge a person can paste as it is: the token sub-command makes a fresh single-use token each time it runs. */
+function chargeCommand({ key, currency, kind }) {
+  const target = process.env.PAYMENT_CONNECT_URL ? `PAYMENT_CONNECT_URL=${serviceUrl()} ` : "";
+  const tokenCommand = `${target}npm run -s admin -- sandbox-token${kind === "bank" ? " --bank" : ""}`;
+  const amountCents = kind === "bank" ? 12345 : 2500;
+  const body = JSON.stringify({ amountCents, currency, orderRef: `quickstart-${kind}`, processorToken: "TOKEN", buyer: BUYER });
+  const [before, after] = body.split("TOKEN");
+  return [
+    `curl -X POST ${serviceUrl()}/v1/payments -H "X-Api-Key: ${key}" \\`,
+    `  -H "Content-Type: application/json" -H "Idempotency-Key: ${kind}-$(date +%s)" \\`,
+    `  -d '${before}'"$(${tokenCommand})"'${after}'`,
+  ].join("\n");
+}
+
+await runCli(async () => {
+  const [noun, verb, ...rest] = process.argv.slice(2);
+  const name = commands[noun] ? noun : `${noun} ${verb}`;
+  const command = commands[name];
+  const usage = (problem) => new CliFailure(`${problem ? `${problem}\n\n` : ""}${USAGE}`, 2);
+  if (!command) throw usage(noun ? `Unknown command: ${[noun, verb].filter(Boolean).join(" ")}` : undefined);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: commands[noun] ? [verb, ...rest].filter((arg) => arg !== undefined) : rest,
+      allowPositionals: true,
+      options: { receiver: { type: "boolean" }, "receiver-port": { type: "string" }, bank: { type: "boolean" } },
+    });
+  } catch (error) {
+    throw usage(error.message);
+  }
+  // A name may be typed without quotes: its words are one argument.
+  const positionals = command.args.join() === "name" ? [parsed.positionals.join(" ")].filter(Boolean) : parsed.positionals;
+  if (positionals.length !== command.args.length)
+    throw usage(`${name} takes ${command.args.map((arg) => `<${arg}>`).join(" ") || "no arguments"}.`);
+  const input = { ...parsed.values, ...Object.fromEntries(command.args.map((arg, index) => [arg, positionals[index]])) };
+  const result = await command.run(input);
+  if (command.printsItself) return;
+  console.log(JSON.stringify(result, null, 2));
+  if (command.note) console.error(command.note(result));
+});

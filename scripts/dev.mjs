@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // `npm run dev`: local secrets, local D1 migrations, then `wrangler dev` with every binding simulated locally — the
-// service and, beside it, the sandbox processor Worker it reaches through its SANDBOX_PROCESSOR binding.
+// service and, beside it, the sandbox processor Worker it reaches through its SANDBOX_PROCESSOR binding. Both Workers'
+// BASE_URL follows the port (`npm run dev -- --port 9000`), the cron sweep runs every minute as in production, and the
+// URL is written where the terminal tools (`npm run admin`, `receiver`, `sweep`) look for it.
 import { spawnSync, spawn } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseDevVars, sandboxWorkerEnv, varArguments, WORKER_CONFIGS } from "./sandbox-worker-env.mjs";
+import { parseArgs } from "node:util";
+import { CRON_ROUTE, DEFAULT_STATE_DIR, DEV_URL_FILE, parseDevVars } from "./local-service.mjs";
+import { sandboxWorkerEnv, varArguments, WORKER_CONFIGS } from "./sandbox-worker-env.mjs";
 
 const root = path.join(import.meta.dirname, "..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
@@ -33,15 +37,63 @@ if (!existsSync(devVars)) {
   }
 }
 
-const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, CI: "true" },
+// Every argument goes to `wrangler dev`; these few are read here too.
+const { values: given } = parseArgs({
+  args: process.argv.slice(2),
+  strict: false,
+  options: { port: { type: "string" }, ip: { type: "string" }, "persist-to": { type: "string" } },
 });
+const port = given.port ?? "8787";
+const host = !given.ip || ["0.0.0.0", "::", "*"].includes(given.ip) ? "localhost" : given.ip.includes(":") ? `[${given.ip}]` : given.ip;
+const url = `http://${host}:${port}`;
+const stateDir = given["persist-to"] ? path.resolve(given["persist-to"]) : DEFAULT_STATE_DIR;
+const args = [
+  ...process.argv.slice(2),
+  ...(given.port ? [] : ["--port", port]),
+  ...(varArguments(process.argv.slice(2)).BASE_URL ? [] : ["--var", `BASE_URL:${url}`]),
+  ...(process.argv.includes("--test-scheduled") ? [] : ["--test-scheduled"]),
+];
+
+const migrate = spawnSync(
+  wrangler,
+  ["d1", "migrations", "apply", "DB", "--local", ...(given["persist-to"] ? ["--persist-to", stateDir] : [])],
+  { cwd: root, stdio: "inherit", env: { ...process.env, CI: "true" } },
+);
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
-const args = process.argv.slice(2);
 const sandboxEnv = sandboxWorkerEnv({ secrets: parseDevVars(readFileSync(devVars, "utf8")), varOverrides: varArguments(args) });
-const dev = spawn(wrangler, ["dev", ...WORKER_CONFIGS, ...args], { cwd: root, stdio: "inherit", env: { ...process.env, ...sandboxEnv } });
+const dev = spawn(wrangler, ["dev", ...WORKER_CONFIGS, ...args], {
+  cwd: root,
+  stdio: "inherit",
+  // The service reads nothing of `Request.cf`, so wrangler need not download its placeholder (a warning offline).
+  env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env, ...sandboxEnv },
+});
+const urlFile = path.join(stateDir, DEV_URL_FILE);
+let sweeps;
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
-dev.on("exit", (code) => process.exit(code ?? 0));
+dev.on("exit", (code) => {
+  clearInterval(sweeps);
+  rmSync(urlFile, { force: true });
+  process.exit(code ?? 0);
+});
+
+await untilHealthy();
+mkdirSync(stateDir, { recursive: true });
+writeFileSync(urlFile, `${url}\n`);
+console.log(`\nPayment Connect is up at ${url} — the cron sweep runs every minute (\`npm run sweep\` runs it now).\n`);
+sweeps = setInterval(
+  () =>
+    fetch(url + CRON_ROUTE)
+      .then((response) => response.arrayBuffer())
+      .catch((error) => console.error(`The minute's cron sweep failed: ${error.message}`)),
+  60_000,
+);
+
+async function untilHealthy() {
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -32,16 +32,6 @@ export function sandboxWorkerEnv({ secrets, varOverrides = {} }) {
   return env;
 }
 
-/** `KEY=value` lines of a dotenv file. */
-export function parseDevVars(text) {
-  return Object.fromEntries(
-    text
-      .split("\n")
-      .filter((line) => /^[A-Z_]+=/.test(line))
-      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).trim()]),
-  );
-}
-
 /** `--var NAME:value` arguments, as wrangler reads them. */
 export function varArguments(args) {
   const overrides = {};

@@ -9,7 +9,7 @@ import { readCallbackMessage } from "./callback-message";
 import { callbackUrlPolicy, callbackUrlProblem } from "./callback-url-policy";
 import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
 import { events } from "../outbox/events.schema";
-import { RETRY_DELAYS_SECONDS, retryDelaySeconds } from "./retry-schedule";
+import { retryDelaySeconds } from "./retry-schedule";
 import { CALLBACK_HEADER, signatureHeader } from "./signing";
 
 const CALLBACK_TIMEOUT_MS = 10_000;
@@ -92,7 +92,7 @@ async function deliverBatch({ db, env }: AppContext, messages: readonly Message<
     }
   } catch (error) {
     logEvent("error", "callback batch failed", { deliveryIds: work.map((item) => item.deliveryId), error: String(error) });
-    for (const { message } of work) message.retry({ delaySeconds: RETRY_DELAYS_SECONDS[0] });
+    for (const { message } of work) message.retry({ delaySeconds: retryDelaySeconds(env, 1)! });
   }
 }
 
@@ -183,7 +183,7 @@ async function attempt(
         });
 
   const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  const delaySeconds = delivered ? null : retryDelaySeconds(messageAttempt);
+  const delaySeconds = delivered ? null : retryDelaySeconds(env, messageAttempt);
   const attemptedAt = nowIso();
   const nextAttemptAt = delaySeconds === null ? null : new Date(Date.parse(attemptedAt) + delaySeconds * 1000).toISOString();
   logEvent(delivered ? "info" : "warn", delivered ? "callback delivered" : "callback attempt failed", {

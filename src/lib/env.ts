@@ -1,5 +1,15 @@
 import { z } from "zod";
 
+declare global {
+  interface Env {
+    /**
+     * Not in wrangler.toml: development sets it (`npm run dev -- --var CALLBACK_RETRY_SCALE:0.0001`) to watch the
+     * callback retry ladder in seconds; validation refuses it in live.
+     */
+    CALLBACK_RETRY_SCALE?: string;
+  }
+}
+
 const required = z.string({ error: "is required" }).trim().min(1, "is required");
 const url = required.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }));
 const wholeNumber = required.regex(/^\d+$/, "must be a whole number");
@@ -28,10 +38,22 @@ const EnvSchema = z
     PROCESSOR_WEBHOOK_SIGNING_KEY: required,
     PROCESSOR_WEBHOOK_USERNAME: required,
     PROCESSOR_WEBHOOK_PASSWORD: required,
+    CALLBACK_RETRY_SCALE: required
+      .regex(/^\d*\.?\d+$/, "must be a number greater than 0 and at most 1, e.g. 0.0001")
+      .refine((scale) => Number(scale) > 0 && Number(scale) <= 1, "must be a number greater than 0 and at most 1, e.g. 0.0001")
+      .optional(),
   })
   .refine((env) => !(env.PROCESSOR_ENV === "live" && env.PROCESSOR_BASE_URL === "builtin"), {
     path: ["PROCESSOR_BASE_URL"],
     message: 'must be the processor\'s live URL when PROCESSOR_ENV is "live", not "builtin"',
+  })
+  .refine((env) => !(env.PROCESSOR_ENV === "live" && !env.BASE_URL.startsWith("https://")), {
+    path: ["BASE_URL"],
+    message: 'must be the public https:// origin of this service when PROCESSOR_ENV is "live" (merchants and the processor are sent there)',
+  })
+  .refine((env) => !(env.PROCESSOR_ENV === "live" && env.CALLBACK_RETRY_SCALE !== undefined), {
+    path: ["CALLBACK_RETRY_SCALE"],
+    message: 'is for development and sandboxes only: remove it when PROCESSOR_ENV is "live" (callbacks retry on the full schedule)',
   });
 
 /** A deployment whose configuration is missing or malformed; the message names every variable at fault. */

@@ -19,6 +19,11 @@ describe("environment validation", () => {
     ["an unknown processor environment", { PROCESSOR_ENV: "production" }, 'PROCESSOR_ENV must be "sandbox" or "live"'],
     ["the built-in sandbox in live", { PROCESSOR_ENV: "live" }, "PROCESSOR_BASE_URL must be the processor's live URL"],
     ["a base URL that is not a URL", { BASE_URL: "localhost:8787" }, "BASE_URL must be an http(s) URL"],
+    [
+      "a base URL that is not https in live",
+      { PROCESSOR_ENV: "live", PROCESSOR_BASE_URL: "https://finix.live-payments-api.com", BASE_URL: "http://localhost:8787" },
+      "BASE_URL must be the public https:// origin of this service",
+    ],
     ["a timeout that is not a number", { PROCESSOR_TIMEOUT_MS: "soon" }, "PROCESSOR_TIMEOUT_MS must be a positive whole number"],
     ["a currency that is not a code", { CURRENCY: "dollars" }, "CURRENCY must be an ISO 4217 code"],
   ])("names the variable at fault for %s", (_, override, message) => {

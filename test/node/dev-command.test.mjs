@@ -1,0 +1,164 @@
+// `npm run dev` itself (scripts/dev.mjs) on a port other than 8787: every link the service and the sandbox generate
+// follows the port, the URL is written for the terminal tools, the cron sweep can be run; and the operator CLI fails
+// with one line (and the right exit code) when the server is missing, the secret is wrong, or the command is misused.
+import { execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_SELLER } from "../../packages/sandbox-processor/src/core/test-data.ts";
+import { parseDevVars } from "../../scripts/local-service.mjs";
+
+const root = path.join(import.meta.dirname, "../..");
+const execFileAsync = promisify(execFile);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** Runs a terminal tool; resolves with its exit code and output whatever the code. */
+async function cli(script, args, env = {}) {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [`scripts/${script}`, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    return { code: error.code, stdout: error.stdout, stderr: error.stderr };
+  }
+}
+
+let dev;
+let port;
+let baseUrl;
+let stateDir;
+let output = "";
+let admin;
+
+beforeAll(async () => {
+  port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  stateDir = mkdtempSync(path.join(tmpdir(), "payment-connect-dev-"));
+  const args = ["scripts/dev.mjs", "--port", String(port), "--persist-to", stateDir];
+  args.push("--inspector-port", String(await freePort()), "--show-interactive-dev-session=false");
+  dev = spawn(process.execPath, args, { cwd: root, env: { ...process.env, CI: "true" }, stdio: ["ignore", "pipe", "pipe"] });
+  dev.stdout.on("data", (chunk) => (output += chunk));
+  dev.stderr.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + 120_000;
+  while (!existsSync(path.join(stateDir, "dev-url"))) {
+    if (dev.exitCode !== null || Date.now() > deadline) throw new Error(`npm run dev did not come up:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  // scripts/dev.mjs made .dev.vars if it was missing; the server and the CLI both read the secret there.
+  admin = { Authorization: `Bearer ${parseDevVars(readFileSync(path.join(root, ".dev.vars"), "utf8")).ADMIN_SECRET}` };
+});
+afterAll(async () => {
+  if (dev && dev.exitCode === null) {
+    dev.kill("SIGTERM");
+    await new Promise((resolve) => dev.once("exit", resolve));
+  }
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+});
+
+async function json(response) {
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return response.json();
+}
+
+describe("npm run dev -- --port N", () => {
+  it("writes where it serves for the terminal tools, and wrangler does not try to download `Request.cf`", () => {
+    expect(readFileSync(path.join(stateDir, "dev-url"), "utf8").trim()).toBe(baseUrl);
+    expect(output).toContain(`Payment Connect is up at ${baseUrl}`);
+    expect(output).not.toContain("Unable to fetch the `Request.cf` object");
+  });
+
+  it("makes every link the service and the sandbox generate use port N", async () => {
+    const headers = { ...admin, "Content-Type": "application/json" };
+    const tenant = await json(
+      await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers, body: JSON.stringify({ name: "Port Roasters" }) }),
+    );
+    const { key } = await json(await fetch(`${baseUrl}/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: admin }));
+    const tenantHeaders = { "X-Api-Key": key, "Content-Type": "application/json" };
+
+    const form = await json(
+      await fetch(`${baseUrl}/v1/onboarding`, {
+        method: "POST",
+        headers: tenantHeaders,
+        body: JSON.stringify({ returnUrl: "https://merchant.example/done" }),
+      }),
+    );
+    expect(form.onboardingUrl.startsWith(`${baseUrl}/sandbox/onboarding?`)).toBe(true);
+    expect(await (await fetch(form.onboardingUrl)).text()).not.toContain("8787");
+
+    const submitted = await json(
+      await fetch(`${baseUrl}/sandbox/control/submit-onboarding`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ id: form.formId, fields: TEST_SELLER }),
+      }),
+    );
+    expect(submitted.result.redirect.startsWith(`${baseUrl}/onboarding/return/`)).toBe(true);
+    const returned = await fetch(submitted.result.redirect, { redirect: "manual" });
+    expect(returned.headers.get("location")).toBe(`https://merchant.example/done?formId=${form.formId}`);
+
+    const readiness = await json(await fetch(`${baseUrl}/v1/onboarding/status?refresh=true`, { headers: tenantHeaders }));
+    expect(readiness.pci.actionUrl.startsWith(`${baseUrl}/sandbox/compliance/cf_`)).toBe(true);
+
+    const invite = await cli("admin.mjs", ["dashboard", "invite", tenant.id, "owner@port.example"], { PAYMENT_CONNECT_URL: baseUrl });
+    expect(JSON.parse(invite.stdout).inviteUrl.startsWith(`${baseUrl}/dashboard/invite/`)).toBe(true);
+  });
+
+  it("answers npm run sweep (the cron handler, which it also runs every minute)", async () => {
+    const swept = await cli("sweep.mjs", [], { PAYMENT_CONNECT_URL: baseUrl });
+    expect(swept).toMatchObject({ code: 0, stdout: `Ran the cron sweep on ${baseUrl}.\n` });
+  });
+});
+
+describe("the operator CLI's failures: one line, no stack trace", () => {
+  it("with no server there: says how to start one or where to point, exit 1", async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    for (const [script, args] of [
+      ["admin.mjs", ["tenant", "list"]],
+      ["sweep.mjs", []],
+    ]) {
+      const result = await cli(script, args, { PAYMENT_CONNECT_URL: nowhere });
+      expect(result).toMatchObject({
+        code: 1,
+        stderr: `No Payment Connect at ${nowhere} — start it with \`npm run dev\` or set PAYMENT_CONNECT_URL.\n`,
+      });
+    }
+  });
+
+  it("with a wrong admin secret: 401 and what to set, exit 1", async () => {
+    const result = await cli("admin.mjs", ["tenant", "list"], { PAYMENT_CONNECT_URL: baseUrl, ADMIN_SECRET: "not-the-secret" });
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: `401 Unauthorized: ${baseUrl} refused the admin secret — set ADMIN_SECRET to the server's (locally, the one in .dev.vars).\n`,
+    });
+  });
+
+  it("with an unknown tenant: the 404 problem, exit 1", async () => {
+    const result = await cli("admin.mjs", ["key", "list", "ten_doesNotExist00000000"], { PAYMENT_CONNECT_URL: baseUrl });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^404 .+\(GET http:\/\/localhost:\d+\/admin\/tenants\/ten_doesNotExist00000000\/keys\)\n$/);
+  });
+
+  it("misused: the usage, exit 2", async () => {
+    for (const args of [[], ["key", "issue"], ["tenant", "rename", "x"], ["sandbox-token", "--fast"]]) {
+      const result = await cli("admin.mjs", args, { PAYMENT_CONNECT_URL: baseUrl });
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr).toContain("Usage: npm run admin -- <command>");
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
