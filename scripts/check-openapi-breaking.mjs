@@ -1,0 +1,36 @@
+// `npm run openapi:breaking` (CI): the contract freezes /v1. Compares the frozen baseline (openapi/v1.baseline.json)
+// with the current snapshot (openapi/v1.json, kept current by `npm run openapi:check`) and fails on any breaking
+// change: a removed route, response, field, parameter or enum value, a changed or narrowed type, a new required input.
+// Additions pass. A break needs a new version prefix (/v2) beside /v1, never a change to /v1.
+//
+// `npm run openapi:baseline` takes additions into the baseline (so that removing them later is caught too); it refuses
+// while the snapshot breaks the baseline.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { breakingChanges } from "./openapi/breaking.mjs";
+
+const root = path.join(import.meta.dirname, "..");
+const BASELINE = "openapi/v1.baseline.json";
+const CURRENT = "openapi/v1.json";
+
+const read = (file) => JSON.parse(readFileSync(path.join(root, file), "utf8"));
+const baseline = read(BASELINE);
+const current = read(CURRENT);
+const breaks = breakingChanges(baseline, current);
+
+if (breaks.length > 0) {
+  console.error(`${CURRENT} breaks the frozen /v1 contract (${BASELINE}) with ${breaks.length} breaking change(s):\n`);
+  for (const line of breaks) console.error(`  - ${line}`);
+  console.error(
+    "\n/v1 is frozen: keep the old shape working and add the new one beside it (a new optional field, a new route), " +
+      "or serve the breaking version under a new prefix (/v2). See README: OpenAPI snapshot and breaking changes.",
+  );
+  process.exit(1);
+}
+
+if (process.argv.includes("--accept")) {
+  writeFileSync(path.join(root, BASELINE), readFileSync(path.join(root, CURRENT), "utf8"));
+  console.log(`openapi:baseline: ${BASELINE} now includes ${CURRENT}'s additions.`);
+} else {
+  console.log(`openapi:breaking: ${CURRENT} keeps every promise of ${BASELINE}.`);
+}
