@@ -10,10 +10,17 @@ import path from "node:path";
 import { breakingChanges } from "./openapi/breaking.mjs";
 
 const root = path.join(import.meta.dirname, "..");
-const BASELINE = "openapi/v1.baseline.json";
-const CURRENT = "openapi/v1.json";
 
-const read = (file) => JSON.parse(readFileSync(path.join(root, file), "utf8"));
+function option(name) {
+  const index = process.argv.indexOf(name);
+  return index < 0 ? undefined : process.argv[index + 1];
+}
+
+// `--baseline` and `--current` compare other files (the tests use them).
+const BASELINE = option("--baseline") ?? "openapi/v1.baseline.json";
+const CURRENT = option("--current") ?? "openapi/v1.json";
+
+const read = (file) => JSON.parse(readFileSync(path.resolve(root, file), "utf8"));
 const baseline = read(BASELINE);
 const current = read(CURRENT);
 const breaks = breakingChanges(baseline, current);
@@ -29,7 +36,7 @@ if (breaks.length > 0) {
 }
 
 if (process.argv.includes("--accept")) {
-  writeFileSync(path.join(root, BASELINE), readFileSync(path.join(root, CURRENT), "utf8"));
+  writeFileSync(path.resolve(root, BASELINE), readFileSync(path.resolve(root, CURRENT), "utf8"));
   console.log(`openapi:baseline: ${BASELINE} now includes ${CURRENT}'s additions.`);
 } else {
   console.log(`openapi:breaking: ${CURRENT} keeps every promise of ${BASELINE}.`);

@@ -1,7 +1,8 @@
 // `npm run openapi:generate`: writes the OpenAPI snapshot (openapi/v1.json) from the route definitions, and the
 // TypeScript client's types (clients/typescript/src/schema.d.ts) from it. No server is started.
 // `npm run openapi:check` (CI): generates both in memory and fails when the committed files differ.
-import { readFileSync, writeFileSync } from "node:fs";
+// `--dir <path>` reads and writes the two files under another directory than the repository (the tests use it).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as prettier from "prettier";
 import { buildOpenApiDocument } from "./openapi/document.mjs";
@@ -18,9 +19,16 @@ async function format(file, text) {
   return prettier.format(text, { ...options, filepath: path.join(root, file) });
 }
 
+function option(name) {
+  const index = process.argv.indexOf(name);
+  return index < 0 ? undefined : process.argv[index + 1];
+}
+
+const outDir = path.resolve(option("--dir") ?? root);
+
 function readOrEmpty(file) {
   try {
-    return readFileSync(path.join(root, file), "utf8");
+    return readFileSync(path.join(outDir, file), "utf8");
   } catch {
     return "";
   }
@@ -56,6 +64,9 @@ if (check) {
   }
   console.log(`openapi:check: ${Object.keys(outputs).join(" and ")} are up to date (${seconds}s).`);
 } else {
-  for (const [file, text] of Object.entries(outputs)) writeFileSync(path.join(root, file), text);
+  for (const [file, text] of Object.entries(outputs)) {
+    mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+    writeFileSync(path.join(outDir, file), text);
+  }
   console.log(`openapi:generate: wrote ${Object.keys(outputs).join(" and ")} (${seconds}s).`);
 }
