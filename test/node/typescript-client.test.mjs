@@ -107,14 +107,18 @@ describe("the generated TypeScript client on wrangler dev", () => {
     do {
       const page = await client.GET("/v1/payments", { params: { query: { limit: 2, ...(cursor ? { cursor } : {}) } } });
       expect(page.error).toBeUndefined();
-      pages.push(page.data.data.map((payment) => payment.lcPaymentId));
+      pages.push(page.data.data);
       cursor = page.data.hasMore ? page.data.nextCursor : undefined;
       if (!page.data.hasMore) expect(page.data.nextCursor).toBe("");
     } while (cursor);
-    expect(pages).toEqual([more.slice(0, 2), more.slice(2, 4), [first.data.lcPaymentId]]);
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+    const paged = pages.flat();
+    expect(new Set(paged.map((payment) => payment.lcPaymentId))).toEqual(new Set([first.data.lcPaymentId, ...more]));
+    const createdAt = paged.map((payment) => payment.createdAtUtc);
+    expect(createdAt).toEqual([...createdAt].sort().reverse());
     const listed = [];
     for await (const payment of listPayments(client, { limit: 2 })) listed.push(payment.lcPaymentId);
-    expect(listed).toEqual([...more, first.data.lcPaymentId]);
+    expect(listed).toEqual(paged.map((payment) => payment.lcPaymentId));
     const refundedOnly = [];
     for await (const payment of listPayments(client, { status: "refunded" })) refundedOnly.push(payment.lcPaymentId);
     expect(refundedOnly).toEqual([first.data.lcPaymentId]);
