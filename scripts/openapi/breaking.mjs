@@ -1,5 +1,9 @@
 // Breaking changes between two OpenAPI documents, as classified by api-smart-diff (OpenAPI 3.0/3.1 and JSON Schema
-// 2020-12 aware, pure JavaScript, offline), with this project's adjustments:
+// 2020-12 aware, pure JavaScript with two small dependencies, no install script, offline). Chosen over: openapi-diff
+// (Atlassian), which refuses OpenAPI 3.1 documents; @pb33f/openapi-changes, whose install script downloads a Go
+// binary; @useoptic/optic, a CLI with a large dependency tree and telemetry; oasdiff, which is not on npm.
+//
+// With this project's adjustments:
 //
 // - Only what a request or a response carries counts: the operations under `paths` (and `webhooks`, below), where every
 //   `$ref` is resolved and the diff knows a request from a response. `components` on their own are compared as
