@@ -4,7 +4,9 @@
 // Additions pass. A break needs a new version prefix (/v2) beside /v1, never a change to /v1.
 //
 // `npm run openapi:baseline` takes additions into the baseline (so that removing them later is caught too); it refuses
-// while the snapshot breaks the baseline.
+// while the snapshot breaks the baseline. `npm run openapi:baseline -- --acknowledge-breaking` takes it anyway: only
+// for a correction of the document to what the service already did (a header it always required now documented as
+// required, say), never for a change of behaviour; the baseline's diff in the commit shows what was acknowledged.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { breakingChanges } from "./openapi/breaking.mjs";
@@ -25,7 +27,13 @@ const baseline = read(BASELINE);
 const current = read(CURRENT);
 const breaks = breakingChanges(baseline, current);
 
-if (breaks.length > 0) {
+const accept = process.argv.includes("--accept");
+const acknowledged = accept && process.argv.includes("--acknowledge-breaking");
+
+if (breaks.length > 0 && acknowledged) {
+  console.warn(`Taking ${breaks.length} acknowledged breaking change(s) into ${BASELINE}:`);
+  for (const line of breaks) console.warn(`  - ${line}`);
+} else if (breaks.length > 0) {
   console.error(`${CURRENT} breaks the frozen /v1 contract (${BASELINE}) with ${breaks.length} breaking change(s):\n`);
   for (const line of breaks) console.error(`  - ${line}`);
   console.error(
@@ -35,7 +43,7 @@ if (breaks.length > 0) {
   process.exit(1);
 }
 
-if (process.argv.includes("--accept")) {
+if (accept) {
   writeFileSync(path.resolve(root, BASELINE), readFileSync(path.resolve(root, CURRENT), "utf8"));
   console.log(`openapi:baseline: ${BASELINE} now includes ${CURRENT}'s additions.`);
 } else {

@@ -113,6 +113,34 @@ describe("the /v1 breaking-change check", () => {
   });
 });
 
+describe("npm run openapi:baseline", () => {
+  it("takes additions, refuses a break, and takes a break only when acknowledged", () => {
+    const files = (current) => {
+      const dir = mkdtempSync(path.join(work, "baseline-"));
+      writeFileSync(path.join(dir, "baseline.json"), JSON.stringify(baseline));
+      writeFileSync(path.join(dir, "current.json"), JSON.stringify(current));
+      return { baseline: path.join(dir, "baseline.json"), current: path.join(dir, "current.json") };
+    };
+    const accept = (paths, ...extra) =>
+      spawnSync(
+        process.execPath,
+        ["scripts/check-openapi-breaking.mjs", "--accept", "--baseline", paths.baseline, "--current", paths.current, ...extra],
+        { cwd: root, encoding: "utf8" },
+      );
+    const addition = files(changed(ADDITIONS["a new route"]));
+    expect(accept(addition).status).toBe(0);
+    expect(JSON.parse(readFileSync(addition.baseline, "utf8")).paths["/v1/widgets"]).toBeDefined();
+
+    const breaking = files(changed(BREAKS["a removed route"]));
+    expect(accept(breaking).status).toBe(1);
+    expect(JSON.parse(readFileSync(breaking.baseline, "utf8")).paths["/v1/payments/{id}/refund"]).toBeDefined();
+    const acknowledged = accept(breaking, "--acknowledge-breaking");
+    expect(acknowledged.status, acknowledged.stderr).toBe(0);
+    expect(acknowledged.stderr).toContain("/v1/payments/{id}/refund");
+    expect(JSON.parse(readFileSync(breaking.baseline, "utf8")).paths["/v1/payments/{id}/refund"]).toBeUndefined();
+  });
+});
+
 describe("npm run openapi:check", () => {
   // CI runs it on the committed files itself (.ci/run); here it is given a stale copy.
   it("fails, naming npm run openapi:generate, when the committed types are stale", () => {
