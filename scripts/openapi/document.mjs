@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { unstable_readConfig } from "wrangler";
-import { parseDevVars } from "../sandbox-worker-env.mjs";
+import { parseDevVars } from "../local-service.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 

@@ -7,57 +7,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Application-fee credits by state (given-up ones by default), most recently changed first */
-    get: {
-      parameters: {
-        query?: {
-          status?: "pending" | "succeeded" | "failed";
-          limit?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Fee credits. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["FeeCreditList"];
-          };
-        };
-        /** @description Invalid query. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Application-fee credits by state (given-up ones by default), most recently changed first
+     * @description A refund with `refundApplicationFee` owes the merchant part of the fee, sent to the processor as a merchant credit adjustment (8 attempts over about two hours). `failed` ones were given up: retry them one by one.
+     */
+    get: operations["listFeeCredits"];
     put?: never;
     post?: never;
     delete?: never;
@@ -75,65 +29,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a given-up fee credit again (same idempotency_id at the processor, fresh attempts) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          refundId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The fee credit after one new attempt; a pending or succeeded one is left as it is. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["FeeCredit"];
-          };
-        };
-        /** @description Malformed id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No fee credit for this refund. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Send a given-up fee credit again
+     * @description Makes one new attempt at once, with the same idempotency_id at the processor (never a second credit), and fresh attempts after it.
+     */
+    post: operations["retryFeeCredit"];
     delete?: never;
     options?: never;
     head?: never;
@@ -151,44 +51,7 @@ export interface paths {
      * What the reconciliation sweep still has to look at: counts, due rows, oldest, next check
      * @description Each row carries its next check time; a run takes up to `checksPerRun` due rows per queue, oldest due first, and a row the processor has not settled waits twice as long after each look (1 minute doubling to at most 1 hour).
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The backlog. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["ReconciliationBacklog"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["getReconciliationBacklog"];
     put?: never;
     post?: never;
     delete?: never;
@@ -210,62 +73,7 @@ export interface paths {
      * Register this service's webhook with the processor (for the processor's real sandbox or live)
      * @description Creates the processor webhook pointing at `${BASE_URL}/webhooks/processor` with the configured Basic credentials and the events the service consumes. Store the returned `secretSigningKey` as the `PROCESSOR_WEBHOOK_SIGNING_KEY` secret (comma-separate old and new during a rotation).
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The processor's webhook. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["RegisteredProcessorWebhook"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The processor refused it (e.g. the URL did not answer its test POST). */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The processor failed. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["registerProcessorWebhook"];
     delete?: never;
     options?: never;
     head?: never;
@@ -279,121 +87,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List tenants */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Every tenant, newest first. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              data: components["schemas"]["Tenant"][];
-            };
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * List tenants
+     * @description Every tenant, newest first, with its fee schedule, processor merchant and whether it can take charges.
+     */
+    get: operations["listTenants"];
     put?: never;
-    /** Create a tenant */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody: {
-        content: {
-          "application/json": {
-            name: string;
-          };
-        };
-      };
-      responses: {
-        /** @description The new tenant. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Tenant"];
-          };
-        };
-        /** @description Invalid body. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Create a tenant
+     * @description A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`).
+     */
+    post: operations["createTenant"];
     delete?: never;
     options?: never;
     head?: never;
@@ -413,92 +117,11 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Rename a tenant or set its application fee schedule (null restores the platform default) */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody: {
-        content: {
-          "application/json": {
-            feeBasisPoints?: number | null;
-            feeFixedCents?: number | null;
-            name?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description The updated tenant. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Tenant"];
-          };
-        };
-        /** @description Invalid body. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Rename a tenant or set its application fee
+     * @description Each field is optional. The application fee on a charge is `feeBasisPoints` of the amount plus `feeFixedCents`; null restores the platform default (`DEFAULT_FEE_BASIS_POINTS`, `DEFAULT_FEE_FIXED_CENTS`). Applies to charges made afterwards.
+     */
+    patch: operations["updateTenant"];
     trace?: never;
   };
   "/admin/tenants/{tenantId}/callbacks": {
@@ -508,153 +131,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A tenant's callback URL and signing secret metadata */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The settings; a tenant that never saved a URL reads as off. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CallbackSettings"];
-          };
-        };
-        /** @description Malformed tenant id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * A tenant's callback URL and signing secret metadata
+     * @description Where the tenant's callbacks go and which signing secrets are active (never their values: see …/callbacks/secrets).
+     */
+    get: operations["getCallbackSettings"];
     /**
      * Set the callback URL, or turn callbacks off with an empty URL
      * @description The first save generates the signing secret (reveal it with GET …/callbacks/secrets). Outside the local sandbox the URL must be https on a public host: loopback, private, link-local, shared (CGNAT) and metadata addresses are refused. An empty URL turns callbacks off and cancels deliveries not yet made; events keep being recorded.
      */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody: {
-        content: {
-          "application/json": {
-            /** @example https://shop.example.com/payment-connect/callbacks */
-            url: string;
-          };
-        };
-      };
-      responses: {
-        /** @description The saved settings. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CallbackSettings"];
-          };
-        };
-        /** @description Invalid body, or a URL that is refused (`errors` names `url`). */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    put: operations["saveCallbackUrl"];
     post?: never;
     delete?: never;
     options?: never;
@@ -673,71 +159,7 @@ export interface paths {
      * List a tenant's callback deliveries with their attempts, newest first
      * @description Up to 9 attempts per delivery; retries after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 12 h, 12 h, then the delivery is dead-lettered (`failed`).
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Page size, 1–50; default 20. */
-          limit?: number;
-          /** @description The nextCursor of the previous page. */
-          cursor?: string;
-          status?: "pending" | "delivered" | "failed" | "canceled";
-          eventId?: string;
-        };
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description One page of deliveries. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CallbackDeliveryList"];
-          };
-        };
-        /** @description Invalid query, or `invalid-cursor`. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["listCallbackDeliveries"];
     put?: never;
     post?: never;
     delete?: never;
@@ -759,105 +181,7 @@ export interface paths {
      * Deliver again every event whose delivery failed since a time
      * @description Each event once, oldest first, skipping events delivered or being delivered meanwhile. At most `limit` per call; while `hasMore` is true, call again.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody: {
-        content: {
-          "application/json": {
-            /** @default 50 */
-            limit?: number;
-            /**
-             * Format: date-time
-             * @description Deliveries created at or after this time (UTC).
-             * @example 2026-11-01T00:00:00Z
-             */
-            since: string;
-          };
-        };
-      };
-      responses: {
-        /** @description The new deliveries, queued. */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CallbackReplayResult"];
-          };
-        };
-        /** @description Invalid body. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Callbacks are off for this tenant. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["replayFailedCallbackDeliveries"];
     delete?: never;
     options?: never;
     head?: never;
@@ -871,71 +195,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a tenant's events, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Page size, 1–50; default 20. */
-          limit?: number;
-          /** @description The nextCursor of the previous page. */
-          cursor?: string;
-          type?: string;
-        };
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description One page of events. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CallbackEventList"];
-          };
-        };
-        /** @description Invalid query, or `invalid-cursor`. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * List a tenant's events, newest first
+     * @description Every event recorded for the tenant — whether or not callbacks were on — with its body as delivered; filter by `type`.
+     */
+    get: operations["listCallbackEvents"];
     put?: never;
     post?: never;
     delete?: never;
@@ -953,75 +217,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Deliver one event again (same LC-Event-Id, same body) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-          eventId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The new delivery, queued. */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CallbackDelivery"];
-          };
-        };
-        /** @description Malformed id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant, or no such event for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Callbacks are off for this tenant. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Deliver one event again (same LC-Event-Id, same body)
+     * @description A new delivery (`origin: replay`) of the stored body, signed afresh with the current secrets; receivers dedupe on `LC-Event-Id`.
+     */
+    post: operations["replayCallbackEvent"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1039,64 +239,7 @@ export interface paths {
      * Reveal the active signing secrets (the one deliberate exception to secrets never being returned)
      * @description Every callback carries one `v1=` per active secret in `LC-Signature`. The response is `Cache-Control: no-store`.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The active secrets, current first. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CallbackSigningSecrets"];
-          };
-        };
-        /** @description Malformed tenant id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant, or it never saved a callback URL. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["revealCallbackSigningSecrets"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1118,90 +261,7 @@ export interface paths {
      * Rotate the signing secret; the previous one keeps signing for a window
      * @description Previous secrets stop signing after `previousSecretTtlSeconds` (default 86400, i.e. 24 h); until then each callback carries a `v1=` for every active secret. 0 retires them at once (a leaked secret).
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody?: {
-        content: {
-          "application/json": {
-            /** @example 86400 */
-            previousSecretTtlSeconds?: number;
-          };
-        };
-      };
-      responses: {
-        /** @description The active secrets after rotation, the new one first. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CallbackSigningSecrets"];
-          };
-        };
-        /** @description Invalid body. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant, or it never saved a callback URL. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["rotateCallbackSigningSecret"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1221,87 +281,7 @@ export interface paths {
      * Invite a tenant's dashboard owner (a one-time link, valid 72 hours)
      * @description How a tenant's first dashboard user is made: the link lets its holder set a password and sign in at `/dashboard` as an owner, who can then invite teammates. The token in the link is stored only as a hash.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody: {
-        content: {
-          "application/json": components["schemas"]["DashboardInviteRequest"];
-        };
-      };
-      responses: {
-        /** @description The invitation, with its one-time link. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["DashboardInvite"];
-          };
-        };
-        /** @description Invalid e-mail or tenant id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["inviteDashboardOwner"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1315,127 +295,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a tenant's API keys (never their secrets) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The tenant's keys, newest first. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              data: components["schemas"]["ApiKey"][];
-            };
-          };
-        };
-        /** @description Malformed tenant id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * List a tenant's API keys (never their secrets)
+     * @description Active and revoked keys, newest first, with the prefix and last four characters that identify each.
+     */
+    get: operations["listApiKeys"];
     put?: never;
-    /** Issue an API key for a tenant (the key is shown once) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The new key, including its secret. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["IssuedApiKey"];
-          };
-        };
-        /** @description Malformed tenant id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Issue an API key for a tenant (the key is shown once)
+     * @description The secret `key` (`lc_live_…`) is in this response only; the service keeps a hash. The tenant sends it as `X-Api-Key` or `Authorization: Bearer`. Tenants also issue their own keys in the dashboard.
+     */
+    post: operations["issueApiKey"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1451,66 +321,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Revoke an API key (idempotent) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-          keyId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The revoked key. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["ApiKey"];
-          };
-        };
-        /** @description Malformed id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such key for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Revoke an API key (idempotent)
+     * @description The key stops authenticating at once (401 `unauthorized`); revoking a revoked key answers it unchanged.
+     */
+    post: operations["revokeApiKey"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1530,98 +345,7 @@ export interface paths {
      * Attach an existing processor merchant (MU…) to a tenant
      * @description For merchants onboarded outside the hosted form. The merchant is read from the processor and the tenant's chargesEnabled follows the processor's word (APPROVED and processing_enabled), never this request.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          tenantId: string;
-        };
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody: {
-        content: {
-          "application/json": {
-            processorMerchantId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description The tenant with its merchant and readiness. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Tenant"];
-          };
-        };
-        /** @description Invalid body. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or wrong admin secret. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The merchant already belongs to another tenant. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The processor does not know the merchant. */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The processor failed. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["linkProcessorMerchant"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1635,27 +359,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Human-readable API reference (works offline) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description HTML page rendering /openapi.json. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-      };
-    };
+    /**
+     * API reference (works offline)
+     * @description This document rendered by Swagger UI, served from the service's own static assets: no CDN, no fonts, no request to another origin (its Content-Security-Policy allows none). "Try it out" calls the server this document lists first: the one that served it.
+     */
+    get: operations["getApiReference"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1671,27 +379,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Health */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The service is up. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["HealthStatus"];
-          };
-        };
-      };
-    };
+    /**
+     * Health
+     * @description Answers while the Worker runs; checks nothing else (see `/health/ready`).
+     */
+    get: operations["getHealth"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1707,27 +399,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness: the process is up */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The process is up. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["HealthStatus"];
-          };
-        };
-      };
-    };
+    /**
+     * Liveness: the process is up
+     * @description For a liveness probe: answers while the Worker runs, without touching the datastore.
+     */
+    get: operations["getLiveness"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1743,36 +419,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: the datastore is reachable */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description D1 answered a probe query. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["ReadinessStatus"];
-          };
-        };
-        /** @description D1 is unreachable. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Readiness: the datastore is reachable
+     * @description For a readiness probe: runs one query against D1 and answers 503 `service-unavailable` when it fails. Never cached.
+     */
+    get: operations["getReadiness"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1788,36 +439,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The processor's expired-session link: renews the form link and redirects to it (anonymous) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          token: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Redirects to a fresh onboarding link. */
-        303: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Unknown link. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * The processor's expired-session link: renews the form link and redirects to it (anonymous)
+     * @description The processor sends a merchant whose form session expired here; the service asks it for a new link and redirects.
+     */
+    get: operations["renewOnboardingLink"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1837,121 +463,13 @@ export interface paths {
      * The merchant's PCI SAQ-A attestation page (anonymous; the link is `pci.actionUrl` outside the built-in sandbox)
      * @description The processor expects the platform to collect the SAQ-A attestation. This page shows the merchant's current PCI form and, while it awaits attestation, a form for name, title and acceptance. The link names one tenant's one form.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          formId: string;
-          token: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The attestation page. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-        /** @description Malformed link. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unknown link, or the form is no longer the merchant's current one. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The processor failed. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["showPciAttestation"];
     put?: never;
-    /** Submit the merchant's PCI SAQ-A attestation to the processor (anonymous; the page's form) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          formId: string;
-          token: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/x-www-form-urlencoded": components["schemas"]["PciAttestationForm"];
-        };
-      };
-      responses: {
-        /** @description Attested: the page shows the signed form. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-        /** @description Malformed link. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unknown link. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Name, title or acceptance missing, or the processor refused it: the page again, with the reason. */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-        /** @description The processor failed. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Submit the merchant's PCI SAQ-A attestation to the processor (anonymous; the page's form)
+     * @description The attestation page's form: the signer's name and title and `accept=on`. The processor records the attestation with the signer's browser and IP address; a `compliance_form.updated` and a `merchant.updated` callback follow.
+     */
+    post: operations["submitPciAttestation"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1965,45 +483,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Where the processor's hosted form sends the merchant's browser back (anonymous) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          token: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Finalized; no returnUrl was given. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-        /** @description Finalized; redirects to the tenant's returnUrl. */
-        303: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Unknown link. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Where the processor's hosted form sends the merchant's browser back (anonymous)
+     * @description Finalizes the onboarding (as reading the form does), then sends the browser to the `returnUrl` the tenant gave.
+     */
+    get: operations["returnFromOnboarding"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2023,75 +507,7 @@ export interface paths {
      * List disputes (chargebacks and inquiries), newest first
      * @description Each dispute with its payment, amount, reason, state, response state, `respondBy` and evidence files. The same keyset pagination and signed cursors as `GET /v1/payments`; filter by `state` (e.g. `open`) or `responseState` (e.g. `needs_response`).
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Inclusive lower bound on createdAtUtc (UTC ISO 8601). */
-          from?: string;
-          /** @description Exclusive upper bound on createdAtUtc (UTC ISO 8601). */
-          to?: string;
-          /** @description The processor's state: `inquiry` (INQUIRY: the issuer asks for information), `open` (PENDING: a chargeback under way; the amount is held from the merchant), `won` (WON: the money comes back), `lost` (LOST). */
-          state?: components["schemas"]["DisputeState"];
-          /** @description The processor's response_state: `needs_response` (answer by respondBy), `responded`, `accepted`, `no_response_allowed`, `unknown` (the processor's sandbox). */
-          responseState?: components["schemas"]["DisputeResponseState"];
-          /** @description Page size, 1–200; default 50. */
-          limit?: number;
-          /** @description The nextCursor of the previous page. */
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description One page of disputes. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["DisputeList"];
-          };
-        };
-        /** @description Invalid query, or `invalid-cursor`. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["listDisputes"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2111,73 +527,7 @@ export interface paths {
      * One dispute with its evidence
      * @description The dispute, its evidence files with their state, whether it takes a response now (`acceptsResponse`) and its submission. Another tenant's id answers 404, as a missing one does.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The dispute. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Dispute"];
-          };
-        };
-        /** @description Malformed id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such dispute for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["getDispute"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2199,123 +549,7 @@ export interface paths {
      * Upload one evidence file
      * @description `multipart/form-data` with the file in the part named **`file`** (one file per request). The processor's limits are checked on the content before anything is stored: JPG, PNG, PDF or TIFF (by content, not by name); JPG and PNG up to 50 KB each, PDF and TIFF up to 1 MB each; at most 8 files per dispute (rejected files do not count), which keeps every dispute within the processor's 10 MB; the request body at most 1114112 bytes (one file and its multipart framing). The file is stored (R2) before the processor is called; if the processor fails, the evidence is `pending` and uploaded by the sweep. The same content again answers 200 with the same evidence (a rejected one is sent again). The processor may still reject a file after accepting it: its `state` then turns `failed` and an `evidence.updated` callback is sent. Taken only while `acceptsResponse` is true.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      /** @description The evidence file in part `file`. */
-      requestBody: {
-        content: {
-          "multipart/form-data": components["schemas"]["EvidenceUpload"];
-        };
-      };
-      responses: {
-        /** @description The same content was uploaded to this dispute before: that evidence. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["DisputeEvidence"];
-          };
-        };
-        /** @description Stored; uploaded to the processor (`processing`) or waiting to be (`pending`). */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["DisputeEvidence"];
-          };
-        };
-        /** @description The part `file` is missing, empty, not a file, or given twice; or the body is not valid multipart. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such dispute for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The dispute was submitted, is decided, takes no response, or is past respondBy. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The file is over its type's limit, or the body is over the route's limit. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The body is not multipart/form-data, or the file's content is not JPG, PNG, PDF or TIFF. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The dispute already holds 8 files, or the processor refused the file (`processor-rejected`, the evidence is `failed`). */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["uploadDisputeEvidence"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2335,135 +569,7 @@ export interface paths {
      * Submit the evidence for review (once)
      * @description Tells the issuer the evidence is complete. One-shot: a second submit answers 409, and no evidence is taken afterwards. Needs at least one evidence file; files still `pending` are sent to the processor first. Taken only while `acceptsResponse` is true. `Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description Optional; makes a retried submit safe to replay. */
-          "Idempotency-Key"?: string;
-        };
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody?: {
-        content: {
-          "application/json": components["schemas"]["SubmitDisputeRequest"];
-        };
-      };
-      responses: {
-        /** @description The dispute, submitted. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Dispute"];
-          };
-        };
-        /** @description Malformed id or body. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such dispute for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Already submitted, decided, takes no response, past respondBy, or no evidence uploaded. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-rejected`: the processor refused the submission; nothing was submitted. */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-error`: evidence still waiting for the processor, or the processor failed; retry. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-timeout`: the outcome is unknown; the submission shows `pending` until the sweep settles it. */
-        504: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["submitDispute"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2477,27 +583,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Public configuration for frontends (anonymous, cacheable, CORS-open) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Public config; contains no secrets. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["PublicConfig"];
-          };
-        };
-      };
-    };
+    /**
+     * Public configuration for frontends (anonymous, cacheable, CORS-open)
+     * @description What a checkout page needs to load the processor's tokenization library: the processor, its environment (`sandbox` or `live`), the application id, the API version and the currency. Cacheable for five minutes; any origin may read it.
+     */
+    get: operations["getMeta"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2519,94 +609,7 @@ export interface paths {
      * Create a hosted onboarding form
      * @description The merchant fills it in at `onboardingUrl`; the processor sends the browser back to the service, which finalizes and then redirects to `returnUrl`.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody?: {
-        content: {
-          "application/json": components["schemas"]["StartOnboardingRequest"];
-        };
-      };
-      responses: {
-        /** @description The hosted form. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["OnboardingForm"];
-          };
-        };
-        /** @description Invalid body. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Already onboarded. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The processor failed. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["startOnboarding"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2620,83 +623,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read the form's status; finalizes the onboarding once the form is complete */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          formId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The form, and the merchant once attached. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["OnboardingFormStatus"];
-          };
-        };
-        /** @description Malformed id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such form for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The processor failed. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Read the form's status; finalizes the onboarding once the form is complete
+     * @description Reads the form at the processor. Once it is `COMPLETED` the merchant is attached to the tenant (`processorMerchantId`); an expired `onboardingUrl` is renewed.
+     */
+    get: operations["getOnboardingForm"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2712,75 +643,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: can this merchant charge and be paid out? */
-    get: {
-      parameters: {
-        query?: {
-          /** @description `true` re-pulls the state from the processor. */
-          refresh?: "true" | "false";
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Readiness, kept fresh by the processor's webhooks. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Readiness"];
-          };
-        };
-        /** @description Invalid query. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The processor failed (refresh only). */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Readiness: can this merchant charge and be paid out?
+     * @description `chargesEnabled` and `payoutsEnabled` with the reasons they are off and what the merchant must do (`requirements`), including the PCI DSS SAQ-A attestation. Kept fresh by the processor's webhooks; changes arrive as `merchant.updated` callbacks.
+     */
+    get: operations["getOnboardingStatus"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2796,214 +663,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List or search payments, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Inclusive lower bound on createdAtUtc: an ISO 8601 instant with `Z` or an offset (`2026-11-01T02:00:00+02:00`). */
-          from?: string;
-          /** @description Exclusive upper bound on createdAtUtc (payments created before it): an ISO 8601 instant with `Z` or an offset. */
-          to?: string;
-          status?: components["schemas"]["PaymentStatus"];
-          /** @description Page size, 1–200; default 50. */
-          limit?: number;
-          /** @description The nextCursor of the previous page. */
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description One page of payments. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["PaymentList"];
-          };
-        };
-        /** @description Invalid query, or `invalid-cursor`. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * List or search payments, newest first
+     * @description Filter by creation time (`from` inclusive, `to` exclusive) and `status`. Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true; the cursor is signed for this tenant and these filters (another one is 400 `invalid-cursor`).
+     */
+    get: operations["listPayments"];
     put?: never;
     /**
      * Create a charge
      * @description Card charges return their final result; ACH returns `processing` and settles later (a `transfer.updated` callback). `Idempotency-Key` is required; a replay returns the original status and body byte for byte with `Idempotent-Replayed: true`.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description Required on charges, optional on refunds: derive it from your order key. A replay returns the original result. 1–255 printable ASCII characters; kept 24 hours. */
-          "Idempotency-Key"?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody: {
-        content: {
-          "application/json": components["schemas"]["CreatePaymentRequest"];
-        };
-      };
-      responses: {
-        /** @description The payment was created (card: final result; ACH: `processing`). */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CreatePaymentResponse"];
-          };
-        };
-        /** @description Validation failed, or `Idempotency-Key` missing (`idempotency-key-required`). */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Declined by the processor (`payment-declined`; `code` is the processor's failure code). The payment is recorded `failed`. */
-        402: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `merchant-not-ready`: the tenant's chargesEnabled is false. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until a crashed request's lease ends). */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-rejected`: the processor refused the request (e.g. a used or expired token). */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-error`: outcome unknown; retry with the same Idempotency-Key. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-timeout`: outcome unknown; retry with the same Idempotency-Key. */
-        504: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["createPayment"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3023,125 +693,7 @@ export interface paths {
      * Start an in-person sale on a reader
      * @description Records the payment (`card_present`, `processing`) and answers **202** at once; the reader then waits for the buyer's card. The outcome — `succeeded`, `failed` (a decline, with the processor's `failureCode`) or `canceled` — lands on the payment (`GET /v1/payments/{id}`) and arrives as a signed `transfer.updated` callback. One sale at a time per reader: another sale while one is unresolved is 409 `reader-busy`. `Idempotency-Key` is required; a replay answers the original 202 and never starts a second sale.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description Required: derive it from your order key. A replay returns the original answer; one key never starts a second sale. 1–255 printable ASCII characters; kept 24 hours. */
-          "Idempotency-Key"?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody: {
-        content: {
-          "application/json": components["schemas"]["TerminalSaleRequest"];
-        };
-      };
-      responses: {
-        /** @description The sale started; its payment is `processing` until the outcome is known. */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "amountCents": 1250,
-             *       "amountRefundedCents": 0,
-             *       "applicationFeeCents": 43,
-             *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
-             *       "currency": "USD",
-             *       "failureCode": null,
-             *       "failureMessage": null,
-             *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
-             *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
-             *       "method": "card_present",
-             *       "orderRef": "order-20001",
-             *       "processorState": null,
-             *       "processorTransferId": null,
-             *       "status": "processing",
-             *       "updatedAtUtc": "2026-11-01T09:05:00.000Z"
-             *     }
-             */
-            "application/json": components["schemas"]["TerminalSale"];
-          };
-        };
-        /** @description Validation failed (an unknown reader is a field error on `readerId`), or `Idempotency-Key` missing. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `merchant-not-ready`: the tenant's chargesEnabled is false. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `reader-busy` (another sale is unresolved on the reader), `reader-not-active`, `idempotency-key-reused` or `idempotency-key-in-flight`. `reader-busy` and `reader-not-active` are not stored under the key: retry it once the reader is free. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["createTerminalSale"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3155,74 +707,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Look up one payment */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The ledger record. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["PaymentResponse"];
-          };
-        };
-        /** @description Malformed id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such payment for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * Look up one payment
+     * @description The payment as the ledger has it now: status, amounts refunded, fees, the processor's ids and state, and why it failed. Another tenant's id answers 404, as a missing one does.
+     */
+    get: operations["getPayment"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3244,135 +733,7 @@ export interface paths {
      * Refund a payment in full or in part
      * @description With `Idempotency-Key`, a retry after any failure (a 502/504, a crash) resumes the same refund and ends in its one final answer: 200 with the payment once the reversal exists (at most one reversal at the processor), or 422 `processor-rejected` (with `lcRefundId`) when the refund failed. An ACH payment is refundable once `succeeded` (the processor submitted the debit); it can still be returned by the buyer's bank afterwards (see `transfer.updated`).
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description Required on charges, optional on refunds: derive it from your order key. A replay returns the original result. 1–255 printable ASCII characters; kept 24 hours. */
-          "Idempotency-Key"?: string;
-        };
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody?: {
-        content: {
-          "application/json": components["schemas"]["RefundRequest"];
-        };
-      };
-      responses: {
-        /** @description The payment after the refund. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["PaymentResponse"];
-          };
-        };
-        /** @description Validation failed. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such payment for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `invalid-payment-state` (not succeeded or partially_refunded), `refund-exceeds-balance`, `idempotency-key-reused`, or `idempotency-key-in-flight` (with `Retry-After`). */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-rejected`: the processor refused the refund, or the refund under this Idempotency-Key failed (`code`, `lcRefundId`). */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-error`: outcome unknown; the amount stays reserved until reconciled. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-timeout`: outcome unknown; the amount stays reserved until reconciled. */
-        504: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["refundPayment"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3390,73 +751,7 @@ export interface paths {
      * List payouts to the merchant's bank, newest first
      * @description Each payout is one processor settlement and its funding transfer: gross, fees and net, its status, when the money started moving and when it is expected in the bank. Served from the service's ledger (kept by the processor's settlement and funding-transfer webhooks, and re-read by a sweep); the same keyset pagination and signed cursors as `GET /v1/payments`.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Inclusive lower bound on createdAtUtc (UTC ISO 8601). */
-          from?: string;
-          /** @description Exclusive upper bound on createdAtUtc (UTC ISO 8601). */
-          to?: string;
-          /** @description `accruing`: the settlement is still collecting (totals change until it closes); `awaiting_approval`: closed, not yet approved; `approved`: the funding transfer to the bank is under way; `paid`: it succeeded (money in the account on `expectedArrivalDate`); `failed`: the bank transfer failed (`failureCode`). */
-          status?: components["schemas"]["PayoutStatus"];
-          /** @description Page size, 1–200; default 50. */
-          limit?: number;
-          /** @description The nextCursor of the previous page. */
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description One page of payouts. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["PayoutList"];
-          };
-        };
-        /** @description Invalid query, or `invalid-cursor`. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["listPayouts"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3476,78 +771,7 @@ export interface paths {
      * One payout with the payments and refunds it contains
      * @description The payout and its items — each payment with its fee and net, each refund, fee refund and chargeback — so a bank line can be matched to orders. The items' `amountCents` add up to `grossCents`; their `netCents`, less `otherFeesCents`, to `netCents`. Items are read from the processor once the settlement closes; while `accruing` the list is empty. `limit` and `cursor` page through the items.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Items per page, 1–200; default 100. */
-          limit?: number;
-          /** @description The items.nextCursor of the previous answer. */
-          cursor?: string;
-        };
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The payout and (a page of) its items. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["PayoutDetail"];
-          };
-        };
-        /** @description Malformed id or query, or `invalid-cursor`. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such payout for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["getPayout"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3567,229 +791,13 @@ export interface paths {
      * List the merchant's readers, newest first
      * @description Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true. The cursor is signed for this tenant and these filters; another tenant's, a tampered one, or one from other filters is 400 `invalid-cursor`. Connection states are not listed: ask one reader with `?connection=true`.
      */
-    get: {
-      parameters: {
-        query?: {
-          status?: "registered" | "active" | "deactivated";
-          /** @description Page size, 1–200; default 50. */
-          limit?: number;
-          /** @description The nextCursor of the previous page. */
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description One page of readers. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "data": [
-             *         {
-             *           "action": null,
-             *           "createdAtUtc": "2026-11-01T09:00:00.000Z",
-             *           "label": "Front counter",
-             *           "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
-             *           "model": "PAX_A920PRO",
-             *           "processorDeviceId": "DVsEanpBtsAVvCHbNXkFaH6f",
-             *           "serialNumber": "1850123456",
-             *           "status": "active",
-             *           "updatedAtUtc": "2026-11-01T09:01:00.000Z"
-             *         }
-             *       ],
-             *       "hasMore": false,
-             *       "nextCursor": null
-             *     }
-             */
-            "application/json": components["schemas"]["TerminalReaderList"];
-          };
-        };
-        /** @description Invalid query, or `invalid-cursor`. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["listReaders"];
     put?: never;
     /**
      * Register a PAX reader to the merchant
      * @description Creates the device at the processor under the tenant's merchant, `registered` until activated. A serial number belongs to one registration only: registering it again — by anyone — is 409 `reader-already-registered` (for your own reader the problem names its `lcReaderId`). A registration whose answer was lost (502/504) is completed by sending the same request again.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      /** @description JSON request body */
-      requestBody: {
-        content: {
-          "application/json": components["schemas"]["RegisterReaderRequest"];
-        };
-      };
-      responses: {
-        /** @description The reader, `registered`. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "action": null,
-             *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
-             *       "label": "Front counter",
-             *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
-             *       "model": "PAX_A920PRO",
-             *       "processorDeviceId": "DVsEanpBtsAVvCHbNXkFaH6f",
-             *       "serialNumber": "1850123456",
-             *       "status": "registered",
-             *       "updatedAtUtc": "2026-11-01T09:01:00.000Z"
-             *     }
-             */
-            "application/json": components["schemas"]["TerminalReader"];
-          };
-        };
-        /** @description Validation failed. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `merchant-not-ready`: the tenant cannot take charges yet, so it cannot register readers either. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `reader-already-registered`: the serial number is registered already. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body too large. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body is not JSON. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-rejected`: the processor refused the device. */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-timeout`: the processor did not answer in time. Retry. */
-        504: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["registerReader"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3807,108 +815,7 @@ export interface paths {
      * One reader; `?connection=true` adds its live connection state
      * @description With `connection=true` the service asks the processor whether the reader is online (`Open`) or not (`Closed`) — the processor sends no device events, so this is read at request time; a deactivated reader reads `Closed`.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description `true` adds `connection` (Open or Closed). */
-          connection?: "true" | "false";
-        };
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The reader. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "action": null,
-             *       "connection": "Open",
-             *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
-             *       "label": "Front counter",
-             *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
-             *       "model": "PAX_A920PRO",
-             *       "processorDeviceId": "DVsEanpBtsAVvCHbNXkFaH6f",
-             *       "serialNumber": "1850123456",
-             *       "status": "active",
-             *       "updatedAtUtc": "2026-11-01T09:01:00.000Z"
-             *     }
-             */
-            "application/json": components["schemas"]["TerminalReader"];
-          };
-        };
-        /** @description Malformed id or query. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such reader for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-timeout`: the processor did not answer in time. Retry. */
-        504: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["getReader"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3930,113 +837,7 @@ export interface paths {
      * Activate a reader
      * @description Activates the device at the processor (PAX readers need no activation code); the reader is then `active` and takes sales.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The reader, `active`. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "action": null,
-             *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
-             *       "label": "Front counter",
-             *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
-             *       "model": "PAX_A920PRO",
-             *       "processorDeviceId": "DVsEanpBtsAVvCHbNXkFaH6f",
-             *       "serialNumber": "1850123456",
-             *       "status": "active",
-             *       "updatedAtUtc": "2026-11-01T09:01:00.000Z"
-             *     }
-             */
-            "application/json": components["schemas"]["TerminalReader"];
-          };
-        };
-        /** @description Malformed id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such reader for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-rejected`: the processor refused the action. */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-timeout`: the processor did not answer in time. Retry. */
-        504: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["activateReader"];
     delete?: never;
     options?: never;
     head?: never;
@@ -4056,101 +857,7 @@ export interface paths {
      * Cancel the sale in progress on a reader
      * @description Asks the reader to stop waiting for the card and answers the sale's payment as the processor reports it afterwards: `canceled` (`failureCode` CANCELLATION_VIA_API) — or `succeeded` when the buyer tapped before the cancel arrived: the sale then stands, and is refunded like any other. `processing` means the outcome is not known yet; it follows as a `transfer.updated` callback.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The sale's payment after the cancel. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "amountCents": 1250,
-             *       "amountRefundedCents": 0,
-             *       "applicationFeeCents": 43,
-             *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
-             *       "currency": "USD",
-             *       "failureCode": "CANCELLATION_VIA_API",
-             *       "failureMessage": "The transaction was canceled through the API.",
-             *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
-             *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
-             *       "method": "card_present",
-             *       "orderRef": "order-20001",
-             *       "processorState": "CANCELED",
-             *       "processorTransferId": "TRv3Qm8xZ1LwK2",
-             *       "status": "canceled",
-             *       "updatedAtUtc": "2026-11-01T09:05:00.000Z"
-             *     }
-             */
-            "application/json": components["schemas"]["TerminalSale"];
-          };
-        };
-        /** @description Malformed id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such reader for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `no-sale-in-progress`: the reader is idle (a sale that just ended reports its outcome on its payment). */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["cancelReaderSale"];
     delete?: never;
     options?: never;
     head?: never;
@@ -4170,122 +877,7 @@ export interface paths {
      * Deactivate a reader
      * @description The reader takes no sales until activated again. Refused with 409 `reader-busy` while it is taking a sale.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The reader, `deactivated`. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "action": null,
-             *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
-             *       "label": "Front counter",
-             *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
-             *       "model": "PAX_A920PRO",
-             *       "processorDeviceId": "DVsEanpBtsAVvCHbNXkFaH6f",
-             *       "serialNumber": "1850123456",
-             *       "status": "deactivated",
-             *       "updatedAtUtc": "2026-11-01T09:01:00.000Z"
-             *     }
-             */
-            "application/json": components["schemas"]["TerminalReader"];
-          };
-        };
-        /** @description Malformed id. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing, malformed, unknown or revoked API key. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No such reader for this tenant. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `reader-busy`: a sale is in progress on the reader. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-rejected`: the processor refused the action. */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Too many requests for this API key. */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected failure; the body carries only a traceId to quote. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description `processor-timeout`: the processor did not answer in time. Retry. */
-        504: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["deactivateReader"];
     delete?: never;
     options?: never;
     head?: never;
@@ -4305,53 +897,7 @@ export interface paths {
      * Inbound processor webhooks (called by the processor, not by tenants)
      * @description Verified by the Basic credentials the webhook was registered with and by `Finix-Signature: timestamp=…, sig=…` (HMAC-SHA256 over `{timestamp}:{rawBody}`; accepted up to 30 minutes old, so the processor's retries — up to 20.5 minutes after the first attempt, possibly with its timestamp — are not dropped; at most 5 minutes in the future). An empty body is the processor's test POST and is acknowledged. Deliveries are de-duplicated; unknown events are acknowledged and recorded.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Acknowledged. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["ProcessorWebhookAck"];
-          };
-        };
-        /** @description Body is not a processor event. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Bad credentials or signature. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Not applied; the processor retries. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["receiveProcessorWebhook"];
     delete?: never;
     options?: never;
     head?: never;
@@ -4359,7 +905,168 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  "application_fee_refund.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A refund's application-fee credit was sent or given up
+     * @description A refund with `refundApplicationFee` owes the merchant part of the application fee; this reports the credit's outcome at the processor: `succeeded` (`processorTransferId` is the credit adjustment) or `failed` after its last attempt (`failureCode`).
+     */
+    post: operations["applicationFeeRefundUpdatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "compliance_form.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The merchant's PCI compliance form changed
+     * @description The PCI DSS SAQ-A form was issued, attested or expired. A `merchant.updated` with the new readiness follows.
+     */
+    post: operations["complianceFormUpdatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "dispute.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payment was disputed
+     * @description A chargeback or an inquiry was opened on a payment. The body carries the payment (its status after the dispute) and the dispute; answer it with evidence before `dispute.respondBy` (`POST /v1/disputes/{id}/evidence`, then `/submit`).
+     */
+    post: operations["disputeCreatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "dispute.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A dispute changed
+     * @description The dispute's state, response state or submission changed — e.g. it was won or lost. Same body as `dispute.created`.
+     */
+    post: operations["disputeUpdatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "evidence.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The processor ruled on an evidence file
+     * @description An evidence file uploaded to a dispute was accepted (`succeeded`), rejected (`failed`, with `failureMessage`) or canceled.
+     */
+    post: operations["evidenceUpdatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "merchant.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The merchant's readiness changed
+     * @description Onboarding was decided, charges or payouts were switched on or off, or the PCI attestation changed: the same fields as `GET /v1/onboarding/status` reports.
+     */
+    post: operations["merchantUpdatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  ping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A test event
+     * @description Sent on request from the dashboard's Callbacks page to check a receiver; signed and delivered like any other. No action is needed.
+     */
+    post: operations["pingEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "transfer.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payment changed
+     * @description An ACH payment that was `processing` settled (`succeeded`) or failed; an in-person sale ended; a refund or a dispute changed the payment's status; an ACH debit was returned after it succeeded (`failureCode` is the return's code). The body is the payment as it is now; `processorInstrumentId` is the stored instrument to charge again.
+     */
+    post: operations["transferUpdatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     ApiKey: {
@@ -4378,6 +1085,29 @@ export interface components {
       name: string;
       revokedAtUtc: string | null;
       tenantId: string;
+    };
+    ApiKeyList: {
+      data: components["schemas"]["ApiKey"][];
+    };
+    ApplicationFeeRefundUpdatedEvent: {
+      /** @description The fee credited back to the merchant. */
+      amountCents: number;
+      /** @description When the change happened (the event was recorded with it). */
+      createdAtUtc: string;
+      failureCode: string | null;
+      /** @description The event's id (`event_…`), also sent as `LC-Event-Id`: dedupe on it. */
+      id: string;
+      lcPaymentId: string;
+      lcRefundId: string;
+      orderRef: string | null;
+      processorTransferId: string | null;
+      /** @enum {string} */
+      status: "succeeded" | "failed";
+      /**
+       * @description Also sent as `LC-Event-Type`.
+       * @enum {string}
+       */
+      type: "application_fee_refund.updated";
     };
     /** @description Required with processorToken. */
     Buyer: {
@@ -4475,6 +1205,26 @@ export interface components {
          */
         secret: string;
       })[];
+    };
+    ComplianceFormUpdatedEvent: {
+      /** @description When the change happened (the event was recorded with it). */
+      createdAtUtc: string;
+      /** @description The event's id (`event_…`), also sent as `LC-Event-Id`: dedupe on it. */
+      id: string;
+      /** @description The merchant's PCI DSS SAQ-A attestation, as `GET /v1/onboarding/status` reports it. */
+      pci: {
+        actionUrl: string | null;
+        /** @enum {string} */
+        status: "valid" | "pending" | "expired" | "not_started";
+        validUntil: string | null;
+      };
+      processorComplianceFormId: string;
+      processorMerchantId: string | null;
+      /**
+       * @description Also sent as `LC-Event-Type`.
+       * @enum {string}
+       */
+      type: "compliance_form.updated";
     };
     CreatePaymentRequest: {
       /**
@@ -4598,6 +1348,40 @@ export interface components {
       submittedAtUtc: string | null;
       updatedAtUtc: string;
     };
+    DisputeCreatedEvent: {
+      /** @description When the change happened (the event was recorded with it). */
+      createdAtUtc: string;
+      dispute: {
+        amountCents: number;
+        currency: string;
+        lcDisputeId: string;
+        processorDisputeId: string;
+        reason: string | null;
+        /** @description The deadline for evidence (`POST /v1/disputes/{id}/submit`). */
+        respondBy: string | null;
+        /** @enum {string} */
+        responseState: "needs_response" | "responded" | "accepted" | "no_response_allowed" | "unknown";
+        /** @enum {string} */
+        state: "inquiry" | "open" | "won" | "lost";
+        submitted: boolean;
+      };
+      /** @description The event's id (`event_…`), also sent as `LC-Event-Id`: dedupe on it. */
+      id: string;
+      lcPaymentId: string;
+      orderRef: string | null;
+      processorState: string | null;
+      processorTransferId: string | null;
+      /**
+       * @description The payment's status after the change.
+       * @enum {string}
+       */
+      status: "succeeded" | "processing" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
+      /**
+       * @description Also sent as `LC-Event-Type`.
+       * @enum {string}
+       */
+      type: "dispute.created";
+    };
     /**
      * @example {
      *       "contentType": "application/pdf",
@@ -4695,6 +1479,64 @@ export interface components {
      * @enum {string}
      */
     DisputeState: "inquiry" | "open" | "won" | "lost";
+    DisputeUpdatedEvent: {
+      /** @description When the change happened (the event was recorded with it). */
+      createdAtUtc: string;
+      dispute: {
+        amountCents: number;
+        currency: string;
+        lcDisputeId: string;
+        processorDisputeId: string;
+        reason: string | null;
+        /** @description The deadline for evidence (`POST /v1/disputes/{id}/submit`). */
+        respondBy: string | null;
+        /** @enum {string} */
+        responseState: "needs_response" | "responded" | "accepted" | "no_response_allowed" | "unknown";
+        /** @enum {string} */
+        state: "inquiry" | "open" | "won" | "lost";
+        submitted: boolean;
+      };
+      /** @description The event's id (`event_…`), also sent as `LC-Event-Id`: dedupe on it. */
+      id: string;
+      lcPaymentId: string;
+      orderRef: string | null;
+      processorState: string | null;
+      processorTransferId: string | null;
+      /**
+       * @description The payment's status after the change.
+       * @enum {string}
+       */
+      status: "succeeded" | "processing" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
+      /**
+       * @description Also sent as `LC-Event-Type`.
+       * @enum {string}
+       */
+      type: "dispute.updated";
+    };
+    EvidenceUpdatedEvent: {
+      /** @description When the change happened (the event was recorded with it). */
+      createdAtUtc: string;
+      evidence: {
+        contentType: string;
+        failureMessage: string | null;
+        fileName: string;
+        lcEvidenceId: string;
+        sha256: string;
+        sizeBytes: number;
+        /** @enum {string} */
+        state: "pending" | "processing" | "succeeded" | "failed" | "canceled";
+      };
+      /** @description The event's id (`event_…`), also sent as `LC-Event-Id`: dedupe on it. */
+      id: string;
+      lcDisputeId: string;
+      lcPaymentId: string;
+      orderRef: string | null;
+      /**
+       * @description Also sent as `LC-Event-Type`.
+       * @enum {string}
+       */
+      type: "evidence.updated";
+    };
     EvidenceUpload: {
       /**
        * Format: binary
@@ -4733,6 +1575,29 @@ export interface components {
     IssuedApiKey: components["schemas"]["ApiKey"] & {
       /** @description The secret key. Shown only in this response; store it now. */
       key: string;
+    };
+    MerchantUpdatedEvent: {
+      chargesEnabled: boolean;
+      /** @description When the change happened (the event was recorded with it). */
+      createdAtUtc: string;
+      /** @description The event's id (`event_…`), also sent as `LC-Event-Id`: dedupe on it. */
+      id: string;
+      /** @enum {string} */
+      onboardingStatus: "not_started" | "pending" | "enabled" | "restricted";
+      payoutsEnabled: boolean;
+      /** @description The merchant's PCI DSS SAQ-A attestation, as `GET /v1/onboarding/status` reports it. */
+      pci: {
+        actionUrl: string | null;
+        /** @enum {string} */
+        status: "valid" | "pending" | "expired" | "not_started";
+        validUntil: string | null;
+      };
+      processorMerchantId: string | null;
+      /**
+       * @description Also sent as `LC-Event-Type`.
+       * @enum {string}
+       */
+      type: "merchant.updated";
     };
     OnboardingForm: {
       /** @description When onboardingUrl stops working (reading the form renews an expired link). */
@@ -5024,6 +1889,18 @@ export interface components {
        */
       validUntil: string | null;
     };
+    PingEvent: {
+      /** @description When the change happened (the event was recorded with it). */
+      createdAtUtc: string;
+      /** @description The event's id (`event_…`), also sent as `LC-Event-Id`: dedupe on it. */
+      id: string;
+      message: string;
+      /**
+       * @description Also sent as `LC-Event-Type`.
+       * @enum {string}
+       */
+      type: "ping";
+    };
     Problem: {
       /** @description Machine-readable code, e.g. the processor's failure code on a decline. */
       code?: string;
@@ -5041,6 +1918,80 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    /**
+     * @description The `type` of a problem (RFC 9457): one URI per failure, fixed with its status and title.
+     *
+     *     | `type` | Status | Title | Meaning |
+     *     |---|---|---|---|
+     *     | `https://payment-connect.dev/problems/validation-failed` | 400 | Request validation failed | A field, parameter or header is invalid; `errors` lists each offending one. Fix the request; do not retry as is. |
+     *     | `https://payment-connect.dev/problems/malformed-json` | 400 | Malformed JSON body | The body is not valid JSON. |
+     *     | `https://payment-connect.dev/problems/idempotency-key-required` | 400 | Idempotency-Key header required | The route needs an `Idempotency-Key` header (charges, in-person sales). |
+     *     | `https://payment-connect.dev/problems/invalid-cursor` | 400 | Invalid pagination cursor | The `cursor` is not a `nextCursor` this list returned for this tenant and these filters. |
+     *     | `https://payment-connect.dev/problems/unauthorized` | 401 | Unauthorized | The API key (or the operator's admin secret) is missing, malformed, unknown or revoked. |
+     *     | `https://payment-connect.dev/problems/payment-declined` | 402 | Payment declined | The processor declined the charge; `code` is its failure code. The payment is recorded `failed`. |
+     *     | `https://payment-connect.dev/problems/merchant-not-ready` | 403 | Merchant not ready to accept charges | The merchant cannot take charges yet (`chargesEnabled` is false); see `GET /v1/onboarding/status`. |
+     *     | `https://payment-connect.dev/problems/forbidden` | 403 | Forbidden | The credentials are valid but do not allow this action. |
+     *     | `https://payment-connect.dev/problems/not-found` | 404 | Not found | No such route, or no such resource for this tenant (another tenant's ids answer the same). |
+     *     | `https://payment-connect.dev/problems/method-not-allowed` | 405 | Method not allowed | The route exists with other methods; `Allow` lists them. |
+     *     | `https://payment-connect.dev/problems/conflict` | 409 | Conflict | The resource's state does not allow the request (e.g. a test event while callbacks are off). |
+     *     | `https://payment-connect.dev/problems/idempotency-key-reused` | 409 | Idempotency-Key reused with a different request | This `Idempotency-Key` was used with a different request; use a new key for a new request. |
+     *     | `https://payment-connect.dev/problems/idempotency-key-in-flight` | 409 | Request with this Idempotency-Key is still in flight | The request first sent with this key is still running; retry after `Retry-After` seconds. |
+     *     | `https://payment-connect.dev/problems/invalid-payment-state` | 409 | Payment is not in a refundable state | The payment is not `succeeded` or `partially_refunded`, so it cannot be refunded. |
+     *     | `https://payment-connect.dev/problems/refund-exceeds-balance` | 409 | Refund exceeds the remaining balance | The refund is larger than what is left to refund on the payment. |
+     *     | `https://payment-connect.dev/problems/reader-already-registered` | 409 | Reader already registered | A reader with this serial number is registered already (`lcReaderId` names yours). |
+     *     | `https://payment-connect.dev/problems/reader-not-active` | 409 | Reader is not active | The reader is not `active`; activate it before starting a sale. |
+     *     | `https://payment-connect.dev/problems/reader-busy` | 409 | Reader is busy with another sale | The reader is taking another sale (`lcPaymentId`); wait for its outcome or cancel it. |
+     *     | `https://payment-connect.dev/problems/no-sale-in-progress` | 409 | No sale in progress on this reader | The reader has no sale to cancel. |
+     *     | `https://payment-connect.dev/problems/dispute-closed` | 409 | Dispute no longer takes a response | The dispute is decided, takes no response, or is past `respondBy`. |
+     *     | `https://payment-connect.dev/problems/dispute-already-submitted` | 409 | Dispute response already submitted | The dispute's evidence was submitted already; it takes no more evidence and no second submission. |
+     *     | `https://payment-connect.dev/problems/dispute-evidence-required` | 409 | Dispute has no evidence to submit | A dispute response needs at least one evidence file before it is submitted. |
+     *     | `https://payment-connect.dev/problems/payload-too-large` | 413 | Request body too large | The request body is over the route's limit (`maxBytes`). |
+     *     | `https://payment-connect.dev/problems/evidence-too-large` | 413 | Evidence file too large | The evidence file is over its type's limit (`maxBytes`). |
+     *     | `https://payment-connect.dev/problems/processor-rejected` | 422 | The processor rejected the request | The processor refused the request (e.g. a used or expired token); `code` is its error code. Fix it; do not retry as is. |
+     *     | `https://payment-connect.dev/problems/evidence-limit-reached` | 422 | Dispute evidence limit reached | The dispute holds the most evidence files it may (`maxFiles`). |
+     *     | `https://payment-connect.dev/problems/unsupported-media-type` | 415 | Unsupported media type | The body's media type is not the one the route takes. |
+     *     | `https://payment-connect.dev/problems/evidence-type-unsupported` | 415 | Evidence file type not supported | The evidence file's content is not JPG, PNG, PDF or TIFF (`acceptedTypes`). |
+     *     | `https://payment-connect.dev/problems/rate-limited` | 429 | Too many requests | Too many requests for this API key; retry after `Retry-After` seconds. |
+     *     | `https://payment-connect.dev/problems/internal-error` | 500 | Internal server error | An unexpected failure; quote the `traceId` to support. |
+     *     | `https://payment-connect.dev/problems/processor-error` | 502 | Processor error | The processor failed; where `outcomeUnknown` is true, retry with the same `Idempotency-Key`. |
+     *     | `https://payment-connect.dev/problems/service-unavailable` | 503 | Service unavailable | A dependency of the service (the datastore) is unreachable; retry later. |
+     *     | `https://payment-connect.dev/problems/processor-timeout` | 504 | Processor timed out | The processor did not answer in time; the outcome is unknown: retry with the same `Idempotency-Key`. |
+     * @enum {string}
+     */
+    ProblemType:
+      | "https://payment-connect.dev/problems/validation-failed"
+      | "https://payment-connect.dev/problems/malformed-json"
+      | "https://payment-connect.dev/problems/idempotency-key-required"
+      | "https://payment-connect.dev/problems/invalid-cursor"
+      | "https://payment-connect.dev/problems/unauthorized"
+      | "https://payment-connect.dev/problems/payment-declined"
+      | "https://payment-connect.dev/problems/merchant-not-ready"
+      | "https://payment-connect.dev/problems/forbidden"
+      | "https://payment-connect.dev/problems/not-found"
+      | "https://payment-connect.dev/problems/method-not-allowed"
+      | "https://payment-connect.dev/problems/conflict"
+      | "https://payment-connect.dev/problems/idempotency-key-reused"
+      | "https://payment-connect.dev/problems/idempotency-key-in-flight"
+      | "https://payment-connect.dev/problems/invalid-payment-state"
+      | "https://payment-connect.dev/problems/refund-exceeds-balance"
+      | "https://payment-connect.dev/problems/reader-already-registered"
+      | "https://payment-connect.dev/problems/reader-not-active"
+      | "https://payment-connect.dev/problems/reader-busy"
+      | "https://payment-connect.dev/problems/no-sale-in-progress"
+      | "https://payment-connect.dev/problems/dispute-closed"
+      | "https://payment-connect.dev/problems/dispute-already-submitted"
+      | "https://payment-connect.dev/problems/dispute-evidence-required"
+      | "https://payment-connect.dev/problems/payload-too-large"
+      | "https://payment-connect.dev/problems/evidence-too-large"
+      | "https://payment-connect.dev/problems/processor-rejected"
+      | "https://payment-connect.dev/problems/evidence-limit-reached"
+      | "https://payment-connect.dev/problems/unsupported-media-type"
+      | "https://payment-connect.dev/problems/evidence-type-unsupported"
+      | "https://payment-connect.dev/problems/rate-limited"
+      | "https://payment-connect.dev/problems/internal-error"
+      | "https://payment-connect.dev/problems/processor-error"
+      | "https://payment-connect.dev/problems/service-unavailable"
+      | "https://payment-connect.dev/problems/processor-timeout";
     ProcessorWebhookAck: {
       outcome: string;
       /** @enum {boolean} */
@@ -5189,6 +2140,9 @@ export interface components {
       name: string;
       processorMerchantId: string | null;
     };
+    TenantList: {
+      data: components["schemas"]["Tenant"][];
+    };
     /**
      * @example {
      *       "action": null,
@@ -5244,6 +2198,8 @@ export interface components {
      *       "amountCents": 1250,
      *       "amountRefundedCents": 0,
      *       "applicationFeeCents": 43,
+     *       "applicationFeeRefundPending": false,
+     *       "applicationFeeRefundedCents": 0,
      *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
      *       "currency": "USD",
      *       "failureCode": null,
@@ -5252,6 +2208,8 @@ export interface components {
      *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
      *       "method": "card_present",
      *       "orderRef": "order-20001",
+     *       "processorFeeCents": null,
+     *       "processorInstrumentId": null,
      *       "processorState": null,
      *       "processorTransferId": null,
      *       "status": "processing",
@@ -5281,6 +2239,29 @@ export interface components {
        */
       readerId: string;
     };
+    TransferUpdatedEvent: {
+      amountRefundedCents: number;
+      /** @description When the change happened (the event was recorded with it). */
+      createdAtUtc: string;
+      failureCode: string | null;
+      /** @description The event's id (`event_…`), also sent as `LC-Event-Id`: dedupe on it. */
+      id: string;
+      lcPaymentId: string;
+      orderRef: string | null;
+      processorInstrumentId: string | null;
+      processorState: string | null;
+      processorTransferId: string | null;
+      /**
+       * @description The payment's status after the change.
+       * @enum {string}
+       */
+      status: "succeeded" | "processing" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
+      /**
+       * @description Also sent as `LC-Event-Type`.
+       * @enum {string}
+       */
+      type: "transfer.updated";
+    };
   };
   responses: never;
   parameters: never;
@@ -5289,4 +2270,4734 @@ export interface components {
   pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+  listFeeCredits: {
+    parameters: {
+      query?: {
+        status?: "pending" | "succeeded" | "failed";
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Fee credits. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "amountCents": 65,
+           *           "attempts": 8,
+           *           "failureCode": "INSUFFICIENT_FUNDS",
+           *           "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *           "lcRefundId": "lcref_2mN8pQrStUvWxYz1a4gH2k",
+           *           "nextAttemptAtUtc": null,
+           *           "processorTransferId": null,
+           *           "status": "failed",
+           *           "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *           "updatedAtUtc": "2026-11-03T11:40:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["FeeCreditList"];
+        };
+      };
+      /** @description Invalid query. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  retryFeeCredit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        refundId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The fee credit after one new attempt; a pending or succeeded one is left as it is. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "amountCents": 65,
+           *       "attempts": 9,
+           *       "failureCode": null,
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "lcRefundId": "lcref_2mN8pQrStUvWxYz1a4gH2k",
+           *       "nextAttemptAtUtc": null,
+           *       "processorTransferId": "TRf4Hk8Lm2Nq6Rs1",
+           *       "status": "succeeded",
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "updatedAtUtc": "2026-11-03T11:40:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["FeeCredit"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No fee credit for this refund. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getReconciliationBacklog: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The backlog. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "asOfUtc": "2026-11-03T10:00:00.000Z",
+           *       "checksPerRun": 50,
+           *       "failedFeeCredits": {
+           *         "count": 0,
+           *         "oldestUpdatedAtUtc": null
+           *       },
+           *       "pendingFeeCredits": {
+           *         "count": 1,
+           *         "due": 0,
+           *         "nextCheckAtUtc": "2026-11-03T10:08:00.000Z",
+           *         "oldestCreatedAtUtc": "2026-11-03T09:40:00.000Z"
+           *       },
+           *       "pendingRefunds": {
+           *         "count": 0,
+           *         "due": 0,
+           *         "nextCheckAtUtc": null,
+           *         "oldestCreatedAtUtc": null
+           *       },
+           *       "processingPayments": {
+           *         "count": 2,
+           *         "due": 1,
+           *         "nextCheckAtUtc": "2026-11-03T09:59:00.000Z",
+           *         "oldestCreatedAtUtc": "2026-11-03T09:12:00.000Z"
+           *       },
+           *       "processorFeeLookups": {
+           *         "count": 0,
+           *         "due": 0,
+           *         "nextCheckAtUtc": null,
+           *         "oldestCreatedAtUtc": null
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["ReconciliationBacklog"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  registerProcessorWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The processor's webhook. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "id": "WHq7Rz2Lm9Xc4Vb8Nk1Td3",
+           *       "secretSigningKey": "3f1c9a0b7e2d4c6a",
+           *       "url": "https://payments.example.com/webhooks/processor"
+           *     }
+           */
+          "application/json": components["schemas"]["RegisteredProcessorWebhook"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The processor refused it (e.g. the URL did not answer its test POST). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The processor failed. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listTenants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every tenant, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "chargesEnabled": true,
+           *           "createdAtUtc": "2026-11-01T09:00:00.000Z",
+           *           "feeBasisPoints": null,
+           *           "feeFixedCents": null,
+           *           "id": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *           "name": "Blue Bottle Bakery",
+           *           "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["TenantList"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  createTenant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Blue Bottle Bakery"
+         *     }
+         */
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The new tenant. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chargesEnabled": false,
+           *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
+           *       "feeBasisPoints": null,
+           *       "feeFixedCents": null,
+           *       "id": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "name": "Blue Bottle Bakery",
+           *       "processorMerchantId": null
+           *     }
+           */
+          "application/json": components["schemas"]["Tenant"];
+        };
+      };
+      /** @description Invalid body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  updateTenant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "feeBasisPoints": 250,
+         *       "feeFixedCents": 30
+         *     }
+         */
+        "application/json": {
+          feeBasisPoints?: number | null;
+          feeFixedCents?: number | null;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The updated tenant. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chargesEnabled": true,
+           *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
+           *       "feeBasisPoints": 250,
+           *       "feeFixedCents": 30,
+           *       "id": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "name": "Blue Bottle Bakery",
+           *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs"
+           *     }
+           */
+          "application/json": components["schemas"]["Tenant"];
+        };
+      };
+      /** @description Invalid body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getCallbackSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings; a tenant that never saved a URL reads as off. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "createdAtUtc": "2026-11-01T09:10:00.000Z",
+           *       "enabled": true,
+           *       "signingSecrets": [
+           *         {
+           *           "createdAtUtc": "2026-11-01T09:10:00.000Z",
+           *           "expiresAtUtc": null,
+           *           "id": "sigkey_5mQ2rT8vXc1Zb4Lp9Wd3Kf"
+           *         }
+           *       ],
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "updatedAtUtc": "2026-11-01T09:10:00.000Z",
+           *       "url": "https://shop.example.com/payment-connect/callbacks"
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackSettings"];
+        };
+      };
+      /** @description Malformed tenant id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  saveCallbackUrl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://shop.example.com/payment-connect/callbacks"
+         *     }
+         */
+        "application/json": {
+          /** @example https://shop.example.com/payment-connect/callbacks */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The saved settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "createdAtUtc": "2026-11-01T09:10:00.000Z",
+           *       "enabled": true,
+           *       "signingSecrets": [
+           *         {
+           *           "createdAtUtc": "2026-11-01T09:10:00.000Z",
+           *           "expiresAtUtc": null,
+           *           "id": "sigkey_5mQ2rT8vXc1Zb4Lp9Wd3Kf"
+           *         }
+           *       ],
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "updatedAtUtc": "2026-11-01T09:10:00.000Z",
+           *       "url": "https://shop.example.com/payment-connect/callbacks"
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackSettings"];
+        };
+      };
+      /** @description Invalid body, or a URL that is refused (`errors` names `url`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listCallbackDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1–50; default 20. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+        status?: "pending" | "delivered" | "failed" | "canceled";
+        eventId?: string;
+      };
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of deliveries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "attemptCount": 2,
+           *           "attempts": [
+           *             {
+           *               "attemptNumber": 1,
+           *               "attemptedAtUtc": "2026-11-03T10:15:02.000Z",
+           *               "durationMs": 120,
+           *               "error": null,
+           *               "nextAttemptAtUtc": "2026-11-03T10:16:02.000Z",
+           *               "statusCode": 503,
+           *               "url": "https://shop.example.com/payment-connect/callbacks"
+           *             },
+           *             {
+           *               "attemptNumber": 2,
+           *               "attemptedAtUtc": "2026-11-03T10:16:02.000Z",
+           *               "durationMs": 85,
+           *               "error": null,
+           *               "nextAttemptAtUtc": null,
+           *               "statusCode": 200,
+           *               "url": "https://shop.example.com/payment-connect/callbacks"
+           *             }
+           *           ],
+           *           "createdAtUtc": "2026-11-03T10:15:02.000Z",
+           *           "deliveredAtUtc": "2026-11-03T10:16:02.000Z",
+           *           "eventId": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *           "eventType": "transfer.updated",
+           *           "failedAtUtc": null,
+           *           "id": "dlv_2bV8nQ4wXz7Kc1Lp5Rt9Hm",
+           *           "lastAttemptAtUtc": "2026-11-03T10:16:02.000Z",
+           *           "lastError": null,
+           *           "lastStatusCode": 200,
+           *           "nextAttemptAtUtc": null,
+           *           "origin": "event",
+           *           "status": "delivered"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackDeliveryList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  replayFailedCallbackDeliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "limit": 50,
+         *       "since": "2026-11-01T00:00:00Z"
+         *     }
+         */
+        "application/json": {
+          /** @default 50 */
+          limit?: number;
+          /**
+           * Format: date-time
+           * @description Deliveries created at or after this time (UTC).
+           * @example 2026-11-01T00:00:00Z
+           */
+          since: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The new deliveries, queued. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "attemptCount": 0,
+           *           "attempts": [],
+           *           "createdAtUtc": "2026-11-04T09:00:00.000Z",
+           *           "deliveredAtUtc": null,
+           *           "eventId": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *           "eventType": "transfer.updated",
+           *           "failedAtUtc": null,
+           *           "id": "dlv_9Rt2bV8nQ4wXz7Kc1Lp5Hm",
+           *           "lastAttemptAtUtc": null,
+           *           "lastError": null,
+           *           "lastStatusCode": null,
+           *           "nextAttemptAtUtc": null,
+           *           "origin": "replay",
+           *           "status": "pending"
+           *         }
+           *       ],
+           *       "hasMore": false
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackReplayResult"];
+        };
+      };
+      /** @description Invalid body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Callbacks are off for this tenant. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listCallbackEvents: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1–50; default 20. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+        type?: string;
+      };
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of events. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "body": {
+           *             "amountRefundedCents": 0,
+           *             "createdAtUtc": "2026-11-03T10:15:02.000Z",
+           *             "failureCode": null,
+           *             "id": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *             "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *             "orderRef": "order-10042",
+           *             "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+           *             "processorState": "SUCCEEDED",
+           *             "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *             "status": "succeeded",
+           *             "type": "transfer.updated"
+           *           },
+           *           "createdAtUtc": "2026-11-03T10:15:02.000Z",
+           *           "enqueuedAtUtc": "2026-11-03T10:15:02.000Z",
+           *           "id": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *           "type": "transfer.updated"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackEventList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  replayCallbackEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+        eventId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new delivery, queued. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "attemptCount": 0,
+           *       "attempts": [],
+           *       "createdAtUtc": "2026-11-04T09:00:00.000Z",
+           *       "deliveredAtUtc": null,
+           *       "eventId": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *       "eventType": "transfer.updated",
+           *       "failedAtUtc": null,
+           *       "id": "dlv_9Rt2bV8nQ4wXz7Kc1Lp5Hm",
+           *       "lastAttemptAtUtc": null,
+           *       "lastError": null,
+           *       "lastStatusCode": null,
+           *       "nextAttemptAtUtc": null,
+           *       "origin": "replay",
+           *       "status": "pending"
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackDelivery"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant, or no such event for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Callbacks are off for this tenant. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  revealCallbackSigningSecrets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active secrets, current first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "createdAtUtc": "2026-11-01T09:10:00.000Z",
+           *           "expiresAtUtc": null,
+           *           "id": "sigkey_5mQ2rT8vXc1Zb4Lp9Wd3Kf",
+           *           "secret": "whsec_3q2Zb4Lp9Wd3Kf5mQ2rT8v"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackSigningSecrets"];
+        };
+      };
+      /** @description Malformed tenant id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant, or it never saved a callback URL. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  rotateCallbackSigningSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "previousSecretTtlSeconds": 86400
+         *     }
+         */
+        "application/json": {
+          /** @example 86400 */
+          previousSecretTtlSeconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The active secrets after rotation, the new one first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "createdAtUtc": "2026-11-03T08:00:00.000Z",
+           *           "expiresAtUtc": null,
+           *           "id": "sigkey_9Wd3Kf5mQ2rT8vXc1Zb4Lp",
+           *           "secret": "whsec_7Lp9Wd3Kf5mQ2rT8vXc1Zb4"
+           *         },
+           *         {
+           *           "createdAtUtc": "2026-11-01T09:10:00.000Z",
+           *           "expiresAtUtc": "2026-11-04T08:00:00.000Z",
+           *           "id": "sigkey_5mQ2rT8vXc1Zb4Lp9Wd3Kf",
+           *           "secret": "whsec_3q2Zb4Lp9Wd3Kf5mQ2rT8v"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackSigningSecrets"];
+        };
+      };
+      /** @description Invalid body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant, or it never saved a callback URL. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  inviteDashboardOwner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "owner@bluebottle.example"
+         *     }
+         */
+        "application/json": components["schemas"]["DashboardInviteRequest"];
+      };
+    };
+    responses: {
+      /** @description The invitation, with its one-time link. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "email": "owner@bluebottle.example",
+           *       "expiresAtUtc": "2026-11-04T00:00:00.000Z",
+           *       "id": "inv_5Hq2cXk9TzLw0aRb3Yd7Ne",
+           *       "inviteUrl": "http://localhost:8787/dashboard/invite/q3Vb1yNnJ0c8m2Xw5KpZr4TgHs6UaLdE9fCiYoBvQ7e",
+           *       "role": "owner",
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn"
+           *     }
+           */
+          "application/json": components["schemas"]["DashboardInvite"];
+        };
+      };
+      /** @description Invalid e-mail or tenant id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tenant's keys, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *           "displayPrefix": "lc_live_AbCd",
+           *           "id": "key_8fJw2QpLm4Zt0Xc1Vb9Kd",
+           *           "lastFour": "9xQ2",
+           *           "lastUsedAtUtc": "2026-11-02T14:31:00.000Z",
+           *           "name": "",
+           *           "revokedAtUtc": null,
+           *           "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["ApiKeyList"];
+        };
+      };
+      /** @description Malformed tenant id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  issueApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new key, including its secret. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *       "displayPrefix": "lc_live_AbCd",
+           *       "id": "key_8fJw2QpLm4Zt0Xc1Vb9Kd",
+           *       "key": "lc_live_AbCdQ7mZ3tP9wK2vR8sX1yN4bF6hJ0cL5gT9xQ2",
+           *       "lastFour": "9xQ2",
+           *       "lastUsedAtUtc": null,
+           *       "name": "",
+           *       "revokedAtUtc": null,
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn"
+           *     }
+           */
+          "application/json": components["schemas"]["IssuedApiKey"];
+        };
+      };
+      /** @description Malformed tenant id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  revokeApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+        keyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The revoked key. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *       "displayPrefix": "lc_live_AbCd",
+           *       "id": "key_8fJw2QpLm4Zt0Xc1Vb9Kd",
+           *       "lastFour": "9xQ2",
+           *       "lastUsedAtUtc": "2026-11-02T14:31:00.000Z",
+           *       "name": "",
+           *       "revokedAtUtc": "2026-11-03T08:00:00.000Z",
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn"
+           *     }
+           */
+          "application/json": components["schemas"]["ApiKey"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such key for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  linkProcessorMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs"
+         *     }
+         */
+        "application/json": {
+          processorMerchantId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The tenant with its merchant and readiness. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chargesEnabled": true,
+           *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
+           *       "feeBasisPoints": null,
+           *       "feeFixedCents": null,
+           *       "id": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "name": "Blue Bottle Bakery",
+           *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs"
+           *     }
+           */
+          "application/json": components["schemas"]["Tenant"];
+        };
+      };
+      /** @description Invalid body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The merchant already belongs to another tenant. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The processor does not know the merchant. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The processor failed. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getApiReference: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The HTML page; it loads /openapi.json. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example <!doctype html>
+           *     <html lang="en">
+           *     <head>
+           *     <meta charset="utf-8">
+           *     <meta name="viewport" content="width=device-width, initial-scale=1">
+           *     <title>Payment Connect API reference</title>
+           *     <link rel="icon" href="/assets/favicon.svg">
+           *     <link rel="stylesheet" href="/assets/docs/swagger-ui/swagger-ui.css">
+           *     </head>
+           *     <body>
+           *     <div id="swagger-ui"></div>
+           *     <script src="/assets/docs/swagger-ui/swagger-ui-bundle.js"></script>
+           *     <script src="/assets/docs/reference.js"></script>
+           *     </body>
+           *     </html>
+           */
+          "text/html": string;
+        };
+      };
+    };
+  };
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The service is up. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "ok"
+           *     }
+           */
+          "application/json": components["schemas"]["HealthStatus"];
+        };
+      };
+    };
+  };
+  getLiveness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process is up. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "ok"
+           *     }
+           */
+          "application/json": components["schemas"]["HealthStatus"];
+        };
+      };
+    };
+  };
+  getReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description D1 answered a probe query. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "checks": {
+           *         "database": "ok"
+           *       },
+           *       "status": "ok"
+           *     }
+           */
+          "application/json": components["schemas"]["ReadinessStatus"];
+        };
+      };
+      /** @description D1 is unreachable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  renewOnboardingLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Redirects to a fresh onboarding link. */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unknown link. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The processor failed. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  showPciAttestation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        formId: string;
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attestation page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <!doctype html><html lang="en"><head><title>PCI DSS SAQ-A attestation</title></head><body><h1>PCI DSS SAQ-A attestation</h1>…</body></html> */
+          "text/html": string;
+        };
+      };
+      /** @description Malformed link. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unknown link, or the form is no longer the merchant's current one. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The processor failed. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  submitPciAttestation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        formId: string;
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "accept": "on",
+         *       "name": "Ada Lovelace",
+         *       "title": "Owner"
+         *     }
+         */
+        "application/x-www-form-urlencoded": components["schemas"]["PciAttestationForm"];
+      };
+    };
+    responses: {
+      /** @description Attested: the page shows the signed form. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <!doctype html><html lang="en"><head><title>PCI DSS SAQ-A attested</title></head><body><h1>PCI DSS SAQ-A attested</h1>…</body></html> */
+          "text/html": string;
+        };
+      };
+      /** @description Malformed link. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unknown link. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Name, title or acceptance missing, or the processor refused it: the page again, with the reason. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <!doctype html><html lang="en"><head><title>PCI DSS SAQ-A attestation</title></head><body><h1>PCI DSS SAQ-A attestation</h1>…</body></html> */
+          "text/html": string;
+        };
+      };
+      /** @description The processor failed. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  returnFromOnboarding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Finalized; no returnUrl was given. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <!doctype html><html lang="en"><head><title>Onboarding submitted</title></head><body><h1>Onboarding submitted</h1>…</body></html> */
+          "text/html": string;
+        };
+      };
+      /** @description Finalized; redirects to the tenant's returnUrl. */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unknown link. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listDisputes: {
+    parameters: {
+      query?: {
+        /** @description Inclusive lower bound on createdAtUtc (UTC ISO 8601). */
+        from?: string;
+        /** @description Exclusive upper bound on createdAtUtc (UTC ISO 8601). */
+        to?: string;
+        /** @description The processor's state: `inquiry` (INQUIRY: the issuer asks for information), `open` (PENDING: a chargeback under way; the amount is held from the merchant), `won` (WON: the money comes back), `lost` (LOST). */
+        state?: components["schemas"]["DisputeState"];
+        /** @description The processor's response_state: `needs_response` (answer by respondBy), `responded`, `accepted`, `no_response_allowed`, `unknown` (the processor's sandbox). */
+        responseState?: components["schemas"]["DisputeResponseState"];
+        /** @description Page size, 1–200; default 50. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of disputes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DisputeList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getDispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The dispute. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "acceptsResponse": true,
+           *       "amountCents": 888888,
+           *       "createdAtUtc": "2026-11-03T09:00:00.000Z",
+           *       "currency": "USD",
+           *       "evidence": [
+           *         {
+           *           "contentType": "application/pdf",
+           *           "createdAtUtc": "2026-11-03T10:15:00.000Z",
+           *           "failureCode": null,
+           *           "failureMessage": null,
+           *           "fileName": "signed-receipt.pdf",
+           *           "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+           *           "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
+           *           "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+           *           "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
+           *           "sizeBytes": 48213,
+           *           "state": "processing",
+           *           "updatedAtUtc": "2026-11-03T10:15:01.000Z"
+           *         }
+           *       ],
+           *       "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "orderRef": "order-10042",
+           *       "processorDisputeId": "DIs7yQRkHDdMYhurzYz72SFk",
+           *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *       "reason": "fraud",
+           *       "reasonCode": "10.4",
+           *       "respondBy": "2026-11-10T09:00:00.000Z",
+           *       "responseState": "needs_response",
+           *       "state": "open",
+           *       "submission": "none",
+           *       "submitted": false,
+           *       "submittedAtUtc": null,
+           *       "updatedAtUtc": "2026-11-03T10:15:01.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Dispute"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such dispute for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  uploadDisputeEvidence: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description The evidence file in part `file`. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "file": "(the bytes of signed-receipt.pdf)"
+         *     }
+         */
+        "multipart/form-data": components["schemas"]["EvidenceUpload"];
+      };
+    };
+    responses: {
+      /** @description The same content was uploaded to this dispute before: that evidence. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "contentType": "application/pdf",
+           *       "createdAtUtc": "2026-11-03T10:15:00.000Z",
+           *       "failureCode": null,
+           *       "failureMessage": null,
+           *       "fileName": "signed-receipt.pdf",
+           *       "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+           *       "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
+           *       "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+           *       "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
+           *       "sizeBytes": 48213,
+           *       "state": "succeeded",
+           *       "updatedAtUtc": "2026-11-03T10:15:01.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["DisputeEvidence"];
+        };
+      };
+      /** @description Stored; uploaded to the processor (`processing`) or waiting to be (`pending`). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "contentType": "application/pdf",
+           *       "createdAtUtc": "2026-11-03T10:15:00.000Z",
+           *       "failureCode": null,
+           *       "failureMessage": null,
+           *       "fileName": "signed-receipt.pdf",
+           *       "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+           *       "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
+           *       "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+           *       "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
+           *       "sizeBytes": 48213,
+           *       "state": "processing",
+           *       "updatedAtUtc": "2026-11-03T10:15:01.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["DisputeEvidence"];
+        };
+      };
+      /** @description The part `file` is missing, empty, not a file, or given twice; or the body is not valid multipart. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such dispute for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The dispute was submitted, is decided, takes no response, or is past respondBy. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The file is over its type's limit, or the body is over the route's limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The body is not multipart/form-data, or the file's content is not JPG, PNG, PDF or TIFF. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The dispute already holds 8 files, or the processor refused the file (`processor-rejected`, the evidence is `failed`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  submitDispute: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional; makes a retried submit safe to replay. 1–255 printable ASCII characters; kept 24 hours. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "note": "The buyer signed for the delivery; the signed receipt and the tracking record are attached."
+         *     }
+         */
+        "application/json": components["schemas"]["SubmitDisputeRequest"];
+      };
+    };
+    responses: {
+      /** @description The dispute, submitted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "acceptsResponse": false,
+           *       "amountCents": 888888,
+           *       "createdAtUtc": "2026-11-03T09:00:00.000Z",
+           *       "currency": "USD",
+           *       "evidence": [
+           *         {
+           *           "contentType": "application/pdf",
+           *           "createdAtUtc": "2026-11-03T10:15:00.000Z",
+           *           "failureCode": null,
+           *           "failureMessage": null,
+           *           "fileName": "signed-receipt.pdf",
+           *           "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+           *           "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
+           *           "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+           *           "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
+           *           "sizeBytes": 48213,
+           *           "state": "succeeded",
+           *           "updatedAtUtc": "2026-11-03T10:15:01.000Z"
+           *         }
+           *       ],
+           *       "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "orderRef": "order-10042",
+           *       "processorDisputeId": "DIs7yQRkHDdMYhurzYz72SFk",
+           *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *       "reason": "fraud",
+           *       "reasonCode": "10.4",
+           *       "respondBy": "2026-11-10T09:00:00.000Z",
+           *       "responseState": "responded",
+           *       "state": "open",
+           *       "submission": "submitted",
+           *       "submitted": true,
+           *       "submittedAtUtc": "2026-11-04T16:00:00.000Z",
+           *       "updatedAtUtc": "2026-11-04T16:00:01.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Dispute"];
+        };
+      };
+      /** @description Malformed id or body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such dispute for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Already submitted, decided, takes no response, past respondBy, or no evidence uploaded. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-rejected`: the processor refused the submission; nothing was submitted. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-error`: evidence still waiting for the processor, or the processor failed; retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-timeout`: the outcome is unknown; the submission shows `pending` until the sweep settles it. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getMeta: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Public config; contains no secrets. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "currency": "USD",
+           *       "processor": "finix",
+           *       "processorApiVersion": "2022-02-01",
+           *       "processorApplicationId": "APsandboxPaymentConnect0001",
+           *       "processorEnvironment": "sandbox",
+           *       "service": "payment-connect"
+           *     }
+           */
+          "application/json": components["schemas"]["PublicConfig"];
+        };
+      };
+    };
+  };
+  startOnboarding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "business": {
+         *         "business_name": "Blue Bottle Bakery LLC",
+         *         "email": "owner@bluebottle.example"
+         *       },
+         *       "returnUrl": "https://merchant.example/settings/payments"
+         *     }
+         */
+        "application/json": components["schemas"]["StartOnboardingRequest"];
+      };
+    };
+    responses: {
+      /** @description The hosted form. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "expiresAt": "2026-11-08T09:00:00.000Z",
+           *       "formId": "obf_8v2Zk1Qe4RtYu7Io9Pa3Sd",
+           *       "onboardingUrl": "https://onboarding.example-processor.com/forms/obfTqg4e5zM4Kx1?bearer_token=eyJhbGciOi",
+           *       "status": "IN_PROGRESS"
+           *     }
+           */
+          "application/json": components["schemas"]["OnboardingForm"];
+        };
+      };
+      /** @description Invalid body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Already onboarded. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The processor failed. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getOnboardingForm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        formId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The form, and the merchant once attached. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "expiresAt": null,
+           *       "formId": "obf_8v2Zk1Qe4RtYu7Io9Pa3Sd",
+           *       "onboardingUrl": null,
+           *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs",
+           *       "status": "COMPLETED"
+           *     }
+           */
+          "application/json": components["schemas"]["OnboardingFormStatus"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such form for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The processor failed. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getOnboardingStatus: {
+    parameters: {
+      query?: {
+        /** @description `true` re-pulls the state from the processor. */
+        refresh?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Readiness, kept fresh by the processor's webhooks. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chargesEnabled": true,
+           *       "onboardingStatus": "enabled",
+           *       "onboardingUrl": null,
+           *       "payoutsEnabled": true,
+           *       "pci": {
+           *         "actionUrl": "http://localhost:8787/onboarding/pci/cf_fEojUGLjwUiqNTBp68JWq8/3f1c9a0b7e2d4c6a8b5e1f0d2c4a6b8e9d7c5a3b",
+           *         "status": "pending",
+           *         "validUntil": null
+           *       },
+           *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs",
+           *       "reasons": [],
+           *       "requirements": [
+           *         {
+           *           "actionUrl": "http://localhost:8787/onboarding/pci/cf_fEojUGLjwUiqNTBp68JWq8/3f1c9a0b7e2d4c6a8b5e1f0d2c4a6b8e9d7c5a3b",
+           *           "code": "pci_saq_a",
+           *           "dueAt": "2026-12-01T00:00:00.000Z",
+           *           "message": "Attest PCI DSS SAQ-A compliance."
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["Readiness"];
+        };
+      };
+      /** @description Invalid query. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The processor failed (refresh only). */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listPayments: {
+    parameters: {
+      query?: {
+        /** @description Inclusive lower bound on createdAtUtc: an ISO 8601 instant with `Z` or an offset (`2026-11-01T02:00:00+02:00`). */
+        from?: string;
+        /** @description Exclusive upper bound on createdAtUtc (payments created before it): an ISO 8601 instant with `Z` or an offset. */
+        to?: string;
+        status?: components["schemas"]["PaymentStatus"];
+        /** @description Page size, 1–200; default 50. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of payments. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "amountCents": 2500,
+           *           "amountRefundedCents": 0,
+           *           "applicationFeeCents": 55,
+           *           "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *           "currency": "USD",
+           *           "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *           "method": "card",
+           *           "orderRef": "order-10042",
+           *           "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+           *           "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *           "status": "succeeded",
+           *           "updatedAtUtc": "2026-11-01T09:05:01.000Z"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": ""
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  createPayment: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required: derive it from your order key. A replay returns the original result. 1–255 printable ASCII characters; kept 24 hours. */
+        "Idempotency-Key": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amountCents": 2500,
+         *       "buyer": {
+         *         "email": "ada@example.com",
+         *         "firstName": "Ada",
+         *         "lastName": "Lovelace"
+         *       },
+         *       "currency": "USD",
+         *       "orderRef": "order-10042",
+         *       "processorToken": "TKghUQ3aLsb8fEkWfCsHiRRv"
+         *     }
+         */
+        "application/json": components["schemas"]["CreatePaymentRequest"];
+      };
+    };
+    responses: {
+      /** @description The payment was created (card: final result; ACH: `processing`). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "amountCents": 2500,
+           *       "applicationFeeCents": 55,
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "processorState": "SUCCEEDED",
+           *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *       "status": "succeeded"
+           *     }
+           */
+          "application/json": components["schemas"]["CreatePaymentResponse"];
+        };
+      };
+      /** @description Validation failed, or `Idempotency-Key` missing (`idempotency-key-required`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Declined by the processor (`payment-declined`; `code` is the processor's failure code). The payment is recorded `failed`. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `merchant-not-ready`: the tenant's chargesEnabled is false. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until a crashed request's lease ends). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-rejected`: the processor refused the request (e.g. a used or expired token). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-error`: outcome unknown; retry with the same Idempotency-Key. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-timeout`: outcome unknown; retry with the same Idempotency-Key. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  createTerminalSale: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required: derive it from your order key. A replay returns the original answer; one key never starts a second sale. 1–255 printable ASCII characters; kept 24 hours. */
+        "Idempotency-Key": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amountCents": 1250,
+         *       "currency": "USD",
+         *       "orderRef": "order-20001",
+         *       "readerId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b"
+         *     }
+         */
+        "application/json": components["schemas"]["TerminalSaleRequest"];
+      };
+    };
+    responses: {
+      /** @description The sale started; its payment is `processing` until the outcome is known. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "amountCents": 1250,
+           *       "amountRefundedCents": 0,
+           *       "applicationFeeCents": 43,
+           *       "applicationFeeRefundPending": false,
+           *       "applicationFeeRefundedCents": 0,
+           *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *       "currency": "USD",
+           *       "failureCode": null,
+           *       "failureMessage": null,
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
+           *       "method": "card_present",
+           *       "orderRef": "order-20001",
+           *       "processorFeeCents": null,
+           *       "processorInstrumentId": null,
+           *       "processorState": null,
+           *       "processorTransferId": null,
+           *       "status": "processing",
+           *       "updatedAtUtc": "2026-11-01T09:05:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TerminalSale"];
+        };
+      };
+      /** @description Validation failed (an unknown reader is a field error on `readerId`), or `Idempotency-Key` missing. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `merchant-not-ready`: the tenant's chargesEnabled is false. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `reader-busy` (another sale is unresolved on the reader), `reader-not-active`, `idempotency-key-reused` or `idempotency-key-in-flight`. `reader-busy` and `reader-not-active` are not stored under the key: retry it once the reader is free. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ledger record. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "amountCents": 2500,
+           *       "amountRefundedCents": 0,
+           *       "applicationFeeCents": 55,
+           *       "applicationFeeRefundPending": false,
+           *       "applicationFeeRefundedCents": 0,
+           *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *       "currency": "USD",
+           *       "failureCode": null,
+           *       "failureMessage": null,
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "method": "card",
+           *       "orderRef": "order-10042",
+           *       "processorFeeCents": 130,
+           *       "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+           *       "processorState": "SUCCEEDED",
+           *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *       "status": "succeeded",
+           *       "updatedAtUtc": "2026-11-01T09:05:01.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentResponse"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such payment for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  refundPayment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional, advised: a retry with the same key resumes the same refund instead of refunding twice. 1–255 printable ASCII characters; kept 24 hours. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "amountCents": 1000,
+         *       "reason": "requested_by_customer",
+         *       "refundApplicationFee": true
+         *     }
+         */
+        "application/json": components["schemas"]["RefundRequest"];
+      };
+    };
+    responses: {
+      /** @description The payment after the refund. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "amountCents": 2500,
+           *       "amountRefundedCents": 1000,
+           *       "applicationFeeCents": 55,
+           *       "applicationFeeRefundPending": true,
+           *       "applicationFeeRefundedCents": 0,
+           *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *       "currency": "USD",
+           *       "failureCode": null,
+           *       "failureMessage": null,
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "method": "card",
+           *       "orderRef": "order-10042",
+           *       "processorFeeCents": 130,
+           *       "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+           *       "processorState": "SUCCEEDED",
+           *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *       "status": "partially_refunded",
+           *       "updatedAtUtc": "2026-11-02T15:20:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentResponse"];
+        };
+      };
+      /** @description Validation failed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such payment for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `invalid-payment-state` (not succeeded or partially_refunded), `refund-exceeds-balance`, `idempotency-key-reused`, or `idempotency-key-in-flight` (with `Retry-After`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-rejected`: the processor refused the refund, or the refund under this Idempotency-Key failed (`code`, `lcRefundId`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-error`: outcome unknown; the amount stays reserved until reconciled. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-timeout`: outcome unknown; the amount stays reserved until reconciled. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listPayouts: {
+    parameters: {
+      query?: {
+        /** @description Inclusive lower bound on createdAtUtc (UTC ISO 8601). */
+        from?: string;
+        /** @description Exclusive upper bound on createdAtUtc (UTC ISO 8601). */
+        to?: string;
+        /** @description `accruing`: the settlement is still collecting (totals change until it closes); `awaiting_approval`: closed, not yet approved; `approved`: the funding transfer to the bank is under way; `paid`: it succeeded (money in the account on `expectedArrivalDate`); `failed`: the bank transfer failed (`failureCode`). */
+        status?: components["schemas"]["PayoutStatus"];
+        /** @description Page size, 1–200; default 50. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of payouts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getPayout: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1–200; default 100. */
+        limit?: number;
+        /** @description The items.nextCursor of the previous answer. */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payout and (a page of) its items. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutDetail"];
+        };
+      };
+      /** @description Malformed id or query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such payout for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listReaders: {
+    parameters: {
+      query?: {
+        status?: "registered" | "active" | "deactivated";
+        /** @description Page size, 1–200; default 50. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of readers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "action": null,
+           *           "createdAtUtc": "2026-11-01T09:00:00.000Z",
+           *           "label": "Front counter",
+           *           "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
+           *           "model": "PAX_A920PRO",
+           *           "processorDeviceId": "DVsEanpBtsAVvCHbNXkFaH6f",
+           *           "serialNumber": "1850123456",
+           *           "status": "active",
+           *           "updatedAtUtc": "2026-11-01T09:01:00.000Z"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          "application/json": components["schemas"]["TerminalReaderList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  registerReader: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "label": "Front counter",
+         *       "model": "PAX_A920PRO",
+         *       "serialNumber": "1850123456"
+         *     }
+         */
+        "application/json": components["schemas"]["RegisterReaderRequest"];
+      };
+    };
+    responses: {
+      /** @description The reader, `registered`. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "action": null,
+           *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
+           *       "label": "Front counter",
+           *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
+           *       "model": "PAX_A920PRO",
+           *       "processorDeviceId": "DVsEanpBtsAVvCHbNXkFaH6f",
+           *       "serialNumber": "1850123456",
+           *       "status": "registered",
+           *       "updatedAtUtc": "2026-11-01T09:01:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TerminalReader"];
+        };
+      };
+      /** @description Validation failed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `merchant-not-ready`: the tenant cannot take charges yet, so it cannot register readers either. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `reader-already-registered`: the serial number is registered already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-rejected`: the processor refused the device. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-timeout`: the processor did not answer in time. Retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getReader: {
+    parameters: {
+      query?: {
+        /** @description `true` adds `connection` (Open or Closed). */
+        connection?: "true" | "false";
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The reader. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "action": null,
+           *       "connection": "Open",
+           *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
+           *       "label": "Front counter",
+           *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
+           *       "model": "PAX_A920PRO",
+           *       "processorDeviceId": "DVsEanpBtsAVvCHbNXkFaH6f",
+           *       "serialNumber": "1850123456",
+           *       "status": "active",
+           *       "updatedAtUtc": "2026-11-01T09:01:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TerminalReader"];
+        };
+      };
+      /** @description Malformed id or query. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such reader for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-timeout`: the processor did not answer in time. Retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  activateReader: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The reader, `active`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "action": null,
+           *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
+           *       "label": "Front counter",
+           *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
+           *       "model": "PAX_A920PRO",
+           *       "processorDeviceId": "DVsEanpBtsAVvCHbNXkFaH6f",
+           *       "serialNumber": "1850123456",
+           *       "status": "active",
+           *       "updatedAtUtc": "2026-11-01T09:01:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TerminalReader"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such reader for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-rejected`: the processor refused the action. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-timeout`: the processor did not answer in time. Retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  cancelReaderSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sale's payment after the cancel. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "amountCents": 1250,
+           *       "amountRefundedCents": 0,
+           *       "applicationFeeCents": 43,
+           *       "applicationFeeRefundPending": false,
+           *       "applicationFeeRefundedCents": 0,
+           *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *       "currency": "USD",
+           *       "failureCode": "CANCELLATION_VIA_API",
+           *       "failureMessage": "The transaction was canceled through the API.",
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
+           *       "method": "card_present",
+           *       "orderRef": "order-20001",
+           *       "processorFeeCents": null,
+           *       "processorInstrumentId": null,
+           *       "processorState": "CANCELED",
+           *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *       "status": "canceled",
+           *       "updatedAtUtc": "2026-11-01T09:05:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TerminalSale"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such reader for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `no-sale-in-progress`: the reader is idle (a sale that just ended reports its outcome on its payment). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deactivateReader: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The reader, `deactivated`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "action": null,
+           *       "createdAtUtc": "2026-11-01T09:00:00.000Z",
+           *       "label": "Front counter",
+           *       "lcReaderId": "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b",
+           *       "model": "PAX_A920PRO",
+           *       "processorDeviceId": "DVsEanpBtsAVvCHbNXkFaH6f",
+           *       "serialNumber": "1850123456",
+           *       "status": "deactivated",
+           *       "updatedAtUtc": "2026-11-01T09:01:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TerminalReader"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such reader for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `reader-busy`: a sale is in progress on the reader. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-rejected`: the processor refused the action. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-timeout`: the processor did not answer in time. Retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  receiveProcessorWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Acknowledged. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "outcome": "applied",
+           *       "received": true
+           *     }
+           */
+          "application/json": components["schemas"]["ProcessorWebhookAck"];
+        };
+      };
+      /** @description Body is not a processor event. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Bad credentials or signature. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Not applied; the processor retries. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  applicationFeeRefundUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256(secret, "{t}.{rawBody}")>`, one `v1` per active secret. */
+        "LC-Signature": string;
+        /** @description The event's id; the same on every retry and replay. */
+        "LC-Event-Id": string;
+        /** @description The event type: the webhook's name. */
+        "LC-Event-Type": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amountCents": 65,
+         *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
+         *       "failureCode": null,
+         *       "id": "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5",
+         *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+         *       "lcRefundId": "lcref_2Xc5Vb8Nm1Lk4Jh7",
+         *       "orderRef": "order-10042",
+         *       "processorTransferId": "TRf4Hk8Lm2Nq6Rs1",
+         *       "status": "succeeded",
+         *       "type": "application_fee_refund.updated"
+         *     }
+         */
+        "application/json": components["schemas"]["ApplicationFeeRefundUpdatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is done. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not acknowledged: the delivery is retried, then dead-lettered. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  complianceFormUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256(secret, "{t}.{rawBody}")>`, one `v1` per active secret. */
+        "LC-Signature": string;
+        /** @description The event's id; the same on every retry and replay. */
+        "LC-Event-Id": string;
+        /** @description The event type: the webhook's name. */
+        "LC-Event-Type": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
+         *       "id": "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5",
+         *       "pci": {
+         *         "actionUrl": null,
+         *         "status": "valid",
+         *         "validUntil": "2027-11-03"
+         *       },
+         *       "processorComplianceFormId": "cf_2Nq6Rs1Tf4Hk8Lm",
+         *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs",
+         *       "type": "compliance_form.updated"
+         *     }
+         */
+        "application/json": components["schemas"]["ComplianceFormUpdatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is done. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not acknowledged: the delivery is retried, then dead-lettered. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  disputeCreatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256(secret, "{t}.{rawBody}")>`, one `v1` per active secret. */
+        "LC-Signature": string;
+        /** @description The event's id; the same on every retry and replay. */
+        "LC-Event-Id": string;
+        /** @description The event type: the webhook's name. */
+        "LC-Event-Type": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
+         *       "dispute": {
+         *         "amountCents": 2500,
+         *         "currency": "USD",
+         *         "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+         *         "processorDisputeId": "DIs7yQRkHDdMYhurzYz72SFk",
+         *         "reason": "fraud",
+         *         "respondBy": "2026-11-10T09:00:00.000Z",
+         *         "responseState": "needs_response",
+         *         "state": "open",
+         *         "submitted": false
+         *       },
+         *       "id": "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5",
+         *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+         *       "orderRef": "order-10042",
+         *       "processorState": "SUCCEEDED",
+         *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+         *       "status": "disputed",
+         *       "type": "dispute.created"
+         *     }
+         */
+        "application/json": components["schemas"]["DisputeCreatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is done. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not acknowledged: the delivery is retried, then dead-lettered. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  disputeUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256(secret, "{t}.{rawBody}")>`, one `v1` per active secret. */
+        "LC-Signature": string;
+        /** @description The event's id; the same on every retry and replay. */
+        "LC-Event-Id": string;
+        /** @description The event type: the webhook's name. */
+        "LC-Event-Type": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
+         *       "dispute": {
+         *         "amountCents": 2500,
+         *         "currency": "USD",
+         *         "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+         *         "processorDisputeId": "DIs7yQRkHDdMYhurzYz72SFk",
+         *         "reason": "fraud",
+         *         "respondBy": "2026-11-10T09:00:00.000Z",
+         *         "responseState": "accepted",
+         *         "state": "won",
+         *         "submitted": true
+         *       },
+         *       "id": "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5",
+         *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+         *       "orderRef": "order-10042",
+         *       "processorState": "SUCCEEDED",
+         *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+         *       "status": "disputed",
+         *       "type": "dispute.updated"
+         *     }
+         */
+        "application/json": components["schemas"]["DisputeUpdatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is done. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not acknowledged: the delivery is retried, then dead-lettered. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  evidenceUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256(secret, "{t}.{rawBody}")>`, one `v1` per active secret. */
+        "LC-Signature": string;
+        /** @description The event's id; the same on every retry and replay. */
+        "LC-Event-Id": string;
+        /** @description The event type: the webhook's name. */
+        "LC-Event-Type": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
+         *       "evidence": {
+         *         "contentType": "application/pdf",
+         *         "failureMessage": null,
+         *         "fileName": "signed-receipt.pdf",
+         *         "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
+         *         "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
+         *         "sizeBytes": 48213,
+         *         "state": "succeeded"
+         *       },
+         *       "id": "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5",
+         *       "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+         *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+         *       "orderRef": "order-10042",
+         *       "type": "evidence.updated"
+         *     }
+         */
+        "application/json": components["schemas"]["EvidenceUpdatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is done. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not acknowledged: the delivery is retried, then dead-lettered. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  merchantUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256(secret, "{t}.{rawBody}")>`, one `v1` per active secret. */
+        "LC-Signature": string;
+        /** @description The event's id; the same on every retry and replay. */
+        "LC-Event-Id": string;
+        /** @description The event type: the webhook's name. */
+        "LC-Event-Type": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "chargesEnabled": true,
+         *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
+         *       "id": "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5",
+         *       "onboardingStatus": "enabled",
+         *       "payoutsEnabled": true,
+         *       "pci": {
+         *         "actionUrl": null,
+         *         "status": "valid",
+         *         "validUntil": "2027-11-03"
+         *       },
+         *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs",
+         *       "type": "merchant.updated"
+         *     }
+         */
+        "application/json": components["schemas"]["MerchantUpdatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is done. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not acknowledged: the delivery is retried, then dead-lettered. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  pingEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256(secret, "{t}.{rawBody}")>`, one `v1` per active secret. */
+        "LC-Signature": string;
+        /** @description The event's id; the same on every retry and replay. */
+        "LC-Event-Id": string;
+        /** @description The event type: the webhook's name. */
+        "LC-Event-Type": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
+         *       "id": "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5",
+         *       "message": "A test event from the Payment Connect dashboard. No action is needed.",
+         *       "type": "ping"
+         *     }
+         */
+        "application/json": components["schemas"]["PingEvent"];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is done. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not acknowledged: the delivery is retried, then dead-lettered. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  transferUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256(secret, "{t}.{rawBody}")>`, one `v1` per active secret. */
+        "LC-Signature": string;
+        /** @description The event's id; the same on every retry and replay. */
+        "LC-Event-Id": string;
+        /** @description The event type: the webhook's name. */
+        "LC-Event-Type": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amountRefundedCents": 0,
+         *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
+         *       "failureCode": null,
+         *       "id": "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5",
+         *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+         *       "orderRef": "order-10042",
+         *       "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+         *       "processorState": "SUCCEEDED",
+         *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+         *       "status": "succeeded",
+         *       "type": "transfer.updated"
+         *     }
+         */
+        "application/json": components["schemas"]["TransferUpdatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is done. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not acknowledged: the delivery is retried, then dead-lettered. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+}
