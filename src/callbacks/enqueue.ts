@@ -4,7 +4,7 @@ import { newId, nowIso } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 import type { CallbackMessage } from "./callback-message";
-import { callbackDeliveries } from "./deliveries.schema";
+import { callbackDeliveries, type DeliveryOrigin } from "./deliveries.schema";
 import { events } from "../outbox/events.schema";
 
 // D1 binds at most 100 parameters per statement and a Queue batch holds at most 100 messages.
@@ -53,33 +53,37 @@ export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void
  * only recorded. Idempotent (the partial unique index), since the sweep may enqueue an event twice.
  */
 export function eventDeliveryInsert(db: Database, eventId: string) {
+  return deliveryInsert(db, { eventId, origin: "event" }).onConflictDoNothing();
+}
+
+/** A pending delivery of the event to its tenant's endpoint, inserted only if `tenantId` (when given) owns the event and callbacks are on. */
+export function deliveryInsert(db: Database, { eventId, origin, tenantId }: { eventId: string; origin: DeliveryOrigin; tenantId?: string }) {
   const now = nowIso();
-  return db
-    .insert(callbackDeliveries)
-    .select(
-      db
-        .select({
-          id: sql`${newId("dlv")}`.as("id"),
-          tenantId: events.tenantId,
-          eventId: events.id,
-          endpointId: callbackEndpoints.id,
-          origin: sql`'event'`.as("origin"),
-          status: sql`'pending'`.as("status"),
-          attemptCount: sql`0`.as("attempt_count"),
-          lastStatusCode: sql`NULL`.as("last_status_code"),
-          lastError: sql`NULL`.as("last_error"),
-          lastAttemptAt: sql`NULL`.as("last_attempt_at"),
-          nextAttemptAt: sql`${now}`.as("next_attempt_at"),
-          enqueuedAt: sql`NULL`.as("enqueued_at"),
-          deliveredAt: sql`NULL`.as("delivered_at"),
-          failedAt: sql`NULL`.as("failed_at"),
-          createdAt: sql`${now}`.as("created_at"),
-        })
-        .from(events)
-        .innerJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, events.tenantId))
-        .where(and(eq(events.id, eventId), sql`${callbackEndpoints.url} IS NOT NULL`)),
-    )
-    .onConflictDoNothing();
+  return db.insert(callbackDeliveries).select(
+    db
+      .select({
+        id: sql`${newId("dlv")}`.as("id"),
+        tenantId: events.tenantId,
+        eventId: events.id,
+        endpointId: callbackEndpoints.id,
+        origin: sql`${origin}`.as("origin"),
+        status: sql`'pending'`.as("status"),
+        attemptCount: sql`0`.as("attempt_count"),
+        lastStatusCode: sql`NULL`.as("last_status_code"),
+        lastError: sql`NULL`.as("last_error"),
+        lastAttemptAt: sql`NULL`.as("last_attempt_at"),
+        nextAttemptAt: sql`${now}`.as("next_attempt_at"),
+        enqueuedAt: sql`NULL`.as("enqueued_at"),
+        deliveredAt: sql`NULL`.as("delivered_at"),
+        failedAt: sql`NULL`.as("failed_at"),
+        createdAt: sql`${now}`.as("created_at"),
+      })
+      .from(events)
+      .innerJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, events.tenantId))
+      .where(
+        and(eq(events.id, eventId), tenantId ? eq(events.tenantId, tenantId) : undefined, sql`${callbackEndpoints.url} IS NOT NULL`),
+      ),
+  );
 }
 
 /** One message per delivery, then the deliveries are stamped sent; a crash in between only means a second message. */
