@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
 import type { AppContext } from "../platform/context";
 import { nowIso } from "../lib/ids";
@@ -43,9 +44,6 @@ type Attempt = {
   delivered: boolean;
   nextAttemptAt: string | null;
 };
-
-/** A list of values bound as one JSON parameter (D1 binds at most 100 per statement), read back as rows by `json_each`. */
-const jsonRows = (values: unknown[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
 
 /**
  * The consumer of the callbacks queue and of its dead-letter queue. A batch is read with one query (and each tenant's
@@ -134,7 +132,7 @@ async function loadTargets(db: Database, deliveryIds: string[]): Promise<Map<str
     .from(callbackDeliveries)
     .innerJoin(events, eq(events.id, callbackDeliveries.eventId))
     .innerJoin(callbackEndpoints, eq(callbackEndpoints.id, callbackDeliveries.endpointId))
-    .where(inArray(callbackDeliveries.id, jsonRows(deliveryIds)))
+    .where(inArray(callbackDeliveries.id, boundList(deliveryIds)))
     .all();
   return new Map(rows.map((row) => [row.deliveryId, row]));
 }

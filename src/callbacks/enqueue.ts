@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { boundList } from "../db/bound-list";
 import { database, type Database } from "../db/client";
 import { newId, nowIso } from "../lib/ids";
 import { logEvent } from "../lib/log";
@@ -7,8 +8,9 @@ import type { CallbackMessage } from "./callback-message";
 import { callbackDeliveries, type DeliveryOrigin } from "./deliveries.schema";
 import { events } from "../outbox/events.schema";
 
-// D1 binds at most 100 parameters per statement and a Queue batch holds at most 100 messages.
+// A chunk's inserts are one D1 batch; a Queue batch holds at most 100 messages.
 const CHUNK = 50;
+const MESSAGES_PER_SEND = 100;
 
 /**
  * Sends committed outbox events on their way: one delivery per event to the tenant's endpoint, one Queue message
@@ -29,22 +31,27 @@ export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void
   const db = database(env);
   for (let start = 0; start < eventIds.length; start += CHUNK) {
     const chunk = eventIds.slice(start, start + CHUNK);
+    // A batch runs in order in one transaction, so its last statement reads what the inserts left unsent.
     const [first, ...rest] = chunk.map((eventId) => eventDeliveryInsert(db, eventId));
-    await db.batch([first!, ...rest]);
-    const unsent = await db
-      .select({ id: callbackDeliveries.id })
-      .from(callbackDeliveries)
-      .where(
-        and(inArray(callbackDeliveries.eventId, chunk), eq(callbackDeliveries.status, "pending"), isNull(callbackDeliveries.enqueuedAt)),
-      );
-    await sendDeliveryMessages(
-      env,
-      unsent.map((delivery) => delivery.id),
-    );
-    await db
-      .update(events)
-      .set({ enqueuedAt: nowIso() })
-      .where(and(inArray(events.id, chunk), isNull(events.enqueuedAt)));
+    const written = await db.batch([
+      first!,
+      ...rest,
+      db
+        .select({ id: callbackDeliveries.id })
+        .from(callbackDeliveries)
+        .where(
+          and(inArray(callbackDeliveries.eventId, chunk), eq(callbackDeliveries.status, "pending"), isNull(callbackDeliveries.enqueuedAt)),
+        ),
+    ]);
+    const unsent = (written.at(-1) as { id: string }[]).map((delivery) => delivery.id);
+    await queueMessages(env, unsent);
+    await db.batch([
+      stampSent(db, unsent),
+      db
+        .update(events)
+        .set({ enqueuedAt: nowIso() })
+        .where(and(inArray(events.id, chunk), isNull(events.enqueuedAt))),
+    ]);
   }
 }
 
@@ -57,7 +64,10 @@ export function eventDeliveryInsert(db: Database, eventId: string) {
 }
 
 /** A pending delivery of the event to its tenant's endpoint, inserted only if `tenantId` (when given) owns the event and callbacks are on. */
-export function deliveryInsert(db: Database, { eventId, origin, tenantId }: { eventId: string; origin: DeliveryOrigin; tenantId?: string }) {
+export function deliveryInsert(
+  db: Database,
+  { eventId, origin, tenantId }: { eventId: string; origin: DeliveryOrigin; tenantId?: string },
+) {
   const now = nowIso();
   return db.insert(callbackDeliveries).select(
     db
@@ -80,24 +90,30 @@ export function deliveryInsert(db: Database, { eventId, origin, tenantId }: { ev
       })
       .from(events)
       .innerJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, events.tenantId))
-      .where(
-        and(eq(events.id, eventId), tenantId ? eq(events.tenantId, tenantId) : undefined, sql`${callbackEndpoints.url} IS NOT NULL`),
-      ),
+      .where(and(eq(events.id, eventId), tenantId ? eq(events.tenantId, tenantId) : undefined, sql`${callbackEndpoints.url} IS NOT NULL`)),
   );
 }
 
 /** One message per delivery, then the deliveries are stamped sent; a crash in between only means a second message. */
 export async function sendDeliveryMessages(env: Env, deliveryIds: string[]): Promise<void> {
-  const db = database(env);
-  for (let start = 0; start < deliveryIds.length; start += CHUNK) {
-    const chunk = deliveryIds.slice(start, start + CHUNK);
+  await queueMessages(env, deliveryIds);
+  await stampSent(database(env), deliveryIds);
+}
+
+async function queueMessages(env: Env, deliveryIds: string[]): Promise<void> {
+  for (let start = 0; start < deliveryIds.length; start += MESSAGES_PER_SEND) {
     await env.CALLBACKS.sendBatch(
-      chunk.map((deliveryId) => ({ body: { deliveryId } satisfies CallbackMessage, contentType: "json" as const })),
+      deliveryIds
+        .slice(start, start + MESSAGES_PER_SEND)
+        .map((deliveryId) => ({ body: { deliveryId } satisfies CallbackMessage, contentType: "json" as const })),
     );
-    const now = nowIso();
-    await db
-      .update(callbackDeliveries)
-      .set({ enqueuedAt: now, nextAttemptAt: now })
-      .where(and(inArray(callbackDeliveries.id, chunk), eq(callbackDeliveries.status, "pending")));
   }
+}
+
+function stampSent(db: Database, deliveryIds: string[]) {
+  const now = nowIso();
+  return db
+    .update(callbackDeliveries)
+    .set({ enqueuedAt: now, nextAttemptAt: now })
+    .where(and(inArray(callbackDeliveries.id, boundList(deliveryIds)), eq(callbackDeliveries.status, "pending")));
 }
