@@ -6,7 +6,7 @@ import path from "node:path";
 const USAGE = `Usage: npm run admin -- <command>
 
   tenant create <name>              create a tenant
-  tenant list                       list tenants
+  tenant list                       list every tenant, newest first (follows the list's cursor)
   key issue <tenantId>              issue an API key (shown once)
   key list <tenantId>               list a tenant's keys (never their secrets)
   key revoke <tenantId> <keyId>     revoke a key
@@ -46,7 +46,16 @@ async function request(method, route, body) {
 const [noun, verb, ...args] = process.argv.slice(2);
 const commands = {
   "tenant create": () => request("POST", "/admin/tenants", { name: args.join(" ") }),
-  "tenant list": () => request("GET", "/admin/tenants"),
+  "tenant list": async () => {
+    const data = [];
+    let cursor = null;
+    do {
+      const page = await request("GET", `/admin/tenants?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      data.push(...page.data);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { data };
+  },
   "key issue": () => request("POST", `/admin/tenants/${args[0]}/keys`),
   "key list": () => request("GET", `/admin/tenants/${args[0]}/keys`),
   "key revoke": () => request("POST", `/admin/tenants/${args[0]}/keys/${args[1]}/revoke`),

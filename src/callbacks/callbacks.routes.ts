@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { TenantParams } from "../platform/operator";
-import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
+import { jsonBody, jsonContent, pageOf, pageQuery, problemResponses, z } from "../platform/openapi";
 import { DEFAULT_PREVIOUS_SECRET_TTL_SECONDS } from "./callback-endpoints.service";
 import { DELIVERY_ORIGINS, DELIVERY_STATUSES } from "./deliveries.schema";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
@@ -94,25 +94,7 @@ const DeliverySchema = z
   })
   .openapi("CallbackDelivery");
 
-const pageOf = <T extends z.ZodType>(item: T, name: string) =>
-  z
-    .object({
-      data: z.array(item),
-      hasMore: z.boolean(),
-      nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
-    })
-    .openapi(name);
-
-const pageQuery = {
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE)
-    .default(DEFAULT_PAGE_SIZE)
-    .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
-  cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
-};
+const listQuery = pageQuery({ defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });
 
 const retrySchedule = RETRY_DELAYS_SECONDS.map((seconds) => (seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`)).join(", ");
 
@@ -213,7 +195,7 @@ export const listEvents = createRoute({
   summary: "List a tenant's events, newest first",
   request: {
     params: TenantParams,
-    query: z.object({ ...pageQuery, type: z.string().max(100).optional().openapi({ example: "transfer.updated" }) }).strict(),
+    query: z.object({ ...listQuery, type: z.string().max(100).optional().openapi({ example: "transfer.updated" }) }).strict(),
   },
   responses: {
     200: jsonContent(pageOf(EventSchema, "CallbackEventList"), "One page of events."),
@@ -232,7 +214,7 @@ export const listDeliveries = createRoute({
     params: TenantParams,
     query: z
       .object({
-        ...pageQuery,
+        ...listQuery,
         status: z.enum(DELIVERY_STATUSES).optional(),
         eventId: z
           .string()

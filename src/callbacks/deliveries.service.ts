@@ -10,12 +10,11 @@ import { callbackEndpoints } from "./callback-endpoints.schema";
 import { callbackDeliveries, callbackDeliveryAttempts, type DeliveryStatus } from "./deliveries.schema";
 import { deliveryInsert, sendDeliveryMessages } from "./enqueue";
 import { events } from "../outbox/events.schema";
-import { decodePosition, encodePosition, olderThan } from "../lib/keyset-cursor";
+import { decodePosition, keysetPage, olderThan, type KeysetPage } from "../lib/keyset-cursor";
 
 export type EventRecord = typeof events.$inferSelect;
 export type DeliveryAttemptRecord = typeof callbackDeliveryAttempts.$inferSelect;
 export type DeliveryRecord = typeof callbackDeliveries.$inferSelect & { eventType: string; attempts: DeliveryAttemptRecord[] };
-export type Page<T> = { data: T[]; hasMore: boolean; nextCursor: string | null };
 
 /** Events of one tenant, newest first, whether or not callbacks were on when they happened. */
 export async function listEvents({
@@ -24,7 +23,7 @@ export async function listEvents({
 }: {
   ctx: AppContext;
   input: { tenantId: string; limit: number; cursor?: string; type?: string };
-}): Promise<Page<EventRecord>> {
+}): Promise<KeysetPage<EventRecord>> {
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
   const rows = await db
@@ -40,7 +39,7 @@ export async function listEvents({
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(input.limit + 1)
     .all();
-  return page(rows, input.limit);
+  return keysetPage(rows, input.limit);
 }
 
 /** Deliveries of one tenant, newest first, each with its attempts. */
@@ -50,7 +49,7 @@ export async function listDeliveries({
 }: {
   ctx: AppContext;
   input: { tenantId: string; limit: number; cursor?: string; status?: DeliveryStatus; eventId?: string };
-}): Promise<Page<DeliveryRecord>> {
+}): Promise<KeysetPage<DeliveryRecord>> {
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
   const rows = await selectDeliveries(
@@ -63,7 +62,7 @@ export async function listDeliveries({
     ),
     input.limit + 1,
   );
-  return page(rows, input.limit);
+  return keysetPage(rows, input.limit);
 }
 
 /** A new delivery of the same event: same LC-Event-Id, same body byte for byte, a fresh set of attempts. */
@@ -191,11 +190,4 @@ async function selectDeliveries(db: Database, tenantId: string, condition: SQL |
     eventType,
     attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
   }));
-}
-
-function page<T extends { createdAt: string; id: string }>(rows: T[], limit: number): Page<T> {
-  const data = rows.slice(0, limit);
-  const last = data.at(-1);
-  const hasMore = rows.length > limit;
-  return { data, hasMore, nextCursor: hasMore && last ? encodePosition(last) : null };
 }

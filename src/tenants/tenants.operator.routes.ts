@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
+import { jsonBody, jsonContent, pageOf, pageQuery, problemResponses, z } from "../platform/openapi";
 import { OPERATOR_PROBLEMS, OPERATOR_ROUTE, TenantParams } from "../platform/operator";
 
 export const TenantSchema = z
@@ -83,10 +83,11 @@ export const listTenants = createRoute({
   method: "get",
   path: "/admin/tenants",
   ...OPERATOR_ROUTE,
-  summary: "List tenants",
+  summary: "List tenants, newest first",
+  request: { query: z.object(pageQuery({ defaultSize: 50, maxSize: 200 })).strict() },
   responses: {
-    200: jsonContent(z.object({ data: z.array(TenantSchema) }), "Every tenant, newest first."),
-    ...problemResponses(OPERATOR_PROBLEMS),
+    200: jsonContent(pageOf(TenantSchema, "TenantList"), "One page of tenants."),
+    ...problemResponses({ 400: "Invalid query, or `invalid-cursor`.", ...OPERATOR_PROBLEMS }),
   },
 });
 

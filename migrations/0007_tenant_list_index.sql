@@ -1,0 +1,1 @@
+CREATE INDEX `tenants_created` ON `tenants` (`created_at`,`id`);
