@@ -216,13 +216,7 @@ async function cancelDeliveriesWithoutEndpoint(db: Database, targets: Target[]):
     .update(callbackDeliveries)
     .set({ status: "canceled", nextAttemptAt: null })
     .where(
-      and(
-        inArray(
-          callbackDeliveries.id,
-          targets.map((target) => target.deliveryId),
-        ),
-        eq(callbackDeliveries.status, "pending"),
-      ),
+      and(inArray(callbackDeliveries.id, boundList(targets.map((target) => target.deliveryId))), eq(callbackDeliveries.status, "pending")),
     );
 }
 
