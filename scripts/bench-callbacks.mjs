@@ -118,7 +118,11 @@ function consumerRate(log) {
     messages += Number(size);
     ms += Number(duration);
   }
-  return ms > 0 ? { batches: log.match(/QUEUE payment-connect-callbacks \d/g)?.length ?? 0, perSecond: messages / (ms / 1000) } : null;
+  return {
+    messages,
+    batches: log.match(/QUEUE payment-connect-callbacks \d/g)?.length ?? 0,
+    perSecond: ms > 0 ? messages / (ms / 1000) : 0,
+  };
 }
 
 async function run({ name, baseUrl, persistTo, admin, count, prefix, withDeliveries, timeoutMs, serverOutput }) {
@@ -140,6 +144,10 @@ async function run({ name, baseUrl, persistTo, admin, count, prefix, withDeliver
     await sweepUntilReceived({ baseUrl, received: () => verified + rejected, count, timeoutMs });
     // Delivery alone is timed from the first callback received; end to end from the first sweep.
     const seconds = (lastAt - (withDeliveries ? firstAt : started)) / 1000;
+    // The last batch's line is written once its attempts are recorded, after its callbacks arrived.
+    for (let waited = 0; consumerRate(serverOutput().slice(logFrom)).messages < count && waited < 5000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     return { name, count, verified, rejected, seconds, perSecond: count / seconds, consumer: consumerRate(serverOutput().slice(logFrom)) };
   } finally {
     await receiver.close();

@@ -260,7 +260,7 @@ if (JSON_OUTPUT) {
   );
   log("|---|---:|---:|---:|---:|");
   for (const run of [callbacks.deliveryOnly, callbacks.endToEnd]) {
-    const consumer = run.consumer ? `${run.consumer.perSecond.toFixed(0)} (${run.consumer.batches})` : "–";
+    const consumer = `${run.consumer.perSecond.toFixed(0)} (${run.consumer.batches})`;
     log(`| ${run.name} | ${run.perSecond.toFixed(0)} | ${run.seconds.toFixed(2)} | ${consumer} | ${run.rejected} |`);
   }
 }

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import type { AppContext } from "../platform/context";
 import { nowIso } from "../lib/ids";
 import { logEvent } from "../lib/log";
-import { activeSigningSecrets } from "./callback-endpoints.service";
+import { activeSigningSecretsByTenant } from "./callback-endpoints.service";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 import { readCallbackMessage } from "./callback-message";
 import { callbackUrlPolicy, callbackUrlProblem } from "./callback-url-policy";
@@ -46,8 +46,8 @@ type Attempt = {
 };
 
 /**
- * The consumer of the callbacks queue and of its dead-letter queue. A batch is read with one query (and each tenant's
- * signing secrets once), its receivers are called in parallel, and every attempt is recorded in one D1 batch; each
+ * The consumer of the callbacks queue and of its dead-letter queue. A batch is read with one query (and its tenants'
+ * signing secrets with one more), its receivers are called in parallel, and every attempt is recorded in one D1 batch; each
  * message is still settled on its own, so one slow or broken receiver never holds back another tenant's callbacks.
  */
 export async function handleCallbackBatch({ ctx, input: batch }: { ctx: AppContext; input: MessageBatch<unknown> }): Promise<void> {
@@ -137,22 +137,18 @@ async function loadTargets(db: Database, deliveryIds: string[]): Promise<Map<str
   return new Map(rows.map((row) => [row.deliveryId, row]));
 }
 
-/** Each tenant's active secrets, read, decrypted and imported as HMAC keys once per batch. */
+/** Each tenant's active secrets, read (one query), decrypted and imported as HMAC keys once per batch. */
 async function secretsByTenant(db: Database, env: Env, targets: Map<string, Target>): Promise<Map<string, CryptoKey[]>> {
-  const tenants = new Set(
+  const tenantIds = new Set(
     [...targets.values()].filter((target) => target.status === "pending" && target.url).map((target) => target.tenantId),
   );
-  const now = nowIso();
-  const entries = await Promise.all(
-    [...tenants].map(
-      async (tenantId) =>
-        [
-          tenantId,
-          await Promise.all((await activeSigningSecrets({ db, env, tenantId, now })).map((secret) => hmacSha256Key(secret.secret))),
-        ] as const,
+  const secrets = await activeSigningSecretsByTenant({ db, env, tenantIds: [...tenantIds], now: nowIso() });
+  const keys = await Promise.all(
+    [...secrets].map(
+      async ([tenantId, active]) => [tenantId, await Promise.all(active.map(({ secret }) => hmacSha256Key(secret)))] as const,
     ),
   );
-  return new Map(entries);
+  return new Map(keys);
 }
 
 /**
