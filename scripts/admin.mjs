@@ -7,7 +7,7 @@ import { callService, CliFailure, runCli, serviceUrl } from "./local-service.mjs
 const USAGE = `Usage: npm run admin -- <command>
 
   tenant create <name>              create a tenant
-  tenant list                       list tenants
+  tenant list                       list every tenant, newest first (follows the list's cursor)
   key issue <tenantId>              issue an API key (shown once)
   key list <tenantId>               list a tenant's keys (never their secrets)
   key revoke <tenantId> <keyId>     revoke a key
@@ -31,7 +31,19 @@ const admin = (method, route, body) => callService(method, route, { auth: "admin
 
 const commands = {
   "tenant create": { args: ["name"], run: ({ name }) => admin("POST", "/admin/tenants", { name }) },
-  "tenant list": { args: [], run: () => admin("GET", "/admin/tenants") },
+  "tenant list": {
+    args: [],
+    run: async () => {
+      const data = [];
+      let cursor = null;
+      do {
+        const page = await admin("GET", `/admin/tenants?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+        data.push(...page.data);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return { data };
+    },
+  },
   "key issue": {
     args: ["tenantId"],
     run: ({ tenantId }) => admin("POST", `/admin/tenants/${tenantId}/keys`),

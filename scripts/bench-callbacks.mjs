@@ -107,7 +107,25 @@ async function sweepUntilReceived({ baseUrl, received, count, timeoutMs }) {
   }
 }
 
-async function run({ name, baseUrl, persistTo, admin, count, prefix, withDeliveries, timeoutMs }) {
+/**
+ * The consumer's own rate: messages over the time its invocations took, from wrangler's `QUEUE <name> <acked>/<size>
+ * (<ms>ms)` lines — what delivery would reach if the queue were never empty between batches.
+ */
+function consumerRate(log) {
+  let messages = 0;
+  let ms = 0;
+  for (const [, size, duration] of log.matchAll(/QUEUE payment-connect-callbacks \d+\/(\d+) \((\d+)ms\)/g)) {
+    messages += Number(size);
+    ms += Number(duration);
+  }
+  return {
+    messages,
+    batches: log.match(/QUEUE payment-connect-callbacks \d/g)?.length ?? 0,
+    perSecond: ms > 0 ? messages / (ms / 1000) : 0,
+  };
+}
+
+async function run({ name, baseUrl, persistTo, admin, count, prefix, withDeliveries, timeoutMs, serverOutput }) {
   let verified = 0;
   let rejected = 0;
   let firstAt = 0;
@@ -121,19 +139,25 @@ async function run({ name, baseUrl, persistTo, admin, count, prefix, withDeliver
   try {
     seedEvents({ persistTo, tenantId, prefix, count, enqueued: withDeliveries });
     if (withDeliveries) seedDeliveries({ persistTo, tenantId, prefix });
+    const logFrom = serverOutput().length;
     const started = performance.now();
     await sweepUntilReceived({ baseUrl, received: () => verified + rejected, count, timeoutMs });
     // Delivery alone is timed from the first callback received; end to end from the first sweep.
     const seconds = (lastAt - (withDeliveries ? firstAt : started)) / 1000;
-    return { name, count, verified, rejected, seconds, perSecond: count / seconds };
+    // The last batch's line is written once its attempts are recorded, after its callbacks arrived.
+    for (let waited = 0; consumerRate(serverOutput().slice(logFrom)).messages < count && waited < 5000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { name, count, verified, rejected, seconds, perSecond: count / seconds, consumer: consumerRate(serverOutput().slice(logFrom)) };
   } finally {
     await receiver.close();
   }
 }
 
-export async function benchCallbacks({ baseUrl, persistTo, adminSecret, count = 1000, timeoutMs = 300_000 }) {
+/** `serverOutput` returns the dev server's log so far (the consumer's batch timings are read from it). */
+export async function benchCallbacks({ baseUrl, persistTo, adminSecret, serverOutput, count = 1000, timeoutMs = 300_000 }) {
   const admin = { Authorization: `Bearer ${adminSecret}`, "Content-Type": "application/json" };
-  const common = { baseUrl, persistTo, admin, count, timeoutMs };
+  const common = { baseUrl, persistTo, admin, count, timeoutMs, serverOutput };
   return {
     count,
     deliveryOnly: await run({

@@ -217,6 +217,7 @@ async function benchmark() {
       baseUrl,
       persistTo: server.persistTo,
       adminSecret: devSecrets().ADMIN_SECRET,
+      serverOutput: server.output,
       count: CALLBACKS,
     });
     return {
@@ -274,10 +275,13 @@ if (JSON_OUTPUT) {
       )} | ${rows.reduce((sum, row) => sum + row.failures, 0)} |`,
     );
   }
-  log(`\n| callbacks (${callbacks.count}, each signature verified by the receiver) | per second | first → last received s | rejected |`);
-  log("|---|---:|---:|---:|");
+  log(
+    `\n| callbacks (${callbacks.count}, each signature verified by the receiver) | per second | first → last received s | consumer alone per second (batches) | rejected |`,
+  );
+  log("|---|---:|---:|---:|---:|");
   for (const run of [callbacks.deliveryOnly, callbacks.endToEnd]) {
-    log(`| ${run.name} | ${run.perSecond.toFixed(0)} | ${run.seconds.toFixed(2)} | ${run.rejected} |`);
+    const consumer = `${run.consumer.perSecond.toFixed(0)} (${run.consumer.batches})`;
+    log(`| ${run.name} | ${run.perSecond.toFixed(0)} | ${run.seconds.toFixed(2)} | ${consumer} | ${run.rejected} |`);
   }
   log("\n| table (with its indexes) | rows | bytes per row |");
   log("|---|---:|---:|");

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { OPERATOR_PROBLEMS, TenantParams } from "../platform/operator";
-import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
+import { jsonBody, jsonContent, pageOf, pageQuery, problemResponses, z } from "../platform/openapi";
 import { DEFAULT_PREVIOUS_SECRET_TTL_SECONDS } from "./callback-endpoints.service";
 import { DELIVERY_ORIGINS, DELIVERY_STATUSES } from "./deliveries.schema";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
@@ -93,25 +93,7 @@ const DeliverySchema = z
   })
   .openapi("CallbackDelivery");
 
-const pageOf = <T extends z.ZodType>(item: T, name: string) =>
-  z
-    .object({
-      data: z.array(item),
-      hasMore: z.boolean(),
-      nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
-    })
-    .openapi(name);
-
-const pageQuery = {
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE)
-    .default(DEFAULT_PAGE_SIZE)
-    .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
-  cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
-};
+const listQuery = pageQuery({ defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });
 
 const TENANT_ID = "ten_3kTq9Wc2Zb7pLx0aYf4Rn";
 const EVENT_ID = "event_7hJk2LmN4pQrStUvWxYz9b";
@@ -317,7 +299,7 @@ export const listEvents = createRoute({
   description: "Every event recorded for the tenant — whether or not callbacks were on — with its body as delivered; filter by `type`.",
   request: {
     params: TenantParams,
-    query: z.object({ ...pageQuery, type: z.string().max(100).optional().openapi({ example: "transfer.updated" }) }).strict(),
+    query: z.object({ ...listQuery, type: z.string().max(100).optional().openapi({ example: "transfer.updated" }) }).strict(),
   },
   responses: {
     200: jsonContent(pageOf(EventSchema, "CallbackEventList"), "One page of events.", {
@@ -368,7 +350,7 @@ export const listDeliveries = createRoute({
     params: TenantParams,
     query: z
       .object({
-        ...pageQuery,
+        ...listQuery,
         status: z.enum(DELIVERY_STATUSES).optional(),
         eventId: z
           .string()

@@ -7,6 +7,7 @@ import { events } from "../outbox/events.schema";
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "canceled"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DELIVERY_ORIGINS = ["event", "replay"] as const;
+export type DeliveryOrigin = (typeof DELIVERY_ORIGINS)[number];
 
 /** One delivery of one event to one endpoint, carried by one Queue message at a time. */
 export const callbackDeliveries = sqliteTable(

@@ -4,17 +4,17 @@ import type { AppContext } from "../platform/context";
 import { newId, nowIso } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import { assertTenantExists } from "../db/tenancy";
+import { assertTenantExists, unknownTenant } from "../db/tenancy";
+import { tenants } from "../db/tenants.schema";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 import { callbackDeliveries, callbackDeliveryAttempts, type DeliveryStatus } from "./deliveries.schema";
-import { sendDeliveryMessages } from "./enqueue";
+import { deliveryInsert, sendDeliveryMessages } from "./enqueue";
 import { events } from "../outbox/events.schema";
-import { decodePosition, encodePosition, olderThan } from "../lib/keyset-cursor";
+import { decodePosition, keysetPage, olderThan, type KeysetPage } from "../lib/keyset-cursor";
 
 export type EventRecord = typeof events.$inferSelect;
 export type DeliveryAttemptRecord = typeof callbackDeliveryAttempts.$inferSelect;
 export type DeliveryRecord = typeof callbackDeliveries.$inferSelect & { eventType: string; attempts: DeliveryAttemptRecord[] };
-export type Page<T> = { data: T[]; hasMore: boolean; nextCursor: string | null };
 
 /** Events of one tenant, newest first, whether or not callbacks were on when they happened. */
 export async function listEvents({
@@ -23,7 +23,7 @@ export async function listEvents({
 }: {
   ctx: AppContext;
   input: { tenantId: string; limit: number; cursor?: string; type?: string };
-}): Promise<Page<EventRecord>> {
+}): Promise<KeysetPage<EventRecord>> {
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
   const rows = await db
@@ -39,7 +39,7 @@ export async function listEvents({
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(input.limit + 1)
     .all();
-  return page(rows, input.limit);
+  return keysetPage(rows, input.limit);
 }
 
 /** Deliveries of one tenant, newest first, each with its attempts. */
@@ -49,7 +49,7 @@ export async function listDeliveries({
 }: {
   ctx: AppContext;
   input: { tenantId: string; limit: number; cursor?: string; status?: DeliveryStatus; eventId?: string };
-}): Promise<Page<DeliveryRecord>> {
+}): Promise<KeysetPage<DeliveryRecord>> {
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
   const rows = await selectDeliveries(
@@ -62,7 +62,7 @@ export async function listDeliveries({
     ),
     input.limit + 1,
   );
-  return page(rows, input.limit);
+  return keysetPage(rows, input.limit);
 }
 
 /** A new delivery of the same event: same LC-Event-Id, same body byte for byte, a fresh set of attempts. */
@@ -74,16 +74,21 @@ export async function replayEvent({
   input: { tenantId: string; eventId: string };
 }): Promise<DeliveryRecord> {
   const { db, env } = ctx;
-  await assertTenantExists(db, tenantId);
-  const event = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.tenantId, tenantId)))
-    .get();
-  if (!event) throw new ApiError("not-found", `No event ${eventId} for tenant ${tenantId}.`);
-  const endpointId = await enabledEndpointId(db, tenantId);
-  const [delivery] = await createReplays({ db, env, tenantId, endpointId, eventIds: [eventId] });
-  return delivery!;
+  // One round trip: the insert only matches the tenant's own event while callbacks are on; the read says which refusal applies.
+  const [[inserted], [scope]] = await db.batch([
+    deliveryInsert(db, { eventId, origin: "replay", tenantId }).returning(),
+    db
+      .select({ url: callbackEndpoints.url, eventType: events.type })
+      .from(tenants)
+      .leftJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, tenants.id))
+      .leftJoin(events, and(eq(events.id, eventId), eq(events.tenantId, tenants.id)))
+      .where(eq(tenants.id, tenantId)),
+  ]);
+  if (!scope) throw unknownTenant(tenantId);
+  if (!scope.eventType) throw new ApiError("not-found", `No event ${eventId} for tenant ${tenantId}.`);
+  if (!inserted) throw callbacksOff(tenantId);
+  await sendReplays(env, tenantId, [inserted]);
+  return { ...inserted, eventType: scope.eventType, attempts: [] };
 }
 
 /**
@@ -98,74 +103,62 @@ export async function replayFailedDeliveries({
   input: { tenantId: string; since: string; limit: number };
 }): Promise<{ data: DeliveryRecord[]; hasMore: boolean }> {
   const { db, env } = ctx;
-  await assertTenantExists(db, tenantId);
-  const endpointId = await enabledEndpointId(db, tenantId);
   const firstCreatedAt = min(callbackDeliveries.createdAt);
-  const failed = await db
-    .select({ eventId: callbackDeliveries.eventId, firstCreatedAt })
-    .from(callbackDeliveries)
-    .where(
-      and(
-        eq(callbackDeliveries.tenantId, tenantId),
-        eq(callbackDeliveries.status, "failed"),
-        gte(callbackDeliveries.createdAt, input.since),
-        sql`NOT EXISTS (SELECT 1 FROM ${callbackDeliveries} AS settled WHERE settled.event_id = ${callbackDeliveries.eventId}
-          AND settled.status IN ('pending', 'delivered'))`,
-      ),
-    )
-    .groupBy(callbackDeliveries.eventId)
-    .orderBy(asc(firstCreatedAt))
-    .limit(input.limit + 1)
-    .all();
-  const eventIds = failed.slice(0, input.limit).map((row) => row.eventId);
-  if (eventIds.length === 0) return { data: [], hasMore: false };
-  return { data: await createReplays({ db, env, tenantId, endpointId, eventIds }), hasMore: failed.length > input.limit };
-}
-
-async function enabledEndpointId(db: Database, tenantId: string): Promise<string> {
-  const endpoint = await db
-    .select({ id: callbackEndpoints.id, url: callbackEndpoints.url })
-    .from(callbackEndpoints)
-    .where(eq(callbackEndpoints.tenantId, tenantId))
-    .get();
-  if (!endpoint?.url) throw new ApiError("conflict", `Callbacks are off for tenant ${tenantId}; save a callback URL before replaying.`);
-  return endpoint.id;
-}
-
-async function createReplays({
-  db,
-  env,
-  tenantId,
-  endpointId,
-  eventIds,
-}: {
-  db: Database;
-  env: Env;
-  tenantId: string;
-  endpointId: string;
-  eventIds: string[];
-}): Promise<DeliveryRecord[]> {
+  const [[scope], failed] = await db.batch([
+    db
+      .select({ endpointId: callbackEndpoints.id, url: callbackEndpoints.url })
+      .from(tenants)
+      .leftJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, tenants.id))
+      .where(eq(tenants.id, tenantId)),
+    db
+      .select({ eventId: callbackDeliveries.eventId, eventType: events.type, firstCreatedAt })
+      .from(callbackDeliveries)
+      .innerJoin(events, eq(events.id, callbackDeliveries.eventId))
+      .where(
+        and(
+          eq(callbackDeliveries.tenantId, tenantId),
+          eq(callbackDeliveries.status, "failed"),
+          gte(callbackDeliveries.createdAt, input.since),
+          sql`NOT EXISTS (SELECT 1 FROM ${callbackDeliveries} AS settled WHERE settled.event_id = ${callbackDeliveries.eventId}
+            AND settled.status IN ('pending', 'delivered'))`,
+        ),
+      )
+      .groupBy(callbackDeliveries.eventId)
+      .orderBy(asc(firstCreatedAt))
+      .limit(input.limit + 1),
+  ]);
+  if (!scope) throw unknownTenant(tenantId);
+  if (!scope.endpointId || !scope.url) throw callbacksOff(tenantId);
+  const endpointId = scope.endpointId;
+  const replayed = failed.slice(0, input.limit);
+  if (replayed.length === 0) return { data: [], hasMore: false };
   const now = nowIso();
-  const rows = eventIds.map((eventId) => ({
-    id: newId("dlv"),
-    tenantId,
-    eventId,
-    endpointId,
-    origin: "replay" as const,
-    nextAttemptAt: now,
-    createdAt: now,
-  }));
-  const [first, ...rest] = rows.map((row) => db.insert(callbackDeliveries).values(row));
-  await db.batch([first!, ...rest]);
-  const deliveryIds = rows.map((row) => row.id);
+  const [first, ...rest] = replayed.map(({ eventId }) =>
+    db
+      .insert(callbackDeliveries)
+      .values({ id: newId("dlv"), tenantId, eventId, endpointId, origin: "replay", nextAttemptAt: now, createdAt: now })
+      .returning(),
+  );
+  const inserted = (await db.batch([first!, ...rest])).flat();
+  await sendReplays(env, tenantId, inserted);
+  return {
+    data: inserted.map((delivery, index) => ({ ...delivery, eventType: replayed[index]!.eventType, attempts: [] })),
+    hasMore: failed.length > input.limit,
+  };
+}
+
+const callbacksOff = (tenantId: string) =>
+  new ApiError("conflict", `Callbacks are off for tenant ${tenantId}; save a callback URL before replaying.`);
+
+async function sendReplays(env: Env, tenantId: string, deliveries: { id: string; eventId: string }[]): Promise<void> {
+  const deliveryIds = deliveries.map((delivery) => delivery.id);
   try {
     await sendDeliveryMessages(env, deliveryIds);
   } catch (error) {
     // The rows are committed and unsent, which is exactly what the sweep looks for.
     logEvent("warn", "replay enqueue deferred to sweep", { tenantId, deliveryIds, error: String(error) });
   }
-  logEvent("info", "callbacks replayed", { tenantId, eventIds, deliveryIds });
-  return selectDeliveries(db, tenantId, inArray(callbackDeliveries.id, deliveryIds), deliveryIds.length);
+  logEvent("info", "callbacks replayed", { tenantId, eventIds: deliveries.map((delivery) => delivery.eventId), deliveryIds });
 }
 
 async function selectDeliveries(db: Database, tenantId: string, condition: SQL | undefined, limit: number): Promise<DeliveryRecord[]> {
@@ -197,11 +190,4 @@ async function selectDeliveries(db: Database, tenantId: string, condition: SQL |
     eventType,
     attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
   }));
-}
-
-function page<T extends { createdAt: string; id: string }>(rows: T[], limit: number): Page<T> {
-  const data = rows.slice(0, limit);
-  const last = data.at(-1);
-  const hasMore = rows.length > limit;
-  return { data, hasMore, nextCursor: hasMore && last ? encodePosition(last) : null };
 }

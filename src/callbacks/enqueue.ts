@@ -1,14 +1,16 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { boundList } from "../db/bound-list";
 import { database, type Database } from "../db/client";
 import { newId, nowIso } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 import type { CallbackMessage } from "./callback-message";
-import { callbackDeliveries } from "./deliveries.schema";
+import { callbackDeliveries, type DeliveryOrigin } from "./deliveries.schema";
 import { events } from "../outbox/events.schema";
 
-// D1 binds at most 100 parameters per statement and a Queue batch holds at most 100 messages.
+// A chunk's inserts are one D1 batch; a Queue batch holds at most 100 messages.
 const CHUNK = 50;
+const MESSAGES_PER_SEND = 100;
 
 /**
  * Sends committed outbox events on their way: one delivery per event to the tenant's endpoint, one Queue message
@@ -29,22 +31,27 @@ export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void
   const db = database(env);
   for (let start = 0; start < eventIds.length; start += CHUNK) {
     const chunk = eventIds.slice(start, start + CHUNK);
+    // A batch runs in order in one transaction, so its last statement reads what the inserts left unsent.
     const [first, ...rest] = chunk.map((eventId) => eventDeliveryInsert(db, eventId));
-    await db.batch([first!, ...rest]);
-    const unsent = await db
-      .select({ id: callbackDeliveries.id })
-      .from(callbackDeliveries)
-      .where(
-        and(inArray(callbackDeliveries.eventId, chunk), eq(callbackDeliveries.status, "pending"), isNull(callbackDeliveries.enqueuedAt)),
-      );
-    await sendDeliveryMessages(
-      env,
-      unsent.map((delivery) => delivery.id),
-    );
-    await db
-      .update(events)
-      .set({ enqueuedAt: nowIso() })
-      .where(and(inArray(events.id, chunk), isNull(events.enqueuedAt)));
+    const written = await db.batch([
+      first!,
+      ...rest,
+      db
+        .select({ id: callbackDeliveries.id })
+        .from(callbackDeliveries)
+        .where(
+          and(inArray(callbackDeliveries.eventId, chunk), eq(callbackDeliveries.status, "pending"), isNull(callbackDeliveries.enqueuedAt)),
+        ),
+    ]);
+    const unsent = (written.at(-1) as { id: string }[]).map((delivery) => delivery.id);
+    await queueMessages(env, unsent);
+    await db.batch([
+      stampSent(db, unsent),
+      db
+        .update(events)
+        .set({ enqueuedAt: nowIso() })
+        .where(and(inArray(events.id, chunk), isNull(events.enqueuedAt))),
+    ]);
   }
 }
 
@@ -53,47 +60,60 @@ export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void
  * only recorded. Idempotent (the partial unique index), since the sweep may enqueue an event twice.
  */
 export function eventDeliveryInsert(db: Database, eventId: string) {
+  return deliveryInsert(db, { eventId, origin: "event" }).onConflictDoNothing();
+}
+
+/** A pending delivery of the event to its tenant's endpoint, inserted only if `tenantId` (when given) owns the event and callbacks are on. */
+export function deliveryInsert(
+  db: Database,
+  { eventId, origin, tenantId }: { eventId: string; origin: DeliveryOrigin; tenantId?: string },
+) {
   const now = nowIso();
-  return db
-    .insert(callbackDeliveries)
-    .select(
-      db
-        .select({
-          id: sql`${newId("dlv")}`.as("id"),
-          tenantId: events.tenantId,
-          eventId: events.id,
-          endpointId: callbackEndpoints.id,
-          origin: sql`'event'`.as("origin"),
-          status: sql`'pending'`.as("status"),
-          attemptCount: sql`0`.as("attempt_count"),
-          lastStatusCode: sql`NULL`.as("last_status_code"),
-          lastError: sql`NULL`.as("last_error"),
-          lastAttemptAt: sql`NULL`.as("last_attempt_at"),
-          nextAttemptAt: sql`${now}`.as("next_attempt_at"),
-          enqueuedAt: sql`NULL`.as("enqueued_at"),
-          deliveredAt: sql`NULL`.as("delivered_at"),
-          failedAt: sql`NULL`.as("failed_at"),
-          createdAt: sql`${now}`.as("created_at"),
-        })
-        .from(events)
-        .innerJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, events.tenantId))
-        .where(and(eq(events.id, eventId), sql`${callbackEndpoints.url} IS NOT NULL`)),
-    )
-    .onConflictDoNothing();
+  return db.insert(callbackDeliveries).select(
+    db
+      .select({
+        id: sql`${newId("dlv")}`.as("id"),
+        tenantId: events.tenantId,
+        eventId: events.id,
+        endpointId: callbackEndpoints.id,
+        origin: sql`${origin}`.as("origin"),
+        status: sql`'pending'`.as("status"),
+        attemptCount: sql`0`.as("attempt_count"),
+        lastStatusCode: sql`NULL`.as("last_status_code"),
+        lastError: sql`NULL`.as("last_error"),
+        lastAttemptAt: sql`NULL`.as("last_attempt_at"),
+        nextAttemptAt: sql`${now}`.as("next_attempt_at"),
+        enqueuedAt: sql`NULL`.as("enqueued_at"),
+        deliveredAt: sql`NULL`.as("delivered_at"),
+        failedAt: sql`NULL`.as("failed_at"),
+        createdAt: sql`${now}`.as("created_at"),
+      })
+      .from(events)
+      .innerJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, events.tenantId))
+      .where(and(eq(events.id, eventId), tenantId ? eq(events.tenantId, tenantId) : undefined, sql`${callbackEndpoints.url} IS NOT NULL`)),
+  );
 }
 
 /** One message per delivery, then the deliveries are stamped sent; a crash in between only means a second message. */
 export async function sendDeliveryMessages(env: Env, deliveryIds: string[]): Promise<void> {
-  const db = database(env);
-  for (let start = 0; start < deliveryIds.length; start += CHUNK) {
-    const chunk = deliveryIds.slice(start, start + CHUNK);
+  await queueMessages(env, deliveryIds);
+  await stampSent(database(env), deliveryIds);
+}
+
+async function queueMessages(env: Env, deliveryIds: string[]): Promise<void> {
+  for (let start = 0; start < deliveryIds.length; start += MESSAGES_PER_SEND) {
     await env.CALLBACKS.sendBatch(
-      chunk.map((deliveryId) => ({ body: { deliveryId } satisfies CallbackMessage, contentType: "json" as const })),
+      deliveryIds
+        .slice(start, start + MESSAGES_PER_SEND)
+        .map((deliveryId) => ({ body: { deliveryId } satisfies CallbackMessage, contentType: "json" as const })),
     );
-    const now = nowIso();
-    await db
-      .update(callbackDeliveries)
-      .set({ enqueuedAt: now, nextAttemptAt: now })
-      .where(and(inArray(callbackDeliveries.id, chunk), eq(callbackDeliveries.status, "pending")));
   }
+}
+
+function stampSent(db: Database, deliveryIds: string[]) {
+  const now = nowIso();
+  return db
+    .update(callbackDeliveries)
+    .set({ enqueuedAt: now, nextAttemptAt: now })
+    .where(and(inArray(callbackDeliveries.id, boundList(deliveryIds)), eq(callbackDeliveries.status, "pending")));
 }

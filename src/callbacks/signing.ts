@@ -16,7 +16,7 @@ export async function signatureHeader({
   timestamp,
 }: {
   rawBody: string;
-  secrets: readonly string[];
+  secrets: readonly (string | CryptoKey)[];
   timestamp: number;
 }): Promise<string> {
   const signedPayload = `${timestamp}.${rawBody}`;

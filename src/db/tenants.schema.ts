@@ -18,6 +18,8 @@ export const tenants = sqliteTable(
   },
   (table) => [
     uniqueIndex("tenants_processor_merchant_unique").on(table.processorMerchantId),
+    // The operator's tenant list pages newest first on (created_at, id).
+    index("tenants_created").on(table.createdAt, table.id),
     check("tenants_fee_basis_points_range", sql`${table.feeBasisPoints} IS NULL OR ${table.feeBasisPoints} BETWEEN 0 AND 10000`),
     check("tenants_fee_fixed_non_negative", sql`${table.feeFixedCents} IS NULL OR ${table.feeFixedCents} >= 0`),
   ],

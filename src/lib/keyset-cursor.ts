@@ -30,3 +30,13 @@ export function decodePosition(encoded: string): ListPosition {
 export function olderThan(columns: { createdAt: SQLiteColumn; id: SQLiteColumn }, position: ListPosition): SQL {
   return sql`(${columns.createdAt}, ${columns.id}) < (${position.createdAt}, ${position.id})`;
 }
+
+export type KeysetPage<T> = { data: T[]; hasMore: boolean; nextCursor: string | null };
+
+/** The first `limit` of `rows` (read with `limit + 1`), and the cursor of the next page if there is one. */
+export function keysetPage<T extends ListPosition>(rows: T[], limit: number): KeysetPage<T> {
+  const data = rows.slice(0, limit);
+  const last = data.at(-1);
+  const hasMore = rows.length > limit;
+  return { data, hasMore, nextCursor: hasMore && last ? encodePosition(last) : null };
+}

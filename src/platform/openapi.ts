@@ -52,6 +52,31 @@ export function idempotencyKeyHeader({ required, description }: { required: bool
   });
 }
 
+/** `limit` and `cursor` of a keyset-paginated list. */
+export function pageQuery({ defaultSize, maxSize }: { defaultSize: number; maxSize: number }) {
+  return {
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(maxSize)
+      .default(defaultSize)
+      .openapi({ description: `Page size, 1–${maxSize}; default ${defaultSize}.` }),
+    cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
+  };
+}
+
+/** One page of a keyset-paginated list. */
+export function pageOf<T extends ZodType>(item: T, name: string) {
+  return z
+    .object({
+      data: z.array(item),
+      hasMore: z.boolean(),
+      nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
+    })
+    .openapi(name);
+}
+
 type ProblemStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
 
 /** An example problem body for the OpenAPI document: the catalogue's type, title and status with this detail. */

@@ -14,8 +14,8 @@ export const updateTenant: AppRouteHandler<typeof routes.updateTenant> = async (
 };
 
 export const listTenants: AppRouteHandler<typeof routes.listTenants> = async (c) => {
-  const tenants = await tenantsService.listTenants({ ctx: c.get("ctx") });
-  return c.json({ data: tenants.map(toTenant) }, 200);
+  const page = await tenantsService.listTenants({ ctx: c.get("ctx"), input: c.req.valid("query") });
+  return c.json({ ...page, data: page.data.map(toTenant) }, 200);
 };
 
 export const issueKey: AppRouteHandler<typeof routes.issueKey> = async (c) => {

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
+import { jsonBody, jsonContent, pageOf, pageQuery, problemResponses, z } from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute, TenantParams } from "../platform/operator";
 
 export const TenantSchema = z
@@ -119,12 +119,16 @@ export const listTenants = createRoute({
   ...operatorRoute("Operator: tenants and keys"),
   operationId: "listTenants",
   summary: "List tenants",
-  description: "Every tenant, newest first, with its fee schedule, processor merchant and whether it can take charges.",
+  description:
+    "Tenants newest first, with their fee schedule, processor merchant and whether they can take charges; pass `nextCursor` back as `cursor` while `hasMore` is true.",
+  request: { query: z.object(pageQuery({ defaultSize: 50, maxSize: 200 })).strict() },
   responses: {
-    200: jsonContent(z.object({ data: z.array(TenantSchema) }).openapi("TenantList"), "Every tenant, newest first.", {
+    200: jsonContent(pageOf(TenantSchema, "TenantList"), "One page of tenants, newest first.", {
       data: [tenantExample],
+      hasMore: false,
+      nextCursor: null,
     }),
-    ...problemResponses(OPERATOR_PROBLEMS),
+    ...problemResponses({ 400: "Invalid query, or `invalid-cursor`.", ...OPERATOR_PROBLEMS }),
   },
 });
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { newId } from "../lib/ids";
+import { decodePosition, keysetPage, olderThan, type KeysetPage } from "../lib/keyset-cursor";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { AuthenticatedTenant } from "../platform/types";
@@ -29,8 +30,22 @@ export async function createTenant({ ctx, input }: { ctx: AppContext; input: { n
   return tenant;
 }
 
-export function listTenants({ ctx }: { ctx: AppContext }): Promise<TenantRecord[]> {
-  return ctx.db.select().from(tenants).orderBy(desc(tenants.createdAt), desc(tenants.id)).all();
+/** Newest first, keyset-paginated on (createdAt, id) like the other operator lists. */
+export async function listTenants({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { limit: number; cursor?: string };
+}): Promise<KeysetPage<TenantRecord>> {
+  const rows = await ctx.db
+    .select()
+    .from(tenants)
+    .where(input.cursor ? olderThan(tenants, decodePosition(input.cursor)) : undefined)
+    .orderBy(desc(tenants.createdAt), desc(tenants.id))
+    .limit(input.limit + 1)
+    .all();
+  return keysetPage(rows, input.limit);
 }
 
 export async function getTenant({ ctx, input }: { ctx: AppContext; input: { tenantId: string } }): Promise<TenantRecord> {

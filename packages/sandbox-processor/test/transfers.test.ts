@@ -1,4 +1,5 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { ResourceStore } from "../src/core/store";
 import { describe, expect, it } from "vitest";
 import {
   approvedMerchant,
@@ -46,6 +47,37 @@ describe("idempotency_id on transfers", () => {
     expect(different.status).toBe(422);
     expect(different.body._embedded.errors[0]).toMatchObject({ code: "INVALID_FIELD", field: "idempotency_id" });
     expect((await processor("GET", "/transfers?idempotency_id=lcpay_same")).body._embedded.transfers).toHaveLength(1);
+  });
+
+  it("finds a transfer by idempotency_id on its index, not by reading every transfer", async () => {
+    await runInDurableObject(sandboxStub(), (_, state) => {
+      const statements: string[] = [];
+      const recording = new Proxy(state.storage.sql, {
+        get(target, property) {
+          if (property === "exec") {
+            return (query: string, ...bindings: unknown[]) => {
+              statements.push(query);
+              return target.exec(query, ...bindings);
+            };
+          }
+          const value = Reflect.get(target, property, target) as unknown;
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+      const store = new ResourceStore(recording);
+      store.all("transfer", [{ field: "idempotency_id", equals: "lcpay_planned" }]);
+      store.list("transfer", [{ field: "idempotency_id", equals: "lcpay_planned" }], { limit: 1 });
+      expect(statements.length).toBeGreaterThan(1);
+      for (const query of statements) {
+        const plan = state.storage.sql
+          .exec<{ detail: string }>(`EXPLAIN QUERY PLAN ${query}`, ...Array.from(query.matchAll(/\?/g), () => null))
+          .toArray()
+          .map((row) => row.detail);
+        expect(plan, query).toContainEqual(
+          expect.stringMatching(/USING (COVERING )?INDEX resources_idempotency_id \(kind=\? AND <expr>=\?\)/),
+        );
+      }
+    });
   });
 
   it("dedupes reversals per parent transfer", async () => {

@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleCallbackBatch } from "../../../src/callbacks";
+import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../../../src/callbacks/retry-schedule";
 import { createContext } from "../../../src/context";
 import { createTenant } from "../support/http";
 import {
@@ -77,6 +78,54 @@ describe("a batch of callback messages", () => {
     for (const { tenantId, deliveryId } of deliveries) {
       const row = await deliveryRow(deliveryId);
       expect(row.status).toBe(tenantId === shop ? "delivered" : "pending");
+      expect(await attemptsOf(deliveryId)).toHaveLength(1);
+    }
+  });
+
+  it("retries only the failed messages of a mixed batch, each with the delay of its own attempt", async () => {
+    const tenantId = await tenantReceivingAt(SHOP);
+    const messages: { id: string; attempts: number; deliveryId: string; fails: boolean }[] = [];
+    for (const [index, { attempts, fails }] of [
+      { attempts: 1, fails: false },
+      { attempts: 1, fails: true },
+      { attempts: 2, fails: true },
+      { attempts: 3, fails: false },
+      { attempts: 3, fails: true },
+      { attempts: MAX_ATTEMPTS, fails: true },
+    ].entries()) {
+      const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId, { lcPaymentId: `lcpay_mixed${index}`, fails }));
+      messages.push({ id: `mixed-${index}`, attempts, deliveryId, fails });
+    }
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const body = JSON.parse(await new Request(input as RequestInfo, init).text()) as { fails: boolean };
+      return new Response(null, { status: body.fails ? 500 : 204 });
+    });
+    const batch = createMessageBatch(
+      MAIN_QUEUE,
+      messages.map(({ id, attempts, deliveryId }) => ({ id, timestamp: new Date(), attempts, body: { deliveryId } })),
+    );
+    const retried: { id: string; delaySeconds: number | undefined }[] = [];
+    for (const message of batch.messages) {
+      const retry = message.retry.bind(message);
+      vi.spyOn(message, "retry").mockImplementation((options) => {
+        retried.push({ id: message.id, delaySeconds: options?.delaySeconds });
+        retry(options);
+      });
+    }
+    const executionCtx = createExecutionContext();
+    await handleCallbackBatch({ ctx: createContext(env), input: batch });
+    const result = await getQueueResult(batch, executionCtx);
+
+    expect(result.explicitAcks.sort()).toEqual(["mixed-0", "mixed-3"]);
+    expect(retried.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: "mixed-1", delaySeconds: RETRY_DELAYS_SECONDS[0] },
+      { id: "mixed-2", delaySeconds: RETRY_DELAYS_SECONDS[1] },
+      { id: "mixed-4", delaySeconds: RETRY_DELAYS_SECONDS[2] },
+      // The last attempt: a plain retry hands the message to the dead-letter queue.
+      { id: "mixed-5", delaySeconds: undefined },
+    ]);
+    for (const { deliveryId, fails } of messages) {
+      expect((await deliveryRow(deliveryId)).status).toBe(fails ? "pending" : "delivered");
       expect(await attemptsOf(deliveryId)).toHaveLength(1);
     }
   });

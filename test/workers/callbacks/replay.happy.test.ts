@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { replayEvent, replayFailedDeliveries } from "../../../src/callbacks";
+import { createContext } from "../../../src/context";
 import { createTenant } from "../support/http";
 import {
   adminGet as get,
@@ -23,6 +25,43 @@ import {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/** The env with its D1 and Queue calls counted: each statement run alone, each batch and each send is one round trip. */
+function countingEnv(trips: { d1: number; queue: number }): Env {
+  const counted = <T extends object>(target: T, counts: (property: PropertyKey) => boolean, wrap: (value: unknown) => unknown): T =>
+    new Proxy(target, {
+      get(object, property) {
+        const value = Reflect.get(object, property, object) as unknown;
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (counts(property)) trips.d1++;
+          return wrap((value as (...a: unknown[]) => unknown).apply(object, args));
+        };
+      },
+    });
+  const statement = (prepared: D1PreparedStatement): D1PreparedStatement =>
+    counted(
+      prepared,
+      (property) => ["all", "first", "run", "raw"].includes(String(property)),
+      (value) => (value instanceof Object && "bind" in value ? statement(value as D1PreparedStatement) : value),
+    );
+  const db = counted(
+    env.DB,
+    (property) => property === "batch",
+    (value) => (value instanceof Object && "bind" in value ? statement(value as D1PreparedStatement) : value),
+  );
+  const queue = new Proxy(env.CALLBACKS, {
+    get(object, property) {
+      const value = Reflect.get(object, property, object) as unknown;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (property === "sendBatch" || property === "send") trips.queue++;
+        return (value as (...a: unknown[]) => unknown).apply(object, args);
+      };
+    },
+  });
+  return { ...env, DB: db, CALLBACKS: queue };
+}
 
 describe("events, deliveries and replay", () => {
   it("lists events newest first with a cursor, and deliveries with their attempts", async () => {
@@ -86,6 +125,31 @@ describe("events, deliveries and replay", () => {
     const stored = await env.DB.prepare("SELECT payload FROM events WHERE id = ?").bind(eventId).first<{ payload: string }>();
     expect(callback.rawBody).toBe(stored!.payload);
     expect((await deliveryRow(original)).status).toBe("failed");
+  });
+
+  it("replays in a few round trips: one event in two to D1 and one to the Queue, failed ones in three and one", async () => {
+    const { id: tenantId } = await createTenant();
+    await saveCallbackUrl(tenantId, `${RECEIVER}/trips`);
+    const since = new Date().toISOString();
+    const eventIds = [await writeEvent(tenantId), await writeEvent(tenantId)];
+    for (const eventId of eventIds) await failedDelivery(tenantId, eventId);
+    mockReceiver(RECEIVER);
+
+    const one = { d1: 0, queue: 0 };
+    const replay = await replayEvent({ ctx: createContext(countingEnv(one)), input: { tenantId, eventId: eventIds[0]! } });
+    expect(replay).toMatchObject({ eventId: eventIds[0], origin: "replay", status: "pending", attempts: [] });
+    expect(one).toEqual({ d1: 2, queue: 1 });
+
+    const failed = { d1: 0, queue: 0 };
+    const replayed = await replayFailedDeliveries({ ctx: createContext(countingEnv(failed)), input: { tenantId, since, limit: 10 } });
+    expect(replayed.data.map((delivery) => delivery.eventId)).toEqual([eventIds[1]]);
+    expect(failed).toEqual({ d1: 3, queue: 1 });
+    for (const eventId of eventIds) {
+      await eventually(
+        () => deliveriesOf(eventId),
+        (rows) => rows.some((row) => row.origin === "replay" && row.status === "delivered"),
+      );
+    }
   });
 
   it("replays every failed delivery since a time, once per event, skipping events delivered meanwhile", async () => {

@@ -11,6 +11,12 @@ describe("operator API: refused input", () => {
     expect(problem.errors?.map((e) => e.field).sort()).toEqual(["extra", "name"]);
   });
 
+  it("refuses a tenant list cursor it did not issue, and a limit out of range", async () => {
+    await expectProblem(await call("/admin/tenants?cursor=not-a-cursor", { headers: ADMIN_HEADERS }), 400, "invalid-cursor");
+    await expectProblem(await call("/admin/tenants?limit=0", { headers: ADMIN_HEADERS }), 400, "validation-failed");
+    await expectProblem(await call("/admin/tenants?limit=201", { headers: ADMIN_HEADERS }), 400, "validation-failed");
+  });
+
   it("404s keys for an unknown tenant and 400s a malformed id", async () => {
     await expectProblem(await call("/admin/tenants/ten_doesnotexist/keys", { method: "POST", headers: ADMIN_HEADERS }), 404, "not-found");
     await expectProblem(await call("/admin/tenants/nope/keys", { method: "POST", headers: ADMIN_HEADERS }), 400, "validation-failed");

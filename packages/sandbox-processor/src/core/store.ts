@@ -1,6 +1,13 @@
 import { notFound } from "./errors";
 import type { InternalOf, Kind, RecordOf, Stored } from "./records";
 
+/**
+ * Wire fields looked up by equality often enough to be indexed (a transfer's `idempotency_id` is checked on every sale
+ * and reversal): an index on the field's expression, which a query uses only when it spells the expression the same way.
+ */
+const INDEXED_FIELDS = new Set(["idempotency_id"]);
+const fieldExpression = (field: string) => `json_extract(body, '$.${field}')`;
+
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS resources (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -10,6 +17,7 @@ const SCHEMA = [
     internal TEXT NOT NULL
   )`,
   "CREATE INDEX IF NOT EXISTS resources_kind ON resources (kind, seq)",
+  ...[...INDEXED_FIELDS].map((field) => `CREATE INDEX IF NOT EXISTS resources_${field} ON resources (kind, ${fieldExpression(field)})`),
   `CREATE TABLE IF NOT EXISTS timers (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     due_at INTEGER NOT NULL,
@@ -173,8 +181,9 @@ function where(kind: Kind, filters: Filter[]): { clause: string; params: (string
   for (const filter of filters) {
     const path = `$.${filter.field}`;
     if (filter.equals !== undefined) {
-      clauses.push("json_extract(body, ?) = ?");
-      params.push(path, typeof filter.equals === "boolean" ? Number(filter.equals) : filter.equals);
+      const indexed = INDEXED_FIELDS.has(filter.field);
+      clauses.push(indexed ? `${fieldExpression(filter.field)} = ?` : "json_extract(body, ?) = ?");
+      params.push(...(indexed ? [] : [path]), typeof filter.equals === "boolean" ? Number(filter.equals) : filter.equals);
     }
     if (filter.gte !== undefined) {
       clauses.push("json_extract(body, ?) >= ?");
