@@ -4,6 +4,7 @@ import { database } from "./db/client";
 import { clockAt } from "./lib/clock";
 import { validateEnv } from "./lib/env";
 import { createOutbox } from "./outbox/outbox";
+import { afterResponse } from "./platform/after-response";
 import type { AppContext } from "./platform/context";
 import type { AppBindings } from "./platform/types";
 import {
@@ -85,16 +86,4 @@ export async function withRequestContext(c: Context<AppBindings>, next: () => Pr
   c.set("ctx", ctx);
   await next();
   afterResponse(c, ctx.outbox.flush());
-}
-
-/** `waitUntil` when the runtime gave an execution context (a bare `app.fetch(request, env)` in a test has none). */
-function afterResponse(c: Context<AppBindings>, work: Promise<void>): void {
-  let executionCtx: Pick<ExecutionContext, "waitUntil"> | undefined;
-  try {
-    executionCtx = c.executionCtx;
-  } catch {
-    executionCtx = undefined;
-  }
-  if (executionCtx) executionCtx.waitUntil(work);
-  else void work;
 }
