@@ -19,14 +19,18 @@ export function hex(bytes: ArrayBuffer | Uint8Array): string {
   return Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function hmacSha256(key: string | Uint8Array, message: string | Uint8Array): Promise<Uint8Array> {
+export function importHmacKey(key: string | Uint8Array): Promise<CryptoKey> {
   const keyBytes = typeof key === "string" ? encoder.encode(key) : key;
-  const cryptoKey = await crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+}
+
+export async function hmacSha256(key: string | Uint8Array | CryptoKey, message: string | Uint8Array): Promise<Uint8Array> {
+  const cryptoKey = key instanceof CryptoKey ? key : await importHmacKey(key);
   const data = typeof message === "string" ? encoder.encode(message) : message;
   return new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, data));
 }
 
-export async function hmacSha256Hex(key: string | Uint8Array, message: string | Uint8Array): Promise<string> {
+export async function hmacSha256Hex(key: string | Uint8Array | CryptoKey, message: string | Uint8Array): Promise<string> {
   return hex(await hmacSha256(key, message));
 }
 
