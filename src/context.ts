@@ -58,6 +58,9 @@ export function processorClient(env: Env): ProcessorClient {
   return createProcessorClient(processorConfig(env));
 }
 
+/** One processor client per environment and isolate: it holds configuration, never a request's state. */
+const processors = new WeakMap<Env, ProcessorClient>();
+
 /**
  * The composition root: builds the services' context once per request, queue batch or cron run. `nowMs` fixes the
  * clock (the cron run's scheduled time, or a test's).
@@ -67,13 +70,17 @@ export function createContext(rawEnv: Env, options: { nowMs?: number } = {}): Ap
   const db = database(env);
   const clock = clockAt(options.nowMs);
   const outbox = createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents(env, eventIds) });
-  let processor: ProcessorClient | undefined;
   return {
     env,
     db,
     // Built on first use: routes that never reach the processor (health, the sandbox proxy) do not need it configured.
     get processor() {
-      return (processor ??= processorClient(env));
+      let processor = processors.get(env);
+      if (!processor) {
+        processor = processorClient(env);
+        processors.set(env, processor);
+      }
+      return processor;
     },
     outbox,
     clock,
