@@ -56,22 +56,16 @@ async function adoptInstrument(ctx: AppContext, tenantId: string, instrumentId: 
     .onConflictDoNothing();
 }
 
-/** Why no ledger row was written: the gate first, then the instrument (another tenant's is refused like an unknown one). */
-async function refusal(ctx: AppContext, tenantId: string, instrumentId: string | undefined): Promise<ApiError | "adopt"> {
+/** What kept the ledger row from being written: the tenant's gate, and who (if anyone) D1 says owns the instrument. */
+async function gateFacts(ctx: AppContext, tenantId: string, instrumentId: string) {
   const [[tenant], [instrument]] = await ctx.db.batch([
     ctx.db
       .select({ chargesEnabled: tenants.chargesEnabled, merchantId: tenants.processorMerchantId })
       .from(tenants)
       .where(eq(tenants.id, tenantId)),
-    ctx.db
-      .select({ tenantId: paymentInstruments.tenantId })
-      .from(paymentInstruments)
-      .where(eq(paymentInstruments.id, instrumentId ?? "")),
+    ctx.db.select({ tenantId: paymentInstruments.tenantId }).from(paymentInstruments).where(eq(paymentInstruments.id, instrumentId)),
   ]);
-  if (!tenant?.chargesEnabled || !tenant.merchantId) {
-    return new ApiError("merchant-not-ready", "Charges are not enabled for this merchant yet; see GET /v1/onboarding/status.");
-  }
-  return instrument || !instrumentId ? unknownInstrument(instrumentId ?? "") : "adopt";
+  return { chargeable: !!tenant?.chargesEnabled && !!tenant.merchantId, instrumentKnown: !!instrument };
 }
 
 /**
@@ -137,9 +131,14 @@ async function ledgerRowFor(
     }
     return { payment: row, resumed: row.id !== id };
   }
-  const refused = await refusal(ctx, tenantId, input.processorInstrumentId);
-  if (refused !== "adopt" || adopted) throw refused === "adopt" ? unknownInstrument(instrumentId!) : refused;
-  await adoptInstrument(ctx, tenantId, instrumentId!);
+  const { chargeable, instrumentKnown } = await gateFacts(ctx, tenantId, instrumentId ?? "");
+  if (!chargeable) {
+    throw new ApiError("merchant-not-ready", "Charges are not enabled for this merchant yet; see GET /v1/onboarding/status.");
+  }
+  if (!instrumentId) throw new Error(`The ledger row of ${tenantId}'s key was neither written nor found.`);
+  // Another tenant's instrument in D1 is refused as it stands; one D1 has never seen may be an older one of this tenant's.
+  if (instrumentKnown || adopted) throw unknownInstrument(instrumentId);
+  await adoptInstrument(ctx, tenantId, instrumentId);
   return ledgerRowFor(ctx, tenantId, idempotency, input, true);
 }
 
