@@ -48,7 +48,7 @@ export function createApp() {
     type: "apiKey",
     in: "header",
     name: "X-Api-Key",
-    description: "The tenant's secret key (`lc_live_…`).",
+    description: "The tenant's secret key (`lc_live_…`). A revoked key is refused within 5 seconds.",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "BearerApiKey", {
     type: "http",

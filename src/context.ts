@@ -4,6 +4,7 @@ import { database } from "./db/client";
 import { clockAt } from "./lib/clock";
 import { validateEnv } from "./lib/env";
 import { createOutbox } from "./outbox/outbox";
+import { afterResponse } from "./platform/after-response";
 import type { AppContext } from "./platform/context";
 import type { AppBindings } from "./platform/types";
 import {
@@ -57,6 +58,9 @@ export function processorClient(env: Env): ProcessorClient {
   return createProcessorClient(processorConfig(env));
 }
 
+/** One processor client per environment and isolate: it holds configuration, never a request's state. */
+const processors = new WeakMap<Env, ProcessorClient>();
+
 /**
  * The composition root: builds the services' context once per request, queue batch or cron run. `nowMs` fixes the
  * clock (the cron run's scheduled time, or a test's).
@@ -66,13 +70,17 @@ export function createContext(rawEnv: Env, options: { nowMs?: number } = {}): Ap
   const db = database(env);
   const clock = clockAt(options.nowMs);
   const outbox = createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents(env, eventIds) });
-  let processor: ProcessorClient | undefined;
   return {
     env,
     db,
     // Built on first use: routes that never reach the processor (health, the sandbox proxy) do not need it configured.
     get processor() {
-      return (processor ??= processorClient(env));
+      let processor = processors.get(env);
+      if (!processor) {
+        processor = processorClient(env);
+        processors.set(env, processor);
+      }
+      return processor;
     },
     outbox,
     clock,
@@ -85,16 +93,4 @@ export async function withRequestContext(c: Context<AppBindings>, next: () => Pr
   c.set("ctx", ctx);
   await next();
   afterResponse(c, ctx.outbox.flush());
-}
-
-/** `waitUntil` when the runtime gave an execution context (a bare `app.fetch(request, env)` in a test has none). */
-function afterResponse(c: Context<AppBindings>, work: Promise<void>): void {
-  let executionCtx: Pick<ExecutionContext, "waitUntil"> | undefined;
-  try {
-    executionCtx = c.executionCtx;
-  } catch {
-    executionCtx = undefined;
-  }
-  if (executionCtx) executionCtx.waitUntil(work);
-  else void work;
 }

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/problem";
+import { afterResponse } from "../platform/after-response";
 import type { AppBindings } from "../platform/types";
 import { readIdempotencyKey, requestFingerprint, withIdempotency } from "./idempotency.service";
 
@@ -38,6 +39,7 @@ export function idempotency({ required }: { required: boolean }) {
         if (c.error instanceof ApiError) throw c.error;
         return c.res;
       },
+      afterResponse: (work) => afterResponse(c, work()),
     });
   });
 }

@@ -52,7 +52,9 @@ export async function idempotencyStoreFor(env: Env, tenantId: string, key: strin
  * Runs `execute` at most once per (tenant, key) while the key is retained: a completed request is
  * replayed byte for byte, a different request under the same key or one still in flight gets 409.
  * Results without a definite outcome (5xx) free the key so a retry runs again; the processor's
- * idempotency_id, derived from the same key, keeps that retry from charging twice.
+ * idempotency_id, derived from the same key, keeps that retry from charging twice. Storing the answer
+ * is handed to `afterResponse`: until it lands the key is still in flight, so a retry in that moment
+ * gets 409, never a second execution.
  */
 export async function withIdempotency(options: {
   env: Env;
@@ -61,6 +63,7 @@ export async function withIdempotency(options: {
   fingerprint: string;
   traceId: string;
   execute: () => Promise<Response>;
+  afterResponse: (work: () => Promise<unknown>) => void;
 }): Promise<Response> {
   const { env, tenantId, key, fingerprint, traceId } = options;
   const store = await idempotencyStoreFor(env, tenantId, key);
@@ -110,6 +113,6 @@ export async function withIdempotency(options: {
   }
   const body = await response.text();
   const contentType = response.headers.get("Content-Type") ?? "application/json";
-  await store.complete(key, fingerprint, { status: response.status, body, contentType });
+  options.afterResponse(() => store.complete(key, fingerprint, { status: response.status, body, contentType }));
   return new Response(body, { status: response.status, headers: response.headers });
 }

@@ -18,10 +18,47 @@ function redacted(value: unknown): unknown {
   return value;
 }
 
-/** One structured JSON line per record; every string is scrubbed of keys and secrets before it is written. */
-export function logEvent(level: "info" | "warn" | "error", message: string, fields: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...(redacted(fields) as Record<string, unknown>) });
+type Level = "info" | "warn" | "error";
+
+function write(level: Level, line: string): void {
   if (level === "error") console.error(line);
   else if (level === "warn") console.warn(line);
   else console.log(line);
+}
+
+/** One structured JSON line per record; every string is scrubbed of keys and secrets before it is written. */
+export function logEvent(level: Level, message: string, fields: Record<string, unknown> = {}): void {
+  write(level, JSON.stringify({ level, message, time: new Date().toISOString(), ...(redacted(fields) as Record<string, unknown>) }));
+}
+
+export type RequestRecord = {
+  traceId: string;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  durationMs: number;
+  tenantId: string | undefined;
+};
+
+/**
+ * The one line every request writes, built without walking its fields: of them only the path and the query come from
+ * the client as free text, so only they can carry a key or a secret and only they are scrubbed.
+ */
+export function logRequest(level: Level, { traceId, method, path, query, status, durationMs, tenantId }: RequestRecord): void {
+  write(
+    level,
+    JSON.stringify({
+      level,
+      message: "request",
+      time: new Date().toISOString(),
+      traceId,
+      method,
+      path: redactSecrets(path),
+      query: query ? redactSecrets(query) : undefined,
+      status,
+      durationMs,
+      tenantId,
+    }),
+  );
 }

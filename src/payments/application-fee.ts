@@ -17,6 +17,13 @@ export function applicationFeeCents(amountCents: number, schedule: FeeSchedule):
   return Math.min(amountCents, proportional + schedule.fixedCents);
 }
 
+/** `applicationFeeCents` in SQL, over a `tenants` row in the query, for an INSERT that reads the schedule as it writes. */
+export function applicationFeeCentsSql(amountCents: number, env: Env): SQL {
+  const basisPoints = sql`COALESCE(tenants.fee_basis_points, ${Number(env.DEFAULT_FEE_BASIS_POINTS)})`;
+  const fixedCents = sql`COALESCE(tenants.fee_fixed_cents, ${Number(env.DEFAULT_FEE_FIXED_CENTS)})`;
+  return sql`MIN(${amountCents}, CAST((${amountCents} * ${basisPoints} + 5000) / 10000 AS INTEGER) + ${fixedCents})`;
+}
+
 /**
  * The share of the fee that follows a refund of `refundCents`: proportional and rounded down, the rest on the refund that
  * completes the payment's refunds, never more than is left to return. SQL over the payment row as it was before the

@@ -1,15 +1,17 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { isOutcomeUnknown, paginate, ProcessorRejected, type PaymentInstrument, type Transfer } from "../processor";
 import { tenants } from "../db/tenants.schema";
-import { applicationFeeCents, feeScheduleFor } from "./application-fee";
+import { applicationFeeCentsSql } from "./application-fee";
 import { firstCheckAt } from "./check-schedule";
-import { payments, type PaymentMethod } from "./payments.schema";
+import { buyerIdentities, paymentInstruments, payments, type PaymentMethod } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
-import { applySaleTransfer } from "./transfer-state";
+import { saleTransferWrites } from "./transfer-state";
 
 export type ChargeInput = {
   amountCents: number;
@@ -29,80 +31,115 @@ export function methodFor(instrumentType: string): PaymentMethod {
   return instrumentType === "BANK_ACCOUNT" ? "ach" : instrumentType === "PAYMENT_CARD_PRESENT" ? "card_present" : "card";
 }
 
-async function chargeableTenant({ db }: AppContext, tenantId: string) {
-  const tenant = await db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
-  if (!tenant?.chargesEnabled || !tenant.processorMerchantId) {
-    throw new ApiError("merchant-not-ready", "Charges are not enabled for this merchant yet; see GET /v1/onboarding/status.");
-  }
-  return { ...tenant, processorMerchantId: tenant.processorMerchantId };
+function unknownInstrument(instrumentId: string): ApiError {
+  return new ApiError("validation-failed", `No payment instrument ${instrumentId} for this merchant.`, {
+    extensions: { errors: [{ field: "processorInstrumentId", message: "unknown instrument" }] },
+  });
 }
 
-/** Instruments are identity-scoped at the processor, not tenant-scoped: only the tenant that created one may charge it. */
-async function ownedInstrumentMethod({ processor }: AppContext, tenantId: string, instrumentId: string): Promise<PaymentMethod> {
-  const instrument = await processor.getPaymentInstrument(instrumentId).catch((error: unknown) => {
+/** The same buyer whatever the case of their address. */
+const buyerEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * An instrument not in D1 (made before the service kept its instruments there) is the tenant's only when the processor's
+ * tag says so; then it is recorded, and the next charge checks D1 alone.
+ */
+async function adoptInstrument(ctx: AppContext, tenantId: string, instrumentId: string): Promise<void> {
+  const instrument = await ctx.processor.getPaymentInstrument(instrumentId).catch((error: unknown) => {
     if (error instanceof ProcessorRejected) return null;
     throw error;
   });
-  if (!instrument || instrument.tags?.[TENANT_TAG] !== tenantId) {
-    throw new ApiError("validation-failed", `No payment instrument ${instrumentId} for this merchant.`, {
-      extensions: { errors: [{ field: "processorInstrumentId", message: "unknown instrument" }] },
-    });
-  }
-  return methodFor(instrument.instrument_type);
+  if (!instrument || instrument.tags?.[TENANT_TAG] !== tenantId) throw unknownInstrument(instrumentId);
+  await ctx.db
+    .insert(paymentInstruments)
+    .values({ id: instrument.id, tenantId, method: methodFor(instrument.instrument_type), createdAt: ctx.clock.nowIso() })
+    .onConflictDoNothing();
+}
+
+/** What kept the ledger row from being written: the tenant's gate, and who (if anyone) D1 says owns the instrument. */
+async function gateFacts(ctx: AppContext, tenantId: string, instrumentId: string) {
+  const [[tenant], [instrument]] = await ctx.db.batch([
+    ctx.db
+      .select({ chargesEnabled: tenants.chargesEnabled, merchantId: tenants.processorMerchantId })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId)),
+    ctx.db.select({ tenantId: paymentInstruments.tenantId }).from(paymentInstruments).where(eq(paymentInstruments.id, instrumentId)),
+  ]);
+  return { chargeable: !!tenant?.chargesEnabled && !!tenant.merchantId, instrumentKnown: !!instrument };
 }
 
 /**
- * The gate, then the ledger row, before any call that moves money; a retry under the same key finds
+ * The gate, then the ledger row, before any call that moves money, in one statement: the row is written only for a
+ * chargeable tenant and an instrument of its own, with a returning buyer's identity. A retry under the same key finds
  * the row and resumes it (past the gate, which it already passed).
  */
-async function ledgerRowFor(ctx: AppContext, tenantId: string, idempotency: IdempotencyScope, input: ChargeInput): Promise<PaymentRecord> {
+async function ledgerRowFor(
+  ctx: AppContext,
+  tenantId: string,
+  idempotency: IdempotencyScope,
+  input: ChargeInput,
+  adopted = false,
+): Promise<{ payment: PaymentRecord; resumed: boolean }> {
   const { db, env } = ctx;
-  const existing = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, idempotency.key)))
-    .get();
-  if (existing) {
+  const id = newId("lcpay");
+  const now = ctx.clock.nowIso();
+  const instrumentId = input.processorInstrumentId ?? null;
+  const ownInstrument = instrumentId
+    ? sql`EXISTS (SELECT 1 FROM payment_instruments WHERE id = ${instrumentId} AND tenant_id = ${tenantId})`
+    : sql`1`;
+  const method = instrumentId ? sql`(SELECT method FROM payment_instruments WHERE id = ${instrumentId})` : sql`NULL`;
+  const identity = input.buyer
+    ? sql`(SELECT processor_identity_id FROM buyer_identities WHERE tenant_id = ${tenantId} AND email = ${buyerEmail(input.buyer.email)})`
+    : sql`NULL`;
+  const given: Partial<Record<keyof PaymentRecord, SQL | SQLiteColumn>> = {
+    id: sql`${id}`,
+    tenantId: sql`${tenantId}`,
+    idempotencyKey: sql`${idempotency.key}`,
+    requestFingerprint: sql`${idempotency.fingerprint}`,
+    status: sql`'processing'`,
+    method,
+    amountCents: sql`${input.amountCents}`,
+    currency: sql`${input.currency}`,
+    applicationFeeCents: applicationFeeCentsSql(input.amountCents, env),
+    orderRef: sql`${input.orderRef}`,
+    processorMerchantId: tenants.processorMerchantId,
+    processorIdentityId: identity,
+    processorInstrumentId: sql`${instrumentId}`,
+    nextCheckAt: sql`${firstCheckAt(ctx.clock.nowMs())}`,
+    createdAt: sql`${now}`,
+    updatedAt: sql`${now}`,
+  };
+  // INSERT … SELECT takes every column in the table's order: the rest get their defaults.
+  const fields = Object.fromEntries(
+    Object.entries(getTableColumns(payments)).map(([key, column]) => [
+      key,
+      given[key as keyof PaymentRecord] ?? sql`${column.default ?? null}`,
+    ]),
+  ) as Record<keyof PaymentRecord, SQL | SQLiteColumn>;
+  const gate = and(eq(tenants.id, tenantId), eq(tenants.chargesEnabled, true), isNotNull(tenants.processorMerchantId), ownInstrument);
+  const [, [row]] = await db.batch([
+    db.insert(payments).select(db.select(fields).from(tenants).where(gate)).onConflictDoNothing(),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, idempotency.key))),
+  ]);
+  if (row) {
     // Past the idempotency store's retention the ledger still remembers the key: a different request under it is refused.
-    if (existing.requestFingerprint !== idempotency.fingerprint) {
+    if (row.requestFingerprint !== idempotency.fingerprint) {
       throw new ApiError("idempotency-key-reused", "This Idempotency-Key already belongs to a different charge.");
     }
-    return existing;
+    return { payment: row, resumed: row.id !== id };
   }
-
-  const tenant = await chargeableTenant(ctx, tenantId);
-  const method = input.processorInstrumentId ? await ownedInstrumentMethod(ctx, tenantId, input.processorInstrumentId) : null;
-  const now = ctx.clock.nowIso();
-  const row: typeof payments.$inferInsert = {
-    id: newId("lcpay"),
-    tenantId,
-    idempotencyKey: idempotency.key,
-    requestFingerprint: idempotency.fingerprint,
-    status: "processing",
-    method,
-    amountCents: input.amountCents,
-    currency: input.currency,
-    applicationFeeCents: applicationFeeCents(input.amountCents, feeScheduleFor(tenant, env)),
-    orderRef: input.orderRef,
-    processorMerchantId: tenant.processorMerchantId,
-    processorInstrumentId: input.processorInstrumentId ?? null,
-    nextCheckAt: firstCheckAt(ctx.clock.nowMs()),
-    createdAt: now,
-    updatedAt: now,
-  };
-  const [inserted] = await db.insert(payments).values(row).onConflictDoNothing().returning();
-  if (inserted) return inserted;
-  return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, idempotency.key)))
-    .get() as Promise<PaymentRecord>;
-}
-
-async function update(ctx: AppContext, payment: PaymentRecord, changes: Partial<PaymentRecord>): Promise<PaymentRecord> {
-  const next = { ...changes, updatedAt: ctx.clock.nowIso() };
-  await ctx.db.update(payments).set(next).where(eq(payments.id, payment.id));
-  return { ...payment, ...next };
+  const { chargeable, instrumentKnown } = await gateFacts(ctx, tenantId, instrumentId ?? "");
+  if (!chargeable) {
+    throw new ApiError("merchant-not-ready", "Charges are not enabled for this merchant yet; see GET /v1/onboarding/status.");
+  }
+  if (!instrumentId) throw new Error(`The ledger row of ${tenantId}'s key was neither written nor found.`);
+  // Another tenant's instrument in D1 is refused as it stands; one D1 has never seen may be an older one of this tenant's.
+  if (instrumentKnown || adopted) throw unknownInstrument(instrumentId);
+  await adoptInstrument(ctx, tenantId, instrumentId);
+  return ledgerRowFor(ctx, tenantId, idempotency, input, true);
 }
 
 /**
@@ -119,36 +156,91 @@ async function instrumentMadeEarlier(ctx: AppContext, payment: PaymentRecord): P
   return null;
 }
 
-/** A token becomes a buyer identity and an instrument once; their ids are kept so a resumed attempt reuses them. */
-async function ensureSource(ctx: AppContext, payment: PaymentRecord, input: ChargeInput): Promise<PaymentRecord> {
-  if (input.processorInstrumentId) return payment;
-  let current = payment;
-  const tags = { [TENANT_TAG]: payment.tenantId, lc_payment_id: payment.id };
-  const resumed = !!current.processorIdentityId;
-  if (!current.processorIdentityId) {
-    const identity = await ctx.processor.createIdentity({
-      entity: { first_name: input.buyer!.firstName, last_name: input.buyer!.lastName, email: input.buyer!.email },
-      tags,
-    });
-    current = await update(ctx, current, { processorIdentityId: identity.id });
-  }
-  if (!current.processorInstrumentId) {
-    const instrument =
-      (resumed ? await instrumentMadeEarlier(ctx, current) : null) ??
-      (await ctx.processor.createPaymentInstrument({
-        type: "TOKEN",
-        token: input.processorToken!,
-        identity: current.processorIdentityId!,
-        tags,
-      }));
-    current = await update(ctx, current, { processorInstrumentId: instrument.id, method: methodFor(instrument.instrument_type) });
-  }
-  return current;
+/**
+ * A new buyer's identity is on the payment before any instrument is made for it, so a resumed attempt can find that
+ * instrument; it is kept for the buyer's next charge too.
+ */
+async function createBuyerIdentity(
+  ctx: AppContext,
+  payment: PaymentRecord,
+  buyer: NonNullable<ChargeInput["buyer"]>,
+): Promise<PaymentRecord> {
+  const identity = await ctx.processor.createIdentity({
+    entity: { first_name: buyer.firstName, last_name: buyer.lastName, email: buyer.email },
+    tags: { [TENANT_TAG]: payment.tenantId, lc_payment_id: payment.id },
+  });
+  const now = ctx.clock.nowIso();
+  await ctx.db.batch([
+    ctx.db.update(payments).set({ processorIdentityId: identity.id, updatedAt: now }).where(eq(payments.id, payment.id)),
+    ctx.db
+      .insert(buyerIdentities)
+      .values({ tenantId: payment.tenantId, email: buyerEmail(buyer.email), processorIdentityId: identity.id, createdAt: now })
+      .onConflictDoNothing(),
+  ]);
+  return { ...payment, processorIdentityId: identity.id, updatedAt: now };
 }
 
-async function applyTransfer(ctx: AppContext, payment: PaymentRecord, transfer: Transfer): Promise<PaymentRecord> {
-  await applySaleTransfer(ctx, payment, transfer, { emitEvent: false });
-  return (await ctx.db.select().from(payments).where(eq(payments.id, payment.id)).get())!;
+type MadeInstrument = { id: string; method: PaymentMethod };
+
+/**
+ * A token becomes an instrument of the buyer's identity once. The instrument's id is recorded with the outcome; until
+ * then a resumed attempt finds it among the identity's instruments by the payment's tag.
+ */
+async function ensureSource(
+  ctx: AppContext,
+  payment: PaymentRecord,
+  input: ChargeInput,
+  resumed: boolean,
+): Promise<{ payment: PaymentRecord; made: MadeInstrument | null }> {
+  if (payment.processorInstrumentId) return { payment, made: null };
+  const lookEarlier = resumed && !!payment.processorIdentityId;
+  const current = payment.processorIdentityId ? payment : await createBuyerIdentity(ctx, payment, input.buyer!);
+  const instrument =
+    (lookEarlier ? await instrumentMadeEarlier(ctx, current) : null) ??
+    (await ctx.processor.createPaymentInstrument({
+      type: "TOKEN",
+      token: input.processorToken!,
+      identity: current.processorIdentityId!,
+      tags: { [TENANT_TAG]: payment.tenantId, lc_payment_id: payment.id },
+    }));
+  const made = { id: instrument.id, method: methodFor(instrument.instrument_type) };
+  return { payment: { ...current, processorInstrumentId: made.id, method: made.method }, made };
+}
+
+/**
+ * Everything a charge learnt after its ledger row — the instrument it made, the transfer's state, a final failure — in
+ * one batch that reads the row back as it left it.
+ */
+async function recordOutcome(
+  ctx: AppContext,
+  payment: PaymentRecord,
+  outcome: { made?: MadeInstrument | null; transfer?: Transfer | null; failure?: { code: string; message: string } },
+): Promise<PaymentRecord> {
+  const { db } = ctx;
+  const now = ctx.clock.nowIso();
+  const statements: BatchItem<"sqlite">[] = [];
+  if (outcome.made) {
+    const { id, method } = outcome.made;
+    statements.push(
+      db.insert(paymentInstruments).values({ id, tenantId: payment.tenantId, method, createdAt: now }).onConflictDoNothing(),
+      db.update(payments).set({ processorInstrumentId: id, method, updatedAt: now }).where(eq(payments.id, payment.id)),
+    );
+  }
+  const { transfer, failure } = outcome;
+  if (transfer && (!transfer.merchant || transfer.merchant === payment.processorMerchantId)) {
+    statements.push(...saleTransferWrites(ctx, payment, transfer, { emitEvent: false }));
+  }
+  if (failure) {
+    statements.push(
+      db
+        .update(payments)
+        .set({ status: "failed", failureCode: failure.code, failureMessage: failure.message, nextCheckAt: null, updatedAt: now })
+        .where(eq(payments.id, payment.id)),
+    );
+  }
+  statements.push(db.select().from(payments).where(eq(payments.id, payment.id)));
+  const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return (results.at(-1) as PaymentRecord[])[0]!;
 }
 
 /**
@@ -168,17 +260,17 @@ export async function charge({
       extensions: { errors: [{ field: "currency", message: `must be ${env.CURRENCY}` }] },
     });
   }
-  let payment = await ledgerRowFor(ctx, tenantId, idempotency, input);
+  const ledger = await ledgerRowFor(ctx, tenantId, idempotency, input);
+  let payment = ledger.payment;
   if (payment.processorTransferId) return { outcome: payment.status === "failed" ? "declined" : "completed", payment };
   if (payment.status === "failed") return { outcome: "declined", payment };
 
+  let made: MadeInstrument | null;
   try {
-    payment = await ensureSource(ctx, payment, input);
+    ({ payment, made } = await ensureSource(ctx, payment, input, ledger.resumed));
   } catch (error) {
     // Only the processor's refusal is final; a 429 or our own credentials failing leaves the charge retryable.
-    if (error instanceof ProcessorRejected) {
-      await update(ctx, payment, { status: "failed", failureCode: error.code, failureMessage: error.message, nextCheckAt: null });
-    }
+    if (error instanceof ProcessorRejected) await recordOutcome(ctx, payment, { failure: error });
     throw error;
   }
 
@@ -208,22 +300,14 @@ export async function charge({
             }
           : { outcome: "created", transfer: found };
     } else {
-      if (error instanceof ProcessorRejected) {
-        await update(ctx, payment, { status: "failed", failureCode: error.code, failureMessage: error.message, nextCheckAt: null });
-      }
+      if (error instanceof ProcessorRejected) await recordOutcome(ctx, payment, { made, failure: error });
       throw error;
     }
   }
 
   if (result.outcome === "declined") {
-    payment = result.transfer ? await applyTransfer(ctx, payment, result.transfer) : payment;
-    payment = await update(ctx, payment, {
-      status: "failed",
-      failureCode: result.failureCode,
-      failureMessage: result.failureMessage,
-      nextCheckAt: null,
-    });
-    return { outcome: "declined", payment };
+    const failure = { code: result.failureCode, message: result.failureMessage };
+    return { outcome: "declined", payment: await recordOutcome(ctx, payment, { made, transfer: result.transfer, failure }) };
   }
-  return { outcome: "completed", payment: await applyTransfer(ctx, payment, result.transfer) };
+  return { outcome: "completed", payment: await recordOutcome(ctx, payment, { made, transfer: result.transfer }) };
 }

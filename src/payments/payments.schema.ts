@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { tenants } from "../db/tenants.schema";
 
 export const PAYMENT_STATUSES = ["succeeded", "processing", "failed", "canceled", "partially_refunded", "refunded", "disputed"] as const;
@@ -77,6 +77,33 @@ export const payments = sqliteTable(
     ),
   ],
 );
+
+/**
+ * The buyer identity this service created at the processor for a tenant's buyer, by e-mail (lower case): a returning
+ * buyer's charge reuses it instead of creating another.
+ */
+export const buyerIdentities = sqliteTable(
+  "buyer_identities",
+  {
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    email: text("email").notNull(),
+    processorIdentityId: text("processor_identity_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.email] })],
+);
+
+/** The instruments this service made from a tenant's tokens: only that tenant may charge one, and its method is known here. */
+export const paymentInstruments = sqliteTable("payment_instruments", {
+  id: text("id").primaryKey(),
+  tenantId: text("tenant_id")
+    .notNull()
+    .references(() => tenants.id),
+  method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+  createdAt: text("created_at").notNull(),
+});
 
 export const refunds = sqliteTable(
   "refunds",

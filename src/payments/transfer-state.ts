@@ -55,19 +55,17 @@ function recheckPendingRefunds(db: Database, paymentId: string, nowIso: string) 
 }
 
 /**
- * Applies a sale transfer's state to its payment — from the synchronous answer, a webhook or the
- * reconciliation sweep alike — with its `transfer.updated` event in the same batch when `emitEvent`.
+ * The writes that apply a sale transfer's state to its payment, for the caller's `db.batch`: the guarded UPDATE first
+ * (it returns the id when the row moved), then the `transfer.updated` event when `emitEvent`, then follow-ups.
  * Out-of-order answers are ignored: the row only moves when the processor's updated_at is a later instant.
  */
-export async function applySaleTransfer(
+export function saleTransferWrites(
   ctx: AppContext,
   payment: PaymentRecord,
   transfer: ProcessorTransfer,
   { emitEvent }: { emitEvent: boolean },
-): Promise<boolean> {
+) {
   const { db } = ctx;
-  if (transfer.merchant && transfer.merchant !== payment.processorMerchantId) return false;
-
   const now = ctx.clock.nowIso();
   const updatedAt = transfer.updated_at ?? now;
   const updatedAtUs = instantMicros(updatedAt) ?? ctx.clock.nowMs() * 1000;
@@ -98,17 +96,25 @@ export async function applySaleTransfer(
     .where(isNewer)
     .returning({ id: payments.id });
   const followUps = transfer.state === "FAILED" ? [recheckPendingRefunds(db, payment.id, now)] : [];
-  if (!emitEvent) {
-    const [updated] = await db.batch([update, ...followUps]);
-    return updated.length > 0;
-  }
+  if (!emitEvent) return [update, ...followUps] as const;
   const event = paymentEvent(ctx, {
     tenantId: payment.tenantId,
     paymentId: payment.id,
     type: "transfer.updated",
     onlyIf: sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND processor_updated_at_us = ${updatedAtUs} AND updated_at = ${now})`,
   });
-  const [updated] = await db.batch([update, event, ...followUps]);
+  return [update, event, ...followUps] as const;
+}
+
+/** Applies a sale transfer's state to its payment — from the synchronous answer, a webhook or the reconciliation sweep alike. */
+export async function applySaleTransfer(
+  ctx: AppContext,
+  payment: PaymentRecord,
+  transfer: ProcessorTransfer,
+  options: { emitEvent: boolean },
+): Promise<boolean> {
+  if (transfer.merchant && transfer.merchant !== payment.processorMerchantId) return false;
+  const [updated] = await ctx.db.batch(saleTransferWrites(ctx, payment, transfer, options));
   return updated.length > 0;
 }
 

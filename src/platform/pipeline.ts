@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { hex, randomBytes } from "../lib/crypto";
-import { logEvent } from "../lib/log";
+import { logEvent, logRequest } from "../lib/log";
 import { ApiError, toProblemResponse } from "../lib/problem";
 import type { AppBindings } from "./types";
 
@@ -25,15 +25,20 @@ export const traceAndLog = createMiddleware<AppBindings>(async (c, next) => {
   c.set("traceId", traceId);
   const started = Date.now();
   await next();
-  // Responses passed through from elsewhere (a Durable Object, a stored replay) can have immutable headers.
-  c.res = new Response(c.res.body, c.res);
-  c.res.headers.set("X-Trace-Id", traceId);
-  const { search } = new URL(c.req.url);
-  logEvent(c.res.status >= 500 ? "error" : "info", "request", {
+  try {
+    c.res.headers.set("X-Trace-Id", traceId);
+  } catch {
+    // Responses passed through from elsewhere (a Durable Object, a fetch) have immutable headers.
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set("X-Trace-Id", traceId);
+  }
+  const { url } = c.req;
+  const queryAt = url.indexOf("?");
+  logRequest(c.res.status >= 500 ? "error" : "info", {
     traceId,
     method: c.req.method,
     path: c.req.path,
-    ...(search ? { query: search } : {}),
+    query: queryAt === -1 ? "" : url.slice(queryAt),
     status: c.res.status,
     durationMs: Date.now() - started,
     tenantId: c.get("tenant")?.tenantId,
@@ -48,6 +53,13 @@ function hasBody(c: Context): boolean {
   return c.req.raw.body !== null;
 }
 
+const limitJsonBody = bodyLimit({
+  maxSize: JSON_BODY_LIMIT_BYTES,
+  onError: () => {
+    throw new ApiError("payload-too-large", `The body exceeds ${JSON_BODY_LIMIT_BYTES} bytes.`);
+  },
+});
+
 /** Enforces size and media type, and parses JSON once so a malformed body fails with its own problem. */
 export const bodyGuard = createMiddleware<AppBindings>(async (c, next) => {
   if (!BODY_METHODS.has(c.req.method) || !hasBody(c)) return next();
@@ -55,12 +67,7 @@ export const bodyGuard = createMiddleware<AppBindings>(async (c, next) => {
   if (mediaType !== "application/json") {
     throw new ApiError("unsupported-media-type", `This route takes \`application/json\`; got \`${mediaType || "none"}\`.`);
   }
-  return bodyLimit({
-    maxSize: JSON_BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new ApiError("payload-too-large", `The body exceeds ${JSON_BODY_LIMIT_BYTES} bytes.`);
-    },
-  })(c, async () => {
+  return limitJsonBody(c, async () => {
     try {
       await c.req.json();
     } catch (error) {

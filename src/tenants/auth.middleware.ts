@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/problem";
 import { logEvent } from "../lib/log";
+import { afterResponse } from "../platform/after-response";
 import type { AppBindings } from "../platform/types";
 import { authenticateApiKey } from "./tenants.service";
 
@@ -18,7 +19,9 @@ function presentedKey(headers: Headers): string | null {
 /** Missing, malformed, unknown and revoked keys get the same 401 so the response reveals nothing about the key. */
 export const requireTenant = createMiddleware<AppBindings>(async (c, next) => {
   const key = presentedKey(c.req.raw.headers);
-  const tenant = key ? await authenticateApiKey({ ctx: c.get("ctx"), input: { presentedKey: key } }) : null;
+  const tenant = key
+    ? await authenticateApiKey({ ctx: c.get("ctx"), input: { presentedKey: key, afterResponse: (work) => afterResponse(c, work) } })
+    : null;
   if (!tenant) throw new ApiError("unauthorized", UNAUTHORIZED_DETAIL, { headers: CHALLENGE });
 
   const { success } = await c.env.API_RATE_LIMITER.limit({ key: tenant.apiKeyId });

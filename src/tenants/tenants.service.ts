@@ -14,6 +14,29 @@ export type ApiKeyRecord = typeof apiKeys.$inferSelect;
 /** "Last used" is kept to the minute: enough for a person deciding whether a key is still in use, and one write a minute per key. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * How long an isolate trusts a key it looked up in D1 without looking again: a key revoked through another isolate keeps
+ * working there at most this long (revoked through this one, it stops at once).
+ */
+export const KEY_CHECK_TTL_MS = 5_000;
+const CHECKED_KEYS_MAX = 1_000;
+
+type CheckedKey = AuthenticatedTenant & { checkedAtMs: number; lastUsedAtMs: number };
+
+/** Keys this isolate found live, by their hash, oldest check first; per database, as a key lives in one (README → Scale). */
+const checkedKeysByDatabase = new WeakMap<D1Database, Map<string, CheckedKey>>();
+
+function checkedKeysIn(database: D1Database): Map<string, CheckedKey> {
+  let checkedKeys = checkedKeysByDatabase.get(database);
+  if (!checkedKeys) checkedKeysByDatabase.set(database, (checkedKeys = new Map()));
+  return checkedKeys;
+}
+
+function forgetKey(database: D1Database, apiKeyId: string): void {
+  const checkedKeys = checkedKeysIn(database);
+  for (const [keyHash, checked] of checkedKeys) if (checked.apiKeyId === apiKeyId) checkedKeys.delete(keyHash);
+}
+
 export async function createTenant({ ctx, input }: { ctx: AppContext; input: { name: string } }): Promise<TenantRecord> {
   const now = ctx.clock.nowIso();
   const tenant: TenantRecord = {
@@ -112,6 +135,7 @@ export async function revokeApiKey({
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.tenantId, tenantId)))
     .get();
   if (!existing) throw new ApiError("not-found", `No API key ${keyId} for tenant ${tenantId}.`);
+  forgetKey(ctx.env.DB, keyId);
   if (existing.revokedAt) return existing;
   const revokedAt = ctx.clock.nowIso();
   await ctx.db
@@ -121,29 +145,49 @@ export async function revokeApiKey({
   return { ...existing, revokedAt };
 }
 
-/** Resolves a presented key to its tenant, or null; callers must not reveal why a key was refused. */
+/**
+ * Resolves a presented key to its tenant, or null; callers must not reveal why a key was refused. A key is looked up in
+ * D1 at most every KEY_CHECK_TTL_MS per isolate; "last used" is written after the response, at most once a minute.
+ */
 export async function authenticateApiKey({
   ctx,
-  input: { presentedKey },
+  input: { presentedKey, afterResponse },
 }: {
   ctx: AppContext;
-  input: { presentedKey: string };
+  input: { presentedKey: string; afterResponse: (work: Promise<unknown>) => void };
 }): Promise<AuthenticatedTenant | null> {
   if (!isWellFormedApiKey(presentedKey)) return null;
   const keyHash = await hashApiKey(presentedKey, ctx.env.KEY_PEPPER);
-  const row = await ctx.db
-    .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
-    .get();
-  if (!row) return null;
   const now = ctx.clock.nowMs();
-  if (!row.lastUsedAt || Date.parse(row.lastUsedAt) <= now - LAST_USED_RESOLUTION_MS) {
-    const staleBefore = new Date(now - LAST_USED_RESOLUTION_MS).toISOString();
-    await ctx.db
-      .update(apiKeys)
-      .set({ lastUsedAt: new Date(now).toISOString() })
-      .where(and(eq(apiKeys.id, row.apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+  const checkedKeys = checkedKeysIn(ctx.env.DB);
+  let checked = checkedKeys.get(keyHash);
+  if (!checked || now - checked.checkedAtMs >= KEY_CHECK_TTL_MS) {
+    checkedKeys.delete(keyHash);
+    const row = await ctx.db
+      .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+      .get();
+    if (!row) return null;
+    checked = {
+      apiKeyId: row.apiKeyId,
+      tenantId: row.tenantId,
+      checkedAtMs: now,
+      lastUsedAtMs: row.lastUsedAt ? Date.parse(row.lastUsedAt) : Number.NEGATIVE_INFINITY,
+    };
+    if (checkedKeys.size >= CHECKED_KEYS_MAX) checkedKeys.delete(checkedKeys.keys().next().value!);
+    checkedKeys.set(keyHash, checked);
   }
-  return { apiKeyId: row.apiKeyId, tenantId: row.tenantId };
+  if (checked.lastUsedAtMs <= now - LAST_USED_RESOLUTION_MS) {
+    checked.lastUsedAtMs = now;
+    const staleBefore = new Date(now - LAST_USED_RESOLUTION_MS).toISOString();
+    afterResponse(
+      ctx.db
+        .update(apiKeys)
+        .set({ lastUsedAt: new Date(now).toISOString() })
+        .where(and(eq(apiKeys.id, checked.apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))))
+        .run(),
+    );
+  }
+  return { apiKeyId: checked.apiKeyId, tenantId: checked.tenantId };
 }

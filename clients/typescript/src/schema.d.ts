@@ -89,7 +89,7 @@ export interface paths {
     };
     /**
      * List tenants
-     * @description Every tenant, newest first, with its fee schedule, processor merchant and whether it can take charges.
+     * @description Tenants newest first, with their fee schedule, processor merchant and whether they can take charges; pass `nextCursor` back as `cursor` while `hasMore` is true.
      */
     get: operations["listTenants"];
     put?: never;
@@ -2142,6 +2142,9 @@ export interface components {
     };
     TenantList: {
       data: components["schemas"]["Tenant"][];
+      hasMore: boolean;
+      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
+      nextCursor: string | null;
     };
     /**
      * @example {
@@ -2549,14 +2552,19 @@ export interface operations {
   };
   listTenants: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Page size, 1–200; default 50. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Every tenant, newest first. */
+      /** @description One page of tenants, newest first. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2574,10 +2582,21 @@ export interface operations {
            *           "name": "Blue Bottle Bakery",
            *           "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs"
            *         }
-           *       ]
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           "application/json": components["schemas"]["TenantList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Missing or wrong admin secret. */

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createContext } from "../../../src/context";
+import { authenticateApiKey } from "../../../src/tenants/tenants.service";
 import { call, PROBE } from "../support/http";
 import { signedInOwner } from "../support/dashboard";
 
@@ -50,10 +52,13 @@ describe("API keys page", () => {
     expect(first).not.toBeNull();
     await call(PROBE, { headers: { "X-Api-Key": key } });
     expect(await lastUsed()).toBe(first);
-    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
-    await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE tenant_id = ?").bind(twoMinutesAgo, tenantId).run();
-    await call(PROBE, { headers: { "X-Api-Key": key } });
-    expect(Date.parse((await lastUsed())!)).toBeGreaterThan(Date.parse(twoMinutesAgo));
+    // Two minutes on, the next use writes it again.
+    const later = Date.parse(first!) + 120_000;
+    const written: Promise<unknown>[] = [];
+    const ctx = createContext(env, { nowMs: later });
+    await authenticateApiKey({ ctx, input: { presentedKey: key, afterResponse: (work) => written.push(work) } });
+    await Promise.all(written);
+    expect(await lastUsed()).toBe(new Date(later).toISOString());
   });
 
   it("revokes after a confirmation page; the key gets 401 at once; the list shows it revoked; the audit log has both", async () => {

@@ -55,8 +55,12 @@ describe("IdempotencyStore", () => {
 });
 
 describe("withIdempotency", () => {
-  const run = (key: string, fingerprint: string, execute: () => Promise<Response>) =>
-    withIdempotency({ env, tenantId: "ten_idem", key, fingerprint, traceId: "t", execute });
+  const run = (
+    key: string,
+    fingerprint: string,
+    execute: () => Promise<Response>,
+    afterResponse = (work: () => Promise<unknown>): unknown => work(),
+  ) => withIdempotency({ env, tenantId: "ten_idem", key, fingerprint, traceId: "t", execute, afterResponse });
 
   it("executes once across 50 concurrent requests with one key", async () => {
     let executions = 0;
@@ -73,6 +77,24 @@ describe("withIdempotency", () => {
     expect(executions).toBe(1);
     expect(results.filter((r) => r instanceof Response)).toHaveLength(1);
     expect(results.filter((r) => r === "idempotency-key-in-flight")).toHaveLength(49);
+  });
+
+  it("stores the answer after the response: a retry before it lands is in flight, never a second execution", async () => {
+    let executions = 0;
+    const execute = async () => new Response(`{"n":${++executions}}`, { status: 201, headers: { "Content-Type": "application/json" } });
+    const deferred: (() => Promise<unknown>)[] = [];
+    const first = await run("stored-after", "fp", execute, (work) => {
+      deferred.push(work);
+    });
+    expect(first.status).toBe(201);
+    expect(deferred).toHaveLength(1);
+    const early = await run("stored-after", "fp", execute).catch((error: { slug?: string }) => error.slug);
+    expect(early).toBe("idempotency-key-in-flight");
+    await deferred[0]!();
+    const replay = await run("stored-after", "fp", execute);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await replay.text()).toBe('{"n":1}');
+    expect(executions).toBe(1);
   });
 
   it("does not store a 5xx, so the retry executes again", async () => {

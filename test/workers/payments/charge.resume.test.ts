@@ -35,6 +35,32 @@ describe("a charge resumed under the same Idempotency-Key", () => {
   );
 });
 
+describe("a returning buyer's charge resumed under the same Idempotency-Key", () => {
+  it("reuses the buyer's identity, finds the instrument this payment made among its others, and charges once", async () => {
+    const { auth, tenantId } = await chargeableTenant();
+    expect((await charge(auth, chargeBody(await cardToken()))).status).toBe(201);
+    const body = chargeBody(await cardToken());
+    await control("fault", { operation: "POST /payment_instruments", kind: "drop-after", times: 1 });
+    expect([502, 504]).toContain((await charge(auth, body, "resume-returning")).status);
+    const retried = await charge(auth, body, "resume-returning");
+    expect(retried.status).toBe(201);
+    const { lcPaymentId } = await retried.json<{ lcPaymentId: string }>();
+
+    const identities = await env.DB.prepare("SELECT DISTINCT processor_identity_id AS identity FROM payments WHERE tenant_id = ?")
+      .bind(tenantId)
+      .all<{ identity: string }>();
+    expect(identities.results).toHaveLength(1);
+    const instruments: { id: string; tags: Record<string, string> }[] = (
+      await processorGet(`/payment_instruments?owner_identity_id=${identities.results[0]!.identity}`)
+    )._embedded.payment_instruments;
+    expect(instruments).toHaveLength(2);
+    const made = instruments.find((instrument) => instrument.tags.lc_payment_id === lcPaymentId);
+    expect((await lookup(auth, lcPaymentId)).processorInstrumentId).toBe(made!.id);
+    expect(await processorTransfersFor(lcPaymentId)).toBe(1);
+    expect(await paymentCount(tenantId)).toBe(2);
+  });
+});
+
 describe("a charge interrupted at any of its processor calls", () => {
   const OPERATIONS = ["POST /identities", "POST /payment_instruments", "POST /transfers"];
   const KINDS = ["error", "error-after", "drop-after", "timeout-after"];

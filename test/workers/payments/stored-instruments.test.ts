@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectProblem } from "../support/http";
 import { lookup, paidPayment, paymentsPage, processorGet, type Payment } from "../support/payments";
@@ -48,5 +49,23 @@ describe("the stored instrument a payment charged", () => {
     );
     expect(theirs.errors).toEqual(missing.errors);
     expect((await (await call("/v1/payments?limit=200", { headers: other.auth })).json<{ data: unknown[] }>()).data).toEqual([]);
+  });
+
+  it("made before D1 kept instruments: the processor's tenant tag decides, and D1 remembers it from then on", async () => {
+    const { auth: ownerAuth, tenantId, payment } = await paidPayment(2100);
+    const { processorInstrumentId } = await lookup(ownerAuth, payment.lcPaymentId);
+    const forget = () => env.DB.prepare("DELETE FROM payment_instruments WHERE id = ?").bind(processorInstrumentId).run();
+    const recorded = () =>
+      env.DB.prepare("SELECT tenant_id AS tenantId, method FROM payment_instruments WHERE id = ?").bind(processorInstrumentId).first();
+    const body = { amountCents: 700, currency: "USD", orderRef: "older-instrument", processorInstrumentId };
+
+    await forget();
+    const other = await chargeableTenant("Older Other");
+    await expectProblem(await charge(other.auth, body), 400, "validation-failed");
+    expect(await recorded()).toBeNull();
+
+    expect((await charge(ownerAuth, body)).status).toBe(201);
+    expect(await recorded()).toEqual({ tenantId, method: "card" });
+    await expectProblem(await charge(other.auth, body), 400, "validation-failed");
   });
 });

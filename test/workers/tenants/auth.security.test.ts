@@ -1,4 +1,7 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createContext } from "../../../src/context";
+import { authenticateApiKey, KEY_CHECK_TTL_MS } from "../../../src/tenants/tenants.service";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } from "../support/http";
 
 describe("tenant authentication", () => {
@@ -47,6 +50,49 @@ describe("tenant authentication", () => {
     for (const path of ["/v1/payments", "/v1/onboarding/status", "/v1/anything"]) {
       await expectProblem(await call(path), 401, "unauthorized");
     }
+  });
+});
+
+describe("the isolate's cache of checked keys", () => {
+  const authenticateAt = (presentedKey: string, nowMs: number, written: Promise<unknown>[] = []) =>
+    authenticateApiKey({ ctx: createContext(env, { nowMs }), input: { presentedKey, afterResponse: (work) => written.push(work) } });
+
+  it(`keeps a key revoked through another isolate working here for less than ${KEY_CHECK_TTL_MS} ms, then refuses it`, async () => {
+    const { key, keyId, tenantId } = await tenantWithKey("Cached Keys");
+    const checkedAt = Date.now();
+    expect(await authenticateAt(key, checkedAt)).toEqual({ apiKeyId: keyId, tenantId });
+    // Another isolate revoked it: only D1 knows.
+    await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(new Date(checkedAt).toISOString(), keyId).run();
+    expect(await authenticateAt(key, checkedAt + KEY_CHECK_TTL_MS - 1)).toEqual({ apiKeyId: keyId, tenantId });
+    expect(await authenticateAt(key, checkedAt + KEY_CHECK_TTL_MS)).toBeNull();
+    expect(await authenticateAt(key, checkedAt + 1)).toBeNull();
+  });
+
+  it("refuses a key revoked through this isolate at once, though it was just used", async () => {
+    const { keyId, tenantId, auth } = await tenantWithKey("Revoked Here");
+    await expectProblem(await call(PROBE, { headers: auth }), 404, "not-found");
+    await call(`/admin/tenants/${tenantId}/keys/${keyId}/revoke`, { method: "POST", headers: ADMIN_HEADERS });
+    await expectProblem(await call(PROBE, { headers: auth }), 401, "unauthorized");
+  });
+
+  it("writes last used after the response, at most once a minute, whether the key was cached or not", async () => {
+    const { key, keyId } = await tenantWithKey("Last Used");
+    const lastUsed = async () =>
+      (await env.DB.prepare("SELECT last_used_at FROM api_keys WHERE id = ?").bind(keyId).first<{ last_used_at: string | null }>())!
+        .last_used_at;
+    const start = Date.now();
+    const written: Promise<unknown>[] = [];
+    await authenticateAt(key, start, written);
+    expect(written).toHaveLength(1);
+    await Promise.all(written);
+    expect(await lastUsed()).toBe(new Date(start).toISOString());
+    await authenticateAt(key, start + 1_000, written);
+    await authenticateAt(key, start + 59_000, written);
+    expect(written).toHaveLength(1);
+    await authenticateAt(key, start + 60_001, written);
+    expect(written).toHaveLength(2);
+    await Promise.all(written);
+    expect(await lastUsed()).toBe(new Date(start + 60_001).toISOString());
   });
 });
 

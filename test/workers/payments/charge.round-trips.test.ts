@@ -1,0 +1,157 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../../src/app";
+import { jsonInit } from "../support/http";
+import { lookup } from "../support/payments";
+import { cardToken, chargeableTenant, chargeBody } from "../support/sandbox";
+
+/** What one request cost: D1 round trips and processor calls as they were made, idempotency object calls as they settled. */
+type Cost = { d1: number; idempotency: string[]; processor: string[] };
+
+const D1_ROUND_TRIPS = new Set<PropertyKey>(["run", "all", "first", "raw"]);
+
+/** The D1 binding, counting each statement run alone and each batch as one round trip. */
+function countingD1(db: D1Database, cost: Cost): D1Database {
+  const unwrapped = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        const value = Reflect.get(target, property, target) as unknown;
+        if (typeof value !== "function") return value;
+        if (D1_ROUND_TRIPS.has(property)) cost.d1++;
+        return value.bind(target);
+      },
+    });
+    unwrapped.set(proxy, statement);
+    return proxy;
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          cost.d1++;
+          return target.batch(statements.map((statement) => unwrapped.get(statement) ?? statement));
+        };
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The idempotency objects, recording each call; `complete` and `release` only reach the object once `settle` is called,
+ * so a request that awaited one of them could not answer before it.
+ */
+function countingIdempotency(cost: Cost) {
+  const held: (() => void)[] = [];
+  const namespace = {
+    idFromName: (name: string) => env.IDEMPOTENCY.idFromName(name),
+    get(id: DurableObjectId) {
+      const stub = env.IDEMPOTENCY.get(id);
+      return {
+        begin: async (...args: Parameters<typeof stub.begin>) => {
+          const begun = await stub.begin(...args);
+          cost.idempotency.push("begin");
+          return begun;
+        },
+        complete: (...args: Parameters<typeof stub.complete>) =>
+          new Promise<void>((resolve) =>
+            held.push(async () => {
+              await stub.complete(...args);
+              cost.idempotency.push("complete");
+              resolve();
+            }),
+          ),
+        release: (...args: Parameters<typeof stub.release>) =>
+          new Promise<void>((resolve) =>
+            held.push(async () => {
+              await stub.release(...args);
+              cost.idempotency.push("release");
+              resolve();
+            }),
+          ),
+      };
+    },
+  };
+  return { namespace, settle: () => Promise.all(held.splice(0).map((run) => run())) };
+}
+
+/** One request through the whole service, what it cost before its response and what ran after it. */
+async function measured(path: string, init: RequestInit): Promise<{ status: number; body: string; awaited: Cost; total: Cost }> {
+  const cost: Cost = { d1: 0, idempotency: [], processor: [] };
+  const idempotency = countingIdempotency(cost);
+  const counted = {
+    ...env,
+    DB: countingD1(env.DB, cost),
+    IDEMPOTENCY: idempotency.namespace as unknown as Env["IDEMPOTENCY"],
+    SANDBOX_PROCESSOR: {
+      fetch: (request: Request) => {
+        cost.processor.push(`${request.method} ${new URL(request.url).pathname}`);
+        return env.SANDBOX_PROCESSOR!.fetch(request);
+      },
+    },
+  } as unknown as Env;
+  const executionCtx = createExecutionContext();
+  const response = await createApp().fetch(new Request(`https://payment-connect.test${path}`, init), counted, executionCtx);
+  const body = await response.text();
+  const awaited = structuredClone(cost);
+  await idempotency.settle();
+  await waitOnExecutionContext(executionCtx);
+  return { status: response.status, body, awaited, total: cost };
+}
+
+const chargeWith = (auth: Record<string, string>, body: unknown) =>
+  measured("/v1/payments", jsonInit("POST", body, { ...auth, "Idempotency-Key": crypto.randomUUID() }));
+
+describe("what a charge costs", () => {
+  it("a returning buyer's token: 2 D1 round trips after auth, 1 awaited idempotency call, 2 processor calls", async () => {
+    const { auth } = await chargeableTenant("Counted Coffee");
+    const first = await chargeWith(auth, chargeBody(await cardToken()));
+    expect(first.status).toBe(201);
+    // A new buyer and a key this isolate has not checked yet: the key's lookup and its "last used" (written after the
+    // response), the ledger row, the identity recorded before its instrument, the outcome.
+    expect(first.awaited).toEqual({
+      d1: 2 + 1 + 1 + 1,
+      idempotency: ["begin"],
+      processor: ["POST /identities", "POST /payment_instruments", "POST /transfers"],
+    });
+    expect(first.total.idempotency).toEqual(["begin", "complete"]);
+
+    const returning = await chargeWith(auth, chargeBody(await cardToken()));
+    expect(returning.status).toBe(201);
+    expect(returning.awaited).toEqual({ d1: 2, idempotency: ["begin"], processor: ["POST /payment_instruments", "POST /transfers"] });
+    expect(returning.total).toEqual({ d1: 2, idempotency: ["begin", "complete"], processor: returning.awaited.processor });
+  });
+
+  it("a stored instrument: 2 D1 round trips, 1 awaited idempotency call, 1 processor call; its lookup: 1 D1 round trip", async () => {
+    const { auth } = await chargeableTenant("Counted Again");
+    const first = await chargeWith(auth, chargeBody(await cardToken()));
+    const { processorInstrumentId } = await lookup(auth, (JSON.parse(first.body) as { lcPaymentId: string }).lcPaymentId);
+
+    const stored = await chargeWith(auth, { amountCents: 1200, currency: "USD", orderRef: "counted-stored", processorInstrumentId });
+    expect(stored.status).toBe(201);
+    expect(stored.awaited).toEqual({ d1: 2, idempotency: ["begin"], processor: ["POST /transfers"] });
+    expect(stored.total.idempotency).toEqual(["begin", "complete"]);
+
+    const { lcPaymentId } = JSON.parse(stored.body) as { lcPaymentId: string };
+    const found = await measured(`/v1/payments/${lcPaymentId}`, { headers: auth });
+    expect(found.status).toBe(200);
+    expect(found.total).toEqual({ d1: 1, idempotency: [], processor: [] });
+  });
+
+  it("a replay: 1 idempotency call and nothing else", async () => {
+    const { auth } = await chargeableTenant("Counted Replay");
+    const init = jsonInit("POST", chargeBody(await cardToken()), { ...auth, "Idempotency-Key": "counted-replay" });
+    const first = await measured("/v1/payments", init);
+    const replay = await measured(
+      "/v1/payments",
+      jsonInit("POST", JSON.parse(init.body as string), { ...auth, "Idempotency-Key": "counted-replay" }),
+    );
+    expect(replay.body).toBe(first.body);
+    expect(replay.total).toEqual({ d1: 0, idempotency: ["begin"], processor: [] });
+  });
+});
