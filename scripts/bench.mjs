@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- --json]`: what each route costs against a real `wrangler dev` with the sandbox processor, as a
 // ratio to a bare `GET /health` measured in the same round. At concurrency 1 the variants are interleaved request by
-// request, so drift of the machine's speed cancels out of the ratios; at concurrency 8 each variant runs in turn inside
+// request, in a new random order each pass, so drift of the machine's speed cancels out of the ratios; at concurrency 8 each variant runs in turn inside
 // the round. Three rounds (BENCH_ROUNDS) show the spread. Then callbacks: delivery alone (the queue pre-filled) and end
 // to end. Not a test: it prints figures (a Markdown table, or JSON with --json), removes its temporary files and exits.
 import { spawnSync } from "node:child_process";
@@ -30,6 +30,16 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+/** A new order each pass: the work a request leaves running after its answer (a charge's stored answer, the sandbox's
+ * webhooks back to the service) then lands on every variant alike, not always on the one that follows it. */
+const shuffled = (values) => {
+  const copy = [...values];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
 };
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
@@ -170,7 +180,7 @@ async function benchmark() {
       const sequential = Object.fromEntries(variants.map((variant) => [variant.name, []]));
       const failures = Object.fromEntries(variants.map((variant) => [variant.name, 0]));
       for (let i = 0; i < SEQUENTIAL; i++) {
-        for (const variant of variants) {
+        for (const variant of shuffled(variants)) {
           const { ms, ok } = await timed(variant.send, variant.expected);
           sequential[variant.name].push(ms);
           if (!ok) failures[variant.name]++;

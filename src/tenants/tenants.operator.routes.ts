@@ -128,7 +128,13 @@ export const listTenants = createRoute({
       hasMore: false,
       nextCursor: null,
     }),
-    ...problemResponses({ 400: "Invalid query, or `invalid-cursor`.", ...OPERATOR_PROBLEMS }),
+    ...problemResponses({
+      400: {
+        description: "Invalid query, or `invalid-cursor`.",
+        examples: [{ slug: "invalid-cursor", detail: "`cursor` must be a nextCursor returned by this endpoint." }],
+      },
+      ...OPERATOR_PROBLEMS,
+    }),
   },
 });
 

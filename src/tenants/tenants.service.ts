@@ -23,17 +23,10 @@ const CHECKED_KEYS_MAX = 1_000;
 
 type CheckedKey = AuthenticatedTenant & { checkedAtMs: number; lastUsedAtMs: number };
 
-/** Keys this isolate found live, by their hash, oldest check first; per database, as a key lives in one (README → Scale). */
-const checkedKeysByDatabase = new WeakMap<D1Database, Map<string, CheckedKey>>();
+/** Keys this isolate found live in D1, by their hash, oldest check first. */
+const checkedKeys = new Map<string, CheckedKey>();
 
-function checkedKeysIn(database: D1Database): Map<string, CheckedKey> {
-  let checkedKeys = checkedKeysByDatabase.get(database);
-  if (!checkedKeys) checkedKeysByDatabase.set(database, (checkedKeys = new Map()));
-  return checkedKeys;
-}
-
-function forgetKey(database: D1Database, apiKeyId: string): void {
-  const checkedKeys = checkedKeysIn(database);
+function forgetKey(apiKeyId: string): void {
   for (const [keyHash, checked] of checkedKeys) if (checked.apiKeyId === apiKeyId) checkedKeys.delete(keyHash);
 }
 
@@ -135,7 +128,7 @@ export async function revokeApiKey({
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.tenantId, tenantId)))
     .get();
   if (!existing) throw new ApiError("not-found", `No API key ${keyId} for tenant ${tenantId}.`);
-  forgetKey(ctx.env.DB, keyId);
+  forgetKey(keyId);
   if (existing.revokedAt) return existing;
   const revokedAt = ctx.clock.nowIso();
   await ctx.db
@@ -159,7 +152,6 @@ export async function authenticateApiKey({
   if (!isWellFormedApiKey(presentedKey)) return null;
   const keyHash = await hashApiKey(presentedKey, ctx.env.KEY_PEPPER);
   const now = ctx.clock.nowMs();
-  const checkedKeys = checkedKeysIn(ctx.env.DB);
   let checked = checkedKeys.get(keyHash);
   if (!checked || now - checked.checkedAtMs >= KEY_CHECK_TTL_MS) {
     checkedKeys.delete(keyHash);
