@@ -5,10 +5,11 @@ import {
   idempotencyKeyHeader,
   jsonBody,
   jsonContent,
+  pageOf,
   problemResponses,
   TENANT_SECURITY,
-  z,
   type ProblemExample,
+  z,
 } from "../platform/openapi";
 import { DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES, SUBMISSION_STATES } from "./disputes.schema";
 import { evidenceBody } from "./evidence-body";
@@ -215,13 +216,11 @@ export const listDisputes = createRoute({
   request: { query: ListDisputesQuerySchema },
   responses: {
     200: jsonContent(
-      z
-        .object({
-          data: z.array(DisputeSchema),
-          hasMore: z.boolean(),
-          nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
-        })
-        .openapi("DisputeList", { example: { data: [disputeExample], hasMore: false, nextCursor: null } }),
+      pageOf(DisputeSchema, "DisputeList", {
+        data: [disputeExample],
+        hasMore: false,
+        nextCursor: null,
+      }),
       "One page of disputes.",
     ),
     ...problemResponses({

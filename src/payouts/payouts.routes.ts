@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { AUTHENTICATED_PROBLEMS, jsonContent, problemResponses, TENANT_SECURITY, z } from "../platform/openapi";
+import { AUTHENTICATED_PROBLEMS, jsonContent, pageOf, problemResponses, TENANT_SECURITY, z } from "../platform/openapi";
 import { PAYOUT_ITEM_TYPES, PAYOUT_STATUSES } from "./payouts.schema";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -213,13 +213,11 @@ export const listPayouts = createRoute({
   request: { query: ListPayoutsQuerySchema },
   responses: {
     200: jsonContent(
-      z
-        .object({
-          data: z.array(PayoutSchema),
-          hasMore: z.boolean(),
-          nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
-        })
-        .openapi("PayoutList", { example: { data: [payoutExample], hasMore: false, nextCursor: null } }),
+      pageOf(PayoutSchema, "PayoutList", {
+        data: [payoutExample],
+        hasMore: false,
+        nextCursor: null,
+      }),
       "One page of payouts.",
     ),
     ...problemResponses({

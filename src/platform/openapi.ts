@@ -66,15 +66,19 @@ export function pageQuery({ defaultSize, maxSize }: { defaultSize: number; maxSi
   };
 }
 
-/** One page of a keyset-paginated list. */
-export function pageOf<T extends ZodType>(item: T, name: string) {
+/** One page of a keyset-paginated list; `example` is the schema's own, shown wherever the page is used. */
+export function pageOf<T extends ZodType>(
+  item: T,
+  name: string,
+  example?: { data: unknown[]; hasMore: boolean; nextCursor: string | null },
+) {
   return z
     .object({
       data: z.array(item),
       hasMore: z.boolean(),
       nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
     })
-    .openapi(name);
+    .openapi(name, example ? { example } : {});
 }
 
 type ProblemStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;

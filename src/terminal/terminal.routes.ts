@@ -6,10 +6,11 @@ import {
   idempotencyKeyHeader,
   jsonBody,
   jsonContent,
+  pageOf,
   problemResponses,
   TENANT_SECURITY,
-  z,
   type ProblemExample,
+  z,
 } from "../platform/openapi";
 import { PAX_MODELS, READER_STATUSES } from "./terminal.schema";
 
@@ -242,17 +243,11 @@ export const listReaders = createRoute({
     "listed: ask one reader with `?connection=true`.",
   request: { query: ListReadersQuerySchema },
   responses: {
-    200: jsonContent(
-      z
-        .object({
-          data: z.array(ReaderSchema),
-          hasMore: z.boolean(),
-          nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
-        })
-        .openapi("TerminalReaderList"),
-      "One page of readers.",
-      { data: [readerExample], hasMore: false, nextCursor: null },
-    ),
+    200: jsonContent(pageOf(ReaderSchema, "TerminalReaderList"), "One page of readers.", {
+      data: [readerExample],
+      hasMore: false,
+      nextCursor: null,
+    }),
     ...problemResponses({
       400: {
         description: "Invalid query, or `invalid-cursor`.",
