@@ -18,6 +18,9 @@ export const TEST_SECRETS = {
   CALLBACK_SECRETS_KEY: "test-callback-secrets-key",
 };
 
+/** The service's origin for the sandbox's own tests, where no service call tells it one. */
+const TEST_BASE_URL = "http://localhost:8787";
+
 /** What the sandbox processor shares with the service: the processor credentials and the inbound webhook's key and credentials. */
 const SANDBOX_SECRETS = Object.fromEntries(Object.entries(TEST_SECRETS).filter(([name]) => name.startsWith("PROCESSOR_")));
 // The sandbox's wrangler.toml lists these under `[secrets] required`; reading it, wrangler looks for them in the
@@ -63,7 +66,7 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: SANDBOX_CONFIG_PATH },
             miniflare: {
-              bindings: SANDBOX_SECRETS,
+              bindings: { ...SANDBOX_SECRETS, BASE_URL: TEST_BASE_URL },
               // The service the sandbox's webhooks go to, as a stand-in that accepts them; the real service receiving
               // them is tested in the `workers` project.
               workers: [

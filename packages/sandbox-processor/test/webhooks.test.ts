@@ -87,3 +87,33 @@ describe("sandbox webhooks", () => {
     expect(delivery!.lastError).toBeTruthy();
   });
 });
+
+describe("the service's public origin", () => {
+  const ONBOARDING_FORM = {
+    onboarding_data: { entity: { business_name: "Origin Co" }, max_transaction_amount: 100000 },
+    merchant_processors: [{ processor: "DUMMY_V1" }],
+    onboarding_link_details: { return_url: "https://platform.example/return", expiration_in_minutes: "30" },
+  };
+  const linkOf = async (headers: Record<string, string> = {}) =>
+    (await processor("POST", "/onboarding_forms", ONBOARDING_FORM, { headers })).body.onboarding_link.link_url as string;
+
+  it("is BASE_URL until the service says, then the one its latest call named: for links, and for webhooks sent later", async () => {
+    expect(await linkOf()).toMatch(new RegExp(`^${env.BASE_URL}/sandbox/onboarding\\?`));
+    const origin = "http://example.test:9100";
+    expect(await linkOf({ "x-sandbox-service-origin": origin })).toMatch(/^http:\/\/example\.test:9100\/sandbox\/onboarding\?/);
+    await control.reset();
+    expect(await linkOf()).toMatch(/^http:\/\/example\.test:9100\/sandbox\/onboarding\?/);
+
+    // Sent from the alarm, with no call in hand: on that origin is this worker's own request bin, and the body links there.
+    await processor("POST", "/webhooks", {
+      url: `${origin}/sandbox/inbox/told`,
+      enabled_events: [{ entity: "merchant", types: ["underwritten"] }],
+    });
+    await approvedMerchant();
+    const delivered = await eventually(
+      () => inbox("told"),
+      (requests) => requests.length >= 2,
+    );
+    expect(delivered[1]!.body).toContain(`"${origin}/sandbox/processor/merchants/`);
+  });
+});

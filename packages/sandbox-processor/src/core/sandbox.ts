@@ -21,6 +21,20 @@ export type TimerRow = { id: number; due_at: number; action: TimerAction; subjec
 
 export type { EventKind } from "./outbox";
 
+/** Not in wrangler.toml: the service's public origin, for a sandbox that has not been called by the service yet. */
+type OptionalVars = { BASE_URL?: string };
+
+declare global {
+  interface SandboxEnv extends OptionalVars {}
+  // The same bindings, as `env` from "cloudflare:workers" (the tests) types them.
+  namespace Cloudflare {
+    interface Env extends OptionalVars {}
+  }
+}
+
+/** Kept apart from the sandbox's state, so a reset does not forget it. */
+const SERVICE_ORIGIN_KEY = "service_origin";
+
 /**
  * The sandbox's world for one Durable Object: its store, a clock that tests can move forward, the configured
  * delays, timers (run by the object's alarm) and the webhook outbox. Services receive it as their first argument.
@@ -45,9 +59,18 @@ export class Sandbox {
     return this.env.PROCESSOR_APPLICATION_ID;
   }
 
-  /** Links inside webhook bodies and hosted-page URLs point at the service's public origin. */
+  /**
+   * Links inside webhook bodies and hosted-page URLs point at the service's public origin: the one its latest call
+   * told (webhooks are sent later, with no call in hand), else BASE_URL.
+   */
   get publicOrigin(): string {
-    return this.env.BASE_URL.replace(/\/+$/, "");
+    const origin = this.ctx.storage.kv.get<string>(SERVICE_ORIGIN_KEY) ?? this.env.BASE_URL;
+    if (!origin) throw new Error("The service's public origin is unknown: no call from the service yet, and no BASE_URL.");
+    return origin.replace(/\/+$/, "");
+  }
+
+  noteServiceOrigin(origin: string): void {
+    if (this.ctx.storage.kv.get<string>(SERVICE_ORIGIN_KEY) !== origin) this.ctx.storage.kv.put(SERVICE_ORIGIN_KEY, origin);
   }
 
   get webhookLinkBase(): string {

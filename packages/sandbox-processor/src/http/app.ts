@@ -4,6 +4,7 @@ import { createControlRouter, recordInbox } from "./control/router";
 import { callSandbox, sandboxControl, type SandboxObject } from "./edge";
 import { createPagesRouter } from "./pages/router";
 import { Problem, problemResponse, traceIdOf } from "./problem";
+import { SERVICE_ORIGIN_HEADER } from "./rest/app";
 import type { HttpEnv } from "./types";
 
 const SITE_PREFIX = "/sandbox";
@@ -27,7 +28,7 @@ function createSite(objectOf: (env: SandboxEnv) => SandboxObject) {
   site.use("*", async (c, next) => {
     const object = objectOf(c.env);
     c.set("object", object);
-    c.set("control", sandboxControl(object));
+    c.set("control", sandboxControl(object, c.req.header(SERVICE_ORIGIN_HEADER)));
     c.set("traceId", traceIdOf(c.req.raw.headers));
     await next();
   });

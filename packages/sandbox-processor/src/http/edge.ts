@@ -8,7 +8,7 @@ const MAX_HANG_MS = 6 * 60 * 1000;
 /** The sandbox's Durable Object as the edge sees it: its REST API (`fetch`) and its controls (`control`, over RPC). */
 export type SandboxObject = {
   fetch(request: Request): Promise<Response>;
-  control(name: ControlName, args: unknown[]): Promise<ControlResult<unknown>>;
+  control(name: ControlName, args: unknown[], serviceOrigin?: string): Promise<ControlResult<unknown>>;
 };
 
 /** Settles with the work, or rejects with the signal's reason (e.g. the caller's TimeoutError) as soon as it aborts. */
@@ -114,13 +114,13 @@ function unwrap<T>(result: ControlResult<T>): T {
   throw new SandboxControlError(result.status, result.code, result.message, result.field);
 }
 
-/** Typed methods over the object's one `control(name, args)` RPC method. */
-export function sandboxControl(object: Pick<SandboxObject, "control">): SandboxControl {
+/** Typed methods over the object's one `control(name, args)` RPC method; `serviceOrigin` is what the service said it is. */
+export function sandboxControl(object: Pick<SandboxObject, "control">, serviceOrigin?: string): SandboxControl {
   return new Proxy({} as SandboxControl, {
     // Not a thenable: awaiting the control object itself must not turn into an RPC call.
     get: (_target, name) =>
       typeof name !== "string" || name === "then"
         ? undefined
-        : async (...args: unknown[]) => unwrap(await object.control(name as ControlName, args)),
+        : async (...args: unknown[]) => unwrap(await object.control(name as ControlName, args, serviceOrigin)),
   });
 }

@@ -36,7 +36,7 @@ function authorizationHeader(webhook: Stored<"webhook">): string | null {
 type DeliveryTarget = { url: string; via: "self" | "service" | "network" };
 
 /**
- * A bare path or a URL on the service's origin (`BASE_URL`) is the service's: it goes through the SERVICE binding
+ * A bare path or a URL on the service's public origin is the service's: it goes through the SERVICE binding
  * (a Worker cannot reliably fetch its own public URL), except under `/sandbox/`, which the service only proxies to
  * this worker, so those are delivered to this worker's own fetch handler directly. Anything else goes over the network.
  */

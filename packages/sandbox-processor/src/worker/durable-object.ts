@@ -53,8 +53,9 @@ export class SandboxProcessor extends DurableObject<SandboxEnv> {
    * included, so that when the call returns its consequences have reached the service. Reads never wait for
    * deliveries: a webhook receiver (the request bin) calls back into this object while a delivery is in flight.
    */
-  async control(name: ControlName, args: unknown[]): Promise<ControlResult<unknown>> {
+  async control(name: ControlName, args: unknown[], serviceOrigin?: string): Promise<ControlResult<unknown>> {
     if (!CONTROL_NAMES.has(name)) throw new TypeError(`No sandbox control ${String(name)}.`);
+    if (serviceOrigin) this.sandbox.noteServiceOrigin(serviceOrigin);
     const method = this.controls[name] as (...args: unknown[]) => unknown;
     try {
       const value = await method.apply(this.controls, args);

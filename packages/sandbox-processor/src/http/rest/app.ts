@@ -9,6 +9,8 @@ import { REST_ROUTES, type RestRoute } from "./routes";
 
 /** Set by the edge: the origin and prefix the caller reached the sandbox at, for `_links`. */
 export const PUBLIC_BASE_HEADER = "x-sandbox-public-base";
+/** Set by the service on its calls: its own public origin, which the sandbox's links and webhooks point at. */
+export const SERVICE_ORIGIN_HEADER = "x-sandbox-service-origin";
 /** What the processor assumes when `Finix-Version` is missing or unknown. */
 const BASE_API_VERSION = "2018-01-01";
 
@@ -21,6 +23,8 @@ function errorResponse(error: ProcessorError, c: { var: RestEnv["Variables"] }):
 
 const context: MiddlewareHandler<RestEnv> = async (c, next) => {
   c.set("logref", hex(randomBytes(8)));
+  const serviceOrigin = c.req.header(SERVICE_ORIGIN_HEADER);
+  if (serviceOrigin) c.env.sandbox.noteServiceOrigin(serviceOrigin);
   c.set("publicBase", c.req.header(PUBLIC_BASE_HEADER) ?? c.env.sandbox.webhookLinkBase);
   // Like the processor: without a known Finix-Version the request runs on the base version (offset paging).
   c.set("apiVersion", c.req.header("Finix-Version") === CURSOR_PAGING_VERSION ? CURSOR_PAGING_VERSION : BASE_API_VERSION);
