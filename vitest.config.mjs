@@ -18,7 +18,10 @@ export const TEST_SECRETS = {
   CALLBACK_SECRETS_KEY: "test-callback-secrets-key",
 };
 
-/** The service's origin for the sandbox's own tests, where no service call tells it one. */
+/**
+ * The tests run with BASE_URL configured, as a deployment does (wrangler.toml sets none for local development): links
+ * and the local-callback policy follow it. Tests of the origin taken from the request unset it.
+ */
 const TEST_BASE_URL = "http://localhost:8787";
 
 /** What the sandbox processor shares with the service: the processor credentials and the inbound webhook's key and credentials. */
@@ -38,6 +41,7 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ...TEST_SECRETS,
+                BASE_URL: TEST_BASE_URL,
                 // Short enough that timeout tests finish quickly, long enough for a loaded CI machine.
                 PROCESSOR_TIMEOUT_MS: "1500",
                 // A buyer in the tests acts within seconds; a longer wait is a timeout whose sale is found again.
@@ -49,7 +53,10 @@ export default defineConfig({
               // The sandbox processor Worker behind the SANDBOX_PROCESSOR binding; its webhooks come back to the
               // service under test (the plugin names it after this project).
               workers: [
-                sandboxWorker({ bindings: sandboxWorkerEnv({ secrets: TEST_SECRETS }), serviceName: "vitest-plugin-runner-workers" }),
+                sandboxWorker({
+                  bindings: sandboxWorkerEnv({ secrets: TEST_SECRETS, varOverrides: { BASE_URL: TEST_BASE_URL } }),
+                  serviceName: "vitest-plugin-runner-workers",
+                }),
               ],
             },
           })),

@@ -22,13 +22,17 @@ const SHARED_SECRETS = [
 
 /**
  * The sandbox Worker's environment for `wrangler dev`: the service's secrets it shares (`secrets`, as read from the
- * service's `.dev.vars`), and the service's BASE_URL and application id (`--var` overrides, else the service's wrangler.toml).
+ * service's `.dev.vars`), and the service's application id and BASE_URL if it has one (`--var` overrides, else the
+ * service's wrangler.toml). Without BASE_URL the sandbox learns the service's origin from the service's calls.
  */
 export function sandboxWorkerEnv({ secrets, varOverrides = {} }) {
   const { vars } = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
   const env = {};
   for (const name of SHARED_SECRETS) if (secrets[name] !== undefined) env[name] = secrets[name];
-  for (const name of ["BASE_URL", "PROCESSOR_APPLICATION_ID"]) env[name] = String(varOverrides[name] ?? vars[name]);
+  for (const name of ["BASE_URL", "PROCESSOR_APPLICATION_ID"]) {
+    const value = varOverrides[name] ?? vars[name];
+    if (value !== undefined) env[name] = String(value);
+  }
   return env;
 }
 

@@ -68,7 +68,7 @@ export function createApp() {
   });
 
   registerReferenceDefinitions(app.openAPIRegistry);
-  app.doc31("/openapi.json", (c) => documentConfig({ origin: new URL(c.req.url).origin, baseUrl: c.env.BASE_URL }));
+  app.doc31("/openapi.json", (c) => documentConfig({ origin: new URL(c.req.url).origin, publicOrigin: c.get("ctx").publicOrigin }));
 
   app.notFound(notFoundOrMethodNotAllowed(() => app.routes));
   app.onError(onError);

@@ -14,7 +14,9 @@ import {
   type Environment,
   type ProcessorClient,
   type ProcessorClientConfig,
+  type ProcessorFetch,
 } from "./processor";
+import { SANDBOX_SERVICE_ORIGIN_HEADER } from "./sandbox-proxy";
 
 /** The built-in sandbox answers at this origin, through the SANDBOX_PROCESSOR service binding (the origin only shapes its links). */
 export const BUILTIN_SANDBOX_BASE_URL = "https://sandbox.processor.internal";
@@ -24,7 +26,7 @@ export const BUILTIN_SANDBOX_BASE_URL = "https://sandbox.processor.internal";
  * Worker, reached through the SANDBOX_PROCESSOR service binding; any other value is the processor itself
  * (https://finix.sandbox-payments-api.com or https://finix.live-payments-api.com).
  */
-export function processorConfig(env: Env): ProcessorClientConfig {
+export function processorConfig(env: Env, publicOrigin: string | null = null): ProcessorClientConfig {
   const builtin = env.PROCESSOR_BASE_URL === "builtin";
   const sandbox = builtin ? env.SANDBOX_PROCESSOR : undefined;
   if (builtin && !sandbox) {
@@ -50,35 +52,60 @@ export function processorConfig(env: Env): ProcessorClientConfig {
     timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : DEFAULT_TIMEOUT_MS,
     cardPresentTimeoutMs:
       Number.isFinite(cardPresentTimeoutMs) && cardPresentTimeoutMs > 0 ? cardPresentTimeoutMs : CARD_PRESENT_TIMEOUT_MS,
-    fetch: sandbox ? (request) => sandbox.fetch(request) : (request) => fetch(request),
+    fetch: sandbox ? sandboxFetch(sandbox, publicOrigin) : (request) => fetch(request),
   };
 }
 
-export function processorClient(env: Env): ProcessorClient {
-  return createProcessorClient(processorConfig(env));
+/** The built-in sandbox links to the service's public origin: each call tells it, when known; it remembers it for its webhooks. */
+function sandboxFetch(sandbox: Fetcher, publicOrigin: string | null): ProcessorFetch {
+  if (publicOrigin === null) return (request) => sandbox.fetch(request);
+  return (request) => {
+    request.headers.set(SANDBOX_SERVICE_ORIGIN_HEADER, publicOrigin);
+    return sandbox.fetch(request);
+  };
 }
 
-/** One processor client per environment and isolate: it holds configuration, never a request's state. */
-const processors = new WeakMap<Env, ProcessorClient>();
+export function processorClient(env: Env, publicOrigin: string | null = null): ProcessorClient {
+  return createProcessorClient(processorConfig(env, publicOrigin));
+}
+
+/**
+ * One processor client per environment, public origin and isolate: it holds configuration, never a request's state.
+ * Without BASE_URL there is one per origin the service is reached at (localhost, 127.0.0.1…).
+ */
+const processors = new WeakMap<Env, Map<string | null, ProcessorClient>>();
+
+/** BASE_URL, else the origin of the request being served; null for a queue batch or cron run without BASE_URL. */
+function publicOriginOf(env: Env, requestUrl: string | undefined): string | null {
+  if (env.BASE_URL) return env.BASE_URL.replace(/\/+$/, "");
+  return requestUrl ? new URL(requestUrl).origin : null;
+}
 
 /**
  * The composition root: builds the services' context once per request, queue batch or cron run. `nowMs` fixes the
- * clock (the cron run's scheduled time, or a test's).
+ * clock (the cron run's scheduled time, or a test's); `requestUrl` is the request being served, if any.
  */
-export function createContext(rawEnv: Env, options: { nowMs?: number } = {}): AppContext {
+export function createContext(rawEnv: Env, options: { nowMs?: number; requestUrl?: string } = {}): AppContext {
   const env = validateEnv(rawEnv);
+  const publicOrigin = publicOriginOf(env, options.requestUrl);
   const db = database(env);
   const clock = clockAt(options.nowMs);
   const outbox = createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents(env, eventIds) });
   return {
     env,
+    publicOrigin,
     db,
     // Built on first use: routes that never reach the processor (health, the sandbox proxy) do not need it configured.
     get processor() {
-      let processor = processors.get(env);
+      let byOrigin = processors.get(env);
+      if (!byOrigin) {
+        byOrigin = new Map();
+        processors.set(env, byOrigin);
+      }
+      let processor = byOrigin.get(publicOrigin);
       if (!processor) {
-        processor = processorClient(env);
-        processors.set(env, processor);
+        processor = processorClient(env, publicOrigin);
+        byOrigin.set(publicOrigin, processor);
       }
       return processor;
     },
@@ -89,7 +116,7 @@ export function createContext(rawEnv: Env, options: { nowMs?: number } = {}): Ap
 
 /** Request middleware: one context per request; its outbox is flushed once the response is ready. */
 export async function withRequestContext(c: Context<AppBindings>, next: () => Promise<void>): Promise<void> {
-  const ctx = createContext(c.env);
+  const ctx = createContext(c.env, { requestUrl: c.req.url });
   c.set("ctx", ctx);
   await next();
   afterResponse(c, ctx.outbox.flush());

@@ -60,7 +60,6 @@ function stubEnv() {
     ...Object.fromEntries(bindings.map((name) => [name, {}])),
     ...config.vars,
     ...parseDevVars(readFileSync(path.join(root, ".dev.vars.example"), "utf8")),
-    BASE_URL: SNAPSHOT_SERVER_URL,
   };
 }
 

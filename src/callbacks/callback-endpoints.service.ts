@@ -55,7 +55,7 @@ export async function saveCallbackUrl({
   ctx,
   input: { tenantId, ...input },
 }: {
-  ctx: Pick<AppContext, "db" | "env">;
+  ctx: Pick<AppContext, "db" | "env" | "publicOrigin">;
   input: { tenantId: string; url: string };
 }): Promise<CallbackSettings> {
   const { db, env } = ctx;
@@ -74,7 +74,7 @@ export async function saveCallbackUrl({
     return getCallbackSettings({ ctx, input: { tenantId } });
   }
 
-  const url = parseCallbackUrl(requested, callbackUrlPolicy(env));
+  const url = parseCallbackUrl(requested, callbackUrlPolicy(ctx));
   const secretId = newId("sigkey");
   const sealed = await sealSigningSecret(env, { tenantId, secretId }, generateSigningSecret());
   await db.batch([

@@ -1,4 +1,5 @@
 import { ApiError } from "../lib/problem";
+import type { AppContext } from "../platform/context";
 
 export type CallbackUrlPolicy = { allowLocalNetwork: boolean };
 
@@ -6,9 +7,21 @@ const MAX_URL_LENGTH = 2048;
 const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata", "169.254.169.254", "[fd00:ec2::254]", "100.100.100.200"]);
 const PRIVATE_NAME_SUFFIXES = [".localhost", ".local", ".internal", ".home.arpa", ".lan"];
 
-/** Local receivers (http, localhost, private networks) are allowed only in the sandbox served from localhost. */
-export function callbackUrlPolicy(env: Pick<Env, "PROCESSOR_ENV" | "BASE_URL">): CallbackUrlPolicy {
-  return { allowLocalNetwork: env.PROCESSOR_ENV === "sandbox" && isLocalHost(new URL(env.BASE_URL).hostname) };
+type PolicyContext = Pick<AppContext, "env" | "publicOrigin">;
+
+/**
+ * Local receivers (http, localhost, private networks) are allowed only in the sandbox served from this machine: its
+ * public origin (BASE_URL, else the origin the request came to, which on a deployment is never local) is loopback.
+ */
+export function callbackUrlPolicy({ env, publicOrigin }: PolicyContext): CallbackUrlPolicy {
+  return { allowLocalNetwork: env.PROCESSOR_ENV === "sandbox" && publicOrigin !== null && isLocalHost(new URL(publicOrigin).hostname) };
+}
+
+/** The policy before each attempt, where there is no request to take an origin from. */
+export function deliveryUrlPolicy(ctx: PolicyContext): CallbackUrlPolicy {
+  // Without BASE_URL, trust the save-time check: no deployment is reached at a loopback origin, so none let a local URL in.
+  if (ctx.publicOrigin === null) return { allowLocalNetwork: ctx.env.PROCESSOR_ENV === "sandbox" };
+  return callbackUrlPolicy(ctx);
 }
 
 /** The reason a callback URL is refused, or null. The same check runs at registration and before every attempt. */

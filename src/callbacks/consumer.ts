@@ -7,7 +7,7 @@ import { logEvent } from "../lib/log";
 import { activeSigningSecretsByTenant } from "./callback-endpoints.service";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 import { readCallbackMessage } from "./callback-message";
-import { callbackUrlPolicy, callbackUrlProblem } from "./callback-url-policy";
+import { callbackUrlProblem, deliveryUrlPolicy, type CallbackUrlPolicy } from "./callback-url-policy";
 import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
 import { events } from "../outbox/events.schema";
 import { retryDelaySeconds } from "./retry-schedule";
@@ -57,7 +57,8 @@ export async function handleCallbackBatch({ ctx, input: batch }: { ctx: AppConte
   else await deliverBatch(ctx, batch.messages);
 }
 
-async function deliverBatch({ db, env }: AppContext, messages: readonly Message<unknown>[]): Promise<void> {
+async function deliverBatch(ctx: AppContext, messages: readonly Message<unknown>[]): Promise<void> {
+  const { db, env } = ctx;
   const work: { message: Message<unknown>; deliveryId: string }[] = [];
   for (const message of messages) {
     const deliveryId = readCallbackMessage(message.body);
@@ -72,12 +73,13 @@ async function deliverBatch({ db, env }: AppContext, messages: readonly Message<
   try {
     const targets = await loadTargets(db, [...new Set(work.map((item) => item.deliveryId))]);
     const secrets = await secretsByTenant(db, env, targets);
+    const policy = deliveryUrlPolicy(ctx);
     // A delivery named by two messages of one batch (a resend racing the original) is attempted once.
     const attempted = new Map<string, Promise<{ outcome: AttemptOutcome; attempt: Attempt | null }>>();
     const results = await Promise.all(
       work.map(async ({ message, deliveryId }) => {
         const first = !attempted.has(deliveryId);
-        if (first) attempted.set(deliveryId, attempt(env, targets.get(deliveryId), deliveryId, secrets, message.attempts));
+        if (first) attempted.set(deliveryId, attempt(env, policy, targets.get(deliveryId), deliveryId, secrets, message.attempts));
         const { outcome, attempt: record } = await attempted.get(deliveryId)!;
         return { message, outcome: first ? outcome : ({ next: "ack" } as const), record: first ? record : null };
       }),
@@ -159,6 +161,7 @@ async function secretsByTenant(db: Database, env: Env, targets: Map<string, Targ
  */
 async function attempt(
   env: Env,
+  policy: CallbackUrlPolicy,
   target: Target | undefined,
   deliveryId: string,
   secrets: Map<string, CryptoKey[]>,
@@ -172,7 +175,7 @@ async function attempt(
   if (target.status !== "pending" || target.url === null) return { outcome: { next: "ack" }, attempt: null };
 
   const signingSecrets = secrets.get(target.tenantId) ?? [];
-  const urlProblem = callbackUrlProblem(target.url, callbackUrlPolicy(env));
+  const urlProblem = callbackUrlProblem(target.url, policy);
   const result: HttpResult = urlProblem
     ? { statusCode: null, error: `callback URL ${urlProblem}`, durationMs: 0 }
     : signingSecrets.length === 0

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { getReadiness, startOnboarding } from "../onboarding";
+import { publicUrl } from "../platform/context";
 import { getTenant } from "../tenants";
 import { auditSignedIn } from "./audit-request";
 import type { DashboardBindings } from "./types";
@@ -26,7 +27,7 @@ export async function beginOnboarding(c: DashboardContext) {
   const session = c.get("session");
   const form = await startOnboarding({
     ctx,
-    input: { tenantId: session.tenantId, returnUrl: `${ctx.env.BASE_URL.replace(/\/$/, "")}/dashboard` },
+    input: { tenantId: session.tenantId, returnUrl: publicUrl(ctx, "/dashboard") },
   });
   await auditSignedIn(c, "onboarding.started", form.formId);
   return c.redirect("/dashboard?notice=onboarding-started", 303);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
-import type { AppContext } from "../platform/context";
+import { publicUrl, type AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
@@ -18,7 +18,7 @@ export type UserRecord = typeof dashboardUsers.$inferSelect;
 
 const OPERATOR: AuditActor = { userId: null, email: "operator" };
 
-export const inviteUrl = (env: Env, token: string) => `${env.BASE_URL.replace(/\/$/, "")}/dashboard/invite/${token}`;
+export const inviteUrl = (ctx: Pick<AppContext, "publicOrigin">, token: string) => publicUrl(ctx, `/dashboard/invite/${token}`);
 
 /**
  * A one-time invitation to the tenant (the operator's for the first owner, an owner's for a teammate). The link
@@ -66,7 +66,7 @@ export async function createInvite({
       origin: input.origin,
     }),
   ]);
-  return { invite, url: inviteUrl(ctx.env, token) };
+  return { invite, url: inviteUrl(ctx, token) };
 }
 
 /** The invitation a link names, while it can still be accepted; every other case (used, withdrawn, expired, unknown) is null. */

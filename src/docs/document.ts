@@ -53,9 +53,11 @@ export function registerReferenceDefinitions(registry: OpenAPIHono["openAPIRegis
 }
 
 /** The document's top level: "Try it out" in /docs calls the server that served it, then the configured public base URL. */
-export function documentConfig({ origin, baseUrl }: { origin: string; baseUrl: string }) {
+export function documentConfig({ origin, publicOrigin }: { origin: string; publicOrigin: string | null }) {
   const servers = [{ url: origin, description: "This server" }];
-  if (baseUrl !== origin) servers.push({ url: baseUrl, description: "The configured public base URL (BASE_URL)" });
+  if (publicOrigin !== null && publicOrigin !== origin) {
+    servers.push({ url: publicOrigin, description: "The configured public base URL (BASE_URL)" });
+  }
   return {
     openapi: "3.1.0",
     info: { title: "Payment Connect API", version: "1.0.0", description: DESCRIPTION },

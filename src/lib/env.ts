@@ -19,7 +19,7 @@ const positiveNumber = required.regex(/^[1-9]\d*$/, "must be a positive whole nu
 const EnvSchema = z
   .object({
     SERVICE_NAME: required,
-    BASE_URL: url,
+    BASE_URL: url.optional(),
     PROCESSOR_ENV: z.enum(["sandbox", "live"], { error: 'must be "sandbox" or "live"' }),
     PROCESSOR_BASE_URL: z.union([z.literal("builtin"), url], { error: 'must be "builtin" or the processor\'s https base URL' }),
     PROCESSOR_API_VERSION: required,
@@ -47,7 +47,7 @@ const EnvSchema = z
     path: ["PROCESSOR_BASE_URL"],
     message: 'must be the processor\'s live URL when PROCESSOR_ENV is "live", not "builtin"',
   })
-  .refine((env) => !(env.PROCESSOR_ENV === "live" && !env.BASE_URL.startsWith("https://")), {
+  .refine((env) => !(env.PROCESSOR_ENV === "live" && !env.BASE_URL?.startsWith("https://")), {
     path: ["BASE_URL"],
     message: 'must be the public https:// origin of this service when PROCESSOR_ENV is "live" (merchants and the processor are sent there)',
   })

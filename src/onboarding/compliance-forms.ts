@@ -1,5 +1,6 @@
 import { hmacSha256Hex } from "../lib/crypto";
 import { instantMicros } from "../lib/instant";
+import { publicUrl, type AppContext } from "../platform/context";
 import type { ComplianceForm } from "../processor";
 
 type FormFacts = Pick<ComplianceForm, "state" | "valid_until" | "created_at"> & { type?: string };
@@ -41,9 +42,12 @@ export async function pciAttestationToken(env: Env, tenantId: string, formId: st
  * Where the merchant attests PCI SAQ-A: the processor expects the platform to collect the attestation, so outside the
  * built-in sandbox (which hosts its own page) it is this service's page, which submits it to the processor.
  */
-export async function pciActionUrl(env: Env, tenantId: string, formId: string | null): Promise<string | null> {
+export async function pciActionUrl(
+  ctx: Pick<AppContext, "env" | "publicOrigin">,
+  tenantId: string,
+  formId: string | null,
+): Promise<string | null> {
   if (!formId) return null;
-  const root = env.BASE_URL.replace(/\/$/, "");
-  if (env.PROCESSOR_BASE_URL === "builtin") return `${root}/sandbox/compliance/${formId}`;
-  return `${root}/onboarding/pci/${formId}/${await pciAttestationToken(env, tenantId, formId)}`;
+  if (ctx.env.PROCESSOR_BASE_URL === "builtin") return publicUrl(ctx, `/sandbox/compliance/${formId}`);
+  return publicUrl(ctx, `/onboarding/pci/${formId}/${await pciAttestationToken(ctx.env, tenantId, formId)}`);
 }

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { instantMicros } from "../lib/instant";
 import { ApiError } from "../lib/problem";
-import type { AppContext } from "../platform/context";
+import { publicUrl, type AppContext } from "../platform/context";
 import { paginate, type ComplianceForm, type Merchant, type OnboardingForm } from "../processor";
 import { tenants } from "../db/tenants.schema";
 import { currentComplianceForm, isMoreCurrent, pciActionUrl, pciAttestationToken } from "./compliance-forms";
@@ -14,20 +14,19 @@ import { merchantFlags, readinessOf, type OnboardingRecord, type Readiness } fro
 const MAX_TRANSACTION_AMOUNT = 100_000_000;
 const LINK_MINUTES = 7 * 24 * 60;
 
-function serviceLinks(env: Env, returnToken: string) {
-  const root = env.BASE_URL.replace(/\/$/, "");
+function serviceLinks(ctx: AppContext, returnToken: string) {
   return {
-    return_url: `${root}/onboarding/return/${returnToken}`,
-    expired_session_url: `${root}/onboarding/expired/${returnToken}`,
-    terms_of_service_url: `${root}/docs`,
-    fee_details_url: `${root}/docs`,
+    return_url: publicUrl(ctx, `/onboarding/return/${returnToken}`),
+    expired_session_url: publicUrl(ctx, `/onboarding/expired/${returnToken}`),
+    terms_of_service_url: publicUrl(ctx, "/docs"),
+    fee_details_url: publicUrl(ctx, "/docs"),
     expiration_in_minutes: LINK_MINUTES,
   };
 }
 
 /** The attestation link of the record's current PCI form. */
-async function links(env: Env, tenantId: string, record: OnboardingRecord | undefined) {
-  return { pciActionUrl: await pciActionUrl(env, tenantId, record?.pciFormId ?? null) };
+async function links(ctx: AppContext, tenantId: string, record: OnboardingRecord | undefined) {
+  return { pciActionUrl: await pciActionUrl(ctx, tenantId, record?.pciFormId ?? null) };
 }
 
 async function tenantAndRecord(db: Database, tenantId: string) {
@@ -65,7 +64,7 @@ export async function startOnboarding({
     },
     merchant_processors: [{ processor: env.PROCESSOR_ENV === "live" ? "FINIX_V1" : "DUMMY_V1" }],
     // The processor's schema types this one as a string here (an integer on /links).
-    onboarding_link_details: { ...serviceLinks(env, returnToken), expiration_in_minutes: String(LINK_MINUTES) },
+    onboarding_link_details: { ...serviceLinks(ctx, returnToken), expiration_in_minutes: String(LINK_MINUTES) },
     tags: { lc_tenant_id: tenantId },
   });
   const now = ctx.clock.nowIso();
@@ -89,14 +88,14 @@ export async function startOnboarding({
 
 /** Merchant state from the processor, applied once and in order (older updates are ignored), with its event. */
 async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
-  const { db, env } = ctx;
+  const { db } = ctx;
   const { tenant, record } = await tenantAndRecord(db, tenantId);
   if (!record) return;
   // Compared as instants: the processor's timestamps vary in precision ("…54.6Z" is later than "…54.59Z").
   const seen = instantMicros(record.merchantUpdatedAt);
   const incoming = instantMicros(merchant.updated_at);
   if (seen !== null && incoming !== null && incoming <= seen && tenant.processorMerchantId === merchant.id) return;
-  const pciLinks = await links(env, tenantId, record);
+  const pciLinks = await links(ctx, tenantId, record);
   const before = readinessOf(tenant, record, pciLinks);
   const flags = merchantFlags(merchant);
   const now = ctx.clock.nowIso();
@@ -132,7 +131,7 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
 
 /** A PCI form becomes the tenant's current one when it is the same form updated, or a more current one (state, then date). */
 async function applyComplianceForm(ctx: AppContext, tenantId: string, form: ComplianceForm): Promise<void> {
-  const { db, env } = ctx;
+  const { db } = ctx;
   const { tenant, record } = await tenantAndRecord(db, tenantId);
   if (!record || form.type !== "PCI_SAQ_A") return;
   const recorded = record.pciFormId
@@ -148,8 +147,8 @@ async function applyComplianceForm(ctx: AppContext, tenantId: string, form: Comp
     pciDueAt: form.due_at ?? null,
     updatedAt: now,
   };
-  const before = readinessOf(tenant, record, await links(env, tenantId, record));
-  const after = readinessOf(tenant, nextRecord, await links(env, tenantId, nextRecord));
+  const before = readinessOf(tenant, record, await links(ctx, tenantId, record));
+  const after = readinessOf(tenant, nextRecord, await links(ctx, tenantId, nextRecord));
   const update = db.update(onboarding).set(nextRecord).where(eq(onboarding.tenantId, tenantId));
   if (before.pci.status === after.pci.status && before.pci.validUntil === after.pci.validUntil) {
     await update;
@@ -213,7 +212,7 @@ export async function readOnboardingForm({
     form.onboarding_link &&
     (instantMicros(form.onboarding_link.expires_at) ?? 0) < ctx.clock.nowMs() * 1000
   ) {
-    const link = await ctx.processor.createOnboardingLink(formId, serviceLinks(ctx.env, record.returnToken));
+    const link = await ctx.processor.createOnboardingLink(formId, serviceLinks(ctx, record.returnToken));
     form = { ...form, onboarding_link: link };
   }
   await ctx.db
@@ -247,7 +246,7 @@ export async function renewExpiredLink({
   const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
   if (!record) throw new ApiError("not-found", "Unknown onboarding link.");
   if (!record.processorFormId) throw new ApiError("not-found", "This onboarding has no hosted form.");
-  const link = await ctx.processor.createOnboardingLink(record.processorFormId, serviceLinks(ctx.env, record.returnToken));
+  const link = await ctx.processor.createOnboardingLink(record.processorFormId, serviceLinks(ctx, record.returnToken));
   await ctx.db
     .update(onboarding)
     .set({ onboardingUrl: link.link_url, onboardingUrlExpiresAt: link.expires_at, updatedAt: ctx.clock.nowIso() })
@@ -271,7 +270,7 @@ export async function getReadiness({
     }
     ({ tenant, record } = await tenantAndRecord(ctx.db, tenantId));
   }
-  return readinessOf(tenant, record, await links(ctx.env, tenantId, record));
+  return readinessOf(tenant, record, await links(ctx, tenantId, record));
 }
 
 /** For merchants onboarded outside the hosted form: readiness still comes only from the processor's record. */

@@ -5,13 +5,22 @@ import type { ProcessorClient } from "../processor";
 
 /**
  * What every service works with, built once per request, queue batch and cron run by the composition root
- * (`src/context.ts`): the validated environment, the database, the processor adapter (real or sandbox, the
- * services cannot tell), the outbox whose events are enqueued when the unit of work is over, and the clock.
+ * (`src/context.ts`): the validated environment, where this service is reached, the database, the processor adapter
+ * (real or sandbox, the services cannot tell), the outbox whose events are enqueued when the unit of work is over, and
+ * the clock.
  */
 export type AppContext = {
   env: Env;
+  /** BASE_URL, else the origin the request came to; null outside a request (a queue batch, a cron run) without BASE_URL. */
+  publicOrigin: string | null;
   db: Database;
   processor: ProcessorClient;
   outbox: Outbox;
   clock: Clock;
 };
+
+/** An absolute URL on this service, for links that leave it: to a browser, an e-mail, the processor. */
+export function publicUrl(ctx: Pick<AppContext, "publicOrigin">, path: string): string {
+  if (ctx.publicOrigin === null) throw new Error(`A link (${path}) made outside a request needs BASE_URL.`);
+  return ctx.publicOrigin + path;
+}

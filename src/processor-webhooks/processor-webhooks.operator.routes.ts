@@ -9,8 +9,8 @@ export const registerProcessorWebhook = createRoute({
   operationId: "registerProcessorWebhook",
   summary: "Register this service's webhook with the processor (for the processor's real sandbox or live)",
   description:
-    "Creates the processor webhook pointing at `${BASE_URL}/webhooks/processor` with the configured Basic credentials and the events the " +
-    "service consumes. Store the returned `secretSigningKey` as the `PROCESSOR_WEBHOOK_SIGNING_KEY` secret (comma-separate old and new during a rotation).",
+    "Creates the processor webhook pointing at `${BASE_URL}/webhooks/processor` (without BASE_URL, at this request's origin) with the " +
+    "configured Basic credentials and the events the service consumes. Store the returned `secretSigningKey` as the `PROCESSOR_WEBHOOK_SIGNING_KEY` secret (comma-separate old and new during a rotation).",
   responses: {
     201: jsonContent(
       z

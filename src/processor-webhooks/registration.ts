@@ -1,4 +1,4 @@
-import type { AppContext } from "../platform/context";
+import { publicUrl, type AppContext } from "../platform/context";
 import type { Webhook } from "../processor";
 import { PROCESSOR_WEBHOOK_PATH } from "./processor-webhooks.routes";
 
@@ -20,7 +20,7 @@ export const CONSUMED_PROCESSOR_EVENTS = [
 export function registerServiceWebhook({ ctx }: { ctx: AppContext }): Promise<Webhook> {
   const { env } = ctx;
   return ctx.processor.createWebhook({
-    url: `${env.BASE_URL.replace(/\/$/, "")}${PROCESSOR_WEBHOOK_PATH}`,
+    url: publicUrl(ctx, PROCESSOR_WEBHOOK_PATH),
     authentication: { type: "BASIC", basic: { username: env.PROCESSOR_WEBHOOK_USERNAME, password: env.PROCESSOR_WEBHOOK_PASSWORD } },
     enabled_events: CONSUMED_PROCESSOR_EVENTS,
   });

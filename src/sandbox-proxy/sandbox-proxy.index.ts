@@ -1,8 +1,12 @@
 import { Hono, type Context } from "hono";
 import { hex, randomBytes } from "../lib/crypto";
 import { ApiError } from "../lib/problem";
+import { publicUrl } from "../platform/context";
 import type { AppBindings } from "../platform/types";
 import { controlScope, SANDBOX_SCOPE_HEADER } from "./control-scope";
+
+/** Tells the sandbox, with the service's calls through the binding, the service's public origin: its links point there. */
+export const SANDBOX_SERVICE_ORIGIN_HEADER = "x-sandbox-service-origin";
 
 /**
  * `/sandbox/*` at the service's origin is the sandbox processor Worker, passed through unchanged over the
@@ -21,6 +25,7 @@ async function toSandbox(c: Context<AppBindings>): Promise<Response> {
     headers.delete("X-Api-Key");
   }
   headers.set("traceparent", `00-${c.get("traceId")}-${hex(randomBytes(8))}-01`);
+  headers.set(SANDBOX_SERVICE_ORIGIN_HEADER, publicUrl(c.get("ctx"), ""));
   // Read whole: the sandbox may answer (a refusal) without reading the body, which must not break a half-sent stream.
   const body = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : await c.req.arrayBuffer();
   return sandbox.fetch(new Request(c.req.url, { method: c.req.method, headers, body, redirect: "manual", signal: c.req.raw.signal }));

@@ -71,7 +71,7 @@ export interface paths {
     put?: never;
     /**
      * Register this service's webhook with the processor (for the processor's real sandbox or live)
-     * @description Creates the processor webhook pointing at `${BASE_URL}/webhooks/processor` with the configured Basic credentials and the events the service consumes. Store the returned `secretSigningKey` as the `PROCESSOR_WEBHOOK_SIGNING_KEY` secret (comma-separate old and new during a rotation).
+     * @description Creates the processor webhook pointing at `${BASE_URL}/webhooks/processor` (without BASE_URL, at this request's origin) with the configured Basic credentials and the events the service consumes. Store the returned `secretSigningKey` as the `PROCESSOR_WEBHOOK_SIGNING_KEY` secret (comma-separate old and new during a rotation).
      */
     post: operations["registerProcessorWebhook"];
     delete?: never;

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createApp } from "../../../src/app";
 import { database } from "../../../src/db/client";
 import { saveCallbackUrl as saveCallbackUrlService } from "../../../src/callbacks/callback-endpoints.service";
+import { callbackUrlProblem, deliveryUrlPolicy } from "../../../src/callbacks/callback-url-policy";
 import { ApiError } from "../../../src/lib/problem";
-import { createTenant, expectProblem } from "../support/http";
+import { ADMIN_HEADERS, createTenant, expectProblem, jsonInit } from "../support/http";
 import {
   deliveryRow,
   deliveryWithoutMessage,
@@ -22,6 +24,7 @@ describe("the callback URL policy", () => {
   it("refuses non-https, private, loopback, link-local, CGNAT and metadata hosts outside the sandbox", async () => {
     const { id: tenantId } = await createTenant();
     const live = { ...env, PROCESSOR_ENV: "live", BASE_URL: "https://api.payment-connect.dev" };
+    const ctx = { db: database(env), env: live, publicOrigin: live.BASE_URL };
     const refused = [
       "http://receiver.example/hooks",
       "https://localhost/hooks",
@@ -51,7 +54,7 @@ describe("the callback URL policy", () => {
       "not a url",
     ];
     for (const url of refused) {
-      const attempt = saveCallbackUrlService({ ctx: { db: database(env), env: live }, input: { tenantId, url } });
+      const attempt = saveCallbackUrlService({ ctx, input: { tenantId, url } });
       await expect(attempt, url).rejects.toBeInstanceOf(ApiError);
       await expect(attempt, url).rejects.toMatchObject({ slug: "validation-failed", extensions: { errors: [{ field: "url" }] } });
     }
@@ -61,9 +64,7 @@ describe("the callback URL policy", () => {
       "https://[2606:4700::1111]/hooks",
       "https://hooks.shop.example.com:8443/x?y=1",
     ]) {
-      await expect(saveCallbackUrlService({ ctx: { db: database(env), env: live }, input: { tenantId, url } }), url).resolves.toMatchObject(
-        { url },
-      );
+      await expect(saveCallbackUrlService({ ctx, input: { tenantId, url } }), url).resolves.toMatchObject({ url });
     }
   });
 
@@ -87,8 +88,28 @@ describe("the callback URL policy", () => {
     // The same sandbox code served from a public host is not "local".
     const publicSandbox = { ...env, PROCESSOR_ENV: "sandbox", BASE_URL: "https://sandbox.payment-connect.dev" };
     await expect(
-      saveCallbackUrlService({ ctx: { db: database(env), env: publicSandbox }, input: { tenantId, url: "http://localhost:4000/hooks" } }),
+      saveCallbackUrlService({
+        ctx: { db: database(env), env: publicSandbox, publicOrigin: publicSandbox.BASE_URL },
+        input: { tenantId, url: "http://localhost:4000/hooks" },
+      }),
     ).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("without BASE_URL, allows local receivers only when the request came to a local origin", async () => {
+    const { id: tenantId } = await createTenant();
+    const unconfigured = { ...env, BASE_URL: undefined };
+    const save = (origin: string) =>
+      createApp().fetch(
+        new Request(
+          `${origin}/admin/tenants/${tenantId}/callbacks`,
+          jsonInit("PUT", { url: "http://localhost:4000/hooks" }, ADMIN_HEADERS),
+        ),
+        unconfigured,
+      );
+    expect((await save("http://localhost:9100")).status).toBe(200);
+    expect((await save("http://127.0.0.1:9100")).status).toBe(200);
+    const deployed = await expectProblem(await save("https://sandbox.payment-connect.dev"), 400, "validation-failed");
+    expect(deployed.errors).toEqual([{ field: "url", message: "must be an https URL" }]);
   });
 
   it("rejects an attempt to a URL the policy no longer allows, without calling it", async () => {
@@ -109,5 +130,26 @@ describe("the callback URL policy", () => {
       attempt_count: 1,
       last_error: "callback URL must be an https URL",
     });
+  });
+
+  it("without BASE_URL, delivers what was accepted at save time (there is no request to judge by), but never to metadata", async () => {
+    const { id: tenantId } = await createTenant();
+    await saveCallbackUrl(tenantId, "http://127.0.0.1:4000/hooks");
+    const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
+    const receiver = mockReceiver("http://127.0.0.1:4000");
+    await runConsumer(MAIN_QUEUE, { deliveryId }, 1, { ...env, BASE_URL: undefined });
+    expect(receiver.received).toHaveLength(1);
+    expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered" });
+
+    const unconfigured = { env: { ...env, BASE_URL: undefined }, publicOrigin: null };
+    expect(deliveryUrlPolicy(unconfigured)).toEqual({ allowLocalNetwork: true });
+    expect(callbackUrlProblem("http://169.254.169.254/latest/meta-data/", deliveryUrlPolicy(unconfigured))).toBe(
+      "must not address a cloud metadata service",
+    );
+    expect(deliveryUrlPolicy({ ...unconfigured, env: { ...unconfigured.env, PROCESSOR_ENV: "live" } })).toEqual({
+      allowLocalNetwork: false,
+    });
+    // With BASE_URL, delivery re-checks against it, as at save time.
+    expect(deliveryUrlPolicy({ env, publicOrigin: "https://sandbox.payment-connect.dev" })).toEqual({ allowLocalNetwork: false });
   });
 });

@@ -5,12 +5,18 @@ import { createContext } from "../../../src/context";
 import { database } from "../../../src/db/client";
 import { clockAt } from "../../../src/lib/clock";
 import { createOutbox } from "../../../src/outbox/outbox";
+import { publicUrl } from "../../../src/platform/context";
 import { ConfigError, validateEnv } from "../../../src/lib/env";
 import { expectProblem, tenantWithKey } from "../support/http";
 
 describe("environment validation", () => {
   it("accepts the test configuration", () => {
     expect(validateEnv(env)).toBe(env);
+  });
+
+  it("accepts no BASE_URL outside live: links then come from the request's origin", () => {
+    const local = { ...env, BASE_URL: undefined };
+    expect(validateEnv(local)).toBe(local);
   });
 
   it.each([
@@ -22,6 +28,11 @@ describe("environment validation", () => {
     [
       "a base URL that is not https in live",
       { PROCESSOR_ENV: "live", PROCESSOR_BASE_URL: "https://finix.live-payments-api.com", BASE_URL: "http://localhost:8787" },
+      "BASE_URL must be the public https:// origin of this service",
+    ],
+    [
+      "no base URL in live",
+      { PROCESSOR_ENV: "live", PROCESSOR_BASE_URL: "https://finix.live-payments-api.com", BASE_URL: undefined },
       "BASE_URL must be the public https:// origin of this service",
     ],
     ["a timeout that is not a number", { PROCESSOR_TIMEOUT_MS: "soon" }, "PROCESSOR_TIMEOUT_MS must be a positive whole number"],
@@ -45,6 +56,20 @@ describe("environment validation", () => {
 });
 
 describe("the composition root", () => {
+  it("gives a request's services the public origin: BASE_URL, else the origin the request came to", () => {
+    const requestUrl = "http://example.test:9100/v1/onboarding";
+    expect(createContext({ ...env, BASE_URL: "https://payments.example.com/" }, { requestUrl }).publicOrigin).toBe(
+      "https://payments.example.com",
+    );
+    expect(createContext({ ...env, BASE_URL: undefined }, { requestUrl }).publicOrigin).toBe("http://example.test:9100");
+  });
+
+  it("refuses to make a link outside a request without BASE_URL, rather than guess a host", () => {
+    const ctx = createContext({ ...env, BASE_URL: undefined });
+    expect(ctx.publicOrigin).toBeNull();
+    expect(() => publicUrl(ctx, "/dashboard")).toThrow(/needs BASE_URL/);
+  });
+
   it("fixes the clock of a cron run at its scheduled time", () => {
     const ctx = createContext(env, { nowMs: Date.UTC(2026, 0, 2, 3, 4, 5) });
     expect(ctx.clock.nowIso()).toBe("2026-01-02T03:04:05.000Z");
