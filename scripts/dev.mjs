@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run dev`: local secrets, local D1 migrations, then `wrangler dev` with every binding simulated locally — the
-// service and, beside it, the sandbox processor Worker it reaches through its SANDBOX_PROCESSOR binding. Both Workers'
-// BASE_URL follows the port (`npm run dev -- --port 9000`), the cron sweep runs every minute as in production, and the
-// URL is written where the terminal tools (`npm run admin`, `receiver`, `sweep`) look for it.
+// service and, beside it, the sandbox processor Worker it reaches through its SANDBOX_PROCESSOR binding. Links follow the
+// port (`npm run dev -- --port 9000`): without BASE_URL the service takes them from each request's origin and tells the
+// sandbox. The cron sweep runs every minute as in production, and the URL is written where the terminal tools
+// (`npm run admin`, `receiver`, `sweep`) look for it.
 import { spawnSync, spawn } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -50,7 +51,6 @@ const stateDir = given["persist-to"] ? path.resolve(given["persist-to"]) : DEFAU
 const args = [
   ...process.argv.slice(2),
   ...(given.port ? [] : ["--port", port]),
-  ...(varArguments(process.argv.slice(2)).BASE_URL ? [] : ["--var", `BASE_URL:${url}`]),
   ...(process.argv.includes("--test-scheduled") ? [] : ["--test-scheduled"]),
 ];
 

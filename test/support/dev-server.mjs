@@ -11,7 +11,7 @@ const root = path.join(import.meta.dirname, "../..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
 export const DEV_ENV_FILE = path.join(root, ".dev.vars.example");
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -43,9 +43,8 @@ export async function startDevServer({ vars = {}, args = [] } = {}) {
   });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
-  const overrides = { BASE_URL: baseUrl, ...vars };
-  const varArgs = Object.entries(overrides).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  const sandboxEnv = sandboxWorkerEnv({ secrets: devSecrets(), varOverrides: overrides });
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const sandboxEnv = sandboxWorkerEnv({ secrets: devSecrets(), varOverrides: vars });
   const child = spawn(
     wrangler,
     [
