@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /**
  * Tenant keys and callback signing secrets by their prefixes, percent-encoded too (`lc%5Flive%5F…`): a client that puts
  * one in a URL path or query must not have it written to the logs.
@@ -26,8 +28,32 @@ function write(level: Level, line: string): void {
   else console.log(line);
 }
 
-/** One structured JSON line per record; every string is scrubbed of keys and secrets before it is written. */
+const SEVERITY: Record<Level, number> = { info: 0, warn: 1, error: 2 };
+
+/** What a request's one line carries besides the request itself; `written` once that line is out. */
+export type RequestDetails = { level: Level; details: Record<string, unknown>[]; written: boolean };
+
+const currentRequest = new AsyncLocalStorage<RequestDetails>();
+
+/** Runs a request's work so that what `logEvent` records during it lands on the request's line. */
+export function withRequestDetails<T>(work: () => T): { details: RequestDetails; result: T } {
+  const details: RequestDetails = { level: "info", details: [], written: false };
+  return { details, result: currentRequest.run(details, work) };
+}
+
+/**
+ * One structured record; every string is scrubbed of keys and secrets first. Made while serving a request (a processor
+ * call, a webhook's outcome, a rate limit), it goes on that request's line, so a request costs one line; outside a
+ * request (a queue batch, a cron run), or after its line is out (work left running after the response), it is a JSON
+ * line of its own.
+ */
 export function logEvent(level: Level, message: string, fields: Record<string, unknown> = {}): void {
+  const request = currentRequest.getStore();
+  if (request && !request.written) {
+    request.details.push({ message, ...(redacted(fields) as Record<string, unknown>) });
+    if (SEVERITY[level] > SEVERITY[request.level]) request.level = level;
+    return;
+  }
   write(level, JSON.stringify({ level, message, time: new Date().toISOString(), ...(redacted(fields) as Record<string, unknown>) }));
 }
 
@@ -43,9 +69,16 @@ export type RequestRecord = {
 
 /**
  * The one line every request writes, built without walking its fields: of them only the path and the query come from
- * the client as free text, so only they can carry a key or a secret and only they are scrubbed.
+ * the client as free text, so only they can carry a key or a secret and only they are scrubbed (the details were
+ * scrubbed when recorded). The line's level is the worse of the status's and its details'.
  */
-export function logRequest(level: Level, { traceId, method, path, query, status, durationMs, tenantId }: RequestRecord): void {
+export function logRequest(
+  statusLevel: Level,
+  { traceId, method, path, query, status, durationMs, tenantId }: RequestRecord,
+  request: RequestDetails,
+): void {
+  request.written = true;
+  const level = SEVERITY[request.level] > SEVERITY[statusLevel] ? request.level : statusLevel;
   write(
     level,
     JSON.stringify({
@@ -59,6 +92,7 @@ export function logRequest(level: Level, { traceId, method, path, query, status,
       status,
       durationMs,
       tenantId,
+      details: request.details.length > 0 ? request.details : undefined,
     }),
   );
 }

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { hex, randomBytes } from "../lib/crypto";
-import { logEvent, logRequest } from "../lib/log";
+import { logEvent, logRequest, withRequestDetails } from "../lib/log";
 import { ApiError, toProblemResponse } from "../lib/problem";
 import type { AppBindings } from "./types";
 
@@ -24,7 +24,8 @@ export const traceAndLog = createMiddleware<AppBindings>(async (c, next) => {
   const traceId = incomingTraceId(c.req.raw.headers) ?? hex(randomBytes(16));
   c.set("traceId", traceId);
   const started = Date.now();
-  await next();
+  const { details, result } = withRequestDetails(next);
+  await result;
   try {
     c.res.headers.set("X-Trace-Id", traceId);
   } catch {
@@ -34,15 +35,19 @@ export const traceAndLog = createMiddleware<AppBindings>(async (c, next) => {
   }
   const { url } = c.req;
   const queryAt = url.indexOf("?");
-  logRequest(c.res.status >= 500 ? "error" : "info", {
-    traceId,
-    method: c.req.method,
-    path: c.req.path,
-    query: queryAt === -1 ? "" : url.slice(queryAt),
-    status: c.res.status,
-    durationMs: Date.now() - started,
-    tenantId: c.get("tenant")?.tenantId,
-  });
+  logRequest(
+    c.res.status >= 500 ? "error" : "info",
+    {
+      traceId,
+      method: c.req.method,
+      path: c.req.path,
+      query: queryAt === -1 ? "" : url.slice(queryAt),
+      status: c.res.status,
+      durationMs: Date.now() - started,
+      tenantId: c.get("tenant")?.tenantId,
+    },
+    details,
+  );
 });
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

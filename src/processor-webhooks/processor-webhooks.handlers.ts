@@ -33,6 +33,6 @@ export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = asy
     throw new ApiError("validation-failed", "A processor event has `entity` and `type`.");
   }
   const outcome = await receiveProcessorWebhook({ ctx: c.get("ctx"), input: webhook });
-  logEvent("info", "processor webhook", { traceId: c.get("traceId"), entity: webhook.entity, type: webhook.type, outcome });
+  logEvent("info", "processor webhook", { entity: webhook.entity, type: webhook.type, outcome });
   return c.json({ received: true as const, outcome }, 200);
 };

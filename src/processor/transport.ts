@@ -76,7 +76,7 @@ function parseJson(text: string): { value: unknown } | null {
 
 /**
  * The one place that speaks HTTP to the processor: Basic auth, `Finix-Version`, a timeout on every call,
- * one log line per call, and every failure mapped to an ApiError that says whether the outcome is unknown.
+ * one log record per call, and every failure mapped to an ApiError that says whether the outcome is unknown.
  */
 export function createTransport(config: TransportConfig): Send {
   const headers = {

@@ -33,4 +33,32 @@ describe("request log", () => {
       spy.mockRestore();
     }
   });
+
+  it("puts what happened during a request — here a charge's processor calls — on that request's one line", async () => {
+    const { cardToken, charge, chargeableTenant, chargeBody } = await import("../support/sandbox");
+    const { auth, key } = await chargeableTenant();
+    const token = await cardToken();
+    const lines: string[] = [];
+    const spies = (["log", "warn", "error"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((line: unknown) => void lines.push(String(line))),
+    );
+    try {
+      const response = await charge(auth, chargeBody(token));
+      expect(response.status).toBe(201);
+      const traceId = response.headers.get("X-Trace-Id");
+      const records = lines.map((line) => JSON.parse(line)).filter((record) => record.traceId === traceId);
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({ message: "request", level: "info", method: "POST", path: "/v1/payments", status: 201 });
+      expect(records[0].details).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ message: "processor call", method: "POST", pathTemplate: "/payment_instruments", status: 201 }),
+          expect.objectContaining({ message: "processor call", method: "POST", pathTemplate: "/transfers", status: 201 }),
+        ]),
+      );
+      expect(lines.filter((line) => JSON.parse(line).message === "processor call")).toEqual([]);
+      expect(lines.join("\n")).not.toContain(key);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
 });
