@@ -54,6 +54,11 @@ function recheckPendingRefunds(db: Database, paymentId: string, nowIso: string) 
     .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, "pending")));
 }
 
+/** The instant a transfer's state is from, in microseconds: it orders the processor's answers for the same transfer. */
+function transferInstantUs(ctx: AppContext, transfer: ProcessorTransfer): number {
+  return instantMicros(transfer.updated_at ?? ctx.clock.nowIso()) ?? ctx.clock.nowMs() * 1000;
+}
+
 /**
  * The writes that apply a sale transfer's state to its payment, for the caller's `db.batch`: the guarded UPDATE first
  * (it returns the id when the row moved), then the `transfer.updated` event when `emitEvent`, then follow-ups.
@@ -68,7 +73,7 @@ export function saleTransferWrites(
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   const updatedAt = transfer.updated_at ?? now;
-  const updatedAtUs = instantMicros(updatedAt) ?? ctx.clock.nowMs() * 1000;
+  const updatedAtUs = transferInstantUs(ctx, transfer);
   const transition = TRANSITIONS[transfer.state];
   const nextStatus = transition?.from.includes(payment.status) ? transition.to : payment.status;
   const isNewer = and(
@@ -114,6 +119,9 @@ export async function applySaleTransfer(
   options: { emitEvent: boolean },
 ): Promise<boolean> {
   if (transfer.merchant && transfer.merchant !== payment.processorMerchantId) return false;
+  // The row only moves forward in time: one already at this instant or later would not move (the charge's own answer
+  // has usually recorded what its `transfer.created` webhook then reports).
+  if (payment.processorUpdatedAtUs !== null && payment.processorUpdatedAtUs >= transferInstantUs(ctx, transfer)) return false;
   const [updated] = await ctx.db.batch(saleTransferWrites(ctx, payment, transfer, options));
   return updated.length > 0;
 }

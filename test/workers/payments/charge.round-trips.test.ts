@@ -3,7 +3,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { jsonInit } from "../support/http";
-import { lookup } from "../support/payments";
+import { lookup, processorGet } from "../support/payments";
+import { transferEvent, webhookBasicAuth } from "../support/processor-webhooks";
+import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { cardToken, chargeableTenant, chargeBody } from "../support/sandbox";
 
 /** What one request cost: D1 round trips and processor calls as they were made, idempotency object calls as they settled. */
@@ -153,5 +155,33 @@ describe("what a charge costs", () => {
     );
     expect(replay.body).toBe(first.body);
     expect(replay.total).toEqual({ d1: 0, idempotency: ["begin"], processor: [] });
+  });
+
+  it("a transfer event no newer than what the payment holds: 3 D1 round trips and the payment untouched", async () => {
+    const { auth } = await chargeableTenant("Counted Webhook");
+    const charged = await chargeWith(auth, chargeBody(await cardToken()));
+    const { lcPaymentId, processorTransferId } = JSON.parse(charged.body) as { lcPaymentId: string; processorTransferId: string };
+    const before = await lookup(auth, lcPaymentId);
+
+    // The transfer as the processor has it, a second older: a late delivery of a state the charge's own answer recorded.
+    const transfer = await processorGet<{ updated_at: string }>(`/transfers/${processorTransferId}`);
+    const late = { ...transfer, updated_at: new Date(Date.parse(transfer.updated_at) - 1000).toISOString() };
+    const body = JSON.stringify(transferEvent(late, "created"));
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = await hmacSha256Hex(env.PROCESSOR_WEBHOOK_SIGNING_KEY, `${timestamp}:${body}`);
+    const received = await measured("/webhooks/processor", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: webhookBasicAuth,
+        "Finix-Signature": `timestamp=${timestamp}, sig=${signature}`,
+      },
+      body,
+    });
+    expect(received.status).toBe(200);
+    expect(JSON.parse(received.body)).toMatchObject({ outcome: "ignored" });
+    // The delivery's receipt, the payment it is about, the receipt's outcome: no write to the payment.
+    expect(received.total).toEqual({ d1: 3, idempotency: [], processor: [] });
+    expect(await lookup(auth, lcPaymentId)).toEqual(before);
   });
 });
