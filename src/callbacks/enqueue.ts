@@ -13,9 +13,9 @@ const CHUNK = 50;
 const MESSAGES_PER_SEND = 100;
 
 /**
- * Sends committed outbox events on their way: one delivery per event to the tenant's endpoint, one Queue message
- * per delivery, then the event is stamped enqueued. A failure here loses nothing: the cron sweep picks up
- * unstamped events and unsent deliveries again.
+ * Sends committed outbox events on their way: one delivery per event to the tenant's endpoint, stamped enqueued in the
+ * same batch, then one Queue message per delivery. A failure here loses nothing: the cron sweep picks up unstamped
+ * events and unsent deliveries again.
  */
 export async function enqueueEvents(env: Env, eventIds: string[]): Promise<void> {
   if (eventIds.length === 0) return;
@@ -31,11 +31,16 @@ export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void
   const db = database(env);
   for (let start = 0; start < eventIds.length; start += CHUNK) {
     const chunk = eventIds.slice(start, start + CHUNK);
-    // A batch runs in order in one transaction, so its last statement reads what the inserts left unsent.
+    // A batch runs in order in one transaction, so its last statement reads what the inserts left unsent. Once its
+    // deliveries exist an event's part is done: a delivery whose message is lost is the sweep's to resend.
     const [first, ...rest] = chunk.map((eventId) => eventDeliveryInsert(db, eventId));
     const written = await db.batch([
       first!,
       ...rest,
+      db
+        .update(events)
+        .set({ enqueuedAt: nowIso() })
+        .where(and(inArray(events.id, chunk), isNull(events.enqueuedAt))),
       db
         .select({ id: callbackDeliveries.id })
         .from(callbackDeliveries)
@@ -44,14 +49,7 @@ export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void
         ),
     ]);
     const unsent = (written.at(-1) as { id: string }[]).map((delivery) => delivery.id);
-    await queueMessages(env, unsent);
-    await db.batch([
-      stampSent(db, unsent),
-      db
-        .update(events)
-        .set({ enqueuedAt: nowIso() })
-        .where(and(inArray(events.id, chunk), isNull(events.enqueuedAt))),
-    ]);
+    if (unsent.length > 0) await sendDeliveryMessages(env, unsent);
   }
 }
 
