@@ -30,6 +30,29 @@ describe("settlements", () => {
     expect((await eventsAbout(opened.id)).map((e) => e.event)).toEqual(["settlement.created"]);
   });
 
+  it("keep the running totals exact as money comes and goes: a refund subtracts, a returned bank debit leaves", async () => {
+    const { merchantId } = await approvedMerchant();
+    const card = await sale(merchantId, await buyerInstrument(), 10_000, { fee: 300 });
+    const debit = await sale(merchantId, await buyerInstrument(bankFields("123456789")), 4_000, { fee: 100 });
+    await control.settleAch(debit.body.id, "succeed");
+    const opened = await accruing(merchantId);
+    expect(opened).toMatchObject({ total_amount: 14_000, total_fee: 400, net_amount: 13_600 });
+
+    const refund = await processor("POST", `/transfers/${card.body.id}/reversals`, { refund_amount: 2_500 });
+    expect(refund.status).toBe(201);
+    await control.advanceClock(2);
+    expect(await accruing(merchantId)).toMatchObject({ id: opened.id, total_amount: 11_500, total_fee: 400, net_amount: 11_100 });
+
+    await control.settleAch(debit.body.id, "return");
+    expect(await accruing(merchantId)).toMatchObject({ id: opened.id, total_amount: 7_500, total_fee: 300, net_amount: 7_200 });
+    const closed = await control.closeSettlement(merchantId, "closed");
+    expect(closed).toMatchObject({ id: opened.id, total_amount: 7_500, total_fee: 300, net_amount: 7_200 });
+    const included = (await processor("GET", `/settlements/${opened.id}/transfers`)).body._embedded.transfers.map(
+      (t: { id: string }) => t.id,
+    );
+    expect(included.sort()).toEqual([card.body.id, refund.body.id].sort());
+  });
+
   it("close, await approval, fund the net with a PENDING transfer, then settle it — each step a webhook", async () => {
     const { merchantId } = await approvedMerchant();
     await sale(merchantId, await buyerInstrument(), 20_000, { fee: 500 });

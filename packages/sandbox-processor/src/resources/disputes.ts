@@ -110,7 +110,7 @@ function moveDisputedMoney(sandbox: Sandbox, dispute: Stored<"dispute">, subtype
     { requestFingerprint: null, createdStatus: 201, endpoint: "disputes", settlementId: null },
   );
   sandbox.emit("transfer", "created", adjustment);
-  queueForSettlement(sandbox, sale.record.merchant);
+  queueForSettlement(sandbox, adjustment);
 }
 
 /** The money a dispute moved, newest first, as `GET /disputes/{id}/adjustment_transfers` lists it. */

@@ -94,8 +94,9 @@ function failed(
 }
 
 /** Money that moved enters the merchant's next settlement; one settlement timer per merchant at a time. */
-export function queueForSettlement(sandbox: Sandbox, merchantId: string): void {
-  accrueSettlement(sandbox, merchantId);
+export function queueForSettlement(sandbox: Sandbox, moved: Stored<"transfer">): void {
+  const merchantId = moved.record.merchant;
+  accrueSettlement(sandbox, merchantId, moved);
   if (!sandbox.hasTimer("settlement.close", merchantId))
     sandbox.schedule("settlement.close", merchantId, sandbox.config().delaysSeconds.settlement);
 }
@@ -137,8 +138,7 @@ function chargeFees(sandbox: Sandbox, transfer: Stored<"transfer">): Stored<"tra
 
 function afterSale(sandbox: Sandbox, transfer: Stored<"transfer">): void {
   if (transfer.record.state !== "SUCCEEDED") return;
-  chargeFees(sandbox, transfer);
-  queueForSettlement(sandbox, transfer.record.merchant);
+  queueForSettlement(sandbox, chargeFees(sandbox, transfer));
   if (transfer.record.amount === DISPUTED_AMOUNT)
     sandbox.schedule("dispute.open", transfer.record.id, sandbox.config().delaysSeconds.dispute);
 }
@@ -319,7 +319,7 @@ function createAdjustment(
     endpoint: "transfers",
     settlementId: null,
   });
-  queueForSettlement(sandbox, merchant.record.id);
+  queueForSettlement(sandbox, transfer);
   return { status: 201, transfer, awaitBuyer: false };
 }
 
@@ -380,7 +380,7 @@ export function settleReversal(sandbox: Sandbox, transferId: string, outcome: "s
   }
   if (outcome === "fail") return updateTransfer(sandbox, transfer, failed(REVERSAL_FAILURE));
   const settled = updateTransfer(sandbox, transfer, succeeded(sandbox));
-  queueForSettlement(sandbox, settled.record.merchant);
+  queueForSettlement(sandbox, settled);
   return settled;
 }
 
@@ -437,11 +437,13 @@ export function settleAch(sandbox: Sandbox, transferId: string, outcome: AchOutc
   if (outcome === "fail") return updateTransfer(sandbox, transfer, failed(failure));
   const settled = state === "PENDING" ? chargeFees(sandbox, updateTransfer(sandbox, transfer, succeeded(sandbox))) : transfer;
   if (outcome === "succeed") {
-    queueForSettlement(sandbox, settled.record.merchant);
+    queueForSettlement(sandbox, settled);
     return settled;
   }
   if (outcome === "return-as-reversal") return returnAsReversal(sandbox, settled, failure);
-  return updateTransfer(sandbox, settled, failed(failure));
+  const returned = updateTransfer(sandbox, settled, failed(failure));
+  accrueSettlement(sandbox, returned.record.merchant);
+  return returned;
 }
 
 /** The ACH network's answer for a pending debit, steered by the test bank accounts. */
