@@ -24,6 +24,18 @@ export function hmacSha256Key(key: string | Uint8Array): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
 }
 
+const configuredKeys = new Map<string, Promise<CryptoKey>>();
+
+/** An HMAC key from the configuration (a pepper, a signing key): imported once per isolate, not on every request. */
+export function configuredHmacKey(secret: string): Promise<CryptoKey> {
+  let imported = configuredKeys.get(secret);
+  if (!imported) {
+    imported = hmacSha256Key(secret);
+    configuredKeys.set(secret, imported);
+  }
+  return imported;
+}
+
 /** A key imported once with `hmacSha256Key` saves the import on every message it signs. */
 export async function hmacSha256(key: string | Uint8Array | CryptoKey, message: string | Uint8Array): Promise<Uint8Array> {
   const cryptoKey = key instanceof CryptoKey ? key : await hmacSha256Key(key);

@@ -1,4 +1,4 @@
-import { hmacSha256Hex, hmacSha256Key, timingSafeEqualStrings } from "../lib/crypto";
+import { configuredHmacKey, hmacSha256Hex, timingSafeEqualStrings } from "../lib/crypto";
 
 /**
  * How old a signed delivery may be. The processor retries a failed delivery at +1.5, +2, +3, +5 and +9 minutes (20.5
@@ -9,18 +9,6 @@ import { hmacSha256Hex, hmacSha256Key, timingSafeEqualStrings } from "../lib/cry
 export const SIGNATURE_MAX_AGE_SECONDS = 30 * 60;
 /** Clock skew tolerated for a timestamp in the future. */
 export const SIGNATURE_MAX_SKEW_SECONDS = 5 * 60;
-
-/** The signing keys come from the environment: each is imported once per isolate, not on every delivery. */
-const importedKeys = new Map<string, Promise<CryptoKey>>();
-
-function signingKey(key: string): Promise<CryptoKey> {
-  let imported = importedKeys.get(key);
-  if (!imported) {
-    imported = hmacSha256Key(key);
-    importedKeys.set(key, imported);
-  }
-  return imported;
-}
 
 function parseSignatureHeader(header: string): { timestamp: string; signatures: string[] } | null {
   let timestamp: string | undefined;
@@ -54,7 +42,7 @@ export async function verifyProcessorSignature(input: {
   if (age > SIGNATURE_MAX_AGE_SECONDS || age < -SIGNATURE_MAX_SKEW_SECONDS) return false;
   let valid = false;
   for (const key of input.signingKeys.filter(Boolean)) {
-    const expected = await hmacSha256Hex(await signingKey(key), `${parsed.timestamp}:${input.rawBody}`);
+    const expected = await hmacSha256Hex(await configuredHmacKey(key), `${parsed.timestamp}:${input.rawBody}`);
     for (const signature of parsed.signatures) valid = timingSafeEqualStrings(signature, expected) || valid;
   }
   return valid;

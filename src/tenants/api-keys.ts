@@ -1,4 +1,4 @@
-import { base64Url, hmacSha256Hex, hmacSha256Key, randomBytes } from "../lib/crypto";
+import { base64Url, configuredHmacKey, hmacSha256Hex, randomBytes } from "../lib/crypto";
 
 export const API_KEY_PREFIX = "lc_live_";
 const API_KEY_RANDOM_BYTES = 32;
@@ -12,18 +12,10 @@ export function isWellFormedApiKey(candidate: string): boolean {
   return API_KEY_PATTERN.test(candidate);
 }
 
-/** The pepper imported once per isolate, not once per request. */
-const pepperKeys = new Map<string, Promise<CryptoKey>>();
-
 /** Keyed with a server-side pepper so a leaked table alone cannot be used to test guesses offline. */
-export function hashApiKey(key: string, pepper: string): Promise<string> {
+export async function hashApiKey(key: string, pepper: string): Promise<string> {
   if (!pepper) throw new Error("KEY_PEPPER is not configured");
-  let pepperKey = pepperKeys.get(pepper);
-  if (!pepperKey) {
-    pepperKey = hmacSha256Key(pepper);
-    pepperKeys.set(pepper, pepperKey);
-  }
-  return pepperKey.then((cryptoKey) => hmacSha256Hex(cryptoKey, key));
+  return hmacSha256Hex(await configuredHmacKey(pepper), key);
 }
 
 export function displayParts(key: string) {
