@@ -30,6 +30,8 @@ async function loadCreateApp() {
     mainFields: ["module", "main"],
     conditions: ["workerd", "worker", "import"],
     logLevel: "error",
+    // Node builtins the Worker has under nodejs_compat (AsyncLocalStorage) are Node's own here.
+    external: ["node:*"],
     plugins: [
       {
         name: "workers-runtime-stubs",
