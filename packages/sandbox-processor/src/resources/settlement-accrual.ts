@@ -54,7 +54,7 @@ export function accruingSettlement(sandbox: Sandbox, merchantId: string): Stored
 export function accrueSettlement(sandbox: Sandbox, merchantId: string, moved?: Stored<"transfer">): void {
   const accruing = accruingSettlement(sandbox, merchantId);
   if (accruing && moved) {
-    if (!isUnsettled(moved) || moved.record.merchant !== merchantId || accruing.internal.transferIds.includes(moved.record.id)) return;
+    if (!isUnsettled(moved) || accruing.internal.transferIds.includes(moved.record.id)) return;
     sandbox.store.save("settlement", {
       record: { ...accruing.record, ...withTransfer(accruing.record, moved), updated_at: sandbox.touch(accruing.record.updated_at) },
       internal: { ...accruing.internal, transferIds: [...accruing.internal.transferIds, moved.record.id] },
