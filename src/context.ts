@@ -77,7 +77,8 @@ const processors = new WeakMap<Env, Map<string | null, ProcessorClient>>();
 
 /** BASE_URL, else the origin of the request being served; null for a queue batch or cron run without BASE_URL. */
 function publicOriginOf(env: Env, requestUrl: string | undefined): string | null {
-  if (env.BASE_URL) return env.BASE_URL.replace(/\/+$/, "");
+  const configured = env.BASE_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, "");
   return requestUrl ? new URL(requestUrl).origin : null;
 }
 

@@ -19,7 +19,8 @@ const positiveNumber = required.regex(/^[1-9]\d*$/, "must be a positive whole nu
 const EnvSchema = z
   .object({
     SERVICE_NAME: required,
-    BASE_URL: url.optional(),
+    // Blank is unset (`--var BASE_URL:`), as absent: links then follow the request's origin.
+    BASE_URL: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), url.optional()),
     PROCESSOR_ENV: z.enum(["sandbox", "live"], { error: 'must be "sandbox" or "live"' }),
     PROCESSOR_BASE_URL: z.union([z.literal("builtin"), url], { error: 'must be "builtin" or the processor\'s https base URL' }),
     PROCESSOR_API_VERSION: required,

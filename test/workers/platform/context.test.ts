@@ -14,9 +14,12 @@ describe("environment validation", () => {
     expect(validateEnv(env)).toBe(env);
   });
 
-  it("accepts no BASE_URL outside live: links then come from the request's origin", () => {
-    const local = { ...env, BASE_URL: undefined };
-    expect(validateEnv(local)).toBe(local);
+  it("accepts no BASE_URL, or a blank one, outside live: links then come from the request's origin", () => {
+    for (const BASE_URL of [undefined, "", "  "]) {
+      const local = { ...env, BASE_URL };
+      expect(validateEnv(local)).toBe(local);
+      expect(createContext(local, { requestUrl: "http://127.0.0.1:9100/v1/meta" }).publicOrigin).toBe("http://127.0.0.1:9100");
+    }
   });
 
   it.each([
@@ -33,6 +36,11 @@ describe("environment validation", () => {
     [
       "no base URL in live",
       { PROCESSOR_ENV: "live", PROCESSOR_BASE_URL: "https://finix.live-payments-api.com", BASE_URL: undefined },
+      "BASE_URL must be the public https:// origin of this service",
+    ],
+    [
+      "a blank base URL in live",
+      { PROCESSOR_ENV: "live", PROCESSOR_BASE_URL: "https://finix.live-payments-api.com", BASE_URL: " " },
       "BASE_URL must be the public https:// origin of this service",
     ],
     ["a timeout that is not a number", { PROCESSOR_TIMEOUT_MS: "soon" }, "PROCESSOR_TIMEOUT_MS must be a positive whole number"],
