@@ -33,9 +33,11 @@ export function devSecrets() {
 
 /**
  * `args` are extra `wrangler dev` arguments (the benchmark passes `--test-scheduled` to trigger the cron sweep);
- * `stateParent` is where the local state directory is made (the benchmark puts it in memory).
+ * `stateParent` is where the local state directory is made (the benchmark puts it in memory); `configs` are the
+ * Workers' configurations, the service's and the sandbox's as `npm run dev` runs them unless told otherwise (`[]`: plain
+ * `wrangler dev` on wrangler.toml alone).
  */
-export async function startDevServer({ vars = {}, args = [], stateParent = tmpdir() } = {}) {
+export async function startDevServer({ vars = {}, args = [], stateParent = tmpdir(), configs = WORKER_CONFIGS } = {}) {
   const port = await freePort();
   const persistTo = mkdtempSync(path.join(stateParent, "payment-connect-"));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -52,7 +54,7 @@ export async function startDevServer({ vars = {}, args = [], stateParent = tmpdi
     wrangler,
     [
       "dev",
-      ...WORKER_CONFIGS,
+      ...configs,
       "--port",
       String(port),
       "--ip",
