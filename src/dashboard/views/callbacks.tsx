@@ -1,7 +1,22 @@
 import type { FC } from "hono/jsx";
 import type { CallbackSettings, DeliveryRecord, DeliveryStatus, RevealedSigningSecret } from "../../callbacks";
 import type { SignedInSession } from "../sessions.service";
-import { Badge, CsrfField, EmptyState, ErrorSummary, Field, Layout, Secret, Time, type Notice } from "./layout";
+import {
+  ACTIONS_HEADER,
+  Badge,
+  CsrfField,
+  EmptyState,
+  ErrorSummary,
+  Field,
+  FilterSelect,
+  Layout,
+  NextPageLink,
+  Secret,
+  Table,
+  Time,
+  type Column,
+  type Notice,
+} from "./layout";
 
 export const OVERLAP_CHOICES = [
   { seconds: 86_400, label: "24 hours (recommended)" },
@@ -16,6 +31,8 @@ const DELIVERY_TONES: Record<DeliveryStatus, "good" | "bad" | "warn" | "neutral"
   pending: "warn",
   canceled: "neutral",
 };
+
+const DELIVERY_STATUSES = ["pending", "delivered", "failed", "canceled"] as const satisfies readonly DeliveryStatus[];
 
 export type DeliveryFilters = { status?: DeliveryStatus | undefined; eventId?: string | undefined };
 
@@ -128,17 +145,7 @@ const DeliveryLog: FC<CallbacksPageProps> = ({ session, deliveries, filters, set
     <section aria-labelledby="log-heading" id="deliveries" data-refresh={pending ? "3000" : undefined}>
       <h2 id="log-heading">Delivery log</h2>
       <form method="get" action="/dashboard/callbacks" class="filters">
-        <div class="field">
-          <label for="status">Status</label>
-          <select id="status" name="status">
-            <option value="">Any</option>
-            {(["pending", "delivered", "failed", "canceled"] as const).map((status) => (
-              <option value={status} selected={filters.status === status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="status" label="Status" values={DELIVERY_STATUSES} selected={filters.status} />
         <Field name="eventId" label="Event id" value={filters.eventId} placeholder="event_…" />
         <button type="submit" class="button secondary">
           Filter
@@ -149,81 +156,15 @@ const DeliveryLog: FC<CallbacksPageProps> = ({ session, deliveries, filters, set
           {settings.url ? "Send a test event to see one here." : "Save a callback URL first; events are delivered from then on."}
         </EmptyState>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.data.map((delivery) => (
-                <tr id={delivery.id} data-status={delivery.status}>
-                  <td>
-                    <Time iso={delivery.createdAt} />
-                    {delivery.origin === "replay" ? <span class="muted small"> (replay)</span> : null}
-                  </td>
-                  <td>
-                    <code>{delivery.eventType}</code>
-                    <br />
-                    <span class="mono small">{delivery.eventId}</span>
-                  </td>
-                  <td>
-                    <Badge tone={DELIVERY_TONES[delivery.status]}>{delivery.status}</Badge>
-                  </td>
-                  <td>
-                    {delivery.attempts.length === 0 ? (
-                      <span class="muted">none yet</span>
-                    ) : (
-                      <details>
-                        <summary>
-                          {delivery.attempts.length} attempt{delivery.attempts.length === 1 ? "" : "s"}
-                        </summary>
-                        <ol class="attempts">
-                          {delivery.attempts.map((attempt) => (
-                            <li>
-                              <Time iso={attempt.attemptedAt} /> — {attempt.statusCode ? `HTTP ${attempt.statusCode}` : "no response"} in{" "}
-                              {attempt.durationMs} ms
-                              {attempt.error ? <span class="field-error"> {attempt.error}</span> : null}
-                              {attempt.nextAttemptAt ? (
-                                <span class="muted">
-                                  {" "}
-                                  · next attempt <Time iso={attempt.nextAttemptAt} />
-                                </span>
-                              ) : null}
-                            </li>
-                          ))}
-                        </ol>
-                      </details>
-                    )}
-                  </td>
-                  <td>
-                    {settings.url ? (
-                      <form method="post" action={`/dashboard/callbacks/events/${delivery.eventId}/replay`}>
-                        <CsrfField token={session.csrfToken} />
-                        <button type="submit" class="button secondary small">
-                          Replay
-                        </button>
-                      </form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          rows={deliveries.data}
+          columns={deliveryColumns(session, settings)}
+          rowAttributes={(delivery) => ({ id: delivery.id, "data-status": delivery.status })}
+        />
       )}
-      {deliveries.nextCursor ? (
-        <p>
-          <a href={`/dashboard/callbacks?${new URLSearchParams([...query, ["cursor", deliveries.nextCursor]])}`}>Older deliveries →</a>
-        </p>
-      ) : null}
+      <NextPageLink path="/dashboard/callbacks" query={query} cursor={deliveries.nextCursor}>
+        Older deliveries →
+      </NextPageLink>
       {pending ? (
         <p class="muted small">
           Some deliveries are still pending. <a href={`/dashboard/callbacks?${query}`}>Refresh</a>
@@ -232,6 +173,70 @@ const DeliveryLog: FC<CallbacksPageProps> = ({ session, deliveries, filters, set
     </section>
   );
 };
+
+/** A delivery's attempts unfold from its row; a replay is offered while the tenant has a URL to send it to. */
+const deliveryColumns = (session: SignedInSession, settings: CallbackSettings): Column<DeliveryRecord>[] => [
+  {
+    header: "Created",
+    cell: (delivery) => (
+      <>
+        <Time iso={delivery.createdAt} />
+        {delivery.origin === "replay" ? <span class="muted small"> (replay)</span> : null}
+      </>
+    ),
+  },
+  {
+    header: "Event",
+    cell: (delivery) => (
+      <>
+        <code>{delivery.eventType}</code>
+        <br />
+        <span class="mono small">{delivery.eventId}</span>
+      </>
+    ),
+  },
+  { header: "Status", cell: (delivery) => <Badge tone={DELIVERY_TONES[delivery.status]}>{delivery.status}</Badge> },
+  {
+    header: "Attempts",
+    cell: (delivery) =>
+      delivery.attempts.length === 0 ? (
+        <span class="muted">none yet</span>
+      ) : (
+        <details>
+          <summary>
+            {delivery.attempts.length} attempt{delivery.attempts.length === 1 ? "" : "s"}
+          </summary>
+          <ol class="attempts">
+            {delivery.attempts.map((attempt) => (
+              <li>
+                <Time iso={attempt.attemptedAt} /> — {attempt.statusCode ? `HTTP ${attempt.statusCode}` : "no response"} in{" "}
+                {attempt.durationMs} ms
+                {attempt.error ? <span class="field-error"> {attempt.error}</span> : null}
+                {attempt.nextAttemptAt ? (
+                  <span class="muted">
+                    {" "}
+                    · next attempt <Time iso={attempt.nextAttemptAt} />
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ),
+  },
+  {
+    header: ACTIONS_HEADER,
+    cell: (delivery) =>
+      settings.url ? (
+        <form method="post" action={`/dashboard/callbacks/events/${delivery.eventId}/replay`}>
+          <CsrfField token={session.csrfToken} />
+          <button type="submit" class="button secondary small">
+            Replay
+          </button>
+        </form>
+      ) : null,
+  },
+];
 
 export const CallbacksPage: FC<CallbacksPageProps> = (props) => {
   const { session, settings, urlValue, urlError, error, notice } = props;

@@ -9,7 +9,19 @@ import {
 } from "../../disputes";
 import type { SignedInSession } from "../sessions.service";
 import { formatMoney } from "./format";
-import { Badge, CsrfField, EmptyState, ErrorSummary, Layout, Time, type Notice } from "./layout";
+import {
+  Badge,
+  CsrfField,
+  EmptyState,
+  ErrorSummary,
+  FilterSelect,
+  Layout,
+  NextPageLink,
+  Table,
+  Time,
+  type Column,
+  type Notice,
+} from "./layout";
 
 type Tone = "good" | "bad" | "warn" | "neutral";
 
@@ -72,28 +84,8 @@ export const DisputesPage: FC<{
   return (
     <Layout title="Disputes" section="disputes" session={session}>
       <form method="get" action="/dashboard/disputes" class="filters">
-        <div class="field">
-          <label for="state">State</label>
-          <select id="state" name="state">
-            <option value="">Any</option>
-            {states.map((state) => (
-              <option value={state} selected={filters.state === state}>
-                {state}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="responseState">Response</label>
-          <select id="responseState" name="responseState">
-            <option value="">Any</option>
-            {responseStates.map((state) => (
-              <option value={state} selected={filters.responseState === state}>
-                {words(state)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="state" label="State" values={states} selected={filters.state} />
+        <FilterSelect name="responseState" label="Response" values={responseStates} selected={filters.responseState} display={words} />
         <button type="submit" class="button secondary">
           Filter
         </button>
@@ -107,61 +99,55 @@ export const DisputesPage: FC<{
             : "When a buyer disputes a payment, it appears here with the time left to respond."}
         </EmptyState>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Opened</th>
-                <th scope="col">Dispute</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Reason</th>
-                <th scope="col" class="num">
-                  Amount
-                </th>
-                <th scope="col">State</th>
-                <th scope="col">Response</th>
-                <th scope="col">Time to respond</th>
-              </tr>
-            </thead>
-            <tbody>
-              {disputes.map((dispute) => (
-                <tr>
-                  <td>
-                    <Time iso={dispute.createdAt} />
-                  </td>
-                  <td>
-                    <a class="mono" href={`/dashboard/disputes/${dispute.id}`}>
-                      {dispute.id}
-                    </a>
-                  </td>
-                  <td>
-                    <a class="mono" href={`/dashboard/payments/${dispute.paymentId}`}>
-                      {dispute.paymentId}
-                    </a>
-                  </td>
-                  <td>{dispute.reason ?? "—"}</td>
-                  <td class="num">{formatMoney(dispute.amountCents, dispute.currency)}</td>
-                  <td>
-                    <DisputeStateBadge state={dispute.state} />
-                  </td>
-                  <td>{words(dispute.responseState)}</td>
-                  <td>
-                    <TimeToRespond dispute={dispute} nowMs={nowMs} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table rows={disputes} columns={disputeColumns(nowMs)} />
       )}
-      {nextCursor ? (
-        <p>
-          <a href={`/dashboard/disputes?${new URLSearchParams([...query, ["cursor", nextCursor]])}`}>Older disputes →</a>
-        </p>
-      ) : null}
+      <NextPageLink path="/dashboard/disputes" query={query} cursor={nextCursor}>
+        Older disputes →
+      </NextPageLink>
     </Layout>
   );
 };
+
+const disputeColumns = (nowMs: number): Column<DisputeRecord>[] => [
+  { header: "Opened", cell: (dispute) => <Time iso={dispute.createdAt} /> },
+  {
+    header: "Dispute",
+    cell: (dispute) => (
+      <a class="mono" href={`/dashboard/disputes/${dispute.id}`}>
+        {dispute.id}
+      </a>
+    ),
+  },
+  {
+    header: "Payment",
+    cell: (dispute) => (
+      <a class="mono" href={`/dashboard/payments/${dispute.paymentId}`}>
+        {dispute.paymentId}
+      </a>
+    ),
+  },
+  { header: "Reason", cell: (dispute) => dispute.reason ?? "—" },
+  { header: "Amount", class: "num", cell: (dispute) => formatMoney(dispute.amountCents, dispute.currency) },
+  { header: "State", cell: (dispute) => <DisputeStateBadge state={dispute.state} /> },
+  { header: "Response", cell: (dispute) => words(dispute.responseState) },
+  { header: "Time to respond", cell: (dispute) => <TimeToRespond dispute={dispute} nowMs={nowMs} /> },
+];
+
+const EVIDENCE_COLUMNS: Column<EvidenceRecord>[] = [
+  { header: "File", cell: (file) => file.fileName },
+  { header: "Type", cell: (file) => file.contentType },
+  { header: "Size", class: "num", cell: (file) => `${file.sizeBytes.toLocaleString("en-US")} bytes` },
+  { header: "Uploaded", cell: (file) => <Time iso={file.createdAt} /> },
+  {
+    header: "State",
+    cell: (file) => (
+      <>
+        <Badge tone={EVIDENCE_TONES[file.state]}>{file.state}</Badge>
+        {file.failureMessage ? <span class="muted small"> {file.failureMessage}</span> : null}
+      </>
+    ),
+  },
+];
 
 export const DisputePage: FC<{
   session: SignedInSession;
@@ -225,41 +211,7 @@ export const DisputePage: FC<{
       </section>
       <section class="card" aria-labelledby="evidence-heading">
         <h2 id="evidence-heading">Evidence</h2>
-        {evidence.length === 0 ? (
-          <p class="muted">No evidence yet.</p>
-        ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Type</th>
-                  <th scope="col" class="num">
-                    Size
-                  </th>
-                  <th scope="col">Uploaded</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {evidence.map((file) => (
-                  <tr>
-                    <td>{file.fileName}</td>
-                    <td>{file.contentType}</td>
-                    <td class="num">{file.sizeBytes.toLocaleString("en-US")} bytes</td>
-                    <td>
-                      <Time iso={file.createdAt} />
-                    </td>
-                    <td>
-                      <Badge tone={EVIDENCE_TONES[file.state]}>{file.state}</Badge>
-                      {file.failureMessage ? <span class="muted small"> {file.failureMessage}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {evidence.length === 0 ? <p class="muted">No evidence yet.</p> : <Table rows={evidence} columns={EVIDENCE_COLUMNS} />}
         {open ? (
           <form
             method="post"

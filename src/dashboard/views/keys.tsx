@@ -1,7 +1,20 @@
 import type { FC } from "hono/jsx";
 import type { ApiKeyRecord } from "../../tenants";
 import type { SignedInSession } from "../sessions.service";
-import { Badge, CsrfField, EmptyState, ErrorSummary, Field, Layout, Secret, Time, type Notice } from "./layout";
+import {
+  ACTIONS_HEADER,
+  Badge,
+  CsrfField,
+  EmptyState,
+  ErrorSummary,
+  Field,
+  Layout,
+  Secret,
+  Table,
+  Time,
+  type Column,
+  type Notice,
+} from "./layout";
 
 const CreateKeyForm: FC<{ csrfToken: string; name?: string | undefined; error?: string | undefined }> = ({ csrfToken, name, error }) => (
   <form method="post" action="/dashboard/keys" class="inline-form">
@@ -46,56 +59,46 @@ export const KeysPage: FC<{
       {keys.length === 0 ? (
         <EmptyState title="No API keys yet">Create one above to start calling the API.</EmptyState>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr id={key.id}>
-                  <td>{key.name || <span class="muted">(unnamed)</span>}</td>
-                  <td class="mono">
-                    {key.displayPrefix}…{key.lastFour}
-                  </td>
-                  <td>
-                    <Time iso={key.createdAt} />
-                  </td>
-                  <td>{key.lastUsedAt ? <Time iso={key.lastUsedAt} /> : <span class="muted">Never</span>}</td>
-                  <td>
-                    {key.revokedAt ? (
-                      <Badge tone="bad">
-                        Revoked <Time iso={key.revokedAt} />
-                      </Badge>
-                    ) : (
-                      <Badge tone="good">Active</Badge>
-                    )}
-                  </td>
-                  <td>
-                    {key.revokedAt ? null : (
-                      <a href={`/dashboard/keys/${key.id}/revoke`} aria-label={`Revoke ${key.name || key.displayPrefix}`}>
-                        Revoke…
-                      </a>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table rows={keys} columns={KEY_COLUMNS} rowAttributes={(key) => ({ id: key.id })} />
       )}
     </section>
   </Layout>
 );
+
+const KEY_COLUMNS: Column<ApiKeyRecord>[] = [
+  { header: "Name", cell: (key) => key.name || <span class="muted">(unnamed)</span> },
+  {
+    header: "Key",
+    class: "mono",
+    cell: (key) => (
+      <>
+        {key.displayPrefix}…{key.lastFour}
+      </>
+    ),
+  },
+  { header: "Created", cell: (key) => <Time iso={key.createdAt} /> },
+  { header: "Last used", cell: (key) => (key.lastUsedAt ? <Time iso={key.lastUsedAt} /> : <span class="muted">Never</span>) },
+  {
+    header: "Status",
+    cell: (key) =>
+      key.revokedAt ? (
+        <Badge tone="bad">
+          Revoked <Time iso={key.revokedAt} />
+        </Badge>
+      ) : (
+        <Badge tone="good">Active</Badge>
+      ),
+  },
+  {
+    header: ACTIONS_HEADER,
+    cell: (key) =>
+      key.revokedAt ? null : (
+        <a href={`/dashboard/keys/${key.id}/revoke`} aria-label={`Revoke ${key.name || key.displayPrefix}`}>
+          Revoke…
+        </a>
+      ),
+  },
+];
 
 export const RevokeKeyPage: FC<{ session: SignedInSession; apiKey: ApiKeyRecord }> = ({ session, apiKey }) => (
   <Layout title="Revoke API key" section="keys" session={session}>

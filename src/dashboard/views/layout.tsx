@@ -233,6 +233,82 @@ export const Secret: FC<{ id: string; label: string; value: string }> = ({ id, l
   </div>
 );
 
+/** One column of a `Table`: its header, what a row shows in it, and how its cells are set (`num` right-aligns numbers). */
+export type Column<Row> = { header: Child; cell: (row: Row) => Child; class?: "num" | "mono" | "small" };
+
+/** A column of buttons or links, headed for screen readers only. */
+export const ACTIONS_HEADER = <span class="visually-hidden">Actions</span>;
+
+/** Every list in the dashboard: a scrolling wrapper, one header row, one row per item (`rowAttributes` names a row for links and scripts). */
+export function Table<Row>({
+  columns,
+  rows,
+  rowAttributes,
+}: {
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowAttributes?: (row: Row) => Record<string, string>;
+}) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th scope="col" class={column.class === "num" ? "num" : undefined}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr {...rowAttributes?.(row)}>
+              {columns.map((column) => (
+                <td class={column.class}>{column.cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A list filter's drop-down: "Any" first, then each value, the chosen one selected. */
+export const FilterSelect: FC<{
+  name: string;
+  label: string;
+  values: readonly string[];
+  selected: string | undefined;
+  display?: (value: string) => string;
+}> = ({ name, label, values, selected, display = (value) => value }) => (
+  <div class="field">
+    <label for={name}>{label}</label>
+    <select id={name} name={name}>
+      <option value="">Any</option>
+      {values.map((value) => (
+        <option value={value} selected={selected === value}>
+          {display(value)}
+        </option>
+      ))}
+    </select>
+  </div>
+);
+
+/** The link to a list's next page: its filters kept, the cursor added. */
+export const NextPageLink: FC<{ path: string; query?: URLSearchParams; cursor: string | null; children: Child }> = ({
+  path,
+  query = new URLSearchParams(),
+  cursor,
+  children,
+}) =>
+  cursor ? (
+    <p>
+      <a href={`${path}?${new URLSearchParams([...query, ["cursor", cursor]])}`}>{children}</a>
+    </p>
+  ) : null;
+
 export const Time: FC<{ iso: string | null | undefined }> = ({ iso }) => (iso ? <time datetime={iso}>{formatTime(iso)}</time> : <>—</>);
 
 export const Badge: FC<{ tone: "good" | "bad" | "warn" | "neutral"; children: Child }> = ({ tone, children }) => (

@@ -2,7 +2,20 @@ import type { FC } from "hono/jsx";
 import type { PaymentRecord, PaymentStatus } from "../../payments";
 import type { SignedInSession } from "../sessions.service";
 import { formatMoney } from "./format";
-import { Badge, CsrfField, EmptyState, ErrorSummary, Field, Layout, Time, type Notice } from "./layout";
+import {
+  Badge,
+  CsrfField,
+  EmptyState,
+  ErrorSummary,
+  Field,
+  FilterSelect,
+  Layout,
+  NextPageLink,
+  Table,
+  Time,
+  type Column,
+  type Notice,
+} from "./layout";
 
 const STATUS_TONES: Record<PaymentStatus, "good" | "bad" | "warn" | "neutral"> = {
   succeeded: "good",
@@ -35,17 +48,13 @@ export const PaymentsPage: FC<{
       <form method="get" action="/dashboard/payments" class="filters">
         <Field name="from" label="From (UTC, inclusive)" type="date" value={filters.from} />
         <Field name="to" label="To (UTC, inclusive)" type="date" value={filters.to} />
-        <div class="field">
-          <label for="status">Status</label>
-          <select id="status" name="status">
-            <option value="">Any</option>
-            {statuses.map((status) => (
-              <option value={status} selected={filters.status === status}>
-                {status.replace("_", " ")}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="status"
+          label="Status"
+          values={statuses}
+          selected={filters.status}
+          display={(status) => status.replace("_", " ")}
+        />
         <button type="submit" class="button secondary">
           Filter
         </button>
@@ -57,55 +66,35 @@ export const PaymentsPage: FC<{
           {filtered ? "Widen the dates or clear the status." : "Payments appear here once your server charges with POST /v1/payments."}
         </EmptyState>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Order</th>
-                <th scope="col">Method</th>
-                <th scope="col" class="num">
-                  Amount
-                </th>
-                <th scope="col" class="num">
-                  Refunded
-                </th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((payment) => (
-                <tr>
-                  <td>
-                    <Time iso={payment.createdAt} />
-                  </td>
-                  <td>
-                    <a class="mono" href={`/dashboard/payments/${payment.id}`}>
-                      {payment.id}
-                    </a>
-                  </td>
-                  <td>{payment.orderRef ?? "—"}</td>
-                  <td>{payment.method ?? "—"}</td>
-                  <td class="num">{formatMoney(payment.amountCents, payment.currency)}</td>
-                  <td class="num">{payment.amountRefundedCents > 0 ? formatMoney(payment.amountRefundedCents, payment.currency) : "—"}</td>
-                  <td>
-                    <StatusBadge status={payment.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table rows={payments} columns={PAYMENT_COLUMNS} />
       )}
-      {nextCursor ? (
-        <p>
-          <a href={`/dashboard/payments?${new URLSearchParams([...query, ["cursor", nextCursor]])}`}>Older payments →</a>
-        </p>
-      ) : null}
+      <NextPageLink path="/dashboard/payments" query={query} cursor={nextCursor}>
+        Older payments →
+      </NextPageLink>
     </Layout>
   );
 };
+
+const PAYMENT_COLUMNS: Column<PaymentRecord>[] = [
+  { header: "Created", cell: (payment) => <Time iso={payment.createdAt} /> },
+  {
+    header: "Payment",
+    cell: (payment) => (
+      <a class="mono" href={`/dashboard/payments/${payment.id}`}>
+        {payment.id}
+      </a>
+    ),
+  },
+  { header: "Order", cell: (payment) => payment.orderRef ?? "—" },
+  { header: "Method", cell: (payment) => payment.method ?? "—" },
+  { header: "Amount", class: "num", cell: (payment) => formatMoney(payment.amountCents, payment.currency) },
+  {
+    header: "Refunded",
+    class: "num",
+    cell: (payment) => (payment.amountRefundedCents > 0 ? formatMoney(payment.amountRefundedCents, payment.currency) : "—"),
+  },
+  { header: "Status", cell: (payment) => <StatusBadge status={payment.status} /> },
+];
 
 export type RefundFormValues = { amount?: string; reason?: string; refundApplicationFee?: boolean };
 

@@ -2,7 +2,7 @@ import type { FC } from "hono/jsx";
 import type { PayoutItemRecord, PayoutItemType, PayoutRecord, PayoutStatus } from "../../payouts";
 import type { SignedInSession } from "../sessions.service";
 import { formatMoney } from "./format";
-import { Badge, EmptyState, ErrorSummary, Layout, Time } from "./layout";
+import { Badge, EmptyState, ErrorSummary, FilterSelect, Layout, NextPageLink, Table, Time, type Column } from "./layout";
 
 const STATUS_TONES: Record<PayoutStatus, "good" | "bad" | "warn" | "neutral"> = {
   accruing: "neutral",
@@ -34,17 +34,7 @@ export const PayoutsPage: FC<{
 }> = ({ session, statuses, status, payouts, nextCursor, filterError }) => (
   <Layout title="Payouts" section="payouts" session={session}>
     <form method="get" action="/dashboard/payouts" class="filters">
-      <div class="field">
-        <label for="status">Status</label>
-        <select id="status" name="status">
-          <option value="">Any</option>
-          {statuses.map((option) => (
-            <option value={option} selected={status === option}>
-              {words(option)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect name="status" label="Status" values={statuses} selected={status} display={words} />
       <button type="submit" class="button secondary">
         Filter
       </button>
@@ -58,58 +48,58 @@ export const PayoutsPage: FC<{
           : "Once the processor settles your payments, each settlement appears here as a payout."}
       </EmptyState>
     ) : (
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Payout</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="num">
-                Gross
-              </th>
-              <th scope="col" class="num">
-                Fees
-              </th>
-              <th scope="col" class="num">
-                Net
-              </th>
-              <th scope="col">Expected arrival</th>
-            </tr>
-          </thead>
-          <tbody>
-            {payouts.map((payout) => (
-              <tr>
-                <td>
-                  <Time iso={payout.createdAt} />
-                </td>
-                <td>
-                  <a class="mono" href={`/dashboard/payouts/${payout.id}`}>
-                    {payout.id}
-                  </a>
-                </td>
-                <td>
-                  <PayoutStatusBadge status={payout.status} />
-                </td>
-                <td class="num">{formatMoney(payout.grossCents, payout.currency)}</td>
-                <td class="num">{formatMoney(payout.feesCents, payout.currency)}</td>
-                <td class="num">{formatMoney(payout.netCents, payout.currency)}</td>
-                <td>{payout.expectedArrivalDate ?? "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table rows={payouts} columns={PAYOUT_COLUMNS} />
     )}
-    {nextCursor ? (
-      <p>
-        <a href={`/dashboard/payouts?${new URLSearchParams([...(status ? [["status", status]] : []), ["cursor", nextCursor]])}`}>
-          Older payouts →
-        </a>
-      </p>
-    ) : null}
+    <NextPageLink path="/dashboard/payouts" query={new URLSearchParams(status ? { status } : {})} cursor={nextCursor}>
+      Older payouts →
+    </NextPageLink>
   </Layout>
 );
+
+const PAYOUT_COLUMNS: Column<PayoutRecord>[] = [
+  { header: "Created", cell: (payout) => <Time iso={payout.createdAt} /> },
+  {
+    header: "Payout",
+    cell: (payout) => (
+      <a class="mono" href={`/dashboard/payouts/${payout.id}`}>
+        {payout.id}
+      </a>
+    ),
+  },
+  { header: "Status", cell: (payout) => <PayoutStatusBadge status={payout.status} /> },
+  { header: "Gross", class: "num", cell: (payout) => formatMoney(payout.grossCents, payout.currency) },
+  { header: "Fees", class: "num", cell: (payout) => formatMoney(payout.feesCents, payout.currency) },
+  { header: "Net", class: "num", cell: (payout) => formatMoney(payout.netCents, payout.currency) },
+  { header: "Expected arrival", cell: (payout) => payout.expectedArrivalDate ?? "—" },
+];
+
+const itemColumns = (currency: string): Column<PayoutItemRecord>[] => [
+  { header: "Date", cell: (item) => <Time iso={item.processorCreatedAt} /> },
+  {
+    header: "Type",
+    cell: (item) => (
+      <>
+        {ITEM_LABELS[item.type]}
+        {item.refundId ? <span class="mono small"> {item.refundId}</span> : null}
+      </>
+    ),
+  },
+  {
+    header: "Payment",
+    cell: (item) =>
+      item.paymentId ? (
+        <a class="mono" href={`/dashboard/payments/${item.paymentId}`}>
+          {item.paymentId}
+        </a>
+      ) : (
+        "—"
+      ),
+  },
+  { header: "Order", cell: (item) => item.orderRef ?? "—" },
+  { header: "Amount", class: "num", cell: (item) => formatMoney(item.amountCents, currency) },
+  { header: "Fee", class: "num", cell: (item) => formatMoney(item.feeCents, currency) },
+  { header: "Net", class: "num", cell: (item) => formatMoney(item.netCents, currency) },
+];
 
 export const PayoutPage: FC<{
   session: SignedInSession;
@@ -157,59 +147,11 @@ export const PayoutPage: FC<{
       {items.length === 0 ? (
         <p class="muted">{payout.status === "accruing" ? "Items are listed once the settlement closes." : "This payout has no items."}</p>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Type</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Order</th>
-                <th scope="col" class="num">
-                  Amount
-                </th>
-                <th scope="col" class="num">
-                  Fee
-                </th>
-                <th scope="col" class="num">
-                  Net
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr>
-                  <td>
-                    <Time iso={item.processorCreatedAt} />
-                  </td>
-                  <td>
-                    {ITEM_LABELS[item.type]}
-                    {item.refundId ? <span class="mono small"> {item.refundId}</span> : null}
-                  </td>
-                  <td>
-                    {item.paymentId ? (
-                      <a class="mono" href={`/dashboard/payments/${item.paymentId}`}>
-                        {item.paymentId}
-                      </a>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td>{item.orderRef ?? "—"}</td>
-                  <td class="num">{formatMoney(item.amountCents, payout.currency)}</td>
-                  <td class="num">{formatMoney(item.feeCents, payout.currency)}</td>
-                  <td class="num">{formatMoney(item.netCents, payout.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table rows={items} columns={itemColumns(payout.currency)} />
       )}
-      {nextItemsCursor ? (
-        <p>
-          <a href={`/dashboard/payouts/${payout.id}?${new URLSearchParams({ cursor: nextItemsCursor })}`}>More items →</a>
-        </p>
-      ) : null}
+      <NextPageLink path={`/dashboard/payouts/${payout.id}`} cursor={nextItemsCursor}>
+        More items →
+      </NextPageLink>
     </section>
   </Layout>
 );

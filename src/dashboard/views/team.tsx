@@ -2,7 +2,21 @@ import type { FC } from "hono/jsx";
 import { AUDIT_ACTIONS, type AuditEntry } from "../audit.service";
 import type { InviteRecord, UserRecord } from "../users.service";
 import type { SessionRecord, SignedInSession } from "../sessions.service";
-import { Badge, CsrfField, EmptyState, ErrorSummary, Field, Layout, Secret, Time, type Notice } from "./layout";
+import {
+  ACTIONS_HEADER,
+  Badge,
+  CsrfField,
+  EmptyState,
+  ErrorSummary,
+  Field,
+  Layout,
+  NextPageLink,
+  Secret,
+  Table,
+  Time,
+  type Column,
+  type Notice,
+} from "./layout";
 
 export const TeamPage: FC<{
   session: SignedInSession;
@@ -44,89 +58,11 @@ export const TeamPage: FC<{
     </section>
     <section aria-labelledby="members-heading">
       <h2 id="members-heading">People</h2>
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Since</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr>
-                <td>{user.name}</td>
-                <td>{user.email}</td>
-                <td>{user.role}</td>
-                <td>
-                  <Time iso={user.createdAt} />
-                </td>
-                <td>
-                  {user.id === session.userId ? (
-                    <span class="muted">you</span>
-                  ) : (
-                    <form
-                      method="post"
-                      action={`/dashboard/team/users/${user.id}/remove`}
-                      data-confirm={`Remove ${user.email}? They are signed out at once.`}
-                    >
-                      <CsrfField token={session.csrfToken} />
-                      <button type="submit" class="button secondary small">
-                        Remove
-                      </button>
-                    </form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table rows={users} columns={userColumns(session)} />
     </section>
     <section aria-labelledby="invites-heading">
       <h2 id="invites-heading">Open invitations</h2>
-      {invites.length === 0 ? (
-        <EmptyState title="No open invitations" />
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invites.map((invite) => (
-                <tr>
-                  <td>{invite.email}</td>
-                  <td>{invite.role}</td>
-                  <td>
-                    <Time iso={invite.expiresAt} />
-                  </td>
-                  <td>
-                    <form method="post" action={`/dashboard/team/invites/${invite.id}/revoke`}>
-                      <CsrfField token={session.csrfToken} />
-                      <button type="submit" class="button secondary small">
-                        Withdraw
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {invites.length === 0 ? <EmptyState title="No open invitations" /> : <Table rows={invites} columns={inviteColumns(session)} />}
     </section>
   </Layout>
 );
@@ -141,48 +77,11 @@ export const AuditPage: FC<{ session: SignedInSession; entries: AuditEntry[]; ne
     {entries.length === 0 ? (
       <EmptyState title="Nothing recorded yet" />
     ) : (
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Details</th>
-              <th scope="col">From</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr data-action={entry.action}>
-                <td>
-                  <Time iso={entry.createdAt} />
-                </td>
-                <td>{entry.actorEmail}</td>
-                <td>
-                  {entry.action === "sign_in.failed" ? (
-                    <Badge tone="bad">{AUDIT_ACTIONS[entry.action]}</Badge>
-                  ) : (
-                    (AUDIT_ACTIONS[entry.action as keyof typeof AUDIT_ACTIONS] ?? entry.action)
-                  )}
-                </td>
-                <td class="small">{entry.target ?? ""}</td>
-                <td class="small">
-                  <span class="mono">{entry.ipAddress}</span>
-                  <br />
-                  <span class="muted">{entry.userAgent}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table rows={entries} columns={AUDIT_COLUMNS} rowAttributes={(entry) => ({ "data-action": entry.action })} />
     )}
-    {nextCursor ? (
-      <p>
-        <a href={`/dashboard/audit?cursor=${encodeURIComponent(nextCursor)}`}>Older entries →</a>
-      </p>
-    ) : null}
+    <NextPageLink path="/dashboard/audit" cursor={nextCursor}>
+      Older entries →
+    </NextPageLink>
   </Layout>
 );
 
@@ -196,49 +95,7 @@ export const AccountPage: FC<{ session: SignedInSession; sessions: SessionRecord
       Where you are signed in. A session ends after 30 minutes without use and 12 hours after sign-in at the latest; end one here if a
       device is lost.
     </p>
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Signed in</th>
-            <th scope="col">Last active</th>
-            <th scope="col">From</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((row) => (
-            <tr>
-              <td>
-                <Time iso={row.createdAt} />
-              </td>
-              <td>
-                <Time iso={row.lastSeenAt} />
-              </td>
-              <td class="small">
-                <span class="mono">{row.ipAddress}</span>
-                <br />
-                <span class="muted">{row.userAgent}</span>
-              </td>
-              <td>
-                {row.id === session.sessionId ? (
-                  <Badge tone="good">This session</Badge>
-                ) : (
-                  <form method="post" action={`/dashboard/account/sessions/${row.id}/revoke`}>
-                    <CsrfField token={session.csrfToken} />
-                    <button type="submit" class="button secondary small">
-                      End
-                    </button>
-                  </form>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table rows={sessions} columns={sessionColumns(session)} />
     {sessions.length > 1 ? (
       <form method="post" action="/dashboard/account/sessions/revoke-others" class="actions">
         <CsrfField token={session.csrfToken} />
@@ -248,4 +105,92 @@ export const AccountPage: FC<{ session: SignedInSession; sessions: SessionRecord
       </form>
     ) : null}
   </Layout>
+);
+
+/** The owner can remove anyone but themselves. */
+const userColumns = (session: SignedInSession): Column<UserRecord>[] => [
+  { header: "Name", cell: (user) => user.name },
+  { header: "E-mail", cell: (user) => user.email },
+  { header: "Role", cell: (user) => user.role },
+  { header: "Since", cell: (user) => <Time iso={user.createdAt} /> },
+  {
+    header: ACTIONS_HEADER,
+    cell: (user) =>
+      user.id === session.userId ? (
+        <span class="muted">you</span>
+      ) : (
+        <form
+          method="post"
+          action={`/dashboard/team/users/${user.id}/remove`}
+          data-confirm={`Remove ${user.email}? They are signed out at once.`}
+        >
+          <CsrfField token={session.csrfToken} />
+          <button type="submit" class="button secondary small">
+            Remove
+          </button>
+        </form>
+      ),
+  },
+];
+
+const inviteColumns = (session: SignedInSession): Column<InviteRecord>[] => [
+  { header: "E-mail", cell: (invite) => invite.email },
+  { header: "Role", cell: (invite) => invite.role },
+  { header: "Expires", cell: (invite) => <Time iso={invite.expiresAt} /> },
+  {
+    header: ACTIONS_HEADER,
+    cell: (invite) => (
+      <form method="post" action={`/dashboard/team/invites/${invite.id}/revoke`}>
+        <CsrfField token={session.csrfToken} />
+        <button type="submit" class="button secondary small">
+          Withdraw
+        </button>
+      </form>
+    ),
+  },
+];
+
+const AUDIT_COLUMNS: Column<AuditEntry>[] = [
+  { header: "When", cell: (entry) => <Time iso={entry.createdAt} /> },
+  { header: "Who", cell: (entry) => entry.actorEmail },
+  {
+    header: "What",
+    cell: (entry) =>
+      entry.action === "sign_in.failed" ? (
+        <Badge tone="bad">{AUDIT_ACTIONS[entry.action]}</Badge>
+      ) : (
+        (AUDIT_ACTIONS[entry.action as keyof typeof AUDIT_ACTIONS] ?? entry.action)
+      ),
+  },
+  { header: "Details", class: "small", cell: (entry) => entry.target ?? "" },
+  { header: "From", class: "small", cell: (entry) => <From ipAddress={entry.ipAddress} userAgent={entry.userAgent} /> },
+];
+
+/** Where a session lives; the current one cannot be ended from here (sign out does that). */
+const sessionColumns = (session: SignedInSession): Column<SessionRecord>[] => [
+  { header: "Signed in", cell: (row) => <Time iso={row.createdAt} /> },
+  { header: "Last active", cell: (row) => <Time iso={row.lastSeenAt} /> },
+  { header: "From", class: "small", cell: (row) => <From ipAddress={row.ipAddress} userAgent={row.userAgent} /> },
+  {
+    header: ACTIONS_HEADER,
+    cell: (row) =>
+      row.id === session.sessionId ? (
+        <Badge tone="good">This session</Badge>
+      ) : (
+        <form method="post" action={`/dashboard/account/sessions/${row.id}/revoke`}>
+          <CsrfField token={session.csrfToken} />
+          <button type="submit" class="button secondary small">
+            End
+          </button>
+        </form>
+      ),
+  },
+];
+
+const From: FC<{ ipAddress: string | null; userAgent: string | null }> = ({ ipAddress, userAgent }) => (
+  <>
+    <span class="mono">{ipAddress}</span>
+    <br />
+    <span class="muted">{userAgent}</span>
+  </>
 );
