@@ -17,6 +17,7 @@ import {
   FilterSelect,
   Layout,
   NextPageLink,
+  RecordLink,
   Table,
   Time,
   type Column,
@@ -112,19 +113,11 @@ const disputeColumns = (nowMs: number): Column<DisputeRecord>[] => [
   { header: "Opened", cell: (dispute) => <Time iso={dispute.createdAt} /> },
   {
     header: "Dispute",
-    cell: (dispute) => (
-      <a class="mono" href={`/dashboard/disputes/${dispute.id}`}>
-        {dispute.id}
-      </a>
-    ),
+    cell: (dispute) => <RecordLink section="disputes" id={dispute.id} />,
   },
   {
     header: "Payment",
-    cell: (dispute) => (
-      <a class="mono" href={`/dashboard/payments/${dispute.paymentId}`}>
-        {dispute.paymentId}
-      </a>
-    ),
+    cell: (dispute) => <RecordLink section="payments" id={dispute.paymentId} />,
   },
   { header: "Reason", cell: (dispute) => dispute.reason ?? "—" },
   { header: "Amount", class: "num", cell: (dispute) => formatMoney(dispute.amountCents, dispute.currency) },
@@ -171,9 +164,7 @@ export const DisputePage: FC<{
         <dl class="facts">
           <dt>Payment</dt>
           <dd>
-            <a class="mono" href={`/dashboard/payments/${dispute.paymentId}`}>
-              {dispute.paymentId}
-            </a>
+            <RecordLink section="payments" id={dispute.paymentId} />
             {dispute.orderRef ? ` (order ${dispute.orderRef})` : ""}
           </dd>
           <dt>Disputed amount</dt>

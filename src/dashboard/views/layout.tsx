@@ -275,6 +275,13 @@ export function Table<Row>({
   );
 }
 
+/** A record's id, linking to its page in the dashboard. */
+export const RecordLink: FC<{ section: "payments" | "payouts" | "disputes"; id: string }> = ({ section, id }) => (
+  <a class="mono" href={`/dashboard/${section}/${id}`}>
+    {id}
+  </a>
+);
+
 /** A list filter's drop-down: "Any" first, then each value, the chosen one selected. */
 export const FilterSelect: FC<{
   name: string;

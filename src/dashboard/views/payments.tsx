@@ -11,6 +11,7 @@ import {
   FilterSelect,
   Layout,
   NextPageLink,
+  RecordLink,
   Table,
   Time,
   type Column,
@@ -79,11 +80,7 @@ const PAYMENT_COLUMNS: Column<PaymentRecord>[] = [
   { header: "Created", cell: (payment) => <Time iso={payment.createdAt} /> },
   {
     header: "Payment",
-    cell: (payment) => (
-      <a class="mono" href={`/dashboard/payments/${payment.id}`}>
-        {payment.id}
-      </a>
-    ),
+    cell: (payment) => <RecordLink section="payments" id={payment.id} />,
   },
   { header: "Order", cell: (payment) => payment.orderRef ?? "—" },
   { header: "Method", cell: (payment) => payment.method ?? "—" },

@@ -2,7 +2,7 @@ import type { FC } from "hono/jsx";
 import type { PayoutItemRecord, PayoutItemType, PayoutRecord, PayoutStatus } from "../../payouts";
 import type { SignedInSession } from "../sessions.service";
 import { formatMoney } from "./format";
-import { Badge, EmptyState, ErrorSummary, FilterSelect, Layout, NextPageLink, Table, Time, type Column } from "./layout";
+import { Badge, EmptyState, ErrorSummary, FilterSelect, Layout, NextPageLink, RecordLink, Table, Time, type Column } from "./layout";
 
 const STATUS_TONES: Record<PayoutStatus, "good" | "bad" | "warn" | "neutral"> = {
   accruing: "neutral",
@@ -60,11 +60,7 @@ const PAYOUT_COLUMNS: Column<PayoutRecord>[] = [
   { header: "Created", cell: (payout) => <Time iso={payout.createdAt} /> },
   {
     header: "Payout",
-    cell: (payout) => (
-      <a class="mono" href={`/dashboard/payouts/${payout.id}`}>
-        {payout.id}
-      </a>
-    ),
+    cell: (payout) => <RecordLink section="payouts" id={payout.id} />,
   },
   { header: "Status", cell: (payout) => <PayoutStatusBadge status={payout.status} /> },
   { header: "Gross", class: "num", cell: (payout) => formatMoney(payout.grossCents, payout.currency) },
@@ -86,14 +82,7 @@ const itemColumns = (currency: string): Column<PayoutItemRecord>[] => [
   },
   {
     header: "Payment",
-    cell: (item) =>
-      item.paymentId ? (
-        <a class="mono" href={`/dashboard/payments/${item.paymentId}`}>
-          {item.paymentId}
-        </a>
-      ) : (
-        "—"
-      ),
+    cell: (item) => (item.paymentId ? <RecordLink section="payments" id={item.paymentId} /> : "—"),
   },
   { header: "Order", cell: (item) => item.orderRef ?? "—" },
   { header: "Amount", class: "num", cell: (item) => formatMoney(item.amountCents, currency) },
