@@ -119,9 +119,14 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     },
     createReversal: (transferId: string, request: CreateReversalRequest) =>
       post<Transfer>(route("/transfers/{transfer_id}/reversals", { transfer_id: transferId }), request),
-    /** What the processor charged the merchant for a transfer: the transfer's `_links.fees`. */
-    listTransferFees: (transferId: string, page: PageRequest = {}) =>
-      list<Fee>(route("/transfers/{transfer_id}/fees", { transfer_id: transferId }), "fees", page),
+    /**
+     * What the processor charged the merchant for a transfer: `GET /fees?linked_id=` (the processor's API reference; its
+     * 2022-02-01 OpenAPI document lists no fee list), checked item by item in case the filter is ignored.
+     */
+    listTransferFees: async (transferId: string, page: PageRequest = {}): Promise<Page<Fee>> => {
+      const fees = await list<Fee>(route("/fees"), "fees", { ...page, linked_id: transferId });
+      return { items: fees.items.filter((fee) => fee.linked_id === transferId), nextCursor: fees.nextCursor };
+    },
 
     getMerchant: (id: string) => get<Merchant>(route("/merchants/{merchant_id}", { merchant_id: id })),
     /** The merchants the processor created for an identity (e.g. on a completed onboarding form); the identity's `_links.merchants`. */
@@ -154,9 +159,15 @@ export function createProcessorClient(config: ProcessorClientConfig) {
 
     createDevice: (merchantId: string, request: CreateDeviceRequest) =>
       post<Device>(route("/merchants/{merchant_id}/devices", { merchant_id: merchantId }), request),
-    /** A merchant's devices; the merchant's `_links.devices` (linked by the processor, not described in its OpenAPI). */
-    listMerchantDevices: (merchantId: string, page: PageRequest = {}) =>
-      list<Device>(route("/merchants/{merchant_id}/devices", { merchant_id: merchantId }), "devices", page),
+    /**
+     * A merchant's devices with one serial number: `GET /devices` filtered by `merchant_id` and `serial_number` (the
+     * processor's API reference; not in its 2022-02-01 OpenAPI document), checked item by item in case a filter is ignored.
+     */
+    findDevicesBySerialNumber: async (merchantId: string, serialNumber: string, page: PageRequest = {}): Promise<Page<Device>> => {
+      const devices = await list<Device>(route("/devices"), "devices", { ...page, merchant_id: merchantId, serial_number: serialNumber });
+      const matching = devices.items.filter((device) => device.merchant === merchantId && device.serial_number === serialNumber);
+      return { items: matching, nextCursor: devices.nextCursor };
+    },
     getDevice: (id: string, options: { includeConnection?: boolean } = {}) =>
       get<Device>(route("/devices/{device_id}", { device_id: id }), options.includeConnection ? { include_connection: true } : {}),
     setDeviceAction: (id: string, action: DeviceAction) => put<Device>(route("/devices/{device_id}", { device_id: id }), { action }),

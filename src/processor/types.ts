@@ -149,7 +149,7 @@ export type Transfer = Timestamps & {
   _links?: Record<string, Link>;
 };
 
-/** A fee the processor charged the merchant, linked to the transfer that caused it (the transfer's `_links.fees`). */
+/** A fee the processor charged the merchant, linked to the transfer that caused it (`GET /fees?linked_id=`). */
 export type Fee = Timestamps & {
   id: string;
   amount: number;
@@ -234,11 +234,20 @@ export type ComplianceForm = Timestamps & {
 
 // ── Devices (PAX card readers) ────────────────────────────────────────────────────────────────
 
+/** How the reader handles a sale (the processor's `ConfigurationDetails`). */
+export type DeviceConfiguration = {
+  allow_debit?: boolean;
+  bypass_device_on_capture?: boolean;
+  prompt_signature?: "ALWAYS" | "NEVER" | "AMOUNT";
+};
+
 export type CreateDeviceRequest = {
   name: string;
   model: string;
   serial_number?: string;
   description?: string;
+  /** Required by the processor's current API reference (its 2022-02-01 OpenAPI document marks it optional). */
+  configuration: DeviceConfiguration;
   tags?: Tags;
 };
 

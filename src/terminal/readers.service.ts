@@ -5,7 +5,7 @@ import { decodePosition, encodePosition, olderThan, type ListPosition } from "..
 import { ApiError } from "../lib/problem";
 import { TENANT_TAG } from "../payments";
 import type { AppContext } from "../platform/context";
-import { paginate, ProcessorRejected, type Device } from "../processor";
+import { paginate, ProcessorRejected, type Device, type DeviceConfiguration } from "../processor";
 import { getTenant } from "../tenants";
 import { terminalReaders, type PaxModel, type ReaderStatus } from "./terminal.schema";
 import type { Connection, ReaderRecord, ReaderState } from "./terminal.view";
@@ -91,24 +91,34 @@ async function claimSerialNumber(
   });
 }
 
-async function deviceWithSerialNumber(ctx: AppContext, reader: ReaderRecord): Promise<Device | null> {
-  for await (const device of paginate((after_cursor) =>
-    ctx.processor.listMerchantDevices(reader.processorMerchantId, { after_cursor, limit: 100 }),
-  )) {
-    if (device.serial_number?.toUpperCase() === reader.serialNumber && device.tags?.[READER_TAG] === reader.id) return device;
+/** How every reader takes a sale: debit on debit rails, and the device only for the sale itself (the processor's advice). */
+const READER_CONFIGURATION: DeviceConfiguration = { allow_debit: true, bypass_device_on_capture: true };
+
+/** The device an earlier attempt made for this reader; a lookup the processor refuses finds nothing, so creation goes ahead. */
+async function deviceMadeEarlier(ctx: AppContext, reader: ReaderRecord): Promise<Device | null> {
+  try {
+    for await (const device of paginate((after_cursor) =>
+      ctx.processor.findDevicesBySerialNumber(reader.processorMerchantId, reader.serialNumber, { after_cursor, limit: 100 }),
+    )) {
+      if (device.tags?.[READER_TAG] === reader.id) return device;
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof ProcessorRejected) return null;
+    throw error;
   }
-  return null;
 }
 
 /** Creates the reader's device at the processor; a retry after a lost answer finds the device the first attempt made. */
 async function ensureDevice(ctx: AppContext, reader: ReaderRecord, resumed: boolean): Promise<Device> {
-  const earlier = resumed ? await deviceWithSerialNumber(ctx, reader) : null;
+  const earlier = resumed ? await deviceMadeEarlier(ctx, reader) : null;
   if (earlier) return earlier;
   try {
     return await ctx.processor.createDevice(reader.processorMerchantId, {
       name: reader.label,
       model: reader.model,
       serial_number: reader.serialNumber,
+      configuration: READER_CONFIGURATION,
       tags: { [TENANT_TAG]: reader.tenantId, [READER_TAG]: reader.id },
     });
   } catch (error) {

@@ -247,6 +247,7 @@ describe("sandbox REST: devices, onboarding, compliance, settlements", () => {
       model: "PAX_A920PRO",
       serial_number: "1234567890",
       description: "Till 1",
+      configuration: { allow_debit: true, bypass_device_on_capture: true },
     });
     expect(device.status).toBe(200);
     expect(device.body).toMatchObject({ merchant: merchantId, enabled: false, model: "PAX_A920PRO" });

@@ -75,7 +75,7 @@ describe("the sandbox refuses what the processor does not take", () => {
 describe("fees the processor charges for a sale", () => {
   type Fee = { amount: number; fee_type: string; fee_subtype: string; linked_id: string; linked_type: string; merchant: string };
   const feesOf = async (transferId: string): Promise<Fee[]> => {
-    const listed = await processor("GET", `/transfers/${transferId}/fees`, undefined, unlisted);
+    const listed = await processor("GET", `/fees?linked_id=${transferId}`, undefined, unlisted);
     expect(listed.status).toBe(200);
     expect(listed.body.page).toEqual({ limit: 100, next_cursor: null });
     return listed.body._embedded.fees;

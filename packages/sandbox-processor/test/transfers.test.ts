@@ -202,7 +202,11 @@ describe("ACH debits", () => {
 describe("card-present sales", () => {
   async function activeDevice() {
     const { merchantId } = await approvedMerchant();
-    const device = await processor("POST", `/merchants/${merchantId}/devices`, { name: "Counter", model: "PAX_A920PRO" });
+    const device = await processor("POST", `/merchants/${merchantId}/devices`, {
+      name: "Counter",
+      model: "PAX_A920PRO",
+      configuration: { allow_debit: true },
+    });
     await processor("PUT", `/devices/${device.body.id}`, { action: "ACTIVATE" });
     return { merchantId, deviceId: device.body.id as string };
   }

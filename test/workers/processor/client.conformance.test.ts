@@ -288,12 +288,19 @@ const requestCases: RequestCase[] = [
         model: "PAX_A920PRO",
         serial_number: "1850300145",
         description: "Front counter reader",
+        configuration: { allow_debit: true, bypass_device_on_capture: true },
       }),
     sent: {
       method: "POST",
       template: "/merchants/{merchant_id}/devices",
       path: `/merchants/${IDS.merchant}/devices`,
-      body: { name: "Front counter", model: "PAX_A920PRO", serial_number: "1850300145", description: "Front counter reader" },
+      body: {
+        name: "Front counter",
+        model: "PAX_A920PRO",
+        serial_number: "1850300145",
+        description: "Front counter reader",
+        configuration: { allow_debit: true, bypass_device_on_capture: true },
+      },
     },
     reply: { status: 200, body: fixtures.device() },
     returned: (device) => expect([device.id, device.enabled]).toEqual([IDS.device, false]),
@@ -328,24 +335,51 @@ const requestCases: RequestCase[] = [
     returned: (transfer) => expect(transfer).toMatchObject({ device: IDS.device, state: "CANCELED", failure_code: "CANCELLATION_VIA_API" }),
   },
   {
-    name: "listMerchantDevices (the merchant's _links.devices)",
-    invoke: (client) => client.listMerchantDevices(IDS.merchant, { limit: 100 }),
-    sent: {
-      method: "GET",
-      template: "/merchants/{merchant_id}/devices",
-      path: `/merchants/${IDS.merchant}/devices`,
-      query: { limit: "100" },
-    },
+    name: "findDevicesBySerialNumber (GET /devices, filtered as the processor's reference documents)",
+    invoke: (client) => client.findDevicesBySerialNumber(IDS.merchant, "1850300145", { limit: 100 }),
+    sent: { method: "GET", template: "/devices", query: { limit: "100", merchant_id: IDS.merchant, serial_number: "1850300145" } },
     reply: {
       status: 200,
-      body: fixtures.listPage(`/merchants/${IDS.merchant}/devices`, "devices", [fixtures.device()]),
+      body: fixtures.listPage("/devices", "devices", [
+        fixtures.device(),
+        fixtures.device({ id: "DVanotherMerchantsReader", merchant: "MUsomeoneElse" }),
+        fixtures.device({ id: "DVanotherSerialNumber", serial_number: "9999999999" }),
+      ]),
       undocumented: true,
     },
     returned: (page) => {
       // No documented list has a device's shape, so each item is checked as GET /devices/{device_id} answers it.
       for (const item of page.items) expect(processorResponseErrors("GET", "/devices/{device_id}", 200, item)).toEqual([]);
-      expect(page.items[0].serial_number).toBe("1850300145");
+      expect(page.items.map((device: { id: string }) => device.id)).toEqual([IDS.device]);
     },
+  },
+  {
+    name: "listTransferFees (GET /fees?linked_id=, as the processor's reference documents)",
+    invoke: (client) => client.listTransferFees(IDS.sale, { limit: 100 }),
+    sent: { method: "GET", template: "/fees", query: { limit: "100", linked_id: IDS.sale } },
+    reply: {
+      status: 200,
+      body: fixtures.listPage("/fees", "fees", [
+        {
+          id: "FEcMVtzekuwTqTB94oLAeofh",
+          amount: 30,
+          currency: "USD",
+          fee_type: "CARD_FIXED",
+          linked_id: IDS.sale,
+          linked_type: "TRANSFER",
+        },
+        {
+          id: "FEnotThisTransfersFee01",
+          amount: 99,
+          currency: "USD",
+          fee_type: "CARD_FIXED",
+          linked_id: "TRsomeOther",
+          linked_type: "TRANSFER",
+        },
+      ]),
+      undocumented: true,
+    },
+    returned: (page) => expect(page.items.map((fee: { amount: number }) => fee.amount)).toEqual([30]),
   },
   {
     name: "listMerchantDisputes",

@@ -26,19 +26,18 @@ type Schema = Record<string, any>;
 const document = inject("processorOpenApi");
 
 /**
- * Operations the service calls that the processor's OpenAPI does not list, with the documented operation
- * whose answer has the same shape. `/identities/{id}/merchants` is the identity's own `_links.merchants`.
+ * Operations the processor documents in its current API reference but not in this OpenAPI document — the same list as
+ * the sandbox's routes marked `documentedIn: "api-reference"` (its tests compare the two). `answerAs` names the
+ * documented operation whose answer has the same shape (an identity's merchants are a merchant list); without one the
+ * answer has no schema here, and the reply must say so.
  */
-const UNLISTED_OPERATIONS: { method: string; pattern: RegExp; template: string; answerAs: string }[] = [
-  { method: "GET", pattern: /^\/identities\/[^/]+\/merchants$/, template: "/identities/{identity_id}/merchants", answerAs: "/merchants" },
-  // The merchant's `_links.devices`; no documented list has a device's shape, so its answers are marked undocumented.
-  {
-    method: "GET",
-    pattern: /^\/merchants\/[^/]+\/devices$/,
-    template: "/merchants/{merchant_id}/devices",
-    answerAs: "/merchants/{merchant_id}/devices",
-  },
+export const UNLISTED_OPERATIONS: { method: string; template: string; answerAs: string | null }[] = [
+  { method: "GET", template: "/identities/{identity_id}/merchants", answerAs: "/merchants" },
+  { method: "GET", template: "/devices", answerAs: null },
+  { method: "GET", template: "/fees", answerAs: null },
 ];
+
+const templatePattern = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`);
 
 /**
  * Device actions of the processor's newer API that this OpenAPI version lacks, with the documented operation whose
@@ -114,8 +113,10 @@ function forgivingBuyerIdentity(method: string, template: string, errors: string
   return onlyWrappers ? [] : real;
 }
 
-function operationFor(method: string, pathname: string): { template: string; answerAs: string } {
-  const unlisted = UNLISTED_OPERATIONS.find((operation) => operation.method === method && operation.pattern.test(pathname));
+function operationFor(method: string, pathname: string): { template: string; answerAs: string | null } {
+  const unlisted = UNLISTED_OPERATIONS.find(
+    (operation) => operation.method === method && templatePattern(operation.template).test(pathname),
+  );
   if (unlisted) return unlisted;
   const template = processorPathTemplate(method, pathname);
   return { template, answerAs: template };
@@ -187,7 +188,10 @@ export function fakeProcessor(respond: Responder) {
     calls.push(call);
     const reply = await respond(call);
     const [answerMethod, answerTemplate] = newerAction?.answerAs ?? [request.method, answerAs];
-    if (!reply.undocumented) violations.push(...processorResponseErrors(answerMethod, answerTemplate, reply.status, reply.body));
+    if (!reply.undocumented) {
+      if (answerTemplate === null) violations.push(`${request.method} ${template}: no documented answer; mark the reply undocumented`);
+      else violations.push(...processorResponseErrors(answerMethod, answerTemplate, reply.status, reply.body));
+    }
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { "Content-Type": "application/hal+json", "x-request-id": `req-${++requestCounter}` },

@@ -108,7 +108,8 @@ export async function waitingOnReader(deviceId: string, timeoutMs = 10_000): Pro
 
 /** Every device the sandbox processor holds for a merchant. */
 export async function devicesOfMerchant(merchantId: string): Promise<{ id: string; serial_number: string; enabled: boolean }[]> {
-  const response = await call(`/sandbox/processor/merchants/${merchantId}/devices?limit=100`, { headers: PROCESSOR_AUTH });
+  const response = await call(`/sandbox/processor/devices?merchant_id=${merchantId}&limit=100`, { headers: PROCESSOR_AUTH });
+  expect(response.status).toBe(200);
   return (await response.json<{ _embedded: { devices: { id: string; serial_number: string; enabled: boolean }[] } }>())._embedded.devices;
 }
 

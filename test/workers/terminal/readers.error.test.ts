@@ -4,6 +4,7 @@ import { chargeableTenant, control } from "../support/sandbox";
 import {
   activeReader,
   buyer,
+  devicesOfMerchant,
   finalPayment,
   newSerial,
   readerAction,
@@ -44,6 +45,40 @@ describe("registering a reader refuses", () => {
     await control("fault", { operation: "POST /merchants/{merchant_id}/devices", kind: "error", status: 503, times: 1 });
     await expectProblem(await registerReader(auth, { serialNumber: serial }), 502, "processor-error");
     expect((await registerReader(auth, { serialNumber: serial })).status).toBe(201);
+  });
+
+  it("completes a registration whose answer was lost even when looking up the device fails: a refused lookup finds nothing", async () => {
+    const { auth, merchantId } = await chargeableTenant("Refused Lookup Larder");
+    const serial = newSerial();
+    await control("fault", { operation: "POST /merchants/{merchant_id}/devices", kind: "drop-after", times: 1 });
+    expect((await registerReader(auth, { serialNumber: serial })).status).toBe(502);
+    await control("fault", { operation: "GET /devices", kind: "error", status: 404, code: "NOT_FOUND", times: 1 });
+
+    const retried = await registerReader(auth, { serialNumber: serial });
+    expect(retried.status).toBe(201);
+    const reader = await retried.json<Reader>();
+    expect(reader).toMatchObject({ serialNumber: serial, status: "registered" });
+    // The lost attempt's device stays unused at the processor; the reader is the retry's, and the serial has no other claim.
+    expect((await devicesOfMerchant(merchantId)).map((device) => device.id)).toContain(reader.processorDeviceId);
+    const listed = await (await call("/v1/terminal/readers", { headers: auth })).json<{ data: Reader[] }>();
+    expect(listed.data.map((listedReader) => listedReader.lcReaderId)).toEqual([reader.lcReaderId]);
+    expect((await readerAction(auth, reader.lcReaderId, "activate")).status).toBe(200);
+  });
+
+  it("keeps the claim when the lookup after a lost answer cannot reach the processor, and finds the first device later", async () => {
+    const { auth, merchantId } = await chargeableTenant("Flaky Lookup Falafel");
+    const serial = newSerial();
+    await control("fault", { operation: "POST /merchants/{merchant_id}/devices", kind: "drop-after", times: 1 });
+    expect((await registerReader(auth, { serialNumber: serial })).status).toBe(502);
+    await control("fault", { operation: "GET /devices", kind: "error", status: 503, times: 1 });
+    await expectProblem(await registerReader(auth, { serialNumber: serial }), 502, "processor-error");
+
+    const retried = await registerReader(auth, { serialNumber: serial });
+    expect(retried.status).toBe(201);
+    const reader = await retried.json<Reader>();
+    expect((await devicesOfMerchant(merchantId)).map((device) => [device.id, device.serial_number])).toEqual([
+      [reader.processorDeviceId, serial],
+    ]);
   });
 });
 

@@ -20,6 +20,7 @@ async function device(id: string) {
     name: string;
     model: string;
     connection: string;
+    configuration_details: Record<string, unknown>;
   }>("get", { kind: "device", id });
 }
 
@@ -45,6 +46,8 @@ describe("registering a reader (POST /v1/terminal/readers)", () => {
       serial_number: serial.toUpperCase(),
       name: "Patio",
       model: "PAX_A30",
+      // The configuration the processor requires on creation, as the service sent it.
+      configuration_details: { allow_debit: true, bypass_device_on_capture: true },
     });
   });
 
@@ -76,6 +79,9 @@ describe("registering a reader (POST /v1/terminal/readers)", () => {
     const devices = await devicesOfMerchant(merchantId);
     expect(devices.map((found) => [found.id, found.serial_number])).toEqual([[reader.processorDeviceId, serial]]);
     expect((await readersPage(auth)).data.map((listed) => listed.lcReaderId)).toEqual([reader.lcReaderId]);
+    // The serial number's one claim is this reader's: registering it again names it.
+    const again = await registerReader(auth, { serialNumber: serial });
+    expect([again.status, (await again.json<{ lcReaderId?: string }>()).lcReaderId]).toEqual([409, reader.lcReaderId]);
   });
 });
 

@@ -102,7 +102,7 @@ export type TransferRecord = Timestamps & {
   tags: Tags;
 };
 
-/** A fee the processor charges the merchant for a transfer (the `Fee` resource, listed under the transfer's `_links.fees`). */
+/** A fee the processor charges the merchant for a transfer (the `Fee` resource, listed by `GET /fees?linked_id=`). */
 export type FeeRecord = Timestamps & {
   id: string;
   amount: number;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cancelDeviceSale, createDevice, updateDevice } from "../../resources/devices";
-import { jsonBody, list, pageRequest, resource, type RestContext } from "./http";
+import { jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
 import { Tags } from "./schemas";
 
 const CreateDeviceBody = z.object({
@@ -8,7 +8,8 @@ const CreateDeviceBody = z.object({
   model: z.string().min(1),
   serial_number: z.string().nullish(),
   description: z.string().nullish(),
-  configuration: z.looseObject({}).nullish(),
+  // The processor's current reference requires it; its 2022-02-01 document does not.
+  configuration: z.looseObject({}),
   tags: Tags,
 });
 
@@ -43,9 +44,9 @@ export async function update(c: RestContext) {
   return resource(c, "device", updateDevice(c.env.sandbox, deviceId, { ...fields, action }));
 }
 
-export async function merchantDevices(c: RestContext) {
-  const merchantId = c.req.param("merchant_id")!;
-  c.env.sandbox.store.get("merchant", merchantId);
+/** `GET /devices`, filtered by merchant and serial number as the processor's reference documents. */
+export async function index(c: RestContext) {
   const page = pageRequest(c);
-  return list(c, "device", c.env.sandbox.store.list("device", [{ field: "merchant", equals: merchantId }], page), page);
+  const filters = queryFilters(c, { merchant_id: "merchant", serial_number: "serial_number" });
+  return list(c, "device", c.env.sandbox.store.list("device", filters, page), page);
 }

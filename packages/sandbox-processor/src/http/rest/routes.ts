@@ -1,6 +1,7 @@
 import * as complianceForms from "./compliance-forms";
 import * as devices from "./devices";
 import * as disputes from "./disputes";
+import * as fees from "./fees";
 import type { RestHandler } from "./http";
 import * as identities from "./identities";
 import * as merchants from "./merchants";
@@ -20,6 +21,13 @@ export type RestRoute = {
    * implements. Anything else is refused, so a client cannot rely on a filter the processor would not apply.
    */
   query?: readonly string[];
+  /**
+   * Where the processor documents a route or filter that its 2022-02-01 OpenAPI document (vendor/finix-openapi/) lacks:
+   * its current API reference, or Finix.js for browser tokenization. The rest is checked against that document.
+   */
+  documentedIn?: "api-reference" | "finix.js";
+  /** Filters of a route in the document that only the processor's current API reference lists. */
+  referenceQuery?: readonly string[];
   /** Browser tokenization is authenticated by the public application id alone. */
   anonymous?: true;
 };
@@ -33,9 +41,21 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "GET", path: "/identities", handler: identities.index, query: [] },
   { method: "GET", path: "/identities/{identity_id}", handler: identities.get },
   { method: "POST", path: "/identities/{identity_id}/merchants", handler: identities.createMerchant },
-  { method: "GET", path: "/identities/{identity_id}/merchants", handler: identities.merchants, query: [] },
+  {
+    method: "GET",
+    path: "/identities/{identity_id}/merchants",
+    handler: identities.merchants,
+    query: [],
+    documentedIn: "api-reference",
+  },
 
-  { method: "POST", path: "/applications/{application_id}/tokens", handler: paymentInstruments.tokenize, anonymous: true },
+  {
+    method: "POST",
+    path: "/applications/{application_id}/tokens",
+    handler: paymentInstruments.tokenize,
+    anonymous: true,
+    documentedIn: "finix.js",
+  },
   { method: "POST", path: "/payment_instruments", handler: paymentInstruments.create },
   { method: "GET", path: "/payment_instruments", handler: paymentInstruments.index, query: ["owner_identity_id", "type"] },
   { method: "GET", path: "/payment_instruments/{payment_instrument_id}", handler: paymentInstruments.get },
@@ -52,21 +72,26 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "PUT", path: "/transfers/{transfer_id}", handler: transfers.update },
   { method: "POST", path: "/transfers/{transfer_id}/reversals", handler: transfers.reverse },
   { method: "GET", path: "/transfers/{transfer_id}/reversals", handler: transfers.reversals, query: [] },
-  { method: "GET", path: "/transfers/{transfer_id}/fees", handler: transfers.fees, query: [] },
+  { method: "GET", path: "/fees", handler: fees.index, query: ["linked_id"], documentedIn: "api-reference" },
 
   { method: "GET", path: "/merchants", handler: merchants.index, query: [] },
   { method: "GET", path: "/merchants/{merchant_id}", handler: merchants.get },
   { method: "PUT", path: "/merchants/{merchant_id}", handler: merchants.update },
   { method: "POST", path: "/merchants/{merchant_id}/devices", handler: devices.create },
-  { method: "GET", path: "/merchants/{merchant_id}/devices", handler: devices.merchantDevices, query: [] },
+  { method: "GET", path: "/devices", handler: devices.index, query: ["merchant_id", "serial_number"], documentedIn: "api-reference" },
   { method: "GET", path: "/devices/{device_id}", handler: devices.get, query: ["include_connection"] },
   { method: "PUT", path: "/devices/{device_id}", handler: devices.update },
 
   { method: "POST", path: "/onboarding_forms", handler: onboardingForms.create },
   { method: "GET", path: "/onboarding_forms/{onboarding_form_id}", handler: onboardingForms.get },
   { method: "POST", path: "/onboarding_forms/{onboarding_form_id}/links", handler: onboardingForms.createLink },
-  // `linked_to` is in the processor's API reference, not in its 2022-02-01 OpenAPI document.
-  { method: "GET", path: "/compliance_forms", handler: complianceForms.index, query: ["state", "linked_to"] },
+  {
+    method: "GET",
+    path: "/compliance_forms",
+    handler: complianceForms.index,
+    query: ["state", "linked_to"],
+    referenceQuery: ["linked_to"],
+  },
   { method: "GET", path: "/compliance_forms/{compliance_form_id}", handler: complianceForms.get },
   { method: "PUT", path: "/compliance_forms/{compliance_form_id}", handler: complianceForms.attest },
 
@@ -92,8 +117,13 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "POST", path: "/disputes/{dispute_id}/submit", handler: disputes.submit },
   { method: "POST", path: "/disputes/{dispute_id}/accept", handler: disputes.accept },
 
-  // `merchant_id` is not among the filters the processor documents for settlements (see the README's departures).
-  { method: "GET", path: "/settlements", handler: settlements.index, query: ["merchant_id", "status", ...range("created_at")] },
+  {
+    method: "GET",
+    path: "/settlements",
+    handler: settlements.index,
+    query: ["merchant_id", "status", ...range("created_at")],
+    referenceQuery: ["merchant_id"],
+  },
   { method: "GET", path: "/settlements/{settlement_id}", handler: settlements.get },
   { method: "GET", path: "/settlements/{settlement_id}/funding_transfers", handler: settlements.fundingTransfers, query: [] },
   { method: "GET", path: "/settlements/{settlement_id}/transfers", handler: settlements.transfers, query: [] },

@@ -95,22 +95,3 @@ export async function reversals(c: RestContext) {
   ];
   return list(c, "transfer", c.env.sandbox.store.list("transfer", filters, page), page);
 }
-
-/** The fees charged for a transfer (its `_links.fees`): the `Fee` resources, in one page. */
-export async function fees(c: RestContext) {
-  const { publicBase } = c.var;
-  const transfer = c.env.sandbox.store.get("transfer", c.req.param("transfer_id")!);
-  const items = (transfer.internal.fees ?? []).map((fee) => ({
-    ...fee,
-    _links: {
-      self: { href: `${publicBase}/fees/${fee.id}` },
-      merchant: { href: `${publicBase}/merchants/${fee.merchant}` },
-      transfer: { href: `${publicBase}/transfers/${fee.linked_id}` },
-    },
-  }));
-  return hal(c, 200, {
-    _embedded: { fees: items },
-    _links: { self: { href: `${publicBase}/transfers/${transfer.record.id}/fees` } },
-    page: { limit: 100, next_cursor: null },
-  });
-}
