@@ -176,6 +176,12 @@ export function createProcessorClient(config: ProcessorClientConfig) {
         merchantId,
         (dispute) => dispute.merchant,
       ),
+    /**
+     * One page of the platform's disputes changed at or after `updatedSince` (`updated_at.gte`), every merchant's: how
+     * the sweep finds what a lost webhook never said.
+     */
+    listDisputes: ({ updatedSince, ...page }: { updatedSince: string } & PageRequest) =>
+      list<Dispute>(route("/disputes"), "disputes", { ...page, "updated_at.gte": updatedSince }),
     getDispute: (id: string) => get<Dispute>(route("/disputes/{dispute_id}", { dispute_id: id })),
     /** One evidence file per call, as the multipart part `file` (JPG, PNG, PDF or TIFF; the processor caps sizes). */
     uploadDisputeEvidence: async (disputeId: string, file: File) => {
