@@ -21,10 +21,9 @@ type ChangesPage = (ctx: AppContext, page: { updatedSince: string } & PageReques
  * change is given to: a change read here is applied by the same code as its webhook.
  */
 export const CHANGE_FEEDS: Record<string, { list: ChangesPage; apply: (typeof ENTITY_HANDLERS)[string] }> = {
-  dispute: {
-    list: (ctx, page) => ctx.processor.listDisputes(page),
-    apply: ENTITY_HANDLERS["dispute.updated"]!,
-  },
+  dispute: { list: (ctx, page) => ctx.processor.listDisputes(page), apply: ENTITY_HANDLERS["dispute.updated"]! },
+  transfer: { list: (ctx, page) => ctx.processor.listTransfers(page), apply: ENTITY_HANDLERS["transfer.updated"]! },
+  merchant: { list: (ctx, page) => ctx.processor.listMerchants(page), apply: ENTITY_HANDLERS["merchant.updated"]! },
 };
 
 const isoBefore = (iso: string, ms: number) => new Date(Date.parse(iso) - ms).toISOString();

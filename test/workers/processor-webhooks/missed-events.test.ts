@@ -4,10 +4,11 @@ import { createContext } from "../../../src/context";
 import { readMissedChanges, WATERMARK_OVERLAP_MS } from "../../../src/processor-webhooks/missed-events.sweep";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { disputeOfPayment, getDispute, paymentOf } from "../support/disputes";
+import { call } from "../support/http";
 import type { Payment } from "../support/payments";
 import { eventsFor, holdProcessorWebhooks, signedDelivery } from "../support/processor-webhooks";
 import { approvedMerchant, buyerInstrument, control as operatorControl, sale } from "../support/sandbox-binding";
-import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 
 // Every processor webhook in this file goes to a request bin instead of the service: what the service learns, it learns
 // from the cron sweep reading the processor's own records.
@@ -106,6 +107,60 @@ describe("a dispute whose webhooks were all lost", () => {
       .bind(foreign.id)
       .first<{ n: number }>();
     expect(rows?.n).toBe(0);
+  });
+});
+
+describe("an ACH debit whose webhooks were all lost", () => {
+  const paymentCallbacks = async (lcPaymentId: string) =>
+    (await eventsFor(lcPaymentId)).filter((event) => event.type === "transfer.updated").map((event) => JSON.parse(event.payload).status);
+
+  async function achPayment(name: string) {
+    const tenant = await chargeableTenant(name);
+    const payment = await (await charge(tenant.auth, chargeBody(await bankToken(), { amountCents: 9_000 }))).json<Payment>();
+    expect(payment.status).toBe("processing");
+    return { ...tenant, payment };
+  }
+
+  it("has its settlement, then its return as a reversal nobody asked for, found: each applied once", async () => {
+    const { auth, payment } = await achPayment("Returned Quietly Co");
+    await control("settle-ach", { id: payment.processorTransferId, outcome: "succeed" }, auth);
+    await cronRun();
+    expect((await paymentOf(auth, payment.lcPaymentId)).status).toBe("succeeded");
+
+    await control("settle-ach", { id: payment.processorTransferId, outcome: "return-as-reversal" }, auth);
+    expect((await paymentOf(auth, payment.lcPaymentId)).status).toBe("succeeded");
+    await cronRun();
+    await cronRun();
+
+    expect(await paymentOf(auth, payment.lcPaymentId)).toMatchObject({ status: "failed", failureCode: "INSUFFICIENT_FUNDS" });
+    expect(await paymentCallbacks(payment.lcPaymentId)).toEqual(["succeeded", "failed"]);
+  });
+
+  it("has a return that fails the debit itself found", async () => {
+    const { auth, payment } = await achPayment("Bounced Quietly Co");
+    await control("settle-ach", { id: payment.processorTransferId, outcome: "return" }, auth);
+    await cronRun();
+    await cronRun();
+    expect(await paymentOf(auth, payment.lcPaymentId)).toMatchObject({ status: "failed", failureCode: "INSUFFICIENT_FUNDS" });
+    expect((await paymentCallbacks(payment.lcPaymentId)).at(-1)).toBe("failed");
+  });
+});
+
+describe("a merchant whose webhooks were all lost", () => {
+  it("has the processor's decision found: charges disabled, merchant.updated sent once", async () => {
+    const { auth, merchantId } = await chargeableTenant("Rejected Quietly Co");
+    const status = async () => (await call("/v1/onboarding/status", { headers: auth })).json<{ chargesEnabled: boolean }>();
+    expect((await status()).chargesEnabled).toBe(true);
+    const merchantEvents = async () => (await eventsFor(merchantId)).map((event) => JSON.parse(event.payload).chargesEnabled);
+    const before = await merchantEvents();
+
+    await control("merchant-state", { id: merchantId, state: "REJECTED" }, auth);
+    expect((await status()).chargesEnabled).toBe(true);
+    await cronRun();
+    await cronRun();
+
+    expect(await status()).toMatchObject({ chargesEnabled: false, onboardingStatus: "restricted" });
+    expect(await merchantEvents()).toEqual([...before, false]);
   });
 });
 
