@@ -3,7 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { readMissedChanges, WATERMARK_OVERLAP_MS } from "../../../src/processor-webhooks/missed-events.sweep";
 import { runScheduledSweeps } from "../../../src/scheduled";
-import { disputeOfPayment, getDispute, paymentOf } from "../support/disputes";
+import {
+  disputeOfPayment,
+  evidenceForm,
+  fileOf,
+  getDispute,
+  paymentOf,
+  postEvidence,
+  sweepDisputesAt,
+  type Evidence,
+} from "../support/disputes";
 import { call } from "../support/http";
 import type { Payment } from "../support/payments";
 import { eventsFor, holdProcessorWebhooks, signedDelivery } from "../support/processor-webhooks";
@@ -107,6 +116,39 @@ describe("a dispute whose webhooks were all lost", () => {
       .bind(foreign.id)
       .first<{ n: number }>();
     expect(rows?.n).toBe(0);
+  });
+});
+
+describe("dispute evidence whose review webhook was lost", () => {
+  it("has the processor's verdict found by the dispute sweep's re-read of evidence under review", async () => {
+    const { auth, payment } = await paidSale("Unheard Verdict Co");
+    await disputeHeldOff({ auth }, payment);
+    await cronRun();
+    const { lcDisputeId } = (await disputeOfPayment(auth, payment.lcPaymentId))!;
+    const uploaded = await (await postEvidence(auth, lcDisputeId, evidenceForm(fileOf("png", 1_000), "receipt.png"))).json<Evidence>();
+    expect(uploaded.state).toBe("processing");
+    await control("review-evidence", { id: uploaded.processorEvidenceId }, auth);
+
+    await sweepDisputesAt(0);
+    expect((await getDispute(auth, lcDisputeId)).evidence[0]!.state).toBe("processing");
+    await sweepDisputesAt(16 * 60 * 1000);
+    expect((await getDispute(auth, lcDisputeId)).evidence[0]!.state).toBe("succeeded");
+    expect((await eventsFor(payment.lcPaymentId)).filter((event) => event.type === "evidence.updated")).toHaveLength(1);
+  });
+});
+
+describe("a settlement whose webhooks were all lost", () => {
+  it("is found, paid, by the payouts sweep's look at the tenant's settlements", async () => {
+    const { auth, merchantId } = await chargeableTenant("Unheard Payout Co");
+    await charge(auth, chargeBody(await cardToken(), { amountCents: 6_600 }));
+    await control("close-settlement", { id: merchantId }, auth);
+    const payouts = async () =>
+      (await (await call("/v1/payouts", { headers: auth })).json<{ data: { status: string; grossCents: number }[] }>()).data;
+    expect(await payouts()).toEqual([]);
+
+    await cronRun();
+
+    expect(await payouts()).toEqual([expect.objectContaining({ status: "paid", grossCents: 6_600 })]);
   });
 });
 
