@@ -7,6 +7,7 @@ import { logEvent } from "./lib/log";
 import type { AppContext } from "./platform/context";
 import { reconcileLedger } from "./payments";
 import { sweepPayouts } from "./payouts";
+import { sweepMissedProcessorEvents } from "./processor-webhooks";
 import { sweepTerminalSales } from "./terminal";
 
 /** The cron minute (HH:MM UTC) that refreshes the query planner's statistics. */
@@ -18,6 +19,7 @@ type Sweep = (options: { ctx: AppContext }) => Promise<unknown>;
 const LEDGER_SWEEPS: [string, Sweep][] = [
   ["payments", reconcileLedger],
   ["terminal sales", sweepTerminalSales],
+  ["missed processor events", sweepMissedProcessorEvents],
   ["disputes", sweepDisputes],
   ["payouts", sweepPayouts],
 ];

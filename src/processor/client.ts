@@ -108,6 +108,9 @@ export function createProcessorClient(config: ProcessorClientConfig) {
       if (result.outcome === "declined") throw failedTransferError(result.failureCode, result.failureMessage);
       return result.transfer;
     },
+    /** One page of the platform's transfers (sales, reversals, returns, payouts) changed at or after `updatedSince`. */
+    listTransfers: ({ updatedSince, ...page }: { updatedSince: string } & PageRequest) =>
+      list<Transfer>(route("/transfers"), "transfers", { ...page, "updated_at.gte": updatedSince }),
     getTransfer: (id: string) => get<Transfer>(route("/transfers/{transfer_id}", { transfer_id: id })),
     /**
      * The transfer (sale, reversal or adjustment) an earlier attempt created, if any — after a timeout, a dropped
@@ -128,6 +131,9 @@ export function createProcessorClient(config: ProcessorClientConfig) {
       return { items: fees.items.filter((fee) => fee.linked_id === transferId), nextCursor: fees.nextCursor };
     },
 
+    /** One page of the platform's merchants changed at or after `updatedSince` (underwriting, processing and settlement flags). */
+    listMerchants: ({ updatedSince, ...page }: { updatedSince: string } & PageRequest) =>
+      list<Merchant>(route("/merchants"), "merchants", { ...page, "updated_at.gte": updatedSince }),
     getMerchant: (id: string) => get<Merchant>(route("/merchants/{merchant_id}", { merchant_id: id })),
     /** The merchants the processor created for an identity (e.g. on a completed onboarding form); the identity's `_links.merchants`. */
     listIdentityMerchants: (identityId: string, page: PageRequest = {}) =>
@@ -187,6 +193,9 @@ export function createProcessorClient(config: ProcessorClientConfig) {
         merchantId,
         (dispute) => dispute.merchant,
       ),
+    /** One page of the platform's disputes, every merchant's, changed at or after `updatedSince` (`updated_at.gte`). */
+    listDisputes: ({ updatedSince, ...page }: { updatedSince: string } & PageRequest) =>
+      list<Dispute>(route("/disputes"), "disputes", { ...page, "updated_at.gte": updatedSince }),
     getDispute: (id: string) => get<Dispute>(route("/disputes/{dispute_id}", { dispute_id: id })),
     /** One evidence file per call, as the multipart part `file` (JPG, PNG, PDF or TIFF; the processor caps sizes). */
     uploadDisputeEvidence: async (disputeId: string, file: File) => {

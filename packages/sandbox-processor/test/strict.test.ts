@@ -38,6 +38,16 @@ describe("the sandbox refuses what the processor does not take", () => {
     ).toBe(400);
   });
 
+  it("lists the merchants changed at or after updated_at.gte, as documented, and refuses a filter it does not document", async () => {
+    const { merchantId } = await approvedMerchant("Changed Since Seller");
+    const { body: merchant } = await processor("GET", `/merchants/${merchantId}`);
+    const ids = async (query: string) =>
+      (await processor("GET", `/merchants?${query}&limit=100`)).body._embedded.merchants.map((item: { id: string }) => item.id);
+    expect(await ids(`updated_at.gte=${merchant.updated_at}`)).toContain(merchantId);
+    expect(await ids(`updated_at.gte=${new Date(Date.parse(merchant.updated_at) + 1).toISOString()}`)).not.toContain(merchantId);
+    expect((await processor("GET", "/merchants?onboarding_state=APPROVED", undefined, unlisted)).status).toBe(400);
+  });
+
   it("refuses transfers without the fields the processor requires: a sale's and an adjustment's source", async () => {
     const { merchantId } = await approvedMerchant();
     const base = { merchant: merchantId, amount: 130, currency: "USD", idempotency_id: crypto.randomUUID() };

@@ -389,6 +389,17 @@ const requestCases: RequestCase[] = [
     returned: (page) => expect(page.items[0].respond_by).toBe("2022-02-03T07:43:03.73Z"),
   },
   {
+    name: "listDisputes (the platform's, changed since a watermark)",
+    invoke: (client) => client.listDisputes({ updatedSince: "2022-02-01T00:00:00.000Z", limit: 100, after_cursor: IDS.dispute }),
+    sent: {
+      method: "GET",
+      template: "/disputes",
+      query: { "updated_at.gte": "2022-02-01T00:00:00.000Z", limit: "100", after_cursor: IDS.dispute },
+    },
+    reply: { status: 200, body: fixtures.listPage("/disputes", "disputes", [fixtures.dispute()]) },
+    returned: (page) => expect(page.items.map((dispute: { id: string }) => dispute.id)).toEqual([IDS.dispute]),
+  },
+  {
     name: "getDispute",
     invoke: (client) => client.getDispute(IDS.dispute),
     sent: { method: "GET", template: "/disputes/{dispute_id}", path: `/disputes/${IDS.dispute}` },

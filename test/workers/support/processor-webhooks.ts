@@ -1,12 +1,29 @@
 import { env } from "cloudflare:workers";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
-import { call, tenantWithKey } from "./http";
+import { call, jsonInit, tenantWithKey } from "./http";
 import { paymentId, seedPayments } from "./ledger";
 
 // Helpers shared by the processor webhook tests (test/workers/processor-webhooks/, test/workers/disputes/).
 
 /** The Basic credentials the processor sends with each webhook. */
 export const webhookBasicAuth = `Basic ${btoa(`${env.PROCESSOR_WEBHOOK_USERNAME}:${env.PROCESSOR_WEBHOOK_PASSWORD}`)}`;
+
+/**
+ * Holds every processor webhook off the service for the rest of the file: once the platform registers a webhook of its
+ * own, the sandbox sends its events there (a request bin) instead of to the service. Answers the bin's name.
+ */
+export async function holdProcessorWebhooks(inbox: string): Promise<string> {
+  const processorAuth = {
+    Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
+    "Finix-Version": "2022-02-01",
+  };
+  const registered = await call(
+    "/sandbox/processor/webhooks",
+    jsonInit("POST", { url: `/sandbox/inbox/${inbox}`, authentication: { type: "NONE" } }, processorAuth),
+  );
+  if (registered.status !== 201) throw new Error(`webhook registration: ${registered.status} ${await registered.text()}`);
+  return inbox;
+}
 
 export async function signedDelivery(body: unknown, options: { timestamp?: number; key?: string; authorization?: string } = {}) {
   const rawBody = typeof body === "string" ? body : JSON.stringify(body);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { updateMerchant } from "../../resources/merchants";
-import { jsonBody, list, pageRequest, resource, type RestContext } from "./http";
+import { jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
 import { Tags } from "./schemas";
 
 const UpdateMerchantBody = z.object({
@@ -25,7 +25,8 @@ export async function get(c: RestContext) {
 
 export async function index(c: RestContext) {
   const page = pageRequest(c);
-  return list(c, "merchant", c.env.sandbox.store.list("merchant", [], page), page);
+  const filters = queryFilters(c, { created_at: "created_at", updated_at: "updated_at" });
+  return list(c, "merchant", c.env.sandbox.store.list("merchant", filters, page), page);
 }
 
 export async function update(c: RestContext) {

@@ -74,7 +74,7 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "GET", path: "/transfers/{transfer_id}/reversals", handler: transfers.reversals, query: [] },
   { method: "GET", path: "/fees", handler: fees.index, query: ["linked_id"], documentedIn: "api-reference" },
 
-  { method: "GET", path: "/merchants", handler: merchants.index, query: [] },
+  { method: "GET", path: "/merchants", handler: merchants.index, query: [...range("created_at"), ...range("updated_at")] },
   { method: "GET", path: "/merchants/{merchant_id}", handler: merchants.get },
   { method: "PUT", path: "/merchants/{merchant_id}", handler: merchants.update },
   { method: "POST", path: "/merchants/{merchant_id}/devices", handler: devices.create },
