@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, min, sql, type SQL } from "drizzle-orm";
+import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
 import type { AppContext } from "../platform/context";
 import { newId, nowIso } from "../lib/ids";
@@ -177,10 +178,7 @@ async function selectDeliveries(db: Database, tenantId: string, condition: SQL |
     .where(
       and(
         eq(callbackDeliveryAttempts.tenantId, tenantId),
-        inArray(
-          callbackDeliveryAttempts.deliveryId,
-          rows.map((row) => row.delivery.id),
-        ),
+        inArray(callbackDeliveryAttempts.deliveryId, boundList(rows.map((row) => row.delivery.id))),
       ),
     )
     .orderBy(asc(callbackDeliveryAttempts.attemptNumber))

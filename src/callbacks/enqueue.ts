@@ -40,12 +40,16 @@ export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void
       db
         .update(events)
         .set({ enqueuedAt: nowIso() })
-        .where(and(inArray(events.id, chunk), isNull(events.enqueuedAt))),
+        .where(and(inArray(events.id, boundList(chunk)), isNull(events.enqueuedAt))),
       db
         .select({ id: callbackDeliveries.id })
         .from(callbackDeliveries)
         .where(
-          and(inArray(callbackDeliveries.eventId, chunk), eq(callbackDeliveries.status, "pending"), isNull(callbackDeliveries.enqueuedAt)),
+          and(
+            inArray(callbackDeliveries.eventId, boundList(chunk)),
+            eq(callbackDeliveries.status, "pending"),
+            isNull(callbackDeliveries.enqueuedAt),
+          ),
         ),
     ]);
     const unsent = (written.at(-1) as { id: string }[]).map((delivery) => delivery.id);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
 import type { AppContext } from "../platform/context";
 import { logEvent } from "../lib/log";
@@ -50,7 +51,7 @@ async function dispatchUnsentEvents(env: Env, db: Database, unsentBefore: string
     await db
       .update(events)
       .set({ enqueueAttempts: sql`${events.enqueueAttempts} + 1` })
-      .where(inArray(events.id, eventIds));
+      .where(inArray(events.id, boundList(eventIds)));
     const stuck = unsent.filter((event) => event.enqueueAttempts + 1 >= ENQUEUE_ATTEMPTS_WORTH_AN_ALERT);
     if (stuck.length > 0) logEvent("error", "events repeatedly failed to enqueue", { events: stuck });
 

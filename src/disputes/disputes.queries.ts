@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { boundList } from "../db/bound-list";
 import { olderThan } from "../lib/keyset-cursor";
 import { ApiError } from "../lib/problem";
 import { decodeSignedCursor, signedPage } from "../lib/signed-cursor";
@@ -33,14 +34,14 @@ export async function getDispute({
   return dispute;
 }
 
-/** Each dispute's evidence files, oldest first. */
+/** Each dispute's evidence files, oldest first, for a page of any size (`boundList`). */
 export async function evidenceOf(ctx: AppContext, disputeIds: string[]): Promise<Map<string, EvidenceRecord[]>> {
   const byDispute = new Map<string, EvidenceRecord[]>(disputeIds.map((id) => [id, []]));
   if (disputeIds.length === 0) return byDispute;
   const rows = await ctx.db
     .select()
     .from(disputeEvidence)
-    .where(inArray(disputeEvidence.disputeId, disputeIds))
+    .where(inArray(disputeEvidence.disputeId, boundList(disputeIds)))
     .orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id))
     .all();
   for (const row of rows) byDispute.get(row.disputeId)?.push(row);

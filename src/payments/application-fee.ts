@@ -1,6 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { payments } from "./payments.schema";
 
+/** D1 binds every JS number as REAL, and REAL arithmetic divides exactly (70 × 1000 / 4000 = 17.5): cents are cast back. */
+const integerCents = (value: number): SQL => sql`CAST(${value} AS INTEGER)`;
+
 export type FeeSchedule = { basisPoints: number; fixedCents: number };
 
 /** The tenant's own schedule where set, else the platform default from configuration. */
@@ -19,9 +22,10 @@ export function applicationFeeCents(amountCents: number, schedule: FeeSchedule):
 
 /** `applicationFeeCents` in SQL, over a `tenants` row in the query, for an INSERT that reads the schedule as it writes. */
 export function applicationFeeCentsSql(amountCents: number, env: Env): SQL {
-  const basisPoints = sql`COALESCE(tenants.fee_basis_points, ${Number(env.DEFAULT_FEE_BASIS_POINTS)})`;
-  const fixedCents = sql`COALESCE(tenants.fee_fixed_cents, ${Number(env.DEFAULT_FEE_FIXED_CENTS)})`;
-  return sql`MIN(${amountCents}, CAST((${amountCents} * ${basisPoints} + 5000) / 10000 AS INTEGER) + ${fixedCents})`;
+  const amount = integerCents(amountCents);
+  const basisPoints = sql`COALESCE(tenants.fee_basis_points, ${integerCents(Number(env.DEFAULT_FEE_BASIS_POINTS))})`;
+  const fixedCents = sql`COALESCE(tenants.fee_fixed_cents, ${integerCents(Number(env.DEFAULT_FEE_FIXED_CENTS))})`;
+  return sql`MIN(${amount}, (${amount} * ${basisPoints} + 5000) / 10000 + ${fixedCents})`;
 }
 
 /**
@@ -30,7 +34,8 @@ export function applicationFeeCentsSql(amountCents: number, env: Env): SQL {
  * refund is counted, so concurrent refunds each take their share from what the others left.
  */
 export function applicationFeeShare(refundCents: number): SQL {
+  const refund = integerCents(refundCents);
   const left = sql`(${payments.applicationFeeCents} - ${payments.applicationFeeRefundedCents} - ${payments.applicationFeeRefundPendingCents})`;
-  return sql`CASE WHEN ${payments.amountRefundedCents} + ${refundCents} = ${payments.amountCents} THEN ${left}
-    ELSE MIN(${left}, (${payments.applicationFeeCents} * ${refundCents}) / ${payments.amountCents}) END`;
+  return sql`CASE WHEN ${payments.amountRefundedCents} + ${refund} = ${payments.amountCents} THEN ${left}
+    ELSE MIN(${left}, (${payments.applicationFeeCents} * ${refund}) / ${payments.amountCents}) END`;
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or } from "drizzle-orm";
+import { boundList } from "../db/bound-list";
 import type { AppContext } from "../platform/context";
 import { payments, refunds } from "./payments.schema";
 
@@ -8,13 +9,10 @@ export type SettledTransfer = { id: string; idempotencyId: string | null; parent
 /** What a settled transfer is in the tenant's ledger: its payment (and refund), when it is one of the tenant's. */
 export type LedgerEntry = { lcPaymentId: string; orderRef: string | null; lcRefundId: string | null };
 
-// D1 binds at most 100 parameters per statement.
-const CHUNK = 40;
-
 /**
  * Matches settled transfers to the tenant's payments and refunds: a sale by its transfer id (or the payment id it
  * was created with as `idempotency_id`), a reversal or a fee credit by its refund, a dispute's movement by the sale
- * it points back to. Only this tenant's rows match.
+ * it points back to. Only this tenant's rows match; a settlement of any size is two statements (`boundList`).
  */
 export async function ledgerEntriesForTransfers({
   ctx,
@@ -24,62 +22,59 @@ export async function ledgerEntriesForTransfers({
   input: { tenantId: string; transfers: SettledTransfer[] };
 }): Promise<Map<string, LedgerEntry>> {
   const { db } = ctx;
-  const entries = new Map<string, LedgerEntry>();
-  for (let start = 0; start < transfers.length; start += CHUNK) {
-    const chunk = transfers.slice(start, start + CHUNK);
-    const saleIds = chunk.flatMap((transfer) => [transfer.id, ...(transfer.parentTransferId ? [transfer.parentTransferId] : [])]);
-    const idempotencyIds = chunk.flatMap((transfer) => (transfer.idempotencyId ? [transfer.idempotencyId.replace(/_fee$/, "")] : []));
-    const sales = await db
-      .select({ id: payments.id, orderRef: payments.orderRef, processorTransferId: payments.processorTransferId })
-      .from(payments)
-      .where(and(eq(payments.tenantId, tenantId), or(inArray(payments.processorTransferId, saleIds), inArray(payments.id, idempotencyIds))))
-      .all();
-    const refundRows = await db
-      .select({
-        id: refunds.id,
-        paymentId: refunds.paymentId,
-        orderRef: payments.orderRef,
-        processorReversalId: refunds.processorReversalId,
-        processorFeeAdjustmentId: refunds.processorFeeAdjustmentId,
-      })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(
-        and(
-          eq(refunds.tenantId, tenantId),
-          or(
-            inArray(refunds.id, idempotencyIds),
-            inArray(
-              refunds.processorReversalId,
-              chunk.map((transfer) => transfer.id),
-            ),
-            inArray(
-              refunds.processorFeeAdjustmentId,
-              chunk.map((transfer) => transfer.id),
-            ),
-          ),
+  const transferIds = transfers.map((transfer) => transfer.id);
+  const saleIds = transfers.flatMap((transfer) => [transfer.id, ...(transfer.parentTransferId ? [transfer.parentTransferId] : [])]);
+  const idempotencyIds = transfers.flatMap((transfer) => (transfer.idempotencyId ? [transfer.idempotencyId.replace(/_fee$/, "")] : []));
+  const sales = await db
+    .select({ id: payments.id, orderRef: payments.orderRef, processorTransferId: payments.processorTransferId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.tenantId, tenantId),
+        or(inArray(payments.processorTransferId, boundList(saleIds)), inArray(payments.id, boundList(idempotencyIds))),
+      ),
+    )
+    .all();
+  const refundRows = await db
+    .select({
+      id: refunds.id,
+      paymentId: refunds.paymentId,
+      orderRef: payments.orderRef,
+      processorReversalId: refunds.processorReversalId,
+      processorFeeAdjustmentId: refunds.processorFeeAdjustmentId,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(refunds.tenantId, tenantId),
+        or(
+          inArray(refunds.id, boundList(idempotencyIds)),
+          inArray(refunds.processorReversalId, boundList(transferIds)),
+          inArray(refunds.processorFeeAdjustmentId, boundList(transferIds)),
         ),
-      )
-      .all();
-    for (const transfer of chunk) {
-      const refund = refundRows.find(
-        (row) =>
-          row.processorReversalId === transfer.id ||
-          row.processorFeeAdjustmentId === transfer.id ||
-          row.id === transfer.idempotencyId?.replace(/_fee$/, ""),
-      );
-      if (refund) {
-        entries.set(transfer.id, { lcPaymentId: refund.paymentId, orderRef: refund.orderRef, lcRefundId: refund.id });
-        continue;
-      }
-      const sale = sales.find(
-        (row) =>
-          row.processorTransferId === transfer.id ||
-          row.processorTransferId === transfer.parentTransferId ||
-          row.id === transfer.idempotencyId,
-      );
-      if (sale) entries.set(transfer.id, { lcPaymentId: sale.id, orderRef: sale.orderRef, lcRefundId: null });
+      ),
+    )
+    .all();
+  const entries = new Map<string, LedgerEntry>();
+  for (const transfer of transfers) {
+    const refund = refundRows.find(
+      (row) =>
+        row.processorReversalId === transfer.id ||
+        row.processorFeeAdjustmentId === transfer.id ||
+        row.id === transfer.idempotencyId?.replace(/_fee$/, ""),
+    );
+    if (refund) {
+      entries.set(transfer.id, { lcPaymentId: refund.paymentId, orderRef: refund.orderRef, lcRefundId: refund.id });
+      continue;
     }
+    const sale = sales.find(
+      (row) =>
+        row.processorTransferId === transfer.id ||
+        row.processorTransferId === transfer.parentTransferId ||
+        row.id === transfer.idempotencyId,
+    );
+    if (sale) entries.set(transfer.id, { lcPaymentId: sale.id, orderRef: sale.orderRef, lcRefundId: null });
   }
   return entries;
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { boundList } from "../db/bound-list";
 import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
@@ -20,7 +21,7 @@ export const DISCOVER_EVERY_MS = 30 * 60 * 1000;
 const SWEEP_BATCH = 20;
 const DISCOVERY_BATCH = 5;
 const PAGE = 100;
-// Rows per INSERT: D1 binds at most 100 parameters per statement.
+// Rows per INSERT: D1 binds at most 100 parameters per statement, and a row binds 12 (its columns and the payout id's lookup).
 const ITEM_ROWS_PER_INSERT = 8;
 
 /** Sales add to the payout; refunds, debits and chargebacks take from it. */
@@ -254,13 +255,7 @@ export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> 
         .select({ settlementId: payouts.processorSettlementId, processorUpdatedAt: payouts.processorUpdatedAt })
         .from(payouts)
         .where(
-          and(
-            eq(payouts.tenantId, tenantId),
-            inArray(
-              payouts.processorSettlementId,
-              items.map((settlement) => settlement.id),
-            ),
-          ),
+          and(eq(payouts.tenantId, tenantId), inArray(payouts.processorSettlementId, boundList(items.map((settlement) => settlement.id)))),
         )
         .all();
       for (const settlement of items) {

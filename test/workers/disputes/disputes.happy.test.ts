@@ -12,7 +12,7 @@ import {
   type Dispute,
 } from "../support/disputes";
 import { call, expectProblem, tenantWithKey } from "../support/http";
-import { paymentId, seedPayments } from "../support/ledger";
+import { paymentId, seedDispute, seedPayments } from "../support/ledger";
 import { refund, type Payment } from "../support/payments";
 import { eventsFor, paymentStatus as status, signedDelivery } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
@@ -241,5 +241,40 @@ describe("GET /v1/disputes", () => {
     expect(future.data).toEqual([]);
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM disputes WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>();
     expect(rows!.n).toBe(4);
+  });
+
+  it("shows a full page of 200 disputes, each with its own evidence files", async () => {
+    const { tenantId, auth } = await tenantWithKey();
+    const payments = Array.from({ length: 200 }, (_, i) => ({
+      id: paymentId(i, "pagedispute"),
+      status: "disputed",
+      amountCents: 5000,
+      createdAt: "2026-06-01T00:00:00.000Z",
+    }));
+    await seedPayments(tenantId, payments);
+    const disputeIds: string[] = [];
+    for (const payment of payments) disputeIds.push(await seedDispute(tenantId, payment.id));
+    // Every dispute has a file of its own, every third a second one.
+    const files = disputeIds.flatMap((disputeId, i) =>
+      i % 3 === 0 ? [`${disputeId}-a.pdf`, `${disputeId}-b.pdf`] : [`${disputeId}-a.pdf`],
+    );
+    await env.DB.batch(
+      files.map((fileName, i) =>
+        env.DB.prepare(
+          `INSERT INTO dispute_evidence (id, tenant_id, dispute_id, sha256, file_name, upload_name, content_type, kind, size_bytes,
+             r2_key, state, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, 'application/pdf', 'pdf', 100, ?, 'succeeded', ?, ?)`,
+        ).bind(`lcevd_page${i}`, tenantId, fileName.slice(0, -6), `${i}`.padStart(64, "0"), fileName, fileName, fileName, `${i}`, `${i}`),
+      ),
+    );
+
+    const response = await call("/v1/disputes?limit=200", { headers: auth });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { data: Dispute[]; hasMore: boolean };
+    expect(page.hasMore).toBe(false);
+    expect(page.data.map((dispute) => dispute.lcDisputeId).sort()).toEqual([...disputeIds].sort());
+    for (const dispute of page.data) {
+      expect(dispute.evidence.map((file) => file.fileName).sort()).toEqual(files.filter((name) => name.startsWith(dispute.lcDisputeId)));
+    }
   });
 });

@@ -4,6 +4,7 @@ import { createContext } from "../../../src/context";
 import { sweepPayouts } from "../../../src/payouts";
 import { expectedArrivalDate } from "../../../src/payouts/payout-schedule";
 import { ADMIN_HEADERS, call, jsonInit, tenantWithKey } from "../support/http";
+import { paymentId, seedPayments } from "../support/ledger";
 import { refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 
@@ -263,4 +264,72 @@ describe("GET /v1/payouts and /v1/payouts/{id}", () => {
     const [found] = await payouts(auth);
     expect(found).toMatchObject({ status: "paid", processorSettlementId: known!.processorSettlementId, grossCents: 5_500 });
   });
+
+  it("pays out a settlement of 500 transfers, every one listed and matched to the ledger", async () => {
+    const { auth, tenantId, merchantId } = await chargeableTenant("Busy Bakery");
+    const processor = {
+      Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
+      "Finix-Version": "2022-02-01",
+    };
+    const rest = async (path: string, body: unknown) =>
+      (await call(`/sandbox/processor${path}`, jsonInit("POST", body, processor))).json<{ id: string }>();
+    // Sales made by the processor straight onto a stored card, with payment rows of the ledger under their idempotency_id.
+    const buyerIdentity = await rest("/identities", { entity: { first_name: "Ada", last_name: "Lovelace" } });
+    const card = await rest("/payment_instruments", {
+      type: "PAYMENT_CARD",
+      identity: buyerIdentity.id,
+      name: "Ada Lovelace",
+      number: "4895142232120006",
+      expiration_month: 12,
+      expiration_year: 2030,
+      security_code: "123",
+    });
+    const sales = Array.from({ length: 496 }, (_, i) => ({ id: paymentId(i, "busy"), amountCents: 1_000 + i }));
+    await seedPayments(
+      tenantId,
+      sales.map((sale) => ({ ...sale, status: "succeeded", createdAt: "2026-06-01T00:00:00.000Z" })),
+    );
+    for (let start = 0; start < sales.length; start += 16)
+      await Promise.all(
+        sales.slice(start, start + 16).map((sale) =>
+          rest("/transfers", {
+            merchant: merchantId,
+            source: card.id,
+            amount: sale.amountCents,
+            currency: "USD",
+            fee: 10,
+            idempotency_id: sale.id,
+          }),
+        ),
+      );
+    // And through the API: two charges, one refunded in part with its fee share (a reversal and a fee credit).
+    const first = await (await charge(auth, chargeBody(await cardToken(), { amountCents: 10_000 }))).json<Payment>();
+    const second = await (await charge(auth, chargeBody(await cardToken(), { amountCents: 5_000 }))).json<Payment>();
+    await refund(auth, first.lcPaymentId, { amountCents: 2_500, refundApplicationFee: true });
+    await control("run-jobs", { kinds: ["reversal.settle"] });
+
+    await control("close-settlement", { id: merchantId }, auth);
+    const [paid] = await payouts(auth);
+    expect(paid).toMatchObject({ status: "paid", paymentCount: 498, processorFundingTransferState: "SUCCEEDED" });
+    const detail = await payout(auth, paid!.lcPayoutId, "?limit=200");
+    const items: PayoutItem[] = [];
+    for (let cursor = ""; ;) {
+      const page = await payout(auth, paid!.lcPayoutId, `?limit=200${cursor ? `&cursor=${cursor}` : ""}`);
+      items.push(...page.items.data);
+      if (!page.items.hasMore) break;
+      cursor = page.items.nextCursor!;
+    }
+    expect(items).toHaveLength(500);
+    expectAddsUp({ ...detail, items: { ...detail.items, data: items } });
+    expect(new Set(items.filter((item) => item.type === "payment").map((item) => item.lcPaymentId))).toEqual(
+      new Set([...sales.map((sale) => sale.id), first.lcPaymentId, second.lcPaymentId]),
+    );
+    expect(items.filter((item) => item.type !== "payment").map((item) => [item.type, item.lcPaymentId, item.amountCents])).toEqual(
+      expect.arrayContaining([
+        ["refund", first.lcPaymentId, -2_500],
+        ["fee_refund", first.lcPaymentId, Math.floor(first.applicationFeeCents / 4)],
+      ]),
+    );
+    expect(items.every((item) => item.lcRefundId !== null || item.type === "payment")).toBe(true);
+  }, 120_000);
 });
