@@ -170,7 +170,10 @@ export async function listFeeCredits({
   return rows.map(toView);
 }
 
-/** An operator sends a given-up fee credit again (same idempotency_id at the processor), with a fresh set of attempts. */
+/**
+ * An operator sends a given-up fee credit again (same idempotency_id at the processor), with a fresh set of attempts —
+ * only while the fee still has room for it: the refund that completed the payment may already have returned this share.
+ */
 export async function retryFeeCredit({
   ctx,
   input: { refundId },
@@ -183,25 +186,31 @@ export async function retryFeeCredit({
   if (!refund || refund.feeCreditStatus === "none") throw new ApiError("not-found", `No fee credit for refund ${refundId}.`);
   if (refund.feeCreditStatus === "failed") {
     const now = ctx.clock.nowIso();
-    await db.batch([
+    const share = refund.applicationFeeRefundCents;
+    const [reserved] = await db.batch([
       db
         .update(payments)
-        .set({
-          applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents} + ${refund.applicationFeeRefundCents}`,
-          updatedAt: now,
-        })
+        .set({ applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents} + ${share}`, updatedAt: now })
         .where(
           and(
             eq(payments.id, refund.paymentId),
+            sql`${payments.applicationFeeRefundedCents} + ${payments.applicationFeeRefundPendingCents} + ${share} <= ${payments.applicationFeeCents}`,
             sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refundId} AND fee_credit_status = 'failed')`,
           ),
         ),
+      // changes(): the payment's UPDATE just above reserved the share, in this same transaction.
       db
         .update(refunds)
         .set({ feeCreditStatus: "pending", feeCreditFailureCode: null, checkAttempts: 0, nextCheckAt: now, updatedAt: now })
-        .where(and(eq(refunds.id, refundId), eq(refunds.feeCreditStatus, "failed"))),
+        .where(and(eq(refunds.id, refundId), eq(refunds.feeCreditStatus, "failed"), sql`changes() = 1`)),
     ]);
-    await creditApplicationFee({ ctx, input: { refundId } });
+    if (reserved.meta.changes === 1) await creditApplicationFee({ ctx, input: { refundId } });
+    else if ((await db.select().from(refunds).where(eq(refunds.id, refundId)).get())?.feeCreditStatus === "failed") {
+      throw new ApiError(
+        "conflict",
+        `A later refund of payment ${refund.paymentId} already returned the fee in full: this share is no longer owed.`,
+      );
+    }
   }
   return toView((await db.select().from(refunds).where(eq(refunds.id, refundId)).get())!);
 }

@@ -132,6 +132,16 @@ export const retryFeeCredit = createRoute({
         description: "No fee credit for this refund.",
         examples: [{ slug: "not-found", detail: "No fee credit for refund lcref_2mN8pQrStUvWxYz1a4gH2k." }],
       },
+      409: {
+        description: "A later refund that completed the payment already returned the whole fee, this share included.",
+        examples: [
+          {
+            slug: "conflict",
+            detail:
+              "A later refund of payment lcpay_7dK2mN8pQrStUvWxYz1a4g already returned the fee in full: this share is no longer owed.",
+          },
+        ],
+      },
       ...OPERATOR_PROBLEMS,
     }),
   },

@@ -2403,6 +2403,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description A later refund that completed the payment already returned the whole fee, this share included. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
         headers: {

@@ -66,6 +66,23 @@ describe("the application fee returned with a refund", () => {
     expect((await feeEvents(payment.lcPaymentId)).map((e) => e.status)).toEqual(["failed", "succeeded"]);
   });
 
+  it("a given-up share that the completing refund already returned is not sent again: the fee is never credited twice", async () => {
+    const { auth, payment } = await paidPayment(10_000);
+    await control("fault", { operation: "POST /transfers", kind: "error", status: 422, code: "INVALID_FIELD", times: 1 });
+    await refund(auth, payment.lcPaymentId, { amountCents: 4000, refundApplicationFee: true });
+    const [givenUp] = await feeEvents(payment.lcPaymentId);
+    expect(givenUp).toMatchObject({ status: "failed", amountCents: 52 });
+    const rest = await refund(auth, payment.lcPaymentId, { refundApplicationFee: true });
+    expect(await rest.json()).toMatchObject({ status: "refunded", applicationFeeRefundedCents: 130 });
+
+    const retried = await call(`/admin/payments/fee-credits/${givenUp.lcRefundId}/retry`, { method: "POST", headers: ADMIN_HEADERS });
+    expect(retried.status).toBe(409);
+    expect(await retried.json()).toMatchObject({ status: 409, detail: expect.stringContaining("already returned") });
+    expect(await lookup(auth, payment.lcPaymentId)).toMatchObject({ applicationFeeRefundedCents: 130, applicationFeeRefundPending: false });
+    expect(await adjustmentFor(givenUp.lcRefundId)).toEqual([]);
+    expect((await feeCredits("failed")).find((credit) => credit.lcRefundId === givenUp.lcRefundId)).toMatchObject({ status: "failed" });
+  });
+
   it("while the processor fails: pending on the payment, retried with backoff, then given up after a bounded number of attempts", async () => {
     const { auth, payment } = await paidPayment(10_000);
     const fault = await control<{ id: string }>("fault", { operation: "POST /transfers", kind: "error", status: 503 });
