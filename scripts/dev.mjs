@@ -3,11 +3,14 @@
 // service and, beside it, the sandbox processor Worker it reaches through its SANDBOX_PROCESSOR binding. Links follow the
 // port (`npm run dev -- --port 9000`): without BASE_URL the service takes them from each request's origin and tells the
 // sandbox. The cron sweep runs every minute as in production, and the URL is written where the terminal tools
-// (`npm run admin`, `receiver`, `sweep`) look for it.
+// (`npm run admin`, `receiver`, `sweep`) look for it. Everything wrangler prints passes through the Worker's own
+// redaction first (its access lines show the path a client sent, with whatever key was put in it).
 import { spawnSync, spawn } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { redactSecrets } from "../src/lib/redact.ts";
 import { CRON_ROUTE, DEFAULT_STATE_DIR, DEV_URL_FILE, parseDevVars } from "./local-service.mjs";
 import { sandboxWorkerEnv, varArguments, WORKER_CONFIGS } from "./sandbox-worker-env.mjs";
 
@@ -54,24 +57,36 @@ const args = [
   ...(process.argv.includes("--test-scheduled") ? [] : ["--test-scheduled"]),
 ];
 
+// wrangler colours its output for a terminal; it sees pipes here, so it is told when ours is one.
+const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
+
 const migrate = spawnSync(
   wrangler,
   ["d1", "migrations", "apply", "DB", "--local", ...(given["persist-to"] ? ["--persist-to", stateDir] : [])],
-  { cwd: root, stdio: "inherit", env: { ...process.env, CI: "true" } },
+  { cwd: root, stdio: ["inherit", "pipe", "pipe"], encoding: "utf8", env: { ...colour, ...process.env, CI: "true" } },
 );
+process.stdout.write(redactSecrets(migrate.stdout ?? ""));
+process.stderr.write(redactSecrets(migrate.stderr ?? ""));
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const sandboxEnv = sandboxWorkerEnv({ secrets: parseDevVars(readFileSync(devVars, "utf8")), varOverrides: varArguments(args) });
 const dev = spawn(wrangler, ["dev", ...WORKER_CONFIGS, ...args], {
   cwd: root,
-  stdio: "inherit",
+  stdio: ["inherit", "pipe", "pipe"],
   // The service reads nothing of `Request.cf`, so wrangler need not download its placeholder (a warning offline).
-  env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env, ...sandboxEnv },
+  env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...colour, ...process.env, ...sandboxEnv },
 });
+for (const [from, to] of [
+  [dev.stdout, process.stdout],
+  [dev.stderr, process.stderr],
+]) {
+  createInterface({ input: from, crlfDelay: Infinity }).on("line", (line) => to.write(`${redactSecrets(line)}\n`));
+}
 const urlFile = path.join(stateDir, DEV_URL_FILE);
 let sweeps;
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
-dev.on("exit", (code) => {
+// `close`, not `exit`: wrangler's last lines are still in the pipes when it exits.
+dev.on("close", (code) => {
   clearInterval(sweeps);
   rmSync(urlFile, { force: true });
   process.exit(code ?? 0);

@@ -1,8 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { decodePosition, encodePosition, olderThan } from "../lib/keyset-cursor";
 import { newId } from "../lib/ids";
-import { dashboardAuditLog } from "./dashboard.schema";
+import { dashboardAuditLog, dashboardUsers } from "./dashboard.schema";
 import type { RequestOrigin } from "./request-meta";
 
 export const AUDIT_ACTIONS = {
@@ -50,6 +50,33 @@ export function auditStatement(
     userAgent: entry.origin.userAgent,
     createdAt: ctx.clock.nowIso(),
   });
+}
+
+/**
+ * A failed sign-in's audit row, written only if the e-mail is a current user's: one statement either way, so a refusal
+ * costs the same whether or not the account exists.
+ */
+export function failedSignInStatement(
+  ctx: Pick<AppContext, "db" | "clock">,
+  entry: { email: string; target: string; origin: RequestOrigin },
+) {
+  const value = (v: unknown, column: string) => sql`${v}`.as(column);
+  return ctx.db.insert(dashboardAuditLog).select(
+    ctx.db
+      .select({
+        id: value(newId("aud"), "id"),
+        tenantId: dashboardUsers.tenantId,
+        actorUserId: dashboardUsers.id,
+        actorEmail: dashboardUsers.email,
+        action: value("sign_in.failed" satisfies AuditAction, "action"),
+        target: value(entry.target, "target"),
+        ipAddress: value(entry.origin.ipAddress, "ip_address"),
+        userAgent: value(entry.origin.userAgent, "user_agent"),
+        createdAt: value(ctx.clock.nowIso(), "created_at"),
+      })
+      .from(dashboardUsers)
+      .where(and(eq(dashboardUsers.email, entry.email), isNull(dashboardUsers.removedAt))),
+  );
 }
 
 /** One tenant's audit log, newest first; the tenant comes from the reader's session. */

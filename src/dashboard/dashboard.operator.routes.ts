@@ -24,7 +24,8 @@ export const inviteOwner = createRoute({
   summary: "Invite a tenant's dashboard owner (a one-time link, valid 72 hours)",
   description:
     "How a tenant's first dashboard user is made: the link lets its holder set a password and sign in at `/dashboard` as an owner, " +
-    "who can then invite teammates. The token in the link is stored only as a hash.",
+    "who can then invite teammates. To the e-mail of someone already on the tenant's dashboard, the link sets a new password " +
+    "and keeps their role (`role` says which). The token in the link is stored only as a hash.",
   request: {
     params: TenantParams,
     body: jsonBody(

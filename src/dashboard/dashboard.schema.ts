@@ -85,8 +85,9 @@ export const dashboardSessions = sqliteTable(
 );
 
 /**
- * Failed sign-ins counted per key (`account:<sha-256 of the e-mail>` or `address:<ip>`) in a fixed window; a key over
- * its limit is refused until the window ends, whether or not the account exists.
+ * Failed sign-ins counted per key (`account:<sha-256 of the e-mail>` or `address:<ip>`) in a fixed window: each attempt
+ * is counted before its password is checked and a right one taken back. A key over its limit is refused until the
+ * window ends, whether or not the account exists.
  */
 export const dashboardSignInFailures = sqliteTable("dashboard_sign_in_failures", {
   throttleKey: text("throttle_key").primaryKey(),

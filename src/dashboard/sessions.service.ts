@@ -3,11 +3,11 @@ import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import { auditStatement } from "./audit.service";
+import { auditStatement, failedSignInStatement } from "./audit.service";
 import { dashboardSessions, dashboardSignInFailures, dashboardUsers, type DashboardRole } from "./dashboard.schema";
 import { decoyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
-import { blockedUntil, countFailure, forgetFailures, THROTTLE_WINDOW_MS, throttleKeys } from "./sign-in-throttle";
+import { countAttempt, forgetFailures, THROTTLE_WINDOW_MS, throttleKeys, withdrawAttempt } from "./sign-in-throttle";
 
 /** A session ends after this long without a request, and in any case this long after sign-in. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -49,33 +49,22 @@ export async function signIn({
 }): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
   const keys = await throttleKeys(email, input.origin.ipAddress);
+  const auditFailure = (target: string) => failedSignInStatement(ctx, { email, target, origin: input.origin });
+
+  const retryAt = await countAttempt(ctx, keys);
+  if (retryAt) {
+    await auditFailure("throttled");
+    return { outcome: "throttled", retryAt };
+  }
   const user = await ctx.db
     .select()
     .from(dashboardUsers)
     .where(and(eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
     .get();
-  const failureAudit = (target: string) =>
-    user
-      ? [
-          auditStatement(ctx, {
-            tenantId: user.tenantId,
-            actor: { userId: user.id, email },
-            action: "sign_in.failed",
-            target,
-            origin: input.origin,
-          }),
-        ]
-      : [];
-
-  const retryAt = await blockedUntil(ctx, keys);
-  if (retryAt) {
-    await ctx.db.batch([countFailure(ctx, keys.address), ...failureAudit("throttled")]);
-    return { outcome: "throttled", retryAt };
-  }
   const password = input.password.slice(0, MAX_PASSWORD_LENGTH);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !matches) {
-    await ctx.db.batch([countFailure(ctx, keys.account), countFailure(ctx, keys.address), ...failureAudit("wrong password")]);
+    await auditFailure("wrong password");
     return { outcome: "refused" };
   }
 
@@ -96,6 +85,7 @@ export async function signIn({
   await ctx.db.batch([
     ctx.db.insert(dashboardSessions).values(session),
     forgetFailures(ctx, keys.account),
+    withdrawAttempt(ctx, keys.address),
     auditStatement(ctx, { tenantId: user.tenantId, actor: { userId: user.id, email }, action: "sign_in.succeeded", origin: input.origin }),
   ]);
   return {
@@ -234,11 +224,11 @@ export async function confirmPassword({
   input: { session: SignedInSession; password: string; origin: RequestOrigin };
 }): Promise<"confirmed" | "refused" | "throttled"> {
   const keys = await throttleKeys(session.email, origin.ipAddress);
-  if (await blockedUntil(ctx, keys)) return "throttled";
+  if (await countAttempt(ctx, keys)) return "throttled";
   const user = await ctx.db.select().from(dashboardUsers).where(eq(dashboardUsers.id, session.userId)).get();
-  if (user && (await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user.passwordHash))) return "confirmed";
-  await ctx.db.batch([countFailure(ctx, keys.account), countFailure(ctx, keys.address)]);
-  return "refused";
+  if (!user || !(await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user.passwordHash))) return "refused";
+  await ctx.db.batch([withdrawAttempt(ctx, keys.account), withdrawAttempt(ctx, keys.address)]);
+  return "confirmed";
 }
 
 /** Sessions long past their end and throttle windows that have closed are of no further use; the cron clears them. */

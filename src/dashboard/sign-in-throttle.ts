@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { sha256Hex } from "../lib/crypto";
 import { dashboardSignInFailures } from "./dashboard.schema";
@@ -14,29 +14,8 @@ export async function throttleKeys(email: string, ipAddress: string): Promise<Th
   return { account: `account:${await sha256Hex(email)}`, address: `address:${ipAddress}` };
 }
 
-/** When the account or the address may try again, or null if neither is over its limit in the current window. */
-export async function blockedUntil(ctx: Pick<AppContext, "db" | "clock">, keys: ThrottleKeys): Promise<Date | null> {
-  const windowOpenedAfter = new Date(ctx.clock.nowMs() - THROTTLE_WINDOW_MS).toISOString();
-  const rows = await ctx.db
-    .select()
-    .from(dashboardSignInFailures)
-    .where(inArray(dashboardSignInFailures.throttleKey, [keys.account, keys.address]))
-    .all();
-  const blocking = rows.filter(
-    (row) =>
-      row.windowStartedAt > windowOpenedAfter &&
-      row.failures >= (row.throttleKey === keys.account ? MAX_FAILURES_PER_ACCOUNT : MAX_FAILURES_PER_ADDRESS),
-  );
-  if (blocking.length === 0) return null;
-  const latestStart = blocking
-    .map((row) => row.windowStartedAt)
-    .sort()
-    .at(-1)!;
-  return new Date(Date.parse(latestStart) + THROTTLE_WINDOW_MS);
-}
-
-/** One failure more for the account and the address: a window that has ended starts again at one. */
-export function countFailure(ctx: Pick<AppContext, "db" | "clock">, key: string) {
+/** One attempt more for the key, returning its count: a window that has ended starts again at one. */
+function countOne(ctx: Pick<AppContext, "db" | "clock">, key: string) {
   const now = ctx.clock.nowIso();
   const windowOpenedAfter = new Date(ctx.clock.nowMs() - THROTTLE_WINDOW_MS).toISOString();
   const expired = sql`${dashboardSignInFailures.windowStartedAt} <= ${windowOpenedAfter}`;
@@ -49,9 +28,33 @@ export function countFailure(ctx: Pick<AppContext, "db" | "clock">, key: string)
         failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${dashboardSignInFailures.failures} + 1 END`,
         windowStartedAt: sql`CASE WHEN ${expired} THEN ${now} ELSE ${dashboardSignInFailures.windowStartedAt} END`,
       },
-    });
+    })
+    .returning({ failures: dashboardSignInFailures.failures, windowStartedAt: dashboardSignInFailures.windowStartedAt });
+}
+
+/**
+ * Counts an attempt on the account and the address before its password is checked, and says until when they are
+ * refused (null: this attempt may be checked). Counting first, in one upsert per key, is what stops simultaneous
+ * attempts from all reading a count under the limit.
+ */
+export async function countAttempt(ctx: Pick<AppContext, "db" | "clock">, keys: ThrottleKeys): Promise<Date | null> {
+  const [[account], [address]] = await ctx.db.batch([countOne(ctx, keys.account), countOne(ctx, keys.address)]);
+  const blocking = [
+    account!.failures > MAX_FAILURES_PER_ACCOUNT ? account!.windowStartedAt : null,
+    address!.failures > MAX_FAILURES_PER_ADDRESS ? address!.windowStartedAt : null,
+  ].filter((start) => start !== null);
+  if (blocking.length === 0) return null;
+  return new Date(Date.parse(blocking.sort().at(-1)!) + THROTTLE_WINDOW_MS);
+}
+
+/** Takes back an attempt whose password was right, so that only failures count towards the limits. */
+export function withdrawAttempt(ctx: Pick<AppContext, "db">, key: string) {
+  return ctx.db
+    .update(dashboardSignInFailures)
+    .set({ failures: sql`${dashboardSignInFailures.failures} - 1` })
+    .where(and(eq(dashboardSignInFailures.throttleKey, key), gt(dashboardSignInFailures.failures, 0)));
 }
 
 export function forgetFailures(ctx: Pick<AppContext, "db">, key: string) {
-  return ctx.db.delete(dashboardSignInFailures).where(inArray(dashboardSignInFailures.throttleKey, [key]));
+  return ctx.db.delete(dashboardSignInFailures).where(eq(dashboardSignInFailures.throttleKey, key));
 }

@@ -35,7 +35,7 @@ export async function createInvite({
   await getTenant({ ctx, input: { tenantId: input.tenantId } });
   const email = normalizeEmail(input.email);
   const member = await ctx.db
-    .select({ id: dashboardUsers.id })
+    .select({ id: dashboardUsers.id, role: dashboardUsers.role })
     .from(dashboardUsers)
     .where(and(eq(dashboardUsers.tenantId, input.tenantId), eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
     .get();
@@ -47,7 +47,8 @@ export async function createInvite({
     id: newId("inv"),
     tenantId: input.tenantId,
     email,
-    role: input.role,
+    // A password reset keeps the user's role: the operator's invitation makes owners, not promotions.
+    role: member?.role ?? input.role,
     tokenHash: await sha256Hex(token),
     invitedBy: input.invitedBy?.userId ?? null,
     createdAt: new Date(now).toISOString(),
@@ -62,7 +63,7 @@ export async function createInvite({
       tenantId: input.tenantId,
       actor,
       action: "invite.created",
-      target: `${email} (${input.role})`,
+      target: `${email} (${invite.role})`,
       origin: input.origin,
     }),
   ]);
@@ -154,7 +155,10 @@ export async function acceptInvite({
   return created.length === 1 ? "accepted" : "unusable";
 }
 
-/** An invitation to an existing user's e-mail: a new password, every old session ended, in one batch with spending the link. */
+/**
+ * An invitation to an existing user's e-mail: a new password, every old session ended, in one batch with spending the
+ * link. The role stays the user's, whatever the invitation said when it was made.
+ */
 async function resetPassword(
   ctx: AppContext,
   input: { invite: InviteRecord; user: UserRecord; name: string; passwordHash: string; stillOpen: SQL | undefined; origin: RequestOrigin },
@@ -164,7 +168,7 @@ async function resetPassword(
   const [updated] = await ctx.db.batch([
     ctx.db
       .update(dashboardUsers)
-      .set({ name: input.name, role: input.invite.role, passwordHash: input.passwordHash, updatedAt: now })
+      .set({ name: input.name, passwordHash: input.passwordHash, updatedAt: now })
       .where(and(eq(dashboardUsers.id, input.user.id), linkOpen))
       .returning({ id: dashboardUsers.id }),
     ctx.db
@@ -176,7 +180,7 @@ async function resetPassword(
       tenantId: input.user.tenantId,
       actor: { userId: input.user.id, email: input.user.email },
       action: "invite.accepted",
-      target: `${input.invite.role}, new password`,
+      target: `${input.user.role}, new password`,
       origin: input.origin,
     }),
   ]);

@@ -1,17 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-
-/**
- * Tenant keys and callback signing secrets by their prefixes, percent-encoded too (`lc%5Flive%5F…`): a client that puts
- * one in a URL path or query must not have it written to the logs.
- */
-const SECRETS: [RegExp, string][] = [
-  [/lc(?:_|%5f)live(?:_|%5f)[A-Za-z0-9_%-]+/gi, "lc_live_[REDACTED]"],
-  [/whsec(?:_|%5f)[A-Za-z0-9_%-]+/gi, "whsec_[REDACTED]"],
-];
-
-export function redactSecrets(text: string): string {
-  return SECRETS.reduce((scrubbed, [pattern, replacement]) => scrubbed.replace(pattern, replacement), text);
-}
+import { redactSecrets } from "./redact";
 
 function redacted(value: unknown): unknown {
   if (typeof value === "string") return redactSecrets(value);
@@ -70,7 +58,7 @@ export type RequestRecord = {
 /**
  * The one line every request writes, built without walking its fields: of them only the path and the query come from
  * the client as free text, so only they can carry a key or a secret and only they are scrubbed (the details were
- * scrubbed when recorded). The line's level is the worse of the status's and its details'.
+ * scrubbed when recorded; no header is written). The line's level is the worse of the status's and its details'.
  */
 export function logRequest(
   statusLevel: Level,

@@ -124,6 +124,25 @@ describe("npm run dev -- --port N", () => {
   });
 });
 
+describe("what npm run dev prints", () => {
+  it("carries no key put in a path, no invitation's token and no secret in a query, wrangler's access lines included", async () => {
+    const key = `lc_live_${"K".repeat(43)}`;
+    const token = "T".repeat(43);
+    const adminSecret = admin.Authorization.slice("Bearer ".length);
+    const printed = output.length;
+    await fetch(`${baseUrl}/v1/payments/${key}?secret=${adminSecret}`, { headers: admin });
+    await fetch(`${baseUrl}/dashboard/invite/${token}`);
+    const deadline = Date.now() + 30_000;
+    const accessLines = () => output.slice(printed).match(/(GET \S*\/(?:v1\/payments|dashboard\/invite)\/\S+ \S*\d{3})/g) ?? [];
+    while (accessLines().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const since = output.slice(printed);
+    expect(accessLines().length, since).toBeGreaterThanOrEqual(2);
+    expect(since).toContain("/v1/payments/lc_live_[REDACTED]");
+    expect(since).toContain("/dashboard/invite/[REDACTED]");
+    for (const secret of [key.slice("lc_live_".length), token, adminSecret]) expect(since).not.toContain(secret);
+  });
+});
+
 describe("the operator CLI's failures: one line, no stack trace", () => {
   it("with no server there: says how to start one or where to point, exit 1", async () => {
     const nowhere = `http://127.0.0.1:${await freePort()}`;

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createTenant } from "../support/http";
+import { ADMIN_HEADERS, call, createTenant, jsonInit } from "../support/http";
 import { acceptInvitation, DashboardBrowser, inviteOwner, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
 
 const auditActions = async (tenantId: string) =>
@@ -80,6 +80,27 @@ describe("a locked-out owner", () => {
       .bind(tenantId)
       .first<{ n: number }>();
     expect(users!.n).toBe(1);
+  });
+
+  it("a member locked out gets a new password the same way and stays a member", async () => {
+    const { tenantId, browser: owner } = await signedInOwner("Reset Roasters");
+    await owner.open("/dashboard/team");
+    const memberEmail = uniqueEmail("member");
+    const invited = await (await owner.post("/dashboard/team/invites", { email: memberEmail, role: "member" })).text();
+    const memberLink = /value="([^"]+\/dashboard\/invite\/[^"]+)"/.exec(invited)![1]!;
+    expect((await acceptInvitation(new DashboardBrowser(), new URL(memberLink).pathname, "Mo Member")).status).toBe(303);
+
+    const reset = await call(`/admin/tenants/${tenantId}/dashboard/invites`, jsonInit("POST", { email: memberEmail }, ADMIN_HEADERS));
+    const { role, inviteUrl } = (await reset.json()) as { role: string; inviteUrl: string };
+    expect(role).toBe("member");
+    const newPassword = "a member's fresh passphrase";
+    expect((await acceptInvitation(new DashboardBrowser(), new URL(inviteUrl).pathname, "Mo Member", newPassword)).status).toBe(303);
+
+    const member = new DashboardBrowser("192.0.2.82");
+    expect((await member.signIn(memberEmail, newPassword)).status).toBe(303);
+    expect((await member.get("/dashboard/team")).status).toBe(403);
+    const team = await (await owner.get("/dashboard/team")).text();
+    expect(team).toMatch(new RegExp(`${memberEmail.replace(/\./g, "\\.")}</td>\\s*<td[^>]*>member</td>`));
   });
 
   it("cannot be taken over through another tenant: an invitation to a user of another tenant cannot be used", async () => {

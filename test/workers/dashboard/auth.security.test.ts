@@ -8,6 +8,7 @@ import {
   DashboardBrowser,
   inviteOwner,
   ORIGIN,
+  ownerOf,
   PASSWORD,
   signedInOwner,
   uniqueEmail,
@@ -146,6 +147,62 @@ describe("sign-in", () => {
     const ghost = "ghost@example.com";
     for (let attempt = 0; attempt < 5; attempt++) await new DashboardBrowser(`192.0.2.${attempt + 1}`).signIn(ghost, "guess");
     expect((await new DashboardBrowser("192.0.2.50").signIn(ghost, "guess")).status).toBe(429);
+  });
+});
+
+describe("sign-in under concurrency", () => {
+  const statuses = (responses: Response[]) =>
+    responses.reduce<Record<number, number>>((tally, { status }) => ({ ...tally, [status]: (tally[status] ?? 0) + 1 }), {});
+
+  it("checks at most 5 of 20 simultaneous wrong passwords on one account; the rest are refused unchecked", async () => {
+    const { tenantId, email } = await signedInOwner();
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) => new DashboardBrowser(`198.51.100.${140 + attempt}`).signIn(email, `guess ${attempt}`)),
+    );
+    expect(statuses(attempts)).toEqual({ 401: 5, 429: 15 });
+    const audited = await env.DB.prepare(
+      "SELECT target, count(*) AS n FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'sign_in.failed' GROUP BY target ORDER BY target",
+    )
+      .bind(tenantId)
+      .all<{ target: string; n: number }>();
+    expect(audited.results).toEqual([
+      { target: "throttled", n: 15 },
+      { target: "wrong password", n: 5 },
+    ]);
+    expect((await new DashboardBrowser("198.51.100.199").signIn(email)).status).toBe(429);
+  });
+
+  it("checks at most 20 simultaneous attempts from one address, whatever the accounts", async () => {
+    const { email } = await signedInOwner();
+    const attacker = "203.0.113.166";
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, (_, attempt) => new DashboardBrowser(attacker).signIn(`target${attempt}@example.com`, "guess")),
+    );
+    expect(statuses(attempts)).toEqual({ 401: 20, 429: 10 });
+    expect((await new DashboardBrowser(attacker).signIn(email)).status).toBe(429);
+    expect((await new DashboardBrowser("203.0.113.167").signIn(email)).status).toBe(303);
+  });
+
+  it("checks at most 5 of 20 simultaneous wrong passwords re-entered to reveal the signing secret", async () => {
+    const tenant = await createTenant("Reveal Guard");
+    const { browser } = await ownerOf(tenant.id, "198.51.100.230");
+    await browser.open("/dashboard/callbacks");
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) => browser.post("/dashboard/callbacks/secrets/reveal", { password: `guess ${attempt}` })),
+    );
+    expect(statuses(attempts)).toEqual({ 401: 5, 429: 15 });
+    expect((await browser.post("/dashboard/callbacks/secrets/reveal", { password: PASSWORD })).status).toBe(429);
+  });
+
+  it("does not count a successful sign-in against its address", async () => {
+    const { email } = await signedInOwner();
+    const office = "203.0.113.180";
+    for (let attempt = 0; attempt < 19; attempt++) {
+      expect((await new DashboardBrowser(office).signIn(`typo${attempt}@example.com`, "guess")).status).toBe(401);
+    }
+    for (let visit = 0; visit < 3; visit++) expect((await new DashboardBrowser(office).signIn(email)).status).toBe(303);
+    expect((await new DashboardBrowser(office).signIn("one-more-typo@example.com", "guess")).status).toBe(401);
+    expect((await new DashboardBrowser(office).signIn(email)).status).toBe(429);
   });
 });
 

@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { inviteOwner, signedInOwner, uniqueEmail } from "../support/dashboard";
 import { call, tenantWithKey } from "../support/http";
 
 /** Every line the service writes while `work` runs, on any console level. */
@@ -24,7 +26,7 @@ describe("keys in URLs never reach the logs", () => {
       await call(`/v1/payments/${key}`, { headers: { "X-Api-Key": key } });
       await call(`/v1/payments?api_key=${key}&limit=5`, { headers: { "X-Api-Key": key } });
       await call(`/v1/${encoded}/refund`, { method: "POST", headers: { "X-Api-Key": key } });
-      await call(`/admin/tenants/x/callbacks?secret=${secret}`);
+      await call(`/admin/tenants/x/callbacks/${secret}?secret=${secret}`);
       await call(`/no-such-route/${key}?also=${key}`);
     });
     expect(lines).toContain("lc_live_[REDACTED]");
@@ -38,6 +40,50 @@ describe("keys in URLs never reach the logs", () => {
         .filter((record) => record.message === "request")
         .map((record) => record.query)
         .filter(Boolean),
-    ).toEqual(["?api_key=lc_live_[REDACTED]&limit=5", "?secret=whsec_[REDACTED]", "?also=lc_live_[REDACTED]"]);
+    ).toEqual(["?api_key=[REDACTED]&limit=5", "?secret=[REDACTED]", "?also=lc_live_[REDACTED]"]);
+  });
+
+  it("empties every query parameter named like a secret, whatever its value, and never writes a header", async () => {
+    const { key } = await tenantWithKey();
+    const adminSecret = env.ADMIN_SECRET;
+    const lines = await logged(async () => {
+      await call(`/admin/tenants?secret=${adminSecret}&limit=2`, { headers: { Authorization: `Bearer ${adminSecret}` } });
+      await call(`/v1/payments?limit=1&Api-Key=plain-${adminSecret}`, { headers: { Authorization: `Bearer ${key}` } });
+      await call(`/v1/payments?access_token=opaque-bearer-value&client%5Fsecret=opaque-client-value`, {
+        headers: { Authorization: `Basic ${btoa(`user:${adminSecret}`)}` },
+      });
+      await call(`/dashboard/sign-in?next=%2Fdashboard&password=typed-into-the-url`);
+    });
+    for (const secret of [adminSecret, key.slice("lc_live_".length), "opaque-bearer-value", "opaque-client-value", "typed-into-the-url"]) {
+      expect(lines).not.toContain(secret);
+    }
+    expect(lines).not.toContain(btoa(`user:${adminSecret}`));
+    const queries = lines
+      .split("\n")
+      .map((line) => JSON.parse(line) as { message: string; query?: string })
+      .filter((record) => record.message === "request")
+      .map((record) => record.query);
+    expect(queries).toEqual([
+      "?secret=[REDACTED]&limit=2",
+      "?limit=1&Api-Key=[REDACTED]",
+      "?access_token=[REDACTED]&client%5Fsecret=[REDACTED]",
+      "?next=%2Fdashboard&password=[REDACTED]",
+    ]);
+  });
+
+  it("hides the credential of a link that is one: an invitation, an onboarding return", async () => {
+    const { tenantId } = await signedInOwner("Link Logging Co");
+    const { path, token } = await inviteOwner(tenantId, uniqueEmail());
+    const lines = await logged(async () => {
+      await call(path);
+      await call(`/onboarding/return/${token}`, { redirect: "manual" });
+    });
+    expect(lines).not.toContain(token);
+    const paths = lines
+      .split("\n")
+      .map((line) => JSON.parse(line) as { message: string; path?: string })
+      .filter((record) => record.message === "request")
+      .map((record) => record.path);
+    expect(paths).toEqual(["/dashboard/invite/[REDACTED]", "/onboarding/return/[REDACTED]"]);
   });
 });
