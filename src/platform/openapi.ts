@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { ZodType } from "zod";
+import type { ZodError, ZodType } from "zod";
 import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
 import { JSON_BODY_LIMIT_BYTES } from "./pipeline";
 import type { AppBindings } from "./types";
@@ -9,17 +9,18 @@ export function createRouter() {
   return new OpenAPIHono<AppBindings>({
     strict: true,
     defaultHook: (result) => {
-      if (!result.success) {
-        const errors: FieldError[] = result.error.issues.map((issue) => ({
-          field: issue.path.length > 0 ? issue.path.join(".") : fieldFromIssue(issue),
-          message: issue.message,
-        }));
-        throw new ApiError("validation-failed", `${errors.length} field(s) failed validation.`, {
-          extensions: { errors },
-        });
-      }
+      if (!result.success) throw validationFailed(result.error);
     },
   });
+}
+
+/** A zod failure as the one `validation-failed` problem listing every field; `at` is where the validated value sits in the body. */
+export function validationFailed(error: ZodError, at: PropertyKey[] = []): ApiError {
+  const errors: FieldError[] = error.issues.map((issue) => {
+    const path = [...at, ...issue.path];
+    return { field: path.length > 0 ? path.map(String).join(".") : fieldFromIssue(issue), message: issue.message };
+  });
+  return new ApiError("validation-failed", `${errors.length} field(s) failed validation.`, { extensions: { errors } });
 }
 
 function fieldFromIssue(issue: { code: string; keys?: unknown }): string {

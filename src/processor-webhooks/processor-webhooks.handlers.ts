@@ -1,20 +1,30 @@
+import { readBodyWithin } from "../lib/bounded-body";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
+import { validationFailed } from "../platform/openapi";
 import type { AppRouteHandler } from "../platform/types";
 import type * as routes from "./processor-webhooks.routes";
-import { receiveProcessorWebhook, type ProcessorWebhook } from "./processor-webhooks.service";
+import { PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES } from "./processor-webhooks.routes";
+import { ProcessorWebhookSchema, receiveProcessorWebhook } from "./processor-webhooks.service";
 import { verifyProcessorSignature, verifyWebhookCredentials } from "./signature";
 
+/** Credentials, then a body within the limit, then the signature over its bytes, then a processor event: each refusal before the next step. */
 export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = async (c) => {
-  const rawBody = await c.req.text();
   const credentialsOk = verifyWebhookCredentials(
     c.req.header("Authorization") ?? null,
     c.env.PROCESSOR_WEBHOOK_USERNAME,
     c.env.PROCESSOR_WEBHOOK_PASSWORD,
   );
   if (!credentialsOk) throw new ApiError("unauthorized", "Processor webhook credentials did not match.");
+  const rawBody = await readBodyWithin(c.req.raw, PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES);
+  if (!rawBody) {
+    throw new ApiError("payload-too-large", `A processor webhook body may be at most ${PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES} bytes.`, {
+      extensions: { maxBytes: PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES },
+    });
+  }
+  const text = new TextDecoder().decode(rawBody);
   // The processor's test POST on registration is empty and unsigned; it changes nothing.
-  if (rawBody.trim() === "" || rawBody.trim() === "{}") return c.json({ received: true as const, outcome: "test" }, 200);
+  if (text.trim() === "" || text.trim() === "{}") return c.json({ received: true as const, outcome: "test" }, 200);
 
   const signed = await verifyProcessorSignature({
     header: c.req.header("Finix-Signature") ?? null,
@@ -23,16 +33,15 @@ export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = asy
   });
   if (!signed) throw new ApiError("unauthorized", "Finix-Signature is missing, stale or does not match the body.");
 
-  let webhook: ProcessorWebhook;
+  let json: unknown;
   try {
-    webhook = JSON.parse(rawBody) as ProcessorWebhook;
+    json = JSON.parse(text);
   } catch {
     throw new ApiError("malformed-json", "The webhook body is not JSON.");
   }
-  if (typeof webhook?.entity !== "string" || typeof webhook.type !== "string") {
-    throw new ApiError("validation-failed", "A processor event has `entity` and `type`.");
-  }
-  const outcome = await receiveProcessorWebhook({ ctx: c.get("ctx"), input: webhook });
-  logEvent("info", "processor webhook", { entity: webhook.entity, type: webhook.type, outcome });
+  const webhook = ProcessorWebhookSchema.safeParse(json);
+  if (!webhook.success) throw validationFailed(webhook.error);
+  const outcome = await receiveProcessorWebhook({ ctx: c.get("ctx"), input: webhook.data });
+  logEvent("info", "processor webhook", { entity: webhook.data.entity, type: webhook.data.type, outcome });
   return c.json({ received: true as const, outcome }, 200);
 };

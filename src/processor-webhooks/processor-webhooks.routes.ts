@@ -3,6 +3,12 @@ import { jsonContent, problemResponses, z } from "../platform/openapi";
 
 export const PROCESSOR_WEBHOOK_PATH = "/webhooks/processor";
 
+/**
+ * One resource per delivery: a few KiB, a transfer with line-item data some tens. A delivery refused for its size is lost
+ * once the processor's retries run out, so the limit leaves ample room.
+ */
+export const PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
+
 export const receiveWebhook = createRoute({
   method: "post",
   path: PROCESSOR_WEBHOOK_PATH,
@@ -14,18 +20,47 @@ export const receiveWebhook = createRoute({
     "Verified by the Basic credentials the webhook was registered with and by `Finix-Signature: timestamp=…, sig=…` " +
     "(HMAC-SHA256 over `{timestamp}:{rawBody}`; accepted up to 30 minutes old, so the processor's retries — up to 20.5 minutes " +
     "after the first attempt, possibly with its timestamp — are not dropped; at most 5 minutes in the future). An empty body is the " +
-    "processor's test POST and is acknowledged. " +
-    "Deliveries are de-duplicated; unknown events are acknowledged and recorded.",
+    "processor's test POST and is acknowledged. The credentials are checked before the body is read, and the body may be at most " +
+    `${PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES} bytes. An event the service consumes must fit the processor's schema (its enums exactly); ` +
+    "one that does not is refused with a 400 and nothing of it is recorded, so the processor's retries can deliver it again. " +
+    "Deliveries are de-duplicated; events of other entities are acknowledged and recorded.",
   responses: {
     200: jsonContent(z.object({ received: z.literal(true), outcome: z.string() }).openapi("ProcessorWebhookAck"), "Acknowledged.", {
       received: true,
       outcome: "applied",
     }),
     ...problemResponses({
-      400: "Body is not a processor event.",
+      400: {
+        description: "Body is not JSON, not a processor event, or its resource does not fit the processor's schema; nothing is recorded.",
+        examples: [
+          {
+            slug: "validation-failed",
+            detail: "1 field(s) failed validation.",
+            extensions: {
+              errors: [
+                {
+                  field: "_embedded.transfers.0.state",
+                  message: 'Invalid option: expected one of "PENDING"|"SUCCEEDED"|"FAILED"|"CANCELED"|"UNKNOWN"',
+                },
+              ],
+            },
+          },
+          { slug: "malformed-json", detail: "The webhook body is not JSON." },
+        ],
+      },
       401: {
         description: "Bad credentials or signature.",
         examples: [{ slug: "unauthorized", detail: "Finix-Signature is missing, stale or does not match the body." }],
+      },
+      413: {
+        description: "The body is over the limit (refused while it is read, whatever Content-Length says).",
+        examples: [
+          {
+            slug: "payload-too-large",
+            detail: `A processor webhook body may be at most ${PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES} bytes.`,
+            extensions: { maxBytes: PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES },
+          },
+        ],
       },
       500: "Not applied; the processor retries.",
     }),

@@ -1,33 +1,115 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { applyDisputeEvent, applyEvidenceEvent } from "../disputes";
 import { sha256Hex } from "../lib/crypto";
+import { logEvent } from "../lib/log";
 import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent } from "../onboarding";
-import { applyTransferEvent, type ProcessorTransfer } from "../payments";
+import { applyTransferEvent } from "../payments";
 import { applyFundingTransferEvent, applySettlementEvent } from "../payouts";
 import type { AppContext } from "../platform/context";
-import type { ComplianceForm, Dispute, DisputeEvidence, Merchant } from "../processor";
+import { validationFailed } from "../platform/openapi";
+import {
+  ComplianceFormSchema,
+  DisputeEvidenceSchema,
+  DisputeSchema,
+  MerchantSchema,
+  OnboardingFormSchema,
+  SettlementSchema,
+  TransferSchema,
+} from "../processor";
 import { processorWebhookReceipts } from "./processor-webhooks.schema";
 
-export type ProcessorWebhook = {
-  type: string;
-  entity: string;
-  occurred_at?: string;
-  _embedded?: Record<string, unknown>;
+export const ProcessorWebhookSchema = z.object({
+  type: z.string().min(1).max(64),
+  entity: z.string().min(1).max(64),
+  occurred_at: z.string().max(64).optional(),
+  _embedded: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type ProcessorWebhook = z.infer<typeof ProcessorWebhookSchema>;
+
+type Resource = { id: string; state?: string; updated_at?: string };
+type Applied = "applied" | "ignored";
+type EntityHandler<T> = (options: { ctx: AppContext; input: T }) => Promise<Applied>;
+type CheckedResource = { resource: Resource; apply: ((ctx: AppContext) => Promise<Applied>) | null };
+
+/** A consumed entity: its resource checked against the processor's schema, then handed to the capability its event type names. */
+function consumed<T extends Resource>(schema: z.ZodType<T>, handlers: Record<string, EntityHandler<T>>) {
+  return (value: unknown, type: string): { error: z.ZodError } | CheckedResource => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) return { error: parsed.error };
+    const handler = Object.hasOwn(handlers, type) ? handlers[type] : undefined;
+    return { resource: parsed.data, apply: handler ? (ctx) => handler({ ctx, input: parsed.data }) : null };
+  };
+}
+
+const TransferEventSchema = TransferSchema.partial().required({ id: true, state: true, updated_at: true });
+
+/** A transfer is a payment's (a sale or refund) or a payout's (a settlement's funding transfer): the first taker applies it. */
+const transferEvent: EntityHandler<z.infer<typeof TransferEventSchema>> = async (options) =>
+  (await applyTransferEvent(options)) === "applied" ? "applied" : applyFundingTransferEvent(options);
+
+/**
+ * Which capability each processor event belongs to; the rules live there, this is only the switchboard. Each resource
+ * must fit the processor's schema, its enums exactly, with what the capability acts on required: transfers, disputes,
+ * evidence and settlements are taken partially by their capabilities, merchants and forms whole.
+ */
+const CONSUMED_ENTITIES: Record<string, ReturnType<typeof consumed>> = {
+  transfer: consumed(TransferEventSchema, { created: transferEvent, updated: transferEvent }),
+  dispute: consumed(DisputeSchema.partial().required({ id: true, transfer: true, state: true, updated_at: true }), {
+    created: applyDisputeEvent,
+    updated: applyDisputeEvent,
+  }),
+  evidence: consumed(DisputeEvidenceSchema.partial().required({ id: true, dispute: true, state: true, updated_at: true }), {
+    created: applyEvidenceEvent,
+    updated: applyEvidenceEvent,
+  }),
+  settlement: consumed(SettlementSchema.partial().required({ id: true, merchant_id: true, status: true, updated_at: true }), {
+    created: applySettlementEvent,
+    updated: applySettlementEvent,
+    accruing_started: applySettlementEvent,
+  }),
+  merchant: consumed(MerchantSchema, { created: applyMerchantEvent, updated: applyMerchantEvent, underwritten: applyMerchantEvent }),
+  compliance_form: consumed(ComplianceFormSchema, { created: applyComplianceFormEvent, updated: applyComplianceFormEvent }),
+  onboarding_form: consumed(OnboardingFormSchema, { updated: applyOnboardingFormEvent }),
 };
 
-export type Resource = { id: string; state?: string; updated_at?: string; [field: string]: unknown };
+/** What a receipt records of a resource of an entity the service does not consume; such an event is checked for no more. */
+const UnconsumedResourceSchema = z.object({
+  id: z.string().min(1).max(64),
+  state: z.string().max(64).optional().catch(undefined),
+  updated_at: z.string().max(64).optional().catch(undefined),
+});
 
-/** The `_embedded` key is the resource's (irregular) plural, so take the first array there. */
-export function embeddedResource(webhook: ProcessorWebhook): Resource | null {
-  for (const value of Object.values(webhook._embedded ?? {})) {
-    if (Array.isArray(value) && value[0] && typeof value[0] === "object" && typeof (value[0] as Resource).id === "string") {
-      return value[0] as Resource;
-    }
+/** The `_embedded` key is the resource's (irregular) plural, so the resource is the first element of the first array there. */
+function embeddedResource(webhook: ProcessorWebhook): { key: string; value: unknown } | null {
+  for (const [key, value] of Object.entries(webhook._embedded ?? {})) {
+    if (Array.isArray(value) && value.length > 0) return { key, value: value[0] };
   }
   return null;
 }
 
-export type WebhookOutcome = "applied" | "ignored" | "duplicate" | "unhandled";
+/**
+ * The event's resource, checked before anything is recorded: a consumed entity's against the processor's schema (a body
+ * that does not fit is a 400), any other entity's only for what its receipt records (null: acknowledged, not recorded).
+ */
+function checkedResource(webhook: ProcessorWebhook): CheckedResource | null {
+  const embedded = embeddedResource(webhook);
+  const entity = Object.hasOwn(CONSUMED_ENTITIES, webhook.entity) ? CONSUMED_ENTITIES[webhook.entity] : undefined;
+  if (!entity) {
+    const unconsumed = UnconsumedResourceSchema.safeParse(embedded?.value);
+    return unconsumed.success ? { resource: unconsumed.data, apply: null } : null;
+  }
+  const checked = entity(embedded?.value, webhook.type);
+  if ("error" in checked) {
+    const refused = validationFailed(checked.error, embedded ? ["_embedded", embedded.key, 0] : ["_embedded"]);
+    logEvent("warn", "processor webhook refused", { entity: webhook.entity, type: webhook.type, errors: refused.extensions.errors });
+    throw refused;
+  }
+  return checked;
+}
+
+export type WebhookOutcome = Applied | "duplicate" | "unhandled";
 
 /** The processor sends no event id; (entity, type, resource id, state, updated_at) identifies a delivery. */
 async function receiptId(webhook: ProcessorWebhook, resource: Resource): Promise<string> {
@@ -41,42 +123,7 @@ async function receiptId(webhook: ProcessorWebhook, resource: Resource): Promise
   );
 }
 
-type EntityHandler = (options: { ctx: AppContext; input: Resource }) => Promise<"applied" | "ignored">;
-
-/** A transfer is a payment's (a sale or refund) or a payout's (a settlement's funding transfer): the first taker applies it. */
-const toFirstTaker =
-  (...handlers: EntityHandler[]): EntityHandler =>
-  async (options) => {
-    for (const handler of handlers) if ((await handler(options)) === "applied") return "applied";
-    return "ignored";
-  };
-
-const transferEvent = toFirstTaker(
-  ({ ctx, input }) => applyTransferEvent({ ctx, input: input as unknown as ProcessorTransfer }),
-  ({ ctx, input }) => applyFundingTransferEvent({ ctx, input }),
-);
-
-/** Which capability each processor event belongs to; the rules live there, this is only the switchboard. */
-export const ENTITY_HANDLERS: Record<string, EntityHandler> = {
-  "transfer.created": transferEvent,
-  "transfer.updated": transferEvent,
-  "dispute.created": ({ ctx, input }) => applyDisputeEvent({ ctx, input: input as unknown as Dispute }),
-  "dispute.updated": ({ ctx, input }) => applyDisputeEvent({ ctx, input: input as unknown as Dispute }),
-  "evidence.created": ({ ctx, input }) => applyEvidenceEvent({ ctx, input: input as unknown as DisputeEvidence }),
-  "evidence.updated": ({ ctx, input }) => applyEvidenceEvent({ ctx, input: input as unknown as DisputeEvidence }),
-  "settlement.created": ({ ctx, input }) => applySettlementEvent({ ctx, input }),
-  "settlement.updated": ({ ctx, input }) => applySettlementEvent({ ctx, input }),
-  "settlement.accruing_started": ({ ctx, input }) => applySettlementEvent({ ctx, input }),
-  "merchant.created": ({ ctx, input }) => applyMerchantEvent({ ctx, input: input as unknown as Merchant }),
-  "merchant.updated": ({ ctx, input }) => applyMerchantEvent({ ctx, input: input as unknown as Merchant }),
-  "merchant.underwritten": ({ ctx, input }) => applyMerchantEvent({ ctx, input: input as unknown as Merchant }),
-  "compliance_form.created": ({ ctx, input }) => applyComplianceFormEvent({ ctx, input: input as unknown as ComplianceForm }),
-  "compliance_form.updated": ({ ctx, input }) => applyComplianceFormEvent({ ctx, input: input as unknown as ComplianceForm }),
-  "onboarding_form.updated": ({ ctx, input }) =>
-    applyOnboardingFormEvent({ ctx, input: input as unknown as { id: string; status: string; identity_id?: string | null } }),
-};
-
-/** Records every delivery once, then applies it; a repeated delivery is acknowledged without effect. */
+/** Records every delivery that fits the processor's schema once, then applies it; a repeated delivery is acknowledged without effect. */
 export async function receiveProcessorWebhook({
   ctx,
   input: webhook,
@@ -85,8 +132,9 @@ export async function receiveProcessorWebhook({
   input: ProcessorWebhook;
 }): Promise<WebhookOutcome> {
   const { db } = ctx;
-  const resource = embeddedResource(webhook);
-  if (!resource) return "unhandled";
+  const checked = checkedResource(webhook);
+  if (!checked) return "unhandled";
+  const { resource, apply } = checked;
   const id = await receiptId(webhook, resource);
   const inserted = await db
     .insert(processorWebhookReceipts)
@@ -104,9 +152,8 @@ export async function receiveProcessorWebhook({
     .returning({ id: processorWebhookReceipts.id });
   if (inserted.length === 0) return "duplicate";
 
-  const handler = ENTITY_HANDLERS[`${webhook.entity}.${webhook.type}`];
   try {
-    const outcome = handler ? await handler({ ctx, input: resource }) : "unhandled";
+    const outcome = apply ? await apply(ctx) : "unhandled";
     await db.update(processorWebhookReceipts).set({ outcome }).where(eq(processorWebhookReceipts.id, id));
     return outcome;
   } catch (error) {

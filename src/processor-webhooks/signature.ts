@@ -31,7 +31,7 @@ function parseSignatureHeader(header: string): { timestamp: string; signatures: 
  */
 export async function verifyProcessorSignature(input: {
   header: string | null;
-  rawBody: string;
+  rawBody: Uint8Array;
   signingKeys: string[];
   nowSeconds?: number;
 }): Promise<boolean> {
@@ -40,9 +40,13 @@ export async function verifyProcessorSignature(input: {
   const now = input.nowSeconds ?? Math.floor(Date.now() / 1000);
   const age = now - Number(parsed.timestamp);
   if (age > SIGNATURE_MAX_AGE_SECONDS || age < -SIGNATURE_MAX_SKEW_SECONDS) return false;
+  const prefix = new TextEncoder().encode(`${parsed.timestamp}:`);
+  const signedBytes = new Uint8Array(prefix.byteLength + input.rawBody.byteLength);
+  signedBytes.set(prefix);
+  signedBytes.set(input.rawBody, prefix.byteLength);
   let valid = false;
   for (const key of input.signingKeys.filter(Boolean)) {
-    const expected = await hmacSha256Hex(await configuredHmacKey(key), `${parsed.timestamp}:${input.rawBody}`);
+    const expected = await hmacSha256Hex(await configuredHmacKey(key), signedBytes);
     for (const signature of parsed.signatures) valid = timingSafeEqualStrings(signature, expected) || valid;
   }
   return valid;

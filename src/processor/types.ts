@@ -1,11 +1,24 @@
+import { z } from "zod";
+import { instantMicros } from "../lib/instant";
+
 /**
  * The processor's requests and resources, as much of each as the service sends or reads. Field names and
- * enum values are the processor's own (its OpenAPI, API version 2022-02-01); nothing here is renamed.
+ * enum values are the processor's own (its OpenAPI, API version 2022-02-01); nothing here is renamed. The resources its
+ * webhooks carry are zod schemas, so a webhook is checked against the very shape the adapter's answers are typed with.
  */
 
-export type Tags = Record<string, string>;
+const Tags = z.record(z.string(), z.string());
+export type Tags = z.infer<typeof Tags>;
+const Links = z.record(z.string(), z.object({ href: z.string() }));
 type Link = { href: string };
 type Timestamps = { created_at: string; updated_at: string };
+
+/** The processor's date-times: ISO 8601 with a zone, compared as instants wherever the service orders them. */
+const Instant = z.string().refine((text) => instantMicros(text) !== null, "must be an ISO 8601 date-time with a zone");
+const TimestampFields = { created_at: Instant, updated_at: Instant };
+const Id = z.string().min(1).max(64);
+const Amount = z.int().nonnegative();
+const Currency = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code");
 
 export type Environment = "sandbox" | "live";
 
@@ -117,37 +130,61 @@ export type CreateMerchantCreditAdjustmentRequest = {
 
 export type CreateReversalRequest = { refund_amount: number; idempotency_id: string; tags?: Tags };
 
-export type TransferState = "PENDING" | "SUCCEEDED" | "FAILED" | "CANCELED" | "UNKNOWN";
-
-export type Transfer = Timestamps & {
-  id: string;
-  amount: number;
-  currency: string;
-  state: TransferState;
-  type?: "DEBIT" | "CREDIT" | "REVERSAL" | "FEE" | "ADJUSTMENT" | "DISPUTE" | "RESERVE" | "SETTLEMENT" | "UNKNOWN";
-  subtype?: string;
-  application?: string;
-  merchant?: string;
-  merchant_identity?: string;
-  source?: string | null;
-  destination?: string | null;
-  device?: string;
-  fee?: number;
-  idempotency_id?: string | null;
-  parent_transfer?: string | null;
-  failure_code?: string | null;
-  failure_message?: string | null;
-  ready_to_settle_at?: string | null;
-  trace_id?: string | null;
-  card_present_details?: {
-    brand?: string | null;
-    masked_account_number?: string | null;
-    entry_mode?: string | null;
-    approval_code?: string | null;
-  } | null;
-  tags?: Tags | null;
-  _links?: Record<string, Link>;
-};
+export const TransferSchema = z.object({
+  id: Id,
+  ...TimestampFields,
+  amount: Amount,
+  currency: Currency,
+  state: z.enum(["PENDING", "SUCCEEDED", "FAILED", "CANCELED", "UNKNOWN"]),
+  type: z.enum(["DEBIT", "CREDIT", "REVERSAL", "FEE", "ADJUSTMENT", "DISPUTE", "RESERVE", "SETTLEMENT", "UNKNOWN"]).optional(),
+  subtype: z
+    .enum([
+      "API",
+      "APPLICATION_FEE",
+      "DISPUTE",
+      "MERCHANT_CREDIT",
+      "MERCHANT_CREDIT_ADJUSTMENT",
+      "MERCHANT_DEBIT",
+      "MERCHANT_DEBIT_ADJUSTMENT",
+      "PLATFORM_CREDIT",
+      "PLATFORM_CREDIT_ADJUSTMENT",
+      "PLATFORM_DEBIT",
+      "PLATFORM_DEBIT_ADJUSTMENT",
+      "PLATFORM_FEE",
+      "SETTLEMENT_MERCHANT",
+      "SETTLEMENT_NOOP",
+      "SETTLEMENT_PARTNER",
+      "SETTLEMENT_PLATFORM",
+      "SPLIT_PAYOUT",
+      "SPLIT_PAYOUT_ADJUSTMENT",
+      "SYSTEM",
+    ])
+    .optional(),
+  application: z.string().optional(),
+  merchant: Id.optional(),
+  merchant_identity: z.string().optional(),
+  source: z.string().nullish(),
+  destination: z.string().nullish(),
+  device: z.string().optional(),
+  fee: Amount.optional(),
+  idempotency_id: z.string().max(255).nullish(),
+  parent_transfer: Id.nullish(),
+  failure_code: z.string().max(255).nullish(),
+  failure_message: z.string().max(1024).nullish(),
+  ready_to_settle_at: z.string().nullish(),
+  trace_id: z.string().nullish(),
+  card_present_details: z
+    .object({
+      brand: z.string().nullish(),
+      masked_account_number: z.string().nullish(),
+      entry_mode: z.string().nullish(),
+      approval_code: z.string().nullish(),
+    })
+    .nullish(),
+  tags: Tags.nullish(),
+  _links: Links.optional(),
+});
+export type Transfer = z.infer<typeof TransferSchema>;
 
 /** A fee the processor charged the merchant, linked to the transfer that caused it (`GET /fees?linked_id=`). */
 export type Fee = Timestamps & {
@@ -168,19 +205,21 @@ export type TransferOutcome =
 
 // ── Merchants and onboarding ──────────────────────────────────────────────────────────────────
 
-export type Merchant = Timestamps & {
-  id: string;
-  identity: string;
-  application?: string;
-  /** The OpenAPI lists PROVISIONING, APPROVED, REJECTED; the processor's docs add an "update requested" state. */
-  onboarding_state: "PROVISIONING" | "APPROVED" | "REJECTED" | (string & {});
-  processing_enabled: boolean;
-  settlement_enabled: boolean;
-  processor?: string;
-  merchant_name?: string;
-  mid?: string | null;
-  tags?: Tags | null;
-};
+export const MerchantSchema = z.object({
+  id: Id,
+  ...TimestampFields,
+  identity: Id,
+  application: z.string().optional(),
+  /** The OpenAPI lists PROVISIONING, APPROVED, REJECTED; the processor's docs add UPDATE_REQUESTED. */
+  onboarding_state: z.enum(["PROVISIONING", "APPROVED", "REJECTED", "UPDATE_REQUESTED"]),
+  processing_enabled: z.boolean(),
+  settlement_enabled: z.boolean(),
+  processor: z.string().optional(),
+  merchant_name: z.string().optional(),
+  mid: z.string().nullish(),
+  tags: Tags.nullish(),
+});
+export type Merchant = z.infer<typeof MerchantSchema>;
 
 export type OnboardingLinkDetails = {
   return_url: string;
@@ -200,37 +239,51 @@ export type CreateOnboardingFormRequest = {
 
 export type CreateOnboardingLinkRequest = OnboardingLinkDetails & { expiration_in_minutes?: number };
 
-export type OnboardingLink = { link_url: string; expires_at: string };
+const OnboardingLinkSchema = z.object({ link_url: z.string(), expires_at: z.string() });
+export type OnboardingLink = z.infer<typeof OnboardingLinkSchema>;
 
-export type OnboardingForm = Timestamps & {
-  id: string;
-  status: "IN_PROGRESS" | "COMPLETED" | (string & {});
+export const OnboardingFormSchema = z.object({
+  id: Id,
+  ...TimestampFields,
+  status: z.enum(["IN_PROGRESS", "COMPLETED"]),
   /** Null until the seller submits the form; the processor then creates the identity, bank account and merchant. */
-  identity_id?: string | null;
-  application_id?: string;
-  merchant_processors?: { processor: string }[];
-  onboarding_link?: OnboardingLink | null;
-  tags?: Tags | null;
-};
+  identity_id: Id.nullish(),
+  application_id: z.string().optional(),
+  merchant_processors: z.array(z.object({ processor: z.string() })).optional(),
+  onboarding_link: OnboardingLinkSchema.nullish(),
+  tags: Tags.nullish(),
+});
+export type OnboardingForm = z.infer<typeof OnboardingFormSchema>;
 
 // ── Compliance forms (PCI SAQ-A) ──────────────────────────────────────────────────────────────
 
 export type PciSaqAAttestation = { name: string; title: string; signed_at: string; ip_address: string; user_agent: string };
 
-export type ComplianceForm = Timestamps & {
-  id: string;
-  type: "PCI_SAQ_A";
-  state: "PENDING" | "INCOMPLETE" | "COMPLETE" | "INVALID";
-  linked_to: string;
-  linked_type?: string;
-  due_at?: string;
-  valid_from?: string;
-  valid_until?: string;
-  version?: string;
-  files?: { unsigned_file?: string; signed_file?: string | null };
-  pci_saq_a?: Partial<PciSaqAAttestation> & { is_accepted?: boolean | null };
-  tags?: Tags | null;
-};
+export const ComplianceFormSchema = z.object({
+  id: Id,
+  ...TimestampFields,
+  type: z.enum(["PCI_SAQ_A"]),
+  state: z.enum(["PENDING", "INCOMPLETE", "COMPLETE", "INVALID"]),
+  linked_to: Id,
+  linked_type: z.string().optional(),
+  due_at: Instant.optional(),
+  valid_from: z.string().optional(),
+  valid_until: Instant.optional(),
+  version: z.string().optional(),
+  files: z.object({ unsigned_file: z.string().optional(), signed_file: z.string().nullish() }).optional(),
+  pci_saq_a: z
+    .object({
+      name: z.string().nullish(),
+      title: z.string().nullish(),
+      signed_at: z.string().nullish(),
+      ip_address: z.string().nullish(),
+      user_agent: z.string().nullish(),
+      is_accepted: z.boolean().nullish(),
+    })
+    .optional(),
+  tags: Tags.nullish(),
+});
+export type ComplianceForm = z.infer<typeof ComplianceFormSchema>;
 
 // ── Devices (PAX card readers) ────────────────────────────────────────────────────────────────
 
@@ -268,43 +321,49 @@ export type Device = Timestamps & {
 
 // ── Disputes ──────────────────────────────────────────────────────────────────────────────────
 
-export type Dispute = Timestamps & {
-  id: string;
-  transfer: string;
-  merchant: string;
-  amount?: number | null;
-  state: "INQUIRY" | "PENDING" | "WON" | "LOST";
-  response_state?: "NEEDS_RESPONSE" | "RESPONDED" | "ACCEPTED" | "NO_RESPONSE_ALLOWED" | "UNKNOWN";
-  reason?: "CLERICAL" | "FRAUD" | "INQUIRY" | "QUALITY" | "TECHNICAL";
-  respond_by?: string | null;
-  occurred_at?: string | null;
-  evidence_submitted?: string;
-  dispute_details?: { case_id?: string | null; reason_code?: string | null } | null;
-  tags?: Tags | null;
-};
+export const DisputeSchema = z.object({
+  id: Id,
+  ...TimestampFields,
+  transfer: Id,
+  merchant: Id,
+  amount: Amount.nullish(),
+  state: z.enum(["INQUIRY", "PENDING", "WON", "LOST"]),
+  response_state: z.enum(["NEEDS_RESPONSE", "RESPONDED", "ACCEPTED", "NO_RESPONSE_ALLOWED", "UNKNOWN"]).optional(),
+  reason: z.enum(["CLERICAL", "FRAUD", "INQUIRY", "QUALITY", "TECHNICAL"]).optional(),
+  respond_by: Instant.nullish(),
+  occurred_at: Instant.nullish(),
+  evidence_submitted: z.enum(["CHARGEBACK", "NOT_SUPPORTED", "NONE", "UNKNOWN", "INQUIRY"]).optional(),
+  dispute_details: z.object({ case_id: z.string().nullish(), reason_code: z.string().nullish() }).nullish(),
+  tags: Tags.nullish(),
+});
+export type Dispute = z.infer<typeof DisputeSchema>;
 
-export type DisputeEvidence = Timestamps & {
-  id: string;
-  dispute: string;
-  merchant?: string;
-  state: "PENDING" | "SUCCEEDED" | "CANCELED" | "FAILED";
-  tags?: Tags | null;
-};
+export const DisputeEvidenceSchema = z.object({
+  id: Id,
+  ...TimestampFields,
+  dispute: Id,
+  merchant: Id.optional(),
+  state: z.enum(["PENDING", "SUCCEEDED", "CANCELED", "FAILED"]),
+  tags: Tags.nullish(),
+});
+export type DisputeEvidence = z.infer<typeof DisputeEvidenceSchema>;
 
 // ── Settlements ───────────────────────────────────────────────────────────────────────────────
 
-export type Settlement = Timestamps & {
-  id: string;
-  merchant_id: string;
-  currency: string;
-  total_amount: number;
-  total_fee?: number;
-  total_fees?: number;
-  net_amount: number;
-  status: "PENDING" | "AWAITING_APPROVAL" | "APPROVED";
-  destination?: string | null;
-  tags?: Tags | null;
-};
+export const SettlementSchema = z.object({
+  id: Id,
+  ...TimestampFields,
+  merchant_id: Id,
+  currency: Currency,
+  total_amount: z.int(),
+  total_fee: z.int().optional(),
+  total_fees: z.int().optional(),
+  net_amount: z.int(),
+  status: z.enum(["PENDING", "AWAITING_APPROVAL", "APPROVED"]),
+  destination: z.string().nullish(),
+  tags: Tags.nullish(),
+});
+export type Settlement = z.infer<typeof SettlementSchema>;
 
 // ── Webhooks ──────────────────────────────────────────────────────────────────────────────────
 

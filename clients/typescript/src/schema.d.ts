@@ -895,7 +895,7 @@ export interface paths {
     put?: never;
     /**
      * Inbound processor webhooks (called by the processor, not by tenants)
-     * @description Verified by the Basic credentials the webhook was registered with and by `Finix-Signature: timestamp=…, sig=…` (HMAC-SHA256 over `{timestamp}:{rawBody}`; accepted up to 30 minutes old, so the processor's retries — up to 20.5 minutes after the first attempt, possibly with its timestamp — are not dropped; at most 5 minutes in the future). An empty body is the processor's test POST and is acknowledged. Deliveries are de-duplicated; unknown events are acknowledged and recorded.
+     * @description Verified by the Basic credentials the webhook was registered with and by `Finix-Signature: timestamp=…, sig=…` (HMAC-SHA256 over `{timestamp}:{rawBody}`; accepted up to 30 minutes old, so the processor's retries — up to 20.5 minutes after the first attempt, possibly with its timestamp — are not dropped; at most 5 minutes in the future). An empty body is the processor's test POST and is acknowledged. The credentials are checked before the body is read, and the body may be at most 262144 bytes. An event the service consumes must fit the processor's schema (its enums exactly); one that does not is refused with a 400 and nothing of it is recorded, so the processor's retries can deliver it again. Deliveries are de-duplicated; events of other entities are acknowledged and recorded.
      */
     post: operations["receiveProcessorWebhook"];
     delete?: never;
@@ -6579,7 +6579,7 @@ export interface operations {
           "application/json": components["schemas"]["ProcessorWebhookAck"];
         };
       };
-      /** @description Body is not a processor event. */
+      /** @description Body is not JSON, not a processor event, or its resource does not fit the processor's schema; nothing is recorded. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6590,6 +6590,15 @@ export interface operations {
       };
       /** @description Bad credentials or signature. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The body is over the limit (refused while it is read, whatever Content-Length says). */
+      413: {
         headers: {
           [name: string]: unknown;
         };

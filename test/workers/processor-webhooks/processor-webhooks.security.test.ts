@@ -10,7 +10,38 @@ import {
   webhookBasicAuth as basic,
 } from "../support/processor-webhooks";
 
+/** A 2 MB body sent chunked, counting the 16 KiB chunks pulled from it. */
+function countedTwoMegabytes() {
+  const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
+  const pulled = { chunks: 0 };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled.chunks === 128) return controller.close();
+        pulled.chunks++;
+        controller.enqueue(chunk);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { body, pulled };
+}
+
 describe("POST /webhooks/processor with what it cannot trust", () => {
+  it("refuses wrong or missing credentials before reading the body: a 2 MB body is a 401 with its chunks left unread", async () => {
+    for (const authorization of [`Basic ${btoa("processor-webhook:wrong")}`, null]) {
+      const { body, pulled } = countedTwoMegabytes();
+      const response = await call("/webhooks/processor", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(authorization ? { Authorization: authorization } : {}) },
+        body,
+      });
+      await expectProblem(response, 401, "unauthorized");
+      // The runtime may buffer the first of the 128 chunks on its own; the handler reads none.
+      expect(pulled.chunks).toBeLessThanOrEqual(1);
+    }
+  });
+
   it("refuses wrong credentials, a bad signature, a stale timestamp and a tampered body", async () => {
     const body = transferEvent({ id: "TRnothing", state: "SUCCEEDED", updated_at: new Date().toISOString() });
     await expectProblem(await signedDelivery(body, { authorization: `Basic ${btoa("processor-webhook:wrong")}` }), 401, "unauthorized");
