@@ -3,7 +3,7 @@ import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import type { Page, PageRequest } from "../processor";
 import { processorWatermarks } from "./processor-webhooks.schema";
-import { ENTITY_HANDLERS, type Resource } from "./processor-webhooks.service";
+import { applyProcessorResource } from "./processor-webhooks.service";
 
 /** Each read starts this far before the last one began: the two clocks may differ, and applying a change twice changes nothing. */
 export const WATERMARK_OVERLAP_MS = 60_000;
@@ -14,16 +14,16 @@ export const PAGE_SIZE = 100;
 /** Pages read per resource per cron run; a longer read resumes from its cursor the next minute. */
 export const PAGES_PER_RUN = 5;
 
-type ChangesPage = (ctx: AppContext, page: { updatedSince: string } & PageRequest) => Promise<Page<Resource>>;
+type ChangesPage = (ctx: AppContext, page: { updatedSince: string } & PageRequest) => Promise<Page<unknown>>;
 
 /**
- * The webhook-fed resources the processor lists by `updated_at.gte`, platform-wide, and the webhook handler each
- * change is given to: a change read here is applied by the same code as its webhook.
+ * The webhook-fed resources the processor lists by `updated_at.gte`, platform-wide, by the webhook entity each is: a
+ * change read here is applied by the same code as its webhook (`applyProcessorResource`).
  */
-export const CHANGE_FEEDS: Record<string, { list: ChangesPage; apply: (typeof ENTITY_HANDLERS)[string] }> = {
-  dispute: { list: (ctx, page) => ctx.processor.listDisputes(page), apply: ENTITY_HANDLERS["dispute.updated"]! },
-  transfer: { list: (ctx, page) => ctx.processor.listTransfers(page), apply: ENTITY_HANDLERS["transfer.updated"]! },
-  merchant: { list: (ctx, page) => ctx.processor.listMerchants(page), apply: ENTITY_HANDLERS["merchant.updated"]! },
+export const CHANGE_FEEDS: Record<string, ChangesPage> = {
+  dispute: (ctx, page) => ctx.processor.listDisputes(page),
+  transfer: (ctx, page) => ctx.processor.listTransfers(page),
+  merchant: (ctx, page) => ctx.processor.listMerchants(page),
 };
 
 const isoBefore = (iso: string, ms: number) => new Date(Date.parse(iso) - ms).toISOString();
@@ -42,15 +42,15 @@ export async function readMissedChanges({
   input: { resource: string; pageSize?: number; pagesPerRun?: number };
 }): Promise<void> {
   const { db } = ctx;
-  const feed = CHANGE_FEEDS[resource]!;
+  const list = CHANGE_FEEDS[resource]!;
   const now = ctx.clock.nowIso();
   const saved = await db.select().from(processorWatermarks).where(eq(processorWatermarks.resource, resource)).get();
   const updatedSince = saved?.updatedSince ?? isoBefore(now, FIRST_READ_LOOKBACK_MS);
   let afterCursor = saved?.afterCursor ?? null;
   const scanStartedAt = afterCursor ? saved!.scanStartedAt : now;
   for (let pages = 0; pages < pagesPerRun; pages++) {
-    const page = await feed.list(ctx, { updatedSince, limit: pageSize, ...(afterCursor ? { after_cursor: afterCursor } : {}) });
-    for (const item of page.items) await feed.apply({ ctx, input: item });
+    const page = await list(ctx, { updatedSince, limit: pageSize, ...(afterCursor ? { after_cursor: afterCursor } : {}) });
+    for (const item of page.items) await applyProcessorResource({ ctx, input: { entity: resource, resource: item } });
     if (page.nextCursor !== null && page.nextCursor === afterCursor) throw new Error(`The processor repeated cursor ${afterCursor}.`);
     afterCursor = page.nextCursor;
     const finished = afterCursor === null;

@@ -109,6 +109,26 @@ function checkedResource(webhook: ProcessorWebhook): CheckedResource | null {
   return checked;
 }
 
+/**
+ * A resource read from the processor's own records (the sweep of what lost webhooks never said), checked and applied
+ * exactly as its `{entity}.updated` webhook would be; one that does not fit the processor's schema is logged and skipped.
+ */
+export async function applyProcessorResource({
+  ctx,
+  input: { entity, resource },
+}: {
+  ctx: AppContext;
+  input: { entity: string; resource: unknown };
+}): Promise<Applied> {
+  const checked = CONSUMED_ENTITIES[entity]!(resource, "updated");
+  if ("error" in checked) {
+    const refused = validationFailed(checked.error, [entity]);
+    logEvent("error", "processor resource refused", { entity, errors: refused.extensions.errors });
+    return "ignored";
+  }
+  return checked.apply ? checked.apply(ctx) : "ignored";
+}
+
 export type WebhookOutcome = Applied | "duplicate" | "unhandled";
 
 /** The processor sends no event id; (entity, type, resource id, state, updated_at) identifies a delivery. */
