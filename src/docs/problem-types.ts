@@ -7,6 +7,8 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "malformed-json": "The body is not valid JSON.",
   "idempotency-key-required": "The route needs an `Idempotency-Key` header (charges, in-person sales).",
   "invalid-cursor": "The `cursor` is not a `nextCursor` this list returned for this tenant and these filters.",
+  "conflicting-api-keys":
+    "`X-Api-Key` and `Authorization: Bearer` carry different keys; send one key (in either header, or the same in both).",
   unauthorized: "The API key (or the operator's admin secret) is missing, malformed, unknown or revoked.",
   "payment-declined": "The processor declined the charge; `code` is its failure code. The payment is recorded `failed`.",
   "merchant-not-ready": "The merchant cannot take charges yet (`chargesEnabled` is false); see `GET /v1/onboarding/status`.",

@@ -12,6 +12,7 @@ export const PROBLEMS = {
   "malformed-json": { status: 400, title: "Malformed JSON body" },
   "idempotency-key-required": { status: 400, title: "Idempotency-Key header required" },
   "invalid-cursor": { status: 400, title: "Invalid pagination cursor" },
+  "conflicting-api-keys": { status: 400, title: "Two different API keys" },
   unauthorized: { status: 401, title: "Unauthorized" },
   "payment-declined": { status: 402, title: "Payment declined" },
   "merchant-not-ready": { status: 403, title: "Merchant not ready to accept charges" },
