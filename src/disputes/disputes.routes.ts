@@ -219,7 +219,7 @@ export const listDisputes = createRoute({
       pageOf(DisputeSchema, "DisputeList", {
         data: [disputeExample],
         hasMore: false,
-        nextCursor: null,
+        nextCursor: "",
       }),
       "One page of disputes.",
     ),

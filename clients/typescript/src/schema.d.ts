@@ -1154,8 +1154,8 @@ export interface components {
     CallbackDeliveryList: {
       data: components["schemas"]["CallbackDelivery"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     CallbackEvent: {
       /** @description The callback body as delivered (LC-Event-Id = id). */
@@ -1173,8 +1173,8 @@ export interface components {
     CallbackEventList: {
       data: components["schemas"]["CallbackEvent"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     CallbackReplayResult: {
       data: components["schemas"]["CallbackDelivery"][];
@@ -1460,14 +1460,14 @@ export interface components {
      *         }
      *       ],
      *       "hasMore": false,
-     *       "nextCursor": null
+     *       "nextCursor": ""
      *     }
      */
     DisputeList: {
       data: components["schemas"]["Dispute"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     /**
      * @description The processor's response_state: `needs_response` (answer by respondBy), `responded`, `accepted`, `no_response_allowed`, `unknown` (the processor's sandbox).
@@ -1778,7 +1778,7 @@ export interface components {
      *           }
      *         ],
      *         "hasMore": false,
-     *         "nextCursor": null
+     *         "nextCursor": ""
      *       },
      *       "lcPayoutId": "lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5",
      *       "netCents": 13500,
@@ -1797,8 +1797,8 @@ export interface components {
       items: {
         data: components["schemas"]["PayoutItem"][];
         hasMore: boolean;
-        /** @description Pass back as `cursor` for the next items while hasMore is true. */
-        nextCursor: string | null;
+        /** @description Pass back as `cursor` for the next items while hasMore is true; an empty string on the last page. */
+        nextCursor: string;
       };
       /** @description The part of feesCents no item carries (fees the processor charges beyond the application fee); null while accruing. The items' feeCents plus this equal feesCents. */
       otherFeesCents: number | null;
@@ -1859,14 +1859,14 @@ export interface components {
      *         }
      *       ],
      *       "hasMore": false,
-     *       "nextCursor": null
+     *       "nextCursor": ""
      *     }
      */
     PayoutList: {
       data: components["schemas"]["Payout"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     /**
      * @description `accruing`: the settlement is still collecting (totals change until it closes); `awaiting_approval`: closed, not yet approved; `approved`: the funding transfer to the bank is under way; `paid`: it succeeded (money in the account on `expectedArrivalDate`); `failed`: the bank transfer failed (`failureCode`).
@@ -1927,6 +1927,7 @@ export interface components {
      *     | `https://payment-connect.dev/problems/malformed-json` | 400 | Malformed JSON body | The body is not valid JSON. |
      *     | `https://payment-connect.dev/problems/idempotency-key-required` | 400 | Idempotency-Key header required | The route needs an `Idempotency-Key` header (charges, in-person sales). |
      *     | `https://payment-connect.dev/problems/invalid-cursor` | 400 | Invalid pagination cursor | The `cursor` is not a `nextCursor` this list returned for this tenant and these filters. |
+     *     | `https://payment-connect.dev/problems/conflicting-api-keys` | 400 | Two different API keys | `X-Api-Key` and `Authorization: Bearer` carry different keys; send one key (in either header, or the same in both). |
      *     | `https://payment-connect.dev/problems/unauthorized` | 401 | Unauthorized | The API key (or the operator's admin secret) is missing, malformed, unknown or revoked. |
      *     | `https://payment-connect.dev/problems/payment-declined` | 402 | Payment declined | The processor declined the charge; `code` is its failure code. The payment is recorded `failed`. |
      *     | `https://payment-connect.dev/problems/merchant-not-ready` | 403 | Merchant not ready to accept charges | The merchant cannot take charges yet (`chargesEnabled` is false); see `GET /v1/onboarding/status`. |
@@ -1963,6 +1964,7 @@ export interface components {
       | "https://payment-connect.dev/problems/malformed-json"
       | "https://payment-connect.dev/problems/idempotency-key-required"
       | "https://payment-connect.dev/problems/invalid-cursor"
+      | "https://payment-connect.dev/problems/conflicting-api-keys"
       | "https://payment-connect.dev/problems/unauthorized"
       | "https://payment-connect.dev/problems/payment-declined"
       | "https://payment-connect.dev/problems/merchant-not-ready"
@@ -2143,8 +2145,8 @@ export interface components {
     TenantList: {
       data: components["schemas"]["Tenant"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     /**
      * @example {
@@ -2193,8 +2195,8 @@ export interface components {
     TerminalReaderList: {
       data: components["schemas"]["TerminalReader"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     /**
      * @example {
@@ -2584,7 +2586,7 @@ export interface operations {
            *         }
            *       ],
            *       "hasMore": false,
-           *       "nextCursor": null
+           *       "nextCursor": ""
            *     }
            */
           "application/json": components["schemas"]["TenantList"];
@@ -3052,7 +3054,7 @@ export interface operations {
            *         }
            *       ],
            *       "hasMore": false,
-           *       "nextCursor": null
+           *       "nextCursor": ""
            *     }
            */
           "application/json": components["schemas"]["CallbackDeliveryList"];
@@ -3271,7 +3273,7 @@ export interface operations {
            *         }
            *       ],
            *       "hasMore": false,
-           *       "nextCursor": null
+           *       "nextCursor": ""
            *     }
            */
           "application/json": components["schemas"]["CallbackEventList"];
@@ -5934,7 +5936,7 @@ export interface operations {
            *         }
            *       ],
            *       "hasMore": false,
-           *       "nextCursor": null
+           *       "nextCursor": ""
            *     }
            */
           "application/json": components["schemas"]["TerminalReaderList"];
