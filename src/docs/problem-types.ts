@@ -27,6 +27,8 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "dispute-closed": "The dispute is decided, takes no response, or is past `respondBy`.",
   "dispute-already-submitted": "The dispute's evidence was submitted already; it takes no more evidence and no second submission.",
   "dispute-evidence-required": "A dispute response needs at least one evidence file before it is submitted.",
+  "dispute-evidence-uploading":
+    "Evidence posted for the dispute is still on its way to the processor; nothing was submitted. Retry after `Retry-After` seconds.",
   "payload-too-large": "The request body is over the route's limit (`maxBytes`).",
   "evidence-too-large": "The evidence file is over its type's limit (`maxBytes`).",
   "processor-rejected":

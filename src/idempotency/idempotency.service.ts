@@ -15,6 +15,7 @@ const NOT_STORED: ReadonlySet<ProblemSlug> = new Set([
   "merchant-not-ready",
   "reader-busy",
   "reader-not-active",
+  "dispute-evidence-uploading",
   "rate-limited",
   "validation-failed",
   "malformed-json",

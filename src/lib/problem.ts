@@ -31,6 +31,7 @@ export const PROBLEMS = {
   "dispute-closed": { status: 409, title: "Dispute no longer takes a response" },
   "dispute-already-submitted": { status: 409, title: "Dispute response already submitted" },
   "dispute-evidence-required": { status: 409, title: "Dispute has no evidence to submit" },
+  "dispute-evidence-uploading": { status: 409, title: "Dispute evidence is still being uploaded" },
   "payload-too-large": { status: 413, title: "Request body too large" },
   "evidence-too-large": { status: 413, title: "Evidence file too large" },
   "processor-rejected": { status: 422, title: "The processor rejected the request" },

@@ -567,7 +567,7 @@ export interface paths {
     put?: never;
     /**
      * Submit the evidence for review (once)
-     * @description Tells the issuer the evidence is complete. One-shot: a second submit answers 409, and no evidence is taken afterwards. Needs at least one evidence file; files still `pending` are sent to the processor first. Taken only while `acceptsResponse` is true. `Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409.
+     * @description Tells the issuer the evidence is complete. One-shot: a second submit answers 409, and no evidence is taken afterwards. Needs at least one evidence file; files still `pending` are sent to the processor first. Taken only while `acceptsResponse` is true. `Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409; after an unknown outcome (502, 504) it answers the submission as it stands (`submission: "pending"` until the processor's answer is known).
      */
     post: operations["submitDispute"];
     delete?: never;
@@ -1946,6 +1946,7 @@ export interface components {
      *     | `https://payment-connect.dev/problems/dispute-closed` | 409 | Dispute no longer takes a response | The dispute is decided, takes no response, or is past `respondBy`. |
      *     | `https://payment-connect.dev/problems/dispute-already-submitted` | 409 | Dispute response already submitted | The dispute's evidence was submitted already; it takes no more evidence and no second submission. |
      *     | `https://payment-connect.dev/problems/dispute-evidence-required` | 409 | Dispute has no evidence to submit | A dispute response needs at least one evidence file before it is submitted. |
+     *     | `https://payment-connect.dev/problems/dispute-evidence-uploading` | 409 | Dispute evidence is still being uploaded | Evidence posted for the dispute is still on its way to the processor; nothing was submitted. Retry after `Retry-After` seconds. |
      *     | `https://payment-connect.dev/problems/payload-too-large` | 413 | Request body too large | The request body is over the route's limit (`maxBytes`). |
      *     | `https://payment-connect.dev/problems/evidence-too-large` | 413 | Evidence file too large | The evidence file is over its type's limit (`maxBytes`). |
      *     | `https://payment-connect.dev/problems/processor-rejected` | 422 | The processor rejected the request | The processor refused the request (e.g. a used or expired token); `code` is its error code. Fix it; do not retry as is. |
@@ -1983,6 +1984,7 @@ export interface components {
       | "https://payment-connect.dev/problems/dispute-closed"
       | "https://payment-connect.dev/problems/dispute-already-submitted"
       | "https://payment-connect.dev/problems/dispute-evidence-required"
+      | "https://payment-connect.dev/problems/dispute-evidence-uploading"
       | "https://payment-connect.dev/problems/payload-too-large"
       | "https://payment-connect.dev/problems/evidence-too-large"
       | "https://payment-connect.dev/problems/processor-rejected"
@@ -4750,7 +4752,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Already submitted, decided, takes no response, past respondBy, or no evidence uploaded. */
+      /** @description Already submitted, decided, takes no response, past respondBy, no evidence uploaded, or evidence still on its way to the processor (`dispute-evidence-uploading`, with `Retry-After`: nothing was submitted, retry then). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4804,7 +4806,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `processor-error`: evidence still waiting for the processor, or the processor failed; retry. */
+      /** @description `processor-error`: the processor failed to take evidence still waiting for it, or the submission; retry. */
       502: {
         headers: {
           [name: string]: unknown;
