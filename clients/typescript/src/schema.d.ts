@@ -645,7 +645,7 @@ export interface paths {
     };
     /**
      * Readiness: can this merchant charge and be paid out?
-     * @description `chargesEnabled` and `payoutsEnabled` with the reasons they are off and what the merchant must do (`requirements`), including the PCI DSS SAQ-A attestation. Kept fresh by the processor's webhooks; changes arrive as `merchant.updated` callbacks.
+     * @description `chargesEnabled` and `payoutsEnabled` with the reasons they are off and what the merchant must do (`requirements`), including the PCI DSS SAQ-A attestation. Kept fresh by the processor's webhooks; onboarding and account changes arrive as `compliance_form.updated` callbacks, charges-enabled and PCI changes as `merchant.updated`.
      */
     get: operations["getOnboardingStatus"];
     put?: never;
@@ -936,8 +936,8 @@ export interface webhooks {
     get?: never;
     put?: never;
     /**
-     * The merchant's PCI compliance form changed
-     * @description The PCI DSS SAQ-A form was issued, attested or expired. A `merchant.updated` with the new readiness follows.
+     * The merchant's onboarding or account changed
+     * @description Onboarding moved on (a merchant attached, under review, approved, rejected or asked for an update: `onboardingStatus`, `reasons`, `requirements`), payouts were switched on or off, or the PCI DSS SAQ-A form was issued, attested or expired. The body is the account as `GET /v1/onboarding/status` reports it, with the current PCI form's id. A change that also switches charges or the PCI status sends `merchant.updated` too.
      */
     post: operations["complianceFormUpdatedEvent"];
     delete?: never;
@@ -1016,8 +1016,8 @@ export interface webhooks {
     get?: never;
     put?: never;
     /**
-     * The merchant's readiness changed
-     * @description Onboarding was decided, charges or payouts were switched on or off, or the PCI attestation changed: the same fields as `GET /v1/onboarding/status` reports.
+     * The merchant's charges-enabled or PCI status changed
+     * @description The merchant can now take charges, or no longer can (`chargesEnabled`), or its PCI DSS SAQ-A attestation changed (`pci`). The fields are those of `GET /v1/onboarding/status`. An onboarding change that also switches charges sends `compliance_form.updated` too.
      */
     post: operations["merchantUpdatedEvent"];
     delete?: never;
@@ -1207,10 +1207,14 @@ export interface components {
       })[];
     };
     ComplianceFormUpdatedEvent: {
+      chargesEnabled: boolean;
       /** @description When the change happened (the event was recorded with it). */
       createdAtUtc: string;
       /** @description The event's id (`event_…`), also sent as `LC-Event-Id`: dedupe on it. */
       id: string;
+      /** @enum {string} */
+      onboardingStatus: "not_started" | "pending" | "enabled" | "restricted";
+      payoutsEnabled: boolean;
       /** @description The merchant's PCI DSS SAQ-A attestation, as `GET /v1/onboarding/status` reports it. */
       pci: {
         actionUrl: string | null;
@@ -1218,8 +1222,19 @@ export interface components {
         status: "valid" | "pending" | "expired" | "not_started";
         validUntil: string | null;
       };
+      /** @description The merchant's current PCI DSS SAQ-A form; an empty string until the processor issued one. */
       processorComplianceFormId: string;
       processorMerchantId: string | null;
+      reasons: {
+        code: string;
+        message: string;
+      }[];
+      requirements: {
+        actionUrl: string | null;
+        code: string;
+        dueAt: string | null;
+        message: string;
+      }[];
       /**
        * @description Also sent as `LC-Event-Type`.
        * @enum {string}
@@ -6671,8 +6686,11 @@ export interface operations {
       content: {
         /**
          * @example {
+         *       "chargesEnabled": true,
          *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
          *       "id": "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5",
+         *       "onboardingStatus": "enabled",
+         *       "payoutsEnabled": true,
          *       "pci": {
          *         "actionUrl": null,
          *         "status": "valid",
@@ -6680,6 +6698,8 @@ export interface operations {
          *       },
          *       "processorComplianceFormId": "cf_2Nq6Rs1Tf4Hk8Lm",
          *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs",
+         *       "reasons": [],
+         *       "requirements": [],
          *       "type": "compliance_form.updated"
          *     }
          */
