@@ -86,7 +86,11 @@ export async function startOnboarding({
   return formView(form);
 }
 
-/** Merchant state from the processor, applied once and in order (older updates are ignored), with its event. */
+/**
+ * Merchant state from the processor, applied once and in order (older updates are ignored), with the events the
+ * contract names: an onboarding or account change (status, payouts, the merchant attached) is `compliance_form.updated`,
+ * a charges-enabled change `merchant.updated`; both when both changed.
+ */
 async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
   const { db } = ctx;
   const { tenant, record } = await tenantAndRecord(db, tenantId);
@@ -109,11 +113,11 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
     updatedAt: now,
   };
   const after = readinessOf({ processorMerchantId: merchant.id }, nextRecord, pciLinks);
-  const changed =
+  const accountChanged =
     before.onboardingStatus !== after.onboardingStatus ||
-    before.chargesEnabled !== after.chargesEnabled ||
     before.payoutsEnabled !== after.payoutsEnabled ||
     tenant.processorMerchantId !== merchant.id;
+  const chargesChanged = before.chargesEnabled !== after.chargesEnabled;
   const statements = [
     db
       .update(tenants)
@@ -121,12 +125,11 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
       .where(eq(tenants.id, tenantId)),
     db.update(onboarding).set(nextRecord).where(eq(onboarding.tenantId, tenantId)),
   ] as const;
-  if (!changed) {
-    await db.batch(statements);
-    return;
-  }
-  const event = ctx.outbox.record({ tenantId, type: "merchant.updated", subjectId: merchant.id, data: readinessEventData(after) });
-  await db.batch([...statements, event]);
+  const events = [
+    ...(accountChanged ? [accountEvent(ctx, tenantId, after, nextRecord.pciFormId)] : []),
+    ...(chargesChanged ? [merchantEvent(ctx, tenantId, after, merchant.id)] : []),
+  ];
+  await db.batch([...statements, ...events]);
 }
 
 /** A PCI form becomes the tenant's current one when it is the same form updated, or a more current one (state, then date). */
@@ -154,25 +157,43 @@ async function applyComplianceForm(ctx: AppContext, tenantId: string, form: Comp
     await update;
     return;
   }
-  const data = { processorMerchantId: tenant.processorMerchantId, processorComplianceFormId: form.id, pci: after.pci };
-  const complianceEvent = ctx.outbox.record({ tenantId, type: "compliance_form.updated", subjectId: form.id, data });
-  const merchantEvent = ctx.outbox.record({
-    tenantId,
-    type: "merchant.updated",
-    subjectId: tenant.processorMerchantId ?? form.linked_to,
-    data: readinessEventData(after),
-  });
-  await db.batch([update, complianceEvent, merchantEvent]);
+  await db.batch([
+    update,
+    accountEvent(ctx, tenantId, after, form.id),
+    merchantEvent(ctx, tenantId, after, tenant.processorMerchantId ?? form.linked_to),
+  ]);
 }
 
-function readinessEventData(readiness: Readiness) {
-  return {
-    processorMerchantId: readiness.processorMerchantId,
-    onboardingStatus: readiness.onboardingStatus,
-    chargesEnabled: readiness.chargesEnabled,
-    payoutsEnabled: readiness.payoutsEnabled,
-    pci: readiness.pci,
-  };
+/** `compliance_form.updated`: the merchant's account as `GET /v1/onboarding/status` reports it, with its current PCI form. */
+function accountEvent(ctx: AppContext, tenantId: string, readiness: Readiness, pciFormId: string | null) {
+  const { processorMerchantId, onboardingStatus, chargesEnabled, payoutsEnabled, reasons, requirements, pci } = readiness;
+  return ctx.outbox.record({
+    tenantId,
+    type: "compliance_form.updated",
+    subjectId: pciFormId ?? processorMerchantId ?? tenantId,
+    data: {
+      processorMerchantId,
+      // A string, as the event has always typed it: empty until the processor issued a PCI form.
+      processorComplianceFormId: pciFormId ?? "",
+      onboardingStatus,
+      chargesEnabled,
+      payoutsEnabled,
+      reasons,
+      requirements,
+      pci,
+    },
+  });
+}
+
+/** `merchant.updated`: whether the merchant can take charges, and its PCI attestation. */
+function merchantEvent(ctx: AppContext, tenantId: string, readiness: Readiness, subjectId: string) {
+  const { processorMerchantId, onboardingStatus, chargesEnabled, payoutsEnabled, pci } = readiness;
+  return ctx.outbox.record({
+    tenantId,
+    type: "merchant.updated",
+    subjectId,
+    data: { processorMerchantId, onboardingStatus, chargesEnabled, payoutsEnabled, pci },
+  });
 }
 
 /** The merchant, then every page of its compliance forms, of which the current PCI SAQ-A form is applied. */
