@@ -64,7 +64,7 @@ async function disputePage(
   shown: { notice?: Notice | undefined; fileError?: string; submitError?: string; note?: string | undefined } = {},
 ) {
   const ctx = c.get("ctx");
-  const evidence = await evidenceOf(ctx, [dispute.id]);
+  const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
   return (
     <DisputePage
       session={c.get("session")}
