@@ -39,7 +39,13 @@ export default class ProjectTimes {
     );
     const total = seconds(Date.now() - this.startedAt);
     this.vitest.logger.log(
-      ["", "Time per project (wall clock; projects overlap):", ...lines, `  ${"whole run".padEnd(18)}${total}`, ""].join("\n"),
+      [
+        "",
+        "Time per project (wall clock, its first file started to its last ended):",
+        ...lines,
+        `  ${"whole run".padEnd(18)}${total}`,
+        "",
+      ].join("\n"),
     );
   }
 }
