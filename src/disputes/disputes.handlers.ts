@@ -38,7 +38,7 @@ export const submitDispute: AppRouteHandler<typeof routes.submitDispute> = async
   const ctx = c.get("ctx");
   const dispute = await submit({
     ctx,
-    input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.valid("param").id, note: c.req.valid("json")?.note },
+    input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.valid("param").id, note: c.req.valid("json").note },
   });
   const evidence = await evidenceOf(ctx, [dispute.id]);
   return c.json(toDispute(dispute, evidence.get(dispute.id) ?? [], ctx.clock.nowMs()), 200);

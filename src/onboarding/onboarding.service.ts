@@ -105,6 +105,7 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
     merchantOnboardingState: merchant.onboarding_state,
     processingEnabled: merchant.processing_enabled,
     settlementEnabled: merchant.settlement_enabled,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
     merchantUpdatedAt: merchant.updated_at ?? now,
     updatedAt: now,
   };
@@ -133,6 +134,7 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
 async function applyComplianceForm(ctx: AppContext, tenantId: string, form: ComplianceForm): Promise<void> {
   const { db } = ctx;
   const { tenant, record } = await tenantAndRecord(db, tenantId);
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
   if (!record || form.type !== "PCI_SAQ_A") return;
   const recorded = record.pciFormId
     ? { state: (record.pciState ?? "PENDING") as ComplianceForm["state"], valid_until: record.pciValidUntil ?? undefined, created_at: "" }
