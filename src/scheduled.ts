@@ -4,6 +4,7 @@ import { refreshPlannerStatistics } from "./db/planner-statistics";
 import { purgeEndedSignInState } from "./dashboard";
 import { sweepDisputes } from "./disputes";
 import { logEvent } from "./lib/log";
+import { sweepOnboarding } from "./onboarding";
 import type { AppContext } from "./platform/context";
 import { reconcileLedger } from "./payments";
 import { sweepPayouts } from "./payouts";
@@ -20,6 +21,7 @@ const LEDGER_SWEEPS: [string, Sweep][] = [
   ["payments", reconcileLedger],
   ["terminal sales", sweepTerminalSales],
   ["missed processor events", sweepMissedProcessorEvents],
+  ["onboarding", sweepOnboarding],
   ["disputes", sweepDisputes],
   ["payouts", sweepPayouts],
 ];

@@ -325,7 +325,7 @@ export const listEvents = createRoute({
         },
       ],
       hasMore: false,
-      nextCursor: null,
+      nextCursor: "",
     }),
     ...problemResponses({
       400: {
@@ -363,7 +363,7 @@ export const listDeliveries = createRoute({
     200: jsonContent(pageOf(DeliverySchema, "CallbackDeliveryList"), "One page of deliveries.", {
       data: [deliveryExample],
       hasMore: false,
-      nextCursor: null,
+      nextCursor: "",
     }),
     ...problemResponses({
       400: {

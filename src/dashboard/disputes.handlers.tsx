@@ -64,7 +64,7 @@ async function disputePage(
   shown: { notice?: Notice | undefined; fileError?: string; submitError?: string; note?: string | undefined } = {},
 ) {
   const ctx = c.get("ctx");
-  const evidence = await evidenceOf(ctx, [dispute.id]);
+  const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
   return (
     <DisputePage
       session={c.get("session")}
@@ -90,6 +90,7 @@ const REFUSALS: Partial<Record<ApiError["slug"], RefusalStatus>> = {
   "dispute-already-submitted": 409,
   "dispute-closed": 409,
   "dispute-evidence-required": 409,
+  "dispute-evidence-uploading": 409,
   "processor-rejected": 422,
   "processor-error": 502,
   "processor-timeout": 504,
@@ -101,6 +102,7 @@ const refusalOf = (error: unknown) => (error instanceof ApiError ? REFUSALS[erro
 const WORDING: Partial<Record<ApiError["slug"], string>> = {
   "validation-failed": "The file is empty. Choose the file again.",
   "dispute-evidence-required": "Upload at least one evidence file before submitting.",
+  "dispute-evidence-uploading": "A file is still on its way to the processor; submit again in a few seconds.",
 };
 const messageOf = (error: ApiError) => WORDING[error.slug] ?? error.message;
 
@@ -142,7 +144,12 @@ export async function submitResponse(c: DashboardContext) {
   try {
     await submitDispute({
       ctx: c.get("ctx"),
-      input: { tenantId: c.get("session").tenantId, disputeId: dispute.id, ...(parsed.data.note ? { note: parsed.data.note } : {}) },
+      input: {
+        tenantId: c.get("session").tenantId,
+        disputeId: dispute.id,
+        ...(parsed.data.note ? { note: parsed.data.note } : {}),
+        idempotency: null,
+      },
     });
     await auditSignedIn(c, "dispute.submitted", dispute.id);
   } catch (error) {

@@ -7,14 +7,9 @@ import { addEvidence } from "./evidence.service";
 
 export const listDisputes: AppRouteHandler<typeof routes.listDisputes> = async (c) => {
   const ctx = c.get("ctx");
-  const { page, hasMore, nextCursor } = await queryDisputes({
-    ctx,
-    input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
-  });
-  const evidence = await evidenceOf(
-    ctx,
-    page.map((dispute) => dispute.id),
-  );
+  const { tenantId } = c.get("tenant");
+  const { page, hasMore, nextCursor } = await queryDisputes({ ctx, input: { tenantId, query: c.req.valid("query") } });
+  const evidence = await evidenceOf({ ctx, input: { tenantId, disputeIds: page.map((dispute) => dispute.id) } });
   const now = ctx.clock.nowMs();
   return c.json({ data: page.map((dispute) => toDispute(dispute, evidence.get(dispute.id) ?? [], now)), hasMore, nextCursor }, 200);
 };
@@ -22,7 +17,7 @@ export const listDisputes: AppRouteHandler<typeof routes.listDisputes> = async (
 export const getDispute: AppRouteHandler<typeof routes.getDispute> = async (c) => {
   const ctx = c.get("ctx");
   const dispute = await findDispute({ ctx, input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.valid("param").id } });
-  const evidence = await evidenceOf(ctx, [dispute.id]);
+  const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
   return c.json(toDispute(dispute, evidence.get(dispute.id) ?? [], ctx.clock.nowMs()), 200);
 };
 
@@ -38,8 +33,13 @@ export const submitDispute: AppRouteHandler<typeof routes.submitDispute> = async
   const ctx = c.get("ctx");
   const dispute = await submit({
     ctx,
-    input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.valid("param").id, note: c.req.valid("json").note },
+    input: {
+      tenantId: c.get("tenant").tenantId,
+      disputeId: c.req.valid("param").id,
+      note: c.req.valid("json").note,
+      idempotency: c.get("idempotency"),
+    },
   });
-  const evidence = await evidenceOf(ctx, [dispute.id]);
+  const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
   return c.json(toDispute(dispute, evidence.get(dispute.id) ?? [], ctx.clock.nowMs()), 200);
 };

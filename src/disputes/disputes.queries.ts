@@ -34,14 +34,20 @@ export async function getDispute({
   return dispute;
 }
 
-/** Each dispute's evidence files, oldest first, for a page of any size (`boundList`). */
-export async function evidenceOf(ctx: AppContext, disputeIds: string[]): Promise<Map<string, EvidenceRecord[]>> {
+/** Each of a tenant's disputes' evidence files, oldest first, for a page of any size (`boundList`). */
+export async function evidenceOf({
+  ctx,
+  input: { tenantId, disputeIds },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; disputeIds: string[] };
+}): Promise<Map<string, EvidenceRecord[]>> {
   const byDispute = new Map<string, EvidenceRecord[]>(disputeIds.map((id) => [id, []]));
   if (disputeIds.length === 0) return byDispute;
   const rows = await ctx.db
     .select()
     .from(disputeEvidence)
-    .where(inArray(disputeEvidence.disputeId, boundList(disputeIds)))
+    .where(and(eq(disputeEvidence.tenantId, tenantId), inArray(disputeEvidence.disputeId, boundList(disputeIds))))
     .orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id))
     .all();
   for (const row of rows) byDispute.get(row.disputeId)?.push(row);

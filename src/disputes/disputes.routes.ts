@@ -219,7 +219,7 @@ export const listDisputes = createRoute({
       pageOf(DisputeSchema, "DisputeList", {
         data: [disputeExample],
         hasMore: false,
-        nextCursor: null,
+        nextCursor: "",
       }),
       "One page of disputes.",
     ),
@@ -358,7 +358,8 @@ export const submitDispute = createRoute({
   description:
     "Tells the issuer the evidence is complete. One-shot: a second submit answers 409, and no evidence is taken afterwards. Needs at least " +
     "one evidence file; files still `pending` are sent to the processor first. Taken only while `acceptsResponse` is true. " +
-    "`Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409.",
+    "`Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409; after an unknown outcome " +
+    '(502, 504) it answers the submission as it stands (`submission: "pending"` until the processor\'s answer is known).',
   request: {
     params: DisputeIdParams,
     headers: idempotencyKeyHeader({ required: false, description: "Optional; makes a retried submit safe to replay." }),
@@ -391,13 +392,20 @@ export const submitDispute = createRoute({
       },
       404: notFound,
       409: {
-        description: "Already submitted, decided, takes no response, past respondBy, or no evidence uploaded.",
+        description:
+          "Already submitted, decided, takes no response, past respondBy, no evidence uploaded, or evidence still on its way to the " +
+          "processor (`dispute-evidence-uploading`, with `Retry-After`: nothing was submitted, retry then).",
         examples: {
           "dispute-already-submitted": alreadySubmitted,
           "dispute-closed": closed,
           "dispute-evidence-required": problem(
             "dispute-evidence-required",
             "Upload at least one evidence file (POST …/evidence) before submitting.",
+          ),
+          "dispute-evidence-uploading": problem(
+            "dispute-evidence-uploading",
+            "Evidence posted for this dispute is still on its way to the processor; nothing was submitted. Retry in 2 s.",
+            { retryAfterSeconds: 2 },
           ),
         },
       },
@@ -432,7 +440,7 @@ export const submitDispute = createRoute({
         },
       },
       502: {
-        description: "`processor-error`: evidence still waiting for the processor, or the processor failed; retry.",
+        description: "`processor-error`: the processor failed to take evidence still waiting for it, or the submission; retry.",
         examples: {
           "processor-error": problem(
             "processor-error",

@@ -44,6 +44,10 @@ export const disputes = sqliteTable(
     respondBy: text("respond_by"),
     submission: text("submission", { enum: SUBMISSION_STATES }).notNull().default("none"),
     submissionNote: text("submission_note"),
+    // The Idempotency-Key the submission was claimed under and its request's fingerprint: a retry under it answers the
+    // submission's state, past the key's retention too.
+    submissionIdempotencyKey: text("submission_idempotency_key"),
+    submissionRequestFingerprint: text("submission_request_fingerprint"),
     submittedAt: text("submitted_at"),
     processorUpdatedAt: text("processor_updated_at").notNull(),
     // Set by every write, so the events of a batch can tell that this batch's change is the one that landed.

@@ -4,12 +4,13 @@ import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "../payments";
 import type { AppContext } from "../platform/context";
+import type { IdempotencyScope } from "../platform/types";
 import { isOutcomeUnknown, ProcessorUnavailable, type Dispute } from "../processor";
 import { disputeEvent } from "./dispute-events";
 import { assertTakesResponse, disputeStateOf, responseStateOf, type DisputeRecord } from "./dispute-states";
 import { disputeEvidence, disputes } from "./disputes.schema";
 import { getDispute } from "./disputes.queries";
-import { uploadEvidence } from "./evidence.service";
+import { evidenceUploadRetryAfter, uploadEvidence } from "./evidence.service";
 
 /** A dispute as a webhook or an API answer carries it; webhooks may omit fields. */
 export type ProcessorDispute = Partial<Dispute> & { id: string };
@@ -152,18 +153,25 @@ export async function sendSubmission(ctx: AppContext, row: DisputeRecord, note: 
 }
 
 /**
- * One submission per dispute, claimed in D1 before the processor is called, so two submits can never both reach it.
- * Evidence still waiting for the processor is sent first: nothing stored is left out of what the issuer sees.
+ * One submission per dispute, claimed in D1 before the processor is called, so two submits can never both reach it; a
+ * retry under the Idempotency-Key that claimed it answers the submission as it stands. Evidence still waiting for the
+ * processor is sent first: nothing stored is left out of what the issuer sees.
  */
 export async function submitDispute({
   ctx,
-  input: { tenantId, disputeId, note },
+  input: { tenantId, disputeId, note, idempotency },
 }: {
   ctx: AppContext;
-  input: { tenantId: string; disputeId: string; note?: string };
+  input: { tenantId: string; disputeId: string; note?: string; idempotency: IdempotencyScope | null };
 }): Promise<DisputeRecord> {
   const { db } = ctx;
   const dispute = await getDispute({ ctx, input: { tenantId, disputeId } });
+  if (idempotency && dispute.submissionIdempotencyKey === idempotency.key) {
+    if (dispute.submissionRequestFingerprint !== idempotency.fingerprint) {
+      throw new ApiError("idempotency-key-reused", "This Idempotency-Key belongs to a different submit request.");
+    }
+    return dispute;
+  }
   assertTakesResponse(dispute, ctx.clock.nowMs());
   const evidence = await db
     .select()
@@ -177,7 +185,13 @@ export async function submitDispute({
   const now = ctx.clock.nowIso();
   const [claimed] = await db
     .update(disputes)
-    .set({ submission: "pending", submissionNote: note ?? DEFAULT_SUBMISSION_NOTE, updatedAt: now })
+    .set({
+      submission: "pending",
+      submissionNote: note ?? DEFAULT_SUBMISSION_NOTE,
+      submissionIdempotencyKey: idempotency?.key ?? null,
+      submissionRequestFingerprint: idempotency?.fingerprint ?? null,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(disputes.id, disputeId),
@@ -189,6 +203,14 @@ export async function submitDispute({
   if (!claimed) {
     const current = await getDispute({ ctx, input: { tenantId, disputeId } });
     if (current.submission !== "none") throw new ApiError("dispute-already-submitted", `Dispute ${disputeId} was already submitted.`);
+    const retryAfter = await evidenceUploadRetryAfter(ctx, disputeId);
+    if (retryAfter !== null) {
+      throw new ApiError(
+        "dispute-evidence-uploading",
+        `Evidence posted for this dispute is still on its way to the processor; nothing was submitted. Retry in ${retryAfter} s.`,
+        { headers: { "Retry-After": String(retryAfter) }, extensions: { retryAfterSeconds: retryAfter } },
+      );
+    }
     throw new ProcessorUnavailable("Some evidence has not reached the processor yet; nothing was submitted. Retry shortly.", {
       outcomeUnknown: false,
     });

@@ -4,6 +4,7 @@ import { hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
+import { retryAfterSeconds } from "../lib/retry-after";
 import type { AppContext } from "../platform/context";
 import { ProcessorRejected, type DisputeEvidence } from "../processor";
 import { evidenceEvent } from "./dispute-events";
@@ -139,6 +140,29 @@ export async function uploadEvidence({
       logEvent("warn", "evidence upload deferred", { evidenceId: claimed.id, attempts: claimed.uploadAttempts, error: String(error) });
   }
   return evidenceById(ctx, evidenceId);
+}
+
+/**
+ * Seconds until the dispute's evidence that another request (an upload, the sweep) is sending has reached the processor,
+ * or null when none is on its way: a file stored but not yet tried, or one whose upload holds its lease.
+ */
+export async function evidenceUploadRetryAfter(ctx: AppContext, disputeId: string): Promise<number | null> {
+  const nowMs = ctx.clock.nowMs();
+  const pending = await ctx.db
+    .select()
+    .from(disputeEvidence)
+    .where(and(eq(disputeEvidence.disputeId, disputeId), eq(disputeEvidence.state, "pending")))
+    .all();
+  const uploads = pending.flatMap((evidence) => {
+    const leaseEndsAtMs = evidence.uploadLeaseUntil ? Date.parse(evidence.uploadLeaseUntil) : null;
+    if (leaseEndsAtMs !== null && leaseEndsAtMs > nowMs) return [{ startedAtMs: leaseEndsAtMs - UPLOAD_LEASE_MS, leaseEndsAtMs }];
+    const storedAtMs = Date.parse(evidence.updatedAt);
+    if (evidence.uploadAttempts > 0 || storedAtMs + UPLOAD_LEASE_MS <= nowMs) return [];
+    return [{ startedAtMs: storedAtMs, leaseEndsAtMs: storedAtMs + UPLOAD_LEASE_MS }];
+  });
+  if (uploads.length === 0) return null;
+  const callBoundMs = Number(ctx.env.PROCESSOR_TIMEOUT_MS);
+  return Math.max(...uploads.map((upload) => retryAfterSeconds({ ...upload, callBoundMs, nowMs })));
 }
 
 /**

@@ -36,7 +36,7 @@ const TAGS = [
 
 const DESCRIPTION = `Hosted payments over the processor: charges, refunds, payouts, disputes, card-present sales, onboarding and signed callbacks.
 
-**Authentication.** Tenant routes (\`/v1\`) take the tenant's secret key as \`X-Api-Key: lc_live_…\` or \`Authorization: Bearer lc_live_…\`; \`GET /v1/meta\` and \`/health*\` are anonymous. Operator routes (\`/admin\`) take \`Authorization: Bearer <ADMIN_SECRET>\`.
+**Authentication.** Tenant routes (\`/v1\`) take the tenant's secret key as \`X-Api-Key: lc_live_…\` or \`Authorization: Bearer lc_live_…\` (both headers naming different keys: 400 \`conflicting-api-keys\`); \`GET /v1/meta\` and \`/health*\` are anonymous. Operator routes (\`/admin\`) take \`Authorization: Bearer <ADMIN_SECRET>\`.
 
 **Idempotency.** Charges and in-person sales require an \`Idempotency-Key\` header; refunds and dispute submissions take one optionally. A replay with the same key and body returns the original status and body, with \`Idempotent-Replayed: true\`.
 

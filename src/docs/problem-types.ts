@@ -7,6 +7,8 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "malformed-json": "The body is not valid JSON.",
   "idempotency-key-required": "The route needs an `Idempotency-Key` header (charges, in-person sales).",
   "invalid-cursor": "The `cursor` is not a `nextCursor` this list returned for this tenant and these filters.",
+  "conflicting-api-keys":
+    "`X-Api-Key` and `Authorization: Bearer` carry different keys; send one key (in either header, or the same in both).",
   unauthorized: "The API key (or the operator's admin secret) is missing, malformed, unknown or revoked.",
   "payment-declined": "The processor declined the charge; `code` is its failure code. The payment is recorded `failed`.",
   "merchant-not-ready": "The merchant cannot take charges yet (`chargesEnabled` is false); see `GET /v1/onboarding/status`.",
@@ -25,6 +27,8 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "dispute-closed": "The dispute is decided, takes no response, or is past `respondBy`.",
   "dispute-already-submitted": "The dispute's evidence was submitted already; it takes no more evidence and no second submission.",
   "dispute-evidence-required": "A dispute response needs at least one evidence file before it is submitted.",
+  "dispute-evidence-uploading":
+    "Evidence posted for the dispute is still on its way to the processor; nothing was submitted. Retry after `Retry-After` seconds.",
   "payload-too-large": "The request body is over the route's limit (`maxBytes`).",
   "evidence-too-large": "The evidence file is over its type's limit (`maxBytes`).",
   "processor-rejected":

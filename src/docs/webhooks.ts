@@ -188,10 +188,11 @@ const EVENTS: Record<EventType, { summary: string; description: string; schema: 
     },
   },
   "merchant.updated": {
-    summary: "The merchant's readiness changed",
+    summary: "The merchant's charges-enabled or PCI status changed",
     description:
-      "Onboarding was decided, charges or payouts were switched on or off, or the PCI attestation changed: the same fields as " +
-      "`GET /v1/onboarding/status` reports.",
+      "The merchant can now take charges, or no longer can (`chargesEnabled`), or its PCI DSS SAQ-A attestation changed (`pci`). " +
+      "The fields are those of `GET /v1/onboarding/status`. An onboarding change that also switches charges sends " +
+      "`compliance_form.updated` too.",
     schema: z
       .object({
         ...envelope("merchant.updated"),
@@ -214,13 +215,26 @@ const EVENTS: Record<EventType, { summary: string; description: string; schema: 
     },
   },
   "compliance_form.updated": {
-    summary: "The merchant's PCI compliance form changed",
-    description: "The PCI DSS SAQ-A form was issued, attested or expired. A `merchant.updated` with the new readiness follows.",
+    summary: "The merchant's onboarding or account changed",
+    description:
+      "Onboarding moved on (a merchant attached, under review, approved, rejected or asked for an update: `onboardingStatus`, " +
+      "`reasons`, `requirements`), payouts were switched on or off, or the PCI DSS SAQ-A form was issued, attested or expired. " +
+      "The body is the account as `GET /v1/onboarding/status` reports it, with the current PCI form's id. A change that also " +
+      "switches charges or the PCI status sends `merchant.updated` too.",
     schema: z
       .object({
         ...envelope("compliance_form.updated"),
         processorMerchantId: z.string().nullable(),
-        processorComplianceFormId: z.string(),
+        processorComplianceFormId: z
+          .string()
+          .openapi({ description: "The merchant's current PCI DSS SAQ-A form; an empty string until the processor issued one." }),
+        onboardingStatus: z.enum(["not_started", "pending", "enabled", "restricted"]),
+        chargesEnabled: z.boolean(),
+        payoutsEnabled: z.boolean(),
+        reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+        requirements: z.array(
+          z.object({ code: z.string(), message: z.string(), actionUrl: z.string().nullable(), dueAt: z.string().nullable() }),
+        ),
         pci: PciSchema,
       })
       .openapi("ComplianceFormUpdatedEvent"),
@@ -230,6 +244,11 @@ const EVENTS: Record<EventType, { summary: string; description: string; schema: 
       createdAtUtc: CREATED_AT,
       processorMerchantId: "MUeDVrf2ahuKc9Eg5TeZugvs",
       processorComplianceFormId: "cf_2Nq6Rs1Tf4Hk8Lm",
+      onboardingStatus: "enabled",
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      reasons: [],
+      requirements: [],
       pci: { status: "valid", validUntil: "2027-11-03", actionUrl: null },
     },
   },

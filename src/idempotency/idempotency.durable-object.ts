@@ -11,7 +11,7 @@ export type BeginOutcome =
   | { outcome: "started"; attempt: number }
   | { outcome: "replay"; response: StoredResponse }
   | { outcome: "fingerprint-mismatch" }
-  | { outcome: "in-flight"; leaseRemainingMs: number };
+  | { outcome: "in-flight"; startedAtMs: number; leaseEndsAtMs: number };
 
 type KeyRow = {
   key: string;
@@ -53,7 +53,10 @@ export class IdempotencyStore extends DurableObject<Env> {
       if (row.state === "completed") {
         return { outcome: "replay", response: { status: row.status!, body: row.body!, contentType: row.content_type! } };
       }
-      if (row.lease_expires_at > now) return { outcome: "in-flight", leaseRemainingMs: row.lease_expires_at - now };
+      if (row.lease_expires_at > now) {
+        // The lease is taken, for IDEMPOTENCY_LEASE_MS, when the request starts.
+        return { outcome: "in-flight", startedAtMs: row.lease_expires_at - IDEMPOTENCY_LEASE_MS, leaseEndsAtMs: row.lease_expires_at };
+      }
     }
     // New, expired, or an abandoned lease (a crashed request): the caller (re)executes under the same key.
     const attempt = (row && row.expires_at > now ? row.attempt : 0) + 1;

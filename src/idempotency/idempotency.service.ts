@@ -1,6 +1,7 @@
 import { canonicalJson } from "../lib/canonical-json";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError, type ProblemSlug, toProblemResponse } from "../lib/problem";
+import { retryAfterSeconds } from "../lib/retry-after";
 
 /** Keys are spread over this many objects per tenant so one busy tenant is not capped by one object's throughput. */
 export const IDEMPOTENCY_SHARDS = 16;
@@ -14,6 +15,7 @@ const NOT_STORED: ReadonlySet<ProblemSlug> = new Set([
   "merchant-not-ready",
   "reader-busy",
   "reader-not-active",
+  "dispute-evidence-uploading",
   "rate-limited",
   "validation-failed",
   "malformed-json",
@@ -80,12 +82,16 @@ export async function withIdempotency(options: {
         "This Idempotency-Key was used with a different request; use a new key for a new request.",
       );
     case "in-flight": {
-      // A request that crashed holds its key until the lease runs out: no sooner can a retry take it over.
-      const retryAfterSeconds = Math.max(1, Math.ceil(begun.leaseRemainingMs / 1000));
+      const seconds = retryAfterSeconds({
+        startedAtMs: begun.startedAtMs,
+        leaseEndsAtMs: begun.leaseEndsAtMs,
+        callBoundMs: Number(env.PROCESSOR_TIMEOUT_MS),
+        nowMs: Date.now(),
+      });
       throw new ApiError(
         "idempotency-key-in-flight",
-        `A request with this Idempotency-Key is still being processed; retry in ${retryAfterSeconds} s, when its lease ends.`,
-        { headers: { "Retry-After": String(retryAfterSeconds) }, extensions: { retryAfterSeconds } },
+        `A request with this Idempotency-Key is still being processed; retry in ${seconds} s, by when its processor call has answered.`,
+        { headers: { "Retry-After": String(seconds) }, extensions: { retryAfterSeconds: seconds } },
       );
     }
     case "started":

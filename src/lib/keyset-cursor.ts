@@ -31,12 +31,13 @@ export function olderThan(columns: { createdAt: SQLiteColumn; id: SQLiteColumn }
   return sql`(${columns.createdAt}, ${columns.id}) < (${position.createdAt}, ${position.id})`;
 }
 
-export type KeysetPage<T> = { data: T[]; hasMore: boolean; nextCursor: string | null };
+/** One page of a list, in the envelope every list shares: on the last page `hasMore` is false and `nextCursor` is "". */
+export type KeysetPage<T> = { data: T[]; hasMore: boolean; nextCursor: string };
 
-/** The first `limit` of `rows` (read with `limit + 1`), and the cursor of the next page if there is one. */
+/** The first `limit` of `rows` (read with `limit + 1`), and the cursor of the next page ("" when there is none). */
 export function keysetPage<T extends ListPosition>(rows: T[], limit: number): KeysetPage<T> {
   const data = rows.slice(0, limit);
   const last = data.at(-1);
   const hasMore = rows.length > limit;
-  return { data, hasMore, nextCursor: hasMore && last ? encodePosition(last) : null };
+  return { data, hasMore, nextCursor: hasMore && last ? encodePosition(last) : "" };
 }

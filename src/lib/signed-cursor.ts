@@ -23,11 +23,11 @@ export async function decodeSignedCursor(cursor: string, scope: CursorScope): Pr
   return decodePosition(payload);
 }
 
-/** One page of a newest-first keyset list read with `limit + 1` rows: the page, whether more follow, and the cursor to them. */
+/** One page of a newest-first keyset list read with `limit + 1` rows: the page, whether more follow, and the cursor to them ("" on the last page). */
 export async function signedPage<Row extends ListPosition>(rows: Row[], limit: number, scope: CursorScope) {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const hasMore = rows.length > limit;
-  const nextCursor = hasMore && last ? await encodeSignedCursor({ createdAt: last.createdAt, id: last.id }, scope) : null;
+  const nextCursor = hasMore && last ? await encodeSignedCursor({ createdAt: last.createdAt, id: last.id }, scope) : "";
   return { page, hasMore, nextCursor };
 }

@@ -1,4 +1,4 @@
-/** The onboarding capability's public surface: its routes, what the processor's webhooks tell it, readiness for the dashboard. */
+/** The onboarding capability's public surface: its routes, what the processor's webhooks tell it (and the sweep for those lost), readiness for the dashboard. */
 export { default as onboardingRouter } from "./onboarding.index";
 export {
   applyComplianceFormEvent,
@@ -7,4 +7,5 @@ export {
   getReadiness,
   startOnboarding,
 } from "./onboarding.service";
+export { sweepOnboarding } from "./onboarding.sweep";
 export type { Readiness } from "./readiness";

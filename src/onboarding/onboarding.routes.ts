@@ -179,7 +179,7 @@ export const status = createRoute({
   summary: "Readiness: can this merchant charge and be paid out?",
   description:
     "`chargesEnabled` and `payoutsEnabled` with the reasons they are off and what the merchant must do (`requirements`), including " +
-    "the PCI DSS SAQ-A attestation. Kept fresh by the processor's webhooks; changes arrive as `merchant.updated` callbacks.",
+    "the PCI DSS SAQ-A attestation. Kept fresh by the processor's webhooks; onboarding and account changes arrive as `compliance_form.updated` callbacks, charges-enabled and PCI changes as `merchant.updated`.",
   request: {
     query: z
       .object({ refresh: z.enum(["true", "false"]).optional().openapi({ description: "`true` re-pulls the state from the processor." }) })

@@ -28,6 +28,12 @@ export const onboarding = sqliteTable(
     pciState: text("pci_state"),
     pciValidUntil: text("pci_valid_until"),
     pciDueAt: text("pci_due_at"),
+    // When the cron sweep last asked the processor about the hosted form, and about the merchant's PCI forms: each
+    // webhook about them may have been lost.
+    // Set by every write of readiness, so a write and its event apply only if no concurrent one got in first.
+    changeToken: text("change_token"),
+    formCheckedAt: text("form_checked_at"),
+    pciCheckedAt: text("pci_checked_at"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
@@ -36,5 +42,8 @@ export const onboarding = sqliteTable(
     index("onboarding_processor_form").on(table.processorFormId),
     index("onboarding_processor_identity").on(table.processorIdentityId),
     index("onboarding_pci_form").on(table.pciFormId),
+    // The sweep's two rotations: hosted forms whose link is still valid, and every merchant's PCI forms, oldest check first.
+    index("onboarding_form_link_expiry").on(table.onboardingUrlExpiresAt),
+    index("onboarding_pci_checked").on(table.pciCheckedAt),
   ],
 );

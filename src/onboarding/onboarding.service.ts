@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
+import { newId } from "../lib/ids";
 import { instantMicros } from "../lib/instant";
 import { ApiError } from "../lib/problem";
 import { publicUrl, type AppContext } from "../platform/context";
@@ -86,118 +87,180 @@ export async function startOnboarding({
   return formView(form);
 }
 
-/** Merchant state from the processor, applied once and in order (older updates are ignored), with its event. */
-async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
-  const { db } = ctx;
-  const { tenant, record } = await tenantAndRecord(db, tenantId);
-  if (!record) return;
-  // Compared as instants: the processor's timestamps vary in precision ("…54.6Z" is later than "…54.59Z").
-  const seen = instantMicros(record.merchantUpdatedAt);
-  const incoming = instantMicros(merchant.updated_at);
-  if (seen !== null && incoming !== null && incoming <= seen && tenant.processorMerchantId === merchant.id) return;
-  const pciLinks = await links(ctx, tenantId, record);
-  const before = readinessOf(tenant, record, pciLinks);
-  const flags = merchantFlags(merchant);
-  const now = ctx.clock.nowIso();
-  const nextRecord: OnboardingRecord = {
-    ...record,
-    processorIdentityId: merchant.identity,
-    merchantOnboardingState: merchant.onboarding_state,
-    processingEnabled: merchant.processing_enabled,
-    settlementEnabled: merchant.settlement_enabled,
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
-    merchantUpdatedAt: merchant.updated_at ?? now,
-    updatedAt: now,
-  };
-  const after = readinessOf({ processorMerchantId: merchant.id }, nextRecord, pciLinks);
-  const changed =
-    before.onboardingStatus !== after.onboardingStatus ||
-    before.chargesEnabled !== after.chargesEnabled ||
-    before.payoutsEnabled !== after.payoutsEnabled ||
-    tenant.processorMerchantId !== merchant.id;
-  const statements = [
-    db
+/** Attempts of a write that lost a race: each is decided again from what the concurrent one left. */
+const CONCURRENT_WRITE_ATTEMPTS = 3;
+
+/**
+ * Runs `attempt` until it is settled (applied, or nothing to apply). Each attempt writes only if the row is as it read it
+ * (its change token), and its events only with that write, so concurrent finalizes, sweeps and webhooks send a callback once.
+ */
+async function untilSettled(attempt: () => Promise<"settled" | "raced">): Promise<void> {
+  for (let tries = 0; tries < CONCURRENT_WRITE_ATTEMPTS; tries++) if ((await attempt()) === "settled") return;
+  throw new Error("The onboarding row kept changing under concurrent writes.");
+}
+
+/** The guarded write of an onboarding row read with `changeToken`, and the condition that this write (not another) happened. */
+function guardedWrite(ctx: AppContext, tenantId: string, changeToken: string | null, values: Partial<OnboardingRecord>) {
+  const token = newId("chg");
+  const write = ctx.db
+    .update(onboarding)
+    .set({ ...values, changeToken: token })
+    .where(
+      and(
+        eq(onboarding.tenantId, tenantId),
+        changeToken === null ? isNull(onboarding.changeToken) : eq(onboarding.changeToken, changeToken),
+      ),
+    )
+    .returning({ tenantId: onboarding.tenantId });
+  return { write, written: sql`EXISTS (SELECT 1 FROM onboarding WHERE tenant_id = ${tenantId} AND change_token = ${token})` };
+}
+
+/**
+ * Merchant state from the processor, applied once and in order (older updates are ignored), with the events the
+ * contract names: an onboarding or account change (status, payouts, the merchant attached) is `compliance_form.updated`,
+ * a charges-enabled change `merchant.updated`; both when both changed.
+ */
+function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
+  return untilSettled(async () => {
+    const { db } = ctx;
+    const { tenant, record } = await tenantAndRecord(db, tenantId);
+    if (!record) return "settled";
+    // Compared as instants: the processor's timestamps vary in precision ("…54.6Z" is later than "…54.59Z").
+    const seen = instantMicros(record.merchantUpdatedAt);
+    const incoming = instantMicros(merchant.updated_at);
+    if (seen !== null && incoming !== null && incoming <= seen && tenant.processorMerchantId === merchant.id) return "settled";
+    const pciLinks = await links(ctx, tenantId, record);
+    const before = readinessOf(tenant, record, pciLinks);
+    const flags = merchantFlags(merchant);
+    const now = ctx.clock.nowIso();
+    const changes = {
+      processorIdentityId: merchant.identity,
+      merchantOnboardingState: merchant.onboarding_state,
+      processingEnabled: merchant.processing_enabled,
+      settlementEnabled: merchant.settlement_enabled,
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
+      merchantUpdatedAt: merchant.updated_at ?? now,
+      updatedAt: now,
+    };
+    const after = readinessOf({ processorMerchantId: merchant.id }, { ...record, ...changes }, pciLinks);
+    const accountChanged =
+      before.onboardingStatus !== after.onboardingStatus ||
+      before.payoutsEnabled !== after.payoutsEnabled ||
+      tenant.processorMerchantId !== merchant.id;
+    const chargesChanged = before.chargesEnabled !== after.chargesEnabled;
+    const { write, written } = guardedWrite(ctx, tenantId, record.changeToken, changes);
+    const gate = db
       .update(tenants)
       .set({ processorMerchantId: merchant.id, chargesEnabled: flags.chargesEnabled, updatedAt: now })
-      .where(eq(tenants.id, tenantId)),
-    db.update(onboarding).set(nextRecord).where(eq(onboarding.tenantId, tenantId)),
-  ] as const;
-  if (!changed) {
-    await db.batch(statements);
-    return;
-  }
-  const event = ctx.outbox.record({ tenantId, type: "merchant.updated", subjectId: merchant.id, data: readinessEventData(after) });
-  await db.batch([...statements, event]);
+      .where(and(eq(tenants.id, tenantId), written));
+    const events = [
+      ...(accountChanged ? [accountEvent(ctx, tenantId, after, record.pciFormId, written)] : []),
+      ...(chargesChanged ? [merchantEvent(ctx, tenantId, after, merchant.id, written)] : []),
+    ];
+    const [applied] = await db.batch([write, gate, ...events]);
+    return applied.length > 0 ? "settled" : "raced";
+  });
 }
 
 /** A PCI form becomes the tenant's current one when it is the same form updated, or a more current one (state, then date). */
-async function applyComplianceForm(ctx: AppContext, tenantId: string, form: ComplianceForm): Promise<void> {
-  const { db } = ctx;
-  const { tenant, record } = await tenantAndRecord(db, tenantId);
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
-  if (!record || form.type !== "PCI_SAQ_A") return;
-  const recorded = record.pciFormId
-    ? { state: (record.pciState ?? "PENDING") as ComplianceForm["state"], valid_until: record.pciValidUntil ?? undefined, created_at: "" }
-    : null;
-  if (record.pciFormId !== form.id && !isMoreCurrent(form, recorded, ctx.clock.nowMs())) return;
-  const now = ctx.clock.nowIso();
-  const nextRecord: OnboardingRecord = {
-    ...record,
-    pciFormId: form.id,
-    pciState: form.state,
-    pciValidUntil: form.valid_until ?? null,
-    pciDueAt: form.due_at ?? null,
-    updatedAt: now,
-  };
-  const before = readinessOf(tenant, record, await links(ctx, tenantId, record));
-  const after = readinessOf(tenant, nextRecord, await links(ctx, tenantId, nextRecord));
-  const update = db.update(onboarding).set(nextRecord).where(eq(onboarding.tenantId, tenantId));
-  if (before.pci.status === after.pci.status && before.pci.validUntil === after.pci.validUntil) {
-    await update;
-    return;
-  }
-  const data = { processorMerchantId: tenant.processorMerchantId, processorComplianceFormId: form.id, pci: after.pci };
-  const complianceEvent = ctx.outbox.record({ tenantId, type: "compliance_form.updated", subjectId: form.id, data });
-  const merchantEvent = ctx.outbox.record({
+function applyComplianceForm(ctx: AppContext, tenantId: string, form: ComplianceForm): Promise<void> {
+  return untilSettled(async () => {
+    const { db } = ctx;
+    const { tenant, record } = await tenantAndRecord(db, tenantId);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
+    if (!record || form.type !== "PCI_SAQ_A") return "settled";
+    const recorded = record.pciFormId
+      ? { state: (record.pciState ?? "PENDING") as ComplianceForm["state"], valid_until: record.pciValidUntil ?? undefined, created_at: "" }
+      : null;
+    if (record.pciFormId !== form.id && !isMoreCurrent(form, recorded, ctx.clock.nowMs())) return "settled";
+    const changes = {
+      pciFormId: form.id,
+      pciState: form.state,
+      pciValidUntil: form.valid_until ?? null,
+      pciDueAt: form.due_at ?? null,
+      updatedAt: ctx.clock.nowIso(),
+    };
+    const nextRecord: OnboardingRecord = { ...record, ...changes };
+    const before = readinessOf(tenant, record, await links(ctx, tenantId, record));
+    const after = readinessOf(tenant, nextRecord, await links(ctx, tenantId, nextRecord));
+    const { write, written } = guardedWrite(ctx, tenantId, record.changeToken, changes);
+    const unchanged = before.pci.status === after.pci.status && before.pci.validUntil === after.pci.validUntil;
+    const events = [
+      accountEvent(ctx, tenantId, after, form.id, written),
+      merchantEvent(ctx, tenantId, after, tenant.processorMerchantId ?? form.linked_to, written),
+    ];
+    const [applied] = await db.batch([write, ...(unchanged ? [] : events)]);
+    return applied.length > 0 ? "settled" : "raced";
+  });
+}
+
+/** `compliance_form.updated`: the merchant's account as `GET /v1/onboarding/status` reports it, with its current PCI form. */
+function accountEvent(ctx: AppContext, tenantId: string, readiness: Readiness, pciFormId: string | null, onlyIf: SQL) {
+  const { processorMerchantId, onboardingStatus, chargesEnabled, payoutsEnabled, reasons, requirements, pci } = readiness;
+  return ctx.outbox.record({
+    tenantId,
+    type: "compliance_form.updated",
+    subjectId: pciFormId ?? processorMerchantId ?? tenantId,
+    data: {
+      processorMerchantId,
+      // A string, as the event has always typed it: empty until the processor issued a PCI form.
+      processorComplianceFormId: pciFormId ?? "",
+      onboardingStatus,
+      chargesEnabled,
+      payoutsEnabled,
+      reasons,
+      requirements,
+      pci,
+    },
+    onlyIf,
+  });
+}
+
+/** `merchant.updated`: whether the merchant can take charges, and its PCI attestation. */
+function merchantEvent(ctx: AppContext, tenantId: string, readiness: Readiness, subjectId: string, onlyIf: SQL) {
+  const { processorMerchantId, onboardingStatus, chargesEnabled, payoutsEnabled, pci } = readiness;
+  return ctx.outbox.record({
     tenantId,
     type: "merchant.updated",
-    subjectId: tenant.processorMerchantId ?? form.linked_to,
-    data: readinessEventData(after),
+    subjectId,
+    data: { processorMerchantId, onboardingStatus, chargesEnabled, payoutsEnabled, pci },
+    onlyIf,
   });
-  await db.batch([update, complianceEvent, merchantEvent]);
 }
 
-function readinessEventData(readiness: Readiness) {
-  return {
-    processorMerchantId: readiness.processorMerchantId,
-    onboardingStatus: readiness.onboardingStatus,
-    chargesEnabled: readiness.chargesEnabled,
-    payoutsEnabled: readiness.payoutsEnabled,
-    pci: readiness.pci,
-  };
-}
-
-/** The merchant, then every page of its compliance forms, of which the current PCI SAQ-A form is applied. */
-async function pullMerchantAndCompliance(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
-  await applyMerchant(ctx, tenantId, merchant);
+/**
+ * Every page of the merchant's compliance forms, applied as their webhooks would be: the recorded form's own news first
+ * (an attestation that lapsed), then the current PCI SAQ-A form.
+ */
+export async function pullComplianceForms(ctx: AppContext, tenantId: string, merchantId: string): Promise<void> {
   const forms: ComplianceForm[] = [];
-  for await (const form of paginate((after_cursor) => ctx.processor.listMerchantComplianceForms(merchant.id, { after_cursor }))) {
+  for await (const form of paginate((after_cursor) => ctx.processor.listMerchantComplianceForms(merchantId, { after_cursor }))) {
     forms.push(form);
   }
+  const { record } = await tenantAndRecord(ctx.db, tenantId);
+  const recorded = forms.find((form) => form.id === record?.pciFormId);
+  if (recorded) await applyComplianceForm(ctx, tenantId, recorded);
   const pci = currentComplianceForm(forms, ctx.clock.nowMs());
-  if (pci) await applyComplianceForm(ctx, tenantId, pci);
+  if (pci && pci !== recorded) await applyComplianceForm(ctx, tenantId, pci);
+}
+
+/** The merchant, then its compliance forms. */
+async function pullMerchantAndCompliance(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
+  await applyMerchant(ctx, tenantId, merchant);
+  await pullComplianceForms(ctx, tenantId, merchant.id);
 }
 
 /**
  * Reads the tenant's form at the processor; once it is complete, attaches the merchant it created
- * (idempotent: reading twice attaches once). An expired link on an open form is renewed.
+ * (idempotent: reading twice attaches once). An expired link on an open form is renewed unless `renewLink` is false
+ * (the cron's check leaves that to the merchant's next visit).
  */
 export async function readOnboardingForm({
   ctx,
-  input: { tenantId, formId },
+  input: { tenantId, formId, renewLink = true },
 }: {
   ctx: AppContext;
-  input: { tenantId: string; formId: string };
+  input: { tenantId: string; formId: string; renewLink?: boolean };
 }) {
   const { tenant, record } = await tenantAndRecord(ctx.db, tenantId);
   if (!record?.processorFormId || record.processorFormId !== formId) throw new ApiError("not-found", `No onboarding form ${formId}.`);
@@ -210,6 +273,7 @@ export async function readOnboardingForm({
     const [merchant] = (await ctx.processor.listIdentityMerchants(form.identity_id)).items;
     if (merchant) await pullMerchantAndCompliance(ctx, tenantId, merchant);
   } else if (
+    renewLink &&
     form.status !== "COMPLETED" &&
     form.onboarding_link &&
     (instantMicros(form.onboarding_link.expires_at) ?? 0) < ctx.clock.nowMs() * 1000

@@ -64,7 +64,6 @@ export async function listPayments({
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const hasMore = rows.length > query.limit;
-  // The contract types nextCursor as a string: empty on the last page.
   const nextCursor = hasMore && last ? await encodeCursor({ createdAt: last.createdAt, id: last.id }, { tenantId, filters, secret }) : "";
   return { page, hasMore, nextCursor };
 }

@@ -294,7 +294,7 @@ export const createPayment = createRoute({
       },
       409: {
         description:
-          "`idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until a crashed request's lease ends).",
+          "`idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until the first request's processor call must have answered).",
         examples: [keyReused, keyInFlight],
       },
       413: "Body too large.",

@@ -84,6 +84,6 @@ export async function listPayoutItems({
   const last = page.at(-1);
   const hasMore = rows.length > limit;
   const nextCursor =
-    hasMore && last ? await encodeSignedCursor({ createdAt: last.processorCreatedAt, id: last.processorTransferId }, scope) : null;
+    hasMore && last ? await encodeSignedCursor({ createdAt: last.processorCreatedAt, id: last.processorTransferId }, scope) : "";
   return { page, hasMore, nextCursor };
 }

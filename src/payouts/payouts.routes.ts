@@ -113,7 +113,9 @@ export const PayoutDetailSchema = PayoutSchema.extend({
     .object({
       data: z.array(PayoutItemSchema),
       hasMore: z.boolean(),
-      nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` for the next items while hasMore is true." }),
+      nextCursor: z
+        .string()
+        .openapi({ description: "Pass back as `cursor` for the next items while hasMore is true; an empty string on the last page." }),
     })
     .openapi({
       description:
@@ -160,7 +162,7 @@ export const PayoutDetailSchema = PayoutSchema.extend({
         },
       ],
       hasMore: false,
-      nextCursor: null,
+      nextCursor: "",
     },
   },
 });
@@ -216,7 +218,7 @@ export const listPayouts = createRoute({
       pageOf(PayoutSchema, "PayoutList", {
         data: [payoutExample],
         hasMore: false,
-        nextCursor: null,
+        nextCursor: "",
       }),
       "One page of payouts.",
     ),

@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { boundList } from "../db/bound-list";
+import { and, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { boundList, D1_MAX_BOUND_PARAMETERS } from "../db/bound-list";
 import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
@@ -21,8 +21,8 @@ export const DISCOVER_EVERY_MS = 30 * 60 * 1000;
 const SWEEP_BATCH = 20;
 const DISCOVERY_BATCH = 5;
 const PAGE = 100;
-// Rows per INSERT: D1 binds at most 100 parameters per statement, and a row binds 12 (its columns and the payout id's lookup).
-const ITEM_ROWS_PER_INSERT = 8;
+// A row binds each column but the payout id, which is a lookup binding two (the settlement and the tenant).
+const ITEM_ROWS_PER_INSERT = Math.floor(D1_MAX_BOUND_PARAMETERS / (Object.keys(getTableColumns(payoutItems)).length + 1));
 
 /** Sales add to the payout; refunds, debits and chargebacks take from it. */
 function signedAmount(transfer: Transfer): number {

@@ -68,16 +68,14 @@ export function pageQuery({ defaultSize, maxSize }: { defaultSize: number; maxSi
 }
 
 /** One page of a keyset-paginated list; `example` is the schema's own, shown wherever the page is used. */
-export function pageOf<T extends ZodType>(
-  item: T,
-  name: string,
-  example?: { data: unknown[]; hasMore: boolean; nextCursor: string | null },
-) {
+export function pageOf<T extends ZodType>(item: T, name: string, example?: { data: unknown[]; hasMore: boolean; nextCursor: string }) {
   return z
     .object({
       data: z.array(item),
       hasMore: z.boolean(),
-      nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` while hasMore is true; null on the last page." }),
+      nextCursor: z
+        .string()
+        .openapi({ description: "Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false)." }),
     })
     .openapi(name, example ? { example } : {});
 }

@@ -3,17 +3,26 @@ import { ApiError } from "../lib/problem";
 import { logEvent } from "../lib/log";
 import { afterResponse } from "../platform/after-response";
 import type { AppBindings } from "../platform/types";
+import { API_KEY_PREFIX } from "./api-keys";
 import { authenticateApiKey } from "./tenants.service";
 
 const UNAUTHORIZED_DETAIL = "A valid API key is required: send it as `X-Api-Key: <key>` or `Authorization: Bearer <key>`.";
 const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="payment-connect"' };
 
+/**
+ * The key in `X-Api-Key` or `Authorization: Bearer`. Both naming different keys is refused whatever either is worth:
+ * answering by their validity would let one valid key test others.
+ */
 function presentedKey(headers: Headers): string | null {
-  const apiKey = headers.get("X-Api-Key");
-  if (apiKey !== null) return apiKey.trim();
-  const authorization = headers.get("Authorization");
-  const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1] ?? null;
+  const apiKey = headers.get("X-Api-Key")?.trim() || null;
+  const bearer = headers.get("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
+  if (apiKey !== null && bearer?.startsWith(API_KEY_PREFIX) && bearer !== apiKey) {
+    throw new ApiError(
+      "conflicting-api-keys",
+      "`X-Api-Key` and `Authorization: Bearer` name different API keys; send one key, in either header.",
+    );
+  }
+  return apiKey ?? bearer;
 }
 
 /** Missing, malformed, unknown and revoked keys get the same 401 so the response reveals nothing about the key. */

@@ -126,7 +126,7 @@ export const listTenants = createRoute({
     200: jsonContent(pageOf(TenantSchema, "TenantList"), "One page of tenants, newest first.", {
       data: [tenantExample],
       hasMore: false,
-      nextCursor: null,
+      nextCursor: "",
     }),
     ...problemResponses({
       400: {

@@ -224,7 +224,7 @@ export async function listReaders({
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const hasMore = rows.length > query.limit;
-  let nextCursor: string | null = null;
+  let nextCursor = "";
   if (hasMore && last) {
     const payload = encodePosition({ createdAt: last.createdAt, id: last.id });
     nextCursor = `${payload}.${await cursorSignature(context, payload)}`;

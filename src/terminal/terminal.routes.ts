@@ -246,7 +246,7 @@ export const listReaders = createRoute({
     200: jsonContent(pageOf(ReaderSchema, "TerminalReaderList"), "One page of readers.", {
       data: [readerExample],
       hasMore: false,
-      nextCursor: null,
+      nextCursor: "",
     }),
     ...problemResponses({
       400: {

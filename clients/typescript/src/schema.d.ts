@@ -567,7 +567,7 @@ export interface paths {
     put?: never;
     /**
      * Submit the evidence for review (once)
-     * @description Tells the issuer the evidence is complete. One-shot: a second submit answers 409, and no evidence is taken afterwards. Needs at least one evidence file; files still `pending` are sent to the processor first. Taken only while `acceptsResponse` is true. `Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409.
+     * @description Tells the issuer the evidence is complete. One-shot: a second submit answers 409, and no evidence is taken afterwards. Needs at least one evidence file; files still `pending` are sent to the processor first. Taken only while `acceptsResponse` is true. `Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409; after an unknown outcome (502, 504) it answers the submission as it stands (`submission: "pending"` until the processor's answer is known).
      */
     post: operations["submitDispute"];
     delete?: never;
@@ -645,7 +645,7 @@ export interface paths {
     };
     /**
      * Readiness: can this merchant charge and be paid out?
-     * @description `chargesEnabled` and `payoutsEnabled` with the reasons they are off and what the merchant must do (`requirements`), including the PCI DSS SAQ-A attestation. Kept fresh by the processor's webhooks; changes arrive as `merchant.updated` callbacks.
+     * @description `chargesEnabled` and `payoutsEnabled` with the reasons they are off and what the merchant must do (`requirements`), including the PCI DSS SAQ-A attestation. Kept fresh by the processor's webhooks; onboarding and account changes arrive as `compliance_form.updated` callbacks, charges-enabled and PCI changes as `merchant.updated`.
      */
     get: operations["getOnboardingStatus"];
     put?: never;
@@ -936,8 +936,8 @@ export interface webhooks {
     get?: never;
     put?: never;
     /**
-     * The merchant's PCI compliance form changed
-     * @description The PCI DSS SAQ-A form was issued, attested or expired. A `merchant.updated` with the new readiness follows.
+     * The merchant's onboarding or account changed
+     * @description Onboarding moved on (a merchant attached, under review, approved, rejected or asked for an update: `onboardingStatus`, `reasons`, `requirements`), payouts were switched on or off, or the PCI DSS SAQ-A form was issued, attested or expired. The body is the account as `GET /v1/onboarding/status` reports it, with the current PCI form's id. A change that also switches charges or the PCI status sends `merchant.updated` too.
      */
     post: operations["complianceFormUpdatedEvent"];
     delete?: never;
@@ -1016,8 +1016,8 @@ export interface webhooks {
     get?: never;
     put?: never;
     /**
-     * The merchant's readiness changed
-     * @description Onboarding was decided, charges or payouts were switched on or off, or the PCI attestation changed: the same fields as `GET /v1/onboarding/status` reports.
+     * The merchant's charges-enabled or PCI status changed
+     * @description The merchant can now take charges, or no longer can (`chargesEnabled`), or its PCI DSS SAQ-A attestation changed (`pci`). The fields are those of `GET /v1/onboarding/status`. An onboarding change that also switches charges sends `compliance_form.updated` too.
      */
     post: operations["merchantUpdatedEvent"];
     delete?: never;
@@ -1154,8 +1154,8 @@ export interface components {
     CallbackDeliveryList: {
       data: components["schemas"]["CallbackDelivery"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     CallbackEvent: {
       /** @description The callback body as delivered (LC-Event-Id = id). */
@@ -1173,8 +1173,8 @@ export interface components {
     CallbackEventList: {
       data: components["schemas"]["CallbackEvent"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     CallbackReplayResult: {
       data: components["schemas"]["CallbackDelivery"][];
@@ -1207,10 +1207,14 @@ export interface components {
       })[];
     };
     ComplianceFormUpdatedEvent: {
+      chargesEnabled: boolean;
       /** @description When the change happened (the event was recorded with it). */
       createdAtUtc: string;
       /** @description The event's id (`event_…`), also sent as `LC-Event-Id`: dedupe on it. */
       id: string;
+      /** @enum {string} */
+      onboardingStatus: "not_started" | "pending" | "enabled" | "restricted";
+      payoutsEnabled: boolean;
       /** @description The merchant's PCI DSS SAQ-A attestation, as `GET /v1/onboarding/status` reports it. */
       pci: {
         actionUrl: string | null;
@@ -1218,8 +1222,19 @@ export interface components {
         status: "valid" | "pending" | "expired" | "not_started";
         validUntil: string | null;
       };
+      /** @description The merchant's current PCI DSS SAQ-A form; an empty string until the processor issued one. */
       processorComplianceFormId: string;
       processorMerchantId: string | null;
+      reasons: {
+        code: string;
+        message: string;
+      }[];
+      requirements: {
+        actionUrl: string | null;
+        code: string;
+        dueAt: string | null;
+        message: string;
+      }[];
       /**
        * @description Also sent as `LC-Event-Type`.
        * @enum {string}
@@ -1460,14 +1475,14 @@ export interface components {
      *         }
      *       ],
      *       "hasMore": false,
-     *       "nextCursor": null
+     *       "nextCursor": ""
      *     }
      */
     DisputeList: {
       data: components["schemas"]["Dispute"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     /**
      * @description The processor's response_state: `needs_response` (answer by respondBy), `responded`, `accepted`, `no_response_allowed`, `unknown` (the processor's sandbox).
@@ -1778,7 +1793,7 @@ export interface components {
      *           }
      *         ],
      *         "hasMore": false,
-     *         "nextCursor": null
+     *         "nextCursor": ""
      *       },
      *       "lcPayoutId": "lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5",
      *       "netCents": 13500,
@@ -1797,8 +1812,8 @@ export interface components {
       items: {
         data: components["schemas"]["PayoutItem"][];
         hasMore: boolean;
-        /** @description Pass back as `cursor` for the next items while hasMore is true. */
-        nextCursor: string | null;
+        /** @description Pass back as `cursor` for the next items while hasMore is true; an empty string on the last page. */
+        nextCursor: string;
       };
       /** @description The part of feesCents no item carries (fees the processor charges beyond the application fee); null while accruing. The items' feeCents plus this equal feesCents. */
       otherFeesCents: number | null;
@@ -1859,14 +1874,14 @@ export interface components {
      *         }
      *       ],
      *       "hasMore": false,
-     *       "nextCursor": null
+     *       "nextCursor": ""
      *     }
      */
     PayoutList: {
       data: components["schemas"]["Payout"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     /**
      * @description `accruing`: the settlement is still collecting (totals change until it closes); `awaiting_approval`: closed, not yet approved; `approved`: the funding transfer to the bank is under way; `paid`: it succeeded (money in the account on `expectedArrivalDate`); `failed`: the bank transfer failed (`failureCode`).
@@ -1927,6 +1942,7 @@ export interface components {
      *     | `https://payment-connect.dev/problems/malformed-json` | 400 | Malformed JSON body | The body is not valid JSON. |
      *     | `https://payment-connect.dev/problems/idempotency-key-required` | 400 | Idempotency-Key header required | The route needs an `Idempotency-Key` header (charges, in-person sales). |
      *     | `https://payment-connect.dev/problems/invalid-cursor` | 400 | Invalid pagination cursor | The `cursor` is not a `nextCursor` this list returned for this tenant and these filters. |
+     *     | `https://payment-connect.dev/problems/conflicting-api-keys` | 400 | Two different API keys | `X-Api-Key` and `Authorization: Bearer` carry different keys; send one key (in either header, or the same in both). |
      *     | `https://payment-connect.dev/problems/unauthorized` | 401 | Unauthorized | The API key (or the operator's admin secret) is missing, malformed, unknown or revoked. |
      *     | `https://payment-connect.dev/problems/payment-declined` | 402 | Payment declined | The processor declined the charge; `code` is its failure code. The payment is recorded `failed`. |
      *     | `https://payment-connect.dev/problems/merchant-not-ready` | 403 | Merchant not ready to accept charges | The merchant cannot take charges yet (`chargesEnabled` is false); see `GET /v1/onboarding/status`. |
@@ -1945,6 +1961,7 @@ export interface components {
      *     | `https://payment-connect.dev/problems/dispute-closed` | 409 | Dispute no longer takes a response | The dispute is decided, takes no response, or is past `respondBy`. |
      *     | `https://payment-connect.dev/problems/dispute-already-submitted` | 409 | Dispute response already submitted | The dispute's evidence was submitted already; it takes no more evidence and no second submission. |
      *     | `https://payment-connect.dev/problems/dispute-evidence-required` | 409 | Dispute has no evidence to submit | A dispute response needs at least one evidence file before it is submitted. |
+     *     | `https://payment-connect.dev/problems/dispute-evidence-uploading` | 409 | Dispute evidence is still being uploaded | Evidence posted for the dispute is still on its way to the processor; nothing was submitted. Retry after `Retry-After` seconds. |
      *     | `https://payment-connect.dev/problems/payload-too-large` | 413 | Request body too large | The request body is over the route's limit (`maxBytes`). |
      *     | `https://payment-connect.dev/problems/evidence-too-large` | 413 | Evidence file too large | The evidence file is over its type's limit (`maxBytes`). |
      *     | `https://payment-connect.dev/problems/processor-rejected` | 422 | The processor rejected the request | The processor refused the request (e.g. a used or expired token); `code` is its error code. Fix it; do not retry as is. |
@@ -1963,6 +1980,7 @@ export interface components {
       | "https://payment-connect.dev/problems/malformed-json"
       | "https://payment-connect.dev/problems/idempotency-key-required"
       | "https://payment-connect.dev/problems/invalid-cursor"
+      | "https://payment-connect.dev/problems/conflicting-api-keys"
       | "https://payment-connect.dev/problems/unauthorized"
       | "https://payment-connect.dev/problems/payment-declined"
       | "https://payment-connect.dev/problems/merchant-not-ready"
@@ -1981,6 +1999,7 @@ export interface components {
       | "https://payment-connect.dev/problems/dispute-closed"
       | "https://payment-connect.dev/problems/dispute-already-submitted"
       | "https://payment-connect.dev/problems/dispute-evidence-required"
+      | "https://payment-connect.dev/problems/dispute-evidence-uploading"
       | "https://payment-connect.dev/problems/payload-too-large"
       | "https://payment-connect.dev/problems/evidence-too-large"
       | "https://payment-connect.dev/problems/processor-rejected"
@@ -2143,8 +2162,8 @@ export interface components {
     TenantList: {
       data: components["schemas"]["Tenant"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     /**
      * @example {
@@ -2193,8 +2212,8 @@ export interface components {
     TerminalReaderList: {
       data: components["schemas"]["TerminalReader"][];
       hasMore: boolean;
-      /** @description Pass back as `cursor` while hasMore is true; null on the last page. */
-      nextCursor: string | null;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     /**
      * @example {
@@ -2593,7 +2612,7 @@ export interface operations {
            *         }
            *       ],
            *       "hasMore": false,
-           *       "nextCursor": null
+           *       "nextCursor": ""
            *     }
            */
           "application/json": components["schemas"]["TenantList"];
@@ -3061,7 +3080,7 @@ export interface operations {
            *         }
            *       ],
            *       "hasMore": false,
-           *       "nextCursor": null
+           *       "nextCursor": ""
            *     }
            */
           "application/json": components["schemas"]["CallbackDeliveryList"];
@@ -3280,7 +3299,7 @@ export interface operations {
            *         }
            *       ],
            *       "hasMore": false,
-           *       "nextCursor": null
+           *       "nextCursor": ""
            *     }
            */
           "application/json": components["schemas"]["CallbackEventList"];
@@ -4757,7 +4776,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Already submitted, decided, takes no response, past respondBy, or no evidence uploaded. */
+      /** @description Already submitted, decided, takes no response, past respondBy, no evidence uploaded, or evidence still on its way to the processor (`dispute-evidence-uploading`, with `Retry-After`: nothing was submitted, retry then). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4811,7 +4830,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `processor-error`: evidence still waiting for the processor, or the processor failed; retry. */
+      /** @description `processor-error`: the processor failed to take evidence still waiting for it, or the submission; retry. */
       502: {
         headers: {
           [name: string]: unknown;
@@ -5315,7 +5334,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until a crashed request's lease ends). */
+      /** @description `idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until the first request's processor call must have answered). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5943,7 +5962,7 @@ export interface operations {
            *         }
            *       ],
            *       "hasMore": false,
-           *       "nextCursor": null
+           *       "nextCursor": ""
            *     }
            */
           "application/json": components["schemas"]["TerminalReaderList"];
@@ -6685,8 +6704,11 @@ export interface operations {
       content: {
         /**
          * @example {
+         *       "chargesEnabled": true,
          *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
          *       "id": "event_8Wm2Xc7Vb1Nz4Kd9Rh3Tq5",
+         *       "onboardingStatus": "enabled",
+         *       "payoutsEnabled": true,
          *       "pci": {
          *         "actionUrl": null,
          *         "status": "valid",
@@ -6694,6 +6716,8 @@ export interface operations {
          *       },
          *       "processorComplianceFormId": "cf_2Nq6Rs1Tf4Hk8Lm",
          *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs",
+         *       "reasons": [],
+         *       "requirements": [],
          *       "type": "compliance_form.updated"
          *     }
          */

@@ -81,7 +81,7 @@ describe("events, deliveries and replay", () => {
     expect(first.data[0]!.body.id).toBe(eventIds[2]);
     expect(first.hasMore).toBe(true);
     const second = (await (await get(`${base(tenantId)}/events?limit=2&cursor=${first.nextCursor}`)).json()) as Page<{ id: string }>;
-    expect(second).toMatchObject({ data: [{ id: eventIds[0] }], hasMore: false, nextCursor: null });
+    expect(second).toMatchObject({ data: [{ id: eventIds[0] }], hasMore: false, nextCursor: "" });
 
     const deliveryId = await deliveryWithoutMessage(eventIds[0]!);
     mockReceiver(RECEIVER, [502, 200]);

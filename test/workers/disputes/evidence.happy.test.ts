@@ -16,6 +16,7 @@ import {
   type Evidence,
 } from "../support/disputes";
 import { expectProblem } from "../support/http";
+import { crashedRequestLease } from "../support/payments";
 import { control } from "../support/sandbox";
 
 describe("POST /v1/disputes/{id}/evidence", () => {
@@ -257,6 +258,52 @@ describe("POST /v1/disputes/{id}/submit", () => {
     expect(response.status).toBe(200);
     expect((await response.json<Dispute>()).evidence[0]).toMatchObject({ lcEvidenceId: pending.lcEvidenceId, state: "processing" });
     expect(await processorEvidence(processorDisputeId)).toHaveLength(1);
+  });
+
+  it("answers a submit racing an evidence upload with 409 and Retry-After, and takes the retry once the file is there", async () => {
+    const { auth, dispute, processorDisputeId } = await disputedPayment({ name: "Upload Race Co" });
+    await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 1_000), "receipt.pdf"));
+    // A second file is stored and another request (an upload, the sweep) is sending it: it holds the file's upload lease.
+    await control("fault", { operation: "POST /disputes/{dispute_id}/evidence", kind: "error", times: 1 });
+    const second = await (await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("png", 500), "tracking.png"))).json<Evidence>();
+    const holdLease = (until: string | null) =>
+      env.DB.prepare("UPDATE dispute_evidence SET upload_lease_until = ? WHERE id = ?").bind(until, second.lcEvidenceId).run();
+    await holdLease(new Date(Date.now() + 60_000).toISOString());
+
+    const raced = await submitDispute(auth, dispute.lcDisputeId, { note: "n" }, "submit-race");
+    const problem = await expectProblem(raced, 409, "dispute-evidence-uploading");
+    const retryAfter = Number(raced.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(Math.ceil(Number(env.PROCESSOR_TIMEOUT_MS) / 1000));
+    expect(problem.retryAfterSeconds).toBe(retryAfter);
+    expect((await getDispute(auth, dispute.lcDisputeId)).submission).toBe("none");
+
+    await holdLease(null);
+    const retried = await submitDispute(auth, dispute.lcDisputeId, { note: "n" }, "submit-race");
+    expect(retried.status).toBe(200);
+    expect(await retried.json<Dispute>()).toMatchObject({ submission: "submitted", evidence: [{}, {}] });
+    expect(await processorEvidence(processorDisputeId)).toHaveLength(2);
+  });
+
+  it("answers a retry under the submit's own key with the pending submission; any other submit is refused", async () => {
+    const { auth, dispute, tenantId } = await disputedPayment({ name: "Pending Retry Co" });
+    await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 1_000), "receipt.pdf"));
+    await control("fault", { operation: "POST /disputes/{dispute_id}/submit", kind: "timeout-after", times: 1 });
+    await expectProblem(await submitDispute(auth, dispute.lcDisputeId, { note: "n" }, "submit-pending"), 504, "processor-timeout");
+
+    const retried = await submitDispute(auth, dispute.lcDisputeId, { note: "n" }, "submit-pending");
+    expect(retried.status).toBe(200);
+    expect(await retried.json<Dispute>()).toMatchObject({ lcDisputeId: dispute.lcDisputeId, submission: "pending", submitted: false });
+    await expectProblem(await submitDispute(auth, dispute.lcDisputeId, { note: "n" }, "another-key"), 409, "dispute-already-submitted");
+    await expectProblem(await submitDispute(auth, dispute.lcDisputeId, { note: "n" }), 409, "dispute-already-submitted");
+
+    // Settled by the sweep, and past the key's retention: the ledger still knows the key, and answers the same request.
+    await sweepDisputesAt(2 * 60 * 1000);
+    await (await crashedRequestLease(tenantId, `/v1/disputes/${dispute.lcDisputeId}/submit`, "submit-pending", { note: "n" }, 1)).forget();
+    const later = await submitDispute(auth, dispute.lcDisputeId, { note: "n" }, "submit-pending");
+    expect(later.status).toBe(200);
+    expect(await later.json<Dispute>()).toMatchObject({ submission: "submitted", submitted: true });
+    await expectProblem(await submitDispute(auth, dispute.lcDisputeId, { note: "other" }, "submit-pending"), 409, "idempotency-key-reused");
   });
 
   it("settles a submission whose answer was lost from the sweep", async () => {

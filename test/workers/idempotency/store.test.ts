@@ -12,7 +12,11 @@ describe("IdempotencyStore", () => {
     const store = stubNamed("store-replay");
     const now = Date.now();
     expect(await store.begin("k1", "fp", now)).toEqual({ outcome: "started", attempt: 1 });
-    expect(await store.begin("k1", "fp", now + 1000)).toEqual({ outcome: "in-flight", leaseRemainingMs: IDEMPOTENCY_LEASE_MS - 1000 });
+    expect(await store.begin("k1", "fp", now + 1000)).toEqual({
+      outcome: "in-flight",
+      startedAtMs: now,
+      leaseEndsAtMs: now + IDEMPOTENCY_LEASE_MS,
+    });
     await store.complete("k1", "fp", response);
     expect(await store.begin("k1", "fp")).toEqual({ outcome: "replay", response });
     expect(await store.begin("k1", "other")).toEqual({ outcome: "fingerprint-mismatch" });
@@ -22,7 +26,7 @@ describe("IdempotencyStore", () => {
     const store = stubNamed("store-lease");
     const now = Date.now();
     expect(await store.begin("k", "fp", now)).toMatchObject({ outcome: "started", attempt: 1 });
-    expect(await store.begin("k", "fp", now + IDEMPOTENCY_LEASE_MS - 1)).toEqual({ outcome: "in-flight", leaseRemainingMs: 1 });
+    expect(await store.begin("k", "fp", now + IDEMPOTENCY_LEASE_MS - 1)).toMatchObject({ outcome: "in-flight" });
     expect(await store.begin("k", "fp", now + IDEMPOTENCY_LEASE_MS + 1)).toEqual({ outcome: "started", attempt: 2 });
   });
 

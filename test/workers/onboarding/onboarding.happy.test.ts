@@ -1,7 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
+import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { type Form, onboard, onboardingStatus as status, submitHostedForm } from "../support/onboarding";
 import { cardToken, charge, chargeBody, control } from "../support/sandbox";
+
+type AccountEvent = { type: string; body: Record<string, unknown> & { chargesEnabled: boolean; pci: { status: string } } };
+
+/** The tenant's onboarding callbacks, oldest first, with the bodies as delivered. */
+async function accountEvents(tenantId: string): Promise<AccountEvent[]> {
+  const response = await call(`/admin/tenants/${tenantId}/callbacks/events?limit=50`, { headers: ADMIN_HEADERS });
+  expect(response.status).toBe(200);
+  return (await response.json<{ data: AccountEvent[] }>()).data.reverse();
+}
+
+const ACCOUNT_FIELDS = [
+  "processorMerchantId",
+  "processorComplianceFormId",
+  "onboardingStatus",
+  "chargesEnabled",
+  "payoutsEnabled",
+  "reasons",
+  "requirements",
+  "pci",
+];
 
 describe("onboarding", () => {
   it("goes from not_started to charging through the hosted form", async () => {
@@ -44,6 +64,56 @@ describe("onboarding", () => {
       await call(`/v1/onboarding/form/${form.formId}`, { headers: auth })
     ).json<{ status: string; processorMerchantId: string }>();
     expect(read).toMatchObject({ status: "COMPLETED", processorMerchantId: ready.processorMerchantId });
+  });
+
+  it("sends compliance_form.updated for each onboarding change, and merchant.updated where charges or PCI changed", async () => {
+    const { auth, tenantId } = await tenantWithKey();
+    await onboard(auth);
+    const attached = await accountEvents(tenantId);
+    // The merchant attached (an onboarding change), then its PCI form issued (a PCI change): charges stay off throughout.
+    expect(attached.map((event) => [event.type, event.body.pci.status]).sort()).toEqual([
+      ["compliance_form.updated", "not_started"],
+      ["compliance_form.updated", "pending"],
+      ["merchant.updated", "pending"],
+    ]);
+    const attach = attached.find((event) => event.body.pci.status === "not_started")!;
+    expect(Object.keys(attach.body).sort()).toEqual(["createdAtUtc", "id", "type", ...ACCOUNT_FIELDS].sort());
+    expect(attach.body).toMatchObject({
+      processorComplianceFormId: "",
+      onboardingStatus: "pending",
+      chargesEnabled: false,
+      reasons: [{ code: "under_review" }],
+    });
+    expect((attach.body.processorMerchantId as string).startsWith("MU")).toBe(true);
+
+    await control("run-jobs", { kinds: ["merchant.decide"] });
+    const approved = (await accountEvents(tenantId)).slice(attached.length);
+    expect(approved).toContainEqual(
+      expect.objectContaining({ type: "compliance_form.updated", body: expect.objectContaining({ onboardingStatus: "enabled" }) }),
+    );
+    expect(approved).toContainEqual(
+      expect.objectContaining({ type: "merchant.updated", body: expect.objectContaining({ chargesEnabled: true }) }),
+    );
+
+    const { pci } = await status(auth);
+    const attest = await call(new URL(pci.actionUrl!).pathname, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Ada Lovelace", title: "Owner", accept: "on" }),
+      redirect: "manual",
+    });
+    expect(attest.status).toBe(200);
+    const attested = (await accountEvents(tenantId)).slice(attached.length + approved.length);
+    // One batch: the two events share their instant, so their order in the list is not theirs.
+    expect(attested.map((event) => [event.type, event.body.pci.status]).sort()).toEqual([
+      ["compliance_form.updated", "valid"],
+      ["merchant.updated", "valid"],
+    ]);
+    // Each merchant.updated reports a change of charges or PCI from the one before it.
+    const merchantEvents = (await accountEvents(tenantId)).filter((event) => event.type === "merchant.updated");
+    merchantEvents.reduce<AccountEvent["body"] | null>((previous, { body }) => {
+      if (previous) expect([previous.chargesEnabled, previous.pci.status]).not.toEqual([body.chargesEnabled, body.pci.status]);
+      return body;
+    }, null);
   });
 
   it("follows the PCI attestation, and asks for a new one when it expires", async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { IdempotencyStore } from "../../../src/idempotency/idempotency.durable-object";
 import { IDEMPOTENCY_SHARDS } from "../../../src/idempotency/idempotency.service";
 import { call, expectProblem, jsonInit } from "../support/http";
-import { paymentCount, processorTransfersFor } from "../support/payments";
+import { crashedRequestLease, paymentCount, processorTransfersFor } from "../support/payments";
 import { buyer, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 
 describe("Idempotency-Key on POST /v1/payments", () => {
@@ -48,6 +48,31 @@ describe("Idempotency-Key on POST /v1/payments", () => {
     expect(new Set(created.map((c) => c.lcPaymentId)).size).toBe(1);
     expect(await paymentCount(tenantId)).toBe(1);
     expect(await processorTransfersFor(created[0]!.lcPaymentId)).toBe(1);
+  });
+
+  it("tells a retry during the first request to come back within one processor call's bound, not the crash lease", async () => {
+    const { auth, tenantId } = await chargeableTenant();
+    const callBoundSeconds = Math.ceil(Number(env.PROCESSOR_TIMEOUT_MS) / 1000);
+    const body = chargeBody(await cardToken());
+    // The first request waits on the processor for as long as it may; the retries arrive meanwhile.
+    await control("fault", { operation: "POST /transfers", kind: "latency", latencyMs: Number(env.PROCESSOR_TIMEOUT_MS) - 300, times: 1 });
+    const responses = await Promise.all(Array.from({ length: 5 }, () => charge(auth, body, "retry-after-live")));
+    const refused = responses.filter((response) => response.status === 409);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const response of refused) {
+      const problem = await expectProblem(response, 409, "idempotency-key-in-flight");
+      const retryAfter = Number(response.headers.get("Retry-After"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(callBoundSeconds);
+      expect(problem.retryAfterSeconds).toBe(retryAfter);
+    }
+
+    // A request that began 100 s ago and never finished (20 s left on its lease): still one bound, not the 20 s.
+    const crashedBody = chargeBody(await cardToken());
+    await crashedRequestLease(tenantId, "/v1/payments", "retry-after-crashed", crashedBody, 20_000);
+    const crashed = await charge(auth, crashedBody, "retry-after-crashed");
+    await expectProblem(crashed, 409, "idempotency-key-in-flight");
+    expect(Number(crashed.headers.get("Retry-After"))).toBeLessThanOrEqual(callBoundSeconds);
   });
 });
 

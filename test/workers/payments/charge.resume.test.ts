@@ -82,7 +82,7 @@ describe("a charge interrupted at any of its processor calls", () => {
     },
   );
 
-  it("after the server died mid-charge: 409 with the lease's time left, then the retry completes with one transfer", async () => {
+  it("after the server died mid-charge: 409 until its lease ends, then the retry completes with one transfer", async () => {
     const { auth, tenantId } = await chargeableTenant();
     const body = chargeBody(await cardToken());
     // The ledger row is written, then the first processor call never returns: what a killed server leaves behind.
@@ -91,7 +91,8 @@ describe("a charge interrupted at any of its processor calls", () => {
     const lease = await crashedRequestLease(tenantId, "/v1/payments", "killed-1", body, 90_000);
     const inFlight = await charge(auth, body, "killed-1");
     await expectProblem(inFlight, 409, "idempotency-key-in-flight");
-    expect(Number(inFlight.headers.get("Retry-After"))).toBeGreaterThan(80);
+    // Told to come back within one processor call's bound, not when the crash lease ends.
+    expect(Number(inFlight.headers.get("Retry-After"))).toBeLessThanOrEqual(Math.ceil(Number(env.PROCESSOR_TIMEOUT_MS) / 1000));
     await lease.expire();
     const resumed = await charge(auth, body, "killed-1");
     expect(resumed.status).toBe(201);

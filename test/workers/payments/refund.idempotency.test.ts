@@ -62,7 +62,7 @@ describe("POST /v1/payments/{id}/refund retried with the same Idempotency-Key", 
     expect((await liveReversals(payment.processorTransferId)).map((r) => r.amount)).toEqual([6000]);
   });
 
-  it("after a crash between the reservation and the reversal: 409 with the lease's time left, then the retry sends the one reversal", async () => {
+  it("after a crash between the reservation and the reversal: 409 until its lease ends, then the retry sends the one reversal", async () => {
     const { auth, payment, tenantId } = await paidPayment(10_000);
     const body = { amountCents: 2500 };
     // The processor never sees the first attempt: the amount is reserved in the ledger, no reversal exists.
@@ -74,8 +74,8 @@ describe("POST /v1/payments/{id}/refund retried with the same Idempotency-Key", 
     const inFlight = await refund(auth, payment.lcPaymentId, body, "crash-1");
     const problem = await expectProblem(inFlight, 409, "idempotency-key-in-flight");
     const retryAfter = Number(inFlight.headers.get("Retry-After"));
-    expect(retryAfter).toBeGreaterThan(30);
-    expect(retryAfter).toBeLessThanOrEqual(40);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(Math.ceil(Number(env.PROCESSOR_TIMEOUT_MS) / 1000));
     expect(problem.retryAfterSeconds).toBe(retryAfter);
 
     await lease.expire();

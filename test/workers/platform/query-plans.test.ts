@@ -235,6 +235,7 @@ describe("query plans of the hot paths", () => {
     expect((await send(await processorWebhook("transfer", "updated", "transfers", reversed))).status).toBe(200);
     const merchant = {
       id: merchantId,
+      created_at: later,
       identity: "IDplanidentity",
       onboarding_state: "APPROVED",
       processing_enabled: true,
@@ -244,7 +245,7 @@ describe("query plans of the hot paths", () => {
     expect((await send(await processorWebhook("merchant", "updated", "merchants", merchant))).status).toBe(200);
     const unknownMerchant = { ...merchant, id: "MUplanunknown", identity: "IDplanunknown" };
     expect((await send(await processorWebhook("merchant", "updated", "merchants", unknownMerchant))).status).toBe(200);
-    const form = { id: "obf_planform", status: "COMPLETED", identity_id: "IDplanidentity", updated_at: later };
+    const form = { id: "obf_planform", status: "COMPLETED", identity_id: "IDplanidentity", created_at: later, updated_at: later };
     expect((await send(await processorWebhook("onboarding_form", "updated", "onboarding_forms", form))).status).toBe(200);
 
     const sweepAt = Date.now() + 10 * 60_000;

@@ -157,7 +157,7 @@ export type CallbackDelivery = {
   nextAttemptAtUtc: string | null;
   attempts: { attemptNumber: number; statusCode: number | null }[];
 };
-export type CallbackPage<T> = { data: T[]; hasMore: boolean; nextCursor: string | null };
+export type CallbackPage<T> = { data: T[]; hasMore: boolean; nextCursor: string };
 
 /** A delivery the receiver refused until the dead-letter queue took it. */
 export async function failedDelivery(tenantId: string, eventId: string) {

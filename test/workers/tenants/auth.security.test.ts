@@ -32,6 +32,28 @@ describe("tenant authentication", () => {
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
   });
 
+  it("refuses two different keys in one request with 400, whether or not either is valid; the same key twice is fine", async () => {
+    const first = await tenantWithKey("First of two");
+    const second = await tenantWithKey("Second of two");
+    const invalid = first.key.slice(0, -4) + (first.key.endsWith("AAAA") ? "BBBB" : "AAAA");
+    for (const [apiKey, bearer] of [
+      [first.key, second.key],
+      [second.key, first.key],
+      [first.key, invalid],
+      [invalid, first.key],
+    ]) {
+      const response = await call(PROBE, { headers: { "X-Api-Key": apiKey!, Authorization: `Bearer ${bearer}` } });
+      await expectProblem(response, 400, "conflicting-api-keys");
+    }
+    await expectProblem(await call(PROBE, { headers: { "X-Api-Key": first.key, Authorization: `Bearer ${first.key}` } }), 404, "not-found");
+    // An Authorization header that carries no API key (a gateway's own token) leaves X-Api-Key the one key.
+    await expectProblem(
+      await call(PROBE, { headers: { "X-Api-Key": first.key, Authorization: "Bearer gateway-token" } }),
+      404,
+      "not-found",
+    );
+  });
+
   it("scopes keys to their tenant: revoking one tenant's key leaves another's working", async () => {
     const first = await tenantWithKey("First");
     const second = await tenantWithKey("Second");

@@ -19,7 +19,7 @@ describe("operator API", () => {
         (await (await call("/admin/tenants", jsonInit("POST", { name: `Paged ${i}` }, ADMIN_HEADERS))).json<{ id: string }>()).id,
       );
     }
-    type TenantPage = { data: { id: string; createdAtUtc: string }[]; hasMore: boolean; nextCursor: string | null };
+    type TenantPage = { data: { id: string; createdAtUtc: string }[]; hasMore: boolean; nextCursor: string };
     const seen: TenantPage["data"] = [];
     let cursor: string | null = null;
     do {
@@ -27,7 +27,7 @@ describe("operator API", () => {
       expect(response.status).toBe(200);
       const page = await response.json<TenantPage>();
       expect(page.data.length).toBeLessThanOrEqual(2);
-      expect(page.nextCursor === null).toBe(!page.hasMore);
+      expect(page.nextCursor === "").toBe(!page.hasMore);
       seen.push(...page.data);
       cursor = page.nextCursor;
     } while (cursor);

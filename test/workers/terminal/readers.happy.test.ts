@@ -3,7 +3,7 @@ import { call } from "../support/http";
 import { chargeableTenant, control } from "../support/sandbox";
 import { devicesOfMerchant, getReader, newSerial, readerAction, registerReader, type Reader } from "../support/terminal";
 
-type ReaderPage = { data: Reader[]; hasMore: boolean; nextCursor: string | null };
+type ReaderPage = { data: Reader[]; hasMore: boolean; nextCursor: string };
 
 async function readersPage(auth: Record<string, string>, query = ""): Promise<ReaderPage> {
   const response = await call(`/v1/terminal/readers${query}`, { headers: auth });
@@ -126,7 +126,7 @@ describe("listing readers (GET /v1/terminal/readers)", () => {
     expect(first.hasMore).toBe(true);
     const second = await readersPage(auth, `?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`);
     const third = await readersPage(auth, `?limit=2&cursor=${encodeURIComponent(second.nextCursor!)}`);
-    expect(third).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(third).toMatchObject({ hasMore: false, nextCursor: "" });
     expect([...first.data, ...second.data, ...third.data].map((reader) => reader.lcReaderId)).toEqual(
       registered.map((reader) => reader.lcReaderId).reverse(),
     );

@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { deliveryWithoutMessage, tenantWithCallbacks, writeEvent } from "../support/callbacks";
+import { ADMIN_HEADERS, call } from "../support/http";
+import { paymentId, seedDispute, seedPayments, seedPayout } from "../support/ledger";
+import { chargeableTenant } from "../support/sandbox";
+import { registerReader } from "../support/terminal";
+
+type Page = { data: unknown[]; hasMore: boolean; nextCursor: unknown };
+
+let auth: Record<string, string> = {};
+let callbacksTenant = "";
+let payoutId = "";
+
+/** Every list of the API, each holding at least two rows, walked one row per page to its end. */
+const LISTS: { name: string; path: () => string; headers: () => Record<string, string> }[] = [
+  { name: "GET /v1/payments", path: () => "/v1/payments", headers: () => auth },
+  { name: "GET /v1/disputes", path: () => "/v1/disputes", headers: () => auth },
+  { name: "GET /v1/payouts", path: () => "/v1/payouts", headers: () => auth },
+  { name: "GET /v1/terminal/readers", path: () => "/v1/terminal/readers", headers: () => auth },
+  { name: "GET /admin/tenants", path: () => "/admin/tenants", headers: () => ADMIN_HEADERS },
+  { name: "GET …/callbacks/events", path: () => `/admin/tenants/${callbacksTenant}/callbacks/events`, headers: () => ADMIN_HEADERS },
+  {
+    name: "GET …/callbacks/deliveries",
+    path: () => `/admin/tenants/${callbacksTenant}/callbacks/deliveries`,
+    headers: () => ADMIN_HEADERS,
+  },
+];
+
+beforeAll(async () => {
+  const tenant = await chargeableTenant("Envelope Co");
+  auth = tenant.auth;
+  const ids = [paymentId(1, "envelope"), paymentId(2, "envelope")];
+  await seedPayments(
+    tenant.tenantId,
+    ids.map((id, n) => ({ id, status: "succeeded", amountCents: 5000, createdAt: `2026-11-0${n + 1}T10:00:00.000Z` })),
+  );
+  for (const id of ids) await seedDispute(tenant.tenantId, id);
+  payoutId = await seedPayout(tenant.tenantId);
+  await seedPayout(tenant.tenantId);
+  for (let n = 0; n < 2; n++) expect((await registerReader(auth)).status).toBe(201);
+
+  callbacksTenant = await tenantWithCallbacks();
+  for (let n = 0; n < 2; n++) await deliveryWithoutMessage(await writeEvent(callbacksTenant));
+});
+
+async function page(path: string, headers: Record<string, string>, cursor: string | null): Promise<Page> {
+  const query = new URLSearchParams({ limit: "1", ...(cursor === null ? {} : { cursor }) });
+  const response = await call(`${path}?${query}`, { headers });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return response.json();
+}
+
+describe("every list ends with the same envelope", () => {
+  it.each(LISTS)('$name: a cursor while hasMore, then hasMore false and nextCursor ""', async (list) => {
+    let current = await page(list.path(), list.headers(), null);
+    let pages = 1;
+    while (current.hasMore) {
+      expect(typeof current.nextCursor, list.name).toBe("string");
+      expect(current.nextCursor, list.name).not.toBe("");
+      current = await page(list.path(), list.headers(), current.nextCursor as string);
+      pages += 1;
+    }
+    expect(pages, list.name).toBeGreaterThanOrEqual(2);
+    expect(current, list.name).toMatchObject({ hasMore: false, nextCursor: "" });
+  });
+
+  it("a payout's items end the same way", async () => {
+    const response = await call(`/v1/payouts/${payoutId}`, { headers: auth });
+    expect(response.status).toBe(200);
+    expect((await response.json<{ items: Page }>()).items).toMatchObject({ hasMore: false, nextCursor: "" });
+  });
+});
