@@ -22,7 +22,10 @@ function chunkedBody(total: number) {
   const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        if (pulled.chunks * chunk.byteLength >= total) return controller.close();
+        if (pulled.chunks * chunk.byteLength >= total) {
+          controller.close();
+          return;
+        }
         pulled.chunks++;
         controller.enqueue(chunk);
       },
@@ -214,6 +217,7 @@ describe("POST /webhooks/processor with mutations of the processor's own events"
       for (let mutation = 1 + rng.below(3); mutation > 0; mutation--) {
         const keys = Object.keys(resource);
         const choice = rng.below(10);
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the fuzzer drops a random field
         if (choice < 3) delete resource[rng.pick(keys)];
         else if (choice < 8)
           resource[rng.pick([...keys, "state", "type", "subtype", "merchant", "tags", "amount"])] = rng.pick(HOSTILE_VALUES);

@@ -17,7 +17,10 @@ function countedTwoMegabytes() {
   const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        if (pulled.chunks === 128) return controller.close();
+        if (pulled.chunks === 128) {
+          controller.close();
+          return;
+        }
         pulled.chunks++;
         controller.enqueue(chunk);
       },
