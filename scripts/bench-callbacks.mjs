@@ -18,15 +18,23 @@ async function startReceiver(secret, onCallback) {
   const server = createServer((request, response) => {
     const chunks = [];
     request.on("data", (chunk) => chunks.push(chunk));
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a failure is an unhandled rejection, which ends this dev tool
     request.on("end", async () => {
       const rawBody = Buffer.concat(chunks);
-      const verified = await verifyCallbackSignature({ rawBody, signatureHeader: request.headers["lc-signature"], secret: secret() });
+      const verified = await verifyCallbackSignature({
+        rawBody,
+        signatureHeader: request.headers["lc-signature"]?.toString(),
+        secret: secret(),
+      });
       onCallback(verified.ok);
       response.writeHead(verified.ok ? 204 : 400).end();
     });
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/hooks`, close: () => new Promise((resolve) => server.close(resolve)) };
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  return {
+    url: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}/hooks`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 function executeSql(persistTo, statements) {
@@ -84,7 +92,9 @@ function seedDeliveries({ persistTo, tenantId, prefix }) {
 }
 
 async function tenantWithReceiver(baseUrl, admin, name, onCallback) {
-  const tenant = await (await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })).json();
+  const tenant = /** @type {{ id: string }} */ (
+    await (await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })).json()
+  );
   let secret = "";
   const receiver = await startReceiver(() => secret, onCallback);
   const saved = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks`, {
@@ -93,7 +103,10 @@ async function tenantWithReceiver(baseUrl, admin, name, onCallback) {
     body: JSON.stringify({ url: receiver.url }),
   });
   if (saved.status !== 200) throw new Error(`saving the callback URL failed: ${saved.status} ${await saved.text()}`);
-  secret = (await (await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks/secrets`, { headers: admin })).json()).data[0].secret;
+  const secrets = /** @type {{ data: [{ secret: string }] }} */ (
+    await (await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks/secrets`, { headers: admin })).json()
+  );
+  secret = secrets.data[0].secret;
   return { tenantId: tenant.id, receiver };
 }
 

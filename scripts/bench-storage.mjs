@@ -35,8 +35,8 @@ export function storageFootprint(persistTo, mix = { events: 2, callback_deliveri
     const tables = {};
     for (const table of TABLES) {
       const trees = db.prepare("SELECT name FROM sqlite_schema WHERE tbl_name = ? AND type IN ('table', 'index')").all(table);
-      const bytes = trees.reduce((sum, { name }) => sum + (bytesByTree.get(name) ?? 0), 0);
-      const { rows } = db.prepare(`SELECT COUNT(*) AS rows FROM "${table}"`).get();
+      const bytes = trees.reduce((sum, { name }) => sum + Number(bytesByTree.get(name) ?? 0), 0);
+      const { rows } = /** @type {{ rows: number }} */ (db.prepare(`SELECT COUNT(*) AS rows FROM "${table}"`).get());
       tables[table] = { rows, bytes, bytesPerRow: rows > 0 ? bytes / rows : null };
     }
     const perPayment =

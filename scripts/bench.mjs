@@ -122,7 +122,10 @@ async function benchmark() {
     // Each key has a request budget (API_RATE_LIMITER); the load is spread over several keys of one tenant.
     const keys = [key];
     for (let i = 1; i < KEYS; i++) {
-      keys.push((await (await fetch(`${baseUrl}/admin/tenants/${tenantId}/keys`, { method: "POST", headers: admin })).json()).key);
+      const created = /** @type {{ key: string }} */ (
+        await (await fetch(`${baseUrl}/admin/tenants/${tenantId}/keys`, { method: "POST", headers: admin })).json()
+      );
+      keys.push(created.key);
     }
     let turn = 0;
     const auth = () => ({ "X-Api-Key": keys[turn++ % keys.length], "Content-Type": "application/json" });
@@ -138,7 +141,7 @@ async function benchmark() {
     };
     const buyer = { firstName: "Bench", lastName: "Mark", email: "bench@example.com" };
 
-    const first = await (await charge({ processorToken: await cardToken(baseUrl), buyer })).json();
+    const first = /** @type {{ lcPaymentId: string }} */ (await (await charge({ processorToken: await cardToken(baseUrl), buyer })).json());
     const instrument = JSON.parse(
       wrangler(
         [
@@ -153,10 +156,14 @@ async function benchmark() {
       ),
     )[0].results[0].id;
     seedPayments({ persistTo: server.persistTo, tenantId, merchantId, count: SEEDED_PAYMENTS });
+    /** @type {string | null} */
     let deepCursor = null;
     for (let page = 1; page < Math.floor(SEEDED_PAYMENTS / PAGE); page++) {
       const query = `limit=${PAGE}${deepCursor ? `&cursor=${deepCursor}` : ""}`;
-      deepCursor = (await (await fetch(`${baseUrl}/v1/payments?${query}`, { headers: auth() })).json()).nextCursor;
+      const page = /** @type {{ nextCursor: string | null }} */ (
+        await (await fetch(`${baseUrl}/v1/payments?${query}`, { headers: auth() })).json()
+      );
+      deepCursor = page.nextCursor;
     }
 
     // Callbacks first: the cron sweep that feeds them also runs the other sweeps, and after the rounds it would be busy
@@ -196,13 +203,14 @@ async function benchmark() {
 
     const rounds = [];
     for (let round = 1; round <= ROUNDS; round++) {
+      /** @type {Record<string, number[]>} */
       const sequential = Object.fromEntries(variants.map((variant) => [variant.name, []]));
       const failures = Object.fromEntries(variants.map((variant) => [variant.name, 0]));
       for (let i = 0; i < SEQUENTIAL; i++) {
         for (const variant of shuffled(variants)) {
           const { ms, ok } = await timed(variant.send, variant.expected);
-          sequential[variant.name].push(ms);
-          if (!ok) failures[variant.name]++;
+          sequential[variant.name]?.push(ms);
+          if (!ok) failures[variant.name] = (failures[variant.name] ?? 0) + 1;
         }
       }
       const concurrent = {};
@@ -215,7 +223,7 @@ async function benchmark() {
             while (next++ < CONCURRENT) {
               const { ms, ok } = await timed(variant.send, variant.expected);
               latencies.push(ms);
-              if (!ok) failures[variant.name]++;
+              if (!ok) failures[variant.name] = (failures[variant.name] ?? 0) + 1;
             }
           }),
         );

@@ -11,15 +11,16 @@ async function startReceiver({ port, secrets }) {
   const server = createServer((request, response) => {
     const chunks = [];
     request.on("data", (chunk) => chunks.push(chunk));
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a failure is an unhandled rejection, which ends this dev tool
     request.on("end", async () => {
       const rawBody = Buffer.concat(chunks);
       // The URL is saved before its secrets can be read, so a callback may arrive a moment before they are known.
       const verified =
         secrets.length === 0
           ? { ok: false, reason: "signing secrets not read yet" }
-          : await verifyCallbackSignature({ rawBody, signatureHeader: request.headers["lc-signature"], secret: secrets });
-      const type = request.headers["lc-event-type"] ?? "(no LC-Event-Type)";
-      const eventId = request.headers["lc-event-id"] ?? "(no LC-Event-Id)";
+          : await verifyCallbackSignature({ rawBody, signatureHeader: request.headers["lc-signature"]?.toString(), secret: secrets });
+      const type = String(request.headers["lc-event-type"] ?? "(no LC-Event-Type)");
+      const eventId = String(request.headers["lc-event-id"] ?? "(no LC-Event-Id)");
       const time = new Date().toISOString().slice(11, 19);
       console.log(
         verified.ok
@@ -31,9 +32,9 @@ async function startReceiver({ port, secrets }) {
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
+    server.listen(port, "127.0.0.1", () => resolve(undefined));
   });
-  return { url: `http://127.0.0.1:${server.address().port}${CALLBACK_PATH}` };
+  return { url: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}${CALLBACK_PATH}` };
 }
 
 /**

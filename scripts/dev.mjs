@@ -41,12 +41,14 @@ if (!existsSync(devVars)) {
   }
 }
 
-// Every argument goes to `wrangler dev`; these few are read here too.
-const { values: given } = parseArgs({
-  args: process.argv.slice(2),
-  strict: false,
-  options: { port: { type: "string" }, ip: { type: "string" }, "persist-to": { type: "string" } },
-});
+// Every argument goes to `wrangler dev`; these few are read here too (strings: wrangler refuses them without a value).
+const given = /** @type {{ port?: string; ip?: string; "persist-to"?: string }} */ (
+  parseArgs({
+    args: process.argv.slice(2),
+    strict: false,
+    options: { port: { type: "string" }, ip: { type: "string" }, "persist-to": { type: "string" } },
+  }).values
+);
 const port = given.port ?? "8787";
 const host = !given.ip || ["0.0.0.0", "::", "*"].includes(given.ip) ? "localhost" : given.ip.includes(":") ? `[${given.ip}]` : given.ip;
 const url = `http://${host}:${port}`;
@@ -65,7 +67,9 @@ const migrate = spawnSync(
   ["d1", "migrations", "apply", "DB", "--local", ...(given["persist-to"] ? ["--persist-to", stateDir] : [])],
   { cwd: root, stdio: ["inherit", "pipe", "pipe"], encoding: "utf8", env: { ...colour, ...process.env, CI: "true" } },
 );
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined when wrangler could not be started (@types/node says string)
 process.stdout.write(redactSecrets(migrate.stdout ?? ""));
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined when wrangler could not be started (@types/node says string)
 process.stderr.write(redactSecrets(migrate.stderr ?? ""));
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
@@ -76,15 +80,15 @@ const dev = spawn(wrangler, ["dev", ...WORKER_CONFIGS, ...args], {
   // The service reads nothing of `Request.cf`, so wrangler need not download its placeholder (a warning offline).
   env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...colour, ...process.env, ...sandboxEnv },
 });
-for (const [from, to] of [
+for (const [from, to] of /** @type {const} */ ([
   [dev.stdout, process.stdout],
   [dev.stderr, process.stderr],
-]) {
+])) {
   createInterface({ input: from, crlfDelay: Infinity }).on("line", (line) => to.write(`${redactSecrets(line)}\n`));
 }
 const urlFile = path.join(stateDir, DEV_URL_FILE);
 let sweeps;
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => dev.kill(signal));
 // `close`, not `exit`: wrangler's last lines are still in the pipes when it exits.
 dev.on("close", (code) => {
   clearInterval(sweeps);
@@ -98,9 +102,9 @@ writeFileSync(urlFile, `${url}\n`);
 console.log(`\nPayment Connect is up at ${url} — the cron sweep runs every minute (\`npm run sweep\` runs it now).\n`);
 sweeps = setInterval(
   () =>
-    fetch(url + CRON_ROUTE)
+    void fetch(url + CRON_ROUTE)
       .then((response) => response.arrayBuffer())
-      .catch((error) => console.error(`The minute's cron sweep failed: ${error.message}`)),
+      .catch((/** @type {unknown} */ error) => console.error(`The minute's cron sweep failed: ${String(error)}`)),
   60_000,
 );
 
@@ -108,7 +112,9 @@ async function untilHealthy() {
   for (;;) {
     try {
       if ((await fetch(`${url}/health`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -56,7 +56,13 @@ function adminSecret() {
   throw new CliFailure("No admin secret: set ADMIN_SECRET, or run `npm run dev` once to create .dev.vars.");
 }
 
-/** A call to the service; `auth` "admin" sends the operator secret. Any failure becomes one line naming what to do. */
+/**
+ * A call to the service; `auth` "admin" sends the operator secret. Any failure becomes one line naming what to do.
+ *
+ * @param {string} method
+ * @param {string} route
+ * @param {{ body?: unknown; auth?: "admin"; headers?: Record<string, string> }} [options]
+ */
 export async function callService(method, route, { body, auth, headers = {} } = {}) {
   const base = serviceUrl();
   let response;

@@ -1,15 +1,16 @@
+import { createMiddleware } from "hono/factory";
 import { callbacksRouter } from "./callbacks";
 import { dashboardRouter } from "./dashboard";
 import { withRequestContext } from "./context";
 import { disputesRouter, isEvidenceUpload } from "./disputes";
 import { docsRouter, documentConfig, registerReferenceDefinitions } from "./docs";
-import { ApiError } from "./lib/problem";
 import { metaRouter } from "./meta";
 import { onboardingRouter } from "./onboarding";
 import { paymentsRouter } from "./payments";
 import { payoutsRouter } from "./payouts";
 import { createRouter } from "./platform/openapi";
 import { requireOperator } from "./platform/operator";
+import type { AppBindings } from "./platform/types";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./platform/pipeline";
 import { processorWebhooksRouter } from "./processor-webhooks";
 import { sandboxProxyRouter } from "./sandbox-proxy";
@@ -24,9 +25,15 @@ export function createApp() {
 
   app.use("*", traceAndLog);
   app.use("*", withRequestContext);
-  app.use("/v1/*", async (c, next) => (ANONYMOUS_V1_PATHS.has(c.req.path) ? next() : requireTenant(c, next)));
+  app.use(
+    "/v1/*",
+    createMiddleware<AppBindings>(async (c, next) => (ANONYMOUS_V1_PATHS.has(c.req.path) ? next() : requireTenant(c, next))),
+  );
   // The evidence upload is multipart and guards its own body (size, media type); every other /v1 body is JSON.
-  app.use("/v1/*", async (c, next) => (isEvidenceUpload(c.req.method, c.req.path) ? next() : bodyGuard(c, next)));
+  app.use(
+    "/v1/*",
+    createMiddleware<AppBindings>(async (c, next) => (isEvidenceUpload(c.req.method, c.req.path) ? next() : bodyGuard(c, next))),
+  );
   app.use("/admin/*", bodyGuard);
   app.use("/admin/*", requireOperator);
 

@@ -83,8 +83,8 @@ function describe(diff) {
   const where = diff.path.map(String).join(" › ").replace(`paths › ${WEBHOOK_PATH_PREFIX}`, "webhooks › ");
   const what = diff.description?.replace(/^\s+/, "") || `${diff.action}`;
   const values = [
-    diff.before === undefined ? "" : ` was ${JSON.stringify(diff.before)?.slice(0, 80)}`,
-    diff.after === undefined ? "" : ` now ${JSON.stringify(diff.after)?.slice(0, 80)}`,
+    diff.before === undefined ? "" : ` was ${JSON.stringify(diff.before).slice(0, 80)}`,
+    diff.after === undefined ? "" : ` now ${JSON.stringify(diff.after).slice(0, 80)}`,
   ].join("");
   return `${what} — at ${where}${values}`;
 }

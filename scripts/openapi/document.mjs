@@ -42,7 +42,8 @@ async function loadCreateApp() {
       },
     ],
   });
-  const source = result.outputFiles[0].text;
+  const source = result.outputFiles[0]?.text;
+  if (source === undefined) throw new Error("esbuild wrote no bundle of the app");
   const module = await import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`);
   return module.createApp;
 }

@@ -25,7 +25,7 @@ export const revealSigningSecrets: AppRouteHandler<typeof routes.revealSigningSe
 export const rotateSigningSecret: AppRouteHandler<typeof routes.rotateSigningSecret> = async (c) => {
   const secrets = await endpoints.rotateSigningSecret({
     ctx: c.get("ctx"),
-    input: { ...c.req.valid("param"), ...(c.req.valid("json") ?? {}) },
+    input: { ...c.req.valid("param"), ...c.req.valid("json") },
   });
   c.header("Cache-Control", "no-store");
   return c.json(toRevealedSigningSecrets(secrets), 200);

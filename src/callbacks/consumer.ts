@@ -51,15 +51,15 @@ type Attempt = {
  * signing secrets with one more), its receivers are called in parallel, and every attempt is recorded in one D1 batch; each
  * message is still settled on its own, so one slow or broken receiver never holds back another tenant's callbacks.
  */
-export async function handleCallbackBatch({ ctx, input: batch }: { ctx: AppContext; input: MessageBatch<unknown> }): Promise<void> {
+export async function handleCallbackBatch({ ctx, input: batch }: { ctx: AppContext; input: MessageBatch }): Promise<void> {
   // By suffix, so per-environment queue names (payment-connect-callbacks-staging-dlq) are recognized too.
   if (batch.queue.endsWith("-dlq")) await Promise.all(batch.messages.map((message) => settleDeadLetter(ctx, message)));
   else await deliverBatch(ctx, batch.messages);
 }
 
-async function deliverBatch(ctx: AppContext, messages: readonly Message<unknown>[]): Promise<void> {
+async function deliverBatch(ctx: AppContext, messages: readonly Message[]): Promise<void> {
   const { db, env } = ctx;
-  const work: { message: Message<unknown>; deliveryId: string }[] = [];
+  const work: { message: Message; deliveryId: string }[] = [];
   for (const message of messages) {
     const deliveryId = readCallbackMessage(message.body);
     if (deliveryId) work.push({ message, deliveryId });
@@ -106,7 +106,7 @@ async function deliverBatch(ctx: AppContext, messages: readonly Message<unknown>
 }
 
 /** The last stop: the delivery becomes visibly `failed` (replayable). */
-async function settleDeadLetter({ db }: AppContext, message: Message<unknown>): Promise<void> {
+async function settleDeadLetter({ db }: AppContext, message: Message): Promise<void> {
   const deliveryId = readCallbackMessage(message.body);
   if (!deliveryId) {
     logEvent("error", "unreadable dead-lettered callback message dropped", { messageId: message.id });

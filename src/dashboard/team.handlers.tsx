@@ -44,7 +44,7 @@ export async function inviteTeammate(c: DashboardContext) {
       ctx: c.get("ctx"),
       input: { tenantId: c.get("session").tenantId, ...parsed.data, invitedBy: c.get("session"), origin: requestOrigin(c) },
     });
-    return renderTeam(c, { created: { email: invite.email, url, expiresAt: invite.expiresAt } }, 201);
+    return await renderTeam(c, { created: { email: invite.email, url, expiresAt: invite.expiresAt } }, 201);
   } catch (error) {
     if (error instanceof ApiError && error.slug === "conflict") return renderTeam(c, { email: form.email, emailError: error.message }, 409);
     throw error;

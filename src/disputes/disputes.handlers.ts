@@ -36,7 +36,7 @@ export const submitDispute: AppRouteHandler<typeof routes.submitDispute> = async
     input: {
       tenantId: c.get("tenant").tenantId,
       disputeId: c.req.valid("param").id,
-      note: c.req.valid("json")?.note,
+      note: c.req.valid("json").note,
       idempotency: c.get("idempotency"),
     },
   });

@@ -69,6 +69,7 @@ async function recordUpload(ctx: AppContext, evidence: EvidenceRecord, answer: D
       .update(disputeEvidence)
       .set({
         processorEvidenceId: answer.id,
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
         state: PROCESSOR_STATES[answer.state] ?? "processing",
         processorUpdatedAt: isoInstant(answer.updated_at, now),
         syncedAt: now,
@@ -337,6 +338,7 @@ export async function applyEvidenceEvent({
   const nowIso = ctx.clock.nowIso();
   const processorUpdatedAt = isoInstant(evidence.updated_at, nowIso);
   if (row.processorUpdatedAt && row.processorUpdatedAt >= processorUpdatedAt) return "ignored";
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
   const state = PROCESSOR_STATES[evidence.state ?? "PENDING"] ?? "processing";
   const token = newId("chg");
   const [applied] = await db.batch([

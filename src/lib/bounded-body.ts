@@ -5,7 +5,7 @@
 export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array | null> {
   if (Number(request.headers.get("Content-Length")) > maxBytes) return null;
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader(); // a request body is bytes; workers-types says `any`
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

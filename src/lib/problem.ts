@@ -99,5 +99,5 @@ export const ProblemSchema = z
       .openapi({ description: "Present on validation failures: each offending field." }),
     code: z.string().optional().openapi({ description: "Machine-readable code, e.g. the processor's failure code on a decline." }),
   })
-  .passthrough()
+  .loose()
   .openapi("Problem");

@@ -7,7 +7,7 @@ import * as onboarding from "./onboarding.service";
 export const startOnboarding: AppRouteHandler<typeof routes.startOnboarding> = async (c) => {
   const form = await onboarding.startOnboarding({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, ...(c.req.valid("json") ?? {}) },
+    input: { tenantId: c.get("tenant").tenantId, ...c.req.valid("json") },
   });
   return c.json(form, 201);
 };

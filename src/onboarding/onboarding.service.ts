@@ -138,6 +138,7 @@ function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): P
       merchantOnboardingState: merchant.onboarding_state,
       processingEnabled: merchant.processing_enabled,
       settlementEnabled: merchant.settlement_enabled,
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
       merchantUpdatedAt: merchant.updated_at ?? now,
       updatedAt: now,
     };
@@ -166,6 +167,7 @@ function applyComplianceForm(ctx: AppContext, tenantId: string, form: Compliance
   return untilSettled(async () => {
     const { db } = ctx;
     const { tenant, record } = await tenantAndRecord(db, tenantId);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
     if (!record || form.type !== "PCI_SAQ_A") return "settled";
     const recorded = record.pciFormId
       ? { state: (record.pciState ?? "PENDING") as ComplianceForm["state"], valid_until: record.pciValidUntil ?? undefined, created_at: "" }

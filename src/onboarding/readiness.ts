@@ -56,7 +56,7 @@ export function readinessOf(
   const reasons: Readiness["reasons"] = [];
   const requirements: Readiness["requirements"] = [];
   const formOpen = !!record?.processorFormId && record.formStatus !== "COMPLETED";
-  const onboardingUrl = formOpen || record?.merchantOnboardingState === "UPDATE_REQUESTED" ? (record?.onboardingUrl ?? null) : null;
+  const onboardingUrl = formOpen || record?.merchantOnboardingState === "UPDATE_REQUESTED" ? (record.onboardingUrl ?? null) : null;
 
   if (!record?.processorFormId && !tenant.processorMerchantId)
     requirements.push({

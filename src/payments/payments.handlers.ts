@@ -31,7 +31,7 @@ export const refundPayment: AppRouteHandler<typeof routes.refundPayment> = async
       tenantId: c.get("tenant").tenantId,
       paymentId: c.req.valid("param").id,
       idempotency: c.get("idempotency"),
-      request: c.req.valid("json") ?? {},
+      request: c.req.valid("json"),
     },
   });
   return c.json(toPaymentResponse(payment), 200);

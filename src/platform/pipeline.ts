@@ -44,6 +44,7 @@ export const traceAndLog = createMiddleware<AppBindings>(async (c, next) => {
       query: queryAt === -1 ? "" : url.slice(queryAt),
       status: c.res.status,
       durationMs: Date.now() - started,
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset on routes without a tenant and when authentication failed
       tenantId: c.get("tenant")?.tenantId,
     },
     details,
@@ -84,6 +85,7 @@ export const bodyGuard = createMiddleware<AppBindings>(async (c, next) => {
 });
 
 export const onError: ErrorHandler<AppBindings> = (error, c) => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when the error came before traceAndLog ran
   const traceId = c.get("traceId") ?? hex(randomBytes(16));
   if (error instanceof ApiError) return toProblemResponse(error, traceId);
   if (error instanceof HTTPException && error.status < 500) {

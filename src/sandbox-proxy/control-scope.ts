@@ -20,7 +20,7 @@ const done = async () => {};
  * Authenticates a `/sandbox/control/*` caller with the service's own checks: the operator's secret may do anything;
  * a tenant's key is scoped to the tenant's processor merchant.
  */
-export async function controlScope(c: Context<AppBindings>): Promise<string> {
+export async function controlScope(c: Context<AppBindings, string>): Promise<string> {
   const headers = c.req.raw.headers;
   const bearer = headers.get("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (headers.has("X-Api-Key") || bearer?.startsWith(API_KEY_PREFIX)) {

@@ -14,7 +14,7 @@ export const SANDBOX_SERVICE_ORIGIN_HEADER = "x-sandbox-service-origin";
  * the caller is authenticated here and the sandbox told the scope. Without the binding, or outside
  * PROCESSOR_BASE_URL=builtin, there is no sandbox and the whole path answers 404.
  */
-async function toSandbox(c: Context<AppBindings>): Promise<Response> {
+async function toSandbox(c: Context<AppBindings, string>): Promise<Response> {
   const sandbox = c.env.PROCESSOR_BASE_URL === "builtin" ? c.env.SANDBOX_PROCESSOR : undefined;
   if (!sandbox) throw new ApiError("not-found", `No route ${c.req.method} ${c.req.path}.`);
   const headers = new Headers(c.req.raw.headers);

@@ -179,7 +179,7 @@ export async function cancelHeldSale({
     return { step: DONE, payment: canceled };
   }
   const device = await deviceOf(ctx, sale.readerId);
-  let transfer: Transfer | null = null;
+  let transfer: Transfer | null;
   try {
     const answered = await ctx.processor.cancelDeviceSale(device);
     if (answered.idempotency_id === payment.id) transfer = answered;

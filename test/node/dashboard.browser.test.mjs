@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve()));
+  await new Promise((resolve) => (receiver ? receiver.close(() => resolve(undefined)) : resolve(undefined)));
 });
 
 const admin = () => ({ Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" });

@@ -132,7 +132,9 @@ describe("the reference content of the document", () => {
   });
 
   it("shows Idempotency-Key as required exactly where the route's idempotency middleware requires it", () => {
-    const routeFiles = readdirSync(path.join(root, "src"), { recursive: true }).filter((file) => file.endsWith(".routes.ts"));
+    const routeFiles = readdirSync(path.join(root, "src"), { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".routes.ts"),
+    );
     const expected = new Map();
     for (const file of routeFiles) {
       for (const block of readFileSync(path.join(root, "src", file), "utf8")

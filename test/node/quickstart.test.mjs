@@ -85,7 +85,7 @@ describe("the Quickstart", () => {
     );
     const callback = printed.slice(printed.indexOf("✔ transfer.updated"));
     expect(callback).toMatch(/^✔ transfer\.updated event_\w+ — signature verified\n {2}\{/);
-    const body = JSON.parse(callback.split("\n")[1]);
+    const body = JSON.parse(callback.split("\n")[1] ?? "");
     expect(body).toMatchObject({ type: "transfer.updated", lcPaymentId: payment.lcPaymentId, status: "succeeded" });
     expect(printed).not.toContain("✘");
   });

@@ -58,7 +58,7 @@ describe("the generated TypeScript client on wrangler dev", () => {
     });
     expect(saved.response.status).toBe(200);
     const secrets = await operator.GET("/admin/tenants/{tenantId}/callbacks/secrets", { params: { path: { tenantId } } });
-    const secret = secrets.data.data[0].secret;
+    const secret = /** @type {NonNullable<typeof secrets.data>} */ (secrets.data).data[0]?.secret ?? "";
     expect(secret).toMatch(/^whsec_/);
 
     // A charge, and its replay under the same Idempotency-Key: the same payment, not a second one.
@@ -76,14 +76,15 @@ describe("the generated TypeScript client on wrangler dev", () => {
     expect(first.error).toBeUndefined();
     expect(first.response.status).toBe(201);
     expect(first.data).toMatchObject({ status: "succeeded", amountCents: 2500 });
+    const firstPayment = /** @type {NonNullable<typeof first.data>} */ (first.data);
     const replay = await charge("typed-order-1", body);
     expect(replay.response.status).toBe(201);
     expect(replay.data).toEqual(first.data);
     const reused = await charge("typed-order-1", { ...body, amountCents: 2600 });
     expect(reused.response.status).toBe(409);
     expect(reused.error).toMatchObject({ type: expect.stringContaining("idempotency-key-reused") });
-    const fetched = await client.GET("/v1/payments/{id}", { params: { path: { id: first.data.lcPaymentId } } });
-    expect(fetched.data).toMatchObject({ lcPaymentId: first.data.lcPaymentId, orderRef: "typed-order-1" });
+    const fetched = await client.GET("/v1/payments/{id}", { params: { path: { id: firstPayment.lcPaymentId } } });
+    expect(fetched.data).toMatchObject({ lcPaymentId: firstPayment.lcPaymentId, orderRef: "typed-order-1" });
 
     // A failure is the typed problem body.
     const missing = await client.GET("/v1/payments/{id}", { params: { path: { id: "lcpay_doesnotexist0000" } } });
@@ -91,8 +92,8 @@ describe("the generated TypeScript client on wrangler dev", () => {
     expect(missing.error).toMatchObject({ status: 404, traceId: expect.any(String) });
 
     // A refund (the README's refundPayment); it is announced to the receiver as a signed transfer.updated callback.
-    const refunded = await refundPayment(client, first.data.lcPaymentId);
-    expect(refunded).toMatchObject({ lcPaymentId: first.data.lcPaymentId, status: "refunded" });
+    const refunded = await refundPayment(client, firstPayment.lcPaymentId);
+    expect(refunded).toMatchObject({ lcPaymentId: firstPayment.lcPaymentId, status: "refunded" });
 
     // More charges (the README's chargeOrder), then pages of two through nextCursor: every payment once, newest first.
     const buyer = { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" };
@@ -107,13 +108,14 @@ describe("the generated TypeScript client on wrangler dev", () => {
     do {
       const page = await client.GET("/v1/payments", { params: { query: { limit: 2, ...(cursor ? { cursor } : {}) } } });
       expect(page.error).toBeUndefined();
-      pages.push(page.data.data);
-      cursor = page.data.hasMore ? page.data.nextCursor : undefined;
-      if (!page.data.hasMore) expect(page.data.nextCursor).toBe("");
+      const { data, hasMore, nextCursor } = /** @type {NonNullable<typeof page.data>} */ (page.data);
+      pages.push(data);
+      cursor = hasMore ? nextCursor : undefined;
+      if (!hasMore) expect(nextCursor).toBe("");
     } while (cursor);
     expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
     const paged = pages.flat();
-    expect(new Set(paged.map((payment) => payment.lcPaymentId))).toEqual(new Set([first.data.lcPaymentId, ...more]));
+    expect(new Set(paged.map((payment) => payment.lcPaymentId))).toEqual(new Set([firstPayment.lcPaymentId, ...more]));
     const createdAt = paged.map((payment) => payment.createdAtUtc);
     expect(createdAt).toEqual([...createdAt].sort().reverse());
     const listed = [];
@@ -121,11 +123,13 @@ describe("the generated TypeScript client on wrangler dev", () => {
     expect(listed).toEqual(paged.map((payment) => payment.lcPaymentId));
     const refundedOnly = [];
     for await (const payment of listPayments(client, { status: "refunded" })) refundedOnly.push(payment.lcPaymentId);
-    expect(refundedOnly).toEqual([first.data.lcPaymentId]);
+    expect(refundedOnly).toEqual([firstPayment.lcPaymentId]);
 
     // The callback the refund caused: verified with the client's verifier; a tampered body is refused.
     const delivery = await waitFor(() =>
-      received.find((r) => r.headers["lc-event-type"] === "transfer.updated" && JSON.parse(r.body).lcPaymentId === first.data.lcPaymentId),
+      received.find(
+        (r) => r.headers["lc-event-type"] === "transfer.updated" && JSON.parse(r.body).lcPaymentId === firstPayment.lcPaymentId,
+      ),
     );
     const signatureHeader = delivery.headers["lc-signature"];
     expect(await verifyCallback({ rawBody: delivery.body, signatureHeader, secret })).toMatchObject({ ok: true });

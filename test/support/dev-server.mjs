@@ -15,7 +15,7 @@ export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
     server.on("error", reject);
@@ -51,6 +51,8 @@ export function applyMigrations(persistTo) {
  * `stateParent` is where the local state directory is made (the benchmark puts it in memory); `configs` are the
  * Workers' configurations, the service's and the sandbox's as `npm run dev` runs them unless told otherwise (`[]`: plain
  * `wrangler dev` on wrangler.toml alone).
+ *
+ * @param {{ vars?: Record<string, string>; args?: string[]; stateParent?: string; configs?: string[] }} [options]
  */
 export async function startDevServer({ vars = {}, args = [], stateParent = tmpdir(), configs = WORKER_CONFIGS } = {}) {
   const port = await freePort();
@@ -99,7 +101,9 @@ export async function startDevServer({ vars = {}, args = [], stateParent = tmpdi
     try {
       const response = await fetch(`${baseUrl}/health`);
       if (response.ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`wrangler dev did not become healthy:\n${output}`);
@@ -116,11 +120,11 @@ export async function startDevServer({ vars = {}, args = [], stateParent = tmpdi
       await new Promise((resolve) => {
         const timer = setTimeout(() => {
           child.kill("SIGKILL");
-          resolve();
+          resolve(undefined);
         }, 5000);
         child.on("exit", () => {
           clearTimeout(timer);
-          resolve();
+          resolve(undefined);
         });
       });
       rmSync(persistTo, { recursive: true, force: true });

@@ -137,7 +137,7 @@ describe("the sandbox at the service's origin", () => {
     const live = await createApp().fetch(
       new Request("https://payment-connect.test/sandbox/checkout"),
       { ...env, PROCESSOR_BASE_URL: "https://finix.live-payments-api.com" },
-      { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+      { waitUntil() {}, passThroughOnException() {}, props: {} },
     );
     expect(live.status).toBe(404);
     expect(live.headers.get("Content-Type")).toBe("application/problem+json");
@@ -162,7 +162,7 @@ describe("the sandbox at the service's origin", () => {
     const response = await createApp().fetch(
       new Request("https://payment-connect.test/sandbox/control/reset", { method: "POST", headers: ADMIN_HEADERS }),
       unbound,
-      { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+      { waitUntil() {}, passThroughOnException() {}, props: {} },
     );
     await expectProblem(response, 404, "not-found");
   });

@@ -58,6 +58,6 @@ export async function receiveCallback(request: Request, signingSecret: string): 
   if (!verified.ok) return new Response(verified.reason, { status: 400 });
   const event = JSON.parse(rawBody) as { id: string; type: string; lcPaymentId?: string; status?: string };
   // Deduplicate by event.id (LC-Event-Id): a delivery may repeat.
-  void event;
+  console.info(`callback ${event.id}: ${event.type}`);
   return new Response(null, { status: 204 });
 }

@@ -1,23 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import {
-  conformance,
-  approvedMerchant,
-  bankFields,
-  buyerInstrument,
-  control,
-  eventually,
-  processor,
-  sale,
-} from "./support/sandbox-processor";
-
-/** Computed here with WebCrypto directly, independently of the sandbox's and the service's signing code. */
-async function expectedSignature(key: string, timestamp: string, rawBody: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const cryptoKey = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(`${timestamp}:${rawBody}`));
-  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+import { approvedMerchant, buyerInstrument, control, eventually, processor, sale } from "./support/sandbox-processor";
 
 const inboxUrl = (name: string, query = "") => `${env.BASE_URL}/sandbox/inbox/${name}${query}`;
 const inbox = (name: string) => control.readInbox(name);

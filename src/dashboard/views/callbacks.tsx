@@ -167,7 +167,7 @@ const DeliveryLog: FC<CallbacksPageProps> = ({ session, deliveries, filters, set
       </NextPageLink>
       {pending ? (
         <p class="muted small">
-          Some deliveries are still pending. <a href={`/dashboard/callbacks?${query}`}>Refresh</a>
+          Some deliveries are still pending. <a href={`/dashboard/callbacks?${query.toString()}`}>Refresh</a>
         </p>
       ) : null}
     </section>

@@ -80,7 +80,11 @@ export const DisputesPage: FC<{
   nowMs: number;
   filterError?: string | undefined;
 }> = ({ session, states, responseStates, filters, disputes, nextCursor, nowMs, filterError }) => {
-  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, DisputeState | ResponseState] => !!entry[1]));
+  const query = new URLSearchParams(
+    Object.entries<DisputeState | ResponseState | undefined>(filters).filter(
+      (entry): entry is [string, DisputeState | ResponseState] => !!entry[1],
+    ),
+  );
   const filtered = query.size > 0;
   return (
     <Layout title="Disputes" section="disputes" session={session}>

@@ -312,7 +312,7 @@ export const NextPageLink: FC<{ path: string; query?: URLSearchParams; cursor: s
 }) =>
   cursor ? (
     <p>
-      <a href={`${path}?${new URLSearchParams([...query, ["cursor", cursor]])}`}>{children}</a>
+      <a href={`${path}?${new URLSearchParams([...query, ["cursor", cursor]]).toString()}`}>{children}</a>
     </p>
   ) : null;
 

@@ -159,7 +159,7 @@ const AUDIT_COLUMNS: Column<AuditEntry>[] = [
       entry.action === "sign_in.failed" ? (
         <Badge tone="bad">{AUDIT_ACTIONS[entry.action]}</Badge>
       ) : (
-        (AUDIT_ACTIONS[entry.action as keyof typeof AUDIT_ACTIONS] ?? entry.action)
+        ((AUDIT_ACTIONS as Partial<Record<string, string>>)[entry.action] ?? entry.action)
       ),
   },
   { header: "Details", class: "small", cell: (entry) => entry.target ?? "" },

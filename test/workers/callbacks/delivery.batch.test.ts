@@ -53,7 +53,7 @@ describe("a batch of callback messages", () => {
     }
     const received: Record<string, ReceivedCallback[]> = { [SHOP]: [], [BAKERY]: [] };
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const request = new Request(input as RequestInfo, init);
+      const request = new Request(input, init);
       const origin = new URL(request.url).origin;
       received[origin]!.push({ url: request.url, method: request.method, headers: request.headers, rawBody: await request.text() });
       return new Response(null, { status: origin === SHOP ? 204 : 503 });
@@ -97,7 +97,7 @@ describe("a batch of callback messages", () => {
       messages.push({ id: `mixed-${index}`, attempts, deliveryId, fails });
     }
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const body = JSON.parse(await new Request(input as RequestInfo, init).text()) as { fails: boolean };
+      const body = JSON.parse(await new Request(input, init).text()) as { fails: boolean };
       return new Response(null, { status: body.fails ? 500 : 204 });
     });
     const batch = createMessageBatch(

@@ -44,7 +44,7 @@ describe("CALLBACK_RETRY_SCALE", () => {
   });
 
   it.each([["0"], ["2"], ["fast"], [""]])("is refused when it is not a scale in (0, 1]: %j", (scale) => {
-    expect(() => validateEnv({ ...env, CALLBACK_RETRY_SCALE: scale } as Env)).toThrow(
+    expect(() => validateEnv({ ...env, CALLBACK_RETRY_SCALE: scale })).toThrow(
       /CALLBACK_RETRY_SCALE (must be a number greater than 0 and at most 1|is required)/,
     );
   });
@@ -61,6 +61,6 @@ describe("CALLBACK_RETRY_SCALE", () => {
     expect(() => validateEnv(live)).toThrow(
       'CALLBACK_RETRY_SCALE is for development and sandboxes only: remove it when PROCESSOR_ENV is "live"',
     );
-    expect(validateEnv({ ...live, CALLBACK_RETRY_SCALE: undefined } as Env)).toBeTruthy();
+    expect(validateEnv({ ...live, CALLBACK_RETRY_SCALE: undefined })).toBeTruthy();
   });
 });

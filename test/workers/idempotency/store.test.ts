@@ -75,7 +75,7 @@ describe("withIdempotency", () => {
           executions++;
           await new Promise((resolve) => setTimeout(resolve, 50));
           return new Response('{"done":1}', { status: 201, headers: { "Content-Type": "application/json" } });
-        }).catch((error: { slug?: string }) => error.slug),
+        }).catch((error: unknown) => (error as { slug?: string }).slug),
       ),
     );
     expect(executions).toBe(1);
@@ -92,7 +92,7 @@ describe("withIdempotency", () => {
     });
     expect(first.status).toBe(201);
     expect(deferred).toHaveLength(1);
-    const early = await run("stored-after", "fp", execute).catch((error: { slug?: string }) => error.slug);
+    const early = await run("stored-after", "fp", execute).catch((error: unknown) => (error as { slug?: string }).slug);
     expect(early).toBe("idempotency-key-in-flight");
     await deferred[0]!();
     const replay = await run("stored-after", "fp", execute);

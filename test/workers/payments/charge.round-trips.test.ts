@@ -49,7 +49,7 @@ function countingD1(db: D1Database, cost: Cost): D1Database {
  * so a request that awaited one of them could not answer before it.
  */
 function countingIdempotency(cost: Cost) {
-  const held: (() => void)[] = [];
+  const held: (() => Promise<void>)[] = [];
   const namespace = {
     idFromName: (name: string) => env.IDEMPOTENCY.idFromName(name),
     get(id: DurableObjectId) {

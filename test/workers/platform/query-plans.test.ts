@@ -267,7 +267,7 @@ describe("query plans of the hot paths", () => {
       })),
       ackAll() {},
       retryAll() {},
-    } as unknown as MessageBatch<unknown>;
+    } as unknown as MessageBatch;
     await handleCallbackBatch({ ctx: createContext(recorded), input: batch });
     expect(receiver.received.length).toBeGreaterThan(0);
 

@@ -25,8 +25,8 @@ export function mockReceiver(origin: string, replies: Reply[] = [200]) {
   const received: ReceivedCallback[] = [];
   const realFetch = globalThis.fetch;
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const request = new Request(input as RequestInfo, init);
-    if (new URL(request.url).origin !== origin) return realFetch(input as RequestInfo, init);
+    const request = new Request(input, init);
+    if (new URL(request.url).origin !== origin) return realFetch(input, init);
     const callback = { url: request.url, method: request.method, headers: request.headers, rawBody: await request.text() };
     received.push(callback);
     const reply = replies[Math.min(received.length - 1, replies.length - 1)]!;
@@ -50,11 +50,11 @@ export async function revealSecrets(tenantId: string): Promise<{ id: string; sec
 /** Commits an outbox event the way the ledger does, without enqueueing it (as if the Worker died right after). */
 export async function writeEvent(
   tenantId: string,
-  data: Record<string, unknown> = { lcPaymentId: "lcpay_test", status: "succeeded" },
+  data: { lcPaymentId?: string } & Record<string, unknown> = { lcPaymentId: "lcpay_test", status: "succeeded" },
   type: EventType = "transfer.updated",
 ) {
   const { db, outbox } = createContext(env);
-  await db.batch([outbox.record({ tenantId, type, subjectId: String(data.lcPaymentId ?? "subject"), data })]);
+  await db.batch([outbox.record({ tenantId, type, subjectId: data.lcPaymentId ?? "subject", data })]);
   const row = await env.DB.prepare("SELECT id FROM events WHERE tenant_id = ? ORDER BY rowid DESC LIMIT 1")
     .bind(tenantId)
     .first<{ id: string }>();

@@ -26,7 +26,7 @@ export function jsonInit(method: string, body: unknown, headers: Record<string, 
 
 export async function expectProblem(response: Response, status: number, slug: string): Promise<ProblemBody> {
   const body = (await response.json()) as ProblemBody;
-  if (response.status !== status || !body.type?.endsWith(`/${slug}`)) {
+  if (response.status !== status || !body.type.endsWith(`/${slug}`)) {
     throw new Error(`expected ${status} ${slug}, got ${response.status} ${JSON.stringify(body)}`);
   }
   if (response.headers.get("Content-Type") !== "application/problem+json") {

@@ -27,7 +27,7 @@ function operation(method: string, pathTemplate: string) {
 }
 
 function validate(schema: Schema, value: unknown, what: string): string[] {
-  const validator = new Validator({ ...schema, components: document.components } as Schema, "2019-09", false);
+  const validator = new Validator({ ...schema, components: document.components }, "2019-09", false);
   const result = validator.validate(value);
   return result.valid ? [] : result.errors.map((e) => `${what}: ${e.instanceLocation} ${e.error}`);
 }

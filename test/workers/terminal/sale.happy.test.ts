@@ -203,18 +203,18 @@ describe("one reader, two readers", () => {
     const { auth } = await chargeableTenant("Two Till Deli");
     const [left, right] = await Promise.all([activeReader(auth), activeReader(auth)]);
     const [onLeft, onRight] = await Promise.all([
-      startedSale(auth, left!.lcReaderId, { amountCents: 700 }),
-      startedSale(auth, right!.lcReaderId, { amountCents: 800 }),
+      startedSale(auth, left.lcReaderId, { amountCents: 700 }),
+      startedSale(auth, right.lcReaderId, { amountCents: 800 }),
     ]);
-    await Promise.all([waitingOnReader(left!.processorDeviceId), waitingOnReader(right!.processorDeviceId)]);
+    await Promise.all([waitingOnReader(left.processorDeviceId), waitingOnReader(right.processorDeviceId)]);
 
-    await buyer(right!.processorDeviceId, "cancel");
+    await buyer(right.processorDeviceId, "cancel");
     expect(await finalPayment(auth, onRight.lcPaymentId)).toMatchObject({ status: "canceled" });
     expect(await paymentOf(auth, onLeft.lcPaymentId)).toMatchObject({ status: "processing" });
-    await buyer(left!.processorDeviceId, "approve");
+    await buyer(left.processorDeviceId, "approve");
     expect(await finalPayment(auth, onLeft.lcPaymentId)).toMatchObject({ status: "succeeded", amountCents: 700 });
-    expect(await transfersOnDevice(left!.processorDeviceId)).toHaveLength(1);
-    expect(await transfersOnDevice(right!.processorDeviceId)).toHaveLength(1);
+    expect(await transfersOnDevice(left.processorDeviceId)).toHaveLength(1);
+    expect(await transfersOnDevice(right.processorDeviceId)).toHaveLength(1);
   }, 30_000);
 });
 

@@ -70,7 +70,9 @@ describe("Idempotency-Key on POST /v1/payments/terminal", () => {
 
     const other = { ...body, amountCents: 999 };
     const different = { key: "remembered", fingerprint: await requestFingerprint("POST", "/v1/payments/terminal", other) };
-    const refused = await recordTerminalSale({ ctx, input: { tenantId, idempotency: different, request: other } }).catch((error) => error);
+    const refused = await recordTerminalSale({ ctx, input: { tenantId, idempotency: different, request: other } }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).slug).toBe("idempotency-key-reused");
     expect(await transfersOnDevice(reader.processorDeviceId)).toHaveLength(1);

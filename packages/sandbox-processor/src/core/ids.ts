@@ -5,7 +5,7 @@ const ID_LENGTH = 22;
 
 function encode(bytes: Uint8Array, length: number): string {
   let out = "";
-  for (let i = 0; i < length; i++) out += ALPHABET[bytes[i % bytes.length]! % ALPHABET.length];
+  for (let i = 0; i < length; i++) out += ALPHABET[bytes[i % bytes.length]! % ALPHABET.length]!;
   return out;
 }
 

@@ -84,6 +84,7 @@ export class Sandbox {
 
   /** The service, through the sandbox worker's SERVICE binding; null where it is not bound. */
   get service(): Fetcher | null {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined where the binding is not configured
     return this.env.SERVICE ?? null;
   }
 

@@ -52,6 +52,7 @@ function createSite(objectOf: (env: SandboxEnv) => SandboxObject) {
   site.route("/", createPagesRouter());
   site.notFound((c) => problemResponse(new Problem("not-found", `No route ${c.req.method} ${c.req.path}.`), c.var.traceId));
   site.onError((error, c) => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when the error came before the middleware that sets it
     const traceId = c.var.traceId ?? traceIdOf(c.req.raw.headers);
     if (error instanceof Problem) return problemResponse(error, traceId);
     logEvent("error", "sandbox failure", { traceId, method: c.req.method, path: c.req.path, error: String(error), stack: error.stack });

@@ -65,7 +65,7 @@ function issueLink(sandbox: Sandbox, details: LinkRequest): OnboardingLink {
 
 function linkUrl(sandbox: Sandbox, formId: string, link: OnboardingLink): string {
   const query = new URLSearchParams({ formId, applicationId: sandbox.applicationId, bearerToken: link.bearerToken });
-  return `${sandbox.publicOrigin}/sandbox/onboarding?${query}`;
+  return `${sandbox.publicOrigin}/sandbox/onboarding?${query.toString()}`;
 }
 
 export function createOnboardingForm(sandbox: Sandbox, input: CreateOnboardingFormInput): Stored<"onboarding_form"> {

@@ -54,8 +54,9 @@ export class SandboxProcessor extends DurableObject<SandboxEnv> {
    * deliveries: a webhook receiver (the request bin) calls back into this object while a delivery is in flight.
    */
   async control(name: ControlName, args: unknown[], serviceOrigin?: string): Promise<ControlResult<unknown>> {
-    if (!CONTROL_NAMES.has(name)) throw new TypeError(`No sandbox control ${String(name)}.`);
+    if (!CONTROL_NAMES.has(name)) throw new TypeError(`No sandbox control ${name}.`);
     if (serviceOrigin) this.sandbox.noteServiceOrigin(serviceOrigin);
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- applied to this.controls below
     const method = this.controls[name] as (...args: unknown[]) => unknown;
     try {
       const value = await method.apply(this.controls, args);

@@ -8,7 +8,7 @@ export function sandboxObject(env: SandboxEnv): DurableObjectStub<SandboxProcess
 
 /** The object as the HTTP layer uses it: its REST API and its `control` RPC method. */
 export function objectOf(env: SandboxEnv): SandboxObject {
-  return sandboxObject(env) as unknown as SandboxObject;
+  return sandboxObject(env);
 }
 
 /** The controls, called in-process over RPC: typed methods that resolve to their value or throw SandboxControlError. */

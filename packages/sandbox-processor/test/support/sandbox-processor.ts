@@ -44,7 +44,7 @@ export async function processor<T = any>(
     new Request(SANDBOX_ORIGIN + path, {
       method,
       headers: { ...PROCESSOR_HEADERS, ...(isJson ? { "Content-Type": "application/json" } : {}), ...options.headers },
-      body: body === undefined ? undefined : isJson ? JSON.stringify(body) : (body as FormData),
+      body: body === undefined ? undefined : isJson ? JSON.stringify(body) : body,
     }),
   );
   const text = await response.text();
