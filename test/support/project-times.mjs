@@ -1,8 +1,12 @@
-// A reporter that ends `npm test` with one line per project: its wall time (first file started to last file ended),
+// A reporter that ends `npm test` with one line per project: its wall time (its first file began to its last ended),
 // its files, tests and assertions (counted by test/support/count-assertions.mjs).
 export default class ProjectTimes {
   projects = new Map();
+  /** @type {import("vitest/node").Vitest | undefined} */
+  vitest;
+  startedAt = Date.now();
 
+  /** @param {import("vitest/node").Vitest} vitest */
   onInit(vitest) {
     this.vitest = vitest;
     this.startedAt = Date.now();
@@ -14,14 +18,16 @@ export default class ProjectTimes {
     return this.projects.get(name);
   }
 
-  onTestModuleStart(testModule) {
-    const project = this.projectOf(testModule);
-    project.start = Math.min(project.start, Date.now(), testModule.task.result?.startTime ?? Infinity);
-  }
-
   onTestModuleEnd(testModule) {
     const project = this.projectOf(testModule);
-    project.end = Math.max(project.end, Date.now());
+    const now = Date.now();
+    // The file's own time back to when its worker began preparing it (environment, setup files, import, tests).
+    const { environmentSetupDuration, prepareDuration, setupDuration, collectDuration, duration } = testModule.diagnostic();
+    project.start = Math.min(
+      project.start,
+      now - (environmentSetupDuration + prepareDuration + setupDuration + collectDuration + duration),
+    );
+    project.end = Math.max(project.end, now);
     project.files += 1;
     for (const test of testModule.children.allTests()) {
       if (test.result().state === "skipped") continue;
@@ -38,10 +44,10 @@ export default class ProjectTimes {
         `  ${name.padEnd(18)}${seconds(end - start)}  ${files} files, ${tests} tests, ${assertions} assertions`,
     );
     const total = seconds(Date.now() - this.startedAt);
-    this.vitest.logger.log(
+    this.vitest?.logger.log(
       [
         "",
-        "Time per project (wall clock, its first file started to its last ended):",
+        "Time per project (wall clock, its first file began to its last ended):",
         ...lines,
         `  ${"whole run".padEnd(18)}${total}`,
         "",
