@@ -33,6 +33,11 @@ for (const [name, value] of Object.entries(SANDBOX_SECRETS)) process.env[name] ?
 export default defineConfig({
   test: {
     silent: "passed-only",
+    // One test file per core: Vitest's default leaves one core to itself, which on two cores runs one file at a time
+    // while most of a file's time is spent in workerd or wrangler dev, not in Vitest.
+    maxWorkers: "100%",
+    // Ends the run with each project's wall time and its counts of tests and assertions.
+    reporters: ["default", "./test/support/project-times.mjs"],
     projects: [
       {
         plugins: [
@@ -63,9 +68,12 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          // A file reuses its Vitest worker's workerd instead of starting one of its own (most of a small file's time);
+          // test/workers/setup/fresh-storage.ts gives it the empty databases and sandbox a new workerd would.
+          isolate: false,
           include: ["test/workers/**/*.test.ts"],
           globalSetup: ["test/support/processor-openapi.mjs", "test/support/sandbox-worker.mjs"],
-          setupFiles: ["test/workers/setup/apply-migrations.ts"],
+          setupFiles: ["test/workers/setup/fresh-storage.ts", "test/support/count-assertions.mjs"],
         },
       },
       {
@@ -91,6 +99,7 @@ export default defineConfig({
           name: "sandbox-processor",
           include: ["packages/sandbox-processor/test/**/*.test.ts"],
           globalSetup: ["test/support/processor-openapi.mjs"],
+          setupFiles: ["test/support/count-assertions.mjs"],
         },
       },
       {
@@ -98,7 +107,8 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/node/**/*.test.mjs"],
-          globalSetup: ["test/support/chromium.mjs"],
+          globalSetup: ["test/support/chromium.mjs", "test/support/migrated-state.mjs"],
+          setupFiles: ["test/support/count-assertions.mjs"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -1,7 +1,7 @@
 // Starts the whole service the way `npm run dev` does — wrangler dev with local D1, Durable Objects,
 // Queues and R2, and the sandbox processor Worker beside it — on a free port with its own state directory.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,6 +32,21 @@ export function devSecrets() {
 }
 
 /**
+ * Set by the node project's global setup (test/support/migrated-state.mjs): a state directory with the migrations
+ * applied once, copied for each server instead of running `wrangler d1 migrations apply` (a few seconds) every time.
+ */
+export const MIGRATED_STATE_ENV = "PAYMENT_CONNECT_MIGRATED_STATE";
+
+export function applyMigrations(persistTo) {
+  const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, CI: "true" },
+  });
+  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+}
+
+/**
  * `args` are extra `wrangler dev` arguments (the benchmark passes `--test-scheduled` to trigger the cron sweep);
  * `stateParent` is where the local state directory is made (the benchmark puts it in memory); `configs` are the
  * Workers' configurations, the service's and the sandbox's as `npm run dev` runs them unless told otherwise (`[]`: plain
@@ -43,12 +58,9 @@ export async function startDevServer({ vars = {}, args = [], stateParent = tmpdi
   const port = await freePort();
   const persistTo = mkdtempSync(path.join(stateParent, "payment-connect-"));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true" },
-  });
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  const migratedState = process.env[MIGRATED_STATE_ENV];
+  if (migratedState) cpSync(migratedState, persistTo, { recursive: true });
+  else applyMigrations(persistTo);
 
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const sandboxEnv = sandboxWorkerEnv({ secrets: devSecrets(), varOverrides: vars });

@@ -55,7 +55,7 @@ describe("POST /v1/payments input", () => {
     expect(env.CURRENCY).toBe("USD");
   });
 
-  // Counts every payment in this file's storage (the pool isolates storage per file): keep it above the tests that charge.
+  // Counts every payment in this file's storage (each file starts from an empty database: setup/fresh-storage.ts): keep it above the tests that charge.
   it("answers 403 merchant-not-ready before the processor while chargesEnabled is false, and does not burn the key", async () => {
     const { auth } = await tenantWithKey();
     const key = crypto.randomUUID();

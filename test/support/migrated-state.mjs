@@ -1,0 +1,13 @@
+// Global setup of the node project: applies the D1 migrations once to a state directory that every `wrangler dev` the
+// tests start copies (test/support/dev-server.mjs), so each server starts from the same freshly migrated database.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { applyMigrations, MIGRATED_STATE_ENV } from "./dev-server.mjs";
+
+export default function migrateOnce() {
+  const state = mkdtempSync(path.join(tmpdir(), "payment-connect-migrated-"));
+  applyMigrations(state);
+  process.env[MIGRATED_STATE_ENV] = state;
+  return () => rmSync(state, { recursive: true, force: true });
+}
