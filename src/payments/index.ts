@@ -18,5 +18,6 @@ export { MAX_AMOUNT_CENTS, PaymentResponseSchema } from "./payments.routes";
 export { toPaymentResponse, type PaymentRecord } from "./payments.view";
 export { getPayment, listPayments } from "./payments.queries";
 export { refund, type RefundInput } from "./refund.service";
+export { isRefundableStatus, refundableCents } from "./refundable";
 export { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "./disputed-payments";
 export { ledgerEntriesForTransfers, type LedgerEntry, type SettledTransfer } from "./settled-transfers";
