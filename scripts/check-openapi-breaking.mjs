@@ -38,7 +38,7 @@ if (breaks.length > 0 && acknowledged) {
   for (const line of breaks) console.error(`  - ${line}`);
   console.error(
     "\n/v1 is frozen: keep the old shape working and add the new one beside it (a new optional field, a new route), " +
-      "or serve the breaking version under a new prefix (/v2). See README: OpenAPI snapshot and breaking changes.",
+      "or serve the breaking version under a new prefix (/v2). See docs/maintainers.md: OpenAPI snapshot and breaking changes.",
   );
   process.exit(1);
 }

@@ -3,7 +3,7 @@
 // dispute with an uploaded evidence file and one submission, revokes the key (401), registers a callback URL on a local
 // receiver, reveals and rotates the signing secret, sends a test event the receiver verifies, sees it delivered, and
 // signs out. A screenshot of each page goes to SCREENSHOTS_DIR (test-results/dashboard by default;
-// `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's).
+// `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:http";
@@ -68,7 +68,7 @@ async function chargeableTenant(name) {
   return tenant.id;
 }
 
-/** `npm run admin -- dashboard invite …`, exactly as the README tells the operator. */
+/** `npm run admin -- dashboard invite …`, exactly as docs/guides/dashboard.md tells the operator. */
 async function inviteWithAdminCli(tenantId) {
   const { stdout, stderr } = await promisify(execFile)(
     process.execPath,

@@ -19,7 +19,7 @@ describe("LC-Signature", () => {
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
   });
 
-  it("matches the worked example in the README", async () => {
+  it("matches the worked example in docs/guides/callbacks.md", async () => {
     const body =
       '{"id":"event_3kTq9Wc2Zb7pLx0aYf4Rn","type":"transfer.updated","createdAtUtc":"2026-11-01T00:00:00.000Z","lcPaymentId":"lcpay_4gH2kLmN8pQrStUvWxYz1a",' +
       '"orderRef":"order-10042","status":"succeeded","processorTransferId":"TRv3Qm8xZ1LwK2","processorState":"SUCCEEDED"}';

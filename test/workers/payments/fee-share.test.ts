@@ -30,7 +30,7 @@ function split(random: ReturnType<typeof generator>, amountCents: number, count:
   return bounds.slice(1).map((bound, i) => bound - bounds[i]!);
 }
 
-/** The README's rule in exact arithmetic: proportional, rounded down. */
+/** The rule of docs/guides/payments.md in exact arithmetic: proportional, rounded down. */
 const proportionalShare = (feeCents: number, partCents: number, amountCents: number) =>
   Number((BigInt(feeCents) * BigInt(partCents)) / BigInt(amountCents));
 

@@ -1,5 +1,5 @@
 /**
- * The plan past one D1 database (README → Scale), simulated with three local databases: a control database that maps
+ * The plan past one D1 database (docs/scale.md), simulated with three local databases: a control database that maps
  * each tenant, and each of its keys, to the shard holding its data, and two shards that each run the unchanged service.
  * The router below stands in for the thin front the plan adds: it places a new tenant on the emptier shard, then sends
  * every request to its tenant's shard with that shard as the `DB` binding. What the simulation proves is that the

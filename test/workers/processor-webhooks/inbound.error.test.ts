@@ -5,6 +5,7 @@ import { call, expectProblem } from "../support/http";
 import { processorGet } from "../support/payments";
 import {
   achPayment,
+  chunkedBody,
   eventsFor,
   paymentStatus as status,
   signedDelivery,
@@ -14,26 +15,6 @@ import {
 
 const LIMIT_BYTES = 256 * 1024;
 const TWO_MB = 2 * 1024 * 1024;
-
-/** A body of `total` bytes sent chunked (no Content-Length), counting the 16 KiB chunks pulled from it. */
-function chunkedBody(total: number) {
-  const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
-  const pulled = { chunks: 0 };
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (pulled.chunks * chunk.byteLength >= total) {
-          controller.close();
-          return;
-        }
-        pulled.chunks++;
-        controller.enqueue(chunk);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { body, pulled };
-}
 
 const receiptCount = async (resourceId?: string) =>
   (await (

@@ -4,36 +4,17 @@ import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { call, expectProblem } from "../support/http";
 import {
   achPayment,
+  chunkedBody,
   paymentStatus as status,
   signedDelivery,
   transferEvent,
   webhookBasicAuth as basic,
 } from "../support/processor-webhooks";
 
-/** A 2 MB body sent chunked, counting the 16 KiB chunks pulled from it. */
-function countedTwoMegabytes() {
-  const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
-  const pulled = { chunks: 0 };
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (pulled.chunks === 128) {
-          controller.close();
-          return;
-        }
-        pulled.chunks++;
-        controller.enqueue(chunk);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { body, pulled };
-}
-
 describe("POST /webhooks/processor with what it cannot trust", () => {
   it("refuses wrong or missing credentials before reading the body: a 2 MB body is a 401 with its chunks left unread", async () => {
     for (const authorization of [`Basic ${btoa("processor-webhook:wrong")}`, null]) {
-      const { body, pulled } = countedTwoMegabytes();
+      const { body, pulled } = chunkedBody(2 * 1024 * 1024);
       const response = await call("/webhooks/processor", {
         method: "POST",
         headers: { "Content-Type": "application/json", ...(authorization ? { Authorization: authorization } : {}) },

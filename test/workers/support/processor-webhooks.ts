@@ -65,3 +65,23 @@ export const eventsFor = async (id: string) =>
       .bind(id)
       .all<{ type: string; payload: string }>()
   ).results;
+
+/** A body of `total` bytes sent chunked (no Content-Length), counting the 16 KiB chunks pulled from it. */
+export function chunkedBody(total: number) {
+  const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
+  const pulled = { chunks: 0 };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled.chunks * chunk.byteLength >= total) {
+          controller.close();
+          return;
+        }
+        pulled.chunks++;
+        controller.enqueue(chunk);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { body, pulled };
+}

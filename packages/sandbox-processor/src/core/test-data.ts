@@ -1,4 +1,4 @@
-/** The sandbox's test inputs: one source for its behaviour and for the README's table. */
+/** The sandbox's test inputs: one source for its behaviour and for the table in this package's README. */
 
 export type FailureReason = { code: string; message: string };
 

@@ -240,7 +240,8 @@ async function authorize(control: SandboxControl, scope: ControlScope, subject: 
 async function handleAction(c: ControlContext, control: SandboxControl, scope: ControlScope): Promise<Response> {
   const name = c.req.param("action") as ActionName;
   const chosen = CONTROL_ACTIONS[name] as Action<z.ZodType> | undefined;
-  if (!chosen) throw new Problem("not-found", `No sandbox control action "${name}"; see "Sandbox processor" in README.md.`);
+  if (!chosen)
+    throw new Problem("not-found", `No sandbox control action "${name}"; see "Controls" in packages/sandbox-processor/README.md.`);
   if (!scope.operator && !chosen.subject) throw operatorOnly(`The "${name}" control`);
   const input = await readBody(c, chosen.input);
   if (chosen.subject) await authorize(control, scope, chosen.subject(input));
