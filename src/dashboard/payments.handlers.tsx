@@ -1,8 +1,20 @@
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
+import { REPLAY_HEADER, requestFingerprint, withIdempotency } from "../idempotency/idempotency.service";
+import { base64Url, randomBytes } from "../lib/crypto";
 import { ApiError } from "../lib/problem";
-import { getPayment, listPayments, PAYMENT_STATUSES, refund, type PaymentRecord } from "../payments";
+import { afterResponse } from "../platform/after-response";
+import {
+  getPayment,
+  listPayments,
+  PAYMENT_STATUSES,
+  refund,
+  refundPaymentPath,
+  toPaymentResponse,
+  type PaymentRecord,
+  type RefundInput,
+} from "../payments";
 import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
 import type { DashboardBindings } from "./types";
@@ -93,49 +105,77 @@ const RefundForm = z.object({
   refundApplicationFee: z.literal("true").optional(),
 });
 
-const REFUND_REFUSALS: Partial<Record<ApiError["slug"], number>> = {
-  "invalid-payment-state": 409,
-  "refund-exceeds-balance": 409,
-  "idempotency-key-reused": 409,
-  "processor-rejected": 422,
-  "processor-error": 502,
-  "processor-timeout": 504,
-};
+/**
+ * The form's refund is `POST /v1/payments/{id}/refund` under an Idempotency-Key made from the form's one-time key, through
+ * the same store and fingerprint as the API: a double-submitted form is one refund, and its repeat gets the first answer.
+ */
+async function refundOnce(c: DashboardContext, paymentId: string, refundKey: string, request: RefundInput): Promise<Response> {
+  const tenantId = c.get("session").tenantId;
+  const idempotency = {
+    key: `dashboard_${refundKey}`,
+    fingerprint: await requestFingerprint("POST", refundPaymentPath(paymentId), request),
+  };
+  return withIdempotency({
+    env: c.env,
+    tenantId,
+    ...idempotency,
+    traceId: c.get("traceId"),
+    execute: async () =>
+      Response.json(toPaymentResponse(await refund({ ctx: c.get("ctx"), input: { tenantId, paymentId, idempotency, request } }))),
+    afterResponse: (work) => afterResponse(c, work()),
+  });
+}
 
 export async function refundPayment(c: DashboardContext) {
   const payment = await ownPayment(c);
   const form = await formFields(c);
   const parsed = RefundForm.safeParse(form);
   const values: RefundFormValues = { amount: form.amount, reason: form.reason, refundApplicationFee: form.refundApplicationFee === "true" };
-  const again = (refundError: string, status: 400 | 409 | 422 | 502 | 504, shown: PaymentRecord = payment) =>
+  const again = (refundError: string, status: ContentfulStatusCode, shown?: PaymentRecord) =>
     c.html(
-      <PaymentPage session={c.get("session")} payment={shown} refundKey={newRefundKey()} refundError={refundError} values={values} />,
+      <PaymentPage
+        session={c.get("session")}
+        payment={shown ?? payment}
+        refundKey={newRefundKey()}
+        refundError={refundError}
+        values={values}
+      />,
       status,
     );
   if (!parsed.success) return again("Choose a reason and try again.", 400);
   const amountCents = parsed.data.amount === "" ? undefined : minorUnits(parsed.data.amount);
   if (amountCents === null) return again("Enter the amount as a number, e.g. 12.50, or leave it empty for a full refund.", 400);
 
-  const request = { amountCents, reason: parsed.data.reason, refundApplicationFee: parsed.data.refundApplicationFee === "true" };
+  const request: RefundInput = {
+    ...(amountCents === undefined ? {} : { amountCents }),
+    reason: parsed.data.reason,
+    refundApplicationFee: parsed.data.refundApplicationFee === "true",
+  };
+  let answer: Response;
   try {
-    const refunded = await refund({
-      ctx: c.get("ctx"),
-      input: {
-        tenantId: c.get("session").tenantId,
-        paymentId: payment.id,
-        idempotency: {
-          key: `dashboard_${parsed.data.refundKey}`,
-          fingerprint: await sha256Hex(JSON.stringify(["dashboard-refund", payment.id, request])),
-        },
-        request,
-      },
-    });
+    answer = await refundOnce(c, payment.id, parsed.data.refundKey, request);
+  } catch (error) {
+    // The same form sent again while its refund is still running: show the payment, not a form to refund it twice.
+    if (error instanceof ApiError && error.slug === "idempotency-key-in-flight") {
+      return c.redirect(`/dashboard/payments/${payment.id}?notice=refund-in-progress`, 303);
+    }
+    if (error instanceof ApiError && error.slug === "idempotency-key-reused") {
+      return again(
+        "This form was already sent with other details; check the payment and submit this one instead.",
+        409,
+        await ownPayment(c),
+      );
+    }
+    throw error;
+  }
+  if (!answer.ok) {
+    const problem: { detail: string } = await answer.json();
+    return again(problem.detail, answer.status as ContentfulStatusCode, await ownPayment(c));
+  }
+  if (answer.headers.get(REPLAY_HEADER) !== "true") {
+    const refunded: { amountRefundedCents: number } = await answer.json();
     const amount = amountCents ?? refunded.amountRefundedCents - payment.amountRefundedCents;
     await auditSignedIn(c, "payment.refunded", `${payment.id} (${formatMoney(amount, payment.currency)})`);
-  } catch (error) {
-    const status = error instanceof ApiError ? REFUND_REFUSALS[error.slug] : undefined;
-    if (!status || !(error instanceof ApiError)) throw error;
-    return again(error.message, status as 409 | 422 | 502 | 504, await ownPayment(c));
   }
   return c.redirect(`/dashboard/payments/${payment.id}?notice=refunded`, 303);
 }

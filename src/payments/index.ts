@@ -14,9 +14,10 @@ export {
   type CardPresentSale,
 } from "./card-present";
 export { TENANT_TAG } from "./charge.service";
-export { MAX_AMOUNT_CENTS, PaymentResponseSchema } from "./payments.routes";
+export { MAX_AMOUNT_CENTS, PaymentResponseSchema, refundPaymentPath } from "./payments.routes";
 export { toPaymentResponse, type PaymentRecord } from "./payments.view";
 export { getPayment, listPayments } from "./payments.queries";
 export { refund, type RefundInput } from "./refund.service";
+export { isRefundableStatus, refundableCents } from "./refundable";
 export { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "./disputed-payments";
 export { ledgerEntriesForTransfers, type LedgerEntry, type SettledTransfer } from "./settled-transfers";

@@ -394,6 +394,9 @@ export const refundPayment = createRoute({
   },
 });
 
+/** Where a refund of this payment is asked for: the dashboard's refund form is this same request, key and all. */
+export const refundPaymentPath = (paymentId: string) => refundPayment.path.replace("{id}", paymentId);
+
 export const getPayment = createRoute({
   method: "get",
   path: "/v1/payments/{id}",

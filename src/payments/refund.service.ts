@@ -13,18 +13,14 @@ import { paymentEvent } from "./payment-events";
 import { getPayment } from "./payments.queries";
 import { payments, refunds } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
+import { isRefundableStatus, REFUNDABLE_STATUSES, refundableCents, refundableCentsSql, refundableStatusSql } from "./refundable";
 
 export type RefundInput = { amountCents?: number; reason?: string; refundApplicationFee?: boolean };
 export type RefundRecord = typeof refunds.$inferSelect;
 type Reversal = { id: string; state: string; failure_code?: string | null };
 
-const REFUNDABLE = ["succeeded", "partially_refunded"] as const;
 /** A refund the sweep gave up on because the processor never received it; a reversal that shows up later revives it. */
 export const ABANDONED = "ABANDONED";
-
-function remainingCents(payment: PaymentRecord): number {
-  return payment.amountCents - payment.amountRefundedCents - payment.amountRefundReservedCents;
-}
 
 function refundRow(ctx: AppContext, id: string): Promise<RefundRecord | undefined> {
   return ctx.db.select().from(refunds).where(eq(refunds.id, id)).get();
@@ -37,8 +33,7 @@ function refundRow(ctx: AppContext, id: string): Promise<RefundRecord | undefine
  */
 async function reserve({ db }: AppContext, payment: PaymentRecord, refund: RefundRecord): Promise<boolean> {
   const refundable = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND tenant_id = ${payment.tenantId}
-    AND status IN ('succeeded', 'partially_refunded')
-    AND amount_cents - amount_refunded_cents - amount_refund_reserved_cents >= ${refund.amountCents})`;
+    AND ${refundableStatusSql} AND ${refundableCentsSql} >= ${refund.amountCents})`;
   const value = (v: unknown, column: string) => sql`${v}`.as(column);
   const [, reserved] = await db.batch([
     db
@@ -119,7 +114,7 @@ async function settle(ctx: AppContext, refund: RefundRecord, reversal: Reversal)
         amountRefundReservedCents: sql`${payments.amountRefundReservedCents} - ${refund.amountCents}`,
         applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents}
           + (SELECT application_fee_refund_cents FROM refunds WHERE id = ${refund.id})`,
-        status: sql`CASE WHEN ${payments.status} IN ('succeeded', 'partially_refunded')
+        status: sql`CASE WHEN ${refundableStatusSql}
           THEN (CASE WHEN ${payments.amountRefundedCents} + ${refund.amountCents} = ${payments.amountCents} THEN 'refunded' ELSE 'partially_refunded' END)
           ELSE ${payments.status} END`,
         updatedAt: now,
@@ -157,8 +152,7 @@ async function revive(ctx: AppContext, refund: RefundRecord, reversal: Reversal)
           eq(refunds.id, refund.id),
           eq(refunds.status, "failed"),
           eq(refunds.failureCode, ABANDONED),
-          sql`EXISTS (SELECT 1 FROM payments WHERE id = ${refund.paymentId}
-            AND amount_cents - amount_refunded_cents - amount_refund_reserved_cents >= ${refund.amountCents})`,
+          sql`EXISTS (SELECT 1 FROM payments WHERE id = ${refund.paymentId} AND ${refundableCentsSql} >= ${refund.amountCents})`,
         ),
       ),
     db
@@ -317,9 +311,9 @@ function checkSameRequest(refund: RefundRecord, paymentId: string, idempotency: 
 function balanceProblem(payment: PaymentRecord, amountCents: number): ApiError {
   return new ApiError(
     "refund-exceeds-balance",
-    `The remaining refundable balance is ${remainingCents(payment)}; asked for ${amountCents}.`,
+    `The remaining refundable balance is ${refundableCents(payment)}; asked for ${amountCents}.`,
     {
-      extensions: { remainingCents: remainingCents(payment) },
+      extensions: { remainingCents: refundableCents(payment) },
     },
   );
 }
@@ -342,14 +336,14 @@ export async function refund({
     checkSameRequest(earlier, paymentId, idempotency);
     return resumeRefund(ctx, earlier);
   }
-  if (!(REFUNDABLE as readonly string[]).includes(payment.status)) {
+  if (!isRefundableStatus(payment.status)) {
     throw new ApiError(
       "invalid-payment-state",
-      `Only succeeded or partially_refunded payments can be refunded; this one is ${payment.status}.`,
+      `Only ${REFUNDABLE_STATUSES.join(" or ")} payments can be refunded; this one is ${payment.status}.`,
     );
   }
-  const amountCents = input.amountCents ?? remainingCents(payment);
-  if (amountCents <= 0 || amountCents > remainingCents(payment)) throw balanceProblem(payment, amountCents);
+  const amountCents = input.amountCents ?? refundableCents(payment);
+  if (amountCents <= 0 || amountCents > refundableCents(payment)) throw balanceProblem(payment, amountCents);
 
   const nowMs = ctx.clock.nowMs();
   const now = new Date(nowMs).toISOString();
@@ -382,7 +376,7 @@ export async function refund({
       return resumeRefund(ctx, raced);
     }
     payment = await getPayment({ ctx, input: { tenantId, paymentId } });
-    if (!(REFUNDABLE as readonly string[]).includes(payment.status)) {
+    if (!isRefundableStatus(payment.status)) {
       throw new ApiError("invalid-payment-state", `This payment is ${payment.status} and cannot be refunded.`);
     }
     throw balanceProblem(payment, amountCents);

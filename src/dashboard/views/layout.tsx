@@ -52,6 +52,7 @@ export const NOTICES = {
   "signed-out": "You are signed out.",
   "session-ended": "Your session ended. Sign in again to continue.",
   refunded: "The refund was accepted.",
+  "refund-in-progress": "This refund was already submitted and is still with the processor: reload to see its outcome.",
   "evidence-uploaded": "The evidence file was stored and is on its way to the processor.",
   "evidence-known": "That file is already part of this dispute's evidence: nothing was stored twice.",
   "dispute-submitted": "Your response was submitted. The dispute takes no more evidence.",

@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import type { PaymentRecord, PaymentStatus } from "../../payments";
+import { isRefundableStatus, refundableCents, type PaymentRecord, type PaymentStatus } from "../../payments";
 import type { SignedInSession } from "../sessions.service";
 import { formatMoney } from "./format";
 import {
@@ -110,8 +110,8 @@ export const PaymentPage: FC<{
   notice?: Notice | undefined;
   values?: RefundFormValues;
 }> = ({ session, payment, refundKey, refundError, notice, values = {} }) => {
-  const remaining = payment.amountCents - payment.amountRefundedCents - payment.amountRefundReservedCents;
-  const refundable = (payment.status === "succeeded" || payment.status === "partially_refunded") && remaining > 0;
+  const remaining = refundableCents(payment);
+  const refundable = isRefundableStatus(payment.status) && remaining > 0;
   return (
     <Layout title={`Payment ${payment.id}`} section="payments" session={session} notice={notice}>
       <p>

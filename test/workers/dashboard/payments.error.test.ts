@@ -32,8 +32,9 @@ describe("refunds from the dashboard", () => {
     await seedPayments(tenantId, [
       { id: "lcpay_dashfailed00000001", status: "failed", amountCents: 700, createdAt: new Date().toISOString() },
     ]);
+    // A form's key is the refund's Idempotency-Key, and a refused request keeps it: the refusal's page carries a new one.
     const failed = await browser.post("/dashboard/payments/lcpay_dashfailed00000001/refund", {
-      refundKey: refundKeyIn(html),
+      refundKey: refundKeyIn(refusal),
       reason: "other",
     });
     expect(failed.status).toBe(409);
