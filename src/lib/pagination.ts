@@ -17,7 +17,7 @@ export type Page<T> = { data: T[]; hasMore: boolean; nextCursor: string };
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const INVALID_CURSOR = "`cursor` must be a nextCursor returned by this endpoint with the same filters.";
+export const INVALID_CURSOR = "`cursor` must be a nextCursor returned by this endpoint with the same filters.";
 
 async function signature(scope: CursorScope, payload: string): Promise<string> {
   return (await hmacSha256Hex(scope.secret, `${scope.list}\n${scope.tenantId}\n${scope.filters}\n${payload}`)).slice(0, 32);
