@@ -4,6 +4,7 @@ import { jsonBody, jsonContent, pageOf, pageQuery, problemResponses, z } from ".
 import { DEFAULT_PREVIOUS_SECRET_TTL_SECONDS } from "./callback-endpoints.service";
 import { DELIVERY_ORIGINS, DELIVERY_STATUSES } from "./deliveries.schema";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
+import { INVALID_CURSOR } from "../lib/pagination";
 
 const tags = ["Operator: callbacks"];
 const security = [{ AdminSecret: [] }];
@@ -330,7 +331,7 @@ export const listEvents = createRoute({
     ...problemResponses({
       400: {
         description: "Invalid query, or `invalid-cursor`.",
-        examples: [{ slug: "invalid-cursor", detail: "`cursor` must be a nextCursor returned by this list." }],
+        examples: [{ slug: "invalid-cursor", detail: INVALID_CURSOR }],
       },
       ...noTenant,
       ...OPERATOR_PROBLEMS,
@@ -368,7 +369,7 @@ export const listDeliveries = createRoute({
     ...problemResponses({
       400: {
         description: "Invalid query, or `invalid-cursor`.",
-        examples: [{ slug: "invalid-cursor", detail: "`cursor` must be a nextCursor returned by this list." }],
+        examples: [{ slug: "invalid-cursor", detail: INVALID_CURSOR }],
       },
       ...noTenant,
       ...OPERATOR_PROBLEMS,

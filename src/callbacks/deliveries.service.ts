@@ -11,7 +11,7 @@ import { callbackEndpoints } from "./callback-endpoints.schema";
 import { callbackDeliveries, callbackDeliveryAttempts, type DeliveryStatus } from "./deliveries.schema";
 import { deliveryInsert, sendDeliveryMessages } from "./enqueue";
 import { events } from "../outbox/events.schema";
-import { decodePosition, keysetPage, olderThan, type KeysetPage } from "../lib/keyset-cursor";
+import { afterCursor, pageOf, type Page } from "../lib/pagination";
 
 export type EventRecord = typeof events.$inferSelect;
 export type DeliveryAttemptRecord = typeof callbackDeliveryAttempts.$inferSelect;
@@ -24,9 +24,10 @@ export async function listEvents({
 }: {
   ctx: AppContext;
   input: { tenantId: string; limit: number; cursor?: string; type?: string };
-}): Promise<KeysetPage<EventRecord>> {
+}): Promise<Page<EventRecord>> {
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
+  const scope = { list: "events-cursor", tenantId, filters: JSON.stringify([input.type ?? null]), secret: ctx.env.KEY_PEPPER };
   const rows = await db
     .select()
     .from(events)
@@ -34,13 +35,13 @@ export async function listEvents({
       and(
         eq(events.tenantId, tenantId),
         input.type ? eq(events.type, input.type) : undefined,
-        input.cursor ? olderThan(events, decodePosition(input.cursor)) : undefined,
+        await afterCursor(events, input.cursor, scope),
       ),
     )
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(input.limit + 1)
     .all();
-  return keysetPage(rows, input.limit);
+  return pageOf(rows, input.limit, scope);
 }
 
 /** Deliveries of one tenant, newest first, each with its attempts. */
@@ -50,20 +51,26 @@ export async function listDeliveries({
 }: {
   ctx: AppContext;
   input: { tenantId: string; limit: number; cursor?: string; status?: DeliveryStatus; eventId?: string };
-}): Promise<KeysetPage<DeliveryRecord>> {
+}): Promise<Page<DeliveryRecord>> {
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
+  const scope = {
+    list: "deliveries-cursor",
+    tenantId,
+    filters: JSON.stringify([input.status ?? null, input.eventId ?? null]),
+    secret: ctx.env.KEY_PEPPER,
+  };
   const rows = await selectDeliveries(
     db,
     tenantId,
     and(
       input.status ? eq(callbackDeliveries.status, input.status) : undefined,
       input.eventId ? eq(callbackDeliveries.eventId, input.eventId) : undefined,
-      input.cursor ? olderThan(callbackDeliveries, decodePosition(input.cursor)) : undefined,
+      await afterCursor(callbackDeliveries, input.cursor, scope),
     ),
     input.limit + 1,
   );
-  return keysetPage(rows, input.limit);
+  return pageOf(rows, input.limit, scope);
 }
 
 /** A new delivery of the same event: same LC-Event-Id, same body byte for byte, a fresh set of attempts. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
-import { decodePosition, encodePosition, olderThan } from "../lib/keyset-cursor";
+import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { newId } from "../lib/ids";
 import { dashboardAuditLog, dashboardUsers } from "./dashboard.schema";
 import type { RequestOrigin } from "./request-meta";
@@ -86,15 +86,14 @@ export async function listAudit({
 }: {
   ctx: AppContext;
   input: { tenantId: string; cursor?: string; limit: number };
-}): Promise<{ data: AuditEntry[]; nextCursor: string | null }> {
+}): Promise<Page<AuditEntry>> {
+  const scope = { list: "audit-cursor", tenantId, filters: "", secret: ctx.env.KEY_PEPPER };
   const rows = await ctx.db
     .select()
     .from(dashboardAuditLog)
-    .where(and(eq(dashboardAuditLog.tenantId, tenantId), cursor ? olderThan(dashboardAuditLog, decodePosition(cursor)) : undefined))
+    .where(and(eq(dashboardAuditLog.tenantId, tenantId), await afterCursor(dashboardAuditLog, cursor, scope)))
     .orderBy(desc(dashboardAuditLog.createdAt), desc(dashboardAuditLog.id))
     .limit(limit + 1)
     .all();
-  const data = rows.slice(0, limit);
-  const last = data.at(-1);
-  return { data, nextCursor: rows.length > limit && last ? encodePosition(last) : null };
+  return pageOf(rows, limit, scope);
 }

@@ -34,7 +34,7 @@ export async function showDisputes(c: SignedInContext) {
   if (responseState.success) filters.responseState = responseState.data;
   else if (query.responseState) invalid.push("response");
 
-  const { page, nextCursor } = await listDisputes({
+  const { data, nextCursor } = await listDisputes({
     ctx: c.get("ctx"),
     input: {
       tenantId: c.get("session").tenantId,
@@ -47,7 +47,7 @@ export async function showDisputes(c: SignedInContext) {
       states={DISPUTE_STATES}
       responseStates={RESPONSE_STATES}
       filters={filters}
-      disputes={page}
+      disputes={data}
       nextCursor={nextCursor}
       nowMs={c.get("ctx").clock.nowMs()}
       filterError={invalid.length > 0 ? `Ignored an invalid ${invalid.join(" and ")}.` : undefined}

@@ -47,7 +47,7 @@ function listFilters(query: Record<string, string>) {
 export async function showPayments(c: SignedInContext) {
   const query = c.req.query();
   const { filters, invalid } = listFilters(query);
-  const { page, nextCursor } = await listPayments({
+  const { data, nextCursor } = await listPayments({
     ctx: c.get("ctx"),
     input: {
       tenantId: c.get("session").tenantId,
@@ -66,7 +66,7 @@ export async function showPayments(c: SignedInContext) {
       session={c.get("session")}
       statuses={PAYMENT_STATUSES}
       filters={filters}
-      payments={page}
+      payments={data}
       nextCursor={nextCursor}
       filterError={filterError}
     />,

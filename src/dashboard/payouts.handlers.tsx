@@ -12,7 +12,7 @@ const ITEMS_PAGE_SIZE = 100;
 export async function showPayouts(c: SignedInContext) {
   const query = c.req.query();
   const status = z.enum(PAYOUT_STATUSES).safeParse(query.status);
-  const { page, nextCursor } = await listPayouts({
+  const { data, nextCursor } = await listPayouts({
     ctx: c.get("ctx"),
     input: {
       tenantId: c.get("session").tenantId,
@@ -28,7 +28,7 @@ export async function showPayouts(c: SignedInContext) {
       session={c.get("session")}
       statuses={PAYOUT_STATUSES}
       status={status.data}
-      payouts={page}
+      payouts={data}
       nextCursor={nextCursor}
       filterError={!status.success && query.status ? "Ignored an invalid status." : undefined}
     />,
@@ -44,5 +44,5 @@ export async function showPayout(c: SignedInContext) {
     ctx,
     input: { tenantId, payoutId: payout.id, limit: ITEMS_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
   });
-  return c.html(<PayoutPage session={c.get("session")} payout={payout} items={items.page} nextItemsCursor={items.nextCursor} />);
+  return c.html(<PayoutPage session={c.get("session")} payout={payout} items={items.data} nextItemsCursor={items.nextCursor} />);
 }

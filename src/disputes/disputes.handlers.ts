@@ -8,10 +8,10 @@ import { addEvidence } from "./evidence.service";
 export const listDisputes: TenantRouteHandler<typeof routes.listDisputes> = async (c) => {
   const ctx = c.get("ctx");
   const { tenantId } = c.get("tenant");
-  const { page, hasMore, nextCursor } = await queryDisputes({ ctx, input: { tenantId, query: c.req.valid("query") } });
-  const evidence = await evidenceOf({ ctx, input: { tenantId, disputeIds: page.map((dispute) => dispute.id) } });
+  const page = await queryDisputes({ ctx, input: { tenantId, query: c.req.valid("query") } });
+  const evidence = await evidenceOf({ ctx, input: { tenantId, disputeIds: page.data.map((dispute) => dispute.id) } });
   const now = ctx.clock.nowMs();
-  return c.json({ data: page.map((dispute) => toDispute(dispute, evidence.get(dispute.id) ?? [], now)), hasMore, nextCursor }, 200);
+  return c.json({ ...page, data: page.data.map((dispute) => toDispute(dispute, evidence.get(dispute.id) ?? [], now)) }, 200);
 };
 
 export const getDispute: TenantRouteHandler<typeof routes.getDispute> = async (c) => {

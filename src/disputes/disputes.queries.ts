@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import { olderThan } from "../lib/keyset-cursor";
+import { afterCursor, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
-import { decodeSignedCursor, signedPage } from "../lib/signed-cursor";
 import type { AppContext } from "../platform/context";
 import type { DisputeRecord } from "./dispute-states";
 import { disputeEvidence, disputes, type DisputeState, type ResponseState } from "./disputes.schema";
@@ -73,7 +72,7 @@ export async function listDisputes({
   if (query.responseState) conditions.push(eq(disputes.responseState, query.responseState));
   if (query.from) conditions.push(gte(disputes.createdAt, new Date(query.from).toISOString()));
   if (query.to) conditions.push(lt(disputes.createdAt, new Date(query.to).toISOString()));
-  if (query.cursor) conditions.push(olderThan(disputes, await decodeSignedCursor(query.cursor, scope)));
+  conditions.push(await afterCursor(disputes, query.cursor, scope));
   const rows = await ctx.db
     .select()
     .from(disputes)
@@ -81,5 +80,5 @@ export async function listDisputes({
     .orderBy(desc(disputes.createdAt), desc(disputes.id))
     .limit(query.limit + 1)
     .all();
-  return signedPage(rows, query.limit, scope);
+  return pageOf(rows, query.limit, scope);
 }

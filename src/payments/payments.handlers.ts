@@ -46,9 +46,9 @@ export const getPayment: TenantRouteHandler<typeof routes.getPayment> = async (c
 };
 
 export const listPayments: TenantRouteHandler<typeof routes.listPayments> = async (c) => {
-  const { page, hasMore, nextCursor } = await queryPayments({
+  const page = await queryPayments({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
   });
-  return c.json({ data: page.map(toPaymentListItem), hasMore, nextCursor }, 200);
+  return c.json({ ...page, data: page.data.map(toPaymentListItem) }, 200);
 };

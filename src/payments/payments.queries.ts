@@ -2,8 +2,7 @@ import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { ApiError } from "../lib/problem";
 import { ceilMillis } from "../lib/instant";
-import { olderThan } from "../lib/keyset-cursor";
-import { decodeCursor, encodeCursor } from "./list-cursor";
+import { afterCursor, pageOf } from "../lib/pagination";
 import { payments, type PaymentStatus } from "./payments.schema";
 import type { PaymentRecord } from "./payments.view";
 
@@ -42,28 +41,25 @@ export async function listPayments({
   ctx: AppContext;
   input: { tenantId: string; query: ListPaymentsQuery };
 }) {
-  const { db } = ctx;
-  const secret = ctx.env.KEY_PEPPER;
   const from = query.from ? storedBound(query.from) : null;
   const to = query.to ? storedBound(query.to) : null;
-  const filters = JSON.stringify([from, to, query.status ?? null]);
+  const scope = {
+    list: "payments-cursor",
+    tenantId,
+    filters: JSON.stringify([from, to, query.status ?? null]),
+    secret: ctx.env.KEY_PEPPER,
+  };
   const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
   if (query.status) conditions.push(eq(payments.status, query.status));
   if (from) conditions.push(gte(payments.createdAt, from));
   if (to) conditions.push(lt(payments.createdAt, to));
-  if (query.cursor) {
-    conditions.push(olderThan(payments, await decodeCursor(query.cursor, { tenantId, filters, secret })));
-  }
-  const rows = await db
+  conditions.push(await afterCursor(payments, query.cursor, scope));
+  const rows = await ctx.db
     .select()
     .from(payments)
     .where(and(...conditions))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(query.limit + 1)
     .all();
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const hasMore = rows.length > query.limit;
-  const nextCursor = hasMore && last ? await encodeCursor({ createdAt: last.createdAt, id: last.id }, { tenantId, filters, secret }) : "";
-  return { page, hasMore, nextCursor };
+  return pageOf(rows, query.limit, scope);
 }

@@ -12,6 +12,7 @@ import {
 } from "../platform/openapi";
 import { instantMicros } from "../lib/instant";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments.schema";
+import { INVALID_CURSOR } from "../lib/pagination";
 
 /** Largest single charge accepted, in minor units ($1,000,000.00); larger amounts are refused before the processor. */
 export const MAX_AMOUNT_CENTS = 100_000_000;
@@ -476,7 +477,7 @@ export const listPayments = createRoute({
       400: {
         description: "Invalid query, or `invalid-cursor`.",
         examples: [
-          { slug: "invalid-cursor", detail: "`cursor` must be a nextCursor returned by this endpoint with the same filters." },
+          { slug: "invalid-cursor", detail: INVALID_CURSOR },
           {
             slug: "validation-failed",
             detail: "1 field(s) failed validation.",

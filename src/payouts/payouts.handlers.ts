@@ -4,11 +4,11 @@ import type * as routes from "./payouts.routes";
 import { toPayout, toPayoutItem } from "./payouts.view";
 
 export const listPayouts: TenantRouteHandler<typeof routes.listPayouts> = async (c) => {
-  const { page, hasMore, nextCursor } = await queryPayouts({
+  const page = await queryPayouts({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
   });
-  return c.json({ data: page.map(toPayout), hasMore, nextCursor }, 200);
+  return c.json({ ...page, data: page.data.map(toPayout) }, 200);
 };
 
 export const getPayout: TenantRouteHandler<typeof routes.getPayout> = async (c) => {
@@ -20,7 +20,7 @@ export const getPayout: TenantRouteHandler<typeof routes.getPayout> = async (c) 
     {
       ...toPayout(payout),
       otherFeesCents: payout.otherFeesCents,
-      items: { data: items.page.map(toPayoutItem), hasMore: items.hasMore, nextCursor: items.nextCursor },
+      items: { ...items, data: items.data.map(toPayoutItem) },
     },
     200,
   );

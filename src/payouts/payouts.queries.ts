@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { olderThan } from "../lib/keyset-cursor";
+import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { afterCursor, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
-import { decodeSignedCursor, encodeSignedCursor, signedPage } from "../lib/signed-cursor";
 import type { AppContext } from "../platform/context";
 import { payoutItems, payouts, type PayoutStatus } from "./payouts.schema";
 
@@ -44,7 +43,7 @@ export async function listPayouts({
   if (query.status) conditions.push(eq(payouts.status, query.status));
   if (query.from) conditions.push(gte(payouts.createdAt, new Date(query.from).toISOString()));
   if (query.to) conditions.push(lt(payouts.createdAt, new Date(query.to).toISOString()));
-  if (query.cursor) conditions.push(olderThan(payouts, await decodeSignedCursor(query.cursor, scope)));
+  conditions.push(await afterCursor(payouts, query.cursor, scope));
   const rows = await ctx.db
     .select()
     .from(payouts)
@@ -52,7 +51,7 @@ export async function listPayouts({
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(query.limit + 1)
     .all();
-  return signedPage(rows, query.limit, scope);
+  return pageOf(rows, query.limit, scope);
 }
 
 /** A payout's items in the order they happened, keyset-paginated; the cursor is signed for this payout. */
@@ -64,26 +63,15 @@ export async function listPayoutItems({
   input: { tenantId: string; payoutId: string; limit: number; cursor?: string };
 }) {
   const scope = { list: "payout-items-cursor", tenantId, filters: payoutId, secret: ctx.env.KEY_PEPPER };
-  const after = cursor ? await decodeSignedCursor(cursor, scope) : null;
+  const order = { createdAt: payoutItems.processorCreatedAt, id: payoutItems.processorTransferId };
   const rows = await ctx.db
     .select()
     .from(payoutItems)
     .where(
-      and(
-        eq(payoutItems.payoutId, payoutId),
-        eq(payoutItems.tenantId, tenantId),
-        after
-          ? sql`(${payoutItems.processorCreatedAt}, ${payoutItems.processorTransferId}) > (${after.createdAt}, ${after.id})`
-          : undefined,
-      ),
+      and(eq(payoutItems.payoutId, payoutId), eq(payoutItems.tenantId, tenantId), await afterCursor(order, cursor, scope, "oldestFirst")),
     )
     .orderBy(asc(payoutItems.processorCreatedAt), asc(payoutItems.processorTransferId))
     .limit(limit + 1)
     .all();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const hasMore = rows.length > limit;
-  const nextCursor =
-    hasMore && last ? await encodeSignedCursor({ createdAt: last.processorCreatedAt, id: last.processorTransferId }, scope) : "";
-  return { page, hasMore, nextCursor };
+  return pageOf(rows, limit, scope, (item) => ({ createdAt: item.processorCreatedAt, id: item.processorTransferId }));
 }

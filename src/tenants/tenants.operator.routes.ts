@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, pageOf, pageQuery, problemResponses, z } from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute, TenantParams } from "../platform/operator";
+import { INVALID_CURSOR } from "../lib/pagination";
 
 export const TenantSchema = z
   .object({
@@ -131,7 +132,7 @@ export const listTenants = createRoute({
     ...problemResponses({
       400: {
         description: "Invalid query, or `invalid-cursor`.",
-        examples: [{ slug: "invalid-cursor", detail: "`cursor` must be a nextCursor returned by this endpoint." }],
+        examples: [{ slug: "invalid-cursor", detail: INVALID_CURSOR }],
       },
       ...OPERATOR_PROBLEMS,
     }),

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { newId } from "../lib/ids";
-import { decodePosition, keysetPage, olderThan, type KeysetPage } from "../lib/keyset-cursor";
+import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { AuthenticatedTenant } from "../platform/types";
@@ -53,15 +53,17 @@ export async function listTenants({
 }: {
   ctx: AppContext;
   input: { limit: number; cursor?: string };
-}): Promise<KeysetPage<TenantRecord>> {
+}): Promise<Page<TenantRecord>> {
+  // The operator's list spans every tenant, so its cursor is bound to no one tenant.
+  const scope = { list: "tenants-cursor", tenantId: "", filters: "", secret: ctx.env.KEY_PEPPER };
   const rows = await ctx.db
     .select()
     .from(tenants)
-    .where(input.cursor ? olderThan(tenants, decodePosition(input.cursor)) : undefined)
+    .where(await afterCursor(tenants, input.cursor, scope))
     .orderBy(desc(tenants.createdAt), desc(tenants.id))
     .limit(input.limit + 1)
     .all();
-  return keysetPage(rows, input.limit);
+  return pageOf(rows, input.limit, scope);
 }
 
 export async function getTenant({ ctx, input }: { ctx: AppContext; input: { tenantId: string } }): Promise<TenantRecord> {

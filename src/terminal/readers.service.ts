@@ -1,7 +1,6 @@
 import { and, desc, eq, getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
-import { hmacSha256Hex, timingSafeEqualStrings } from "../lib/crypto";
 import { newId } from "../lib/ids";
-import { decodePosition, encodePosition, olderThan, type ListPosition } from "../lib/keyset-cursor";
+import { afterCursor, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { TENANT_TAG } from "../payments";
 import type { AppContext } from "../platform/context";
@@ -191,20 +190,6 @@ export async function getReader({
   return { reader, connection: device.connection?.toUpperCase() === "OPEN" ? "Open" : "Closed" };
 }
 
-type CursorContext = { tenantId: string; filters: string; secret: string };
-
-async function cursorSignature(context: CursorContext, payload: string): Promise<string> {
-  return (await hmacSha256Hex(context.secret, `readers-cursor\n${context.tenantId}\n${context.filters}\n${payload}`)).slice(0, 32);
-}
-
-async function decodeCursor(cursor: string, context: CursorContext): Promise<ListPosition> {
-  const [payload, signed, ...rest] = cursor.split(".");
-  if (!payload || !signed || rest.length > 0 || !timingSafeEqualStrings(signed, await cursorSignature(context, payload))) {
-    throw new ApiError("invalid-cursor", "`cursor` must be a nextCursor returned by this endpoint with the same filters.");
-  }
-  return decodePosition(payload);
-}
-
 /** Newest first, keyset-paginated on (createdAt, id); the cursor is signed for the tenant and the filters. */
 export async function listReaders({
   ctx,
@@ -213,21 +198,13 @@ export async function listReaders({
   ctx: AppContext;
   input: { tenantId: string; query: { status?: ReaderStatus; limit: number; cursor?: string } };
 }) {
-  const context = { tenantId, filters: JSON.stringify([query.status ?? null]), secret: ctx.env.KEY_PEPPER };
+  const scope = { list: "readers-cursor", tenantId, filters: JSON.stringify([query.status ?? null]), secret: ctx.env.KEY_PEPPER };
   const conditions: (SQL | undefined)[] = [eq(terminalReaders.tenantId, tenantId)];
   if (query.status) conditions.push(eq(terminalReaders.status, query.status));
-  if (query.cursor) conditions.push(olderThan(terminalReaders, await decodeCursor(query.cursor, context)));
+  conditions.push(await afterCursor(terminalReaders, query.cursor, scope));
   const rows = await selectReaders(ctx, and(...conditions))
     .orderBy(desc(terminalReaders.createdAt), desc(terminalReaders.id))
     .limit(query.limit + 1)
     .all();
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const hasMore = rows.length > query.limit;
-  let nextCursor = "";
-  if (hasMore && last) {
-    const payload = encodePosition({ createdAt: last.createdAt, id: last.id });
-    nextCursor = `${payload}.${await cursorSignature(context, payload)}`;
-  }
-  return { page, hasMore, nextCursor };
+  return pageOf(rows, query.limit, scope);
 }

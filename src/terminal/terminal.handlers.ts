@@ -10,11 +10,11 @@ export const registerReader: TenantRouteHandler<typeof routes.registerReader> = 
 };
 
 export const listReaders: TenantRouteHandler<typeof routes.listReaders> = async (c) => {
-  const { page, hasMore, nextCursor } = await readers.listReaders({
+  const page = await readers.listReaders({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
   });
-  return c.json({ data: page.map((reader) => toReader(reader)), hasMore, nextCursor }, 200);
+  return c.json({ ...page, data: page.data.map((reader) => toReader(reader)) }, 200);
 };
 
 export const getReader: TenantRouteHandler<typeof routes.getReader> = async (c) => {

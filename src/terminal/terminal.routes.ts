@@ -13,6 +13,7 @@ import {
   z,
 } from "../platform/openapi";
 import { PAX_MODELS, READER_STATUSES } from "./terminal.schema";
+import { INVALID_CURSOR } from "../lib/pagination";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
@@ -251,7 +252,7 @@ export const listReaders = createRoute({
     ...problemResponses({
       400: {
         description: "Invalid query, or `invalid-cursor`.",
-        examples: [{ slug: "invalid-cursor", detail: "`cursor` must be a nextCursor returned by this endpoint with the same filters." }],
+        examples: [{ slug: "invalid-cursor", detail: INVALID_CURSOR }],
       },
       ...AUTHENTICATED_PROBLEMS,
     }),

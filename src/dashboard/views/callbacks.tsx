@@ -39,7 +39,7 @@ export type DeliveryFilters = { status?: DeliveryStatus | undefined; eventId?: s
 export type CallbacksPageProps = {
   session: SignedInSession;
   settings: CallbackSettings;
-  deliveries: { data: DeliveryRecord[]; nextCursor: string | null };
+  deliveries: { data: DeliveryRecord[]; nextCursor: string };
   filters: DeliveryFilters;
   revealed?: RevealedSigningSecret[];
   urlValue?: string;

@@ -76,7 +76,7 @@ export const DisputesPage: FC<{
   responseStates: readonly ResponseState[];
   filters: DisputeFilters;
   disputes: DisputeRecord[];
-  nextCursor: string | null;
+  nextCursor: string;
   nowMs: number;
   filterError?: string | undefined;
 }> = ({ session, states, responseStates, filters, disputes, nextCursor, nowMs, filterError }) => {

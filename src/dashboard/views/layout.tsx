@@ -304,8 +304,8 @@ export const FilterSelect: FC<{
   </div>
 );
 
-/** The link to a list's next page: its filters kept, the cursor added. */
-export const NextPageLink: FC<{ path: string; query?: URLSearchParams; cursor: string | null; children: Child }> = ({
+/** The link to a list's next page: its filters kept, the cursor added; none on the last page (cursor ""). */
+export const NextPageLink: FC<{ path: string; query?: URLSearchParams; cursor: string; children: Child }> = ({
   path,
   query = new URLSearchParams(),
   cursor,

@@ -39,7 +39,7 @@ export const PaymentsPage: FC<{
   statuses: readonly PaymentStatus[];
   filters: PaymentFilters;
   payments: PaymentRecord[];
-  nextCursor: string | null;
+  nextCursor: string;
   filterError?: string | undefined;
 }> = ({ session, statuses, filters, payments, nextCursor, filterError }) => {
   const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]));

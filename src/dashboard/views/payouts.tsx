@@ -29,7 +29,7 @@ export const PayoutsPage: FC<{
   statuses: readonly PayoutStatus[];
   status: PayoutStatus | undefined;
   payouts: PayoutRecord[];
-  nextCursor: string | null;
+  nextCursor: string;
   filterError?: string | undefined;
 }> = ({ session, statuses, status, payouts, nextCursor, filterError }) => (
   <Layout title="Payouts" section="payouts" session={session}>
@@ -94,7 +94,7 @@ export const PayoutPage: FC<{
   session: SignedInSession;
   payout: PayoutRecord;
   items: PayoutItemRecord[];
-  nextItemsCursor: string | null;
+  nextItemsCursor: string;
 }> = ({ session, payout, items, nextItemsCursor }) => (
   <Layout title={`Payout ${payout.id}`} section="payouts" session={session}>
     <p>

@@ -67,7 +67,7 @@ export const TeamPage: FC<{
   </Layout>
 );
 
-export const AuditPage: FC<{ session: SignedInSession; entries: AuditEntry[]; nextCursor: string | null }> = ({
+export const AuditPage: FC<{ session: SignedInSession; entries: AuditEntry[]; nextCursor: string }> = ({
   session,
   entries,
   nextCursor,

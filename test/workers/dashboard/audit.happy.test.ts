@@ -1,5 +1,20 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DashboardBrowser, signedInOwner } from "../support/dashboard";
+
+/** `count` entries of an older day, enough to fill the first page (50 entries) and more. */
+async function seedAuditEntries(tenantId: string, count: number) {
+  await env.DB.batch(
+    Array.from({ length: count }, (_, n) =>
+      env.DB.prepare(
+        `INSERT INTO dashboard_audit_log (id, tenant_id, actor_email, action, ip_address, user_agent, created_at)
+         VALUES (?, ?, 'seed@example.com', 'seeded', '192.0.2.1', 'test', ?)`,
+      ).bind(`aud_seed${n}${tenantId}`, tenantId, `2026-01-01T00:00:${String(n).padStart(2, "0")}.000Z`),
+    ),
+  );
+}
+
+const nextLink = (html: string) => /href="(\/dashboard\/audit\?cursor=[^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
 
 describe("audit log page", () => {
   it("shows the owner who did what, when and from where, failed sign-ins included, newest first", async () => {
@@ -16,5 +31,31 @@ describe("audit log page", () => {
     expect(html).toContain("wrong password");
     expect(html).toContain("Audited key");
     expect(html).toContain(email);
+  });
+});
+
+describe("audit log pages", () => {
+  it("walks to the last page through its links, each entry once", async () => {
+    const { tenantId, browser } = await signedInOwner();
+    await seedAuditEntries(tenantId, 55);
+    const first = await browser.open("/dashboard/audit");
+    const next = nextLink(first.html);
+    expect(next).toBeDefined();
+    const second = await browser.open(next!);
+    expect(second.response.status).toBe(200);
+    expect(nextLink(second.html)).toBeUndefined();
+    const seeded = [first.html, second.html].flatMap((html) => [...html.matchAll(/<tr data-action="seeded">/g)]);
+    expect(seeded).toHaveLength(55);
+  });
+
+  it("refuses a hand-built cursor, and another tenant's", async () => {
+    const alice = await signedInOwner("Audit Alice");
+    await seedAuditEntries(alice.tenantId, 55);
+    const aliceNext = nextLink((await alice.browser.open("/dashboard/audit")).html)!;
+    const bob = await signedInOwner("Audit Bob");
+    await seedAuditEntries(bob.tenantId, 55);
+    expect((await bob.browser.get(aliceNext)).status).toBe(400);
+    const handBuilt = btoa(JSON.stringify(["9999-12-31T00:00:00.000Z", "zzz"])).replace(/=+$/, "");
+    expect((await bob.browser.get(`/dashboard/audit?cursor=${handBuilt}`)).status).toBe(400);
   });
 });

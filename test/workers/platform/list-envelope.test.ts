@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { deliveryWithoutMessage, tenantWithCallbacks, writeEvent } from "../support/callbacks";
-import { ADMIN_HEADERS, call } from "../support/http";
+import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
 import { paymentId, seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { chargeableTenant } from "../support/sandbox";
 import { registerReader } from "../support/terminal";
@@ -9,6 +9,7 @@ type Page = { data: unknown[]; hasMore: boolean; nextCursor: unknown };
 
 let auth: Record<string, string> = {};
 let callbacksTenant = "";
+let otherCallbacksTenant = "";
 let payoutId = "";
 
 /** Every list of the API, each holding at least two rows, walked one row per page to its end. */
@@ -41,7 +42,15 @@ beforeAll(async () => {
 
   callbacksTenant = await tenantWithCallbacks();
   for (let n = 0; n < 2; n++) await deliveryWithoutMessage(await writeEvent(callbacksTenant));
+  otherCallbacksTenant = await tenantWithCallbacks();
+  for (let n = 0; n < 2; n++) await deliveryWithoutMessage(await writeEvent(otherCallbacksTenant));
 });
+
+/** A cursor of the lists' shape holding a position of the client's choosing. */
+const handBuiltCursor = btoa(JSON.stringify(["9999-12-31T00:00:00.000Z", "zzz"]))
+  .replaceAll("+", "-")
+  .replaceAll("/", "_")
+  .replace(/=+$/, "");
 
 async function page(path: string, headers: Record<string, string>, cursor: string | null): Promise<Page> {
   const query = new URLSearchParams({ limit: "1", ...(cursor === null ? {} : { cursor }) });
@@ -68,5 +77,31 @@ describe("every list ends with the same envelope", () => {
     const response = await call(`/v1/payouts/${payoutId}`, { headers: auth });
     expect(response.status).toBe(200);
     expect((await response.json<{ items: Page }>()).items).toMatchObject({ hasMore: false, nextCursor: "" });
+  });
+});
+
+describe("every list takes back only its own cursors", () => {
+  it.each(LISTS)("$name: refuses a hand-built cursor and one another list issued", async (list) => {
+    await expectProblem(await call(`${list.path()}?cursor=${handBuiltCursor}`, { headers: list.headers() }), 400, "invalid-cursor");
+    const other = LISTS[(LISTS.indexOf(list) + 1) % LISTS.length]!;
+    const { nextCursor } = await page(other.path(), other.headers(), null);
+    const query = new URLSearchParams({ limit: "1", cursor: nextCursor as string });
+    await expectProblem(await call(`${list.path()}?${query}`, { headers: list.headers() }), 400, "invalid-cursor");
+  });
+
+  it("a callbacks cursor is bound to its tenant and its filters", async () => {
+    for (const list of ["events", "deliveries"]) {
+      const { nextCursor } = await page(`/admin/tenants/${otherCallbacksTenant}/callbacks/${list}`, ADMIN_HEADERS, null);
+      const cursor = encodeURIComponent(nextCursor as string);
+      const path = `/admin/tenants/${callbacksTenant}/callbacks/${list}`;
+      await expectProblem(await call(`${path}?limit=1&cursor=${cursor}`, { headers: ADMIN_HEADERS }), 400, "invalid-cursor");
+      const filter = list === "events" ? "type=payment.succeeded" : "status=failed";
+      const sameTenant = `/admin/tenants/${otherCallbacksTenant}/callbacks/${list}`;
+      await expectProblem(
+        await call(`${sameTenant}?limit=1&${filter}&cursor=${cursor}`, { headers: ADMIN_HEADERS }),
+        400,
+        "invalid-cursor",
+      );
+    }
   });
 });

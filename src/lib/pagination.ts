@@ -1,0 +1,79 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { base64Url, fromBase64Url, hmacSha256Hex, timingSafeEqualStrings } from "./crypto";
+import { ApiError } from "./problem";
+
+/** A row's place in a list ordered by (createdAt, id); `id` breaks ties between rows of the same instant. */
+export type ListPosition = { createdAt: string; id: string };
+
+/** The columns a list is ordered by, on an index that starts with the tenant. */
+export type KeysetColumns = { createdAt: SQLiteColumn; id: SQLiteColumn };
+
+/** Which list, for which tenant and filters, a cursor was issued by; `list` keeps one list's cursors out of another. */
+export type CursorScope = { list: string; tenantId: string; filters: string; secret: string };
+
+/** One page of a list, in the envelope every list shares: on the last page `hasMore` is false and `nextCursor` is "". */
+export type Page<T> = { data: T[]; hasMore: boolean; nextCursor: string };
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+export const INVALID_CURSOR = "`cursor` must be a nextCursor returned by this endpoint with the same filters.";
+
+async function signature(scope: CursorScope, payload: string): Promise<string> {
+  return (await hmacSha256Hex(scope.secret, `${scope.list}\n${scope.tenantId}\n${scope.filters}\n${payload}`)).slice(0, 32);
+}
+
+/** Signed for one list, tenant and filter set, so a cursor cannot be forged or carried across tenants, lists or queries. */
+async function encodeCursor(position: ListPosition, scope: CursorScope): Promise<string> {
+  const payload = base64Url(encoder.encode(JSON.stringify([position.createdAt, position.id])));
+  return `${payload}.${await signature(scope, payload)}`;
+}
+
+async function decodeCursor(cursor: string, scope: CursorScope): Promise<ListPosition> {
+  const [payload, signed, ...rest] = cursor.split(".");
+  if (!payload || !signed || rest.length > 0 || !timingSafeEqualStrings(signed, await signature(scope, payload))) {
+    throw new ApiError("invalid-cursor", INVALID_CURSOR);
+  }
+  let position: unknown;
+  try {
+    position = JSON.parse(decoder.decode(fromBase64Url(payload)));
+  } catch {
+    position = null;
+  }
+  if (Array.isArray(position) && position.length === 2 && typeof position[0] === "string" && typeof position[1] === "string") {
+    return { createdAt: position[0], id: position[1] };
+  }
+  throw new ApiError("invalid-cursor", INVALID_CURSOR);
+}
+
+/**
+ * Rows past the cursor's position in a list ordered `newestFirst` or oldest first, none without a cursor. A row-value
+ * comparison is one index range, where the equivalent OR scans every row before the position first.
+ */
+export async function afterCursor(
+  columns: KeysetColumns,
+  cursor: string | undefined,
+  scope: CursorScope,
+  order: "newestFirst" | "oldestFirst" = "newestFirst",
+): Promise<SQL | undefined> {
+  if (!cursor) return undefined;
+  const position = await decodeCursor(cursor, scope);
+  return order === "newestFirst"
+    ? sql`(${columns.createdAt}, ${columns.id}) < (${position.createdAt}, ${position.id})`
+    : sql`(${columns.createdAt}, ${columns.id}) > (${position.createdAt}, ${position.id})`;
+}
+
+/** The first `limit` of `rows` (read with `limit + 1`), and the cursor to the rest ("" when there is none). */
+export function pageOf<Row extends ListPosition>(rows: Row[], limit: number, scope: CursorScope): Promise<Page<Row>>;
+export function pageOf<Row>(rows: Row[], limit: number, scope: CursorScope, positionOf: (row: Row) => ListPosition): Promise<Page<Row>>;
+export async function pageOf<Row>(
+  rows: Row[],
+  limit: number,
+  scope: CursorScope,
+  positionOf: (row: Row) => ListPosition = (row) => row as ListPosition,
+): Promise<Page<Row>> {
+  const data = rows.slice(0, limit);
+  const last = data.at(-1);
+  const hasMore = rows.length > limit;
+  return { data, hasMore, nextCursor: hasMore && last ? await encodeCursor(positionOf(last), scope) : "" };
+}
