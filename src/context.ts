@@ -91,7 +91,7 @@ export function createContext(rawEnv: Env, options: { nowMs?: number; requestUrl
   const publicOrigin = publicOriginOf(env, options.requestUrl);
   const db = database(env);
   const clock = clockAt(options.nowMs);
-  const outbox = createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents(env, eventIds) });
+  const outbox = createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents({ ctx: { env, db, clock }, input: eventIds }) });
   return {
     env,
     publicOrigin,

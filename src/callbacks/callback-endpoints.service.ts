@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
 import type { AppContext } from "../platform/context";
-import { newId, nowIso } from "../lib/ids";
+import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { assertTenantExists } from "../db/tenancy";
@@ -31,14 +31,14 @@ export async function getCallbackSettings({
   ctx,
   input: { tenantId },
 }: {
-  ctx: Pick<AppContext, "db">;
+  ctx: Pick<AppContext, "db" | "clock">;
   input: { tenantId: string };
 }): Promise<CallbackSettings> {
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
   const endpoint = await db.select().from(callbackEndpoints).where(eq(callbackEndpoints.tenantId, tenantId)).get();
   if (!endpoint) return { url: null, createdAt: null, updatedAt: null, signingSecrets: [] };
-  const secrets = await activeSecretRows(db, [tenantId], nowIso());
+  const secrets = await activeSecretRows(db, [tenantId], ctx.clock.nowIso());
   return {
     url: endpoint.url,
     createdAt: endpoint.createdAt,
@@ -55,12 +55,12 @@ export async function saveCallbackUrl({
   ctx,
   input: { tenantId, ...input },
 }: {
-  ctx: Pick<AppContext, "db" | "env" | "publicOrigin">;
+  ctx: Pick<AppContext, "db" | "env" | "publicOrigin" | "clock">;
   input: { tenantId: string; url: string };
 }): Promise<CallbackSettings> {
   const { db, env } = ctx;
   await assertTenantExists(db, tenantId);
-  const now = nowIso();
+  const now = ctx.clock.nowIso();
   const requested = input.url.trim();
   if (requested === "") {
     await db.batch([
@@ -116,7 +116,7 @@ export async function revealSigningSecrets({
 }): Promise<RevealedSigningSecret[]> {
   const { db, env } = ctx;
   await requireEndpoint(db, tenantId);
-  const secrets = await activeSigningSecrets({ db, env, tenantId, now: nowIso() });
+  const secrets = await activeSigningSecrets({ db, env, tenantId, now: ctx.clock.nowIso() });
   logEvent("info", "callback signing secrets revealed", { tenantId, secretIds: secrets.map((secret) => secret.id) });
   return secrets;
 }
@@ -134,7 +134,7 @@ export async function rotateSigningSecret({
 }): Promise<RevealedSigningSecret[]> {
   const { db, env } = ctx;
   const endpoint = await requireEndpoint(db, tenantId);
-  const now = nowIso();
+  const now = ctx.clock.nowIso();
   const previousExpiresAt = new Date(
     Date.parse(now) + (input.previousSecretTtlSeconds ?? DEFAULT_PREVIOUS_SECRET_TTL_SECONDS) * 1000,
   ).toISOString();

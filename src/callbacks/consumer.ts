@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
+import type { Clock } from "../lib/clock";
 import type { AppContext } from "../platform/context";
-import { nowIso } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { activeSigningSecretsByTenant } from "./callback-endpoints.service";
 import { callbackEndpoints } from "./callback-endpoints.schema";
@@ -72,14 +72,14 @@ async function deliverBatch(ctx: AppContext, messages: readonly Message[]): Prom
 
   try {
     const targets = await loadTargets(db, [...new Set(work.map((item) => item.deliveryId))]);
-    const secrets = await secretsByTenant(db, env, targets);
+    const secrets = await secretsByTenant(ctx, targets);
     const policy = deliveryUrlPolicy(ctx);
     // A delivery named by two messages of one batch (a resend racing the original) is attempted once.
     const attempted = new Map<string, Promise<{ outcome: AttemptOutcome; attempt: Attempt | null }>>();
     const results = await Promise.all(
       work.map(async ({ message, deliveryId }) => {
         const first = !attempted.has(deliveryId);
-        if (first) attempted.set(deliveryId, attempt(env, policy, targets.get(deliveryId), deliveryId, secrets, message.attempts));
+        if (first) attempted.set(deliveryId, attempt(ctx, policy, targets.get(deliveryId), deliveryId, secrets, message.attempts));
         const { outcome, attempt: record } = await attempted.get(deliveryId)!;
         return { message, outcome: first ? outcome : ({ next: "ack" } as const), record: first ? record : null };
       }),
@@ -106,7 +106,7 @@ async function deliverBatch(ctx: AppContext, messages: readonly Message[]): Prom
 }
 
 /** The last stop: the delivery becomes visibly `failed` (replayable). */
-async function settleDeadLetter({ db }: AppContext, message: Message): Promise<void> {
+async function settleDeadLetter(ctx: AppContext, message: Message): Promise<void> {
   const deliveryId = readCallbackMessage(message.body);
   if (!deliveryId) {
     logEvent("error", "unreadable dead-lettered callback message dropped", { messageId: message.id });
@@ -114,7 +114,7 @@ async function settleDeadLetter({ db }: AppContext, message: Message): Promise<v
     return;
   }
   try {
-    await markDeliveryFailed({ db, deliveryId });
+    await markDeliveryFailed(ctx, deliveryId);
     message.ack();
   } catch (error) {
     logEvent("error", "dead-lettered callback message failed", { messageId: message.id, deliveryId, error: String(error) });
@@ -142,11 +142,11 @@ async function loadTargets(db: Database, deliveryIds: string[]): Promise<Map<str
 }
 
 /** Each tenant's active secrets, read (one query), decrypted and imported as HMAC keys once per batch. */
-async function secretsByTenant(db: Database, env: Env, targets: Map<string, Target>): Promise<Map<string, CryptoKey[]>> {
+async function secretsByTenant({ db, env, clock }: AppContext, targets: Map<string, Target>): Promise<Map<string, CryptoKey[]>> {
   const tenantIds = new Set(
     [...targets.values()].filter((target) => target.status === "pending" && target.url).map((target) => target.tenantId),
   );
-  const secrets = await activeSigningSecretsByTenant({ db, env, tenantIds: [...tenantIds], now: nowIso() });
+  const secrets = await activeSigningSecretsByTenant({ db, env, tenantIds: [...tenantIds], now: clock.nowIso() });
   const keys = await Promise.all(
     [...secrets].map(
       async ([tenantId, active]) => [tenantId, await Promise.all(active.map(({ secret }) => hmacSha256Key(secret)))] as const,
@@ -160,7 +160,7 @@ async function secretsByTenant(db: Database, env: Env, targets: Map<string, Targ
  * the delivery's own count numbers the attempt in its history (recorded by the caller, with the rest of the batch).
  */
 async function attempt(
-  env: Env,
+  { env, clock }: AppContext,
   policy: CallbackUrlPolicy,
   target: Target | undefined,
   deliveryId: string,
@@ -186,11 +186,12 @@ async function attempt(
           eventId: target.eventId,
           eventType: target.eventType,
           secrets: signingSecrets,
+          clock,
         });
 
   const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const delaySeconds = delivered ? null : retryDelaySeconds(env, messageAttempt);
-  const attemptedAt = nowIso();
+  const attemptedAt = clock.nowIso();
   const nextAttemptAt = delaySeconds === null ? null : new Date(Date.parse(attemptedAt) + delaySeconds * 1000).toISOString();
   const logFields = {
     tenantId: target.tenantId,
@@ -227,9 +228,11 @@ async function postCallback(input: {
   eventId: string;
   eventType: string;
   secrets: CryptoKey[];
+  clock: Clock;
 }): Promise<HttpResult> {
-  const signature = await signatureHeader({ rawBody: input.rawBody, secrets: input.secrets, timestamp: Math.floor(Date.now() / 1000) });
-  const started = Date.now();
+  const { clock } = input;
+  const signature = await signatureHeader({ rawBody: input.rawBody, secrets: input.secrets, timestamp: Math.floor(clock.nowMs() / 1000) });
+  const started = clock.nowMs();
   try {
     const response = await fetch(input.url, {
       method: "POST",
@@ -246,11 +249,11 @@ async function postCallback(input: {
     });
     await response.body?.cancel();
     const redirected = response.status >= 300 && response.status < 400;
-    return { statusCode: response.status, error: redirected ? "redirects are not followed" : null, durationMs: Date.now() - started };
+    return { statusCode: response.status, error: redirected ? "redirects are not followed" : null, durationMs: clock.nowMs() - started };
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     const reason = timedOut ? `no response within ${CALLBACK_TIMEOUT_MS / 1000} s` : `request failed: ${String(error)}`;
-    return { statusCode: null, error: reason.slice(0, MAX_ERROR_LENGTH), durationMs: Date.now() - started };
+    return { statusCode: null, error: reason.slice(0, MAX_ERROR_LENGTH), durationMs: clock.nowMs() - started };
   }
 }
 
@@ -306,8 +309,8 @@ async function recordAttempts(db: Database, attempts: Attempt[]): Promise<void> 
 }
 
 /** Dead-lettered: no more attempts will be made unless someone replays the event. */
-async function markDeliveryFailed({ db, deliveryId }: { db: Database; deliveryId: string }): Promise<void> {
-  const failedAt = nowIso();
+async function markDeliveryFailed({ db, clock }: AppContext, deliveryId: string): Promise<void> {
+  const failedAt = clock.nowIso();
   const [failed] = await db
     .update(callbackDeliveries)
     .set({ status: "failed", failedAt, nextAttemptAt: null })

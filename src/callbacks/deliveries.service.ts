@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, min, sql, type SQL } from "drizzle-or
 import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
 import type { AppContext } from "../platform/context";
-import { newId, nowIso } from "../lib/ids";
+import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { assertTenantExists, unknownTenant } from "../db/tenancy";
@@ -81,10 +81,10 @@ export async function replayEvent({
   ctx: AppContext;
   input: { tenantId: string; eventId: string };
 }): Promise<DeliveryRecord> {
-  const { db, env } = ctx;
+  const { db } = ctx;
   // One round trip: the insert only matches the tenant's own event while callbacks are on; the read says which refusal applies.
   const [[inserted], [scope]] = await db.batch([
-    deliveryInsert(db, { eventId, origin: "replay", tenantId }).returning(),
+    deliveryInsert(ctx, { eventId, origin: "replay", tenantId }).returning(),
     db
       .select({ url: callbackEndpoints.url, eventType: events.type })
       .from(tenants)
@@ -95,7 +95,7 @@ export async function replayEvent({
   if (!scope) throw unknownTenant(tenantId);
   if (!scope.eventType) throw new ApiError("not-found", `No event ${eventId} for tenant ${tenantId}.`);
   if (!inserted) throw callbacksOff(tenantId);
-  await sendReplays(env, tenantId, [inserted]);
+  await sendReplays(ctx, tenantId, [inserted]);
   return { ...inserted, eventType: scope.eventType, attempts: [] };
 }
 
@@ -110,7 +110,7 @@ export async function replayFailedDeliveries({
   ctx: AppContext;
   input: { tenantId: string; since: string; limit: number };
 }): Promise<{ data: DeliveryRecord[]; hasMore: boolean }> {
-  const { db, env } = ctx;
+  const { db } = ctx;
   const firstCreatedAt = min(callbackDeliveries.createdAt);
   const [[scope], failed] = await db.batch([
     db
@@ -140,7 +140,7 @@ export async function replayFailedDeliveries({
   const endpointId = scope.endpointId;
   const replayed = failed.slice(0, input.limit);
   if (replayed.length === 0) return { data: [], hasMore: false };
-  const now = nowIso();
+  const now = ctx.clock.nowIso();
   const [first, ...rest] = replayed.map(({ eventId }) =>
     db
       .insert(callbackDeliveries)
@@ -148,7 +148,7 @@ export async function replayFailedDeliveries({
       .returning(),
   );
   const inserted = (await db.batch([first!, ...rest])).flat();
-  await sendReplays(env, tenantId, inserted);
+  await sendReplays(ctx, tenantId, inserted);
   return {
     data: inserted.map((delivery, index) => ({ ...delivery, eventType: replayed[index]!.eventType, attempts: [] })),
     hasMore: failed.length > input.limit,
@@ -158,10 +158,10 @@ export async function replayFailedDeliveries({
 const callbacksOff = (tenantId: string) =>
   new ApiError("conflict", `Callbacks are off for tenant ${tenantId}; save a callback URL before replaying.`);
 
-async function sendReplays(env: Env, tenantId: string, deliveries: { id: string; eventId: string }[]): Promise<void> {
+async function sendReplays(ctx: AppContext, tenantId: string, deliveries: { id: string; eventId: string }[]): Promise<void> {
   const deliveryIds = deliveries.map((delivery) => delivery.id);
   try {
-    await sendDeliveryMessages(env, deliveryIds);
+    await sendDeliveryMessages(ctx, deliveryIds);
   } catch (error) {
     // The rows are committed and unsent, which is exactly what the sweep looks for.
     logEvent("warn", "replay enqueue deferred to sweep", { tenantId, deliveryIds, error: String(error) });

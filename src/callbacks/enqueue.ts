@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import { database, type Database } from "../db/client";
-import { newId, nowIso } from "../lib/ids";
+import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
+import type { AppContext } from "../platform/context";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 import type { CallbackMessage } from "./callback-message";
 import { callbackDeliveries, type DeliveryOrigin } from "./deliveries.schema";
@@ -12,34 +12,36 @@ import { events } from "../outbox/events.schema";
 const CHUNK = 50;
 const MESSAGES_PER_SEND = 100;
 
+type EnqueueContext = Pick<AppContext, "env" | "db" | "clock">;
+
 /**
  * Sends committed outbox events on their way: one delivery per event to the tenant's endpoint, stamped enqueued in the
  * same batch, then one Queue message per delivery. A failure here loses nothing: the cron sweep picks up unstamped
  * events and unsent deliveries again.
  */
-export async function enqueueEvents(env: Env, eventIds: string[]): Promise<void> {
+export async function enqueueEvents({ ctx, input: eventIds }: { ctx: EnqueueContext; input: string[] }): Promise<void> {
   if (eventIds.length === 0) return;
   try {
-    await dispatchEvents(env, eventIds);
+    await dispatchEvents({ ctx, input: eventIds });
   } catch (error) {
     logEvent("warn", "event enqueue deferred to sweep", { eventIds, error: String(error) });
   }
 }
 
 /** Like `enqueueEvents` but throws, for the sweep, which counts and retries failures on its own. */
-export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void> {
-  const db = database(env);
+export async function dispatchEvents({ ctx, input: eventIds }: { ctx: EnqueueContext; input: string[] }): Promise<void> {
+  const { db } = ctx;
   for (let start = 0; start < eventIds.length; start += CHUNK) {
     const chunk = eventIds.slice(start, start + CHUNK);
     // A batch runs in order in one transaction, so its last statement reads what the inserts left unsent. Once its
     // deliveries exist an event's part is done: a delivery whose message is lost is the sweep's to resend.
-    const [first, ...rest] = chunk.map((eventId) => eventDeliveryInsert(db, eventId));
+    const [first, ...rest] = chunk.map((eventId) => eventDeliveryInsert(ctx, eventId));
     const written = await db.batch([
       first!,
       ...rest,
       db
         .update(events)
-        .set({ enqueuedAt: nowIso() })
+        .set({ enqueuedAt: ctx.clock.nowIso() })
         .where(and(inArray(events.id, boundList(chunk)), isNull(events.enqueuedAt))),
       db
         .select({ id: callbackDeliveries.id })
@@ -53,7 +55,7 @@ export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void
         ),
     ]);
     const unsent = (written.at(-1) as { id: string }[]).map((delivery) => delivery.id);
-    if (unsent.length > 0) await sendDeliveryMessages(env, unsent);
+    if (unsent.length > 0) await sendDeliveryMessages(ctx, unsent);
   }
 }
 
@@ -61,16 +63,16 @@ export async function dispatchEvents(env: Env, eventIds: string[]): Promise<void
  * The event's one original delivery, if its tenant has callbacks on; an event written while callbacks were off is
  * only recorded. Idempotent (the partial unique index), since the sweep may enqueue an event twice.
  */
-export function eventDeliveryInsert(db: Database, eventId: string) {
-  return deliveryInsert(db, { eventId, origin: "event" }).onConflictDoNothing();
+export function eventDeliveryInsert(ctx: Pick<AppContext, "db" | "clock">, eventId: string) {
+  return deliveryInsert(ctx, { eventId, origin: "event" }).onConflictDoNothing();
 }
 
 /** A pending delivery of the event to its tenant's endpoint, inserted only if `tenantId` (when given) owns the event and callbacks are on. */
 export function deliveryInsert(
-  db: Database,
+  { db, clock }: Pick<AppContext, "db" | "clock">,
   { eventId, origin, tenantId }: { eventId: string; origin: DeliveryOrigin; tenantId?: string },
 ) {
-  const now = nowIso();
+  const now = clock.nowIso();
   return db.insert(callbackDeliveries).select(
     db
       .select({
@@ -97,9 +99,9 @@ export function deliveryInsert(
 }
 
 /** One message per delivery, then the deliveries are stamped sent; a crash in between only means a second message. */
-export async function sendDeliveryMessages(env: Env, deliveryIds: string[]): Promise<void> {
-  await queueMessages(env, deliveryIds);
-  await stampSent(database(env), deliveryIds);
+export async function sendDeliveryMessages(ctx: EnqueueContext, deliveryIds: string[]): Promise<void> {
+  await queueMessages(ctx.env, deliveryIds);
+  await stampSent(ctx, deliveryIds);
 }
 
 async function queueMessages(env: Env, deliveryIds: string[]): Promise<void> {
@@ -112,8 +114,8 @@ async function queueMessages(env: Env, deliveryIds: string[]): Promise<void> {
   }
 }
 
-function stampSent(db: Database, deliveryIds: string[]) {
-  const now = nowIso();
+function stampSent({ db, clock }: Pick<AppContext, "db" | "clock">, deliveryIds: string[]) {
+  const now = clock.nowIso();
   return db
     .update(callbackDeliveries)
     .set({ enqueuedAt: now, nextAttemptAt: now })

@@ -3,7 +3,7 @@
  * routes, the Queue consumer, the cron sweep and the dispatcher the composition root hands the outbox, and the services
  * the dashboard shows them through. It imports no other capability: events arrive as rows in the outbox.
  */
-export { default as callbacksRouter } from "./callbacks.index";
+export { default as callbacksRouter } from "./callbacks.router";
 export { handleCallbackBatch } from "./consumer";
 export { sweepCallbacks } from "./sweep";
 export { enqueueEvents } from "./enqueue";

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import type { Database } from "../db/client";
 import type { AppContext } from "../platform/context";
 import { logEvent } from "../lib/log";
 import { callbackDeliveries } from "./deliveries.schema";
@@ -23,20 +22,20 @@ export type CallbackSweepResult = { eventsDispatched: number; deliveriesResent: 
  * deliveries no message is working on. Run from the cron trigger every minute; tests call it directly.
  */
 export async function sweepCallbacks({ ctx }: { ctx: AppContext }): Promise<CallbackSweepResult> {
-  const { db, env } = ctx;
   const now = new Date(ctx.clock.nowMs());
   const unsentBefore = new Date(now.getTime() - UNSENT_GRACE_MS).toISOString();
   const overdueBefore = new Date(now.getTime() - OVERDUE_GRACE_MS).toISOString();
   const result = {
-    eventsDispatched: await dispatchUnsentEvents(env, db, unsentBefore),
-    deliveriesResent: await resendLostDeliveries(env, db, unsentBefore, overdueBefore),
+    eventsDispatched: await dispatchUnsentEvents(ctx, unsentBefore),
+    deliveriesResent: await resendLostDeliveries(ctx, unsentBefore, overdueBefore),
   };
   if (result.eventsDispatched + result.deliveriesResent > 0) logEvent("warn", "callback sweep recovered work", result);
   return result;
 }
 
 /** Oldest first, but events that keep failing sink behind fresh ones, so one poison event cannot hold up the rest. */
-async function dispatchUnsentEvents(env: Env, db: Database, unsentBefore: string): Promise<number> {
+async function dispatchUnsentEvents(ctx: AppContext, unsentBefore: string): Promise<number> {
+  const { db } = ctx;
   let dispatched = 0;
   for (let page = 0; page < MAX_PAGES_PER_RUN; page++) {
     const unsent = await db
@@ -57,13 +56,13 @@ async function dispatchUnsentEvents(env: Env, db: Database, unsentBefore: string
 
     let succeeded = 0;
     try {
-      await dispatchEvents(env, eventIds);
+      await dispatchEvents({ ctx, input: eventIds });
       succeeded = eventIds.length;
     } catch {
       // One event may be poisoning the page: dispatched one by one, the others still go.
       for (const eventId of eventIds) {
         try {
-          await dispatchEvents(env, [eventId]);
+          await dispatchEvents({ ctx, input: [eventId] });
           succeeded++;
         } catch (error) {
           logEvent("error", "event enqueue failed in sweep", { eventId, error: String(error) });
@@ -76,7 +75,8 @@ async function dispatchUnsentEvents(env: Env, db: Database, unsentBefore: string
   return dispatched;
 }
 
-async function resendLostDeliveries(env: Env, db: Database, unsentBefore: string, overdueBefore: string): Promise<number> {
+async function resendLostDeliveries(ctx: AppContext, unsentBefore: string, overdueBefore: string): Promise<number> {
+  const { db } = ctx;
   let resent = 0;
   for (let page = 0; page < MAX_PAGES_PER_RUN; page++) {
     const lost = await db
@@ -100,7 +100,7 @@ async function resendLostDeliveries(env: Env, db: Database, unsentBefore: string
       .all();
     // Sending stamps next_attempt_at, so the next page holds different deliveries.
     await sendDeliveryMessages(
-      env,
+      ctx,
       lost.map((delivery) => delivery.id),
     );
     resent += lost.length;

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { auditStatement, type AuditAction } from "./audit.service";
 import { requestOrigin } from "./request-meta";
-import type { DashboardBindings } from "./types";
+import type { SignedInBindings } from "./types";
 
 /** The audit row for what the signed-in person just did through this request. */
-export function auditSignedIn(c: Context<DashboardBindings>, action: AuditAction, target?: string | null) {
+export function auditSignedIn(c: Context<SignedInBindings>, action: AuditAction, target?: string | null) {
   const session = c.get("session");
   return auditStatement(c.get("ctx"), {
     tenantId: session.tenantId,

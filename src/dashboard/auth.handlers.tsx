@@ -6,7 +6,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
 import { requestOrigin } from "./request-meta";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "./session-cookie";
 import { resolveSession, signIn as checkCredentials, signOut as endSession } from "./sessions.service";
-import type { DashboardBindings } from "./types";
+import type { DashboardBindings, SignedInBindings } from "./types";
 import { acceptInvite, findOpenInvite } from "./users.service";
 import { InvitePage, MessagePage, SignInPage } from "./views/auth";
 import { noticeFrom } from "./views/layout";
@@ -52,7 +52,7 @@ export async function signIn(c: DashboardContext) {
   return c.redirect(safeNextPath(next), 303);
 }
 
-export async function signOut(c: DashboardContext) {
+export async function signOut(c: Context<SignedInBindings>) {
   await endSession({ ctx: c.get("ctx"), input: { session: c.get("session"), origin: requestOrigin(c) } });
   clearSessionCookie(c);
   return c.redirect("/dashboard/sign-in?notice=signed-out", 303);

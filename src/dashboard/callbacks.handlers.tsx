@@ -16,11 +16,11 @@ import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
 import { requestOrigin } from "./request-meta";
 import { confirmPassword } from "./sessions.service";
-import type { DashboardBindings } from "./types";
+import type { SignedInBindings } from "./types";
 import { CallbacksPage, OVERLAP_CHOICES, type CallbacksPageProps, type DeliveryFilters } from "./views/callbacks";
 import { noticeFrom, type Notice } from "./views/layout";
 
-type DashboardContext = Context<DashboardBindings>;
+type SignedInContext = Context<SignedInBindings>;
 
 const DELIVERY_PAGE_SIZE = 25;
 // Replaying everything failed goes in bounded steps, as the operator API does; the page says when more remain.
@@ -37,7 +37,7 @@ const DeliveryQuery = z.object({
 });
 
 async function renderPage(
-  c: DashboardContext,
+  c: SignedInContext,
   extra: Partial<Omit<CallbacksPageProps, "session" | "settings" | "deliveries" | "filters">> = {},
   status: 200 | 400 | 401 | 409 | 429 = 200,
 ) {
@@ -51,10 +51,10 @@ async function renderPage(
   return c.html(<CallbacksPage session={session} settings={settings} deliveries={deliveries} filters={filters} {...extra} />, status);
 }
 
-const backTo = (c: DashboardContext, notice: Notice) => c.redirect(`/dashboard/callbacks?notice=${notice}`, 303);
+const backTo = (c: SignedInContext, notice: Notice) => c.redirect(`/dashboard/callbacks?notice=${notice}`, 303);
 
 /** A refusal the person can act on (callbacks off, a bad value) is shown on the page; anything else is the error page's. */
-async function onConflict(c: DashboardContext, work: () => Promise<Response>) {
+async function onConflict(c: SignedInContext, work: () => Promise<Response>) {
   try {
     return await work();
   } catch (error) {
@@ -63,9 +63,9 @@ async function onConflict(c: DashboardContext, work: () => Promise<Response>) {
   }
 }
 
-export const showCallbacks = (c: DashboardContext) => renderPage(c, { notice: noticeFrom(c.req.query("notice")) });
+export const showCallbacks = (c: SignedInContext) => renderPage(c, { notice: noticeFrom(c.req.query("notice")) });
 
-export async function saveUrl(c: DashboardContext) {
+export async function saveUrl(c: SignedInContext) {
   const ctx = c.get("ctx");
   const session = c.get("session");
   const url = ((await formFields(c)).url ?? "").trim();
@@ -83,7 +83,7 @@ export async function saveUrl(c: DashboardContext) {
   return backTo(c, url ? "callbacks-saved" : "callbacks-off");
 }
 
-async function withPassword(c: DashboardContext, action: "reveal" | "rotate", work: () => Promise<Response>) {
+async function withPassword(c: SignedInContext, action: "reveal" | "rotate", work: () => Promise<Response>) {
   const password = (await formFields(c)).password ?? "";
   const outcome = await confirmPassword({ ctx: c.get("ctx"), input: { session: c.get("session"), password, origin: requestOrigin(c) } });
   if (outcome === "confirmed") return work();
@@ -94,7 +94,7 @@ async function withPassword(c: DashboardContext, action: "reveal" | "rotate", wo
   return renderPage(c, { secretError: { action, message } }, outcome === "throttled" ? 429 : 401);
 }
 
-export const revealSecret = (c: DashboardContext) =>
+export const revealSecret = (c: SignedInContext) =>
   withPassword(c, "reveal", async () => {
     const revealed = await revealSigningSecrets({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
     await auditSignedIn(c, "signing_secret.revealed", revealed.map((secret) => secret.id).join(", "));
@@ -105,7 +105,7 @@ const RotateForm = z.object({
   overlapSeconds: z.coerce.number().refine((seconds) => OVERLAP_CHOICES.some((choice) => choice.seconds === seconds)),
 });
 
-export const rotateSecret = (c: DashboardContext) =>
+export const rotateSecret = (c: SignedInContext) =>
   withPassword(c, "rotate", async () => {
     const parsed = RotateForm.safeParse(await formFields(c));
     if (!parsed.success)
@@ -118,14 +118,14 @@ export const rotateSecret = (c: DashboardContext) =>
     return renderPage(c, { revealed });
   });
 
-export const sendPing = (c: DashboardContext) =>
+export const sendPing = (c: SignedInContext) =>
   onConflict(c, async () => {
     await sendTestEvent({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
     await auditSignedIn(c, "test_event.sent");
     return backTo(c, "test-event-sent");
   });
 
-export const replayOne = (c: DashboardContext) =>
+export const replayOne = (c: SignedInContext) =>
   onConflict(c, async () => {
     const eventId = c.req.param("eventId") ?? "";
     await replayEvent({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, eventId } });
@@ -140,7 +140,7 @@ const ReplayFailedForm = z.object({
     .transform((local) => `${local}:00.000Z`),
 });
 
-export const replayFailed = (c: DashboardContext) =>
+export const replayFailed = (c: SignedInContext) =>
   onConflict(c, async () => {
     const parsed = ReplayFailedForm.safeParse(await formFields(c));
     if (!parsed.success) return renderPage(c, { error: "Enter the date and time (UTC) to replay failed deliveries from." }, 400);

@@ -9,7 +9,7 @@ import * as overview from "./overview.handlers";
 import * as payments from "./payments.handlers";
 import * as payouts from "./payouts.handlers";
 import * as team from "./team.handlers";
-import type { DashboardBindings } from "./types";
+import type { DashboardBindings, SignedInBindings } from "./types";
 import { MessagePage } from "./views/auth";
 import { dashboardHeaders, formBodyLimit, ownerOnly, requireFormCookie, requireSession, sameOriginOnly } from "./web.middleware";
 
@@ -21,45 +21,51 @@ pages.get("/dashboard/sign-in", auth.showSignIn);
 pages.post("/dashboard/sign-in", requireFormCookie, auth.signIn);
 pages.get("/dashboard/invite/:token", auth.showInvite);
 pages.post("/dashboard/invite/:token", requireFormCookie, auth.acceptInvitation);
-pages.post("/dashboard/sign-out", auth.signOut);
 
-pages.get("/dashboard", overview.showOverview);
-pages.post("/dashboard/onboarding", overview.beginOnboarding);
+// Every page below is behind requireSession (it spares only the sign-in and invite pages above).
+const signedIn = new Hono<SignedInBindings>();
 
-pages.get("/dashboard/payments", payments.showPayments);
-pages.get("/dashboard/payments/:paymentId", payments.showPayment);
-pages.post("/dashboard/payments/:paymentId/refund", payments.refundPayment);
+signedIn.post("/dashboard/sign-out", auth.signOut);
 
-pages.get("/dashboard/disputes", disputes.showDisputes);
-pages.get("/dashboard/disputes/:disputeId", disputes.showDispute);
-pages.post("/dashboard/disputes/:disputeId/evidence", disputes.uploadEvidence);
-pages.post("/dashboard/disputes/:disputeId/submit", disputes.submitResponse);
+signedIn.get("/dashboard", overview.showOverview);
+signedIn.post("/dashboard/onboarding", overview.beginOnboarding);
 
-pages.get("/dashboard/payouts", payouts.showPayouts);
-pages.get("/dashboard/payouts/:payoutId", payouts.showPayout);
+signedIn.get("/dashboard/payments", payments.showPayments);
+signedIn.get("/dashboard/payments/:paymentId", payments.showPayment);
+signedIn.post("/dashboard/payments/:paymentId/refund", payments.refundPayment);
 
-pages.get("/dashboard/keys", keys.showKeys);
-pages.post("/dashboard/keys", keys.createKey);
-pages.get("/dashboard/keys/:keyId/revoke", keys.confirmRevokeKey);
-pages.post("/dashboard/keys/:keyId/revoke", keys.revokeKey);
+signedIn.get("/dashboard/disputes", disputes.showDisputes);
+signedIn.get("/dashboard/disputes/:disputeId", disputes.showDispute);
+signedIn.post("/dashboard/disputes/:disputeId/evidence", disputes.uploadEvidence);
+signedIn.post("/dashboard/disputes/:disputeId/submit", disputes.submitResponse);
 
-pages.get("/dashboard/callbacks", callbacks.showCallbacks);
-pages.post("/dashboard/callbacks", callbacks.saveUrl);
-pages.post("/dashboard/callbacks/secrets/reveal", callbacks.revealSecret);
-pages.post("/dashboard/callbacks/secrets/rotate", callbacks.rotateSecret);
-pages.post("/dashboard/callbacks/test", callbacks.sendPing);
-pages.post("/dashboard/callbacks/events/:eventId/replay", callbacks.replayOne);
-pages.post("/dashboard/callbacks/replay-failed", callbacks.replayFailed);
+signedIn.get("/dashboard/payouts", payouts.showPayouts);
+signedIn.get("/dashboard/payouts/:payoutId", payouts.showPayout);
 
-pages.get("/dashboard/team", ownerOnly, team.showTeam);
-pages.post("/dashboard/team/invites", ownerOnly, team.inviteTeammate);
-pages.post("/dashboard/team/invites/:inviteId/revoke", ownerOnly, team.withdrawInvite);
-pages.post("/dashboard/team/users/:userId/remove", ownerOnly, team.removeTeammate);
-pages.get("/dashboard/audit", ownerOnly, team.showAudit);
+signedIn.get("/dashboard/keys", keys.showKeys);
+signedIn.post("/dashboard/keys", keys.createKey);
+signedIn.get("/dashboard/keys/:keyId/revoke", keys.confirmRevokeKey);
+signedIn.post("/dashboard/keys/:keyId/revoke", keys.revokeKey);
 
-pages.get("/dashboard/account", team.showAccount);
-pages.post("/dashboard/account/sessions/revoke-others", team.endOtherSessions);
-pages.post("/dashboard/account/sessions/:sessionId/revoke", team.endSession);
+signedIn.get("/dashboard/callbacks", callbacks.showCallbacks);
+signedIn.post("/dashboard/callbacks", callbacks.saveUrl);
+signedIn.post("/dashboard/callbacks/secrets/reveal", callbacks.revealSecret);
+signedIn.post("/dashboard/callbacks/secrets/rotate", callbacks.rotateSecret);
+signedIn.post("/dashboard/callbacks/test", callbacks.sendPing);
+signedIn.post("/dashboard/callbacks/events/:eventId/replay", callbacks.replayOne);
+signedIn.post("/dashboard/callbacks/replay-failed", callbacks.replayFailed);
+
+signedIn.get("/dashboard/team", ownerOnly, team.showTeam);
+signedIn.post("/dashboard/team/invites", ownerOnly, team.inviteTeammate);
+signedIn.post("/dashboard/team/invites/:inviteId/revoke", ownerOnly, team.withdrawInvite);
+signedIn.post("/dashboard/team/users/:userId/remove", ownerOnly, team.removeTeammate);
+signedIn.get("/dashboard/audit", ownerOnly, team.showAudit);
+
+signedIn.get("/dashboard/account", team.showAccount);
+signedIn.post("/dashboard/account/sessions/revoke-others", team.endOtherSessions);
+signedIn.post("/dashboard/account/sessions/:sessionId/revoke", team.endSession);
+
+pages.route("/", signedIn);
 
 pages.all("/dashboard/*", (c) =>
   c.html(<MessagePage title="Page not found" message="There is no such page in the dashboard." session={c.get("session")} />, 404),

@@ -14,16 +14,16 @@ import {
 import { ApiError } from "../lib/problem";
 import { auditSignedIn } from "./audit-request";
 import { formFields } from "./forms";
-import type { DashboardBindings } from "./types";
+import type { SignedInBindings } from "./types";
 import { DisputePage, DisputesPage, type DisputeFilters } from "./views/disputes";
 import { noticeFrom, type Notice } from "./views/layout";
 
-type DashboardContext = Context<DashboardBindings>;
+type SignedInContext = Context<SignedInBindings>;
 type RefusalStatus = 400 | 409 | 413 | 415 | 422 | 502 | 504;
 
 const PAGE_SIZE = 25;
 
-export async function showDisputes(c: DashboardContext) {
+export async function showDisputes(c: SignedInContext) {
   const query = c.req.query();
   const filters: DisputeFilters = {};
   const invalid: string[] = [];
@@ -55,11 +55,11 @@ export async function showDisputes(c: DashboardContext) {
   );
 }
 
-const ownDispute = (c: DashboardContext) =>
+const ownDispute = (c: SignedInContext) =>
   getDispute({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, disputeId: c.req.param("disputeId") ?? "" } });
 
 async function disputePage(
-  c: DashboardContext,
+  c: SignedInContext,
   dispute: DisputeRecord,
   shown: { notice?: Notice | undefined; fileError?: string; submitError?: string; note?: string | undefined } = {},
 ) {
@@ -77,7 +77,7 @@ async function disputePage(
   );
 }
 
-export async function showDispute(c: DashboardContext) {
+export async function showDispute(c: SignedInContext) {
   return c.html(await disputePage(c, await ownDispute(c), { notice: noticeFrom(c.req.query("notice")) }));
 }
 
@@ -106,7 +106,7 @@ const WORDING: Partial<Record<ApiError["slug"], string>> = {
 };
 const messageOf = (error: ApiError) => WORDING[error.slug] ?? error.message;
 
-export async function uploadEvidence(c: DashboardContext) {
+export async function uploadEvidence(c: SignedInContext) {
   const dispute = await ownDispute(c);
   const body = await c.req.parseBody({ all: true });
   const again = async (fileError: string, status: RefusalStatus, shown: DisputeRecord = dispute) =>
@@ -133,7 +133,7 @@ export async function uploadEvidence(c: DashboardContext) {
 
 const SubmitForm = z.object({ note: z.string().trim().max(2000, "Keep the note to 2,000 characters.").default("") });
 
-export async function submitResponse(c: DashboardContext) {
+export async function submitResponse(c: SignedInContext) {
   const dispute = await ownDispute(c);
   const form = await formFields(c);
   const parsed = SubmitForm.safeParse(form);

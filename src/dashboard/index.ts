@@ -3,5 +3,5 @@
  * operator API, never over HTTP), the operator route that invites a tenant's first owner, and the cron's clean-up of
  * ended sessions.
  */
-export { default as dashboardRouter } from "./dashboard.index";
+export { default as dashboardRouter } from "./dashboard.router";
 export { purgeEndedSignInState } from "./sessions.service";

@@ -3,32 +3,32 @@ import { ApiError } from "../lib/problem";
 import { issueApiKey, listApiKeys, revokeApiKey } from "../tenants";
 import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
-import type { DashboardBindings } from "./types";
+import type { SignedInBindings } from "./types";
 import { KeysPage, RevokeKeyPage } from "./views/keys";
 import { noticeFrom } from "./views/layout";
 
-type DashboardContext = Context<DashboardBindings>;
+type SignedInContext = Context<SignedInBindings>;
 
 const MAX_KEY_NAME_LENGTH = 100;
 
-async function keysOf(c: DashboardContext) {
+async function keysOf(c: SignedInContext) {
   return listApiKeys({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
 }
 
 /** The key named in the path, of the session's tenant only: another tenant's id is a 404 like a missing one. */
-async function ownKey(c: DashboardContext) {
+async function ownKey(c: SignedInContext) {
   const keyId = c.req.param("keyId");
   const key = (await keysOf(c)).find((candidate) => candidate.id === keyId);
   if (!key) throw new ApiError("not-found", `No API key ${keyId}.`);
   return key;
 }
 
-export async function showKeys(c: DashboardContext) {
+export async function showKeys(c: SignedInContext) {
   return c.html(<KeysPage session={c.get("session")} keys={await keysOf(c)} notice={noticeFrom(c.req.query("notice"))} />);
 }
 
 /** The new key is in this response's page only (not a redirect): it never sits in a URL or a page that can be fetched again. */
-export async function createKey(c: DashboardContext) {
+export async function createKey(c: SignedInContext) {
   const session = c.get("session");
   const name = (await formFields(c)).name?.trim() ?? "";
   if (name.length === 0 || name.length > MAX_KEY_NAME_LENGTH) {
@@ -40,11 +40,11 @@ export async function createKey(c: DashboardContext) {
   return c.html(<KeysPage session={session} keys={await keysOf(c)} created={created} />, 201);
 }
 
-export async function confirmRevokeKey(c: DashboardContext) {
+export async function confirmRevokeKey(c: SignedInContext) {
   return c.html(<RevokeKeyPage session={c.get("session")} apiKey={await ownKey(c)} />);
 }
 
-export async function revokeKey(c: DashboardContext) {
+export async function revokeKey(c: SignedInContext) {
   const key = await ownKey(c);
   await revokeApiKey({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, keyId: key.id } });
   await auditSignedIn(c, "key.revoked", `${key.id} (${key.name})`);

@@ -3,13 +3,13 @@ import { getReadiness, startOnboarding } from "../onboarding";
 import { publicUrl } from "../platform/context";
 import { getTenant } from "../tenants";
 import { auditSignedIn } from "./audit-request";
-import type { DashboardBindings } from "./types";
+import type { SignedInBindings } from "./types";
 import { noticeFrom } from "./views/layout";
 import { OverviewPage } from "./views/overview";
 
-type DashboardContext = Context<DashboardBindings>;
+type SignedInContext = Context<SignedInBindings>;
 
-export async function showOverview(c: DashboardContext) {
+export async function showOverview(c: SignedInContext) {
   const ctx = c.get("ctx");
   const session = c.get("session");
   const [tenant, readiness] = await Promise.all([
@@ -22,7 +22,7 @@ export async function showOverview(c: DashboardContext) {
 }
 
 /** Creates the hosted onboarding form; the overview then links to it (a link, so the processor's page is not a form target). */
-export async function beginOnboarding(c: DashboardContext) {
+export async function beginOnboarding(c: SignedInContext) {
   const ctx = c.get("ctx");
   const session = c.get("session");
   const form = await startOnboarding({

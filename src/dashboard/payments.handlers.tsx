@@ -17,12 +17,12 @@ import {
 } from "../payments";
 import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
-import type { DashboardBindings } from "./types";
+import type { SignedInBindings } from "./types";
 import { formatMoney } from "./views/format";
 import { noticeFrom } from "./views/layout";
 import { PaymentPage, PaymentsPage, type PaymentFilters, type RefundFormValues } from "./views/payments";
 
-type DashboardContext = Context<DashboardBindings>;
+type SignedInContext = Context<SignedInBindings>;
 
 const PAGE_SIZE = 25;
 const DAY_MS = 24 * 3600_000;
@@ -44,7 +44,7 @@ function listFilters(query: Record<string, string>) {
   return { filters, invalid };
 }
 
-export async function showPayments(c: DashboardContext) {
+export async function showPayments(c: SignedInContext) {
   const query = c.req.query();
   const { filters, invalid } = listFilters(query);
   const { data, nextCursor } = await listPayments({
@@ -73,13 +73,13 @@ export async function showPayments(c: DashboardContext) {
   );
 }
 
-const ownPayment = (c: DashboardContext) =>
+const ownPayment = (c: SignedInContext) =>
   getPayment({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, paymentId: c.req.param("paymentId") ?? "" } });
 
 // Each rendering of the refund form carries a fresh key, so submitting the same form twice refunds once.
 const newRefundKey = () => base64Url(randomBytes(18));
 
-export async function showPayment(c: DashboardContext) {
+export async function showPayment(c: SignedInContext) {
   return c.html(
     <PaymentPage
       session={c.get("session")}
@@ -109,7 +109,7 @@ const RefundForm = z.object({
  * The form's refund is `POST /v1/payments/{id}/refund` under an Idempotency-Key made from the form's one-time key, through
  * the same store and fingerprint as the API: a double-submitted form is one refund, and its repeat gets the first answer.
  */
-async function refundOnce(c: DashboardContext, paymentId: string, refundKey: string, request: RefundInput): Promise<Response> {
+async function refundOnce(c: SignedInContext, paymentId: string, refundKey: string, request: RefundInput): Promise<Response> {
   const tenantId = c.get("session").tenantId;
   const idempotency = {
     key: `dashboard_${refundKey}`,
@@ -126,7 +126,7 @@ async function refundOnce(c: DashboardContext, paymentId: string, refundKey: str
   });
 }
 
-export async function refundPayment(c: DashboardContext) {
+export async function refundPayment(c: SignedInContext) {
   const payment = await ownPayment(c);
   const form = await formFields(c);
   const parsed = RefundForm.safeParse(form);

@@ -1,15 +1,15 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { getPayout, listPayoutItems, listPayouts, PAYOUT_STATUSES } from "../payouts";
-import type { DashboardBindings } from "./types";
+import type { SignedInBindings } from "./types";
 import { PayoutPage, PayoutsPage } from "./views/payouts";
 
-type DashboardContext = Context<DashboardBindings>;
+type SignedInContext = Context<SignedInBindings>;
 
 const PAGE_SIZE = 25;
 const ITEMS_PAGE_SIZE = 100;
 
-export async function showPayouts(c: DashboardContext) {
+export async function showPayouts(c: SignedInContext) {
   const query = c.req.query();
   const status = z.enum(PAYOUT_STATUSES).safeParse(query.status);
   const { data, nextCursor } = await listPayouts({
@@ -35,7 +35,7 @@ export async function showPayouts(c: DashboardContext) {
   );
 }
 
-export async function showPayout(c: DashboardContext) {
+export async function showPayout(c: SignedInContext) {
   const ctx = c.get("ctx");
   const tenantId = c.get("session").tenantId;
   const payout = await getPayout({ ctx, input: { tenantId, payoutId: c.req.param("payoutId") ?? "" } });

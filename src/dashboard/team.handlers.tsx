@@ -6,17 +6,17 @@ import { DASHBOARD_ROLES } from "./dashboard.schema";
 import { fieldErrors, formFields } from "./forms";
 import { requestOrigin } from "./request-meta";
 import { listSessions, revokeSessions } from "./sessions.service";
-import type { DashboardBindings } from "./types";
+import type { SignedInBindings } from "./types";
 import { createInvite, listTeam, removeUser, revokeInvite } from "./users.service";
 import { noticeFrom } from "./views/layout";
 import { AccountPage, AuditPage, TeamPage } from "./views/team";
 
-type DashboardContext = Context<DashboardBindings>;
+type SignedInContext = Context<SignedInBindings>;
 
 const AUDIT_PAGE_SIZE = 50;
 
 async function renderTeam(
-  c: DashboardContext,
+  c: SignedInContext,
   extra: { created?: { email: string; url: string; expiresAt: string }; emailError?: string; email?: string; error?: string } = {},
   status: 200 | 201 | 400 | 409 = 200,
 ) {
@@ -27,7 +27,7 @@ async function renderTeam(
   );
 }
 
-export const showTeam = (c: DashboardContext) => renderTeam(c);
+export const showTeam = (c: SignedInContext) => renderTeam(c);
 
 const InviteForm = z.object({
   email: z.email("Enter an e-mail address.").max(254, "At most 254 characters."),
@@ -35,7 +35,7 @@ const InviteForm = z.object({
 });
 
 /** The link is shown in this response only; the owner passes it on (the service sends no e-mail). */
-export async function inviteTeammate(c: DashboardContext) {
+export async function inviteTeammate(c: SignedInContext) {
   const form = await formFields(c);
   const parsed = InviteForm.safeParse({ ...form, email: form.email?.trim() });
   if (!parsed.success) return renderTeam(c, { email: form.email, emailError: fieldErrors(parsed.error).email ?? "Choose a role." }, 400);
@@ -51,7 +51,7 @@ export async function inviteTeammate(c: DashboardContext) {
   }
 }
 
-export async function withdrawInvite(c: DashboardContext) {
+export async function withdrawInvite(c: SignedInContext) {
   await revokeInvite({
     ctx: c.get("ctx"),
     input: { session: c.get("session"), inviteId: c.req.param("inviteId") ?? "", origin: requestOrigin(c) },
@@ -59,7 +59,7 @@ export async function withdrawInvite(c: DashboardContext) {
   return c.redirect("/dashboard/team?notice=invite-revoked", 303);
 }
 
-export async function removeTeammate(c: DashboardContext) {
+export async function removeTeammate(c: SignedInContext) {
   try {
     await removeUser({
       ctx: c.get("ctx"),
@@ -72,7 +72,7 @@ export async function removeTeammate(c: DashboardContext) {
   return c.redirect("/dashboard/team?notice=user-removed", 303);
 }
 
-export async function showAudit(c: DashboardContext) {
+export async function showAudit(c: SignedInContext) {
   const cursor = c.req.query("cursor");
   const { data, nextCursor } = await listAudit({
     ctx: c.get("ctx"),
@@ -81,18 +81,18 @@ export async function showAudit(c: DashboardContext) {
   return c.html(<AuditPage session={c.get("session")} entries={data} nextCursor={nextCursor} />);
 }
 
-export async function showAccount(c: DashboardContext) {
+export async function showAccount(c: SignedInContext) {
   const sessions = await listSessions({ ctx: c.get("ctx"), input: { session: c.get("session") } });
   return c.html(<AccountPage session={c.get("session")} sessions={sessions} notice={noticeFrom(c.req.query("notice"))} />);
 }
 
-export async function endSession(c: DashboardContext) {
+export async function endSession(c: SignedInContext) {
   const sessionId = c.req.param("sessionId") ?? "";
   await revokeSessions({ ctx: c.get("ctx"), input: { session: c.get("session"), sessionId, origin: requestOrigin(c) } });
   return c.redirect("/dashboard/account?notice=session-revoked", 303);
 }
 
-export async function endOtherSessions(c: DashboardContext) {
+export async function endOtherSessions(c: SignedInContext) {
   await revokeSessions({ ctx: c.get("ctx"), input: { session: c.get("session"), origin: requestOrigin(c) } });
   return c.redirect("/dashboard/account?notice=sessions-revoked", 303);
 }

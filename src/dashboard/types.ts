@@ -1,8 +1,14 @@
 import type { AppBindings } from "../platform/types";
 import type { SignedInSession } from "./sessions.service";
 
-/** The dashboard's requests: the service's bindings plus the signed-in session (absent only on the sign-in and invite pages). */
+/** Any dashboard request: the service's bindings plus the signed-in session, absent on the sign-in and invite pages. */
 export type DashboardBindings = {
+  Bindings: AppBindings["Bindings"];
+  Variables: AppBindings["Variables"] & { session?: SignedInSession };
+};
+
+/** A dashboard page behind `requireSession`: someone is signed in. */
+export type SignedInBindings = {
   Bindings: AppBindings["Bindings"];
   Variables: AppBindings["Variables"] & { session: SignedInSession };
 };

@@ -6,7 +6,7 @@ import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { logEvent } from "../lib/log";
 import { resolveSession } from "./sessions.service";
 import { readFormCookie, readSessionCookie, setFormCookie } from "./session-cookie";
-import type { DashboardBindings } from "./types";
+import type { DashboardBindings, SignedInBindings } from "./types";
 import { MessagePage } from "./views/auth";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -130,7 +130,7 @@ export function publicFormToken(c: Context): string {
 }
 
 /** Team and audit pages are the owner's. */
-export const ownerOnly = createMiddleware<DashboardBindings>(async (c, next) => {
+export const ownerOnly = createMiddleware<SignedInBindings>(async (c, next) => {
   if (c.get("session").role !== "owner") {
     return c.html(
       <MessagePage title="Owners only" message="Only the account's owners can open this page." session={c.get("session")} />,

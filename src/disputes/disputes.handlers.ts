@@ -1,11 +1,11 @@
-import type { AppRouteHandler } from "../platform/types";
+import type { TenantRouteHandler } from "../platform/types";
 import { evidenceOf, getDispute as findDispute, listDisputes as queryDisputes } from "./disputes.queries";
 import type * as routes from "./disputes.routes";
 import { submitDispute as submit } from "./disputes.service";
 import { toDispute, toEvidence } from "./disputes.view";
 import { addEvidence } from "./evidence.service";
 
-export const listDisputes: AppRouteHandler<typeof routes.listDisputes> = async (c) => {
+export const listDisputes: TenantRouteHandler<typeof routes.listDisputes> = async (c) => {
   const ctx = c.get("ctx");
   const { tenantId } = c.get("tenant");
   const page = await queryDisputes({ ctx, input: { tenantId, query: c.req.valid("query") } });
@@ -14,14 +14,14 @@ export const listDisputes: AppRouteHandler<typeof routes.listDisputes> = async (
   return c.json({ ...page, data: page.data.map((dispute) => toDispute(dispute, evidence.get(dispute.id) ?? [], now)) }, 200);
 };
 
-export const getDispute: AppRouteHandler<typeof routes.getDispute> = async (c) => {
+export const getDispute: TenantRouteHandler<typeof routes.getDispute> = async (c) => {
   const ctx = c.get("ctx");
   const dispute = await findDispute({ ctx, input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.valid("param").id } });
   const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
   return c.json(toDispute(dispute, evidence.get(dispute.id) ?? [], ctx.clock.nowMs()), 200);
 };
 
-export const uploadEvidence: AppRouteHandler<typeof routes.uploadEvidence> = async (c) => {
+export const uploadEvidence: TenantRouteHandler<typeof routes.uploadEvidence> = async (c) => {
   const { evidence, created } = await addEvidence({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.valid("param").id, file: c.req.valid("form").file },
@@ -29,7 +29,7 @@ export const uploadEvidence: AppRouteHandler<typeof routes.uploadEvidence> = asy
   return created ? c.json(toEvidence(evidence), 201) : c.json(toEvidence(evidence), 200);
 };
 
-export const submitDispute: AppRouteHandler<typeof routes.submitDispute> = async (c) => {
+export const submitDispute: TenantRouteHandler<typeof routes.submitDispute> = async (c) => {
   const ctx = c.get("ctx");
   const dispute = await submit({
     ctx,

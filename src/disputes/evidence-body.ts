@@ -1,7 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/problem";
-import type { AppBindings } from "../platform/types";
+import type { TenantBindings } from "../platform/types";
 import { getDispute } from "./disputes.queries";
 import { EVIDENCE_BODY_LIMIT_BYTES } from "./evidence-file";
 
@@ -10,7 +10,7 @@ import { EVIDENCE_BODY_LIMIT_BYTES } from "./evidence-file";
  * tenant's id is a 404 whatever the body), then `multipart/form-data` only (415), then at most the largest file the
  * processor takes plus its framing (413) — before anything is read into memory or stored.
  */
-export const evidenceBody = createMiddleware<AppBindings>(async (c, next) => {
+export const evidenceBody = createMiddleware<TenantBindings>(async (c, next) => {
   await getDispute({ ctx: c.get("ctx"), input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.param("id") ?? "" } });
   const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (mediaType !== "multipart/form-data") {

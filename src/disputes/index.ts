@@ -1,5 +1,5 @@
 /** The disputes capability's public surface: its routes, what the processor's dispute and evidence events do, its sweep. */
-export { default as disputesRouter } from "./disputes.index";
+export { default as disputesRouter } from "./disputes.router";
 export { applyDisputeEvent, submitDispute } from "./disputes.service";
 export { addEvidence, applyEvidenceEvent } from "./evidence.service";
 export { isEvidenceUpload } from "./evidence-body";

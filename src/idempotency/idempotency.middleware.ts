@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/problem";
 import { afterResponse } from "../platform/after-response";
-import type { AppBindings } from "../platform/types";
+import type { TenantBindings } from "../platform/types";
 import { readIdempotencyKey, requestFingerprint, withIdempotency } from "./idempotency.service";
 
 async function jsonBodyOrEmpty(request: { json(): Promise<unknown> }): Promise<unknown> {
@@ -19,7 +19,7 @@ async function jsonBodyOrEmpty(request: { json(): Promise<unknown> }): Promise<u
  * retention in the Durable Object.
  */
 export function idempotency({ required }: { required: boolean }) {
-  return createMiddleware<AppBindings>(async (c, next) => {
+  return createMiddleware<TenantBindings>(async (c, next) => {
     const key = readIdempotencyKey(c.req.raw.headers, required);
     if (!key) {
       c.set("idempotency", null);

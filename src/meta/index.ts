@@ -1,2 +1,2 @@
 /** `/v1/meta` and the health checks. */
-export { default as metaRouter } from "./meta.index";
+export { default as metaRouter } from "./meta.router";

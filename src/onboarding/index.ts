@@ -1,5 +1,5 @@
 /** The onboarding capability's public surface: its routes, what the processor's webhooks tell it (and the sweep for those lost), readiness for the dashboard. */
-export { default as onboardingRouter } from "./onboarding.index";
+export { default as onboardingRouter } from "./onboarding.router";
 export {
   applyComplianceFormEvent,
   applyMerchantEvent,

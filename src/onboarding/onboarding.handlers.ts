@@ -1,10 +1,10 @@
-import type { AppRouteHandler } from "../platform/types";
+import type { AppRouteHandler, TenantRouteHandler } from "../platform/types";
 import { ProcessorRejected, type ComplianceForm } from "../processor";
 import { pciAttestationHtml } from "./pci-attestation-page";
 import type * as routes from "./onboarding.routes";
 import * as onboarding from "./onboarding.service";
 
-export const startOnboarding: AppRouteHandler<typeof routes.startOnboarding> = async (c) => {
+export const startOnboarding: TenantRouteHandler<typeof routes.startOnboarding> = async (c) => {
   const form = await onboarding.startOnboarding({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, ...c.req.valid("json") },
@@ -12,7 +12,7 @@ export const startOnboarding: AppRouteHandler<typeof routes.startOnboarding> = a
   return c.json(form, 201);
 };
 
-export const readForm: AppRouteHandler<typeof routes.readForm> = async (c) => {
+export const readForm: TenantRouteHandler<typeof routes.readForm> = async (c) => {
   const view = await onboarding.readOnboardingForm({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, formId: c.req.valid("param").formId },
@@ -20,7 +20,7 @@ export const readForm: AppRouteHandler<typeof routes.readForm> = async (c) => {
   return c.json(view, 200);
 };
 
-export const status: AppRouteHandler<typeof routes.status> = async (c) => {
+export const status: TenantRouteHandler<typeof routes.status> = async (c) => {
   const readiness = await onboarding.getReadiness({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, refresh: c.req.valid("query").refresh === "true" },

@@ -1,5 +1,5 @@
 /** The payments capability's public surface: its routes, the ledger table, processor transfer events, the reconciliation sweep. */
-export { default as paymentsRouter } from "./payments.index";
+export { default as paymentsRouter } from "./payments.router";
 export { payments, PAYMENT_STATUSES, type PaymentStatus } from "./payments.schema";
 export { reconcileLedger } from "./reconciliation";
 export { applyTransferEvent } from "./transfer-events";

@@ -1,12 +1,12 @@
 import { ApiError } from "../lib/problem";
-import type { AppRouteHandler } from "../platform/types";
+import type { TenantRouteHandler } from "../platform/types";
 import { charge } from "./charge.service";
 import { getPayment as findPayment, listPayments as queryPayments } from "./payments.queries";
 import type * as routes from "./payments.routes";
 import { toCreatePaymentResponse, toPaymentListItem, toPaymentResponse } from "./payments.view";
 import { refund } from "./refund.service";
 
-export const createPayment: AppRouteHandler<typeof routes.createPayment> = async (c) => {
+export const createPayment: TenantRouteHandler<typeof routes.createPayment> = async (c) => {
   const result = await charge({
     ctx: c.get("ctx"),
     // The route's idempotency middleware requires the header, so the scope is always there.
@@ -24,7 +24,7 @@ export const createPayment: AppRouteHandler<typeof routes.createPayment> = async
   return c.json(toCreatePaymentResponse(result.payment), 201);
 };
 
-export const refundPayment: AppRouteHandler<typeof routes.refundPayment> = async (c) => {
+export const refundPayment: TenantRouteHandler<typeof routes.refundPayment> = async (c) => {
   const payment = await refund({
     ctx: c.get("ctx"),
     input: {
@@ -37,7 +37,7 @@ export const refundPayment: AppRouteHandler<typeof routes.refundPayment> = async
   return c.json(toPaymentResponse(payment), 200);
 };
 
-export const getPayment: AppRouteHandler<typeof routes.getPayment> = async (c) => {
+export const getPayment: TenantRouteHandler<typeof routes.getPayment> = async (c) => {
   const payment = await findPayment({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, paymentId: c.req.valid("param").id },
@@ -45,7 +45,7 @@ export const getPayment: AppRouteHandler<typeof routes.getPayment> = async (c) =
   return c.json(toPaymentResponse(payment), 200);
 };
 
-export const listPayments: AppRouteHandler<typeof routes.listPayments> = async (c) => {
+export const listPayments: TenantRouteHandler<typeof routes.listPayments> = async (c) => {
   const page = await queryPayments({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },

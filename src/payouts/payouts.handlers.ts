@@ -1,9 +1,9 @@
-import type { AppRouteHandler } from "../platform/types";
+import type { TenantRouteHandler } from "../platform/types";
 import { getPayout as findPayout, listPayoutItems, listPayouts as queryPayouts } from "./payouts.queries";
 import type * as routes from "./payouts.routes";
 import { toPayout, toPayoutItem } from "./payouts.view";
 
-export const listPayouts: AppRouteHandler<typeof routes.listPayouts> = async (c) => {
+export const listPayouts: TenantRouteHandler<typeof routes.listPayouts> = async (c) => {
   const page = await queryPayouts({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
@@ -11,7 +11,7 @@ export const listPayouts: AppRouteHandler<typeof routes.listPayouts> = async (c)
   return c.json({ ...page, data: page.data.map(toPayout) }, 200);
 };
 
-export const getPayout: AppRouteHandler<typeof routes.getPayout> = async (c) => {
+export const getPayout: TenantRouteHandler<typeof routes.getPayout> = async (c) => {
   const ctx = c.get("ctx");
   const tenantId = c.get("tenant").tenantId;
   const payout = await findPayout({ ctx, input: { tenantId, payoutId: c.req.valid("param").id } });

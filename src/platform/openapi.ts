@@ -2,11 +2,15 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ZodError, ZodType } from "zod";
 import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
 import { JSON_BODY_LIMIT_BYTES } from "./pipeline";
+import type { Env as HonoEnv } from "hono";
 import type { AppBindings } from "./types";
 
-/** A router whose request validation failures become one `validation-failed` problem listing every field. */
-export function createRouter() {
-  return new OpenAPIHono<AppBindings>({
+/**
+ * A router whose request validation failures become one `validation-failed` problem listing every field. Routes behind
+ * `requireTenant` go on a `createRouter<TenantBindings>()`, so their handlers see the tenant.
+ */
+export function createRouter<Bindings extends HonoEnv = AppBindings>() {
+  return new OpenAPIHono<Bindings>({
     strict: true,
     defaultHook: (result) => {
       if (!result.success) throw validationFailed(result.error);

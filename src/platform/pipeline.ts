@@ -44,7 +44,6 @@ export const traceAndLog = createMiddleware<AppBindings>(async (c, next) => {
       query: queryAt === -1 ? "" : url.slice(queryAt),
       status: c.res.status,
       durationMs: Date.now() - started,
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset on routes without a tenant and when authentication failed
       tenantId: c.get("tenant")?.tenantId,
     },
     details,

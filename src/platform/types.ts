@@ -6,16 +6,25 @@ export type AuthenticatedTenant = { tenantId: string; apiKeyId: string };
 /** The request's Idempotency-Key and the fingerprint that defines "the same request" under it. */
 export type IdempotencyScope = { key: string; fingerprint: string };
 
+/** Every request's variables; `tenant` is there only once `requireTenant` has run. */
 export type AppBindings = {
   Bindings: Env;
   Variables: {
     traceId: string;
     ctx: AppContext;
-    tenant: AuthenticatedTenant;
+    tenant?: AuthenticatedTenant;
     idempotency: IdempotencyScope | null;
   };
+};
+
+/** A route behind `requireTenant` (every /v1 route but /v1/meta, `src/app.ts`): the tenant is known. */
+export type TenantBindings = {
+  Bindings: Env;
+  Variables: AppBindings["Variables"] & { tenant: AuthenticatedTenant };
 };
 
 export type AppOpenAPI = OpenAPIHono<AppBindings>;
 
 export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppBindings>;
+
+export type TenantRouteHandler<R extends RouteConfig> = RouteHandler<R, TenantBindings>;

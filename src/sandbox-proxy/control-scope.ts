@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { ApiError } from "../lib/problem";
 import { requireOperator } from "../platform/operator";
 import type { AppBindings } from "../platform/types";
-import { API_KEY_PREFIX, getTenant, requireTenant } from "../tenants";
+import { API_KEY_PREFIX, authenticateTenant, getTenant } from "../tenants";
 
 /**
  * Tells the sandbox Worker whom a control call acts for: `operator`, or `merchant <MU…>` (bare `merchant` for a tenant
@@ -24,8 +24,8 @@ export async function controlScope(c: Context<AppBindings, string>): Promise<str
   const headers = c.req.raw.headers;
   const bearer = headers.get("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (headers.has("X-Api-Key") || bearer?.startsWith(API_KEY_PREFIX)) {
-    await requireTenant(c, done);
-    const tenant = await getTenant({ ctx: c.get("ctx"), input: { tenantId: c.get("tenant").tenantId } });
+    const { tenantId } = await authenticateTenant(c);
+    const tenant = await getTenant({ ctx: c.get("ctx"), input: { tenantId } });
     return tenant.processorMerchantId ? `merchant ${tenant.processorMerchantId}` : "merchant";
   }
   if (!headers.has("Authorization")) {

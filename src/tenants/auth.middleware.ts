@@ -1,8 +1,9 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/problem";
 import { logEvent } from "../lib/log";
 import { afterResponse } from "../platform/after-response";
-import type { AppBindings } from "../platform/types";
+import type { AppBindings, AuthenticatedTenant } from "../platform/types";
 import { API_KEY_PREFIX } from "./api-keys";
 import { authenticateApiKey } from "./tenants.service";
 
@@ -25,8 +26,11 @@ function presentedKey(headers: Headers): string | null {
   return apiKey ?? bearer;
 }
 
-/** Missing, malformed, unknown and revoked keys get the same 401 so the response reveals nothing about the key. */
-export const requireTenant = createMiddleware<AppBindings>(async (c, next) => {
+/**
+ * The request's tenant, also set on the request (its log line names it). Missing, malformed, unknown and revoked keys
+ * get the same 401 so the response reveals nothing about the key.
+ */
+export async function authenticateTenant(c: Context<AppBindings>): Promise<AuthenticatedTenant> {
   const key = presentedKey(c.req.raw.headers);
   const tenant = key
     ? await authenticateApiKey({ ctx: c.get("ctx"), input: { presentedKey: key, afterResponse: (work) => afterResponse(c, work) } })
@@ -41,5 +45,10 @@ export const requireTenant = createMiddleware<AppBindings>(async (c, next) => {
     });
   }
   c.set("tenant", tenant);
+  return tenant;
+}
+
+export const requireTenant = createMiddleware<AppBindings>(async (c, next) => {
+  await authenticateTenant(c);
   await next();
 });

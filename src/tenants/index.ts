@@ -1,7 +1,7 @@
 /** The tenants capability's public surface: tenants and their API keys, the key check on /v1, the operator routes. */
-export { default as tenantsRouter } from "./tenants.index";
+export { default as tenantsRouter } from "./tenants.router";
 export { API_KEY_PREFIX } from "./api-keys";
-export { requireTenant } from "./auth.middleware";
+export { authenticateTenant, requireTenant } from "./auth.middleware";
 export { getTenant, issueApiKey, listApiKeys, revokeApiKey, type ApiKeyRecord, type TenantRecord } from "./tenants.service";
 export { TenantSchema } from "./tenants.operator.routes";
 export { tenants } from "../db/tenants.schema";

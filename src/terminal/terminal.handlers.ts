@@ -1,15 +1,15 @@
-import type { AppRouteHandler } from "../platform/types";
+import type { TenantRouteHandler } from "../platform/types";
 import * as readers from "./readers.service";
 import { cancelSaleOnReader, startTerminalSale as startSale } from "./sale.service";
 import type * as routes from "./terminal.routes";
 import { toReader, toTerminalSale } from "./terminal.view";
 
-export const registerReader: AppRouteHandler<typeof routes.registerReader> = async (c) => {
+export const registerReader: TenantRouteHandler<typeof routes.registerReader> = async (c) => {
   const reader = await readers.registerReader({ ctx: c.get("ctx"), input: { tenantId: c.get("tenant").tenantId, ...c.req.valid("json") } });
   return c.json(toReader(reader), 201);
 };
 
-export const listReaders: AppRouteHandler<typeof routes.listReaders> = async (c) => {
+export const listReaders: TenantRouteHandler<typeof routes.listReaders> = async (c) => {
   const page = await readers.listReaders({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
@@ -17,7 +17,7 @@ export const listReaders: AppRouteHandler<typeof routes.listReaders> = async (c)
   return c.json({ ...page, data: page.data.map((reader) => toReader(reader)) }, 200);
 };
 
-export const getReader: AppRouteHandler<typeof routes.getReader> = async (c) => {
+export const getReader: TenantRouteHandler<typeof routes.getReader> = async (c) => {
   const { reader, connection } = await readers.getReader({
     ctx: c.get("ctx"),
     input: {
@@ -29,7 +29,7 @@ export const getReader: AppRouteHandler<typeof routes.getReader> = async (c) => 
   return c.json(toReader(reader, connection), 200);
 };
 
-export const activateReader: AppRouteHandler<typeof routes.activateReader> = async (c) => {
+export const activateReader: TenantRouteHandler<typeof routes.activateReader> = async (c) => {
   const reader = await readers.activateReader({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, readerId: c.req.valid("param").id },
@@ -37,7 +37,7 @@ export const activateReader: AppRouteHandler<typeof routes.activateReader> = asy
   return c.json(toReader(reader), 200);
 };
 
-export const deactivateReader: AppRouteHandler<typeof routes.deactivateReader> = async (c) => {
+export const deactivateReader: TenantRouteHandler<typeof routes.deactivateReader> = async (c) => {
   const reader = await readers.deactivateReader({
     ctx: c.get("ctx"),
     input: { tenantId: c.get("tenant").tenantId, readerId: c.req.valid("param").id },
@@ -45,13 +45,13 @@ export const deactivateReader: AppRouteHandler<typeof routes.deactivateReader> =
   return c.json(toReader(reader), 200);
 };
 
-export const cancelReaderSale: AppRouteHandler<typeof routes.cancelReaderSale> = async (c) => {
+export const cancelReaderSale: TenantRouteHandler<typeof routes.cancelReaderSale> = async (c) => {
   const readerId = c.req.valid("param").id;
   const payment = await cancelSaleOnReader({ ctx: c.get("ctx"), input: { tenantId: c.get("tenant").tenantId, readerId } });
   return c.json(toTerminalSale(payment, readerId), 200);
 };
 
-export const startTerminalSale: AppRouteHandler<typeof routes.startTerminalSale> = async (c) => {
+export const startTerminalSale: TenantRouteHandler<typeof routes.startTerminalSale> = async (c) => {
   const { payment, readerId } = await startSale({
     ctx: c.get("ctx"),
     // The route's idempotency middleware requires the header, so the scope is always there.

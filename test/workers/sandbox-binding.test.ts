@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "./helpers";
+import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "./support/http";
 import {
   approvedMerchant,
   bankFields,

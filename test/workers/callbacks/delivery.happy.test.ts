@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enqueueEvents } from "../../../src/callbacks";
+import { createContext } from "../../../src/context";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "../support/http";
 import {
   attemptsOf,
@@ -109,8 +110,8 @@ describe("enqueueing", () => {
     const tenantId = await tenantWithCallbacks("/e2e");
     const receiver = mockReceiver(RECEIVER);
     const eventId = await writeEvent(tenantId);
-    await enqueueEvents(env, [eventId]);
-    await enqueueEvents(env, [eventId]);
+    await enqueueEvents({ ctx: createContext(env), input: [eventId] });
+    await enqueueEvents({ ctx: createContext(env), input: [eventId] });
 
     const [delivery] = await eventually(
       () => deliveriesOf(eventId),
@@ -126,7 +127,7 @@ describe("enqueueing", () => {
   it("only records an event when the tenant has no callback URL", async () => {
     const { id: tenantId } = await createTenant();
     const eventId = await writeEvent(tenantId);
-    await enqueueEvents(env, [eventId]);
+    await enqueueEvents({ ctx: createContext(env), input: [eventId] });
     expect(await deliveriesOf(eventId)).toEqual([]);
     const event = await env.DB.prepare("SELECT enqueued_at FROM events WHERE id = ?").bind(eventId).first<{ enqueued_at: string | null }>();
     expect(event!.enqueued_at).not.toBeNull();
@@ -144,7 +145,7 @@ describe("turning callbacks off", () => {
     expect((await deliveryRow(deliveryId)).status).toBe("canceled");
 
     const eventId = await writeEvent(tenantId);
-    await enqueueEvents(env, [eventId]);
+    await enqueueEvents({ ctx: createContext(env), input: [eventId] });
     expect(await deliveriesOf(eventId)).toEqual([]);
   });
 });

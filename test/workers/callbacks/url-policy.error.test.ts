@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../../src/app";
 import { database } from "../../../src/db/client";
+import { clockAt } from "../../../src/lib/clock";
 import { saveCallbackUrl as saveCallbackUrlService } from "../../../src/callbacks/callback-endpoints.service";
 import { callbackUrlProblem, deliveryUrlPolicy } from "../../../src/callbacks/callback-url-policy";
 import { ApiError } from "../../../src/lib/problem";
@@ -24,7 +25,7 @@ describe("the callback URL policy", () => {
   it("refuses non-https, private, loopback, link-local, CGNAT and metadata hosts outside the sandbox", async () => {
     const { id: tenantId } = await createTenant();
     const live = { ...env, PROCESSOR_ENV: "live", BASE_URL: "https://api.payment-connect.dev" };
-    const ctx = { db: database(env), env: live, publicOrigin: live.BASE_URL };
+    const ctx = { db: database(env), env: live, publicOrigin: live.BASE_URL, clock: clockAt() };
     const refused = [
       "http://receiver.example/hooks",
       "https://localhost/hooks",
@@ -89,7 +90,7 @@ describe("the callback URL policy", () => {
     const publicSandbox = { ...env, PROCESSOR_ENV: "sandbox", BASE_URL: "https://sandbox.payment-connect.dev" };
     await expect(
       saveCallbackUrlService({
-        ctx: { db: database(env), env: publicSandbox, publicOrigin: publicSandbox.BASE_URL },
+        ctx: { db: database(env), env: publicSandbox, publicOrigin: publicSandbox.BASE_URL, clock: clockAt() },
         input: { tenantId, url: "http://localhost:4000/hooks" },
       }),
     ).rejects.toBeInstanceOf(ApiError);

@@ -10,7 +10,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../../src/index";
 import { hashApiKey } from "../../../src/tenants/api-keys";
-import { ADMIN_HEADERS, jsonInit } from "../helpers";
+import { ADMIN_HEADERS, jsonInit } from "../support/http";
 import { paymentId } from "../support/ledger";
 
 type ShardName = "DB_SHARD_A" | "DB_SHARD_B";

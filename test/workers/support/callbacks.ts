@@ -1,7 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, type QueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, vi } from "vitest";
-import { database } from "../../../src/db/client";
 import { handleCallbackBatch } from "../../../src/callbacks";
 import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
 import { createContext } from "../../../src/context";
@@ -63,8 +62,8 @@ export async function writeEvent(
 
 /** The event's delivery row, created without sending a Queue message, so the test alone drives the consumer. */
 export async function deliveryWithoutMessage(eventId: string): Promise<string> {
-  const db = database(env);
-  await db.batch([eventDeliveryInsert(db, eventId)]);
+  const ctx = createContext(env);
+  await ctx.db.batch([eventDeliveryInsert(ctx, eventId)]);
   const row = await env.DB.prepare("SELECT id FROM callback_deliveries WHERE event_id = ? AND origin = 'event'")
     .bind(eventId)
     .first<{ id: string }>();

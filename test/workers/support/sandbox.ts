@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { ADMIN_HEADERS, call, jsonInit, tenantWithKey } from "../helpers";
+import { ADMIN_HEADERS, call, jsonInit, tenantWithKey } from "./http";
 
 export const SUCCESS_CARD = "4895142232120006";
 

@@ -1,8 +1,9 @@
 import { createRouter } from "../platform/openapi";
+import type { TenantBindings } from "../platform/types";
 import * as handlers from "./terminal.handlers";
 import * as routes from "./terminal.routes";
 
-const router = createRouter();
+const router = createRouter<TenantBindings>();
 
 router
   .openapi(routes.registerReader, handlers.registerReader)

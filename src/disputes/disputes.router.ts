@@ -1,8 +1,9 @@
 import { createRouter } from "../platform/openapi";
+import type { TenantBindings } from "../platform/types";
 import * as handlers from "./disputes.handlers";
 import * as routes from "./disputes.routes";
 
-const router = createRouter();
+const router = createRouter<TenantBindings>();
 
 router
   .openapi(routes.listDisputes, handlers.listDisputes)
