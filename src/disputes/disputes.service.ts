@@ -166,7 +166,8 @@ export async function submitDispute({
 }): Promise<DisputeRecord> {
   const { db } = ctx;
   const dispute = await getDispute({ ctx, input: { tenantId, disputeId } });
-  if (idempotency && dispute.submissionIdempotencyKey === idempotency.key) {
+  // A submission given back (the processor refused it) is submitted again, even under the key that claimed it.
+  if (idempotency && dispute.submission !== "none" && dispute.submissionIdempotencyKey === idempotency.key) {
     if (dispute.submissionRequestFingerprint !== idempotency.fingerprint) {
       throw new ApiError("idempotency-key-reused", "This Idempotency-Key belongs to a different submit request.");
     }

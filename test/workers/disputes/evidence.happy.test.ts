@@ -306,6 +306,24 @@ describe("POST /v1/disputes/{id}/submit", () => {
     await expectProblem(await submitDispute(auth, dispute.lcDisputeId, { note: "other" }, "submit-pending"), 409, "idempotency-key-reused");
   });
 
+  it("submits again under the key of a submission the processor refused, once the key's answer has expired", async () => {
+    const { auth, dispute, tenantId } = await disputedPayment({ name: "Refused Then Retried Co" });
+    await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 1_000), "receipt.pdf"));
+    await control("fault", {
+      operation: "POST /disputes/{dispute_id}/submit",
+      kind: "error",
+      status: 422,
+      code: "INVALID_FIELD",
+      times: 1,
+    });
+    await expectProblem(await submitDispute(auth, dispute.lcDisputeId, { note: "n" }, "submit-refused"), 422, "processor-rejected");
+
+    await (await crashedRequestLease(tenantId, `/v1/disputes/${dispute.lcDisputeId}/submit`, "submit-refused", { note: "n" }, 1)).forget();
+    const retried = await submitDispute(auth, dispute.lcDisputeId, { note: "n" }, "submit-refused");
+    expect(retried.status).toBe(200);
+    expect(await retried.json<Dispute>()).toMatchObject({ submission: "submitted", submitted: true });
+  });
+
   it("settles a submission whose answer was lost from the sweep", async () => {
     const { auth, dispute } = await disputedPayment({ name: "Lost Submit Co" });
     await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 1_000), "receipt.pdf"));
