@@ -56,24 +56,28 @@ export async function ledgerEntriesForTransfers({
       ),
     )
     .all();
+  // Each row under every id a transfer can name it by, so a settlement of any size is matched in one pass.
+  const refundBy = new Map<string, (typeof refundRows)[number]>();
+  for (const row of refundRows) {
+    for (const id of [row.id, row.processorReversalId, row.processorFeeAdjustmentId]) if (id) refundBy.set(id, row);
+  }
+  const saleBy = new Map<string, (typeof sales)[number]>();
+  for (const row of sales) {
+    saleBy.set(row.id, row);
+    if (row.processorTransferId) saleBy.set(row.processorTransferId, row);
+  }
   const entries = new Map<string, LedgerEntry>();
   for (const transfer of transfers) {
-    const refund = refundRows.find(
-      (row) =>
-        row.processorReversalId === transfer.id ||
-        row.processorFeeAdjustmentId === transfer.id ||
-        row.id === transfer.idempotencyId?.replace(/_fee$/, ""),
-    );
+    const refund =
+      refundBy.get(transfer.id) ?? (transfer.idempotencyId ? refundBy.get(transfer.idempotencyId.replace(/_fee$/, "")) : undefined);
     if (refund) {
       entries.set(transfer.id, { lcPaymentId: refund.paymentId, orderRef: refund.orderRef, lcRefundId: refund.id });
       continue;
     }
-    const sale = sales.find(
-      (row) =>
-        row.processorTransferId === transfer.id ||
-        row.processorTransferId === transfer.parentTransferId ||
-        row.id === transfer.idempotencyId,
-    );
+    const sale =
+      saleBy.get(transfer.id) ??
+      (transfer.parentTransferId ? saleBy.get(transfer.parentTransferId) : undefined) ??
+      (transfer.idempotencyId ? saleBy.get(transfer.idempotencyId) : undefined);
     if (sale) entries.set(transfer.id, { lcPaymentId: sale.id, orderRef: sale.orderRef, lcRefundId: null });
   }
   return entries;
