@@ -1,15 +1,22 @@
 #!/usr/bin/env node
 // After `npm run build`: the production bundle's size (raw and gzip, as Cloudflare counts it) and what fills it, by
-// package or source folder. Fails when the bundle holds what a live Worker must not ship: the sandbox processor, or
-// zod's translations (the API answers in English; `alias` in wrangler.toml keeps only `en`).
+// package or source folder and by module. Fails when the bundle is over its gzip budget, or holds what a live Worker
+// must not ship: the sandbox processor, or zod's translations (the API answers in English; `alias` in wrangler.toml
+// keeps only `en`), or when an `alias` of wrangler.toml replaced a module outside zod (its paths are zod's relative
+// imports, which another package could spell the same way).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { unstable_readConfig } from "wrangler";
 
-const dist = path.join(import.meta.dirname, "..", "dist");
+/** Cloudflare's limit is 3 MiB (free) or 10 MiB (paid) gzipped; this budget keeps startup (parse and compile) quick. */
+const GZIP_BUDGET_KIB = 250;
+
+const root = path.join(import.meta.dirname, "..");
+const dist = path.join(root, "dist");
 const code = readFileSync(path.join(dist, "index.js"));
-const { outputs } = JSON.parse(readFileSync(path.join(dist, "meta.json"), "utf8"));
-const inputs = Object.entries(outputs["dist/index.js"].inputs);
+const metafile = JSON.parse(readFileSync(path.join(dist, "meta.json"), "utf8"));
+const inputs = Object.entries(metafile.outputs["dist/index.js"].inputs);
 
 const owner = (file) => {
   const at = file.lastIndexOf("node_modules/");
@@ -21,14 +28,39 @@ const bytesByOwner = new Map();
 for (const [file, { bytesInOutput }] of inputs) bytesByOwner.set(owner(file), (bytesByOwner.get(owner(file)) ?? 0) + bytesInOutput);
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-console.log(`Production bundle: ${kib(code.length)} raw, ${kib(gzipSync(code).length)} gzip`);
-for (const [name, bytes] of [...bytesByOwner].sort((a, b) => b[1] - a[1]).slice(0, 12))
-  console.log(`  ${kib(bytes).padStart(10)}  ${name}`);
+const largestFirst = (entries, count) => [...entries].sort((a, b) => b[1] - a[1]).slice(0, count);
+const gzipBytes = gzipSync(code).length;
+console.log(`Production bundle: ${kib(code.length)} raw, ${kib(gzipBytes)} gzip (budget ${GZIP_BUDGET_KIB} KiB gzip)`);
+console.log("By package or source folder:");
+for (const [name, bytes] of largestFirst(bytesByOwner, 12)) console.log(`  ${kib(bytes).padStart(10)}  ${name}`);
+console.log("Largest modules:");
+for (const [file, bytes] of largestFirst(
+  inputs.map(([file, { bytesInOutput }]) => [file, bytesInOutput]),
+  10,
+))
+  console.log(`  ${kib(bytes).padStart(10)}  ${file}`);
+
+const problems = [];
+if (gzipBytes > GZIP_BUDGET_KIB * 1024)
+  problems.push(`It is ${kib(gzipBytes)} gzipped, over its budget of ${GZIP_BUDGET_KIB} KiB: see the largest modules above.`);
 
 const forbidden = inputs
   .map(([file]) => file)
   .filter((file) => file.includes("packages/sandbox-processor/") || /zod\/v4\/locales\/(?!en\.js$)/.test(file));
-if (forbidden.length > 0) {
-  console.error(`The production bundle must not contain:\n${forbidden.map((file) => `  ${file}`).join("\n")}`);
+if (forbidden.length > 0) problems.push(`It must not contain:\n${forbidden.map((file) => `  ${file}`).join("\n")}`);
+
+// The build has printed wrangler's warnings about this config already.
+process.env.WRANGLER_LOG = "error";
+const { alias = {} } = unstable_readConfig({ config: path.join(root, "wrangler.toml"), env: "production" });
+const aliasTargets = new Set(Object.values(alias).map((target) => path.relative(root, path.resolve(root, target))));
+const aliasedOutsideZod = Object.entries(metafile.inputs).flatMap(([file, { imports }]) =>
+  file.includes("node_modules/zod/")
+    ? []
+    : imports.filter((imported) => aliasTargets.has(imported.path)).map((imported) => `  ${file}: ${imported.original ?? imported.path}`),
+);
+if (aliasedOutsideZod.length > 0) problems.push(`wrangler.toml's alias replaced imports outside zod:\n${aliasedOutsideZod.join("\n")}`);
+
+if (problems.length > 0) {
+  console.error(`The production bundle fails its checks.\n${problems.join("\n")}`);
   process.exit(1);
 }

@@ -15,12 +15,12 @@ const OUT_DIR = path.join(root, ".wrangler", "test", "sandbox-processor");
  * shares with the service under test: see scripts/sandbox-worker-env.mjs), and its SERVICE binding pointed at
  * `serviceName` (the service under test).
  */
-export function sandboxWorker({ bindings, serviceName }) {
+export function sandboxWorker({ bindings, serviceName, outDir = OUT_DIR }) {
   const config = unstable_readConfig({ config: SANDBOX_CONFIG_PATH });
   return {
     name: config.name,
     modules: true,
-    scriptPath: path.join(OUT_DIR, "index.js"),
+    scriptPath: path.join(outDir, "index.js"),
     compatibilityDate: config.compatibility_date,
     compatibilityFlags: config.compatibility_flags,
     bindings: { ...config.vars, ...bindings },
@@ -31,11 +31,17 @@ export function sandboxWorker({ bindings, serviceName }) {
   };
 }
 
-export default function bundleSandboxWorker() {
-  const built = spawnSync(wrangler, ["deploy", "--dry-run", "-c", SANDBOX_CONFIG_PATH, "--outdir", OUT_DIR], {
+/** Bundles the sandbox Worker into `outDir`, where `sandboxWorker({ outDir })` finds it. */
+export function bundleSandboxWorker(outDir = OUT_DIR) {
+  const built = spawnSync(wrangler, ["deploy", "--dry-run", "-c", SANDBOX_CONFIG_PATH, "--outdir", outDir], {
     cwd: root,
     encoding: "utf8",
     env: { ...process.env, CI: "true" },
   });
   if (built.status !== 0) throw new Error(`bundling the sandbox processor failed:\n${built.stdout}\n${built.stderr}`);
+}
+
+/** The workers project's global setup. */
+export default function bundleForWorkersProject() {
+  bundleSandboxWorker();
 }
