@@ -1,6 +1,5 @@
 import type { Context } from "hono";
-import { auditStatement, type AuditAction } from "./audit.service";
-import { requestOrigin } from "./request-meta";
+import { auditStatement, requestOrigin, type AuditAction } from "../accounts";
 import type { SignedInBindings } from "./types";
 
 /** The audit row for what the signed-in person just did through this request. */

@@ -1,13 +1,19 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import {
+  acceptInvite,
+  findOpenInvite,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  requestOrigin,
+  resolveSession,
+  signIn as checkCredentials,
+  signOut as endSession,
+} from "../accounts";
 import { getTenant } from "../tenants";
 import { fieldErrors, formFields, safeNextPath } from "./forms";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
-import { requestOrigin } from "./request-meta";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "./session-cookie";
-import { resolveSession, signIn as checkCredentials, signOut as endSession } from "./sessions.service";
 import type { DashboardBindings, SignedInBindings } from "./types";
-import { acceptInvite, findOpenInvite } from "./users.service";
 import { InvitePage, MessagePage, SignInPage } from "./views/auth";
 import { noticeFrom } from "./views/layout";
 import { publicFormToken } from "./web.middleware";

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { confirmPassword, requestOrigin } from "../accounts";
 import {
   DELIVERY_STATUSES,
   getCallbackSettings,
@@ -14,8 +15,6 @@ import {
 import { ApiError } from "../lib/problem";
 import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
-import { requestOrigin } from "./request-meta";
-import { confirmPassword } from "./sessions.service";
 import type { SignedInBindings } from "./types";
 import { CallbacksPage, OVERLAP_CHOICES, type CallbacksPageProps, type DeliveryFilters } from "./views/callbacks";
 import { noticeFrom, type Notice } from "./views/layout";

@@ -1,13 +1,19 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import {
+  createInvite,
+  DASHBOARD_ROLES,
+  listAudit,
+  listSessions,
+  listTeam,
+  removeUser,
+  requestOrigin,
+  revokeInvite,
+  revokeSessions,
+} from "../accounts";
 import { ApiError } from "../lib/problem";
-import { listAudit } from "./audit.service";
-import { DASHBOARD_ROLES } from "./dashboard.schema";
 import { fieldErrors, formFields } from "./forms";
-import { requestOrigin } from "./request-meta";
-import { listSessions, revokeSessions } from "./sessions.service";
 import type { SignedInBindings } from "./types";
-import { createInvite, listTeam, removeUser, revokeInvite } from "./users.service";
 import { noticeFrom } from "./views/layout";
 import { AccountPage, AuditPage, TeamPage } from "./views/team";
 

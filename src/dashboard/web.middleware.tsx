@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
+import { resolveSession } from "../accounts";
 import { EVIDENCE_BODY_LIMIT_BYTES } from "../disputes";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { logEvent } from "../lib/log";
-import { resolveSession } from "./sessions.service";
 import { readFormCookie, readSessionCookie, setFormCookie } from "./session-cookie";
 import type { DashboardBindings, SignedInBindings } from "./types";
 import { MessagePage } from "./views/auth";

@@ -1,6 +1,5 @@
 import type { FC } from "hono/jsx";
-import { MIN_PASSWORD_LENGTH } from "../passwords";
-import type { SignedInSession } from "../sessions.service";
+import { MIN_PASSWORD_LENGTH, type SignedInSession } from "../../accounts";
 import { BarePage, CsrfField, ErrorSummary, Field, Layout, NOTICES, type Notice } from "./layout";
 
 export const SignInPage: FC<{ formToken: string; email?: string; error?: string; next?: string; notice?: Notice | undefined }> = ({

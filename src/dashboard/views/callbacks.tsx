@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
+import type { SignedInSession } from "../../accounts";
 import type { CallbackSettings, DeliveryRecord, DeliveryStatus, RevealedSigningSecret } from "../../callbacks";
-import type { SignedInSession } from "../sessions.service";
 import {
   ACTIONS_HEADER,
   Badge,

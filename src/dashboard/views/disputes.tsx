@@ -1,4 +1,5 @@
 import type { FC } from "hono/jsx";
+import type { SignedInSession } from "../../accounts";
 import {
   responseWindow,
   type DisputeRecord,
@@ -7,7 +8,6 @@ import {
   type EvidenceState,
   type ResponseState,
 } from "../../disputes";
-import type { SignedInSession } from "../sessions.service";
 import { formatMoney } from "./format";
 import {
   Badge,

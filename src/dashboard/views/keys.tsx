@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
+import type { SignedInSession } from "../../accounts";
 import type { ApiKeyRecord } from "../../tenants";
-import type { SignedInSession } from "../sessions.service";
 import {
   ACTIONS_HEADER,
   Badge,

@@ -1,6 +1,6 @@
 import { raw } from "hono/html";
 import type { Child, FC } from "hono/jsx";
-import type { SignedInSession } from "../sessions.service";
+import type { SignedInSession } from "../../accounts";
 import { formatTime } from "./format";
 
 export type Section = "overview" | "payments" | "disputes" | "payouts" | "keys" | "callbacks" | "team" | "audit" | "account";

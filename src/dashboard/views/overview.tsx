@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
+import type { SignedInSession } from "../../accounts";
 import type { Readiness } from "../../onboarding";
-import type { SignedInSession } from "../sessions.service";
 import { Badge, CsrfField, Layout, type Notice } from "./layout";
 
 const STATUS_TEXT: Record<Readiness["onboardingStatus"], { label: string; tone: "good" | "bad" | "warn" | "neutral" }> = {

@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
+import type { SignedInSession } from "../../accounts";
 import { isRefundableStatus, refundableCents, type PaymentRecord, type PaymentStatus } from "../../payments";
-import type { SignedInSession } from "../sessions.service";
 import { formatMoney } from "./format";
 import {
   Badge,

@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
+import type { SignedInSession } from "../../accounts";
 import type { PayoutItemRecord, PayoutItemType, PayoutRecord, PayoutStatus } from "../../payouts";
-import type { SignedInSession } from "../sessions.service";
 import { formatMoney } from "./format";
 import { Badge, EmptyState, ErrorSummary, FilterSelect, Layout, NextPageLink, RecordLink, Table, Time, type Column } from "./layout";
 

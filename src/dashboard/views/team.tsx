@@ -1,7 +1,12 @@
 import type { FC } from "hono/jsx";
-import { AUDIT_ACTIONS, type AuditEntry } from "../audit.service";
-import type { InviteRecord, UserRecord } from "../users.service";
-import type { SessionRecord, SignedInSession } from "../sessions.service";
+import {
+  AUDIT_ACTIONS,
+  type AuditEntry,
+  type InviteRecord,
+  type SessionRecord,
+  type SignedInSession,
+  type UserRecord,
+} from "../../accounts";
 import {
   ACTIONS_HEADER,
   Badge,

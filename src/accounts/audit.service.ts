@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { newId } from "../lib/ids";
-import { dashboardAuditLog, dashboardUsers } from "./dashboard.schema";
+import { dashboardAuditLog, dashboardUsers } from "./accounts.schema";
 import type { RequestOrigin } from "./request-meta";
 
 export const AUDIT_ACTIONS = {
