@@ -1,40 +1,25 @@
 import type { FC } from "hono/jsx";
-import type { SignedInSession } from "../../accounts";
 import type { ApiKeyRecord } from "../../tenants";
-import {
-  ACTIONS_HEADER,
-  Badge,
-  CsrfField,
-  EmptyState,
-  ErrorSummary,
-  Field,
-  Layout,
-  Secret,
-  Table,
-  Time,
-  type Column,
-  type Notice,
-} from "./layout";
+import { Badge, EmptyState, Time } from "./components/display";
+import { ErrorSummary, Field, PostForm, Secret } from "./components/forms";
+import { ACTIONS_HEADER, Table, type Column } from "./components/table";
 
-const CreateKeyForm: FC<{ csrfToken: string; name?: string | undefined; error?: string | undefined }> = ({ csrfToken, name, error }) => (
-  <form method="post" action="/dashboard/keys" class="inline-form">
-    <CsrfField token={csrfToken} />
+const CreateKeyForm: FC<{ name?: string | undefined; error?: string | undefined }> = ({ name, error }) => (
+  <PostForm action="/dashboard/keys" class="inline-form">
     <Field name="name" label="Key name" value={name} error={error} hint="Where the key will live, e.g. “Checkout server”." required />
     <button type="submit" class="button">
       Create key
     </button>
-  </form>
+  </PostForm>
 );
 
 export const KeysPage: FC<{
-  session: SignedInSession;
   keys: ApiKeyRecord[];
   created?: { key: string; record: ApiKeyRecord };
   nameError?: string;
   name?: string;
-  notice?: Notice | undefined;
-}> = ({ session, keys, created, nameError, name, notice }) => (
-  <Layout title="API keys" section="keys" session={session} notice={notice}>
+}> = ({ keys, created, nameError, name }) => (
+  <>
     <p class="lead">
       Your server sends a key with every request, as <code>X-Api-Key</code> or <code>Authorization: Bearer</code>. Only a hash of each key
       is stored.
@@ -52,7 +37,7 @@ export const KeysPage: FC<{
     <section class="card" aria-labelledby="create-heading">
       <h2 id="create-heading">Create a key</h2>
       <ErrorSummary message={nameError ? "The key was not created." : undefined} />
-      <CreateKeyForm csrfToken={session.csrfToken} name={name} error={nameError} />
+      <CreateKeyForm name={name} error={nameError} />
     </section>
     <section aria-labelledby="list-heading">
       <h2 id="list-heading">Keys</h2>
@@ -62,7 +47,7 @@ export const KeysPage: FC<{
         <Table rows={keys} columns={KEY_COLUMNS} rowAttributes={(key) => ({ id: key.id })} />
       )}
     </section>
-  </Layout>
+  </>
 );
 
 const KEY_COLUMNS: Column<ApiKeyRecord>[] = [
@@ -100,8 +85,8 @@ const KEY_COLUMNS: Column<ApiKeyRecord>[] = [
   },
 ];
 
-export const RevokeKeyPage: FC<{ session: SignedInSession; apiKey: ApiKeyRecord }> = ({ session, apiKey }) => (
-  <Layout title="Revoke API key" section="keys" session={session}>
+export const RevokeKeyPage: FC<{ apiKey: ApiKeyRecord }> = ({ apiKey }) => (
+  <>
     <section class="card danger-zone">
       <p>
         Revoke <strong>{apiKey.name || "(unnamed)"}</strong> (
@@ -110,15 +95,14 @@ export const RevokeKeyPage: FC<{ session: SignedInSession; apiKey: ApiKeyRecord 
         </span>
         )? Every request made with it will be refused with <code>401</code> from the moment you confirm. This cannot be undone.
       </p>
-      <form method="post" action={`/dashboard/keys/${apiKey.id}/revoke`} class="actions">
-        <CsrfField token={session.csrfToken} />
+      <PostForm action={`/dashboard/keys/${apiKey.id}/revoke`} class="actions">
         <button type="submit" class="button danger">
           Revoke key
         </button>
         <a class="button secondary" href="/dashboard/keys">
           Cancel
         </a>
-      </form>
+      </PostForm>
     </section>
-  </Layout>
+  </>
 );
