@@ -52,6 +52,15 @@ export function auditStatement(
   });
 }
 
+/** What a signed-in person did: the tenant and the actor are their session's. */
+export function sessionAuditStatement(
+  ctx: Pick<AppContext, "db" | "clock">,
+  session: { tenantId: string; userId: string; email: string },
+  entry: { action: AuditAction; target?: string | null; origin: RequestOrigin },
+) {
+  return auditStatement(ctx, { tenantId: session.tenantId, actor: { userId: session.userId, email: session.email }, ...entry });
+}
+
 /**
  * A failed sign-in's audit row, written only if the e-mail is a current user's: one statement either way, so a refusal
  * costs the same whether or not the account exists.

@@ -5,7 +5,7 @@
  */
 export { default as accountsRouter } from "./accounts.router";
 export { DASHBOARD_ROLES } from "./accounts.schema";
-export { AUDIT_ACTIONS, auditStatement, listAudit, type AuditAction, type AuditEntry } from "./audit.service";
+export { AUDIT_ACTIONS, listAudit, sessionAuditStatement, type AuditAction, type AuditEntry } from "./audit.service";
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
 export { requestOrigin, type RequestOrigin } from "./request-meta";
 export {
