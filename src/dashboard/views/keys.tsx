@@ -1,7 +1,7 @@
 import type { FC } from "hono/jsx";
 import type { ApiKeyRecord } from "../../tenants";
 import { Badge, EmptyState, Time } from "./components/display";
-import { ErrorSummary, Field, PostForm, Secret } from "./components/forms";
+import { ErrorSummary, Field, OneTimeSecret, PostForm } from "./components/forms";
 import { ACTIONS_HEADER, Table, type Column } from "./components/table";
 
 const CreateKeyForm: FC<{ name?: string | undefined; error?: string | undefined }> = ({ name, error }) => (
@@ -25,14 +25,18 @@ export const KeysPage: FC<{
       is stored.
     </p>
     {created ? (
-      <section class="card highlight" aria-labelledby="new-key-heading">
-        <h2 id="new-key-heading">Your new key “{created.record.name}”</h2>
-        <p class="warning">
-          <strong>Copy it now: you will not see this key again.</strong> Store it in your server's secrets; if it is lost, create another
-          and revoke this one.
-        </p>
-        <Secret id="new-key" label="Secret API key" value={created.key} />
-      </section>
+      <OneTimeSecret
+        id="new-key"
+        title={`Your new key “${created.record.name}”`}
+        warning={
+          <>
+            <strong>Copy it now: you will not see this key again.</strong> Store it in your server's secrets; if it is lost, create another
+            and revoke this one.
+          </>
+        }
+        label="Secret API key"
+        value={created.key}
+      />
     ) : null}
     <section class="card" aria-labelledby="create-heading">
       <h2 id="create-heading">Create a key</h2>

@@ -1,7 +1,7 @@
 import type { FC } from "hono/jsx";
 import { AUDIT_ACTIONS, type AuditEntry, type InviteRecord, type SessionRecord, type UserRecord } from "../../accounts";
 import { Badge, EmptyState, Time } from "./components/display";
-import { ErrorSummary, Field, PostButton, PostForm, Secret } from "./components/forms";
+import { ErrorSummary, Field, OneTimeSecret, PostButton, PostForm } from "./components/forms";
 import { NextPageLink } from "./components/list";
 import { useSignedIn } from "./components/session";
 import { ACTIONS_HEADER, Table, type Column } from "./components/table";
@@ -17,13 +17,17 @@ export const TeamPage: FC<{
   <>
     <ErrorSummary message={error} />
     {created ? (
-      <section class="card highlight" aria-labelledby="invite-link-heading">
-        <h2 id="invite-link-heading">Invitation for {created.email}</h2>
-        <p class="warning">
-          <strong>Send this link to them yourself: it is shown only now.</strong> It works once, until <Time iso={created.expiresAt} />.
-        </p>
-        <Secret id="invite-url" label="Invitation link" value={created.url} />
-      </section>
+      <OneTimeSecret
+        id="invite-url"
+        title={`Invitation for ${created.email}`}
+        warning={
+          <>
+            <strong>Send this link to them yourself: it is shown only now.</strong> It works once, until <Time iso={created.expiresAt} />.
+          </>
+        }
+        label="Invitation link"
+        value={created.url}
+      />
     ) : null}
     <section class="card" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite a teammate</h2>

@@ -107,6 +107,21 @@ export const FilterSelect: FC<{
   </div>
 );
 
+/** A secret shown once, right after it was made: a highlighted card saying what to do with it before leaving the page. */
+export const OneTimeSecret: FC<{ id: string; title: Child; warning: Child; label: string; value: string }> = ({
+  id,
+  title,
+  warning,
+  label,
+  value,
+}) => (
+  <section class="card highlight" aria-labelledby={`${id}-heading`}>
+    <h2 id={`${id}-heading`}>{title}</h2>
+    <p class="warning">{warning}</p>
+    <Secret id={id} label={label} value={value} />
+  </section>
+);
+
 /** A secret or key in a read-only box with a copy button (the script enhances it; without it, the text can be selected). */
 export const Secret: FC<{ id: string; label: string; value: string }> = ({ id, label, value }) => (
   <div class="secret">
