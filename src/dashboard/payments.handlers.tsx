@@ -56,8 +56,8 @@ const ownPayment = (c: SignedInContext) =>
 // Each rendering of the refund form carries a fresh key, so submitting the same form twice refunds once.
 const newRefundKey = () => base64Url(randomBytes(18));
 
-const paymentPage = (c: SignedInContext, payment: PaymentRecord, refund: { refundError?: string; values?: RefundFormValues } = {}) =>
-  c.render(<PaymentPage payment={payment} refundKey={newRefundKey()} {...refund} />, { title: `Payment ${payment.id}` });
+const paymentPage = (c: SignedInContext, payment: PaymentRecord, form: { refundError?: string; values?: RefundFormValues } = {}) =>
+  c.render(<PaymentPage payment={payment} refundKey={newRefundKey()} {...form} />, { title: `Payment ${payment.id}` });
 
 export async function showPayment(c: SignedInContext) {
   return paymentPage(c, await ownPayment(c));
