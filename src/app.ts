@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { accountsRouter } from "./accounts";
 import { callbacksRouter } from "./callbacks";
 import { dashboardRouter } from "./dashboard";
 import { withRequestContext } from "./context";
@@ -47,6 +48,7 @@ export function createApp() {
   app.route("/", tenantsRouter);
   app.route("/", callbacksRouter);
   app.route("/", docsRouter);
+  app.route("/", accountsRouter);
   app.route("/", dashboardRouter);
   // The sandbox processor Worker, only when configured and bound; a live deployment never serves it.
   app.route("/", sandboxProxyRouter);

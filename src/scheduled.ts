@@ -1,7 +1,7 @@
+import { purgeEndedSignInState } from "./accounts";
 import { sweepCallbacks } from "./callbacks";
 import { createContext } from "./context";
 import { refreshPlannerStatistics } from "./db/planner-statistics";
-import { purgeEndedSignInState } from "./dashboard";
 import { sweepDisputes } from "./disputes";
 import { logEvent } from "./lib/log";
 import { sweepOnboarding } from "./onboarding";

@@ -1,18 +1,27 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import {
+  acceptInvite,
+  findOpenInvite,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  requestOrigin,
+  resolveSession,
+  signIn as checkCredentials,
+  signOut as endSession,
+} from "../accounts";
 import { getTenant } from "../tenants";
 import { fieldErrors, formFields, safeNextPath } from "./forms";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
-import { requestOrigin } from "./request-meta";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "./session-cookie";
-import { resolveSession, signIn as checkCredentials, signOut as endSession } from "./sessions.service";
 import type { DashboardBindings, SignedInBindings } from "./types";
-import { acceptInvite, findOpenInvite } from "./users.service";
-import { InvitePage, MessagePage, SignInPage } from "./views/auth";
-import { noticeFrom } from "./views/layout";
+import { InvitePage, SignInPage } from "./views/auth";
+import { showMessage } from "./views/message";
 import { publicFormToken } from "./web.middleware";
 
 type DashboardContext = Context<DashboardBindings>;
+
+const SIGN_IN = { title: "Sign in" };
+const INVITATION = { title: "Accept your invitation" };
 
 // One message for every refusal, so the page never tells whether an account exists.
 const REFUSED = "That e-mail and password do not match an account. Check both and try again.";
@@ -21,7 +30,7 @@ const REFUSED = "That e-mail and password do not match an account. Check both an
 export async function showSignIn(c: DashboardContext) {
   const token = readSessionCookie(c);
   if (token && (await resolveSession({ ctx: c.get("ctx"), input: { token } }))) return c.redirect(safeNextPath(c.req.query("next")), 303);
-  return c.html(<SignInPage formToken={publicFormToken(c)} next={c.req.query("next")} notice={noticeFrom(c.req.query("notice"))} />);
+  return c.render(<SignInPage formToken={publicFormToken(c)} next={c.req.query("next")} />, SIGN_IN);
 }
 
 export async function signIn(c: DashboardContext) {
@@ -35,18 +44,20 @@ export async function signIn(c: DashboardContext) {
   if (result.outcome === "throttled") {
     const minutes = Math.max(1, Math.ceil((result.retryAt.getTime() - c.get("ctx").clock.nowMs()) / 60_000));
     c.header("Retry-After", String(minutes * 60));
-    return c.html(
+    c.status(429);
+    return c.render(
       <SignInPage
         formToken={publicFormToken(c)}
         email={email}
         next={next}
         error={`Too many attempts. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`}
       />,
-      429,
+      SIGN_IN,
     );
   }
   if (result.outcome === "refused") {
-    return c.html(<SignInPage formToken={publicFormToken(c)} email={email} next={next} error={REFUSED} />, 401);
+    c.status(401);
+    return c.render(<SignInPage formToken={publicFormToken(c)} email={email} next={next} error={REFUSED} />, SIGN_IN);
   }
   setSessionCookie(c, result.token);
   return c.redirect(safeNextPath(next), 303);
@@ -59,20 +70,18 @@ export async function signOut(c: Context<SignedInBindings>) {
 }
 
 const UNUSABLE = (c: DashboardContext) =>
-  c.html(
-    <MessagePage
-      title="This invitation cannot be used"
-      message="The link has expired, was already used or was withdrawn. Ask whoever invited you for a new one — or, if you already set a password, sign in."
-    />,
-    404,
-  );
+  showMessage(c, 404, {
+    title: "This invitation cannot be used",
+    message:
+      "The link has expired, was already used or was withdrawn. Ask whoever invited you for a new one — or, if you already set a password, sign in.",
+  });
 
 export async function showInvite(c: DashboardContext) {
   const token = c.req.param("token") ?? "";
   const invite = await findOpenInvite({ ctx: c.get("ctx"), input: { token } });
   if (!invite) return UNUSABLE(c);
   const tenant = await getTenant({ ctx: c.get("ctx"), input: { tenantId: invite.tenantId } });
-  return c.html(<InvitePage formToken={publicFormToken(c)} token={token} email={invite.email} tenantName={tenant.name} />);
+  return c.render(<InvitePage formToken={publicFormToken(c)} token={token} email={invite.email} tenantName={tenant.name} />, INVITATION);
 }
 
 const AcceptInviteForm = z
@@ -95,7 +104,8 @@ export async function acceptInvitation(c: DashboardContext) {
   const parsed = AcceptInviteForm.safeParse(form);
   if (!parsed.success) {
     const tenant = await getTenant({ ctx, input: { tenantId: invite.tenantId } });
-    return c.html(
+    c.status(400);
+    return c.render(
       <InvitePage
         formToken={publicFormToken(c)}
         token={token}
@@ -104,7 +114,7 @@ export async function acceptInvitation(c: DashboardContext) {
         name={form.name}
         errors={fieldErrors(parsed.error)}
       />,
-      400,
+      INVITATION,
     );
   }
   const outcome = await acceptInvite({

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { confirmPassword, requestOrigin } from "../accounts";
 import {
   DELIVERY_STATUSES,
   getCallbackSettings,
@@ -14,11 +15,9 @@ import {
 import { ApiError } from "../lib/problem";
 import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
-import { requestOrigin } from "./request-meta";
-import { confirmPassword } from "./sessions.service";
 import type { SignedInBindings } from "./types";
 import { CallbacksPage, OVERLAP_CHOICES, type CallbacksPageProps, type DeliveryFilters } from "./views/callbacks";
-import { noticeFrom, type Notice } from "./views/layout";
+import type { Notice } from "./views/components/page-header";
 
 type SignedInContext = Context<SignedInBindings>;
 
@@ -38,17 +37,18 @@ const DeliveryQuery = z.object({
 
 async function renderPage(
   c: SignedInContext,
-  extra: Partial<Omit<CallbacksPageProps, "session" | "settings" | "deliveries" | "filters">> = {},
+  extra: Partial<Omit<CallbacksPageProps, "settings" | "deliveries" | "filters">> = {},
   status: 200 | 400 | 401 | 409 | 429 = 200,
 ) {
   const ctx = c.get("ctx");
-  const session = c.get("session");
+  const { tenantId } = c.get("session");
   const { cursor, ...filters } = DeliveryQuery.parse(c.req.query()) as DeliveryFilters & { cursor?: string };
   const [settings, deliveries] = await Promise.all([
-    getCallbackSettings({ ctx, input: { tenantId: session.tenantId } }),
-    listDeliveries({ ctx, input: { tenantId: session.tenantId, limit: DELIVERY_PAGE_SIZE, ...filters, ...(cursor ? { cursor } : {}) } }),
+    getCallbackSettings({ ctx, input: { tenantId } }),
+    listDeliveries({ ctx, input: { tenantId, limit: DELIVERY_PAGE_SIZE, ...filters, ...(cursor ? { cursor } : {}) } }),
   ]);
-  return c.html(<CallbacksPage session={session} settings={settings} deliveries={deliveries} filters={filters} {...extra} />, status);
+  c.status(status);
+  return c.render(<CallbacksPage settings={settings} deliveries={deliveries} filters={filters} {...extra} />, { title: "Callbacks" });
 }
 
 const backTo = (c: SignedInContext, notice: Notice) => c.redirect(`/dashboard/callbacks?notice=${notice}`, 303);
@@ -63,7 +63,7 @@ async function onConflict(c: SignedInContext, work: () => Promise<Response>) {
   }
 }
 
-export const showCallbacks = (c: SignedInContext) => renderPage(c, { notice: noticeFrom(c.req.query("notice")) });
+export const showCallbacks = (c: SignedInContext) => renderPage(c);
 
 export async function saveUrl(c: SignedInContext) {
   const ctx = c.get("ctx");

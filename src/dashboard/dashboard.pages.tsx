@@ -10,12 +10,15 @@ import * as payments from "./payments.handlers";
 import * as payouts from "./payouts.handlers";
 import * as team from "./team.handlers";
 import type { DashboardBindings, SignedInBindings } from "./types";
-import { MessagePage } from "./views/auth";
+import { dashboardLayout } from "./views/layout";
+import { showMessage } from "./views/message";
 import { dashboardHeaders, formBodyLimit, ownerOnly, requireFormCookie, requireSession, sameOriginOnly } from "./web.middleware";
 
 const pages = new Hono<DashboardBindings>();
 
-for (const path of ["/dashboard", "/dashboard/*"]) pages.use(path, dashboardHeaders, formBodyLimit, sameOriginOnly, requireSession);
+for (const path of ["/dashboard", "/dashboard/*"]) {
+  pages.use(path, dashboardLayout, dashboardHeaders, formBodyLimit, sameOriginOnly, requireSession);
+}
 
 pages.get("/dashboard/sign-in", auth.showSignIn);
 pages.post("/dashboard/sign-in", requireFormCookie, auth.signIn);
@@ -67,23 +70,16 @@ signedIn.post("/dashboard/account/sessions/:sessionId/revoke", team.endSession);
 
 pages.route("/", signedIn);
 
-pages.all("/dashboard/*", (c) =>
-  c.html(<MessagePage title="Page not found" message="There is no such page in the dashboard." session={c.get("session")} />, 404),
-);
+pages.all("/dashboard/*", (c) => showMessage(c, 404, { title: "Page not found", message: "There is no such page in the dashboard." }));
 
 /** Pages answer with pages: another tenant's id reads as "not found", the same as a missing one; nothing internal is shown. */
 const onPageError: ErrorHandler<DashboardBindings> = (error, c) => {
-  const session = c.get("session");
   if (error instanceof ApiError && error.status < 500) {
     const notFound = error.status === 404;
-    return c.html(
-      <MessagePage
-        title={notFound ? "Not found" : "That did not work"}
-        message={notFound ? "There is nothing here — it may have been removed, or the link is wrong." : error.message}
-        session={session}
-      />,
-      error.status,
-    );
+    return showMessage(c, error.status, {
+      title: notFound ? "Not found" : "That did not work",
+      message: notFound ? "There is nothing here — it may have been removed, or the link is wrong." : error.message,
+    });
   }
   const traceId = c.get("traceId");
   logEvent("error", "dashboard page failed", {
@@ -92,14 +88,10 @@ const onPageError: ErrorHandler<DashboardBindings> = (error, c) => {
     error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     stack: error instanceof Error ? error.stack : undefined,
   });
-  return c.html(
-    <MessagePage
-      title="Something went wrong"
-      message={`The page could not be shown. If it keeps happening, quote reference ${traceId}.`}
-      session={session}
-    />,
-    500,
-  );
+  return showMessage(c, 500, {
+    title: "Something went wrong",
+    message: `The page could not be shown. If it keeps happening, quote reference ${traceId}.`,
+  });
 };
 pages.onError(onPageError);
 

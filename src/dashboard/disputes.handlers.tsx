@@ -13,10 +13,9 @@ import {
 } from "../disputes";
 import { ApiError } from "../lib/problem";
 import { auditSignedIn } from "./audit-request";
-import { formFields } from "./forms";
+import { formFields, parseFilters } from "./forms";
 import type { SignedInBindings } from "./types";
-import { DisputePage, DisputesPage, type DisputeFilters } from "./views/disputes";
-import { noticeFrom, type Notice } from "./views/layout";
+import { DisputePage, DisputesPage } from "./views/disputes";
 
 type SignedInContext = Context<SignedInBindings>;
 type RefusalStatus = 400 | 409 | 413 | 415 | 422 | 502 | 504;
@@ -25,14 +24,11 @@ const PAGE_SIZE = 25;
 
 export async function showDisputes(c: SignedInContext) {
   const query = c.req.query();
-  const filters: DisputeFilters = {};
-  const invalid: string[] = [];
-  const state = z.enum(DISPUTE_STATES).safeParse(query.state);
-  if (state.success) filters.state = state.data;
-  else if (query.state) invalid.push("state");
-  const responseState = z.enum(RESPONSE_STATES).safeParse(query.responseState);
-  if (responseState.success) filters.responseState = responseState.data;
-  else if (query.responseState) invalid.push("response");
+  const { filters, filterError } = parseFilters(
+    query,
+    { state: z.enum(DISPUTE_STATES), responseState: z.enum(RESPONSE_STATES) },
+    { responseState: "response" },
+  );
 
   const { data, nextCursor } = await listDisputes({
     ctx: c.get("ctx"),
@@ -41,17 +37,17 @@ export async function showDisputes(c: SignedInContext) {
       query: { limit: PAGE_SIZE, ...filters, ...(query.cursor ? { cursor: query.cursor } : {}) },
     },
   });
-  return c.html(
+  return c.render(
     <DisputesPage
-      session={c.get("session")}
       states={DISPUTE_STATES}
       responseStates={RESPONSE_STATES}
       filters={filters}
       disputes={data}
       nextCursor={nextCursor}
       nowMs={c.get("ctx").clock.nowMs()}
-      filterError={invalid.length > 0 ? `Ignored an invalid ${invalid.join(" and ")}.` : undefined}
+      filterError={filterError}
     />,
+    { title: "Disputes" },
   );
 }
 
@@ -61,24 +57,24 @@ const ownDispute = (c: SignedInContext) =>
 async function disputePage(
   c: SignedInContext,
   dispute: DisputeRecord,
-  shown: { notice?: Notice | undefined; fileError?: string; submitError?: string; note?: string | undefined } = {},
+  shown: { fileError?: string; submitError?: string; note?: string | undefined } = {},
 ) {
   const ctx = c.get("ctx");
   const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
-  return (
+  return c.render(
     <DisputePage
-      session={c.get("session")}
       dispute={dispute}
       evidence={evidence.get(dispute.id) ?? []}
       nowMs={ctx.clock.nowMs()}
       limits={EVIDENCE_LIMITS}
       {...shown}
-    />
+    />,
+    { title: `Dispute ${dispute.id}` },
   );
 }
 
 export async function showDispute(c: SignedInContext) {
-  return c.html(await disputePage(c, await ownDispute(c), { notice: noticeFrom(c.req.query("notice")) }));
+  return disputePage(c, await ownDispute(c));
 }
 
 /** The API's refusals of an upload or a submission, with the status the page answers with. */
@@ -109,8 +105,10 @@ const messageOf = (error: ApiError) => WORDING[error.slug] ?? error.message;
 export async function uploadEvidence(c: SignedInContext) {
   const dispute = await ownDispute(c);
   const body = await c.req.parseBody({ all: true });
-  const again = async (fileError: string, status: RefusalStatus, shown: DisputeRecord = dispute) =>
-    c.html(await disputePage(c, shown, { fileError }), status);
+  const again = (fileError: string, status: RefusalStatus, shown: DisputeRecord = dispute) => {
+    c.status(status);
+    return disputePage(c, shown, { fileError });
+  };
   const part = body.file;
   if (Array.isArray(part)) return again("Upload one file at a time.", 400);
   // A browser sends an empty, nameless part when no file was chosen.
@@ -137,8 +135,10 @@ export async function submitResponse(c: SignedInContext) {
   const dispute = await ownDispute(c);
   const form = await formFields(c);
   const parsed = SubmitForm.safeParse(form);
-  const again = async (submitError: string, status: RefusalStatus, shown: DisputeRecord = dispute) =>
-    c.html(await disputePage(c, shown, { submitError, note: form.note }), status);
+  const again = (submitError: string, status: RefusalStatus, shown: DisputeRecord = dispute) => {
+    c.status(status);
+    return disputePage(c, shown, { submitError, note: form.note });
+  };
   if (!parsed.success) return again(parsed.error.issues[0]!.message, 400);
 
   try {

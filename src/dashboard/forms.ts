@@ -21,3 +21,24 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 export function safeNextPath(next: string | undefined): string {
   return next && /^\/dashboard(\/[A-Za-z0-9_-]+)*$/.test(next) ? next : "/dashboard";
 }
+
+/**
+ * A list's filters from its query string: a value its schema refuses is left out and named in `filterError`, so the
+ * list still shows, and says what it ignored. `labels` names a filter for people where its parameter name would not.
+ */
+export function parseFilters<Shape extends Record<string, z.ZodType<string>>>(
+  query: Record<string, string>,
+  shape: Shape,
+  labels: Partial<Record<keyof Shape, string>> = {},
+): { filters: { [Name in keyof Shape]?: z.output<Shape[Name]> }; filterError: string | undefined } {
+  const filters: { [Name in keyof Shape]?: z.output<Shape[Name]> } = {};
+  const invalid: string[] = [];
+  for (const name of Object.keys(shape) as (keyof Shape & string)[]) {
+    const value = query[name];
+    if (!value) continue;
+    const parsed = shape[name]!.safeParse(value);
+    if (parsed.success) filters[name] = parsed.data as z.output<Shape[typeof name]>;
+    else invalid.push(labels[name] ?? name);
+  }
+  return { filters, filterError: invalid.length > 0 ? `Ignored an invalid ${invalid.join(" and ")}.` : undefined };
+}

@@ -5,11 +5,11 @@ import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
 import type { SignedInBindings } from "./types";
 import { KeysPage, RevokeKeyPage } from "./views/keys";
-import { noticeFrom } from "./views/layout";
 
 type SignedInContext = Context<SignedInBindings>;
 
 const MAX_KEY_NAME_LENGTH = 100;
+const KEYS = { title: "API keys" };
 
 async function keysOf(c: SignedInContext) {
   return listApiKeys({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
@@ -24,24 +24,25 @@ async function ownKey(c: SignedInContext) {
 }
 
 export async function showKeys(c: SignedInContext) {
-  return c.html(<KeysPage session={c.get("session")} keys={await keysOf(c)} notice={noticeFrom(c.req.query("notice"))} />);
+  return c.render(<KeysPage keys={await keysOf(c)} />, KEYS);
 }
 
 /** The new key is in this response's page only (not a redirect): it never sits in a URL or a page that can be fetched again. */
 export async function createKey(c: SignedInContext) {
-  const session = c.get("session");
   const name = (await formFields(c)).name?.trim() ?? "";
   if (name.length === 0 || name.length > MAX_KEY_NAME_LENGTH) {
     const nameError = name.length === 0 ? "Give the key a name." : `At most ${MAX_KEY_NAME_LENGTH} characters.`;
-    return c.html(<KeysPage session={session} keys={await keysOf(c)} name={name} nameError={nameError} />, 400);
+    c.status(400);
+    return c.render(<KeysPage keys={await keysOf(c)} name={name} nameError={nameError} />, KEYS);
   }
-  const created = await issueApiKey({ ctx: c.get("ctx"), input: { tenantId: session.tenantId, name } });
+  const created = await issueApiKey({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, name } });
   await auditSignedIn(c, "key.issued", `${created.record.id} (${name})`);
-  return c.html(<KeysPage session={session} keys={await keysOf(c)} created={created} />, 201);
+  c.status(201);
+  return c.render(<KeysPage keys={await keysOf(c)} created={created} />, KEYS);
 }
 
 export async function confirmRevokeKey(c: SignedInContext) {
-  return c.html(<RevokeKeyPage session={c.get("session")} apiKey={await ownKey(c)} />);
+  return c.render(<RevokeKeyPage apiKey={await ownKey(c)} />, { title: "Revoke API key" });
 }
 
 export async function revokeKey(c: SignedInContext) {

@@ -4,7 +4,6 @@ import { publicUrl } from "../platform/context";
 import { getTenant } from "../tenants";
 import { auditSignedIn } from "./audit-request";
 import type { SignedInBindings } from "./types";
-import { noticeFrom } from "./views/layout";
 import { OverviewPage } from "./views/overview";
 
 type SignedInContext = Context<SignedInBindings>;
@@ -16,9 +15,7 @@ export async function showOverview(c: SignedInContext) {
     getTenant({ ctx, input: { tenantId: session.tenantId } }),
     getReadiness({ ctx, input: { tenantId: session.tenantId, refresh: c.req.query("refresh") === "true" } }),
   ]);
-  return c.html(
-    <OverviewPage session={session} readiness={readiness} tenantName={tenant.name} notice={noticeFrom(c.req.query("notice"))} />,
-  );
+  return c.render(<OverviewPage readiness={readiness} tenantName={tenant.name} />, { title: "Overview" });
 }
 
 /** Creates the hosted onboarding form; the overview then links to it (a link, so the processor's page is not a form target). */

@@ -15,12 +15,11 @@ import {
   type PaymentRecord,
   type RefundInput,
 } from "../payments";
-import { formFields } from "./forms";
+import { formFields, parseFilters } from "./forms";
 import { auditSignedIn } from "./audit-request";
 import type { SignedInBindings } from "./types";
 import { formatMoney } from "./views/format";
-import { noticeFrom } from "./views/layout";
-import { PaymentPage, PaymentsPage, type PaymentFilters, type RefundFormValues } from "./views/payments";
+import { PaymentPage, PaymentsPage, type RefundFormValues } from "./views/payments";
 
 type SignedInContext = Context<SignedInBindings>;
 
@@ -29,24 +28,9 @@ const DAY_MS = 24 * 3600_000;
 const isoDate = z.iso.date();
 
 /** The API's filters with dates for people: `from` is the start of its day, `to` the end of its day (both UTC). */
-function listFilters(query: Record<string, string>) {
-  const filters: PaymentFilters = {};
-  const invalid: string[] = [];
-  for (const name of ["from", "to"] as const) {
-    const value = query[name];
-    if (!value) continue;
-    if (isoDate.safeParse(value).success) filters[name] = value;
-    else invalid.push(name);
-  }
-  const status = z.enum(PAYMENT_STATUSES).safeParse(query.status);
-  if (status.success) filters.status = status.data;
-  else if (query.status) invalid.push("status");
-  return { filters, invalid };
-}
-
 export async function showPayments(c: SignedInContext) {
   const query = c.req.query();
-  const { filters, invalid } = listFilters(query);
+  const { filters, filterError } = parseFilters(query, { from: isoDate, to: isoDate, status: z.enum(PAYMENT_STATUSES) });
   const { data, nextCursor } = await listPayments({
     ctx: c.get("ctx"),
     input: {
@@ -60,16 +44,9 @@ export async function showPayments(c: SignedInContext) {
       },
     },
   });
-  const filterError = invalid.length > 0 ? `Ignored an invalid ${invalid.join(" and ")}.` : undefined;
-  return c.html(
-    <PaymentsPage
-      session={c.get("session")}
-      statuses={PAYMENT_STATUSES}
-      filters={filters}
-      payments={data}
-      nextCursor={nextCursor}
-      filterError={filterError}
-    />,
+  return c.render(
+    <PaymentsPage statuses={PAYMENT_STATUSES} filters={filters} payments={data} nextCursor={nextCursor} filterError={filterError} />,
+    { title: "Payments" },
   );
 }
 
@@ -79,15 +56,11 @@ const ownPayment = (c: SignedInContext) =>
 // Each rendering of the refund form carries a fresh key, so submitting the same form twice refunds once.
 const newRefundKey = () => base64Url(randomBytes(18));
 
+const paymentPage = (c: SignedInContext, payment: PaymentRecord, form: { refundError?: string; values?: RefundFormValues } = {}) =>
+  c.render(<PaymentPage payment={payment} refundKey={newRefundKey()} {...form} />, { title: `Payment ${payment.id}` });
+
 export async function showPayment(c: SignedInContext) {
-  return c.html(
-    <PaymentPage
-      session={c.get("session")}
-      payment={await ownPayment(c)}
-      refundKey={newRefundKey()}
-      notice={noticeFrom(c.req.query("notice"))}
-    />,
-  );
+  return paymentPage(c, await ownPayment(c));
 }
 
 /** "12.5" or "12.50" in a two-decimal currency → 1250; null for anything that is not a positive amount. */
@@ -131,17 +104,10 @@ export async function refundPayment(c: SignedInContext) {
   const form = await formFields(c);
   const parsed = RefundForm.safeParse(form);
   const values: RefundFormValues = { amount: form.amount, reason: form.reason, refundApplicationFee: form.refundApplicationFee === "true" };
-  const again = (refundError: string, status: ContentfulStatusCode, shown?: PaymentRecord) =>
-    c.html(
-      <PaymentPage
-        session={c.get("session")}
-        payment={shown ?? payment}
-        refundKey={newRefundKey()}
-        refundError={refundError}
-        values={values}
-      />,
-      status,
-    );
+  const again = (refundError: string, status: ContentfulStatusCode, shown: PaymentRecord = payment) => {
+    c.status(status);
+    return paymentPage(c, shown, { refundError, values });
+  };
   if (!parsed.success) return again("Choose a reason and try again.", 400);
   const amountCents = parsed.data.amount === "" ? undefined : minorUnits(parsed.data.amount);
   if (amountCents === null) return again("Enter the amount as a number, e.g. 12.50, or leave it empty for a full refund.", 400);

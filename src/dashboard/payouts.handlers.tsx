@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { getPayout, listPayoutItems, listPayouts, PAYOUT_STATUSES } from "../payouts";
+import { parseFilters } from "./forms";
 import type { SignedInBindings } from "./types";
 import { PayoutPage, PayoutsPage } from "./views/payouts";
 
@@ -11,27 +12,17 @@ const ITEMS_PAGE_SIZE = 100;
 
 export async function showPayouts(c: SignedInContext) {
   const query = c.req.query();
-  const status = z.enum(PAYOUT_STATUSES).safeParse(query.status);
+  const { filters, filterError } = parseFilters(query, { status: z.enum(PAYOUT_STATUSES) });
   const { data, nextCursor } = await listPayouts({
     ctx: c.get("ctx"),
     input: {
       tenantId: c.get("session").tenantId,
-      query: {
-        limit: PAGE_SIZE,
-        ...(status.success ? { status: status.data } : {}),
-        ...(query.cursor ? { cursor: query.cursor } : {}),
-      },
+      query: { limit: PAGE_SIZE, ...filters, ...(query.cursor ? { cursor: query.cursor } : {}) },
     },
   });
-  return c.html(
-    <PayoutsPage
-      session={c.get("session")}
-      statuses={PAYOUT_STATUSES}
-      status={status.data}
-      payouts={data}
-      nextCursor={nextCursor}
-      filterError={!status.success && query.status ? "Ignored an invalid status." : undefined}
-    />,
+  return c.render(
+    <PayoutsPage statuses={PAYOUT_STATUSES} status={filters.status} payouts={data} nextCursor={nextCursor} filterError={filterError} />,
+    { title: "Payouts" },
   );
 }
 
@@ -44,5 +35,5 @@ export async function showPayout(c: SignedInContext) {
     ctx,
     input: { tenantId, payoutId: payout.id, limit: ITEMS_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
   });
-  return c.html(<PayoutPage session={c.get("session")} payout={payout} items={items.data} nextItemsCursor={items.nextCursor} />);
+  return c.render(<PayoutPage payout={payout} items={items.data} nextItemsCursor={items.nextCursor} />, { title: `Payout ${payout.id}` });
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { SESSION_ABSOLUTE_MS } from "./sessions.service";
+import { SESSION_ABSOLUTE_MS } from "../accounts";
 
 const SESSION_COOKIE = "pc_session";
 // The double-submit token of the forms shown before sign-in (sign-in, invitation).

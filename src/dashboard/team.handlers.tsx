@@ -1,14 +1,19 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import {
+  createInvite,
+  DASHBOARD_ROLES,
+  listAudit,
+  listSessions,
+  listTeam,
+  removeUser,
+  requestOrigin,
+  revokeInvite,
+  revokeSessions,
+} from "../accounts";
 import { ApiError } from "../lib/problem";
-import { listAudit } from "./audit.service";
-import { DASHBOARD_ROLES } from "./dashboard.schema";
 import { fieldErrors, formFields } from "./forms";
-import { requestOrigin } from "./request-meta";
-import { listSessions, revokeSessions } from "./sessions.service";
 import type { SignedInBindings } from "./types";
-import { createInvite, listTeam, removeUser, revokeInvite } from "./users.service";
-import { noticeFrom } from "./views/layout";
 import { AccountPage, AuditPage, TeamPage } from "./views/team";
 
 type SignedInContext = Context<SignedInBindings>;
@@ -21,10 +26,8 @@ async function renderTeam(
   status: 200 | 201 | 400 | 409 = 200,
 ) {
   const { users, invites } = await listTeam({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
-  return c.html(
-    <TeamPage session={c.get("session")} users={users} invites={invites} notice={noticeFrom(c.req.query("notice"))} {...extra} />,
-    status,
-  );
+  c.status(status);
+  return c.render(<TeamPage users={users} invites={invites} {...extra} />, { title: "Team" });
 }
 
 export const showTeam = (c: SignedInContext) => renderTeam(c);
@@ -78,12 +81,12 @@ export async function showAudit(c: SignedInContext) {
     ctx: c.get("ctx"),
     input: { tenantId: c.get("session").tenantId, limit: AUDIT_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
   });
-  return c.html(<AuditPage session={c.get("session")} entries={data} nextCursor={nextCursor} />);
+  return c.render(<AuditPage entries={data} nextCursor={nextCursor} />, { title: "Audit log" });
 }
 
 export async function showAccount(c: SignedInContext) {
   const sessions = await listSessions({ ctx: c.get("ctx"), input: { session: c.get("session") } });
-  return c.html(<AccountPage session={c.get("session")} sessions={sessions} notice={noticeFrom(c.req.query("notice"))} />);
+  return c.render(<AccountPage sessions={sessions} />, { title: "Your sessions" });
 }
 
 export async function endSession(c: SignedInContext) {

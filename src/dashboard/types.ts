@@ -1,5 +1,5 @@
+import type { SignedInSession } from "../accounts";
 import type { AppBindings } from "../platform/types";
-import type { SignedInSession } from "./sessions.service";
 
 /** Any dashboard request: the service's bindings plus the signed-in session, absent on the sign-in and invite pages. */
 export type DashboardBindings = {

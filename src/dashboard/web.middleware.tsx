@@ -1,13 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
+import { resolveSession } from "../accounts";
 import { EVIDENCE_BODY_LIMIT_BYTES } from "../disputes";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { logEvent } from "../lib/log";
-import { resolveSession } from "./sessions.service";
 import { readFormCookie, readSessionCookie, setFormCookie } from "./session-cookie";
 import type { DashboardBindings, SignedInBindings } from "./types";
-import { MessagePage } from "./views/auth";
+import { showMessage } from "./views/message";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_BODY_LIMIT_BYTES = 16 * 1024;
@@ -48,29 +48,24 @@ export const formBodyLimit: MiddlewareHandler<DashboardBindings> = (c, next) => 
     ? bodyLimit({
         maxSize: EVIDENCE_BODY_LIMIT_BYTES,
         onError: (c) =>
-          c.html(
-            <MessagePage
-              title="File too large"
-              message="An evidence file may be at most 1 MB (PDF, TIFF) or 50 KB (JPG, PNG). Go back and choose a smaller file."
-            />,
-            413,
-          ),
+          showMessage(c, 413, {
+            title: "File too large",
+            message: "An evidence file may be at most 1 MB (PDF, TIFF) or 50 KB (JPG, PNG). Go back and choose a smaller file.",
+          }),
       })(c, next)
     : bodyLimit({
         maxSize: FORM_BODY_LIMIT_BYTES,
-        onError: (c) => c.html(<MessagePage title="Form too large" message="That form was larger than the dashboard accepts." />, 413),
+        onError: (c) => showMessage(c, 413, { title: "Form too large", message: "That form was larger than the dashboard accepts." }),
       })(c, next);
 };
 
 const refuseForgery = (c: Context, reason: string) => {
   logEvent("warn", "dashboard form refused", { traceId: c.get("traceId"), path: c.req.path, reason });
-  return c.html(
-    <MessagePage
-      title="Request refused"
-      message="This form could not be accepted: it did not come from this dashboard's own page, or the page was too old. Go back, reload the page and try again."
-    />,
-    403,
-  );
+  return showMessage(c, 403, {
+    title: "Request refused",
+    message:
+      "This form could not be accepted: it did not come from this dashboard's own page, or the page was too old. Go back, reload the page and try again.",
+  });
 };
 
 /**
@@ -132,10 +127,7 @@ export function publicFormToken(c: Context): string {
 /** Team and audit pages are the owner's. */
 export const ownerOnly = createMiddleware<SignedInBindings>(async (c, next) => {
   if (c.get("session").role !== "owner") {
-    return c.html(
-      <MessagePage title="Owners only" message="Only the account's owners can open this page." session={c.get("session")} />,
-      403,
-    );
+    return showMessage(c, 403, { title: "Owners only", message: "Only the account's owners can open this page." });
   }
   await next();
 });

@@ -1,34 +1,26 @@
 import type { FC } from "hono/jsx";
-import { MIN_PASSWORD_LENGTH } from "../passwords";
-import type { SignedInSession } from "../sessions.service";
-import { BarePage, CsrfField, ErrorSummary, Field, Layout, NOTICES, type Notice } from "./layout";
+import { MIN_PASSWORD_LENGTH } from "../../accounts";
+import { ErrorSummary, Field, PostForm } from "./components/forms";
 
-export const SignInPage: FC<{ formToken: string; email?: string; error?: string; next?: string; notice?: Notice | undefined }> = ({
+export const SignInPage: FC<{ formToken: string; email?: string; error?: string; next?: string | undefined }> = ({
   formToken,
   email,
   error,
   next,
-  notice,
 }) => (
-  <BarePage title="Sign in">
-    {notice ? (
-      <p class="notice" role="status">
-        {NOTICES[notice]}
-      </p>
-    ) : null}
+  <>
     <ErrorSummary message={error} />
-    <form method="post" action={next ? `/dashboard/sign-in?next=${encodeURIComponent(next)}` : "/dashboard/sign-in"} class="stack">
-      <CsrfField token={formToken} />
+    <PostForm action={next ? `/dashboard/sign-in?next=${encodeURIComponent(next)}` : "/dashboard/sign-in"} class="stack" token={formToken}>
       <Field name="email" label="E-mail" type="email" value={email} required autocomplete="username" />
       <Field name="password" label="Password" type="password" required autocomplete="current-password" />
       <button type="submit" class="button">
         Sign in
       </button>
-    </form>
+    </PostForm>
     <p class="muted small">
       No account yet? The people who run this service send the first invitation; your account's owners invite everyone else.
     </p>
-  </BarePage>
+  </>
 );
 
 export type InviteFormErrors = { name?: string; password?: string; confirm?: string };
@@ -38,17 +30,16 @@ export const InvitePage: FC<{
   token: string;
   email: string;
   tenantName: string;
-  name?: string;
+  name?: string | undefined;
   errors?: InviteFormErrors;
 }> = ({ formToken, token, email, tenantName, name, errors = {} }) => (
-  <BarePage title="Accept your invitation">
+  <>
     <p>
       You are invited to the <strong>{tenantName}</strong> dashboard as <strong>{email}</strong>. Choose your name and a password; you then
       sign in with this e-mail and that password.
     </p>
     <ErrorSummary message={Object.keys(errors).length > 0 ? "Please correct the fields marked below." : undefined} />
-    <form method="post" action={`/dashboard/invite/${token}`} class="stack">
-      <CsrfField token={formToken} />
+    <PostForm action={`/dashboard/invite/${token}`} class="stack" token={formToken}>
       <Field name="name" label="Your name" value={name} error={errors.name} required autocomplete="name" />
       <Field
         name="password"
@@ -63,24 +54,6 @@ export const InvitePage: FC<{
       <button type="submit" class="button">
         Set password
       </button>
-    </form>
-  </BarePage>
+    </PostForm>
+  </>
 );
-
-/** A plain message page: an error, a refusal, a link that no longer works. With a session it keeps the navigation. */
-export const MessagePage: FC<{ title: string; message: string; session?: SignedInSession | undefined }> = ({ title, message, session }) =>
-  session ? (
-    <Layout title={title} session={session}>
-      <p>{message}</p>
-      <p>
-        <a href="/dashboard">Back to the overview</a>
-      </p>
-    </Layout>
-  ) : (
-    <BarePage title={title}>
-      <p>{message}</p>
-      <p>
-        <a href="/dashboard/sign-in">Go to sign-in</a>
-      </p>
-    </BarePage>
-  );

@@ -1,22 +1,9 @@
 import type { FC } from "hono/jsx";
 import type { CallbackSettings, DeliveryRecord, DeliveryStatus, RevealedSigningSecret } from "../../callbacks";
-import type { SignedInSession } from "../sessions.service";
-import {
-  ACTIONS_HEADER,
-  Badge,
-  CsrfField,
-  EmptyState,
-  ErrorSummary,
-  Field,
-  FilterSelect,
-  Layout,
-  NextPageLink,
-  Secret,
-  Table,
-  Time,
-  type Column,
-  type Notice,
-} from "./layout";
+import { Badge, EmptyState, Time, type Tone } from "./components/display";
+import { ErrorSummary, Field, FilterSelect, PostButton, PostForm, Secret } from "./components/forms";
+import { FilteredList, filterQuery } from "./components/list";
+import { ACTIONS_HEADER, type Column } from "./components/table";
 
 export const OVERLAP_CHOICES = [
   { seconds: 86_400, label: "24 hours (recommended)" },
@@ -25,7 +12,7 @@ export const OVERLAP_CHOICES = [
   { seconds: 0, label: "None — retire the old secret now (it leaked)" },
 ] as const;
 
-const DELIVERY_TONES: Record<DeliveryStatus, "good" | "bad" | "warn" | "neutral"> = {
+const DELIVERY_TONES: Record<DeliveryStatus, Tone> = {
   delivered: "good",
   failed: "bad",
   pending: "warn",
@@ -37,7 +24,6 @@ const DELIVERY_STATUSES = ["pending", "delivered", "failed", "canceled"] as cons
 export type DeliveryFilters = { status?: DeliveryStatus | undefined; eventId?: string | undefined };
 
 export type CallbacksPageProps = {
-  session: SignedInSession;
   settings: CallbackSettings;
   deliveries: { data: DeliveryRecord[]; nextCursor: string };
   filters: DeliveryFilters;
@@ -46,7 +32,6 @@ export type CallbacksPageProps = {
   urlError?: string;
   secretError?: { action: "reveal" | "rotate"; message: string };
   error?: string;
-  notice?: Notice | undefined;
 };
 
 const PasswordField: FC<{ id: string; error?: string | undefined }> = ({ id, error }) => (
@@ -62,7 +47,7 @@ const PasswordField: FC<{ id: string; error?: string | undefined }> = ({ id, err
   />
 );
 
-const SigningSecrets: FC<CallbacksPageProps> = ({ session, settings, revealed, secretError }) => (
+const SigningSecrets: FC<CallbacksPageProps> = ({ settings, revealed, secretError }) => (
   <section class="card" aria-labelledby="secret-heading">
     <h2 id="secret-heading">Signing secret</h2>
     <p>
@@ -106,17 +91,15 @@ const SigningSecrets: FC<CallbacksPageProps> = ({ session, settings, revealed, s
           </div>
         ) : null}
         <div class="grid-2">
-          <form method="post" action="/dashboard/callbacks/secrets/reveal" class="stack">
+          <PostForm action="/dashboard/callbacks/secrets/reveal" class="stack">
             <h3>Reveal</h3>
-            <CsrfField token={session.csrfToken} />
             <PasswordField id="reveal" error={secretError?.action === "reveal" ? secretError.message : undefined} />
             <button type="submit" class="button secondary">
               Reveal secret
             </button>
-          </form>
-          <form method="post" action="/dashboard/callbacks/secrets/rotate" class="stack">
+          </PostForm>
+          <PostForm action="/dashboard/callbacks/secrets/rotate" class="stack">
             <h3>Rotate</h3>
-            <CsrfField token={session.csrfToken} />
             <div class="field">
               <label for="overlap">Keep the old secret signing for</label>
               <select id="overlap" name="overlapSeconds">
@@ -129,45 +112,36 @@ const SigningSecrets: FC<CallbacksPageProps> = ({ session, settings, revealed, s
             <button type="submit" class="button secondary">
               Rotate secret
             </button>
-          </form>
+          </PostForm>
         </div>
       </>
     )}
   </section>
 );
 
-const DeliveryLog: FC<CallbacksPageProps> = ({ session, deliveries, filters, settings }) => {
+const DeliveryLog: FC<CallbacksPageProps> = ({ deliveries, filters, settings }) => {
   const pending = deliveries.data.some((delivery) => delivery.status === "pending");
-  const query = new URLSearchParams();
-  if (filters.status) query.set("status", filters.status);
-  if (filters.eventId) query.set("eventId", filters.eventId);
+  const emptyText = settings.url ? "Send a test event to see one here." : "Save a callback URL first; events are delivered from then on.";
   return (
     <section aria-labelledby="log-heading" id="deliveries" data-refresh={pending ? "3000" : undefined}>
       <h2 id="log-heading">Delivery log</h2>
-      <form method="get" action="/dashboard/callbacks" class="filters">
+      <FilteredList
+        path="/dashboard/callbacks"
+        filters={filters}
+        rows={deliveries.data}
+        columns={deliveryColumns(settings)}
+        rowAttributes={(delivery) => ({ id: delivery.id, "data-status": delivery.status })}
+        empty={{ title: "No deliveries yet", text: emptyText }}
+        emptyFiltered={{ title: "No deliveries match these filters", text: emptyText }}
+        cursor={deliveries.nextCursor}
+        more="Older deliveries →"
+      >
         <FilterSelect name="status" label="Status" values={DELIVERY_STATUSES} selected={filters.status} />
         <Field name="eventId" label="Event id" value={filters.eventId} placeholder="event_…" />
-        <button type="submit" class="button secondary">
-          Filter
-        </button>
-      </form>
-      {deliveries.data.length === 0 ? (
-        <EmptyState title={filters.status || filters.eventId ? "No deliveries match these filters" : "No deliveries yet"}>
-          {settings.url ? "Send a test event to see one here." : "Save a callback URL first; events are delivered from then on."}
-        </EmptyState>
-      ) : (
-        <Table
-          rows={deliveries.data}
-          columns={deliveryColumns(session, settings)}
-          rowAttributes={(delivery) => ({ id: delivery.id, "data-status": delivery.status })}
-        />
-      )}
-      <NextPageLink path="/dashboard/callbacks" query={query} cursor={deliveries.nextCursor}>
-        Older deliveries →
-      </NextPageLink>
+      </FilteredList>
       {pending ? (
         <p class="muted small">
-          Some deliveries are still pending. <a href={`/dashboard/callbacks?${query.toString()}`}>Refresh</a>
+          Some deliveries are still pending. <a href={`/dashboard/callbacks?${filterQuery(filters).toString()}`}>Refresh</a>
         </p>
       ) : null}
     </section>
@@ -175,7 +149,7 @@ const DeliveryLog: FC<CallbacksPageProps> = ({ session, deliveries, filters, set
 };
 
 /** A delivery's attempts unfold from its row; a replay is offered while the tenant has a URL to send it to. */
-const deliveryColumns = (session: SignedInSession, settings: CallbackSettings): Column<DeliveryRecord>[] => [
+const deliveryColumns = (settings: CallbackSettings): Column<DeliveryRecord>[] => [
   {
     header: "Created",
     cell: (delivery) => (
@@ -227,21 +201,14 @@ const deliveryColumns = (session: SignedInSession, settings: CallbackSettings): 
   {
     header: ACTIONS_HEADER,
     cell: (delivery) =>
-      settings.url ? (
-        <form method="post" action={`/dashboard/callbacks/events/${delivery.eventId}/replay`}>
-          <CsrfField token={session.csrfToken} />
-          <button type="submit" class="button secondary small">
-            Replay
-          </button>
-        </form>
-      ) : null,
+      settings.url ? <PostButton action={`/dashboard/callbacks/events/${delivery.eventId}/replay`}>Replay</PostButton> : null,
   },
 ];
 
 export const CallbacksPage: FC<CallbacksPageProps> = (props) => {
-  const { session, settings, urlValue, urlError, error, notice } = props;
+  const { settings, urlValue, urlError, error } = props;
   return (
-    <Layout title="Callbacks" section="callbacks" session={session} notice={notice}>
+    <>
       <p class="lead">
         Signed <code>POST</code> requests to your server when something happens later: an ACH payment settles, a dispute opens, your
         readiness changes.
@@ -249,8 +216,7 @@ export const CallbacksPage: FC<CallbacksPageProps> = (props) => {
       <ErrorSummary message={error} />
       <section class="card" aria-labelledby="url-heading">
         <h2 id="url-heading">Callback URL {settings.url ? <Badge tone="good">On</Badge> : <Badge tone="neutral">Off</Badge>}</h2>
-        <form method="post" action="/dashboard/callbacks" class="inline-form">
-          <CsrfField token={session.csrfToken} />
+        <PostForm action="/dashboard/callbacks" class="inline-form">
           <Field
             name="url"
             label="URL"
@@ -264,17 +230,16 @@ export const CallbacksPage: FC<CallbacksPageProps> = (props) => {
           <button type="submit" class="button">
             Save
           </button>
-        </form>
+        </PostForm>
         {settings.url ? (
-          <form method="post" action="/dashboard/callbacks/test" class="actions">
-            <CsrfField token={session.csrfToken} />
+          <PostForm action="/dashboard/callbacks/test" class="actions">
             <button type="submit" class="button secondary">
               Send test event
             </button>
             <span class="muted small">
               A signed <code>ping</code> event, delivered like any other.
             </span>
-          </form>
+          </PostForm>
         ) : null}
       </section>
       <SigningSecrets {...props} />
@@ -282,15 +247,14 @@ export const CallbacksPage: FC<CallbacksPageProps> = (props) => {
       {settings.url ? (
         <section class="card" aria-labelledby="replay-heading">
           <h2 id="replay-heading">Replay failed deliveries</h2>
-          <form method="post" action="/dashboard/callbacks/replay-failed" class="inline-form">
-            <CsrfField token={session.csrfToken} />
+          <PostForm action="/dashboard/callbacks/replay-failed" class="inline-form">
             <Field name="since" label="Failed since (UTC)" type="datetime-local" required />
             <button type="submit" class="button secondary">
               Replay all failed
             </button>
-          </form>
+          </PostForm>
         </section>
       ) : null}
-    </Layout>
+    </>
   );
 };

@@ -7,24 +7,11 @@ import {
   type EvidenceState,
   type ResponseState,
 } from "../../disputes";
-import type { SignedInSession } from "../sessions.service";
-import { formatMoney } from "./format";
-import {
-  Badge,
-  CsrfField,
-  EmptyState,
-  ErrorSummary,
-  FilterSelect,
-  Layout,
-  NextPageLink,
-  RecordLink,
-  Table,
-  Time,
-  type Column,
-  type Notice,
-} from "./layout";
-
-type Tone = "good" | "bad" | "warn" | "neutral";
+import { Badge, RecordLink, Time, type Tone } from "./components/display";
+import { ErrorSummary, FilterSelect, PostForm } from "./components/forms";
+import { FilteredList } from "./components/list";
+import { Table, type Column } from "./components/table";
+import { formatMoney, words } from "./format";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -44,7 +31,6 @@ const SUBMISSION_LABELS: Record<DisputeRecord["submission"], string> = {
 };
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
-const words = (value: string) => value.replaceAll("_", " ");
 
 /** How long the merchant still has to answer, as people say it: "3 days left", "5 hours left", "overdue", "closed". */
 export function timeToRespond(dispute: DisputeRecord, nowMs: number): { label: string; tone: Tone } {
@@ -71,7 +57,6 @@ export const DisputeStateBadge: FC<{ state: DisputeState }> = ({ state }) => <Ba
 export type DisputeFilters = { state?: DisputeState | undefined; responseState?: ResponseState | undefined };
 
 export const DisputesPage: FC<{
-  session: SignedInSession;
   states: readonly DisputeState[];
   responseStates: readonly ResponseState[];
   filters: DisputeFilters;
@@ -79,39 +64,22 @@ export const DisputesPage: FC<{
   nextCursor: string;
   nowMs: number;
   filterError?: string | undefined;
-}> = ({ session, states, responseStates, filters, disputes, nextCursor, nowMs, filterError }) => {
-  const query = new URLSearchParams(
-    Object.entries<DisputeState | ResponseState | undefined>(filters).filter(
-      (entry): entry is [string, DisputeState | ResponseState] => !!entry[1],
-    ),
-  );
-  const filtered = query.size > 0;
-  return (
-    <Layout title="Disputes" section="disputes" session={session}>
-      <form method="get" action="/dashboard/disputes" class="filters">
-        <FilterSelect name="state" label="State" values={states} selected={filters.state} />
-        <FilterSelect name="responseState" label="Response" values={responseStates} selected={filters.responseState} display={words} />
-        <button type="submit" class="button secondary">
-          Filter
-        </button>
-        {filtered ? <a href="/dashboard/disputes">Clear</a> : null}
-      </form>
-      <ErrorSummary message={filterError} />
-      {disputes.length === 0 ? (
-        <EmptyState title={filtered ? "No disputes match these filters" : "No disputes"}>
-          {filtered
-            ? "Clear the filters to see every dispute."
-            : "When a buyer disputes a payment, it appears here with the time left to respond."}
-        </EmptyState>
-      ) : (
-        <Table rows={disputes} columns={disputeColumns(nowMs)} />
-      )}
-      <NextPageLink path="/dashboard/disputes" query={query} cursor={nextCursor}>
-        Older disputes →
-      </NextPageLink>
-    </Layout>
-  );
-};
+}> = ({ states, responseStates, filters, disputes, nextCursor, nowMs, filterError }) => (
+  <FilteredList
+    path="/dashboard/disputes"
+    filters={filters}
+    filterError={filterError}
+    rows={disputes}
+    columns={disputeColumns(nowMs)}
+    empty={{ title: "No disputes", text: "When a buyer disputes a payment, it appears here with the time left to respond." }}
+    emptyFiltered={{ title: "No disputes match these filters", text: "Clear the filters to see every dispute." }}
+    cursor={nextCursor}
+    more="Older disputes →"
+  >
+    <FilterSelect name="state" label="State" values={states} selected={filters.state} />
+    <FilterSelect name="responseState" label="Response" values={responseStates} selected={filters.responseState} display={words} />
+  </FilteredList>
+);
 
 const disputeColumns = (nowMs: number): Column<DisputeRecord>[] => [
   { header: "Opened", cell: (dispute) => <Time iso={dispute.createdAt} /> },
@@ -147,20 +115,18 @@ const EVIDENCE_COLUMNS: Column<EvidenceRecord>[] = [
 ];
 
 export const DisputePage: FC<{
-  session: SignedInSession;
   dispute: DisputeRecord;
   evidence: EvidenceRecord[];
   nowMs: number;
   limits: { maxFiles: number };
-  notice?: Notice | undefined;
   fileError?: string | undefined;
   submitError?: string | undefined;
   note?: string | undefined;
-}> = ({ session, dispute, evidence, nowMs, limits, notice, fileError, submitError, note }) => {
+}> = ({ dispute, evidence, nowMs, limits, fileError, submitError, note }) => {
   const open = responseWindow(dispute, nowMs) === "open";
   const counted = evidence.filter((file) => file.state !== "failed" && file.state !== "canceled").length;
   return (
-    <Layout title={`Dispute ${dispute.id}`} section="disputes" session={session} notice={notice}>
+    <>
       <p>
         <a href="/dashboard/disputes">← All disputes</a>
       </p>
@@ -208,15 +174,13 @@ export const DisputePage: FC<{
         <h2 id="evidence-heading">Evidence</h2>
         {evidence.length === 0 ? <p class="muted">No evidence yet.</p> : <Table rows={evidence} columns={EVIDENCE_COLUMNS} />}
         {open ? (
-          <form
-            method="post"
+          <PostForm
             action={`/dashboard/disputes/${dispute.id}/evidence`}
             enctype="multipart/form-data"
             class="stack"
-            aria-labelledby="upload-heading"
+            labelledBy="upload-heading"
           >
             <h3 id="upload-heading">Upload evidence</h3>
-            <CsrfField token={session.csrfToken} />
             <div class={fileError ? "field has-error" : "field"}>
               <label for="file">Evidence file</label>
               <p class="hint" id="file-hint">
@@ -240,20 +204,18 @@ export const DisputePage: FC<{
             <button type="submit" class="button secondary">
               Upload
             </button>
-          </form>
+          </PostForm>
         ) : null}
       </section>
       <section class="card" aria-labelledby="submit-heading">
         <h2 id="submit-heading">Submit your response</h2>
         <ErrorSummary message={submitError} />
         {open ? (
-          <form
-            method="post"
+          <PostForm
             action={`/dashboard/disputes/${dispute.id}/submit`}
             class="stack"
-            data-confirm="Submit the evidence now? A dispute is answered once: no files can be added afterwards."
+            confirm="Submit the evidence now? A dispute is answered once: no files can be added afterwards."
           >
-            <CsrfField token={session.csrfToken} />
             <div class="field">
               <label for="note">Note for the issuer (optional)</label>
               <p class="hint" id="note-hint">
@@ -266,7 +228,7 @@ export const DisputePage: FC<{
             <button type="submit" class="button danger">
               Submit response
             </button>
-          </form>
+          </PostForm>
         ) : (
           <p class="muted">
             {dispute.submission === "none"
@@ -275,6 +237,6 @@ export const DisputePage: FC<{
           </p>
         )}
       </section>
-    </Layout>
+    </>
   );
 };

@@ -10,3 +10,6 @@ export function formatTime(iso: string | null | undefined): string {
   if (!iso) return "—";
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
+
+/** An identifier as words: "partially_refunded" → "partially refunded". */
+export const words = (value: string) => value.replaceAll("_", " ");

@@ -1,58 +1,47 @@
 import type { FC } from "hono/jsx";
 import type { ApiKeyRecord } from "../../tenants";
-import type { SignedInSession } from "../sessions.service";
-import {
-  ACTIONS_HEADER,
-  Badge,
-  CsrfField,
-  EmptyState,
-  ErrorSummary,
-  Field,
-  Layout,
-  Secret,
-  Table,
-  Time,
-  type Column,
-  type Notice,
-} from "./layout";
+import { Badge, EmptyState, Time } from "./components/display";
+import { ErrorSummary, Field, OneTimeSecret, PostForm } from "./components/forms";
+import { ACTIONS_HEADER, Table, type Column } from "./components/table";
 
-const CreateKeyForm: FC<{ csrfToken: string; name?: string | undefined; error?: string | undefined }> = ({ csrfToken, name, error }) => (
-  <form method="post" action="/dashboard/keys" class="inline-form">
-    <CsrfField token={csrfToken} />
+const CreateKeyForm: FC<{ name?: string | undefined; error?: string | undefined }> = ({ name, error }) => (
+  <PostForm action="/dashboard/keys" class="inline-form">
     <Field name="name" label="Key name" value={name} error={error} hint="Where the key will live, e.g. “Checkout server”." required />
     <button type="submit" class="button">
       Create key
     </button>
-  </form>
+  </PostForm>
 );
 
 export const KeysPage: FC<{
-  session: SignedInSession;
   keys: ApiKeyRecord[];
   created?: { key: string; record: ApiKeyRecord };
   nameError?: string;
   name?: string;
-  notice?: Notice | undefined;
-}> = ({ session, keys, created, nameError, name, notice }) => (
-  <Layout title="API keys" section="keys" session={session} notice={notice}>
+}> = ({ keys, created, nameError, name }) => (
+  <>
     <p class="lead">
       Your server sends a key with every request, as <code>X-Api-Key</code> or <code>Authorization: Bearer</code>. Only a hash of each key
       is stored.
     </p>
     {created ? (
-      <section class="card highlight" aria-labelledby="new-key-heading">
-        <h2 id="new-key-heading">Your new key “{created.record.name}”</h2>
-        <p class="warning">
-          <strong>Copy it now: you will not see this key again.</strong> Store it in your server's secrets; if it is lost, create another
-          and revoke this one.
-        </p>
-        <Secret id="new-key" label="Secret API key" value={created.key} />
-      </section>
+      <OneTimeSecret
+        id="new-key"
+        title={`Your new key “${created.record.name}”`}
+        warning={
+          <>
+            <strong>Copy it now: you will not see this key again.</strong> Store it in your server's secrets; if it is lost, create another
+            and revoke this one.
+          </>
+        }
+        label="Secret API key"
+        value={created.key}
+      />
     ) : null}
     <section class="card" aria-labelledby="create-heading">
       <h2 id="create-heading">Create a key</h2>
       <ErrorSummary message={nameError ? "The key was not created." : undefined} />
-      <CreateKeyForm csrfToken={session.csrfToken} name={name} error={nameError} />
+      <CreateKeyForm name={name} error={nameError} />
     </section>
     <section aria-labelledby="list-heading">
       <h2 id="list-heading">Keys</h2>
@@ -62,7 +51,7 @@ export const KeysPage: FC<{
         <Table rows={keys} columns={KEY_COLUMNS} rowAttributes={(key) => ({ id: key.id })} />
       )}
     </section>
-  </Layout>
+  </>
 );
 
 const KEY_COLUMNS: Column<ApiKeyRecord>[] = [
@@ -100,8 +89,8 @@ const KEY_COLUMNS: Column<ApiKeyRecord>[] = [
   },
 ];
 
-export const RevokeKeyPage: FC<{ session: SignedInSession; apiKey: ApiKeyRecord }> = ({ session, apiKey }) => (
-  <Layout title="Revoke API key" section="keys" session={session}>
+export const RevokeKeyPage: FC<{ apiKey: ApiKeyRecord }> = ({ apiKey }) => (
+  <>
     <section class="card danger-zone">
       <p>
         Revoke <strong>{apiKey.name || "(unnamed)"}</strong> (
@@ -110,15 +99,14 @@ export const RevokeKeyPage: FC<{ session: SignedInSession; apiKey: ApiKeyRecord 
         </span>
         )? Every request made with it will be refused with <code>401</code> from the moment you confirm. This cannot be undone.
       </p>
-      <form method="post" action={`/dashboard/keys/${apiKey.id}/revoke`} class="actions">
-        <CsrfField token={session.csrfToken} />
+      <PostForm action={`/dashboard/keys/${apiKey.id}/revoke`} class="actions">
         <button type="submit" class="button danger">
           Revoke key
         </button>
         <a class="button secondary" href="/dashboard/keys">
           Cancel
         </a>
-      </form>
+      </PostForm>
     </section>
-  </Layout>
+  </>
 );

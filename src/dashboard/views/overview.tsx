@@ -1,9 +1,10 @@
 import type { FC } from "hono/jsx";
 import type { Readiness } from "../../onboarding";
-import type { SignedInSession } from "../sessions.service";
-import { Badge, CsrfField, Layout, type Notice } from "./layout";
+import { Badge, type Tone } from "./components/display";
+import { PostButton } from "./components/forms";
+import { words } from "./format";
 
-const STATUS_TEXT: Record<Readiness["onboardingStatus"], { label: string; tone: "good" | "bad" | "warn" | "neutral" }> = {
+const STATUS_TEXT: Record<Readiness["onboardingStatus"], { label: string; tone: Tone }> = {
   not_started: { label: "Not started", tone: "neutral" },
   pending: { label: "Under review", tone: "warn" },
   enabled: { label: "Enabled", tone: "good" },
@@ -12,16 +13,11 @@ const STATUS_TEXT: Record<Readiness["onboardingStatus"], { label: string; tone: 
 
 const YesNo: FC<{ value: boolean }> = ({ value }) => (value ? <Badge tone="good">Yes</Badge> : <Badge tone="neutral">Not yet</Badge>);
 
-export const OverviewPage: FC<{ session: SignedInSession; readiness: Readiness; tenantName: string; notice?: Notice | undefined }> = ({
-  session,
-  readiness,
-  tenantName,
-  notice,
-}) => {
+export const OverviewPage: FC<{ readiness: Readiness; tenantName: string }> = ({ readiness, tenantName }) => {
   const status = STATUS_TEXT[readiness.onboardingStatus];
   const canStart = readiness.onboardingStatus === "not_started" && !readiness.onboardingUrl;
   return (
-    <Layout title="Overview" section="overview" session={session} notice={notice}>
+    <>
       <p class="lead">{tenantName}</p>
       <section class="card" aria-labelledby="readiness-heading">
         <h2 id="readiness-heading">Readiness to take payments</h2>
@@ -41,7 +37,7 @@ export const OverviewPage: FC<{ session: SignedInSession; readiness: Readiness; 
           <dt>PCI (SAQ-A)</dt>
           <dd>
             <Badge tone={readiness.pci.status === "valid" ? "good" : readiness.pci.status === "expired" ? "bad" : "neutral"}>
-              {readiness.pci.status.replace("_", " ")}
+              {words(readiness.pci.status)}
             </Badge>
             {readiness.pci.validUntil ? <span class="muted small"> until {readiness.pci.validUntil}</span> : null}
             {readiness.pci.actionUrl ? (
@@ -72,12 +68,9 @@ export const OverviewPage: FC<{ session: SignedInSession; readiness: Readiness; 
             </a>
           ) : null}
           {canStart ? (
-            <form method="post" action="/dashboard/onboarding">
-              <CsrfField token={session.csrfToken} />
-              <button type="submit" class="button">
-                Start onboarding
-              </button>
-            </form>
+            <PostButton action="/dashboard/onboarding" class="button">
+              Start onboarding
+            </PostButton>
           ) : null}
           <a class="button secondary" href="/dashboard?refresh=true">
             Check with the processor again
@@ -98,6 +91,6 @@ export const OverviewPage: FC<{ session: SignedInSession; readiness: Readiness; 
           <a href="/dashboard/callbacks">Set up callbacks</a>
         </div>
       </section>
-    </Layout>
+    </>
   );
 };

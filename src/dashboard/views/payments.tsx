@@ -1,24 +1,12 @@
 import type { FC } from "hono/jsx";
 import { isRefundableStatus, refundableCents, type PaymentRecord, type PaymentStatus } from "../../payments";
-import type { SignedInSession } from "../sessions.service";
-import { formatMoney } from "./format";
-import {
-  Badge,
-  CsrfField,
-  EmptyState,
-  ErrorSummary,
-  Field,
-  FilterSelect,
-  Layout,
-  NextPageLink,
-  RecordLink,
-  Table,
-  Time,
-  type Column,
-  type Notice,
-} from "./layout";
+import { Badge, RecordLink, Time, type Tone } from "./components/display";
+import { ErrorSummary, Field, FilterSelect, PostForm } from "./components/forms";
+import { FilteredList } from "./components/list";
+import type { Column } from "./components/table";
+import { formatMoney, words } from "./format";
 
-const STATUS_TONES: Record<PaymentStatus, "good" | "bad" | "warn" | "neutral"> = {
+const STATUS_TONES: Record<PaymentStatus, Tone> = {
   succeeded: "good",
   processing: "warn",
   failed: "bad",
@@ -28,53 +16,33 @@ const STATUS_TONES: Record<PaymentStatus, "good" | "bad" | "warn" | "neutral"> =
   disputed: "bad",
 };
 
-export const StatusBadge: FC<{ status: PaymentStatus }> = ({ status }) => (
-  <Badge tone={STATUS_TONES[status]}>{status.replace("_", " ")}</Badge>
-);
+export const StatusBadge: FC<{ status: PaymentStatus }> = ({ status }) => <Badge tone={STATUS_TONES[status]}>{words(status)}</Badge>;
 
 export type PaymentFilters = { from?: string | undefined; to?: string | undefined; status?: PaymentStatus | undefined };
 
 export const PaymentsPage: FC<{
-  session: SignedInSession;
   statuses: readonly PaymentStatus[];
   filters: PaymentFilters;
   payments: PaymentRecord[];
   nextCursor: string;
   filterError?: string | undefined;
-}> = ({ session, statuses, filters, payments, nextCursor, filterError }) => {
-  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]));
-  const filtered = query.size > 0;
-  return (
-    <Layout title="Payments" section="payments" session={session}>
-      <form method="get" action="/dashboard/payments" class="filters">
-        <Field name="from" label="From (UTC, inclusive)" type="date" value={filters.from} />
-        <Field name="to" label="To (UTC, inclusive)" type="date" value={filters.to} />
-        <FilterSelect
-          name="status"
-          label="Status"
-          values={statuses}
-          selected={filters.status}
-          display={(status) => status.replace("_", " ")}
-        />
-        <button type="submit" class="button secondary">
-          Filter
-        </button>
-        {filtered ? <a href="/dashboard/payments">Clear</a> : null}
-      </form>
-      <ErrorSummary message={filterError} />
-      {payments.length === 0 ? (
-        <EmptyState title={filtered ? "No payments match these filters" : "No payments yet"}>
-          {filtered ? "Widen the dates or clear the status." : "Payments appear here once your server charges with POST /v1/payments."}
-        </EmptyState>
-      ) : (
-        <Table rows={payments} columns={PAYMENT_COLUMNS} />
-      )}
-      <NextPageLink path="/dashboard/payments" query={query} cursor={nextCursor}>
-        Older payments →
-      </NextPageLink>
-    </Layout>
-  );
-};
+}> = ({ statuses, filters, payments, nextCursor, filterError }) => (
+  <FilteredList
+    path="/dashboard/payments"
+    filters={filters}
+    filterError={filterError}
+    rows={payments}
+    columns={PAYMENT_COLUMNS}
+    empty={{ title: "No payments yet", text: "Payments appear here once your server charges with POST /v1/payments." }}
+    emptyFiltered={{ title: "No payments match these filters", text: "Widen the dates or clear the status." }}
+    cursor={nextCursor}
+    more="Older payments →"
+  >
+    <Field name="from" label="From (UTC, inclusive)" type="date" value={filters.from} />
+    <Field name="to" label="To (UTC, inclusive)" type="date" value={filters.to} />
+    <FilterSelect name="status" label="Status" values={statuses} selected={filters.status} display={words} />
+  </FilteredList>
+);
 
 const PAYMENT_COLUMNS: Column<PaymentRecord>[] = [
   { header: "Created", cell: (payment) => <Time iso={payment.createdAt} /> },
@@ -103,17 +71,15 @@ const REFUND_REASONS = [
 ] as const;
 
 export const PaymentPage: FC<{
-  session: SignedInSession;
   payment: PaymentRecord;
   refundKey: string;
   refundError?: string | undefined;
-  notice?: Notice | undefined;
   values?: RefundFormValues;
-}> = ({ session, payment, refundKey, refundError, notice, values = {} }) => {
+}> = ({ payment, refundKey, refundError, values = {} }) => {
   const remaining = refundableCents(payment);
   const refundable = isRefundableStatus(payment.status) && remaining > 0;
   return (
-    <Layout title={`Payment ${payment.id}`} section="payments" session={session} notice={notice}>
+    <>
       <p>
         <a href="/dashboard/payments">← All payments</a>
       </p>
@@ -159,13 +125,11 @@ export const PaymentPage: FC<{
       <section class="card" aria-labelledby="refund-heading">
         <h2 id="refund-heading">Refund</h2>
         {refundable ? (
-          <form
-            method="post"
+          <PostForm
             action={`/dashboard/payments/${payment.id}/refund`}
             class="stack"
-            data-confirm="Refund this payment? The money goes back to the buyer."
+            confirm="Refund this payment? The money goes back to the buyer."
           >
-            <CsrfField token={session.csrfToken} />
             <input type="hidden" name="refundKey" value={refundKey} />
             <ErrorSummary message={refundError} />
             <Field
@@ -198,16 +162,14 @@ export const PaymentPage: FC<{
             <button type="submit" class="button danger">
               Refund
             </button>
-          </form>
+          </PostForm>
         ) : (
           <>
             <ErrorSummary message={refundError} />
-            <p class="muted">
-              {remaining <= 0 ? "Nothing is left to refund." : `A ${payment.status.replace("_", " ")} payment cannot be refunded.`}
-            </p>
+            <p class="muted">{remaining <= 0 ? "Nothing is left to refund." : `A ${words(payment.status)} payment cannot be refunded.`}</p>
           </>
         )}
       </section>
-    </Layout>
+    </>
   );
 };

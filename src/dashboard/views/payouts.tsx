@@ -1,10 +1,12 @@
 import type { FC } from "hono/jsx";
 import type { PayoutItemRecord, PayoutItemType, PayoutRecord, PayoutStatus } from "../../payouts";
-import type { SignedInSession } from "../sessions.service";
-import { formatMoney } from "./format";
-import { Badge, EmptyState, ErrorSummary, FilterSelect, Layout, NextPageLink, RecordLink, Table, Time, type Column } from "./layout";
+import { Badge, RecordLink, Time, type Tone } from "./components/display";
+import { FilterSelect } from "./components/forms";
+import { FilteredList, NextPageLink } from "./components/list";
+import { Table, type Column } from "./components/table";
+import { formatMoney, words } from "./format";
 
-const STATUS_TONES: Record<PayoutStatus, "good" | "bad" | "warn" | "neutral"> = {
+const STATUS_TONES: Record<PayoutStatus, Tone> = {
   accruing: "neutral",
   awaiting_approval: "warn",
   approved: "warn",
@@ -20,40 +22,28 @@ const ITEM_LABELS: Record<PayoutItemType, string> = {
   adjustment: "Adjustment",
 };
 
-const words = (value: string) => value.replaceAll("_", " ");
-
 export const PayoutStatusBadge: FC<{ status: PayoutStatus }> = ({ status }) => <Badge tone={STATUS_TONES[status]}>{words(status)}</Badge>;
 
 export const PayoutsPage: FC<{
-  session: SignedInSession;
   statuses: readonly PayoutStatus[];
   status: PayoutStatus | undefined;
   payouts: PayoutRecord[];
   nextCursor: string;
   filterError?: string | undefined;
-}> = ({ session, statuses, status, payouts, nextCursor, filterError }) => (
-  <Layout title="Payouts" section="payouts" session={session}>
-    <form method="get" action="/dashboard/payouts" class="filters">
-      <FilterSelect name="status" label="Status" values={statuses} selected={status} display={words} />
-      <button type="submit" class="button secondary">
-        Filter
-      </button>
-      {status ? <a href="/dashboard/payouts">Clear</a> : null}
-    </form>
-    <ErrorSummary message={filterError} />
-    {payouts.length === 0 ? (
-      <EmptyState title={status ? "No payouts match this status" : "No payouts yet"}>
-        {status
-          ? "Clear the status to see every payout."
-          : "Once the processor settles your payments, each settlement appears here as a payout."}
-      </EmptyState>
-    ) : (
-      <Table rows={payouts} columns={PAYOUT_COLUMNS} />
-    )}
-    <NextPageLink path="/dashboard/payouts" query={new URLSearchParams(status ? { status } : {})} cursor={nextCursor}>
-      Older payouts →
-    </NextPageLink>
-  </Layout>
+}> = ({ statuses, status, payouts, nextCursor, filterError }) => (
+  <FilteredList
+    path="/dashboard/payouts"
+    filters={{ status }}
+    filterError={filterError}
+    rows={payouts}
+    columns={PAYOUT_COLUMNS}
+    empty={{ title: "No payouts yet", text: "Once the processor settles your payments, each settlement appears here as a payout." }}
+    emptyFiltered={{ title: "No payouts match this status", text: "Clear the status to see every payout." }}
+    cursor={nextCursor}
+    more="Older payouts →"
+  >
+    <FilterSelect name="status" label="Status" values={statuses} selected={status} display={words} />
+  </FilteredList>
 );
 
 const PAYOUT_COLUMNS: Column<PayoutRecord>[] = [
@@ -91,12 +81,11 @@ const itemColumns = (currency: string): Column<PayoutItemRecord>[] => [
 ];
 
 export const PayoutPage: FC<{
-  session: SignedInSession;
   payout: PayoutRecord;
   items: PayoutItemRecord[];
   nextItemsCursor: string;
-}> = ({ session, payout, items, nextItemsCursor }) => (
-  <Layout title={`Payout ${payout.id}`} section="payouts" session={session}>
+}> = ({ payout, items, nextItemsCursor }) => (
+  <>
     <p>
       <a href="/dashboard/payouts">← All payouts</a>
     </p>
@@ -142,5 +131,5 @@ export const PayoutPage: FC<{
         More items →
       </NextPageLink>
     </section>
-  </Layout>
+  </>
 );

@@ -1,48 +1,37 @@
 import type { FC } from "hono/jsx";
-import { AUDIT_ACTIONS, type AuditEntry } from "../audit.service";
-import type { InviteRecord, UserRecord } from "../users.service";
-import type { SessionRecord, SignedInSession } from "../sessions.service";
-import {
-  ACTIONS_HEADER,
-  Badge,
-  CsrfField,
-  EmptyState,
-  ErrorSummary,
-  Field,
-  Layout,
-  NextPageLink,
-  Secret,
-  Table,
-  Time,
-  type Column,
-  type Notice,
-} from "./layout";
+import { AUDIT_ACTIONS, type AuditEntry, type InviteRecord, type SessionRecord, type UserRecord } from "../../accounts";
+import { Badge, EmptyState, Time } from "./components/display";
+import { ErrorSummary, Field, OneTimeSecret, PostButton, PostForm } from "./components/forms";
+import { NextPageLink } from "./components/list";
+import { useSignedIn } from "./components/session";
+import { ACTIONS_HEADER, Table, type Column } from "./components/table";
 
 export const TeamPage: FC<{
-  session: SignedInSession;
   users: UserRecord[];
   invites: InviteRecord[];
   created?: { email: string; url: string; expiresAt: string } | undefined;
   emailError?: string | undefined;
   email?: string | undefined;
   error?: string | undefined;
-  notice?: Notice | undefined;
-}> = ({ session, users, invites, created, emailError, email, error, notice }) => (
-  <Layout title="Team" section="team" session={session} notice={notice}>
+}> = ({ users, invites, created, emailError, email, error }) => (
+  <>
     <ErrorSummary message={error} />
     {created ? (
-      <section class="card highlight" aria-labelledby="invite-link-heading">
-        <h2 id="invite-link-heading">Invitation for {created.email}</h2>
-        <p class="warning">
-          <strong>Send this link to them yourself: it is shown only now.</strong> It works once, until <Time iso={created.expiresAt} />.
-        </p>
-        <Secret id="invite-url" label="Invitation link" value={created.url} />
-      </section>
+      <OneTimeSecret
+        id="invite-url"
+        title={`Invitation for ${created.email}`}
+        warning={
+          <>
+            <strong>Send this link to them yourself: it is shown only now.</strong> It works once, until <Time iso={created.expiresAt} />.
+          </>
+        }
+        label="Invitation link"
+        value={created.url}
+      />
     ) : null}
     <section class="card" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite a teammate</h2>
-      <form method="post" action="/dashboard/team/invites" class="inline-form">
-        <CsrfField token={session.csrfToken} />
+      <PostForm action="/dashboard/team/invites" class="inline-form">
         <Field name="email" label="E-mail" type="email" value={email} error={emailError} required />
         <div class="field">
           <label for="role">Role</label>
@@ -54,25 +43,21 @@ export const TeamPage: FC<{
         <button type="submit" class="button">
           Create invitation
         </button>
-      </form>
+      </PostForm>
     </section>
     <section aria-labelledby="members-heading">
       <h2 id="members-heading">People</h2>
-      <Table rows={users} columns={userColumns(session)} />
+      <Table rows={users} columns={userColumns(useSignedIn().userId)} />
     </section>
     <section aria-labelledby="invites-heading">
       <h2 id="invites-heading">Open invitations</h2>
-      {invites.length === 0 ? <EmptyState title="No open invitations" /> : <Table rows={invites} columns={inviteColumns(session)} />}
+      {invites.length === 0 ? <EmptyState title="No open invitations" /> : <Table rows={invites} columns={INVITE_COLUMNS} />}
     </section>
-  </Layout>
+  </>
 );
 
-export const AuditPage: FC<{ session: SignedInSession; entries: AuditEntry[]; nextCursor: string }> = ({
-  session,
-  entries,
-  nextCursor,
-}) => (
-  <Layout title="Audit log" section="audit" session={session}>
+export const AuditPage: FC<{ entries: AuditEntry[]; nextCursor: string }> = ({ entries, nextCursor }) => (
+  <>
     <p class="lead">Who did what to this account, when, and from where.</p>
     {entries.length === 0 ? (
       <EmptyState title="Nothing recorded yet" />
@@ -82,33 +67,26 @@ export const AuditPage: FC<{ session: SignedInSession; entries: AuditEntry[]; ne
     <NextPageLink path="/dashboard/audit" cursor={nextCursor}>
       Older entries →
     </NextPageLink>
-  </Layout>
+  </>
 );
 
-export const AccountPage: FC<{ session: SignedInSession; sessions: SessionRecord[]; notice?: Notice | undefined }> = ({
-  session,
-  sessions,
-  notice,
-}) => (
-  <Layout title="Your sessions" section="account" session={session} notice={notice}>
+export const AccountPage: FC<{ sessions: SessionRecord[] }> = ({ sessions }) => (
+  <>
     <p class="lead">
       Where you are signed in. A session ends after 30 minutes without use and 12 hours after sign-in at the latest; end one here if a
       device is lost.
     </p>
-    <Table rows={sessions} columns={sessionColumns(session)} />
+    <Table rows={sessions} columns={sessionColumns(useSignedIn().sessionId)} />
     {sessions.length > 1 ? (
-      <form method="post" action="/dashboard/account/sessions/revoke-others" class="actions">
-        <CsrfField token={session.csrfToken} />
-        <button type="submit" class="button secondary">
-          Sign out everywhere else
-        </button>
-      </form>
+      <PostButton action="/dashboard/account/sessions/revoke-others" formClass="actions" class="button secondary">
+        Sign out everywhere else
+      </PostButton>
     ) : null}
-  </Layout>
+  </>
 );
 
 /** The owner can remove anyone but themselves. */
-const userColumns = (session: SignedInSession): Column<UserRecord>[] => [
+const userColumns = (currentUserId: string): Column<UserRecord>[] => [
   { header: "Name", cell: (user) => user.name },
   { header: "E-mail", cell: (user) => user.email },
   { header: "Role", cell: (user) => user.role },
@@ -116,37 +94,23 @@ const userColumns = (session: SignedInSession): Column<UserRecord>[] => [
   {
     header: ACTIONS_HEADER,
     cell: (user) =>
-      user.id === session.userId ? (
+      user.id === currentUserId ? (
         <span class="muted">you</span>
       ) : (
-        <form
-          method="post"
-          action={`/dashboard/team/users/${user.id}/remove`}
-          data-confirm={`Remove ${user.email}? They are signed out at once.`}
-        >
-          <CsrfField token={session.csrfToken} />
-          <button type="submit" class="button secondary small">
-            Remove
-          </button>
-        </form>
+        <PostButton action={`/dashboard/team/users/${user.id}/remove`} confirm={`Remove ${user.email}? They are signed out at once.`}>
+          Remove
+        </PostButton>
       ),
   },
 ];
 
-const inviteColumns = (session: SignedInSession): Column<InviteRecord>[] => [
+const INVITE_COLUMNS: Column<InviteRecord>[] = [
   { header: "E-mail", cell: (invite) => invite.email },
   { header: "Role", cell: (invite) => invite.role },
   { header: "Expires", cell: (invite) => <Time iso={invite.expiresAt} /> },
   {
     header: ACTIONS_HEADER,
-    cell: (invite) => (
-      <form method="post" action={`/dashboard/team/invites/${invite.id}/revoke`}>
-        <CsrfField token={session.csrfToken} />
-        <button type="submit" class="button secondary small">
-          Withdraw
-        </button>
-      </form>
-    ),
+    cell: (invite) => <PostButton action={`/dashboard/team/invites/${invite.id}/revoke`}>Withdraw</PostButton>,
   },
 ];
 
@@ -167,22 +131,17 @@ const AUDIT_COLUMNS: Column<AuditEntry>[] = [
 ];
 
 /** Where a session lives; the current one cannot be ended from here (sign out does that). */
-const sessionColumns = (session: SignedInSession): Column<SessionRecord>[] => [
+const sessionColumns = (currentSessionId: string): Column<SessionRecord>[] => [
   { header: "Signed in", cell: (row) => <Time iso={row.createdAt} /> },
   { header: "Last active", cell: (row) => <Time iso={row.lastSeenAt} /> },
   { header: "From", class: "small", cell: (row) => <From ipAddress={row.ipAddress} userAgent={row.userAgent} /> },
   {
     header: ACTIONS_HEADER,
     cell: (row) =>
-      row.id === session.sessionId ? (
+      row.id === currentSessionId ? (
         <Badge tone="good">This session</Badge>
       ) : (
-        <form method="post" action={`/dashboard/account/sessions/${row.id}/revoke`}>
-          <CsrfField token={session.csrfToken} />
-          <button type="submit" class="button secondary small">
-            End
-          </button>
-        </form>
+        <PostButton action={`/dashboard/account/sessions/${row.id}/revoke`}>End</PostButton>
       ),
   },
 ];

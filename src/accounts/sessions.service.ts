@@ -3,8 +3,8 @@ import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import { auditStatement, failedSignInStatement } from "./audit.service";
-import { dashboardSessions, dashboardSignInFailures, dashboardUsers, type DashboardRole } from "./dashboard.schema";
+import { dashboardSessions, dashboardSignInFailures, dashboardUsers, type DashboardRole } from "./accounts.schema";
+import { auditStatement, failedSignInStatement, sessionAuditStatement } from "./audit.service";
 import { decoyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
 import { countAttempt, forgetFailures, THROTTLE_WINDOW_MS, throttleKeys, withdrawAttempt } from "./sign-in-throttle";
@@ -149,12 +149,7 @@ export async function signOut({ ctx, input }: { ctx: AppContext; input: { sessio
   const { session } = input;
   await ctx.db.batch([
     ctx.db.update(dashboardSessions).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardSessions.id, session.sessionId)),
-    auditStatement(ctx, {
-      tenantId: session.tenantId,
-      actor: { userId: session.userId, email: session.email },
-      action: "sign_out",
-      origin: input.origin,
-    }),
+    sessionAuditStatement(ctx, session, { action: "sign_out", origin: input.origin }),
   ]);
 }
 
@@ -202,13 +197,7 @@ export async function revokeSessions({
       .update(dashboardSessions)
       .set({ revokedAt: ctx.clock.nowIso() })
       .where(and(ofUser, isNull(dashboardSessions.revokedAt), target)),
-    auditStatement(ctx, {
-      tenantId: session.tenantId,
-      actor: { userId: session.userId, email: session.email },
-      action: "session.revoked",
-      target: sessionId ?? "all other sessions",
-      origin,
-    }),
+    sessionAuditStatement(ctx, session, { action: "session.revoked", target: sessionId ?? "all other sessions", origin }),
   ]);
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { newId } from "../lib/ids";
-import { dashboardAuditLog, dashboardUsers } from "./dashboard.schema";
+import { dashboardAuditLog, dashboardUsers } from "./accounts.schema";
 import type { RequestOrigin } from "./request-meta";
 
 export const AUDIT_ACTIONS = {
@@ -50,6 +50,15 @@ export function auditStatement(
     userAgent: entry.origin.userAgent,
     createdAt: ctx.clock.nowIso(),
   });
+}
+
+/** What a signed-in person did: the tenant and the actor are their session's. */
+export function sessionAuditStatement(
+  ctx: Pick<AppContext, "db" | "clock">,
+  session: { tenantId: string; userId: string; email: string },
+  entry: { action: AuditAction; target?: string | null; origin: RequestOrigin },
+) {
+  return auditStatement(ctx, { tenantId: session.tenantId, actor: { userId: session.userId, email: session.email }, ...entry });
 }
 
 /**

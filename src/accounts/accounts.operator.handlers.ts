@@ -1,5 +1,5 @@
 import type { AppRouteHandler } from "../platform/types";
-import type * as routes from "./dashboard.operator.routes";
+import type * as routes from "./accounts.operator.routes";
 import { requestOrigin } from "./request-meta";
 import { createInvite } from "./users.service";
 

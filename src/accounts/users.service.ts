@@ -4,8 +4,8 @@ import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { getTenant } from "../tenants";
-import { auditStatement, type AuditActor } from "./audit.service";
-import { dashboardInvites, dashboardSessions, dashboardUsers, type DashboardRole } from "./dashboard.schema";
+import { dashboardInvites, dashboardSessions, dashboardUsers, type DashboardRole } from "./accounts.schema";
+import { auditStatement, sessionAuditStatement, type AuditActor } from "./audit.service";
 import { hashPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
 import { normalizeEmail, type SignedInSession } from "./sessions.service";
@@ -227,13 +227,7 @@ export async function revokeInvite({
   if (!invite) throw new ApiError("not-found", `No open invitation ${inviteId}.`);
   await ctx.db.batch([
     ctx.db.update(dashboardInvites).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardInvites.id, inviteId)),
-    auditStatement(ctx, {
-      tenantId: session.tenantId,
-      actor: { userId: session.userId, email: session.email },
-      action: "invite.revoked",
-      target: invite.email,
-      origin,
-    }),
+    sessionAuditStatement(ctx, session, { action: "invite.revoked", target: invite.email, origin }),
   ]);
 }
 
@@ -259,12 +253,6 @@ export async function removeUser({
       .update(dashboardSessions)
       .set({ revokedAt: now })
       .where(and(eq(dashboardSessions.userId, userId), isNull(dashboardSessions.revokedAt))),
-    auditStatement(ctx, {
-      tenantId: session.tenantId,
-      actor: { userId: session.userId, email: session.email },
-      action: "user.removed",
-      target: user.email,
-      origin,
-    }),
+    sessionAuditStatement(ctx, session, { action: "user.removed", target: user.email, origin }),
   ]);
 }

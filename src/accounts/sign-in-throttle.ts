@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { sha256Hex } from "../lib/crypto";
-import { dashboardSignInFailures } from "./dashboard.schema";
+import { dashboardSignInFailures } from "./accounts.schema";
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;

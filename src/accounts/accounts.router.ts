@@ -1,0 +1,9 @@
+import { createRouter } from "../platform/openapi";
+import * as operator from "./accounts.operator.handlers";
+import * as operatorRoutes from "./accounts.operator.routes";
+
+const router = createRouter();
+
+router.openapi(operatorRoutes.inviteOwner, operator.inviteOwner);
+
+export default router;

@@ -1,0 +1,32 @@
+/**
+ * The accounts capability's public surface: the people who sign in to a tenant's dashboard — users, invitations,
+ * sessions, the sign-in throttle, passwords — and the audit log of what they did; the operator route that invites a
+ * tenant's first owner; the cron's clean-up of ended sessions. The dashboard is its web surface.
+ */
+export { default as accountsRouter } from "./accounts.router";
+export { DASHBOARD_ROLES } from "./accounts.schema";
+export { AUDIT_ACTIONS, listAudit, sessionAuditStatement, type AuditAction, type AuditEntry } from "./audit.service";
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
+export { requestOrigin, type RequestOrigin } from "./request-meta";
+export {
+  confirmPassword,
+  listSessions,
+  purgeEndedSignInState,
+  resolveSession,
+  revokeSessions,
+  SESSION_ABSOLUTE_MS,
+  signIn,
+  signOut,
+  type SessionRecord,
+  type SignedInSession,
+} from "./sessions.service";
+export {
+  acceptInvite,
+  createInvite,
+  findOpenInvite,
+  listTeam,
+  removeUser,
+  revokeInvite,
+  type InviteRecord,
+  type UserRecord,
+} from "./users.service";

@@ -1,0 +1,45 @@
+import type { FC } from "hono/jsx";
+import { useRequestContext } from "hono/jsx-renderer";
+import type { DashboardBindings } from "../../types";
+
+/** Fixed messages a redirect can ask a page to show (`?notice=`): nothing from the URL is ever echoed. */
+export const NOTICES = {
+  "key-revoked": "The key was revoked. Requests with it now get 401.",
+  "callbacks-saved": "The callback URL was saved.",
+  "callbacks-off": "Callbacks are off. Events are still recorded and can be replayed later.",
+  "test-event-sent": "A ping event was recorded and is on its way; watch the delivery log below.",
+  replayed: "Queued for delivery again; the new deliveries are in the log.",
+  "replayed-more-remain": "A first batch was queued again; more failed deliveries remain — replay again to continue.",
+  "nothing-to-replay": "No failed deliveries since then: nothing was replayed.",
+  "invite-revoked": "The invitation was withdrawn.",
+  "user-removed": "The user was removed and signed out everywhere.",
+  "session-revoked": "The session was ended.",
+  "sessions-revoked": "Every other session was ended.",
+  "password-set": "Your password is set. Sign in to continue.",
+  "signed-out": "You are signed out.",
+  "session-ended": "Your session ended. Sign in again to continue.",
+  refunded: "The refund was accepted.",
+  "refund-in-progress": "This refund was already submitted and is still with the processor: reload to see its outcome.",
+  "evidence-uploaded": "The evidence file was stored and is on its way to the processor.",
+  "evidence-known": "That file is already part of this dispute's evidence: nothing was stored twice.",
+  "dispute-submitted": "Your response was submitted. The dispute takes no more evidence.",
+  "onboarding-started": "Your onboarding form is ready: continue to it below.",
+} as const;
+export type Notice = keyof typeof NOTICES;
+
+const isNotice = (value: string | undefined): value is Notice => value !== undefined && Object.hasOwn(NOTICES, value);
+
+/** The page's title and, when the URL names one of `NOTICES`, that notice. */
+export const PageHeader: FC<{ title: string }> = ({ title }) => {
+  const notice = useRequestContext<DashboardBindings>().req.query("notice");
+  return (
+    <>
+      <h1>{title}</h1>
+      {isNotice(notice) ? (
+        <p class="notice" role="status">
+          {NOTICES[notice]}
+        </p>
+      ) : null}
+    </>
+  );
+};
