@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { newId } from "../lib/ids";
-import { dashboardAuditLog, dashboardUsers } from "./dashboard.schema";
+import { dashboardAuditLog, dashboardUsers, type AuditEntry } from "./dashboard.schema";
 import type { RequestOrigin } from "./request-meta";
 
 export const AUDIT_ACTIONS = {
@@ -29,7 +29,7 @@ export const AUDIT_ACTIONS = {
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 export type AuditActor = { userId: string | null; email: string };
-export type AuditEntry = typeof dashboardAuditLog.$inferSelect;
+export type { AuditEntry };
 
 /**
  * An audit row, as a statement: batched with the change it records where the change is the dashboard's own (sessions,

@@ -4,7 +4,7 @@ import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { auditStatement, failedSignInStatement } from "./audit.service";
-import { dashboardSessions, dashboardSignInFailures, dashboardUsers, type DashboardRole } from "./dashboard.schema";
+import { dashboardSessions, dashboardSignInFailures, dashboardUsers, type DashboardRole, type SessionRecord } from "./dashboard.schema";
 import { decoyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
 import { countAttempt, forgetFailures, THROTTLE_WINDOW_MS, throttleKeys, withdrawAttempt } from "./sign-in-throttle";
@@ -26,7 +26,7 @@ export type SignedInSession = {
   role: DashboardRole;
   csrfToken: string;
 };
-export type SessionRecord = typeof dashboardSessions.$inferSelect;
+export type { SessionRecord };
 
 export type SignInResult =
   { outcome: "signed-in"; token: string; session: SignedInSession } | { outcome: "refused" } | { outcome: "throttled"; retryAt: Date };

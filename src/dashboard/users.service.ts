@@ -5,7 +5,14 @@ import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { getTenant } from "../tenants";
 import { auditStatement, type AuditActor } from "./audit.service";
-import { dashboardInvites, dashboardSessions, dashboardUsers, type DashboardRole } from "./dashboard.schema";
+import {
+  dashboardInvites,
+  dashboardSessions,
+  dashboardUsers,
+  type DashboardRole,
+  type InviteRecord,
+  type UserRecord,
+} from "./dashboard.schema";
 import { hashPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
 import { normalizeEmail, type SignedInSession } from "./sessions.service";
@@ -13,8 +20,7 @@ import { normalizeEmail, type SignedInSession } from "./sessions.service";
 /** How long an invitation link works: long enough to reach someone over a weekend, short enough not to linger. */
 export const INVITE_LIFETIME_MS = 72 * 3600_000;
 
-export type InviteRecord = typeof dashboardInvites.$inferSelect;
-export type UserRecord = typeof dashboardUsers.$inferSelect;
+export type { InviteRecord, UserRecord };
 
 const OPERATOR: AuditActor = { userId: null, email: "operator" };
 

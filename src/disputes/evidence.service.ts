@@ -9,8 +9,8 @@ import type { AppContext } from "../platform/context";
 import { ProcessorRejected, type DisputeEvidence } from "../processor";
 import { evidenceEvent } from "./dispute-events";
 import { assertTakesResponse } from "./dispute-states";
-import { disputeEvidence, disputes, type EvidenceState } from "./disputes.schema";
-import { getDispute, type EvidenceRecord } from "./disputes.queries";
+import { disputeEvidence, disputes, type EvidenceRecord, type EvidenceState } from "./disputes.schema";
+import { getDispute } from "./disputes.queries";
 import { CONTENT_TYPES, EVIDENCE_LIMITS, evidenceKindOf, uploadNameOf } from "./evidence-file";
 
 /** A crashed upload's claim is taken over after this. */

@@ -8,8 +8,8 @@ import { publicUrl, type AppContext } from "../platform/context";
 import { paginate, type ComplianceForm, type Merchant, type OnboardingForm } from "../processor";
 import { tenants } from "../db/tenants.schema";
 import { currentComplianceForm, isMoreCurrent, pciActionUrl, pciAttestationToken } from "./compliance-forms";
-import { onboarding } from "./onboarding.schema";
-import { merchantFlags, readinessOf, type OnboardingRecord, type Readiness } from "./readiness";
+import { onboarding, type OnboardingRecord } from "./onboarding.schema";
+import { merchantFlags, readinessOf, type Readiness } from "./readiness";
 
 /** The largest single charge a merchant asks the processor for, in minor units. */
 const MAX_TRANSACTION_AMOUNT = 100_000_000;

@@ -9,8 +9,7 @@ import { isOutcomeUnknown, paginate, ProcessorRejected, type PaymentInstrument, 
 import { tenants } from "../db/tenants.schema";
 import { applicationFeeCentsSql } from "./application-fee";
 import { firstCheckAt } from "./check-schedule";
-import { buyerIdentities, paymentInstruments, payments, type PaymentMethod } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
+import { buyerIdentities, paymentInstruments, payments, type PaymentMethod, type PaymentRecord } from "./payments.schema";
 import { saleTransferWrites } from "./transfer-state";
 
 export type ChargeInput = {

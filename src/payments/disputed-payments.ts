@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AppContext } from "../platform/context";
-import { payments, type PaymentStatus } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
+import { payments, type PaymentRecord, type PaymentStatus } from "./payments.schema";
 
 /** The statuses a dispute can hold a payment in: money the buyer paid and may claim back. */
 const DISPUTABLE: PaymentStatus[] = ["succeeded", "partially_refunded", "refunded"];

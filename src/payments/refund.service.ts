@@ -11,12 +11,10 @@ import { firstCheckAt } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
 import { paymentEvent } from "./payment-events";
 import { getPayment } from "./payments.queries";
-import { payments, refunds } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
+import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
 import { isRefundableStatus, REFUNDABLE_STATUSES, refundableCents, refundableCentsSql, refundableStatusSql } from "./refundable";
 
 export type RefundInput = { amountCents?: number; reason?: string; refundApplicationFee?: boolean };
-export type RefundRecord = typeof refunds.$inferSelect;
 type Reversal = { id: string; state: string; failure_code?: string | null };
 
 /** A refund the sweep gave up on because the processor never received it; a reversal that shows up later revives it. */

@@ -1,6 +1,5 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
-import { payments, type PaymentStatus } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
+import { payments, type PaymentRecord, type PaymentStatus } from "./payments.schema";
 
 /** The states a payment can be refunded from (contract: `succeeded` or `partially_refunded`). */
 export const REFUNDABLE_STATUSES = ["succeeded", "partially_refunded"] as const satisfies readonly PaymentStatus[];
