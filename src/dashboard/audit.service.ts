@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
 import { dashboardAuditLog, dashboardUsers, type AuditEntry } from "./dashboard.schema";
 import type { RequestOrigin } from "./request-meta";
@@ -60,20 +61,21 @@ export function failedSignInStatement(
   ctx: Pick<AppContext, "db" | "clock">,
   entry: { email: string; target: string; origin: RequestOrigin },
 ) {
-  const value = (v: unknown, column: string) => sql`${v}`.as(column);
   return ctx.db.insert(dashboardAuditLog).select(
     ctx.db
-      .select({
-        id: value(newId("aud"), "id"),
-        tenantId: dashboardUsers.tenantId,
-        actorUserId: dashboardUsers.id,
-        actorEmail: dashboardUsers.email,
-        action: value("sign_in.failed" satisfies AuditAction, "action"),
-        target: value(entry.target, "target"),
-        ipAddress: value(entry.origin.ipAddress, "ip_address"),
-        userAgent: value(entry.origin.userAgent, "user_agent"),
-        createdAt: value(ctx.clock.nowIso(), "created_at"),
-      })
+      .select(
+        insertSelectFields(dashboardAuditLog, {
+          id: newId("aud"),
+          tenantId: dashboardUsers.tenantId,
+          actorUserId: dashboardUsers.id,
+          actorEmail: dashboardUsers.email,
+          action: "sign_in.failed" satisfies AuditAction,
+          target: entry.target,
+          ipAddress: entry.origin.ipAddress,
+          userAgent: entry.origin.userAgent,
+          createdAt: ctx.clock.nowIso(),
+        }),
+      )
       .from(dashboardUsers)
       .where(and(eq(dashboardUsers.email, entry.email), isNull(dashboardUsers.removedAt))),
   );

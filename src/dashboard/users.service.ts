@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { publicUrl, type AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
+import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { getTenant } from "../tenants";
@@ -128,23 +129,23 @@ export async function acceptInvite({
   const passwordHash = await hashPassword(input.password);
   if (existing) return resetPassword(ctx, { invite, user: existing, name: input.name, passwordHash, stillOpen, origin: input.origin });
   const userId = newId("usr");
-  const value = (v: unknown, column: string) => sql`${v}`.as(column);
   const [created] = await ctx.db.batch([
     ctx.db
       .insert(dashboardUsers)
       .select(
         ctx.db
-          .select({
-            id: value(userId, "id"),
-            tenantId: dashboardInvites.tenantId,
-            email: dashboardInvites.email,
-            name: value(input.name, "name"),
-            role: dashboardInvites.role,
-            passwordHash: value(passwordHash, "password_hash"),
-            createdAt: value(now, "created_at"),
-            updatedAt: value(now, "updated_at"),
-            removedAt: value(null, "removed_at"),
-          })
+          .select(
+            insertSelectFields(dashboardUsers, {
+              id: userId,
+              tenantId: dashboardInvites.tenantId,
+              email: dashboardInvites.email,
+              name: input.name,
+              role: dashboardInvites.role,
+              passwordHash,
+              createdAt: now,
+              updatedAt: now,
+            }),
+          )
           .from(dashboardInvites)
           .where(stillOpen),
       )

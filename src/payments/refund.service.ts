@@ -4,6 +4,7 @@ import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
+import { insertSelectFields } from "../db/insert-select";
 import { isOutcomeUnknown, ProcessorRejected } from "../processor";
 import { applicationFeeShare } from "./application-fee";
 import { TENANT_TAG } from "./charge.service";
@@ -32,34 +33,12 @@ function refundRow(ctx: AppContext, id: string): Promise<RefundRecord | undefine
 async function reserve({ db }: AppContext, payment: PaymentRecord, refund: RefundRecord): Promise<boolean> {
   const refundable = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND tenant_id = ${payment.tenantId}
     AND ${refundableStatusSql} AND ${refundableCentsSql} >= ${refund.amountCents})`;
-  const value = (v: unknown, column: string) => sql`${v}`.as(column);
   const [, reserved] = await db.batch([
     db
       .insert(refunds)
       .select(
         db
-          .select({
-            id: value(refund.id, "id"),
-            tenantId: value(refund.tenantId, "tenant_id"),
-            paymentId: value(refund.paymentId, "payment_id"),
-            idempotencyKey: value(refund.idempotencyKey, "idempotency_key"),
-            requestFingerprint: value(refund.requestFingerprint, "request_fingerprint"),
-            status: value("pending", "status"),
-            amountCents: value(refund.amountCents, "amount_cents"),
-            reason: value(refund.reason, "reason"),
-            refundApplicationFee: value(refund.refundApplicationFee ? 1 : 0, "refund_application_fee"),
-            applicationFeeRefundCents: value(0, "application_fee_refund_cents"),
-            processorReversalId: value(null, "processor_reversal_id"),
-            processorFeeAdjustmentId: value(null, "processor_fee_adjustment_id"),
-            processorState: value(null, "processor_state"),
-            failureCode: value(null, "failure_code"),
-            feeCreditStatus: value("none", "fee_credit_status"),
-            feeCreditFailureCode: value(null, "fee_credit_failure_code"),
-            nextCheckAt: value(refund.nextCheckAt, "next_check_at"),
-            checkAttempts: value(0, "check_attempts"),
-            createdAt: value(refund.createdAt, "created_at"),
-            updatedAt: value(refund.updatedAt, "updated_at"),
-          })
+          .select(insertSelectFields(refunds, refund))
           .from(sql`(SELECT 1)`)
           .where(refundable),
       )
