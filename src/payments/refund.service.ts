@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
@@ -13,7 +13,14 @@ import { creditApplicationFee } from "./fee-credit.service";
 import { paymentEvent } from "./payment-events";
 import { getPayment } from "./payments.queries";
 import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
-import { isRefundableStatus, REFUNDABLE_STATUSES, refundableCents, refundableCentsSql, refundableStatusSql } from "./refundable";
+import {
+  isRefundableStatus,
+  REFUNDABLE_STATUSES,
+  refundableCents,
+  refundableCentsSql,
+  refundableStatusSql,
+  statusAfterRefundsSql,
+} from "./refundable";
 
 export type RefundInput = { amountCents?: number; reason?: string; refundApplicationFee?: boolean };
 type Reversal = { id: string; state: string; failure_code?: string | null };
@@ -70,6 +77,31 @@ async function release({ db, clock }: AppContext, refund: RefundRecord, failureC
 }
 
 /**
+ * The payment's side of a refund that starts or stops counting, with its `transfer.updated` event, for the refund's own
+ * batch and only while `onlyIf` holds: each amount moves by the cents given, and the status follows the refunded total.
+ */
+function refundedAmountWrites(
+  ctx: AppContext,
+  refund: RefundRecord,
+  change: { refundedCents: number; reservedCents: number; feeCreditPendingCents: number | SQL; now: string; onlyIf: SQL },
+) {
+  const refunded = sql`${payments.amountRefundedCents} + ${change.refundedCents}`;
+  return [
+    ctx.db
+      .update(payments)
+      .set({
+        amountRefundedCents: refunded,
+        amountRefundReservedCents: sql`${payments.amountRefundReservedCents} + ${change.reservedCents}`,
+        applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents} + ${change.feeCreditPendingCents}`,
+        status: statusAfterRefundsSql(refunded),
+        updatedAt: change.now,
+      })
+      .where(and(eq(payments.id, refund.paymentId), change.onlyIf)),
+    paymentEvent(ctx, { tenantId: refund.tenantId, paymentId: refund.paymentId, type: "transfer.updated", onlyIf: change.onlyIf }),
+  ] as const;
+}
+
+/**
  * Turns a pending refund's reservation into refunded and writes the payment's event, in one batch guarded by "still
  * pending". When the refund asked for it, its share of the application fee becomes owed to the merchant.
  */
@@ -84,20 +116,13 @@ async function settle(ctx: AppContext, refund: RefundRecord, reversal: Reversal)
       .update(refunds)
       .set({ applicationFeeRefundCents: refund.refundApplicationFee ? feeShare : 0 })
       .where(pendingRefund),
-    db
-      .update(payments)
-      .set({
-        amountRefundedCents: sql`${payments.amountRefundedCents} + ${refund.amountCents}`,
-        amountRefundReservedCents: sql`${payments.amountRefundReservedCents} - ${refund.amountCents}`,
-        applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents}
-          + (SELECT application_fee_refund_cents FROM refunds WHERE id = ${refund.id})`,
-        status: sql`CASE WHEN ${refundableStatusSql}
-          THEN (CASE WHEN ${payments.amountRefundedCents} + ${refund.amountCents} = ${payments.amountCents} THEN 'refunded' ELSE 'partially_refunded' END)
-          ELSE ${payments.status} END`,
-        updatedAt: now,
-      })
-      .where(and(eq(payments.id, refund.paymentId), unsettled)),
-    paymentEvent(ctx, { tenantId: refund.tenantId, paymentId: refund.paymentId, type: "transfer.updated", onlyIf: unsettled }),
+    ...refundedAmountWrites(ctx, refund, {
+      refundedCents: refund.amountCents,
+      reservedCents: -refund.amountCents,
+      feeCreditPendingCents: sql`(SELECT application_fee_refund_cents FROM refunds WHERE id = ${refund.id})`,
+      now,
+      onlyIf: unsettled,
+    }),
     db
       .update(refunds)
       .set({
@@ -155,18 +180,13 @@ async function unwind(ctx: AppContext, refund: RefundRecord, reversal: Reversal)
     logEvent("error", "refund failed after its application fee was credited", { refundId: refund.id, reversalId: reversal.id });
   }
   await db.batch([
-    db
-      .update(payments)
-      .set({
-        amountRefundedCents: sql`${payments.amountRefundedCents} - ${refund.amountCents}`,
-        applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents} - ${owedFee}`,
-        status: sql`CASE WHEN ${payments.status} IN ('refunded', 'partially_refunded')
-          THEN (CASE WHEN ${payments.amountRefundedCents} - ${refund.amountCents} = 0 THEN 'succeeded' ELSE 'partially_refunded' END)
-          ELSE ${payments.status} END`,
-        updatedAt: now,
-      })
-      .where(and(eq(payments.id, refund.paymentId), stillSucceeded)),
-    paymentEvent(ctx, { tenantId: refund.tenantId, paymentId: refund.paymentId, type: "transfer.updated", onlyIf: stillSucceeded }),
+    ...refundedAmountWrites(ctx, refund, {
+      refundedCents: -refund.amountCents,
+      reservedCents: 0,
+      feeCreditPendingCents: -owedFee,
+      now,
+      onlyIf: stillSucceeded,
+    }),
     db
       .update(refunds)
       .set({
