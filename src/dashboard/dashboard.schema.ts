@@ -31,7 +31,6 @@ export const dashboardUsers = sqliteTable(
     check("dashboard_users_role", sql`${table.role} IN ('owner', 'member')`),
   ],
 );
-export type UserRecord = typeof dashboardUsers.$inferSelect;
 
 /** A one-time link that lets its holder create a user of the tenant; only the token's SHA-256 is stored. */
 export const dashboardInvites = sqliteTable(
@@ -57,7 +56,6 @@ export const dashboardInvites = sqliteTable(
     check("dashboard_invites_role", sql`${table.role} IN ('owner', 'member')`),
   ],
 );
-export type InviteRecord = typeof dashboardInvites.$inferSelect;
 
 /** Server-side sessions: the cookie holds a random token, the row its SHA-256; revoking the row ends the session at once. */
 export const dashboardSessions = sqliteTable(
@@ -85,7 +83,6 @@ export const dashboardSessions = sqliteTable(
     index("dashboard_sessions_user").on(table.userId, table.createdAt),
   ],
 );
-export type SessionRecord = typeof dashboardSessions.$inferSelect;
 
 /**
  * Failed sign-ins counted per key (`account:<sha-256 of the e-mail>` or `address:<ip>`) in a fixed window: each attempt
@@ -117,4 +114,8 @@ export const dashboardAuditLog = sqliteTable(
   },
   (table) => [index("dashboard_audit_log_tenant_created").on(table.tenantId, table.createdAt, table.id)],
 );
+
+export type UserRecord = typeof dashboardUsers.$inferSelect;
+export type InviteRecord = typeof dashboardInvites.$inferSelect;
+export type SessionRecord = typeof dashboardSessions.$inferSelect;
 export type AuditEntry = typeof dashboardAuditLog.$inferSelect;
