@@ -114,3 +114,8 @@ export const dashboardAuditLog = sqliteTable(
   },
   (table) => [index("dashboard_audit_log_tenant_created").on(table.tenantId, table.createdAt, table.id)],
 );
+
+export type UserRecord = typeof dashboardUsers.$inferSelect;
+export type InviteRecord = typeof dashboardInvites.$inferSelect;
+export type SessionRecord = typeof dashboardSessions.$inferSelect;
+export type AuditEntry = typeof dashboardAuditLog.$inferSelect;

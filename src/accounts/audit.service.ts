@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
-import { dashboardAuditLog, dashboardUsers } from "./accounts.schema";
+import { dashboardAuditLog, dashboardUsers, type AuditEntry } from "./accounts.schema";
 import type { RequestOrigin } from "./request-meta";
 
 export const AUDIT_ACTIONS = {
@@ -29,7 +30,6 @@ export const AUDIT_ACTIONS = {
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 export type AuditActor = { userId: string | null; email: string };
-export type AuditEntry = typeof dashboardAuditLog.$inferSelect;
 
 /**
  * An audit row, as a statement: batched with the change it records where the change is the dashboard's own (sessions,
@@ -69,20 +69,21 @@ export function failedSignInStatement(
   ctx: Pick<AppContext, "db" | "clock">,
   entry: { email: string; target: string; origin: RequestOrigin },
 ) {
-  const value = (v: unknown, column: string) => sql`${v}`.as(column);
   return ctx.db.insert(dashboardAuditLog).select(
     ctx.db
-      .select({
-        id: value(newId("aud"), "id"),
-        tenantId: dashboardUsers.tenantId,
-        actorUserId: dashboardUsers.id,
-        actorEmail: dashboardUsers.email,
-        action: value("sign_in.failed" satisfies AuditAction, "action"),
-        target: value(entry.target, "target"),
-        ipAddress: value(entry.origin.ipAddress, "ip_address"),
-        userAgent: value(entry.origin.userAgent, "user_agent"),
-        createdAt: value(ctx.clock.nowIso(), "created_at"),
-      })
+      .select(
+        insertSelectFields(dashboardAuditLog, {
+          id: newId("aud"),
+          tenantId: dashboardUsers.tenantId,
+          actorUserId: dashboardUsers.id,
+          actorEmail: dashboardUsers.email,
+          action: "sign_in.failed" satisfies AuditAction,
+          target: entry.target,
+          ipAddress: entry.origin.ipAddress,
+          userAgent: entry.origin.userAgent,
+          createdAt: ctx.clock.nowIso(),
+        }),
+      )
       .from(dashboardUsers)
       .where(and(eq(dashboardUsers.email, entry.email), isNull(dashboardUsers.removedAt))),
   );

@@ -4,8 +4,8 @@
  * tenant's first owner; the cron's clean-up of ended sessions. The dashboard is its web surface.
  */
 export { default as accountsRouter } from "./accounts.router";
-export { DASHBOARD_ROLES } from "./accounts.schema";
-export { AUDIT_ACTIONS, listAudit, sessionAuditStatement, type AuditAction, type AuditEntry } from "./audit.service";
+export { DASHBOARD_ROLES, type AuditEntry, type InviteRecord, type SessionRecord, type UserRecord } from "./accounts.schema";
+export { AUDIT_ACTIONS, listAudit, sessionAuditStatement, type AuditAction } from "./audit.service";
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
 export { requestOrigin, type RequestOrigin } from "./request-meta";
 export {
@@ -17,16 +17,6 @@ export {
   SESSION_ABSOLUTE_MS,
   signIn,
   signOut,
-  type SessionRecord,
   type SignedInSession,
 } from "./sessions.service";
-export {
-  acceptInvite,
-  createInvite,
-  findOpenInvite,
-  listTeam,
-  removeUser,
-  revokeInvite,
-  type InviteRecord,
-  type UserRecord,
-} from "./users.service";
+export { acceptInvite, createInvite, findOpenInvite, listTeam, removeUser, revokeInvite } from "./users.service";

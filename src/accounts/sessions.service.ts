@@ -3,7 +3,7 @@ import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import { dashboardSessions, dashboardSignInFailures, dashboardUsers, type DashboardRole } from "./accounts.schema";
+import { dashboardSessions, dashboardSignInFailures, dashboardUsers, type DashboardRole, type SessionRecord } from "./accounts.schema";
 import { auditStatement, failedSignInStatement, sessionAuditStatement } from "./audit.service";
 import { decoyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
@@ -26,7 +26,6 @@ export type SignedInSession = {
   role: DashboardRole;
   csrfToken: string;
 };
-export type SessionRecord = typeof dashboardSessions.$inferSelect;
 
 export type SignInResult =
   { outcome: "signed-in"; token: string; session: SignedInSession } | { outcome: "refused" } | { outcome: "throttled"; retryAt: Date };

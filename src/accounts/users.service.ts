@@ -1,10 +1,18 @@
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { publicUrl, type AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
+import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { getTenant } from "../tenants";
-import { dashboardInvites, dashboardSessions, dashboardUsers, type DashboardRole } from "./accounts.schema";
+import {
+  dashboardInvites,
+  dashboardSessions,
+  dashboardUsers,
+  type DashboardRole,
+  type InviteRecord,
+  type UserRecord,
+} from "./accounts.schema";
 import { auditStatement, sessionAuditStatement, type AuditActor } from "./audit.service";
 import { hashPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
@@ -12,9 +20,6 @@ import { normalizeEmail, type SignedInSession } from "./sessions.service";
 
 /** How long an invitation link works: long enough to reach someone over a weekend, short enough not to linger. */
 export const INVITE_LIFETIME_MS = 72 * 3600_000;
-
-export type InviteRecord = typeof dashboardInvites.$inferSelect;
-export type UserRecord = typeof dashboardUsers.$inferSelect;
 
 const OPERATOR: AuditActor = { userId: null, email: "operator" };
 
@@ -122,23 +127,23 @@ export async function acceptInvite({
   const passwordHash = await hashPassword(input.password);
   if (existing) return resetPassword(ctx, { invite, user: existing, name: input.name, passwordHash, stillOpen, origin: input.origin });
   const userId = newId("usr");
-  const value = (v: unknown, column: string) => sql`${v}`.as(column);
   const [created] = await ctx.db.batch([
     ctx.db
       .insert(dashboardUsers)
       .select(
         ctx.db
-          .select({
-            id: value(userId, "id"),
-            tenantId: dashboardInvites.tenantId,
-            email: dashboardInvites.email,
-            name: value(input.name, "name"),
-            role: dashboardInvites.role,
-            passwordHash: value(passwordHash, "password_hash"),
-            createdAt: value(now, "created_at"),
-            updatedAt: value(now, "updated_at"),
-            removedAt: value(null, "removed_at"),
-          })
+          .select(
+            insertSelectFields(dashboardUsers, {
+              id: userId,
+              tenantId: dashboardInvites.tenantId,
+              email: dashboardInvites.email,
+              name: input.name,
+              role: dashboardInvites.role,
+              passwordHash,
+              createdAt: now,
+              updatedAt: now,
+            }),
+          )
           .from(dashboardInvites)
           .where(stillOpen),
       )

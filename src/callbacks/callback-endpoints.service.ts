@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
+import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
 import type { AppContext } from "../platform/context";
 import { newId } from "../lib/ids";
@@ -85,14 +86,16 @@ export async function saveCallbackUrl({
     // Only when the endpoint has no current secret (its first save): a URL change must not change the secret.
     db.insert(callbackSigningSecrets).select(
       db
-        .select({
-          id: sql`${secretId}`.as("id"),
-          tenantId: callbackEndpoints.tenantId,
-          endpointId: callbackEndpoints.id,
-          secretCiphertext: sql`${sealed}`.as("secret_ciphertext"),
-          createdAt: sql`${now}`.as("created_at"),
-          expiresAt: sql`NULL`.as("expires_at"),
-        })
+        .select(
+          insertSelectFields(callbackSigningSecrets, {
+            id: secretId,
+            tenantId: callbackEndpoints.tenantId,
+            endpointId: callbackEndpoints.id,
+            secretCiphertext: sealed,
+            createdAt: now,
+            expiresAt: null,
+          }),
+        )
         .from(callbackEndpoints)
         .where(
           and(

@@ -1,5 +1,7 @@
 import type { CallbackSettings, RevealedSigningSecret, SigningSecretInfo } from "./callback-endpoints.service";
-import type { DeliveryAttemptRecord, DeliveryRecord, EventRecord } from "./deliveries.service";
+import type { EventRecord } from "../outbox/events.schema";
+import type { DeliveryAttemptRecord } from "./deliveries.schema";
+import type { DeliveryRecord } from "./deliveries.service";
 
 /** Wire shapes of the callbacks capability: one mapper per shape, so internal columns never leak. */
 const toSigningSecretInfo = (secret: SigningSecretInfo) => ({

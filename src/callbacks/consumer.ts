@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
+import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
 import type { Clock } from "../lib/clock";
 import type { AppContext } from "../platform/context";
@@ -291,17 +292,19 @@ async function recordAttempts(db: Database, attempts: Attempt[]): Promise<void> 
       .where(eq(callbackDeliveries.id, sql`${field("deliveryId")}`)),
     db.insert(callbackDeliveryAttempts).select(
       db
-        .select({
-          deliveryId: callbackDeliveries.id,
-          attemptNumber: callbackDeliveries.attemptCount,
-          tenantId: callbackDeliveries.tenantId,
-          attemptedAt: sql`${field("attemptedAt")}`.as("attempted_at"),
-          url: sql`${field("url")}`.as("url"),
-          statusCode: sql`${field("statusCode")}`.as("status_code"),
-          error: sql`${field("error")}`.as("error"),
-          durationMs: sql`${field("durationMs")}`.as("duration_ms"),
-          nextAttemptAt: sql`${field("nextAttemptAt")}`.as("next_attempt_at"),
-        })
+        .select(
+          insertSelectFields(callbackDeliveryAttempts, {
+            deliveryId: callbackDeliveries.id,
+            attemptNumber: callbackDeliveries.attemptCount,
+            tenantId: callbackDeliveries.tenantId,
+            attemptedAt: field("attemptedAt"),
+            url: field("url"),
+            statusCode: field("statusCode"),
+            error: field("error"),
+            durationMs: field("durationMs"),
+            nextAttemptAt: field("nextAttemptAt"),
+          }),
+        )
         .from(source)
         .innerJoin(callbackDeliveries, eq(callbackDeliveries.id, sql`${field("deliveryId")}`)),
     ),

@@ -51,6 +51,7 @@ export const callbackDeliveries = sqliteTable(
     check("callback_deliveries_origin", sql`${table.origin} IN ('event', 'replay')`),
   ],
 );
+export type CallbackDeliveryRecord = typeof callbackDeliveries.$inferSelect;
 
 /** Every HTTP attempt of a delivery, numbered from 1 in the same batch that counts it on the delivery. */
 export const callbackDeliveryAttempts = sqliteTable(
@@ -70,3 +71,4 @@ export const callbackDeliveryAttempts = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.deliveryId, table.attemptNumber] })],
 );
+export type DeliveryAttemptRecord = typeof callbackDeliveryAttempts.$inferSelect;

@@ -8,14 +8,18 @@ import { ApiError } from "../lib/problem";
 import { assertTenantExists, unknownTenant } from "../db/tenancy";
 import { tenants } from "../db/tenants.schema";
 import { callbackEndpoints } from "./callback-endpoints.schema";
-import { callbackDeliveries, callbackDeliveryAttempts, type DeliveryStatus } from "./deliveries.schema";
+import {
+  callbackDeliveries,
+  callbackDeliveryAttempts,
+  type CallbackDeliveryRecord,
+  type DeliveryAttemptRecord,
+  type DeliveryStatus,
+} from "./deliveries.schema";
 import { deliveryInsert, sendDeliveryMessages } from "./enqueue";
-import { events } from "../outbox/events.schema";
+import { events, type EventRecord } from "../outbox/events.schema";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 
-export type EventRecord = typeof events.$inferSelect;
-export type DeliveryAttemptRecord = typeof callbackDeliveryAttempts.$inferSelect;
-export type DeliveryRecord = typeof callbackDeliveries.$inferSelect & { eventType: string; attempts: DeliveryAttemptRecord[] };
+export type DeliveryRecord = CallbackDeliveryRecord & { eventType: string; attempts: DeliveryAttemptRecord[] };
 
 /** Events of one tenant, newest first, whether or not callbacks were on when they happened. */
 export async function listEvents({

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
+import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
@@ -75,23 +76,18 @@ export function deliveryInsert(
   const now = clock.nowIso();
   return db.insert(callbackDeliveries).select(
     db
-      .select({
-        id: sql`${newId("dlv")}`.as("id"),
-        tenantId: events.tenantId,
-        eventId: events.id,
-        endpointId: callbackEndpoints.id,
-        origin: sql`${origin}`.as("origin"),
-        status: sql`'pending'`.as("status"),
-        attemptCount: sql`0`.as("attempt_count"),
-        lastStatusCode: sql`NULL`.as("last_status_code"),
-        lastError: sql`NULL`.as("last_error"),
-        lastAttemptAt: sql`NULL`.as("last_attempt_at"),
-        nextAttemptAt: sql`${now}`.as("next_attempt_at"),
-        enqueuedAt: sql`NULL`.as("enqueued_at"),
-        deliveredAt: sql`NULL`.as("delivered_at"),
-        failedAt: sql`NULL`.as("failed_at"),
-        createdAt: sql`${now}`.as("created_at"),
-      })
+      .select(
+        insertSelectFields(callbackDeliveries, {
+          id: newId("dlv"),
+          tenantId: events.tenantId,
+          eventId: events.id,
+          endpointId: callbackEndpoints.id,
+          origin,
+          status: "pending",
+          nextAttemptAt: now,
+          createdAt: now,
+        }),
+      )
       .from(events)
       .innerJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, events.tenantId))
       .where(and(eq(events.id, eventId), tenantId ? eq(events.tenantId, tenantId) : undefined, sql`${callbackEndpoints.url} IS NOT NULL`)),

@@ -24,3 +24,4 @@ export const tenants = sqliteTable(
     check("tenants_fee_fixed_non_negative", sql`${table.feeFixedCents} IS NULL OR ${table.feeFixedCents} >= 0`),
   ],
 );
+export type TenantRecord = typeof tenants.$inferSelect;

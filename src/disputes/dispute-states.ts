@@ -1,7 +1,5 @@
 import { ApiError } from "../lib/problem";
-import type { disputes, DisputeState, ResponseState } from "./disputes.schema";
-
-export type DisputeRecord = typeof disputes.$inferSelect;
+import type { DisputeRecord, DisputeState, ResponseState } from "./disputes.schema";
 
 const STATES: Record<string, DisputeState> = { INQUIRY: "inquiry", PENDING: "open", WON: "won", LOST: "lost" };
 const RESPONSE_STATES: Record<string, ResponseState> = {

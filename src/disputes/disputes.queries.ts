@@ -3,10 +3,15 @@ import { boundList } from "../db/bound-list";
 import { afterCursor, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
-import type { DisputeRecord } from "./dispute-states";
-import { disputeEvidence, disputes, type DisputeState, type ResponseState } from "./disputes.schema";
+import {
+  disputeEvidence,
+  disputes,
+  type DisputeRecord,
+  type DisputeState,
+  type EvidenceRecord,
+  type ResponseState,
+} from "./disputes.schema";
 
-export type EvidenceRecord = typeof disputeEvidence.$inferSelect;
 export type ListDisputesQuery = {
   from?: string;
   to?: string;

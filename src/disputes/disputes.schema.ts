@@ -66,6 +66,7 @@ export const disputes = sqliteTable(
     check("disputes_amount_non_negative", sql`${table.amountCents} >= 0`),
   ],
 );
+export type DisputeRecord = typeof disputes.$inferSelect;
 
 /**
  * One evidence file of a dispute, stored in R2 before this row exists and uploaded to the processor after: one row
@@ -111,3 +112,4 @@ export const disputeEvidence = sqliteTable(
     check("dispute_evidence_size_positive", sql`${table.sizeBytes} > 0`),
   ],
 );
+export type EvidenceRecord = typeof disputeEvidence.$inferSelect;

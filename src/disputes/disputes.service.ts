@@ -7,8 +7,8 @@ import type { AppContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { isOutcomeUnknown, ProcessorUnavailable, type Dispute } from "../processor";
 import { disputeEvent } from "./dispute-events";
-import { assertTakesResponse, disputeStateOf, responseStateOf, type DisputeRecord } from "./dispute-states";
-import { disputeEvidence, disputes } from "./disputes.schema";
+import { assertTakesResponse, disputeStateOf, responseStateOf } from "./dispute-states";
+import { disputeEvidence, disputes, type DisputeRecord } from "./disputes.schema";
 import { getDispute } from "./disputes.queries";
 import { evidenceUploadRetryAfter, uploadEvidence } from "./evidence.service";
 

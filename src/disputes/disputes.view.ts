@@ -1,5 +1,5 @@
-import { responseWindow, type DisputeRecord } from "./dispute-states";
-import type { EvidenceRecord } from "./disputes.queries";
+import { responseWindow } from "./dispute-states";
+import type { DisputeRecord, EvidenceRecord } from "./disputes.schema";
 
 /** Wire shapes of a dispute and its evidence: one mapper per contract shape, so internal columns never leak. */
 export const toEvidence = (e: EvidenceRecord) => ({

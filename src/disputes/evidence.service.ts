@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { insertSelectFields } from "../db/insert-select";
 import { isoInstant } from "../lib/clock";
 import { hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
@@ -9,8 +10,8 @@ import type { AppContext } from "../platform/context";
 import { ProcessorRejected, type DisputeEvidence } from "../processor";
 import { evidenceEvent } from "./dispute-events";
 import { assertTakesResponse } from "./dispute-states";
-import { disputeEvidence, disputes, type EvidenceState } from "./disputes.schema";
-import { getDispute, type EvidenceRecord } from "./disputes.queries";
+import { disputeEvidence, disputes, type EvidenceRecord, type EvidenceState } from "./disputes.schema";
+import { getDispute } from "./disputes.queries";
 import { CONTENT_TYPES, EVIDENCE_LIMITS, evidenceKindOf, uploadNameOf } from "./evidence-file";
 
 /** A crashed upload's claim is taken over after this. */
@@ -248,30 +249,24 @@ export async function addEvidence({
         .insert(disputeEvidence)
         .select(
           db
-            .select({
-              id: sql`${evidenceId}`.as("id"),
-              tenantId: sql`${tenantId}`.as("tenant_id"),
-              disputeId: sql`${disputeId}`.as("dispute_id"),
-              sha256: sql`${sha256}`.as("sha256"),
-              fileName: sql`${fileName}`.as("file_name"),
-              uploadName: sql`${uploadNameOf(fileName, kind, sha256, 1)}`.as("upload_name"),
-              generation: sql`1`.as("generation"),
-              contentType: sql`${contentType}`.as("content_type"),
-              kind: sql`${kind}`.as("kind"),
-              sizeBytes: sql`${bytes.byteLength}`.as("size_bytes"),
-              r2Key: sql`${r2Key}`.as("r2_key"),
-              state: sql`'pending'`.as("state"),
-              processorEvidenceId: sql`NULL`.as("processor_evidence_id"),
-              processorUpdatedAt: sql`NULL`.as("processor_updated_at"),
-              failureCode: sql`NULL`.as("failure_code"),
-              failureMessage: sql`NULL`.as("failure_message"),
-              uploadAttempts: sql`0`.as("upload_attempts"),
-              uploadLeaseUntil: sql`NULL`.as("upload_lease_until"),
-              changeToken: sql`NULL`.as("change_token"),
-              syncedAt: sql`NULL`.as("synced_at"),
-              createdAt: sql`${now}`.as("created_at"),
-              updatedAt: sql`${now}`.as("updated_at"),
-            })
+            .select(
+              insertSelectFields(disputeEvidence, {
+                id: evidenceId,
+                tenantId,
+                disputeId,
+                sha256,
+                fileName,
+                uploadName: uploadNameOf(fileName, kind, sha256, generation),
+                generation,
+                contentType,
+                kind,
+                sizeBytes: bytes.byteLength,
+                r2Key,
+                state: "pending",
+                createdAt: now,
+                updatedAt: now,
+              }),
+            )
             .from(sql`(SELECT 1)`)
             .where(fits),
         )

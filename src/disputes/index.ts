@@ -4,13 +4,15 @@ export { applyDisputeEvent, submitDispute } from "./disputes.service";
 export { addEvidence, applyEvidenceEvent } from "./evidence.service";
 export { isEvidenceUpload } from "./evidence-body";
 export { sweepDisputes } from "./disputes.sweep";
-export { evidenceOf, getDispute, listDisputes, type EvidenceRecord } from "./disputes.queries";
-export { responseWindow, type DisputeRecord } from "./dispute-states";
+export { evidenceOf, getDispute, listDisputes } from "./disputes.queries";
+export { responseWindow } from "./dispute-states";
 export {
   DISPUTE_STATES,
   EVIDENCE_STATES,
   RESPONSE_STATES,
+  type DisputeRecord,
   type DisputeState,
+  type EvidenceRecord,
   type EvidenceState,
   type ResponseState,
 } from "./disputes.schema";

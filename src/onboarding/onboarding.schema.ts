@@ -47,3 +47,4 @@ export const onboarding = sqliteTable(
     index("onboarding_pci_checked").on(table.pciCheckedAt),
   ],
 );
+export type OnboardingRecord = typeof onboarding.$inferSelect;

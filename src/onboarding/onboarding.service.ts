@@ -8,8 +8,8 @@ import { publicUrl, type AppContext } from "../platform/context";
 import { paginate, type ComplianceForm, type Merchant, type OnboardingForm } from "../processor";
 import { tenants } from "../db/tenants.schema";
 import { currentComplianceForm, isMoreCurrent, pciActionUrl, pciAttestationToken } from "./compliance-forms";
-import { onboarding } from "./onboarding.schema";
-import { merchantFlags, readinessOf, type OnboardingRecord, type Readiness } from "./readiness";
+import { onboarding, type OnboardingRecord } from "./onboarding.schema";
+import { merchantFlags, readinessOf, type Readiness } from "./readiness";
 
 /** The largest single charge a merchant asks the processor for, in minor units. */
 const MAX_TRANSACTION_AMOUNT = 100_000_000;
@@ -364,6 +364,18 @@ export async function attachMerchant({
   await pullMerchantAndCompliance(ctx, tenantId, merchant);
 }
 
+/** Applies a processor event to the tenant its merchant belongs to; a merchant of no tenant here is ignored. */
+async function applyToMerchantsTenant(
+  ctx: AppContext,
+  merchant: { id: string; identity?: string },
+  apply: (tenantId: string) => Promise<void>,
+): Promise<"applied" | "ignored"> {
+  const tenantId = await tenantForMerchant(ctx.db, merchant);
+  if (!tenantId) return "ignored";
+  await apply(tenantId);
+  return "applied";
+}
+
 /** The tenant a processor merchant or its identity belongs to. */
 async function tenantForMerchant(db: Database, merchant: { id: string; identity?: string }): Promise<string | null> {
   const byMerchant = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, merchant.id)).get();
@@ -378,25 +390,13 @@ async function tenantForMerchant(db: Database, merchant: { id: string; identity?
 }
 
 /** merchant.created / updated / underwritten: readiness follows the processor's merchant. */
-export async function applyMerchantEvent({ ctx, input: merchant }: { ctx: AppContext; input: Merchant }): Promise<"applied" | "ignored"> {
-  const tenantId = await tenantForMerchant(ctx.db, merchant);
-  if (!tenantId) return "ignored";
-  await applyMerchant(ctx, tenantId, merchant);
-  return "applied";
+export function applyMerchantEvent({ ctx, input: merchant }: { ctx: AppContext; input: Merchant }): Promise<"applied" | "ignored"> {
+  return applyToMerchantsTenant(ctx, merchant, (tenantId) => applyMerchant(ctx, tenantId, merchant));
 }
 
 /** compliance_form.created / updated: the PCI status of the merchant the form is linked to. */
-export async function applyComplianceFormEvent({
-  ctx,
-  input: form,
-}: {
-  ctx: AppContext;
-  input: ComplianceForm;
-}): Promise<"applied" | "ignored"> {
-  const tenantId = await tenantForMerchant(ctx.db, { id: form.linked_to });
-  if (!tenantId) return "ignored";
-  await applyComplianceForm(ctx, tenantId, form);
-  return "applied";
+export function applyComplianceFormEvent({ ctx, input: form }: { ctx: AppContext; input: ComplianceForm }): Promise<"applied" | "ignored"> {
+  return applyToMerchantsTenant(ctx, { id: form.linked_to }, (tenantId) => applyComplianceForm(ctx, tenantId, form));
 }
 
 /** A submitted form names the identity its merchant will belong to; the merchant's own events then attach it. */

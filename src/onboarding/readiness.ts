@@ -1,7 +1,6 @@
 import { instantMicros } from "../lib/instant";
-import type { onboarding } from "./onboarding.schema";
+import type { OnboardingRecord } from "./onboarding.schema";
 
-export type OnboardingRecord = typeof onboarding.$inferSelect;
 export type OnboardingStatus = "not_started" | "pending" | "enabled" | "restricted";
 export type PciStatus = "valid" | "pending" | "expired" | "not_started";
 

@@ -24,3 +24,4 @@ export const events = sqliteTable(
     check("events_payload_json", sql`json_valid(${table.payload})`),
   ],
 );
+export type EventRecord = typeof events.$inferSelect;

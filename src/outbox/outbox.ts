@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
+import { insertSelectFields } from "../db/insert-select";
 import type { Clock } from "../lib/clock";
 import { newId } from "../lib/ids";
 import type { EventType } from "./event-types";
@@ -56,46 +57,28 @@ export function createOutbox({
     return { id, type, createdAtUtc: clock.nowIso() };
   }
 
+  /** The event's row, written only where `where` finds its row in `from`: the condition of the change it reports. */
+  function insertEvent(
+    head: ReturnType<typeof envelope>,
+    row: { tenantId: string | SQLiteColumn; subjectId: string | SQLiteColumn | SQL; payload: string | SQL },
+    from: SQLiteTable | SQL,
+    where: SQL | undefined,
+  ): EventInsert {
+    const fields = insertSelectFields(events, { id: head.id, type: head.type, createdAt: head.createdAtUtc, ...row });
+    return db.insert(events).select(db.select(fields).from(from).where(where));
+  }
+
   return {
     record({ tenantId, type, subjectId, data, onlyIf }) {
       const head = envelope(type);
-      const body = JSON.stringify({ ...head, ...data });
-      return db.insert(events).select(
-        db
-          .select({
-            id: sql`${head.id}`.as("id"),
-            tenantId: sql`${tenantId}`.as("tenant_id"),
-            type: sql`${type}`.as("type"),
-            subjectId: sql`${subjectId}`.as("subject_id"),
-            payload: sql`${body}`.as("payload"),
-            createdAt: sql`${head.createdAtUtc}`.as("created_at"),
-            enqueuedAt: sql`NULL`.as("enqueued_at"),
-            enqueueAttempts: sql`0`.as("enqueue_attempts"),
-          })
-          .from(sql`(SELECT 1)`)
-          .where(onlyIf ?? sql`1`),
-      );
+      return insertEvent(head, { tenantId, subjectId, payload: JSON.stringify({ ...head, ...data }) }, sql`(SELECT 1)`, onlyIf);
     },
 
     recordFromRow({ type, from, where, tenantId, subjectId, fields }) {
       const head = envelope(type);
       const pairs = [sql`'id', ${head.id}, 'type', ${type}, 'createdAtUtc', ${head.createdAtUtc}`];
       for (const [name, value] of Object.entries(fields)) pairs.push(sql`${name}, ${value}`);
-      return db.insert(events).select(
-        db
-          .select({
-            id: sql`${head.id}`.as("id"),
-            tenantId: sql`${tenantId}`.as("tenant_id"),
-            type: sql`${type}`.as("type"),
-            subjectId: sql`${subjectId}`.as("subject_id"),
-            payload: sql`json_object(${sql.join(pairs, sql`, `)})`.as("payload"),
-            createdAt: sql`${head.createdAtUtc}`.as("created_at"),
-            enqueuedAt: sql`NULL`.as("enqueued_at"),
-            enqueueAttempts: sql`0`.as("enqueue_attempts"),
-          })
-          .from(from)
-          .where(where),
-      );
+      return insertEvent(head, { tenantId, subjectId, payload: sql`json_object(${sql.join(pairs, sql`, `)})` }, from, where);
     },
 
     async flush() {

@@ -4,8 +4,7 @@ import type { IdempotencyScope } from "../platform/types";
 import type { Transfer } from "../processor";
 import { applicationFeeCents, feeScheduleFor } from "./application-fee";
 import { paymentEvent } from "./payment-events";
-import { payments } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
+import { payments, type PaymentRecord } from "./payments.schema";
 import { applySaleTransfer } from "./transfer-state";
 
 export type CardPresentSale = {

@@ -1,16 +1,15 @@
-import { and, eq, getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { isOutcomeUnknown, paginate, ProcessorRejected, type PaymentInstrument, type Transfer } from "../processor";
+import { insertSelectFields } from "../db/insert-select";
 import { tenants } from "../db/tenants.schema";
 import { applicationFeeCentsSql } from "./application-fee";
 import { firstCheckAt } from "./check-schedule";
-import { buyerIdentities, paymentInstruments, payments, type PaymentMethod } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
+import { buyerIdentities, paymentInstruments, payments, type PaymentMethod, type PaymentRecord } from "./payments.schema";
 import { saleTransferWrites } from "./transfer-state";
 
 export type ChargeInput = {
@@ -87,38 +86,31 @@ async function ledgerRowFor(
   const ownInstrument = instrumentId
     ? sql`EXISTS (SELECT 1 FROM payment_instruments WHERE id = ${instrumentId} AND tenant_id = ${tenantId})`
     : sql`1`;
-  const method = instrumentId ? sql`(SELECT method FROM payment_instruments WHERE id = ${instrumentId})` : sql`NULL`;
+  const method = instrumentId ? sql`(SELECT method FROM payment_instruments WHERE id = ${instrumentId})` : null;
   const identity = input.buyer
     ? sql`(SELECT processor_identity_id FROM buyer_identities WHERE tenant_id = ${tenantId} AND email = ${buyerEmail(input.buyer.email)})`
-    : sql`NULL`;
-  const given: Partial<Record<keyof PaymentRecord, SQL | SQLiteColumn>> = {
-    id: sql`${id}`,
-    tenantId: sql`${tenantId}`,
-    idempotencyKey: sql`${idempotency.key}`,
-    requestFingerprint: sql`${idempotency.fingerprint}`,
-    status: sql`'processing'`,
+    : null;
+  const ledgerRow = insertSelectFields(payments, {
+    id,
+    tenantId,
+    idempotencyKey: idempotency.key,
+    requestFingerprint: idempotency.fingerprint,
+    status: "processing",
     method,
-    amountCents: sql`${input.amountCents}`,
-    currency: sql`${input.currency}`,
+    amountCents: input.amountCents,
+    currency: input.currency,
     applicationFeeCents: applicationFeeCentsSql(input.amountCents, env),
-    orderRef: sql`${input.orderRef}`,
+    orderRef: input.orderRef,
     processorMerchantId: tenants.processorMerchantId,
     processorIdentityId: identity,
-    processorInstrumentId: sql`${instrumentId}`,
-    nextCheckAt: sql`${firstCheckAt(ctx.clock.nowMs())}`,
-    createdAt: sql`${now}`,
-    updatedAt: sql`${now}`,
-  };
-  // INSERT … SELECT takes every column in the table's order: the rest get their defaults.
-  const fields = Object.fromEntries(
-    Object.entries(getTableColumns(payments)).map(([key, column]) => [
-      key,
-      given[key as keyof PaymentRecord] ?? sql`${column.default ?? null}`,
-    ]),
-  ) as Record<keyof PaymentRecord, SQL | SQLiteColumn>;
+    processorInstrumentId: instrumentId,
+    nextCheckAt: firstCheckAt(ctx.clock.nowMs()),
+    createdAt: now,
+    updatedAt: now,
+  });
   const gate = and(eq(tenants.id, tenantId), eq(tenants.chargesEnabled, true), isNotNull(tenants.processorMerchantId), ownInstrument);
   const [, [row]] = await db.batch([
-    db.insert(payments).select(db.select(fields).from(tenants).where(gate)).onConflictDoNothing(),
+    db.insert(payments).select(db.select(ledgerRow).from(tenants).where(gate)).onConflictDoNothing(),
     db
       .select()
       .from(payments)

@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AppContext } from "../platform/context";
-import { payments, type PaymentStatus } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
+import { payments, type PaymentRecord, type PaymentStatus } from "./payments.schema";
+import { statusFromRefundsSql } from "./refundable";
 
 /** The statuses a dispute can hold a payment in: money the buyer paid and may claim back. */
 const DISPUTABLE: PaymentStatus[] = ["succeeded", "partially_refunded", "refunded"];
@@ -37,8 +37,7 @@ export function releasePaymentFromDispute(ctx: AppContext, input: { paymentId: s
   return ctx.db
     .update(payments)
     .set({
-      status: sql`CASE WHEN ${payments.amountRefundedCents} = 0 THEN 'succeeded'
-        WHEN ${payments.amountRefundedCents} >= ${payments.amountCents} THEN 'refunded' ELSE 'partially_refunded' END`,
+      status: statusFromRefundsSql(payments.amountRefundedCents),
       updatedAt: ctx.clock.nowIso(),
     })
     .where(and(eq(payments.id, input.paymentId), eq(payments.status, "disputed"), input.onlyIf));

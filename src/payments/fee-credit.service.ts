@@ -5,12 +5,10 @@ import type { AppContext } from "../platform/context";
 import { isOutcomeUnknown, ProcessorRejected } from "../processor";
 import { TENANT_TAG } from "./charge.service";
 import { nextCheckAt } from "./check-schedule";
-import { payments, refunds, type FeeCreditStatus } from "./payments.schema";
+import { payments, refunds, type FeeCreditStatus, type RefundRecord } from "./payments.schema";
 
 /** Attempts at a fee credit the processor could not take (5xx, timeouts), one minute to an hour apart; then it is given up. */
 export const MAX_FEE_CREDIT_ATTEMPTS = 8;
-
-type RefundRow = typeof refunds.$inferSelect;
 
 /** The credit adjustment's idempotency_id at the processor: one per refund, whatever retries it takes. */
 const feeCreditIdempotencyId = (refundId: string) => `${refundId}_fee`;
@@ -23,7 +21,7 @@ const stillOwed = (refundId: string) => sql`EXISTS (SELECT 1 FROM refunds WHERE 
  */
 async function finishFeeCredit(
   ctx: AppContext,
-  refund: RefundRow,
+  refund: RefundRecord,
   outcome: { status: "succeeded"; adjustmentId: string } | { status: "failed"; failureCode: string },
   attempts: number,
 ): Promise<void> {
@@ -139,7 +137,7 @@ export type FeeCreditView = {
   updatedAtUtc: string;
 };
 
-const toView = (refund: RefundRow): FeeCreditView => ({
+const toView = (refund: RefundRecord): FeeCreditView => ({
   lcRefundId: refund.id,
   lcPaymentId: refund.paymentId,
   tenantId: refund.tenantId,

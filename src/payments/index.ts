@@ -1,6 +1,6 @@
 /** The payments capability's public surface: its routes, the ledger table, processor transfer events, the reconciliation sweep. */
 export { default as paymentsRouter } from "./payments.router";
-export { payments, PAYMENT_STATUSES, type PaymentStatus } from "./payments.schema";
+export { payments, PAYMENT_STATUSES, type PaymentRecord, type PaymentStatus } from "./payments.schema";
 export { reconcileLedger } from "./reconciliation";
 export { applyTransferEvent } from "./transfer-events";
 export type { ProcessorTransfer } from "./transfer-state";
@@ -15,7 +15,7 @@ export {
 } from "./card-present";
 export { TENANT_TAG } from "./charge.service";
 export { MAX_AMOUNT_CENTS, PaymentResponseSchema, refundPaymentPath } from "./payments.routes";
-export { toPaymentResponse, type PaymentRecord } from "./payments.view";
+export { toPaymentResponse } from "./payments.view";
 export { getPayment, listPayments } from "./payments.queries";
 export { refund, type RefundInput } from "./refund.service";
 export { isRefundableStatus, refundableCents } from "./refundable";

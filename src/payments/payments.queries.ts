@@ -3,8 +3,7 @@ import type { AppContext } from "../platform/context";
 import { ApiError } from "../lib/problem";
 import { ceilMillis } from "../lib/instant";
 import { afterCursor, pageOf } from "../lib/pagination";
-import { payments, type PaymentStatus } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
+import { payments, type PaymentRecord, type PaymentStatus } from "./payments.schema";
 
 export async function getPayment({
   ctx,

@@ -77,6 +77,7 @@ export const payments = sqliteTable(
     ),
   ],
 );
+export type PaymentRecord = typeof payments.$inferSelect;
 
 /**
  * The buyer identity this service created at the processor for a tenant's buyer, by e-mail (lower case): a returning
@@ -145,3 +146,4 @@ export const refunds = sqliteTable(
     check("refunds_fee_refund_non_negative", sql`${table.applicationFeeRefundCents} >= 0`),
   ],
 );
+export type RefundRecord = typeof refunds.$inferSelect;

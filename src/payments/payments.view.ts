@@ -1,6 +1,4 @@
-import type { payments } from "./payments.schema";
-
-export type PaymentRecord = typeof payments.$inferSelect;
+import type { PaymentRecord } from "./payments.schema";
 
 /** Wire shapes of a payment: one mapper per contract shape, so internal columns never leak. */
 export const toCreatePaymentResponse = (p: PaymentRecord) => ({

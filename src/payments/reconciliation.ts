@@ -4,9 +4,8 @@ import type { AppContext } from "../platform/context";
 import { paginate } from "../processor";
 import { ABANDON_AFTER_MS, nextCheckAt } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
-import { payments, refunds } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
-import { abandonRefund, reconcileRefund, type RefundRecord } from "./refund.service";
+import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
+import { abandonRefund, reconcileRefund } from "./refund.service";
 import { applySaleTransfer } from "./transfer-state";
 
 export { ABANDON_AFTER_MS, RECONCILE_AFTER_MS } from "./check-schedule";

@@ -1,9 +1,10 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
+import { insertSelectFields } from "../db/insert-select";
 import { isOutcomeUnknown, ProcessorRejected } from "../processor";
 import { applicationFeeShare } from "./application-fee";
 import { TENANT_TAG } from "./charge.service";
@@ -11,12 +12,17 @@ import { firstCheckAt } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
 import { paymentEvent } from "./payment-events";
 import { getPayment } from "./payments.queries";
-import { payments, refunds } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
-import { isRefundableStatus, REFUNDABLE_STATUSES, refundableCents, refundableCentsSql, refundableStatusSql } from "./refundable";
+import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
+import {
+  isRefundableStatus,
+  REFUNDABLE_STATUSES,
+  refundableCents,
+  refundableCentsSql,
+  refundableStatusSql,
+  statusAfterRefundsSql,
+} from "./refundable";
 
 export type RefundInput = { amountCents?: number; reason?: string; refundApplicationFee?: boolean };
-export type RefundRecord = typeof refunds.$inferSelect;
 type Reversal = { id: string; state: string; failure_code?: string | null };
 
 /** A refund the sweep gave up on because the processor never received it; a reversal that shows up later revives it. */
@@ -34,34 +40,12 @@ function refundRow(ctx: AppContext, id: string): Promise<RefundRecord | undefine
 async function reserve({ db }: AppContext, payment: PaymentRecord, refund: RefundRecord): Promise<boolean> {
   const refundable = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND tenant_id = ${payment.tenantId}
     AND ${refundableStatusSql} AND ${refundableCentsSql} >= ${refund.amountCents})`;
-  const value = (v: unknown, column: string) => sql`${v}`.as(column);
   const [, reserved] = await db.batch([
     db
       .insert(refunds)
       .select(
         db
-          .select({
-            id: value(refund.id, "id"),
-            tenantId: value(refund.tenantId, "tenant_id"),
-            paymentId: value(refund.paymentId, "payment_id"),
-            idempotencyKey: value(refund.idempotencyKey, "idempotency_key"),
-            requestFingerprint: value(refund.requestFingerprint, "request_fingerprint"),
-            status: value("pending", "status"),
-            amountCents: value(refund.amountCents, "amount_cents"),
-            reason: value(refund.reason, "reason"),
-            refundApplicationFee: value(refund.refundApplicationFee ? 1 : 0, "refund_application_fee"),
-            applicationFeeRefundCents: value(0, "application_fee_refund_cents"),
-            processorReversalId: value(null, "processor_reversal_id"),
-            processorFeeAdjustmentId: value(null, "processor_fee_adjustment_id"),
-            processorState: value(null, "processor_state"),
-            failureCode: value(null, "failure_code"),
-            feeCreditStatus: value("none", "fee_credit_status"),
-            feeCreditFailureCode: value(null, "fee_credit_failure_code"),
-            nextCheckAt: value(refund.nextCheckAt, "next_check_at"),
-            checkAttempts: value(0, "check_attempts"),
-            createdAt: value(refund.createdAt, "created_at"),
-            updatedAt: value(refund.updatedAt, "updated_at"),
-          })
+          .select(insertSelectFields(refunds, refund))
           .from(sql`(SELECT 1)`)
           .where(refundable),
       )
@@ -93,6 +77,31 @@ async function release({ db, clock }: AppContext, refund: RefundRecord, failureC
 }
 
 /**
+ * The payment's side of a refund that starts or stops counting, with its `transfer.updated` event, for the refund's own
+ * batch and only while `onlyIf` holds: each amount moves by the cents given, and the status follows the refunded total.
+ */
+function refundedAmountWrites(
+  ctx: AppContext,
+  refund: RefundRecord,
+  change: { refundedCents: number; reservedCents: number; feeCreditPendingCents: number | SQL; now: string; onlyIf: SQL },
+) {
+  const refunded = sql`${payments.amountRefundedCents} + ${change.refundedCents}`;
+  return [
+    ctx.db
+      .update(payments)
+      .set({
+        amountRefundedCents: refunded,
+        amountRefundReservedCents: sql`${payments.amountRefundReservedCents} + ${change.reservedCents}`,
+        applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents} + ${change.feeCreditPendingCents}`,
+        status: statusAfterRefundsSql(refunded),
+        updatedAt: change.now,
+      })
+      .where(and(eq(payments.id, refund.paymentId), change.onlyIf)),
+    paymentEvent(ctx, { tenantId: refund.tenantId, paymentId: refund.paymentId, type: "transfer.updated", onlyIf: change.onlyIf }),
+  ] as const;
+}
+
+/**
  * Turns a pending refund's reservation into refunded and writes the payment's event, in one batch guarded by "still
  * pending". When the refund asked for it, its share of the application fee becomes owed to the merchant.
  */
@@ -107,20 +116,13 @@ async function settle(ctx: AppContext, refund: RefundRecord, reversal: Reversal)
       .update(refunds)
       .set({ applicationFeeRefundCents: refund.refundApplicationFee ? feeShare : 0 })
       .where(pendingRefund),
-    db
-      .update(payments)
-      .set({
-        amountRefundedCents: sql`${payments.amountRefundedCents} + ${refund.amountCents}`,
-        amountRefundReservedCents: sql`${payments.amountRefundReservedCents} - ${refund.amountCents}`,
-        applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents}
-          + (SELECT application_fee_refund_cents FROM refunds WHERE id = ${refund.id})`,
-        status: sql`CASE WHEN ${refundableStatusSql}
-          THEN (CASE WHEN ${payments.amountRefundedCents} + ${refund.amountCents} = ${payments.amountCents} THEN 'refunded' ELSE 'partially_refunded' END)
-          ELSE ${payments.status} END`,
-        updatedAt: now,
-      })
-      .where(and(eq(payments.id, refund.paymentId), unsettled)),
-    paymentEvent(ctx, { tenantId: refund.tenantId, paymentId: refund.paymentId, type: "transfer.updated", onlyIf: unsettled }),
+    ...refundedAmountWrites(ctx, refund, {
+      refundedCents: refund.amountCents,
+      reservedCents: -refund.amountCents,
+      feeCreditPendingCents: sql`(SELECT application_fee_refund_cents FROM refunds WHERE id = ${refund.id})`,
+      now,
+      onlyIf: unsettled,
+    }),
     db
       .update(refunds)
       .set({
@@ -178,18 +180,13 @@ async function unwind(ctx: AppContext, refund: RefundRecord, reversal: Reversal)
     logEvent("error", "refund failed after its application fee was credited", { refundId: refund.id, reversalId: reversal.id });
   }
   await db.batch([
-    db
-      .update(payments)
-      .set({
-        amountRefundedCents: sql`${payments.amountRefundedCents} - ${refund.amountCents}`,
-        applicationFeeRefundPendingCents: sql`${payments.applicationFeeRefundPendingCents} - ${owedFee}`,
-        status: sql`CASE WHEN ${payments.status} IN ('refunded', 'partially_refunded')
-          THEN (CASE WHEN ${payments.amountRefundedCents} - ${refund.amountCents} = 0 THEN 'succeeded' ELSE 'partially_refunded' END)
-          ELSE ${payments.status} END`,
-        updatedAt: now,
-      })
-      .where(and(eq(payments.id, refund.paymentId), stillSucceeded)),
-    paymentEvent(ctx, { tenantId: refund.tenantId, paymentId: refund.paymentId, type: "transfer.updated", onlyIf: stillSucceeded }),
+    ...refundedAmountWrites(ctx, refund, {
+      refundedCents: -refund.amountCents,
+      reservedCents: 0,
+      feeCreditPendingCents: -owedFee,
+      now,
+      onlyIf: stillSucceeded,
+    }),
     db
       .update(refunds)
       .set({

@@ -3,8 +3,7 @@ import type { Database } from "../db/client";
 import { instantMicros } from "../lib/instant";
 import type { AppContext } from "../platform/context";
 import { paymentEvent } from "./payment-events";
-import { payments, refunds, type PaymentStatus } from "./payments.schema";
-import type { PaymentRecord } from "./payments.view";
+import { payments, refunds, type PaymentRecord, type PaymentStatus } from "./payments.schema";
 
 export type ProcessorTransfer = {
   id: string;

@@ -2,10 +2,8 @@ import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { afterCursor, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
-import { payoutItems, payouts, type PayoutStatus } from "./payouts.schema";
+import { payoutItems, payouts, type PayoutRecord, type PayoutStatus } from "./payouts.schema";
 
-export type PayoutRecord = typeof payouts.$inferSelect;
-export type PayoutItemRecord = typeof payoutItems.$inferSelect;
 export type ListPayoutsQuery = { from?: string; to?: string; status?: PayoutStatus; limit: number; cursor?: string };
 
 export async function getPayout({

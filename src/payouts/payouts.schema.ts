@@ -54,6 +54,7 @@ export const payouts = sqliteTable(
     check("payouts_fees_non_negative", sql`${table.feesCents} >= 0`),
   ],
 );
+export type PayoutRecord = typeof payouts.$inferSelect;
 
 /** What a payout is made of: each settled sale, refund, fee credit and dispute movement, matched to the ledger. */
 export const payoutItems = sqliteTable(
@@ -80,6 +81,8 @@ export const payoutItems = sqliteTable(
     check("payout_items_net_is_amount_less_fee", sql`${table.netCents} = ${table.amountCents} - ${table.feeCents}`),
   ],
 );
+export type PayoutItemRecord = typeof payoutItems.$inferSelect;
+export type PayoutItemInsert = typeof payoutItems.$inferInsert;
 
 /** When the sweep last looked for a tenant's settlements at the processor (a lost `settlement.created` is found there). */
 export const payoutDiscovery = sqliteTable("payout_discovery", {

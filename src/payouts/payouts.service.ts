@@ -8,9 +8,7 @@ import type { AppContext } from "../platform/context";
 import { paginate, type Settlement, type Transfer } from "../processor";
 import { tenants } from "../tenants";
 import { expectedArrivalDate, payoutStatus, STATUS_PROGRESS } from "./payout-schedule";
-import { payoutDiscovery, payoutItems, payouts, type PayoutItemType, type PayoutStatus } from "./payouts.schema";
-
-type PayoutItemRow = typeof payoutItems.$inferInsert;
+import { payoutDiscovery, payoutItems, payouts, type PayoutItemInsert, type PayoutItemType, type PayoutStatus } from "./payouts.schema";
 
 /** Not final: the processor may still change these. */
 const OPEN_STATUSES: PayoutStatus[] = ["accruing", "awaiting_approval", "approved"];
@@ -45,7 +43,7 @@ async function tenantOfMerchant(ctx: AppContext, merchantId: string | undefined 
 }
 
 /** The settlement's sales, refunds, fee credits and dispute movements, matched to the tenant's ledger. */
-async function settledItems(ctx: AppContext, tenantId: string, settlementId: string): Promise<Omit<PayoutItemRow, "payoutId">[]> {
+async function settledItems(ctx: AppContext, tenantId: string, settlementId: string): Promise<Omit<PayoutItemInsert, "payoutId">[]> {
   const now = ctx.clock.nowIso();
   const transfers: Transfer[] = [];
   for await (const transfer of paginate((after_cursor) =>

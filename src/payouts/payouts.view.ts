@@ -1,4 +1,4 @@
-import type { PayoutItemRecord, PayoutRecord } from "./payouts.queries";
+import type { PayoutItemRecord, PayoutRecord } from "./payouts.schema";
 
 /** Wire shapes of a payout: one mapper per contract shape, so internal columns never leak. */
 export const toPayout = (p: PayoutRecord) => ({

@@ -2,7 +2,8 @@
 export { default as tenantsRouter } from "./tenants.router";
 export { API_KEY_PREFIX } from "./api-keys";
 export { authenticateTenant, requireTenant } from "./auth.middleware";
-export { getTenant, issueApiKey, listApiKeys, revokeApiKey, type ApiKeyRecord, type TenantRecord } from "./tenants.service";
+export { getTenant, issueApiKey, listApiKeys, revokeApiKey } from "./tenants.service";
+export type { ApiKeyRecord } from "./tenants.schema";
 export { TenantSchema } from "./tenants.operator.routes";
-export { tenants } from "../db/tenants.schema";
+export { tenants, type TenantRecord } from "../db/tenants.schema";
 export { toTenant } from "./tenants.view";

@@ -26,3 +26,4 @@ export const apiKeys = sqliteTable(
     check("api_keys_last_four_len", sql`length(${table.lastFour}) = 4`),
   ],
 );
+export type ApiKeyRecord = typeof apiKeys.$inferSelect;

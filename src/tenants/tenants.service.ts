@@ -5,11 +5,8 @@ import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
-import { tenants } from "../db/tenants.schema";
-import { apiKeys } from "./tenants.schema";
-
-export type TenantRecord = typeof tenants.$inferSelect;
-export type ApiKeyRecord = typeof apiKeys.$inferSelect;
+import { tenants, type TenantRecord } from "../db/tenants.schema";
+import { apiKeys, type ApiKeyRecord } from "./tenants.schema";
 
 /** "Last used" is kept to the minute: enough for a person deciding whether a key is still in use, and one write a minute per key. */
 const LAST_USED_RESOLUTION_MS = 60_000;

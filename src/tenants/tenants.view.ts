@@ -1,4 +1,5 @@
-import type { ApiKeyRecord, TenantRecord } from "./tenants.service";
+import type { TenantRecord } from "../db/tenants.schema";
+import type { ApiKeyRecord } from "./tenants.schema";
 
 export const toTenant = (tenant: TenantRecord) => ({
   id: tenant.id,

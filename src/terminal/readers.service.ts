@@ -7,7 +7,8 @@ import type { AppContext } from "../platform/context";
 import { paginate, ProcessorRejected, type Device, type DeviceConfiguration } from "../processor";
 import { getTenant } from "../tenants";
 import { terminalReaders, type PaxModel, type ReaderStatus } from "./terminal.schema";
-import type { Connection, ReaderRecord, ReaderState } from "./terminal.view";
+import type { ReaderRecord } from "./terminal.schema";
+import type { Connection, ReaderState } from "./terminal.view";
 
 /** Tag that binds a processor device, and each sale on it, to the reader that made it. */
 export const READER_TAG = "lc_reader_id";

@@ -32,6 +32,7 @@ export const terminalReaders = sqliteTable(
     index("terminal_readers_tenant_created").on(table.tenantId, table.createdAt, table.id),
   ],
 );
+export type ReaderRecord = typeof terminalReaders.$inferSelect;
 
 /** Which reader took each in-person payment (`payments.id`); written in the same batch as the payment's ledger row. */
 export const terminalSales = sqliteTable(

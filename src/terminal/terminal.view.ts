@@ -1,7 +1,5 @@
 import { toPaymentResponse, type PaymentRecord } from "../payments";
-import type { terminalReaders } from "./terminal.schema";
-
-export type ReaderRecord = typeof terminalReaders.$inferSelect;
+import type { ReaderRecord } from "./terminal.schema";
 
 /** A reader as the service keeps it, with the in-person payment it is taking right now, if any. */
 export type ReaderState = ReaderRecord & { salePaymentId: string | null };
