@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
 import type { ZodError, ZodType } from "zod";
 import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
 import { JSON_BODY_LIMIT_BYTES } from "./pipeline";
@@ -16,6 +16,20 @@ export function createRouter<Bindings extends HonoEnv = AppBindings>() {
       if (!result.success) throw validationFailed(result.error);
     },
   });
+}
+
+/**
+ * Registers each named route with the handler of the same name, in the order listed: the order of the OpenAPI document.
+ * A capability's router reads as the list of its routes.
+ */
+export function withRoutes<Bindings extends HonoEnv, Name extends string, Routes extends Record<Name, RouteConfig>>(
+  router: OpenAPIHono<Bindings>,
+  routes: Routes,
+  handlers: { [N in Name]: RouteHandler<Routes[N], Bindings> },
+  names: readonly Name[],
+): OpenAPIHono<Bindings> {
+  for (const name of names) router.openapi(routes[name], handlers[name]);
+  return router;
 }
 
 /** A zod failure as the one `validation-failed` problem listing every field; `at` is where the validated value sits in the body. */
