@@ -3,6 +3,6 @@ export { default as tenantsRouter } from "./tenants.router";
 export { API_KEY_PREFIX } from "./api-keys";
 export { authenticateTenant, requireTenant } from "./auth.middleware";
 export { getTenant, issueApiKey, listApiKeys, revokeApiKey, type ApiKeyRecord, type TenantRecord } from "./tenants.service";
-export { TenantSchema } from "./tenants.operator.routes";
+export { tenantExample, TenantSchema } from "./tenants.operator.routes";
 export { tenants } from "../db/tenants.schema";
 export { toTenant } from "./tenants.view";
