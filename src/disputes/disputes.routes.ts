@@ -13,6 +13,7 @@ import {
   pageOf,
   pageQuery,
   problemResponses,
+  resourceId,
   tenantRoute,
   type ProblemExample,
   z,
@@ -23,7 +24,7 @@ import { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS } from "./evidence-file";
 
 const DISPUTE_ID = "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3";
 
-const DisputeIdParams = idPathParams({ prefix: "lcdsp", idName: "lcDisputeId", example: DISPUTE_ID });
+const DisputeIdParams = idPathParams(resourceId("lcdsp", "lcDisputeId"), DISPUTE_ID);
 
 const DisputeStateSchema = z.enum(DISPUTE_STATES).openapi("DisputeState", {
   description:

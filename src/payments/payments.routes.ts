@@ -11,6 +11,7 @@ import {
   listQueryProblems,
   pageQuery,
   problemResponses,
+  resourceId,
   TENANT_SECURITY,
   tenantRoute,
   z,
@@ -21,6 +22,9 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments.schema";
 
 /** Largest single charge accepted, in minor units ($1,000,000.00); larger amounts are refused before the processor. */
 export const MAX_AMOUNT_CENTS = 100_000_000;
+
+/** An amount to charge or refund: whole cents, more than none, at most MAX_AMOUNT_CENTS. */
+export const AmountCents = z.number().int().positive().max(MAX_AMOUNT_CENTS);
 
 const PAYMENT_ID = "lcpay_4gH2kLmN8pQrStUvWxYz1a";
 
@@ -47,7 +51,7 @@ const paymentExample = {
 
 const notFound: ProblemExample = { slug: "not-found", detail: `No payment ${PAYMENT_ID}.` };
 
-const PaymentIdParams = idPathParams({ prefix: "lcpay", idName: "lcPaymentId", example: PAYMENT_ID });
+const PaymentIdParams = idPathParams(resourceId("lcpay", "lcPaymentId"), PAYMENT_ID);
 
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES).openapi("PaymentStatus");
 
@@ -62,12 +66,7 @@ export const BuyerSchema = z
 
 export const CreatePaymentRequestSchema = z
   .object({
-    amountCents: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_AMOUNT_CENTS)
-      .openapi({ example: 2500, description: `At most ${MAX_AMOUNT_CENTS}.` }),
+    amountCents: AmountCents.openapi({ example: 2500, description: `At most ${MAX_AMOUNT_CENTS}.` }),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, "ISO 4217 code in upper case")
@@ -104,17 +103,6 @@ export const CreatePaymentRequestSchema = z
     }
   })
   .openapi("CreatePaymentRequest");
-
-export const CreatePaymentResponseSchema = z
-  .object({
-    lcPaymentId: z.string(),
-    status: PaymentStatusSchema,
-    amountCents: z.number().int(),
-    applicationFeeCents: z.number().int(),
-    processorTransferId: z.string().nullable(),
-    processorState: z.string().nullable(),
-  })
-  .openapi("CreatePaymentResponse");
 
 export const PaymentResponseSchema = z
   .object({
@@ -157,6 +145,15 @@ export const PaymentResponseSchema = z
   })
   .openapi("PaymentResponse");
 
+export const CreatePaymentResponseSchema = PaymentResponseSchema.pick({
+  lcPaymentId: true,
+  status: true,
+  amountCents: true,
+  applicationFeeCents: true,
+  processorTransferId: true,
+  processorState: true,
+}).openapi("CreatePaymentResponse");
+
 export const PaymentListItemSchema = z
   .object({
     lcPaymentId: z.string(),
@@ -179,13 +176,7 @@ export const PaymentListItemSchema = z
 
 export const RefundRequestSchema = z
   .object({
-    amountCents: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_AMOUNT_CENTS)
-      .optional()
-      .openapi({ description: "Omitted: the whole remaining balance." }),
+    amountCents: AmountCents.optional().openapi({ description: "Omitted: the whole remaining balance." }),
     reason: z.enum(["requested_by_customer", "duplicate", "fraudulent", "other"]).optional().openapi({ example: "requested_by_customer" }),
     refundApplicationFee: z.boolean().optional().openapi({
       description:

@@ -10,6 +10,7 @@ import {
   pageOf,
   pageQuery,
   problemResponses,
+  resourceId,
   tenantRoute,
   z,
 } from "../platform/openapi";
@@ -26,7 +27,7 @@ const PayoutStatusSchema = z.enum(PAYOUT_STATUSES).openapi("PayoutStatus", {
     "`failed`: the bank transfer failed (`failureCode`).",
 });
 
-const PayoutIdParams = idPathParams({ prefix: "lcpo", idName: "lcPayoutId", example: PAYOUT_ID });
+const PayoutIdParams = idPathParams(resourceId("lcpo", "lcPayoutId"), PAYOUT_ID);
 
 const Cents = z.number().int();
 const IsoTimestamp = z.iso.datetime({ offset: false }).openapi({ example: "2026-11-01T00:00:00Z" });

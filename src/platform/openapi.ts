@@ -102,15 +102,13 @@ export function pageOf<T extends ZodType>(item: T, name: string, example?: { dat
 /** The example of a list's last page, holding one item. */
 export const onePage = (item: unknown) => ({ data: [item], hasMore: false, nextCursor: "" });
 
-/** The `{id}` path parameter of a resource whose ids are its prefix, `_`, and 10–40 letters or digits. */
-export function idPathParams({ prefix, idName, example }: { prefix: string; idName: string; example: string }) {
-  return z.object({
-    id: z
-      .string()
-      .regex(new RegExp(`^${prefix}_[A-Za-z0-9]{10,40}$`), `must be an ${idName} (${prefix}_…)`)
-      .openapi({ param: { name: "id", in: "path" }, example }),
-  });
-}
+/** One of the service's ids: its resource's prefix, `_`, and 10–40 letters or digits. */
+export const resourceId = (prefix: string, idName: string) =>
+  z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{10,40}$`), `must be an ${idName} (${prefix}_…)`);
+
+/** The `{id}` path parameter. */
+export const idPathParams = (id: z.ZodString, example: string) =>
+  z.object({ id: id.openapi({ param: { name: "id", in: "path" }, example }) });
 
 type ProblemStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
 

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { IDEMPOTENCY_KEY_PROBLEMS, idempotency } from "../idempotency/idempotency.middleware";
-import { MAX_AMOUNT_CENTS, PaymentResponseSchema } from "../payments";
+import { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema } from "../payments";
 import {
   AUTHENTICATED_PROBLEMS,
   idempotencyKeyHeader,
@@ -14,6 +14,7 @@ import {
   pageOf,
   pageQuery,
   problemResponses,
+  resourceId,
   tenantRoute,
   type ProblemExample,
   z,
@@ -24,7 +25,8 @@ const READER_ID = "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b";
 const PAYMENT_ID = "lcpay_4gH2kLmN8pQrStUvWxYz1a";
 const DEVICE_ID = "DVsEanpBtsAVvCHbNXkFaH6f";
 
-const ReaderIdParams = idPathParams({ prefix: "lcrdr", idName: "lcReaderId", example: READER_ID });
+const LcReaderId = resourceId("lcrdr", "lcReaderId");
+const ReaderIdParams = idPathParams(LcReaderId, READER_ID);
 
 const readerExample = {
   lcReaderId: READER_ID,
@@ -93,16 +95,8 @@ export const ListReadersQuerySchema = z
 
 export const TerminalSaleRequestSchema = z
   .object({
-    readerId: z
-      .string()
-      .regex(/^lcrdr_[A-Za-z0-9]{10,40}$/, "must be an lcReaderId (lcrdr_…)")
-      .openapi({ example: READER_ID, description: "An `active` reader of this tenant." }),
-    amountCents: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_AMOUNT_CENTS)
-      .openapi({ example: 1250, description: `At most ${MAX_AMOUNT_CENTS}.` }),
+    readerId: LcReaderId.openapi({ example: READER_ID, description: "An `active` reader of this tenant." }),
+    amountCents: AmountCents.openapi({ example: 1250, description: `At most ${MAX_AMOUNT_CENTS}.` }),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, "ISO 4217 code in upper case")
