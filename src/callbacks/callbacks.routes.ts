@@ -1,13 +1,21 @@
 import { createRoute } from "@hono/zod-openapi";
-import { OPERATOR_PROBLEMS, TenantParams } from "../platform/operator";
-import { jsonBody, jsonContent, pageOf, pageQuery, problemResponses, z } from "../platform/openapi";
+import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
+import {
+  invalidField,
+  JSON_BODY_PROBLEMS,
+  jsonBody,
+  jsonContent,
+  listQueryProblems,
+  onePage,
+  pageOf,
+  pageQuery,
+  problemResponses,
+  z,
+} from "../platform/openapi";
 import { DEFAULT_PREVIOUS_SECRET_TTL_SECONDS } from "./callback-endpoints.service";
 import { DELIVERY_ORIGINS, DELIVERY_STATUSES } from "./deliveries.schema";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
-import { INVALID_CURSOR } from "../lib/pagination";
 
-const tags = ["Operator: callbacks"];
-const security = [{ AdminSecret: [] }];
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 50;
 const MAX_PREVIOUS_SECRET_TTL_SECONDS = 7 * 24 * 3600;
@@ -119,6 +127,25 @@ const secretsExample = {
     { ...secretInfoExample, expiresAtUtc: "2026-11-04T08:00:00.000Z", secret: "whsec_3q2Zb4Lp9Wd3Kf5mQ2rT8v" },
   ],
 };
+const eventExample = {
+  id: EVENT_ID,
+  type: "transfer.updated",
+  createdAtUtc: "2026-11-03T10:15:02.000Z",
+  enqueuedAtUtc: "2026-11-03T10:15:02.000Z",
+  body: {
+    id: EVENT_ID,
+    type: "transfer.updated",
+    createdAtUtc: "2026-11-03T10:15:02.000Z",
+    lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+    orderRef: "order-10042",
+    status: "succeeded",
+    processorTransferId: "TRv3Qm8xZ1LwK2",
+    processorState: "SUCCEEDED",
+    processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
+    amountRefundedCents: 0,
+    failureCode: null,
+  },
+};
 const deliveryExample = {
   id: "dlv_2bV8nQ4wXz7Kc1Lp5Rt9Hm",
   eventId: EVENT_ID,
@@ -167,7 +194,6 @@ const queuedExample = {
   attempts: [],
 };
 
-const noTenant = { 404: { description: "No such tenant.", examples: [{ slug: "not-found", detail: `No tenant ${TENANT_ID}.` }] } } as const;
 const noEndpoint = {
   404: {
     description: "No such tenant, or it never saved a callback URL.",
@@ -186,23 +212,21 @@ const retrySchedule = RETRY_DELAYS_SECONDS.map((seconds) => (seconds < 3600 ? `$
 export const getCallbackSettings = createRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/callbacks",
-  tags,
-  security,
+  ...operatorRoute("Operator: callbacks"),
   operationId: "getCallbackSettings",
   summary: "A tenant's callback URL and signing secret metadata",
   description: "Where the tenant's callbacks go and which signing secrets are active (never their values: see …/callbacks/secrets).",
   request: { params: TenantParams },
   responses: {
     200: jsonContent(CallbackSettingsSchema, "The settings; a tenant that never saved a URL reads as off.", settingsExample),
-    ...problemResponses({ 400: "Malformed tenant id.", ...noTenant, ...OPERATOR_PROBLEMS }),
+    ...problemResponses({ 400: "Malformed tenant id.", ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
   },
 });
 
 export const saveCallbackUrl = createRoute({
   method: "put",
   path: "/admin/tenants/{tenantId}/callbacks",
-  tags,
-  security,
+  ...operatorRoute("Operator: callbacks"),
   operationId: "saveCallbackUrl",
   summary: "Set the callback URL, or turn callbacks off with an empty URL",
   description:
@@ -221,17 +245,10 @@ export const saveCallbackUrl = createRoute({
     ...problemResponses({
       400: {
         description: "Invalid body, or a URL that is refused (`errors` names `url`).",
-        examples: [
-          {
-            slug: "validation-failed",
-            detail: "1 field(s) failed validation.",
-            extensions: { errors: [{ field: "url", message: "must be https on a public host" }] },
-          },
-        ],
+        examples: [invalidField("url", "must be https on a public host")],
       },
-      ...noTenant,
-      413: "Body too large.",
-      415: "Body is not JSON.",
+      ...TENANT_NOT_FOUND,
+      ...JSON_BODY_PROBLEMS,
       ...OPERATOR_PROBLEMS,
     }),
   },
@@ -240,8 +257,7 @@ export const saveCallbackUrl = createRoute({
 export const revealSigningSecrets = createRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/callbacks/secrets",
-  tags,
-  security,
+  ...operatorRoute("Operator: callbacks"),
   operationId: "revealCallbackSigningSecrets",
   summary: "Reveal the active signing secrets (the one deliberate exception to secrets never being returned)",
   description: "Every callback carries one `v1=` per active secret in `LC-Signature`. The response is `Cache-Control: no-store`.",
@@ -257,8 +273,7 @@ export const revealSigningSecrets = createRoute({
 export const rotateSigningSecret = createRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/callbacks/secrets/rotate",
-  tags,
-  security,
+  ...operatorRoute("Operator: callbacks"),
   operationId: "rotateCallbackSigningSecret",
   summary: "Rotate the signing secret; the previous one keeps signing for a window",
   description:
@@ -283,8 +298,7 @@ export const rotateSigningSecret = createRoute({
     ...problemResponses({
       400: "Invalid body.",
       ...noEndpoint,
-      413: "Body too large.",
-      415: "Body is not JSON.",
+      ...JSON_BODY_PROBLEMS,
       ...OPERATOR_PROBLEMS,
     }),
   },
@@ -293,8 +307,7 @@ export const rotateSigningSecret = createRoute({
 export const listEvents = createRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/callbacks/events",
-  tags,
-  security,
+  ...operatorRoute("Operator: callbacks"),
   operationId: "listCallbackEvents",
   summary: "List a tenant's events, newest first",
   description: "Every event recorded for the tenant — whether or not callbacks were on — with its body as delivered; filter by `type`.",
@@ -303,47 +316,15 @@ export const listEvents = createRoute({
     query: z.object({ ...listQuery, type: z.string().max(100).optional().openapi({ example: "transfer.updated" }) }).strict(),
   },
   responses: {
-    200: jsonContent(pageOf(EventSchema, "CallbackEventList"), "One page of events.", {
-      data: [
-        {
-          id: EVENT_ID,
-          type: "transfer.updated",
-          createdAtUtc: "2026-11-03T10:15:02.000Z",
-          enqueuedAtUtc: "2026-11-03T10:15:02.000Z",
-          body: {
-            id: EVENT_ID,
-            type: "transfer.updated",
-            createdAtUtc: "2026-11-03T10:15:02.000Z",
-            lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
-            orderRef: "order-10042",
-            status: "succeeded",
-            processorTransferId: "TRv3Qm8xZ1LwK2",
-            processorState: "SUCCEEDED",
-            processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
-            amountRefundedCents: 0,
-            failureCode: null,
-          },
-        },
-      ],
-      hasMore: false,
-      nextCursor: "",
-    }),
-    ...problemResponses({
-      400: {
-        description: "Invalid query, or `invalid-cursor`.",
-        examples: [{ slug: "invalid-cursor", detail: INVALID_CURSOR }],
-      },
-      ...noTenant,
-      ...OPERATOR_PROBLEMS,
-    }),
+    200: jsonContent(pageOf(EventSchema, "CallbackEventList"), "One page of events.", onePage(eventExample)),
+    ...problemResponses({ ...listQueryProblems(), ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
   },
 });
 
 export const listDeliveries = createRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/callbacks/deliveries",
-  tags,
-  security,
+  ...operatorRoute("Operator: callbacks"),
   operationId: "listCallbackDeliveries",
   summary: "List a tenant's callback deliveries with their attempts, newest first",
   description: `Up to ${MAX_ATTEMPTS} attempts per delivery; retries after ${retrySchedule}, then the delivery is dead-lettered (\`failed\`).`,
@@ -361,27 +342,15 @@ export const listDeliveries = createRoute({
       .strict(),
   },
   responses: {
-    200: jsonContent(pageOf(DeliverySchema, "CallbackDeliveryList"), "One page of deliveries.", {
-      data: [deliveryExample],
-      hasMore: false,
-      nextCursor: "",
-    }),
-    ...problemResponses({
-      400: {
-        description: "Invalid query, or `invalid-cursor`.",
-        examples: [{ slug: "invalid-cursor", detail: INVALID_CURSOR }],
-      },
-      ...noTenant,
-      ...OPERATOR_PROBLEMS,
-    }),
+    200: jsonContent(pageOf(DeliverySchema, "CallbackDeliveryList"), "One page of deliveries.", onePage(deliveryExample)),
+    ...problemResponses({ ...listQueryProblems(), ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
   },
 });
 
 export const replayEvent = createRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/callbacks/events/{eventId}/replay",
-  tags,
-  security,
+  ...operatorRoute("Operator: callbacks"),
   operationId: "replayCallbackEvent",
   summary: "Deliver one event again (same LC-Event-Id, same body)",
   description:
@@ -404,8 +373,7 @@ export const replayEvent = createRoute({
 export const replayFailedDeliveries = createRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/callbacks/deliveries/replay-failed",
-  tags,
-  security,
+  ...operatorRoute("Operator: callbacks"),
   operationId: "replayFailedCallbackDeliveries",
   summary: "Deliver again every event whose delivery failed since a time",
   description:
@@ -433,10 +401,9 @@ export const replayFailedDeliveries = createRoute({
     ),
     ...problemResponses({
       400: "Invalid body.",
-      ...noTenant,
+      ...TENANT_NOT_FOUND,
       ...callbacksOff,
-      413: "Body too large.",
-      415: "Body is not JSON.",
+      ...JSON_BODY_PROBLEMS,
       ...OPERATOR_PROBLEMS,
     }),
   },

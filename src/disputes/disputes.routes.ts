@@ -3,11 +3,18 @@ import { idempotency } from "../idempotency/idempotency.middleware";
 import {
   AUTHENTICATED_PROBLEMS,
   idempotencyKeyHeader,
+  idPathParams,
+  invalidField,
+  JSON_BODY_PROBLEMS,
   jsonBody,
   jsonContent,
+  listQueryProblems,
+  onePage,
   pageOf,
+  pageQuery,
   problemResponses,
-  TENANT_SECURITY,
+  resourceId,
+  tenantRoute,
   type ProblemExample,
   z,
 } from "../platform/openapi";
@@ -15,18 +22,9 @@ import { DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES, SUBMISSION_STATES } f
 import { evidenceBody } from "./evidence-body";
 import { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS } from "./evidence-file";
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
+const DISPUTE_ID = "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3";
 
-const tags = ["Disputes"];
-const security = TENANT_SECURITY;
-
-const DisputeIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^lcdsp_[A-Za-z0-9]{10,40}$/, "must be an lcDisputeId (lcdsp_…)")
-    .openapi({ param: { name: "id", in: "path" }, example: "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3" }),
-});
+const DisputeIdParams = idPathParams(resourceId("lcdsp", "lcDisputeId"), DISPUTE_ID);
 
 const DisputeStateSchema = z.enum(DISPUTE_STATES).openapi("DisputeState", {
   description:
@@ -41,7 +39,7 @@ const ResponseStateSchema = z.enum(RESPONSE_STATES).openapi("DisputeResponseStat
 
 const evidenceExample = {
   lcEvidenceId: "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
-  lcDisputeId: "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+  lcDisputeId: DISPUTE_ID,
   fileName: "signed-receipt.pdf",
   contentType: "application/pdf",
   sizeBytes: 48213,
@@ -79,7 +77,7 @@ export const EvidenceSchema = z
   .openapi("DisputeEvidence", { example: evidenceExample });
 
 const disputeExample = {
-  lcDisputeId: "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+  lcDisputeId: DISPUTE_ID,
   lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
   orderRef: "order-10042",
   amountCents: 888888,
@@ -139,14 +137,7 @@ export const ListDisputesQuerySchema = z
     to: IsoTimestamp.optional().openapi({ description: "Exclusive upper bound on createdAtUtc (UTC ISO 8601)." }),
     state: DisputeStateSchema.optional(),
     responseState: ResponseStateSchema.optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_PAGE_SIZE)
-      .default(DEFAULT_PAGE_SIZE)
-      .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
-    cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
+    ...pageQuery(),
   })
   .strict();
 
@@ -181,23 +172,16 @@ const problem = (slug: ProblemExample["slug"], detail: string, extensions?: Reco
   extensions,
 });
 
-const malformedId = {
-  description: "Malformed id.",
-  examples: {
-    "validation-failed": problem("validation-failed", "1 field(s) failed validation.", {
-      errors: [{ field: "id", message: "must be an lcDisputeId (lcdsp_…)" }],
-    }),
-  },
-};
+const malformedId = { description: "Malformed id.", examples: [invalidField("id", "must be an lcDisputeId (lcdsp_…)")] };
 const notFound = {
   description: "No such dispute for this tenant.",
-  examples: { "not-found": problem("not-found", "No dispute lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3.") },
+  examples: { "not-found": problem("not-found", `No dispute ${DISPUTE_ID}.`) },
 };
 const alreadySubmitted = problem(
   "dispute-already-submitted",
-  "Dispute lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3 was already submitted: it takes no more evidence and no second submission.",
+  `Dispute ${DISPUTE_ID} was already submitted: it takes no more evidence and no second submission.`,
 );
-const closed = problem("dispute-closed", "Dispute lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3 had to be answered by 2026-11-10T09:00:00.000Z.", {
+const closed = problem("dispute-closed", `Dispute ${DISPUTE_ID} had to be answered by 2026-11-10T09:00:00.000Z.`, {
   state: "open",
   responseState: "needs_response",
   respondBy: "2026-11-10T09:00:00.000Z",
@@ -206,8 +190,7 @@ const closed = problem("dispute-closed", "Dispute lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3 h
 export const listDisputes = createRoute({
   method: "get",
   path: "/v1/disputes",
-  tags,
-  security,
+  ...tenantRoute("Disputes"),
   operationId: "listDisputes",
   summary: "List disputes (chargebacks and inquiries), newest first",
   description:
@@ -215,31 +198,15 @@ export const listDisputes = createRoute({
     "signed cursors as `GET /v1/payments`; filter by `state` (e.g. `open`) or `responseState` (e.g. `needs_response`).",
   request: { query: ListDisputesQuerySchema },
   responses: {
-    200: jsonContent(
-      pageOf(DisputeSchema, "DisputeList", {
-        data: [disputeExample],
-        hasMore: false,
-        nextCursor: "",
-      }),
-      "One page of disputes.",
-    ),
-    ...problemResponses({
-      400: {
-        description: "Invalid query, or `invalid-cursor`.",
-        examples: {
-          "invalid-cursor": problem("invalid-cursor", "`cursor` must be a nextCursor returned by this endpoint with the same filters."),
-        },
-      },
-      ...AUTHENTICATED_PROBLEMS,
-    }),
+    200: jsonContent(pageOf(DisputeSchema, "DisputeList", onePage(disputeExample)), "One page of disputes."),
+    ...problemResponses({ ...listQueryProblems(), ...AUTHENTICATED_PROBLEMS }),
   },
 });
 
 export const getDispute = createRoute({
   method: "get",
   path: "/v1/disputes/{id}",
-  tags,
-  security,
+  ...tenantRoute("Disputes"),
   operationId: "getDispute",
   summary: "One dispute with its evidence",
   description:
@@ -256,8 +223,7 @@ export const uploadEvidence = createRoute({
   method: "post",
   path: "/v1/disputes/{id}/evidence",
   middleware: [evidenceBody] as const,
-  tags,
-  security,
+  ...tenantRoute("Disputes"),
   operationId: "uploadDisputeEvidence",
   summary: "Upload one evidence file",
   description:
@@ -286,11 +252,7 @@ export const uploadEvidence = createRoute({
     ...problemResponses({
       400: {
         description: "The part `file` is missing, empty, not a file, or given twice; or the body is not valid multipart.",
-        examples: {
-          "validation-failed": problem("validation-failed", "1 field(s) failed validation.", {
-            errors: [{ field: "file", message: "The file is empty." }],
-          }),
-        },
+        examples: [invalidField("file", "The file is empty.")],
       },
       404: notFound,
       409: {
@@ -351,8 +313,7 @@ export const submitDispute = createRoute({
   method: "post",
   path: "/v1/disputes/{id}/submit",
   middleware: [idempotency({ required: false })] as const,
-  tags,
-  security,
+  ...tenantRoute("Disputes"),
   operationId: "submitDispute",
   summary: "Submit the evidence for review (once)",
   description:
@@ -384,11 +345,7 @@ export const submitDispute = createRoute({
     ...problemResponses({
       400: {
         description: "Malformed id or body.",
-        examples: {
-          "validation-failed": problem("validation-failed", "1 field(s) failed validation.", {
-            errors: [{ field: "note", message: "Too small: expected string to have >=1 characters" }],
-          }),
-        },
+        examples: [invalidField("note", "Too small: expected string to have >=1 characters")],
       },
       404: notFound,
       409: {
@@ -409,16 +366,7 @@ export const submitDispute = createRoute({
           ),
         },
       },
-      413: {
-        description: "Body too large.",
-        examples: { "payload-too-large": problem("payload-too-large", "The body exceeds 65536 bytes.") },
-      },
-      415: {
-        description: "Body is not JSON.",
-        examples: {
-          "unsupported-media-type": problem("unsupported-media-type", "This route takes `application/json`; got `text/plain`."),
-        },
-      },
+      ...JSON_BODY_PROBLEMS,
       422: {
         description: "`processor-rejected`: the processor refused the submission; nothing was submitted.",
         examples: {

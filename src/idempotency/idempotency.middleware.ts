@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/problem";
 import { afterResponse } from "../platform/after-response";
+import type { ProblemExample } from "../platform/openapi";
 import type { TenantBindings } from "../platform/types";
 import { readIdempotencyKey, requestFingerprint, withIdempotency } from "./idempotency.service";
 
@@ -11,6 +12,16 @@ async function jsonBodyOrEmpty(request: { json(): Promise<unknown> }): Promise<u
     return {};
   }
 }
+
+/** The examples a route taking `Idempotency-Key` shows of the problems this middleware answers. */
+export const IDEMPOTENCY_KEY_PROBLEMS = {
+  required: { slug: "idempotency-key-required", detail: "This request needs an `Idempotency-Key` header (derive it from your order key)." },
+  reused: {
+    slug: "idempotency-key-reused",
+    detail: "This Idempotency-Key was used with a different request; use a new key for a new request.",
+  },
+  inFlight: { slug: "idempotency-key-in-flight", detail: "A request with this Idempotency-Key is still being processed; retry shortly." },
+} as const satisfies Record<string, ProblemExample>;
 
 /**
  * Route middleware for every route that takes `Idempotency-Key`: the one definition of "the same request" (method, path

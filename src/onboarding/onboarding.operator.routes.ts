@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
-import { OPERATOR_PROBLEMS, operatorRoute, TenantParams } from "../platform/operator";
-import { TenantSchema } from "../tenants";
+import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
+import { tenantExample, TenantSchema } from "../tenants";
 
 export const linkProcessorMerchant = createRoute({
   method: "post",
@@ -19,18 +19,10 @@ export const linkProcessorMerchant = createRoute({
     }),
   },
   responses: {
-    200: jsonContent(TenantSchema, "The tenant with its merchant and readiness.", {
-      id: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
-      name: "Blue Bottle Bakery",
-      feeBasisPoints: null,
-      feeFixedCents: null,
-      processorMerchantId: "MUeDVrf2ahuKc9Eg5TeZugvs",
-      chargesEnabled: true,
-      createdAtUtc: "2026-11-01T09:00:00.000Z",
-    }),
+    200: jsonContent(TenantSchema, "The tenant with its merchant and readiness.", tenantExample),
     ...problemResponses({
       400: "Invalid body.",
-      404: { description: "No such tenant.", examples: [{ slug: "not-found", detail: "No tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn." }] },
+      ...TENANT_NOT_FOUND,
       409: {
         description: "The merchant already belongs to another tenant.",
         examples: [{ slug: "conflict", detail: "Merchant MUeDVrf2ahuKc9Eg5TeZugvs already belongs to another tenant." }],

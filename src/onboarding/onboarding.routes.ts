@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { AUTHENTICATED_PROBLEMS, jsonBody, jsonContent, problemResponses, TENANT_SECURITY, z } from "../platform/openapi";
+import { AUTHENTICATED_PROBLEMS, jsonBody, jsonContent, problemResponses, tenantRoute, z } from "../platform/openapi";
 
 const tags = ["Onboarding"];
 
@@ -88,8 +88,7 @@ export const ReadinessSchema = z
 export const startOnboarding = createRoute({
   method: "post",
   path: "/v1/onboarding",
-  tags,
-  security: TENANT_SECURITY,
+  ...tenantRoute("Onboarding"),
   operationId: "startOnboarding",
   summary: "Create a hosted onboarding form",
   description:
@@ -140,8 +139,7 @@ export const startOnboarding = createRoute({
 export const readForm = createRoute({
   method: "get",
   path: "/v1/onboarding/form/{formId}",
-  tags,
-  security: TENANT_SECURITY,
+  ...tenantRoute("Onboarding"),
   operationId: "getOnboardingForm",
   summary: "Read the form's status; finalizes the onboarding once the form is complete",
   description:
@@ -173,8 +171,7 @@ export const readForm = createRoute({
 export const status = createRoute({
   method: "get",
   path: "/v1/onboarding/status",
-  tags,
-  security: TENANT_SECURITY,
+  ...tenantRoute("Onboarding"),
   operationId: "getOnboardingStatus",
   summary: "Readiness: can this merchant charge and be paid out?",
   description:
@@ -223,13 +220,7 @@ export const renewLink = createRoute({
   request: { params: TokenParams },
   responses: {
     303: { description: "Redirects to a fresh onboarding link." },
-    ...problemResponses({
-      404: {
-        description: "Unknown link.",
-        examples: { "not-found": { slug: "not-found", detail: "Unknown onboarding link." } },
-      },
-      502: "The processor failed.",
-    }),
+    ...problemResponses({ ...unknownLink, 502: "The processor failed." }),
   },
 });
 

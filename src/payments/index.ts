@@ -14,7 +14,7 @@ export {
   type CardPresentSale,
 } from "./card-present";
 export { TENANT_TAG } from "./charge.service";
-export { MAX_AMOUNT_CENTS, PaymentResponseSchema, refundPaymentPath } from "./payments.routes";
+export { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema, refundPaymentPath } from "./payments.routes";
 export { toPaymentResponse } from "./payments.view";
 export { getPayment, listPayments } from "./payments.queries";
 export { refund, type RefundInput } from "./refund.service";

@@ -1,26 +1,30 @@
 import { createRoute } from "@hono/zod-openapi";
-import { idempotency } from "../idempotency/idempotency.middleware";
+import { IDEMPOTENCY_KEY_PROBLEMS, idempotency } from "../idempotency/idempotency.middleware";
 import {
   AUTHENTICATED_PROBLEMS,
   idempotencyKeyHeader,
+  idPathParams,
+  invalidField,
+  JSON_BODY_PROBLEMS,
   jsonBody,
   jsonContent,
+  listQueryProblems,
+  pageQuery,
   problemResponses,
+  resourceId,
   TENANT_SECURITY,
+  tenantRoute,
   z,
   type ProblemExample,
 } from "../platform/openapi";
 import { instantMicros } from "../lib/instant";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments.schema";
-import { INVALID_CURSOR } from "../lib/pagination";
 
 /** Largest single charge accepted, in minor units ($1,000,000.00); larger amounts are refused before the processor. */
 export const MAX_AMOUNT_CENTS = 100_000_000;
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 
-const tags = ["Payments"];
-const security = TENANT_SECURITY;
+/** An amount to charge or refund: whole cents, more than none, at most MAX_AMOUNT_CENTS. */
+export const AmountCents = z.number().int().positive().max(MAX_AMOUNT_CENTS);
 
 const PAYMENT_ID = "lcpay_4gH2kLmN8pQrStUvWxYz1a";
 
@@ -46,19 +50,8 @@ const paymentExample = {
 };
 
 const notFound: ProblemExample = { slug: "not-found", detail: `No payment ${PAYMENT_ID}.` };
-const keyReused: ProblemExample = {
-  slug: "idempotency-key-reused",
-  detail: "This Idempotency-Key was used with a different request; use a new key for a new request.",
-};
-const keyInFlight: ProblemExample = {
-  slug: "idempotency-key-in-flight",
-  detail: "A request with this Idempotency-Key is still being processed; retry shortly.",
-};
 
-const LcPaymentId = z.string().regex(/^lcpay_[A-Za-z0-9]{10,40}$/, "must be an lcPaymentId (lcpay_…)");
-const PaymentIdParams = z.object({
-  id: LcPaymentId.openapi({ param: { name: "id", in: "path" }, example: "lcpay_4gH2kLmN8pQrStUvWxYz1a" }),
-});
+const PaymentIdParams = idPathParams(resourceId("lcpay", "lcPaymentId"), PAYMENT_ID);
 
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES).openapi("PaymentStatus");
 
@@ -73,12 +66,7 @@ export const BuyerSchema = z
 
 export const CreatePaymentRequestSchema = z
   .object({
-    amountCents: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_AMOUNT_CENTS)
-      .openapi({ example: 2500, description: `At most ${MAX_AMOUNT_CENTS}.` }),
+    amountCents: AmountCents.openapi({ example: 2500, description: `At most ${MAX_AMOUNT_CENTS}.` }),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, "ISO 4217 code in upper case")
@@ -115,17 +103,6 @@ export const CreatePaymentRequestSchema = z
     }
   })
   .openapi("CreatePaymentRequest");
-
-export const CreatePaymentResponseSchema = z
-  .object({
-    lcPaymentId: z.string(),
-    status: PaymentStatusSchema,
-    amountCents: z.number().int(),
-    applicationFeeCents: z.number().int(),
-    processorTransferId: z.string().nullable(),
-    processorState: z.string().nullable(),
-  })
-  .openapi("CreatePaymentResponse");
 
 export const PaymentResponseSchema = z
   .object({
@@ -168,6 +145,15 @@ export const PaymentResponseSchema = z
   })
   .openapi("PaymentResponse");
 
+export const CreatePaymentResponseSchema = PaymentResponseSchema.pick({
+  lcPaymentId: true,
+  status: true,
+  amountCents: true,
+  applicationFeeCents: true,
+  processorTransferId: true,
+  processorState: true,
+}).openapi("CreatePaymentResponse");
+
 export const PaymentListItemSchema = z
   .object({
     lcPaymentId: z.string(),
@@ -190,13 +176,7 @@ export const PaymentListItemSchema = z
 
 export const RefundRequestSchema = z
   .object({
-    amountCents: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_AMOUNT_CENTS)
-      .optional()
-      .openapi({ description: "Omitted: the whole remaining balance." }),
+    amountCents: AmountCents.optional().openapi({ description: "Omitted: the whole remaining balance." }),
     reason: z.enum(["requested_by_customer", "duplicate", "fraudulent", "other"]).optional().openapi({ example: "requested_by_customer" }),
     refundApplicationFee: z.boolean().optional().openapi({
       description:
@@ -222,14 +202,7 @@ export const ListPaymentsQuerySchema = z
       description: "Exclusive upper bound on createdAtUtc (payments created before it): an ISO 8601 instant with `Z` or an offset.",
     }),
     status: PaymentStatusSchema.optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_PAGE_SIZE)
-      .default(DEFAULT_PAGE_SIZE)
-      .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
-    cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
+    ...pageQuery(),
   })
   .strict();
 
@@ -237,8 +210,7 @@ export const createPayment = createRoute({
   method: "post",
   path: "/v1/payments",
   middleware: [idempotency({ required: true })] as const,
-  tags,
-  security,
+  ...tenantRoute("Payments"),
   operationId: "createPayment",
   summary: "Create a charge",
   description:
@@ -269,14 +241,7 @@ export const createPayment = createRoute({
     ...problemResponses({
       400: {
         description: "Validation failed, or `Idempotency-Key` missing (`idempotency-key-required`).",
-        examples: [
-          {
-            slug: "validation-failed",
-            detail: "1 field(s) failed validation.",
-            extensions: { errors: [{ field: "buyer", message: "buyer is required with processorToken" }] },
-          },
-          { slug: "idempotency-key-required", detail: "This request needs an `Idempotency-Key` header (derive it from your order key)." },
-        ],
+        examples: [invalidField("buyer", "buyer is required with processorToken"), IDEMPOTENCY_KEY_PROBLEMS.required],
       },
       402: {
         description:
@@ -296,10 +261,9 @@ export const createPayment = createRoute({
       409: {
         description:
           "`idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until the first request's processor call must have answered).",
-        examples: [keyReused, keyInFlight],
+        examples: [IDEMPOTENCY_KEY_PROBLEMS.reused, IDEMPOTENCY_KEY_PROBLEMS.inFlight],
       },
-      413: "Body too large.",
-      415: "Body is not JSON.",
+      ...JSON_BODY_PROBLEMS,
       422: {
         description: "`processor-rejected`: the processor refused the request (e.g. a used or expired token).",
         examples: [
@@ -321,7 +285,7 @@ export const refundPayment = createRoute({
   method: "post",
   path: "/v1/payments/{id}/refund",
   middleware: [idempotency({ required: false })] as const,
-  security,
+  security: TENANT_SECURITY,
   operationId: "refundPayment",
   tags: ["Refunds"],
   summary: "Refund a payment in full or in part",
@@ -352,13 +316,7 @@ export const refundPayment = createRoute({
     ...problemResponses({
       400: {
         description: "Validation failed.",
-        examples: [
-          {
-            slug: "validation-failed",
-            detail: "1 field(s) failed validation.",
-            extensions: { errors: [{ field: "amountCents", message: "Too small: expected number to be >0" }] },
-          },
-        ],
+        examples: [invalidField("amountCents", "Too small: expected number to be >0")],
       },
       404: { description: "No such payment for this tenant.", examples: [notFound] },
       409: {
@@ -371,12 +329,11 @@ export const refundPayment = createRoute({
             detail: "The remaining refundable balance is 1500; asked for 3000.",
             extensions: { remainingCents: 1500 },
           },
-          keyReused,
-          keyInFlight,
+          IDEMPOTENCY_KEY_PROBLEMS.reused,
+          IDEMPOTENCY_KEY_PROBLEMS.inFlight,
         ],
       },
-      413: "Body too large.",
-      415: "Body is not JSON.",
+      ...JSON_BODY_PROBLEMS,
       422: {
         description:
           "`processor-rejected`: the processor refused the refund, or the refund under this Idempotency-Key failed (`code`, `lcRefundId`).",
@@ -401,8 +358,7 @@ export const refundPaymentPath = (paymentId: string) => refundPayment.path.repla
 export const getPayment = createRoute({
   method: "get",
   path: "/v1/payments/{id}",
-  tags,
-  security,
+  ...tenantRoute("Payments"),
   operationId: "getPayment",
   summary: "Look up one payment",
   description:
@@ -414,13 +370,7 @@ export const getPayment = createRoute({
     ...problemResponses({
       400: {
         description: "Malformed id.",
-        examples: [
-          {
-            slug: "validation-failed",
-            detail: "1 field(s) failed validation.",
-            extensions: { errors: [{ field: "id", message: "must be an lcPaymentId (lcpay_…)" }] },
-          },
-        ],
+        examples: [invalidField("id", "must be an lcPaymentId (lcpay_…)")],
       },
       404: { description: "No such payment for this tenant.", examples: [notFound] },
       ...AUTHENTICATED_PROBLEMS,
@@ -432,8 +382,7 @@ export const listPayments = createRoute({
   method: "get",
   path: "/v1/payments",
   operationId: "listPayments",
-  tags,
-  security,
+  ...tenantRoute("Payments"),
   summary: "List or search payments, newest first",
   description:
     "Filter by creation time (`from` inclusive, `to` exclusive) and `status`. Keyset-paginated: pass `nextCursor` back as `cursor` " +
@@ -474,17 +423,7 @@ export const listPayments = createRoute({
       },
     ),
     ...problemResponses({
-      400: {
-        description: "Invalid query, or `invalid-cursor`.",
-        examples: [
-          { slug: "invalid-cursor", detail: INVALID_CURSOR },
-          {
-            slug: "validation-failed",
-            detail: "1 field(s) failed validation.",
-            extensions: { errors: [{ field: "limit", message: "Too big: expected number to be <=200" }] },
-          },
-        ],
-      },
+      ...listQueryProblems(invalidField("limit", "Too big: expected number to be <=200")),
       ...AUTHENTICATED_PROBLEMS,
     }),
   },

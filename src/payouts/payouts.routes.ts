@@ -1,13 +1,24 @@
 import { createRoute } from "@hono/zod-openapi";
-import { AUTHENTICATED_PROBLEMS, jsonContent, pageOf, problemResponses, TENANT_SECURITY, z } from "../platform/openapi";
+import {
+  AUTHENTICATED_PROBLEMS,
+  idPathParams,
+  INVALID_CURSOR_EXAMPLE,
+  invalidField,
+  jsonContent,
+  listQueryProblems,
+  onePage,
+  pageOf,
+  pageQuery,
+  problemResponses,
+  resourceId,
+  tenantRoute,
+  z,
+} from "../platform/openapi";
 import { PAYOUT_ITEM_TYPES, PAYOUT_STATUSES } from "./payouts.schema";
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-export const DEFAULT_ITEMS_PAGE_SIZE = 100;
-
-const tags = ["Payouts"];
-const security = TENANT_SECURITY;
+const MAX_ITEMS_PAGE_SIZE = 200;
+const DEFAULT_ITEMS_PAGE_SIZE = 100;
+const PAYOUT_ID = "lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5";
 
 const PayoutStatusSchema = z.enum(PAYOUT_STATUSES).openapi("PayoutStatus", {
   description:
@@ -16,18 +27,13 @@ const PayoutStatusSchema = z.enum(PAYOUT_STATUSES).openapi("PayoutStatus", {
     "`failed`: the bank transfer failed (`failureCode`).",
 });
 
-const PayoutIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^lcpo_[A-Za-z0-9]{10,40}$/, "must be an lcPayoutId (lcpo_…)")
-    .openapi({ param: { name: "id", in: "path" }, example: "lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5" }),
-});
+const PayoutIdParams = idPathParams(resourceId("lcpo", "lcPayoutId"), PAYOUT_ID);
 
 const Cents = z.number().int();
 const IsoTimestamp = z.iso.datetime({ offset: false }).openapi({ example: "2026-11-01T00:00:00Z" });
 
 const payoutExample = {
-  lcPayoutId: "lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5",
+  lcPayoutId: PAYOUT_ID,
   status: "paid",
   grossCents: 14000,
   feesCents: 500,
@@ -74,6 +80,18 @@ export const PayoutSchema = z
   })
   .openapi("Payout", { example: payoutExample });
 
+const paymentItemExample = {
+  type: "payment",
+  lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+  lcRefundId: null,
+  orderRef: "order-10042",
+  amountCents: 10000,
+  feeCents: 300,
+  netCents: 9700,
+  processorTransferId: "TRv3Qm8xZ1LwK2",
+  createdAtUtc: "2026-11-05T09:12:00.000Z",
+};
+
 export const PayoutItemSchema = z
   .object({
     type: z.enum(PAYOUT_ITEM_TYPES).openapi({
@@ -90,19 +108,7 @@ export const PayoutItemSchema = z
     processorTransferId: z.string(),
     createdAtUtc: z.string(),
   })
-  .openapi("PayoutItem", {
-    example: {
-      type: "payment",
-      lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
-      lcRefundId: null,
-      orderRef: "order-10042",
-      amountCents: 10000,
-      feeCents: 300,
-      netCents: 9700,
-      processorTransferId: "TRv3Qm8xZ1LwK2",
-      createdAtUtc: "2026-11-05T09:12:00.000Z",
-    },
-  });
+  .openapi("PayoutItem", { example: paymentItemExample });
 
 export const PayoutDetailSchema = PayoutSchema.extend({
   otherFeesCents: Cents.nullable().openapi({
@@ -127,21 +133,10 @@ export const PayoutDetailSchema = PayoutSchema.extend({
     otherFeesCents: 0,
     items: {
       data: [
+        paymentItemExample,
         {
-          type: "payment",
-          lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
-          lcRefundId: null,
-          orderRef: "order-10042",
-          amountCents: 10000,
-          feeCents: 300,
-          netCents: 9700,
-          processorTransferId: "TRv3Qm8xZ1LwK2",
-          createdAtUtc: "2026-11-05T09:12:00.000Z",
-        },
-        {
-          type: "payment",
+          ...paymentItemExample,
           lcPaymentId: "lcpay_9Jk3Ls7Pq2Wr5Tx8Zv1Bn4",
-          lcRefundId: null,
           orderRef: "order-10043",
           amountCents: 5000,
           feeCents: 200,
@@ -150,10 +145,9 @@ export const PayoutDetailSchema = PayoutSchema.extend({
           createdAtUtc: "2026-11-05T10:40:00.000Z",
         },
         {
+          ...paymentItemExample,
           type: "refund",
-          lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
           lcRefundId: "lcref_2Xc5Vb8Nm1Lk4Jh7",
-          orderRef: "order-10042",
           amountCents: -1000,
           feeCents: 0,
           netCents: -1000,
@@ -172,14 +166,7 @@ export const ListPayoutsQuerySchema = z
     from: IsoTimestamp.optional().openapi({ description: "Inclusive lower bound on createdAtUtc (UTC ISO 8601)." }),
     to: IsoTimestamp.optional().openapi({ description: "Exclusive upper bound on createdAtUtc (UTC ISO 8601)." }),
     status: PayoutStatusSchema.optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_PAGE_SIZE)
-      .default(DEFAULT_PAGE_SIZE)
-      .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
-    cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
+    ...pageQuery(),
   })
   .strict();
 
@@ -189,23 +176,17 @@ const PayoutItemsQuerySchema = z
       .number()
       .int()
       .min(1)
-      .max(MAX_PAGE_SIZE)
+      .max(MAX_ITEMS_PAGE_SIZE)
       .default(DEFAULT_ITEMS_PAGE_SIZE)
-      .openapi({ description: `Items per page, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_ITEMS_PAGE_SIZE}.` }),
+      .openapi({ description: `Items per page, 1–${MAX_ITEMS_PAGE_SIZE}; default ${DEFAULT_ITEMS_PAGE_SIZE}.` }),
     cursor: z.string().max(1024).optional().openapi({ description: "The items.nextCursor of the previous answer." }),
   })
   .strict();
 
-const invalidCursor = {
-  slug: "invalid-cursor",
-  detail: "`cursor` must be a nextCursor returned by this endpoint with the same filters.",
-} as const;
-
 export const listPayouts = createRoute({
   method: "get",
   path: "/v1/payouts",
-  tags,
-  security,
+  ...tenantRoute("Payouts"),
   operationId: "listPayouts",
   summary: "List payouts to the merchant's bank, newest first",
   description:
@@ -214,36 +195,15 @@ export const listPayouts = createRoute({
     "webhooks, and re-read by a sweep); the same keyset pagination and signed cursors as `GET /v1/payments`.",
   request: { query: ListPayoutsQuerySchema },
   responses: {
-    200: jsonContent(
-      pageOf(PayoutSchema, "PayoutList", {
-        data: [payoutExample],
-        hasMore: false,
-        nextCursor: "",
-      }),
-      "One page of payouts.",
-    ),
-    ...problemResponses({
-      400: {
-        description: "Invalid query, or `invalid-cursor`.",
-        examples: {
-          "invalid-cursor": invalidCursor,
-          "validation-failed": {
-            slug: "validation-failed",
-            detail: "1 field(s) failed validation.",
-            extensions: { errors: [{ field: "status", message: "Invalid option" }] },
-          },
-        },
-      },
-      ...AUTHENTICATED_PROBLEMS,
-    }),
+    200: jsonContent(pageOf(PayoutSchema, "PayoutList", onePage(payoutExample)), "One page of payouts."),
+    ...problemResponses({ ...listQueryProblems(invalidField("status", "Invalid option")), ...AUTHENTICATED_PROBLEMS }),
   },
 });
 
 export const getPayout = createRoute({
   method: "get",
   path: "/v1/payouts/{id}",
-  tags,
-  security,
+  ...tenantRoute("Payouts"),
   operationId: "getPayout",
   summary: "One payout with the payments and refunds it contains",
   description:
@@ -256,18 +216,11 @@ export const getPayout = createRoute({
     ...problemResponses({
       400: {
         description: "Malformed id or query, or `invalid-cursor`.",
-        examples: {
-          "invalid-cursor": invalidCursor,
-          "validation-failed": {
-            slug: "validation-failed",
-            detail: "1 field(s) failed validation.",
-            extensions: { errors: [{ field: "id", message: "must be an lcPayoutId (lcpo_…)" }] },
-          },
-        },
+        examples: [INVALID_CURSOR_EXAMPLE, invalidField("id", "must be an lcPayoutId (lcpo_…)")],
       },
       404: {
         description: "No such payout for this tenant.",
-        examples: { "not-found": { slug: "not-found", detail: "No payout lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5." } },
+        examples: [{ slug: "not-found", detail: `No payout ${PAYOUT_ID}.` }],
       },
       ...AUTHENTICATED_PROBLEMS,
     }),

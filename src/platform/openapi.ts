@@ -1,5 +1,6 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
 import type { ZodError, ZodType } from "zod";
+import { INVALID_CURSOR } from "../lib/pagination";
 import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
 import { JSON_BODY_LIMIT_BYTES } from "./pipeline";
 import type { Env as HonoEnv } from "hono";
@@ -16,6 +17,20 @@ export function createRouter<Bindings extends HonoEnv = AppBindings>() {
       if (!result.success) throw validationFailed(result.error);
     },
   });
+}
+
+/**
+ * Registers each named route with the handler of the same name, in the order listed: the order of the OpenAPI document.
+ * A capability's router reads as the list of its routes.
+ */
+export function withRoutes<Bindings extends HonoEnv, Name extends string, Routes extends Record<Name, RouteConfig>>(
+  router: OpenAPIHono<Bindings>,
+  routes: Routes,
+  handlers: { [N in Name]: RouteHandler<Routes[N], Bindings> },
+  names: readonly Name[],
+): OpenAPIHono<Bindings> {
+  for (const name of names) router.openapi(routes[name], handlers[name]);
+  return router;
 }
 
 /** A zod failure as the one `validation-failed` problem listing every field; `at` is where the validated value sits in the body. */
@@ -57,8 +72,8 @@ export function idempotencyKeyHeader({ required, description }: { required: bool
   });
 }
 
-/** `limit` and `cursor` of a keyset-paginated list. */
-export function pageQuery({ defaultSize, maxSize }: { defaultSize: number; maxSize: number }) {
+/** `limit` and `cursor` of a keyset-paginated list; a list takes 50 a page, at most 200, unless it says otherwise. */
+export function pageQuery({ defaultSize, maxSize } = { defaultSize: 50, maxSize: 200 }) {
   return {
     limit: z.coerce
       .number()
@@ -84,6 +99,17 @@ export function pageOf<T extends ZodType>(item: T, name: string, example?: { dat
     .openapi(name, example ? { example } : {});
 }
 
+/** The example of a list's last page, holding one item. */
+export const onePage = (item: unknown) => ({ data: [item], hasMore: false, nextCursor: "" });
+
+/** One of the service's ids: its resource's prefix, `_`, and 10–40 letters or digits. */
+export const resourceId = (prefix: string, idName: string) =>
+  z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{10,40}$`), `must be an ${idName} (${prefix}_…)`);
+
+/** The `{id}` path parameter. */
+export const idPathParams = (id: z.ZodString, example: string) =>
+  z.object({ id: id.openapi({ param: { name: "id", in: "path" }, example }) });
+
 type ProblemStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
 
 /** An example problem body for the OpenAPI document: the catalogue's type, title and status with this detail. */
@@ -96,17 +122,20 @@ const isList = (examples: ProblemExamples): examples is readonly ProblemExample[
 
 const EXAMPLE_TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 
+/** A `validation-failed` problem naming one field. */
+export const invalidField = (field: string, message: string): ProblemExample => ({
+  slug: "validation-failed",
+  detail: "1 field(s) failed validation.",
+  extensions: { errors: [{ field, message }] },
+});
+
 function exampleBody({ slug, detail, extensions }: ProblemExample) {
   return problemBody(new ApiError(slug, detail, { extensions }), EXAMPLE_TRACE_ID);
 }
 
 /** The example a problem response shows when its route names none: the problem that status usually carries. */
 const USUAL_PROBLEMS: Record<ProblemStatus, ProblemExample> = {
-  400: {
-    slug: "validation-failed",
-    detail: "1 field(s) failed validation.",
-    extensions: { errors: [{ field: "id", message: "Invalid string: must match pattern" }] },
-  },
+  400: invalidField("id", "Invalid string: must match pattern"),
   401: { slug: "unauthorized", detail: "A valid API key is required: send it as `X-Api-Key: <key>` or `Authorization: Bearer <key>`." },
   402: { slug: "payment-declined", detail: "The card was declined.", extensions: { code: "INSUFFICIENT_FUNDS" } },
   403: { slug: "forbidden", detail: "This action is not allowed." },
@@ -176,7 +205,20 @@ export const AUTHENTICATED_PROBLEMS = {
   },
 } as const satisfies Record<number, { description: string; examples: Record<string, ProblemExample> }>;
 
+/** The problems of a route that takes a JSON body, besides its validation. */
+export const JSON_BODY_PROBLEMS = { 413: "Body too large.", 415: "Body is not JSON." } as const;
+
+export const INVALID_CURSOR_EXAMPLE: ProblemExample = { slug: "invalid-cursor", detail: INVALID_CURSOR };
+
+/** A keyset-paginated list's 400: a query that fails validation (`examples` of it), or a cursor the list did not issue. */
+export const listQueryProblems = (...examples: ProblemExample[]) => ({
+  400: { description: "Invalid query, or `invalid-cursor`.", examples: [INVALID_CURSOR_EXAMPLE, ...examples] },
+});
+
 export const TENANT_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerApiKey: [] }];
+
+/** What every /v1 route behind `requireTenant` shares in its OpenAPI definition; `tag` names its group in the reference. */
+export const tenantRoute = (tag: string) => ({ tags: [tag], security: TENANT_SECURITY });
 
 export { z };
 

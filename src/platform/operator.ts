@@ -28,6 +28,11 @@ export const OPERATOR_PROBLEMS = {
   500: "Unexpected failure; the body carries only a traceId to quote.",
 } as const satisfies Parameters<typeof problemResponses>[0];
 
+/** The 404 of an operator route under `/admin/tenants/{tenantId}` for a tenant that does not exist. */
+export const TENANT_NOT_FOUND = {
+  404: { description: "No such tenant.", examples: [{ slug: "not-found", detail: "No tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn." }] },
+} as const satisfies Parameters<typeof problemResponses>[0];
+
 export const TenantParams = z.object({
   tenantId: z
     .string()

@@ -1,13 +1,9 @@
-import { createRouter } from "../platform/openapi";
+import { createRouter, withRoutes } from "../platform/openapi";
 import * as handlers from "./processor-webhooks.handlers";
 import * as operator from "./processor-webhooks.operator.handlers";
 import * as operatorRoutes from "./processor-webhooks.operator.routes";
 import * as routes from "./processor-webhooks.routes";
 
-const router = createRouter();
+const router = withRoutes(createRouter(), routes, handlers, ["receiveWebhook"]);
 
-router
-  .openapi(routes.receiveWebhook, handlers.receiveWebhook)
-  .openapi(operatorRoutes.registerProcessorWebhook, operator.registerProcessorWebhook);
-
-export default router;
+export default withRoutes(router, operatorRoutes, operator, ["registerProcessorWebhook"]);

@@ -3,13 +3,4 @@ export { CARD_PRESENT_TIMEOUT_MS, createProcessorClient, type ProcessorClient, t
 export { isOutcomeUnknown, ProcessorRejected, ProcessorUnavailable, type ProcessorErrorItem } from "./errors";
 export { paginate } from "./pagination";
 export { DEFAULT_TIMEOUT_MS, type ProcessorFetch } from "./transport";
-export {
-  ComplianceFormSchema,
-  DisputeEvidenceSchema,
-  DisputeSchema,
-  MerchantSchema,
-  OnboardingFormSchema,
-  SettlementSchema,
-  TransferSchema,
-} from "./types";
-export type * from "./types";
+export * from "./types";

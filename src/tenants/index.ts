@@ -4,6 +4,6 @@ export { API_KEY_PREFIX } from "./api-keys";
 export { authenticateTenant, requireTenant } from "./auth.middleware";
 export { getTenant, issueApiKey, listApiKeys, revokeApiKey } from "./tenants.service";
 export type { ApiKeyRecord } from "./tenants.schema";
-export { TenantSchema } from "./tenants.operator.routes";
+export { tenantExample, TenantSchema } from "./tenants.operator.routes";
 export { tenants, type TenantRecord } from "../db/tenants.schema";
 export { toTenant } from "./tenants.view";

@@ -1,7 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, pageOf, pageQuery, problemResponses, z } from "../platform/openapi";
-import { OPERATOR_PROBLEMS, operatorRoute, TenantParams } from "../platform/operator";
-import { INVALID_CURSOR } from "../lib/pagination";
+import {
+  JSON_BODY_PROBLEMS,
+  jsonBody,
+  jsonContent,
+  listQueryProblems,
+  onePage,
+  pageOf,
+  pageQuery,
+  problemResponses,
+  z,
+} from "../platform/openapi";
+import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
 
 export const TenantSchema = z
   .object({
@@ -32,7 +41,7 @@ export const IssuedApiKeySchema = ApiKeySchema.extend({
   key: z.string().openapi({ description: "The secret key. Shown only in this response; store it now." }),
 }).openapi("IssuedApiKey");
 
-const tenantExample = {
+export const tenantExample = {
   id: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
   name: "Blue Bottle Bakery",
   feeBasisPoints: null,
@@ -53,10 +62,6 @@ const keyExample = {
   lastUsedAtUtc: "2026-11-02T14:31:00.000Z",
 };
 
-const noTenant = {
-  404: { description: "No such tenant.", examples: [{ slug: "not-found", detail: "No tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn." }] },
-} as const;
-
 const KeyParams = TenantParams.extend({
   keyId: z
     .string()
@@ -76,7 +81,7 @@ export const createTenant = createRoute({
   request: { body: jsonBody(z.object({ name: z.string().trim().min(1).max(200) }).strict(), { name: "Blue Bottle Bakery" }) },
   responses: {
     201: jsonContent(TenantSchema, "The new tenant.", { ...tenantExample, processorMerchantId: null, chargesEnabled: false }),
-    ...problemResponses({ 400: "Invalid body.", 413: "Body too large.", 415: "Body is not JSON.", ...OPERATOR_PROBLEMS }),
+    ...problemResponses({ 400: "Invalid body.", ...JSON_BODY_PROBLEMS, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -106,9 +111,8 @@ export const updateTenant = createRoute({
     200: jsonContent(TenantSchema, "The updated tenant.", { ...tenantExample, feeBasisPoints: 250, feeFixedCents: 30 }),
     ...problemResponses({
       400: "Invalid body.",
-      ...noTenant,
-      413: "Body too large.",
-      415: "Body is not JSON.",
+      ...TENANT_NOT_FOUND,
+      ...JSON_BODY_PROBLEMS,
       ...OPERATOR_PROBLEMS,
     }),
   },
@@ -122,20 +126,10 @@ export const listTenants = createRoute({
   summary: "List tenants",
   description:
     "Tenants newest first, with their fee schedule, processor merchant and whether they can take charges; pass `nextCursor` back as `cursor` while `hasMore` is true.",
-  request: { query: z.object(pageQuery({ defaultSize: 50, maxSize: 200 })).strict() },
+  request: { query: z.object(pageQuery()).strict() },
   responses: {
-    200: jsonContent(pageOf(TenantSchema, "TenantList"), "One page of tenants, newest first.", {
-      data: [tenantExample],
-      hasMore: false,
-      nextCursor: "",
-    }),
-    ...problemResponses({
-      400: {
-        description: "Invalid query, or `invalid-cursor`.",
-        examples: [{ slug: "invalid-cursor", detail: INVALID_CURSOR }],
-      },
-      ...OPERATOR_PROBLEMS,
-    }),
+    200: jsonContent(pageOf(TenantSchema, "TenantList"), "One page of tenants, newest first.", onePage(tenantExample)),
+    ...problemResponses({ ...listQueryProblems(), ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -155,7 +149,7 @@ export const issueKey = createRoute({
       lastUsedAtUtc: null,
       key: "lc_live_AbCdQ7mZ3tP9wK2vR8sX1yN4bF6hJ0cL5gT9xQ2",
     }),
-    ...problemResponses({ 400: "Malformed tenant id.", ...noTenant, ...OPERATOR_PROBLEMS }),
+    ...problemResponses({ 400: "Malformed tenant id.", ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -171,7 +165,7 @@ export const listKeys = createRoute({
     200: jsonContent(z.object({ data: z.array(ApiKeySchema) }).openapi("ApiKeyList"), "The tenant's keys, newest first.", {
       data: [keyExample],
     }),
-    ...problemResponses({ 400: "Malformed tenant id.", ...noTenant, ...OPERATOR_PROBLEMS }),
+    ...problemResponses({ 400: "Malformed tenant id.", ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
   },
 });
 

@@ -1,36 +1,32 @@
 import { createRoute } from "@hono/zod-openapi";
-import { idempotency } from "../idempotency/idempotency.middleware";
-import { MAX_AMOUNT_CENTS, PaymentResponseSchema } from "../payments";
+import { IDEMPOTENCY_KEY_PROBLEMS, idempotency } from "../idempotency/idempotency.middleware";
+import { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema } from "../payments";
 import {
   AUTHENTICATED_PROBLEMS,
   idempotencyKeyHeader,
+  idPathParams,
+  invalidField,
+  JSON_BODY_PROBLEMS,
   jsonBody,
   jsonContent,
+  listQueryProblems,
+  onePage,
   pageOf,
+  pageQuery,
   problemResponses,
-  TENANT_SECURITY,
+  resourceId,
+  tenantRoute,
   type ProblemExample,
   z,
 } from "../platform/openapi";
 import { PAX_MODELS, READER_STATUSES } from "./terminal.schema";
-import { INVALID_CURSOR } from "../lib/pagination";
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
-const tags = ["Terminal"];
-const security = TENANT_SECURITY;
 
 const READER_ID = "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b";
 const PAYMENT_ID = "lcpay_4gH2kLmN8pQrStUvWxYz1a";
 const DEVICE_ID = "DVsEanpBtsAVvCHbNXkFaH6f";
 
-const ReaderIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^lcrdr_[A-Za-z0-9]{10,40}$/, "must be an lcReaderId (lcrdr_…)")
-    .openapi({ param: { name: "id", in: "path" }, example: READER_ID }),
-});
+const LcReaderId = resourceId("lcrdr", "lcReaderId");
+const ReaderIdParams = idPathParams(LcReaderId, READER_ID);
 
 const readerExample = {
   lcReaderId: READER_ID,
@@ -93,29 +89,14 @@ export const RegisterReaderRequestSchema = z
 export const ListReadersQuerySchema = z
   .object({
     status: z.enum(READER_STATUSES).optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_PAGE_SIZE)
-      .default(DEFAULT_PAGE_SIZE)
-      .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
-    cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
+    ...pageQuery(),
   })
   .strict();
 
 export const TerminalSaleRequestSchema = z
   .object({
-    readerId: z
-      .string()
-      .regex(/^lcrdr_[A-Za-z0-9]{10,40}$/, "must be an lcReaderId (lcrdr_…)")
-      .openapi({ example: READER_ID, description: "An `active` reader of this tenant." }),
-    amountCents: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_AMOUNT_CENTS)
-      .openapi({ example: 1250, description: `At most ${MAX_AMOUNT_CENTS}.` }),
+    readerId: LcReaderId.openapi({ example: READER_ID, description: "An `active` reader of this tenant." }),
+    amountCents: AmountCents.openapi({ example: 1250, description: `At most ${MAX_AMOUNT_CENTS}.` }),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, "ISO 4217 code in upper case")
@@ -183,8 +164,7 @@ const processorProblems = {
 export const registerReader = createRoute({
   method: "post",
   path: "/v1/terminal/readers",
-  tags,
-  security,
+  ...tenantRoute("Terminal"),
   operationId: "registerReader",
   summary: "Register a PAX reader to the merchant",
   description:
@@ -197,13 +177,7 @@ export const registerReader = createRoute({
     ...problemResponses({
       400: {
         description: "Validation failed.",
-        examples: [
-          {
-            slug: "validation-failed",
-            detail: "1 field(s) failed validation.",
-            extensions: { errors: [{ field: "model", message: "Invalid option: expected one of PAX_A30|…|PAX_IM30" }] },
-          },
-        ],
+        examples: [invalidField("model", "Invalid option: expected one of PAX_A30|…|PAX_IM30")],
       },
       403: {
         description: "`merchant-not-ready`: the tenant cannot take charges yet, so it cannot register readers either.",
@@ -219,8 +193,7 @@ export const registerReader = createRoute({
           },
         ],
       },
-      413: "Body too large.",
-      415: "Body is not JSON.",
+      ...JSON_BODY_PROBLEMS,
       422: {
         description: "`processor-rejected`: the processor refused the device.",
         examples: [{ slug: "processor-rejected", detail: "model is invalid.", extensions: { code: "INVALID_FIELD" } }],
@@ -234,8 +207,7 @@ export const registerReader = createRoute({
 export const listReaders = createRoute({
   method: "get",
   path: "/v1/terminal/readers",
-  tags,
-  security,
+  ...tenantRoute("Terminal"),
   operationId: "listReaders",
   summary: "List the merchant's readers, newest first",
   description:
@@ -244,26 +216,15 @@ export const listReaders = createRoute({
     "listed: ask one reader with `?connection=true`.",
   request: { query: ListReadersQuerySchema },
   responses: {
-    200: jsonContent(pageOf(ReaderSchema, "TerminalReaderList"), "One page of readers.", {
-      data: [readerExample],
-      hasMore: false,
-      nextCursor: "",
-    }),
-    ...problemResponses({
-      400: {
-        description: "Invalid query, or `invalid-cursor`.",
-        examples: [{ slug: "invalid-cursor", detail: INVALID_CURSOR }],
-      },
-      ...AUTHENTICATED_PROBLEMS,
-    }),
+    200: jsonContent(pageOf(ReaderSchema, "TerminalReaderList"), "One page of readers.", onePage(readerExample)),
+    ...problemResponses({ ...listQueryProblems(), ...AUTHENTICATED_PROBLEMS }),
   },
 });
 
 export const getReader = createRoute({
   method: "get",
   path: "/v1/terminal/readers/{id}",
-  tags,
-  security,
+  ...tenantRoute("Terminal"),
   operationId: "getReader",
   summary: "One reader; `?connection=true` adds its live connection state",
   description:
@@ -289,8 +250,7 @@ export const getReader = createRoute({
 export const activateReader = createRoute({
   method: "post",
   path: "/v1/terminal/readers/{id}/activate",
-  tags,
-  security,
+  ...tenantRoute("Terminal"),
   operationId: "activateReader",
   summary: "Activate a reader",
   description: "Activates the device at the processor (PAX readers need no activation code); the reader is then `active` and takes sales.",
@@ -310,8 +270,7 @@ export const activateReader = createRoute({
 export const deactivateReader = createRoute({
   method: "post",
   path: "/v1/terminal/readers/{id}/deactivate",
-  tags,
-  security,
+  ...tenantRoute("Terminal"),
   operationId: "deactivateReader",
   summary: "Deactivate a reader",
   description: "The reader takes no sales until activated again. Refused with 409 `reader-busy` while it is taking a sale.",
@@ -332,8 +291,7 @@ export const deactivateReader = createRoute({
 export const cancelReaderSale = createRoute({
   method: "post",
   path: "/v1/terminal/readers/{id}/cancel",
-  tags,
-  security,
+  ...tenantRoute("Terminal"),
   operationId: "cancelReaderSale",
   summary: "Cancel the sale in progress on a reader",
   description:
@@ -366,8 +324,7 @@ export const startTerminalSale = createRoute({
   method: "post",
   path: "/v1/payments/terminal",
   middleware: [idempotency({ required: true })] as const,
-  tags,
-  security,
+  ...tenantRoute("Terminal"),
   operationId: "createTerminalSale",
   summary: "Start an in-person sale on a reader",
   description:
@@ -394,7 +351,7 @@ export const startTerminalSale = createRoute({
             detail: `No reader ${READER_ID} for this tenant.`,
             extensions: { errors: [{ field: "readerId", message: "unknown reader" }] },
           },
-          { slug: "idempotency-key-required", detail: "This request needs an `Idempotency-Key` header (derive it from your order key)." },
+          IDEMPOTENCY_KEY_PROBLEMS.required,
         ],
       },
       403: {
@@ -408,15 +365,11 @@ export const startTerminalSale = createRoute({
         examples: [
           busy,
           { slug: "reader-not-active", detail: `Reader ${READER_ID} is deactivated; activate it first.` },
-          {
-            slug: "idempotency-key-reused",
-            detail: "This Idempotency-Key was used with a different request; use a new key for a new request.",
-          },
-          { slug: "idempotency-key-in-flight", detail: "A request with this Idempotency-Key is still being processed; retry shortly." },
+          IDEMPOTENCY_KEY_PROBLEMS.reused,
+          IDEMPOTENCY_KEY_PROBLEMS.inFlight,
         ],
       },
-      413: "Body too large.",
-      415: "Body is not JSON.",
+      ...JSON_BODY_PROBLEMS,
       ...AUTHENTICATED_PROBLEMS,
     }),
   },
