@@ -7,6 +7,7 @@ import { lookup, processorGet } from "../support/payments";
 import { holdProcessorWebhooks, transferEvent, webhookBasicAuth } from "../support/processor-webhooks";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { cardToken, chargeableTenant, chargeBody } from "../support/sandbox";
+import { activeReader, buyer, finalPayment, saleBody, startSale, waitingOnReader, type Sale } from "../support/terminal";
 
 /** What one request cost: D1 round trips and processor calls as they were made, idempotency object calls as they settled. */
 type Cost = { d1: number; idempotency: string[]; processor: string[] };
@@ -210,5 +211,19 @@ describe("what a charge costs", () => {
     // The delivery's receipt, with the read of the payment it is about: no write to the payment.
     expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [] });
     expect(await lookup(auth, lcPaymentId)).toEqual(before);
+  });
+
+  it("an in-person sale's transfer.updated once the reader's answer is recorded: 1 D1 round trip", async () => {
+    await holdProcessorWebhooks("counted-in-person");
+    const { auth } = await chargeableTenant("Counted Counter");
+    const reader = await activeReader(auth);
+    const started = await (await startSale(auth, saleBody(reader.lcReaderId))).json<Sale>();
+    await waitingOnReader(reader.processorDeviceId);
+    await buyer(reader.processorDeviceId, "approve");
+    const { processorTransferId } = await finalPayment(auth, started.lcPaymentId);
+
+    const received = await deliveredWebhook(transferEvent(await processorGet(`/transfers/${processorTransferId!}`), "updated"));
+    expect(JSON.parse(received.body)).toMatchObject({ outcome: "ignored" });
+    expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [] });
   });
 });
