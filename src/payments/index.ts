@@ -3,7 +3,7 @@ export { default as paymentsRouter } from "./payments.router";
 export { payments, PAYMENT_STATUSES, type PaymentRecord, type PaymentStatus } from "./payments.schema";
 export { reconcileLedger } from "./reconciliation";
 export { applyTransferEvent } from "./transfer-events";
-export type { ProcessorTransfer } from "./transfer-state";
+export { saleTransferRecorded, type ProcessorTransfer } from "./transfer-state";
 // In-person sales: the terminal capability writes their ledger rows and outcomes through these.
 export {
   applyCardPresentTransfer,

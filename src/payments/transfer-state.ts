@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { instantMicros } from "../lib/instant";
 import type { AppContext } from "../platform/context";
@@ -56,6 +56,15 @@ function recheckPendingRefunds(db: Database, paymentId: string, nowIso: string) 
 /** The instant a transfer's state is from, in microseconds: it orders the processor's answers for the same transfer. */
 function transferInstantUs(ctx: AppContext, transfer: ProcessorTransfer): number {
   return instantMicros(transfer.updated_at ?? ctx.clock.nowIso()) ?? ctx.clock.nowMs() * 1000;
+}
+
+/**
+ * For a statement of the caller's: true when a sale already holds this transfer at this instant or later, so applying
+ * it would change nothing (the rule `applySaleTransfer` checks on the row, asked of D1); a reversal's or funding
+ * transfer's id is never a sale's, so for them it is false.
+ */
+export function saleTransferRecorded(ctx: AppContext, transfer: ProcessorTransfer): SQL {
+  return sql`EXISTS (SELECT 1 FROM payments WHERE processor_transfer_id = ${transfer.id} AND processor_updated_at_us >= ${transferInstantUs(ctx, transfer)})`;
 }
 
 /**

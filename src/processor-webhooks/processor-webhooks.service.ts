@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { applyDisputeEvent, applyEvidenceEvent } from "../disputes";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
 import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent } from "../onboarding";
-import { applyTransferEvent } from "../payments";
+import { applyTransferEvent, saleTransferRecorded } from "../payments";
 import { applyFundingTransferEvent, applySettlementEvent } from "../payouts";
 import type { AppContext } from "../platform/context";
 import { validationFailed } from "../platform/openapi";
@@ -31,15 +31,31 @@ export type ProcessorWebhook = z.infer<typeof ProcessorWebhookSchema>;
 type Resource = { id: string; state?: string; updated_at?: string };
 type Applied = "applied" | "ignored";
 type EntityHandler<T> = (options: { ctx: AppContext; input: T }) => Promise<Applied>;
-type CheckedResource = { resource: Resource; apply: ((ctx: AppContext) => Promise<Applied>) | null };
+/** `recorded`: the capability's condition that the service already holds what the event says (null: none). */
+type CheckedResource = {
+  resource: Resource;
+  apply: ((ctx: AppContext) => Promise<Applied>) | null;
+  recorded: ((ctx: AppContext) => SQL) | null;
+};
 
-/** A consumed entity: its resource checked against the processor's schema, then handed to the capability its event type names. */
-function consumed<T extends Resource>(schema: z.ZodType<T>, handlers: Record<string, EntityHandler<T>>) {
+/**
+ * A consumed entity: its resource checked against the processor's schema, then handed to the capability its event type
+ * names; `recorded` is the capability's word on whether applying it would change nothing.
+ */
+function consumed<T extends Resource>(
+  schema: z.ZodType<T>,
+  handlers: Record<string, EntityHandler<T>>,
+  recorded?: (ctx: AppContext, resource: T) => SQL,
+) {
   return (value: unknown, type: string): { error: z.ZodError } | CheckedResource => {
     const parsed = schema.safeParse(value);
     if (!parsed.success) return { error: parsed.error };
     const handler = Object.hasOwn(handlers, type) ? handlers[type] : undefined;
-    return { resource: parsed.data, apply: handler ? (ctx) => handler({ ctx, input: parsed.data }) : null };
+    return {
+      resource: parsed.data,
+      apply: handler ? (ctx) => handler({ ctx, input: parsed.data }) : null,
+      recorded: handler && recorded ? (ctx) => recorded(ctx, parsed.data) : null,
+    };
   };
 }
 
@@ -55,7 +71,8 @@ const transferEvent: EntityHandler<z.infer<typeof TransferEventSchema>> = async 
  * evidence and settlements are taken partially by their capabilities, merchants and forms whole.
  */
 const CONSUMED_ENTITIES: Record<string, ReturnType<typeof consumed>> = {
-  transfer: consumed(TransferEventSchema, { created: transferEvent, updated: transferEvent }),
+  // Most webhooks are a sale's transfer.created after its answer was recorded: the receipt's statement answers them.
+  transfer: consumed(TransferEventSchema, { created: transferEvent, updated: transferEvent }, saleTransferRecorded),
   dispute: consumed(DisputeSchema.partial().required({ id: true, transfer: true, state: true, updated_at: true }), {
     created: applyDisputeEvent,
     updated: applyDisputeEvent,
@@ -98,7 +115,7 @@ function checkedResource(webhook: ProcessorWebhook): CheckedResource | null {
   const entity = Object.hasOwn(CONSUMED_ENTITIES, webhook.entity) ? CONSUMED_ENTITIES[webhook.entity] : undefined;
   if (!entity) {
     const unconsumed = UnconsumedResourceSchema.safeParse(embedded?.value);
-    return unconsumed.success ? { resource: unconsumed.data, apply: null } : null;
+    return unconsumed.success ? { resource: unconsumed.data, apply: null, recorded: null } : null;
   }
   const checked = entity(embedded?.value, webhook.type);
   if ("error" in checked) {
@@ -143,7 +160,10 @@ async function receiptId(webhook: ProcessorWebhook, resource: Resource): Promise
   );
 }
 
-/** Records every delivery that fits the processor's schema once, then applies it; a repeated delivery is acknowledged without effect. */
+/**
+ * Records every delivery that fits the processor's schema once, then applies it; a repeated delivery is acknowledged
+ * without effect, and one saying what the service already holds is recorded as ignored by the same statement.
+ */
 export async function receiveProcessorWebhook({
   ctx,
   input: webhook,
@@ -154,9 +174,10 @@ export async function receiveProcessorWebhook({
   const { db } = ctx;
   const checked = checkedResource(webhook);
   if (!checked) return "unhandled";
-  const { resource, apply } = checked;
+  const { resource, apply, recorded } = checked;
   const id = await receiptId(webhook, resource);
-  const inserted = await db
+  const alreadyRecorded = recorded?.(ctx);
+  const [receipt] = await db
     .insert(processorWebhookReceipts)
     .values({
       id,
@@ -165,12 +186,13 @@ export async function receiveProcessorWebhook({
       resourceId: resource.id,
       resourceState: resource.state ?? null,
       resourceUpdatedAt: resource.updated_at ?? null,
-      outcome: "received",
+      outcome: alreadyRecorded ? sql`CASE WHEN ${alreadyRecorded} THEN 'ignored' ELSE 'received' END` : "received",
       receivedAt: ctx.clock.nowIso(),
     })
     .onConflictDoNothing()
-    .returning({ id: processorWebhookReceipts.id });
-  if (inserted.length === 0) return "duplicate";
+    .returning({ outcome: processorWebhookReceipts.outcome });
+  if (!receipt) return "duplicate";
+  if (receipt.outcome === "ignored") return "ignored";
 
   try {
     const outcome = apply ? await apply(ctx) : "unhandled";

@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { jsonInit } from "../support/http";
 import { lookup, processorGet } from "../support/payments";
-import { transferEvent, webhookBasicAuth } from "../support/processor-webhooks";
+import { holdProcessorWebhooks, transferEvent, webhookBasicAuth } from "../support/processor-webhooks";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { cardToken, chargeableTenant, chargeBody } from "../support/sandbox";
+import { activeReader, buyer, finalPayment, saleBody, startSale, waitingOnReader, type Sale } from "../support/terminal";
 
 /** What one request cost: D1 round trips and processor calls as they were made, idempotency object calls as they settled. */
 type Cost = { d1: number; idempotency: string[]; processor: string[] };
@@ -109,6 +110,22 @@ async function measured(path: string, init: RequestInit): Promise<{ status: numb
 const chargeWith = (auth: Record<string, string>, body: unknown) =>
   measured("/v1/payments", jsonInit("POST", body, { ...auth, "Idempotency-Key": crypto.randomUUID() }));
 
+/** A processor webhook, signed as the processor signs it, through the whole service. */
+async function deliveredWebhook(event: unknown) {
+  const body = JSON.stringify(event);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signature = await hmacSha256Hex(env.PROCESSOR_WEBHOOK_SIGNING_KEY, `${timestamp}:${body}`);
+  return measured("/webhooks/processor", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: webhookBasicAuth,
+      "Finix-Signature": `timestamp=${timestamp}, sig=${signature}`,
+    },
+    body,
+  });
+}
+
 describe("what a charge costs", () => {
   it("a returning buyer's token: 2 D1 round trips after auth, 1 awaited idempotency call, 2 processor calls", async () => {
     const { auth } = await chargeableTenant("Counted Coffee");
@@ -157,7 +174,29 @@ describe("what a charge costs", () => {
     expect(replay.total).toEqual({ d1: 0, idempotency: ["begin"], processor: [] });
   });
 
-  it("a transfer event no newer than what the payment holds: 3 D1 round trips and the payment untouched", async () => {
+  it("the processor's transfer.created of a sale it recorded: 1 D1 round trip, its receipt kept", async () => {
+    // The sandbox's own delivery goes to a bin, so the one here is the first.
+    await holdProcessorWebhooks("counted-created");
+    const { auth } = await chargeableTenant("Counted Created");
+    const charged = await chargeWith(auth, chargeBody(await cardToken()));
+    const { lcPaymentId, processorTransferId } = JSON.parse(charged.body) as { lcPaymentId: string; processorTransferId: string };
+    const before = await lookup(auth, lcPaymentId);
+
+    // The transfer exactly as the processor has it: what its transfer.created after the sale carries.
+    const created = transferEvent(await processorGet(`/transfers/${processorTransferId}`), "created");
+    const received = await deliveredWebhook(created);
+    expect(received.status).toBe(200);
+    expect(JSON.parse(received.body)).toMatchObject({ outcome: "ignored" });
+    // The receipt, written with the read of the payment that makes it "ignored": nothing else before or after the answer.
+    expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [] });
+    expect(await lookup(auth, lcPaymentId)).toEqual(before);
+
+    const again = await deliveredWebhook(created);
+    expect(JSON.parse(again.body)).toMatchObject({ outcome: "duplicate" });
+    expect(again.total.d1).toBe(1);
+  });
+
+  it("a transfer event no newer than what the payment holds: 1 D1 round trip and the payment untouched", async () => {
     const { auth } = await chargeableTenant("Counted Webhook");
     const charged = await chargeWith(auth, chargeBody(await cardToken()));
     const { lcPaymentId, processorTransferId } = JSON.parse(charged.body) as { lcPaymentId: string; processorTransferId: string };
@@ -166,22 +205,25 @@ describe("what a charge costs", () => {
     // The transfer as the processor has it, a second older: a late delivery of a state the charge's own answer recorded.
     const transfer = await processorGet<{ updated_at: string }>(`/transfers/${processorTransferId}`);
     const late = { ...transfer, updated_at: new Date(Date.parse(transfer.updated_at) - 1000).toISOString() };
-    const body = JSON.stringify(transferEvent(late, "created"));
-    const timestamp = Math.floor(Date.now() / 1000);
-    const signature = await hmacSha256Hex(env.PROCESSOR_WEBHOOK_SIGNING_KEY, `${timestamp}:${body}`);
-    const received = await measured("/webhooks/processor", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Authorization: webhookBasicAuth,
-        "Finix-Signature": `timestamp=${timestamp}, sig=${signature}`,
-      },
-      body,
-    });
+    const received = await deliveredWebhook(transferEvent(late, "created"));
     expect(received.status).toBe(200);
     expect(JSON.parse(received.body)).toMatchObject({ outcome: "ignored" });
-    // The delivery's receipt, the payment it is about, the receipt's outcome: no write to the payment.
-    expect(received.total).toEqual({ d1: 3, idempotency: [], processor: [] });
+    // The delivery's receipt, with the read of the payment it is about: no write to the payment.
+    expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [] });
     expect(await lookup(auth, lcPaymentId)).toEqual(before);
+  });
+
+  it("an in-person sale's transfer.updated once the reader's answer is recorded: 1 D1 round trip", async () => {
+    await holdProcessorWebhooks("counted-in-person");
+    const { auth } = await chargeableTenant("Counted Counter");
+    const reader = await activeReader(auth);
+    const started = await (await startSale(auth, saleBody(reader.lcReaderId))).json<Sale>();
+    await waitingOnReader(reader.processorDeviceId);
+    await buyer(reader.processorDeviceId, "approve");
+    const { processorTransferId } = await finalPayment(auth, started.lcPaymentId);
+
+    const received = await deliveredWebhook(transferEvent(await processorGet(`/transfers/${processorTransferId!}`), "updated"));
+    expect(JSON.parse(received.body)).toMatchObject({ outcome: "ignored" });
+    expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [] });
   });
 });

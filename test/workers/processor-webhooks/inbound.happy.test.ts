@@ -1,14 +1,24 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../support/http";
+import { lookup, processorGet, type Payment } from "../support/payments";
 import {
   achPayment,
   eventsFor,
+  holdProcessorWebhooks,
   paymentStatus as status,
   signedDelivery,
   transferEvent,
   webhookBasicAuth as basic,
 } from "../support/processor-webhooks";
+import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
+
+const receiptOutcomes = async (resourceId: string) =>
+  (
+    await env.DB.prepare("SELECT type, outcome FROM processor_webhook_receipts WHERE resource_id = ? ORDER BY received_at, type")
+      .bind(resourceId)
+      .all<{ type: string; outcome: string }>()
+  ).results;
 
 describe("POST /webhooks/processor", () => {
   it("acknowledges the processor's empty test POST", async () => {
@@ -93,5 +103,79 @@ describe("POST /webhooks/processor", () => {
       outcome: string;
     }>();
     expect(receipt?.outcome).toBe("unhandled");
+  });
+});
+
+// Once a sale's answer is recorded, its transfer.created is answered from the receipt's one statement: anything newer
+// than what the ledger holds still takes the whole path.
+describe("POST /webhooks/processor after a sale the service recorded", () => {
+  it("records the sale's transfer.created as ignored, then applies the processor's later FAILED", async () => {
+    // The sandbox's own deliveries go to a bin, so each delivery here is the first of its kind.
+    await holdProcessorWebhooks("recorded-sale");
+    const { auth } = await chargeableTenant("Recorded Sale");
+    const charged = await charge(auth, chargeBody(await cardToken()));
+    const { lcPaymentId, processorTransferId } = await charged.json<Payment>();
+    const transfer = await processorGet<{ updated_at: string }>(`/transfers/${processorTransferId}`);
+
+    const created = await signedDelivery(transferEvent(transfer, "created"));
+    expect(await created.json()).toMatchObject({ outcome: "ignored" });
+    expect(await lookup(auth, lcPaymentId)).toMatchObject({ status: "succeeded", processorState: "SUCCEEDED" });
+
+    const failed = await signedDelivery(
+      transferEvent({
+        ...transfer,
+        state: "FAILED",
+        failure_code: "INSUFFICIENT_FUNDS",
+        failure_message: "R01",
+        updated_at: new Date(Date.parse(transfer.updated_at) + 1000).toISOString(),
+      }),
+    );
+    expect(await failed.json()).toMatchObject({ outcome: "applied" });
+    expect(await lookup(auth, lcPaymentId)).toMatchObject({
+      status: "failed",
+      processorState: "FAILED",
+      failureCode: "INSUFFICIENT_FUNDS",
+    });
+    expect(JSON.parse((await eventsFor(lcPaymentId)).at(-1)!.payload)).toMatchObject({ type: "transfer.updated", status: "failed" });
+    expect(await receiptOutcomes(processorTransferId)).toEqual([
+      { type: "created", outcome: "ignored" },
+      { type: "updated", outcome: "applied" },
+    ]);
+  });
+
+  it("applies the transfer.created of a transfer the ledger has not recorded yet, found by its idempotency_id", async () => {
+    const { tenant, id, transferId } = await achPayment("whunrecorded");
+    // As when the webhook beats the charge's answer: the ledger row exists, the processor's transfer id not yet.
+    await env.DB.prepare("UPDATE payments SET processor_transfer_id = NULL WHERE id = ?").bind(id).run();
+    const created = await signedDelivery(
+      transferEvent(
+        {
+          id: transferId,
+          state: "SUCCEEDED",
+          type: "DEBIT",
+          idempotency_id: id,
+          merchant: "MUseeded",
+          updated_at: "2026-05-02T00:00:00.000Z",
+        },
+        "created",
+      ),
+    );
+    expect(await created.json()).toMatchObject({ outcome: "applied" });
+    expect(await status(tenant.auth, id)).toMatchObject({ status: "succeeded", processorState: "SUCCEEDED" });
+    expect(await receiptOutcomes(transferId)).toEqual([{ type: "created", outcome: "applied" }]);
+  });
+
+  it("applies a newer transfer.created of a recorded transfer: its instant, not its type, decides", async () => {
+    const { tenant, id, transferId } = await achPayment("whnewercreated");
+    await env.DB.prepare("UPDATE payments SET processor_updated_at_us = ? WHERE id = ?")
+      .bind(Date.parse("2026-05-01T00:00:00.000Z") * 1000, id)
+      .run();
+    const event = (state: string, updatedAt: string) =>
+      transferEvent({ id: transferId, state, type: "DEBIT", merchant: "MUseeded", updated_at: updatedAt }, "created");
+
+    expect(await (await signedDelivery(event("SUCCEEDED", "2026-05-01T00:00:00.000Z"))).json()).toMatchObject({ outcome: "ignored" });
+    expect(await status(tenant.auth, id)).toMatchObject({ status: "processing", processorState: "PENDING" });
+    expect(await (await signedDelivery(event("SUCCEEDED", "2026-05-01T00:00:00.001Z"))).json()).toMatchObject({ outcome: "applied" });
+    expect(await status(tenant.auth, id)).toMatchObject({ status: "succeeded", processorState: "SUCCEEDED" });
   });
 });
