@@ -1,5 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute, TenantParams } from "../platform/operator";
 
 export const DashboardInviteSchema = z
@@ -28,7 +28,7 @@ export const inviteOwner = createRoute({
     "and keeps their role (`role` says which). The token in the link is stored only as a hash.",
   request: {
     params: TenantParams,
-    body: jsonBody(
+    body: openapi.jsonBody(
       z
         .object({ email: z.email().max(254).openapi({ example: "owner@bluebottle.example" }) })
         .strict()
@@ -37,7 +37,7 @@ export const inviteOwner = createRoute({
     ),
   },
   responses: {
-    201: jsonContent(DashboardInviteSchema, "The invitation, with its one-time link.", {
+    201: openapi.jsonContent(DashboardInviteSchema, "The invitation, with its one-time link.", {
       id: "inv_5Hq2cXk9TzLw0aRb3Yd7Ne",
       tenantId: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
       email: "owner@bluebottle.example",
@@ -45,7 +45,7 @@ export const inviteOwner = createRoute({
       expiresAtUtc: "2026-11-04T00:00:00.000Z",
       inviteUrl: "http://localhost:8787/dashboard/invite/q3Vb1yNnJ0c8m2Xw5KpZr4TgHs6UaLdE9fCiYoBvQ7e",
     }),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: "Invalid e-mail or tenant id.",
       404: { description: "No such tenant.", examples: [{ slug: "not-found", detail: "No tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn." }] },
       413: "Body too large.",

@@ -1,17 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
-import {
-  invalidField,
-  JSON_BODY_PROBLEMS,
-  jsonBody,
-  jsonContent,
-  listQueryProblems,
-  onePage,
-  pageOf,
-  pageQuery,
-  problemResponses,
-  z,
-} from "../platform/openapi";
+import * as openapi from "../platform/openapi";
 import { DEFAULT_PREVIOUS_SECRET_TTL_SECONDS } from "./callback-endpoints.service";
 import { DELIVERY_ORIGINS, DELIVERY_STATUSES } from "./deliveries.schema";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
@@ -102,7 +91,7 @@ const DeliverySchema = z
   })
   .openapi("CallbackDelivery");
 
-const listQuery = pageQuery({ defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });
+const listQuery = openapi.pageQuery({ defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });
 
 const TENANT_ID = "ten_3kTq9Wc2Zb7pLx0aYf4Rn";
 const EVENT_ID = "event_7hJk2LmN4pQrStUvWxYz9b";
@@ -218,8 +207,8 @@ export const getCallbackSettings = createRoute({
   description: "Where the tenant's callbacks go and which signing secrets are active (never their values: see …/callbacks/secrets).",
   request: { params: TenantParams },
   responses: {
-    200: jsonContent(CallbackSettingsSchema, "The settings; a tenant that never saved a URL reads as off.", settingsExample),
-    ...problemResponses({ 400: "Malformed tenant id.", ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
+    200: openapi.jsonContent(CallbackSettingsSchema, "The settings; a tenant that never saved a URL reads as off.", settingsExample),
+    ...openapi.problemResponses({ 400: "Malformed tenant id.", ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -235,20 +224,20 @@ export const saveCallbackUrl = createRoute({
     "An empty URL turns callbacks off and cancels deliveries not yet made; events keep being recorded.",
   request: {
     params: TenantParams,
-    body: jsonBody(
+    body: openapi.jsonBody(
       z.object({ url: z.string().max(2048).openapi({ example: "https://shop.example.com/payment-connect/callbacks" }) }).strict(),
       { url: "https://shop.example.com/payment-connect/callbacks" },
     ),
   },
   responses: {
-    200: jsonContent(CallbackSettingsSchema, "The saved settings.", settingsExample),
-    ...problemResponses({
+    200: openapi.jsonContent(CallbackSettingsSchema, "The saved settings.", settingsExample),
+    ...openapi.problemResponses({
       400: {
         description: "Invalid body, or a URL that is refused (`errors` names `url`).",
-        examples: [invalidField("url", "must be https on a public host")],
+        examples: [openapi.invalidField("url", "must be https on a public host")],
       },
       ...TENANT_NOT_FOUND,
-      ...JSON_BODY_PROBLEMS,
+      ...openapi.JSON_BODY_PROBLEMS,
       ...OPERATOR_PROBLEMS,
     }),
   },
@@ -263,10 +252,10 @@ export const revealSigningSecrets = createRoute({
   description: "Every callback carries one `v1=` per active secret in `LC-Signature`. The response is `Cache-Control: no-store`.",
   request: { params: TenantParams },
   responses: {
-    200: jsonContent(RevealedSigningSecretsSchema, "The active secrets, current first.", {
+    200: openapi.jsonContent(RevealedSigningSecretsSchema, "The active secrets, current first.", {
       data: [{ ...secretInfoExample, secret: "whsec_3q2Zb4Lp9Wd3Kf5mQ2rT8v" }],
     }),
-    ...problemResponses({ 400: "Malformed tenant id.", ...noEndpoint, ...OPERATOR_PROBLEMS }),
+    ...openapi.problemResponses({ 400: "Malformed tenant id.", ...noEndpoint, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -282,7 +271,7 @@ export const rotateSigningSecret = createRoute({
   request: {
     params: TenantParams,
     body: {
-      ...jsonBody(
+      ...openapi.jsonBody(
         z
           .object({
             previousSecretTtlSeconds: z.number().int().min(0).max(MAX_PREVIOUS_SECRET_TTL_SECONDS).optional().openapi({ example: 86400 }),
@@ -294,11 +283,11 @@ export const rotateSigningSecret = createRoute({
     },
   },
   responses: {
-    200: jsonContent(RevealedSigningSecretsSchema, "The active secrets after rotation, the new one first.", secretsExample),
-    ...problemResponses({
+    200: openapi.jsonContent(RevealedSigningSecretsSchema, "The active secrets after rotation, the new one first.", secretsExample),
+    ...openapi.problemResponses({
       400: "Invalid body.",
       ...noEndpoint,
-      ...JSON_BODY_PROBLEMS,
+      ...openapi.JSON_BODY_PROBLEMS,
       ...OPERATOR_PROBLEMS,
     }),
   },
@@ -316,8 +305,8 @@ export const listEvents = createRoute({
     query: z.object({ ...listQuery, type: z.string().max(100).optional().openapi({ example: "transfer.updated" }) }).strict(),
   },
   responses: {
-    200: jsonContent(pageOf(EventSchema, "CallbackEventList"), "One page of events.", onePage(eventExample)),
-    ...problemResponses({ ...listQueryProblems(), ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
+    200: openapi.jsonContent(openapi.pageOf(EventSchema, "CallbackEventList"), "One page of events.", openapi.onePage(eventExample)),
+    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -342,8 +331,12 @@ export const listDeliveries = createRoute({
       .strict(),
   },
   responses: {
-    200: jsonContent(pageOf(DeliverySchema, "CallbackDeliveryList"), "One page of deliveries.", onePage(deliveryExample)),
-    ...problemResponses({ ...listQueryProblems(), ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
+    200: openapi.jsonContent(
+      openapi.pageOf(DeliverySchema, "CallbackDeliveryList"),
+      "One page of deliveries.",
+      openapi.onePage(deliveryExample),
+    ),
+    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -357,8 +350,8 @@ export const replayEvent = createRoute({
     "A new delivery (`origin: replay`) of the stored body, signed afresh with the current secrets; receivers dedupe on `LC-Event-Id`.",
   request: { params: EventIdParams },
   responses: {
-    202: jsonContent(DeliverySchema, "The new delivery, queued.", queuedExample),
-    ...problemResponses({
+    202: openapi.jsonContent(DeliverySchema, "The new delivery, queued.", queuedExample),
+    ...openapi.problemResponses({
       400: "Malformed id.",
       404: {
         description: "No such tenant, or no such event for this tenant.",
@@ -381,7 +374,7 @@ export const replayFailedDeliveries = createRoute({
     "while `hasMore` is true, call again.",
   request: {
     params: TenantParams,
-    body: jsonBody(
+    body: openapi.jsonBody(
       z
         .object({
           since: z.iso
@@ -394,16 +387,16 @@ export const replayFailedDeliveries = createRoute({
     ),
   },
   responses: {
-    202: jsonContent(
+    202: openapi.jsonContent(
       z.object({ data: z.array(DeliverySchema), hasMore: z.boolean() }).openapi("CallbackReplayResult"),
       "The new deliveries, queued.",
       { data: [queuedExample], hasMore: false },
     ),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: "Invalid body.",
       ...TENANT_NOT_FOUND,
       ...callbacksOff,
-      ...JSON_BODY_PROBLEMS,
+      ...openapi.JSON_BODY_PROBLEMS,
       ...OPERATOR_PROBLEMS,
     }),
   },

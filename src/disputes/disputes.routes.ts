@@ -1,30 +1,13 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { idempotency } from "../idempotency/idempotency.middleware";
-import {
-  AUTHENTICATED_PROBLEMS,
-  idempotencyKeyHeader,
-  idPathParams,
-  invalidField,
-  JSON_BODY_PROBLEMS,
-  jsonBody,
-  jsonContent,
-  listQueryProblems,
-  onePage,
-  pageOf,
-  pageQuery,
-  problemResponses,
-  resourceId,
-  tenantRoute,
-  type ProblemExample,
-  z,
-} from "../platform/openapi";
+import * as openapi from "../platform/openapi";
 import { DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES, SUBMISSION_STATES } from "./disputes.schema";
 import { evidenceBody } from "./evidence-body";
 import { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS } from "./evidence-file";
 
 const DISPUTE_ID = "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3";
 
-const DisputeIdParams = idPathParams(resourceId("lcdsp", "lcDisputeId"), DISPUTE_ID);
+const DisputeIdParams = openapi.idPathParams(openapi.resourceId("lcdsp", "lcDisputeId"), DISPUTE_ID);
 
 const DisputeStateSchema = z.enum(DISPUTE_STATES).openapi("DisputeState", {
   description:
@@ -137,7 +120,7 @@ export const ListDisputesQuerySchema = z
     to: IsoTimestamp.optional().openapi({ description: "Exclusive upper bound on createdAtUtc (UTC ISO 8601)." }),
     state: DisputeStateSchema.optional(),
     responseState: ResponseStateSchema.optional(),
-    ...pageQuery(),
+    ...openapi.pageQuery(),
   })
   .strict();
 
@@ -166,13 +149,13 @@ const SubmitRequestSchema = z
   .strict()
   .openapi("SubmitDisputeRequest");
 
-const problem = (slug: ProblemExample["slug"], detail: string, extensions?: Record<string, unknown>): ProblemExample => ({
+const problem = (slug: openapi.ProblemExample["slug"], detail: string, extensions?: Record<string, unknown>): openapi.ProblemExample => ({
   slug,
   detail,
   extensions,
 });
 
-const malformedId = { description: "Malformed id.", examples: [invalidField("id", "must be an lcDisputeId (lcdsp_…)")] };
+const malformedId = { description: "Malformed id.", examples: [openapi.invalidField("id", "must be an lcDisputeId (lcdsp_…)")] };
 const notFound = {
   description: "No such dispute for this tenant.",
   examples: { "not-found": problem("not-found", `No dispute ${DISPUTE_ID}.`) },
@@ -190,7 +173,7 @@ const closed = problem("dispute-closed", `Dispute ${DISPUTE_ID} had to be answer
 export const listDisputes = createRoute({
   method: "get",
   path: "/v1/disputes",
-  ...tenantRoute("Disputes"),
+  ...openapi.tenantRoute("Disputes"),
   operationId: "listDisputes",
   summary: "List disputes (chargebacks and inquiries), newest first",
   description:
@@ -198,15 +181,15 @@ export const listDisputes = createRoute({
     "signed cursors as `GET /v1/payments`; filter by `state` (e.g. `open`) or `responseState` (e.g. `needs_response`).",
   request: { query: ListDisputesQuerySchema },
   responses: {
-    200: jsonContent(pageOf(DisputeSchema, "DisputeList", onePage(disputeExample)), "One page of disputes."),
-    ...problemResponses({ ...listQueryProblems(), ...AUTHENTICATED_PROBLEMS }),
+    200: openapi.jsonContent(openapi.pageOf(DisputeSchema, "DisputeList", openapi.onePage(disputeExample)), "One page of disputes."),
+    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...openapi.AUTHENTICATED_PROBLEMS }),
   },
 });
 
 export const getDispute = createRoute({
   method: "get",
   path: "/v1/disputes/{id}",
-  ...tenantRoute("Disputes"),
+  ...openapi.tenantRoute("Disputes"),
   operationId: "getDispute",
   summary: "One dispute with its evidence",
   description:
@@ -214,8 +197,8 @@ export const getDispute = createRoute({
     "Another tenant's id answers 404, as a missing one does.",
   request: { params: DisputeIdParams },
   responses: {
-    200: jsonContent(DisputeSchema, "The dispute.", disputeExample),
-    ...problemResponses({ 400: malformedId, 404: notFound, ...AUTHENTICATED_PROBLEMS }),
+    200: openapi.jsonContent(DisputeSchema, "The dispute.", disputeExample),
+    ...openapi.problemResponses({ 400: malformedId, 404: notFound, ...openapi.AUTHENTICATED_PROBLEMS }),
   },
 });
 
@@ -223,7 +206,7 @@ export const uploadEvidence = createRoute({
   method: "post",
   path: "/v1/disputes/{id}/evidence",
   middleware: [evidenceBody] as const,
-  ...tenantRoute("Disputes"),
+  ...openapi.tenantRoute("Disputes"),
   operationId: "uploadDisputeEvidence",
   summary: "Upload one evidence file",
   description:
@@ -244,15 +227,19 @@ export const uploadEvidence = createRoute({
     },
   },
   responses: {
-    201: jsonContent(EvidenceSchema, "Stored; uploaded to the processor (`processing`) or waiting to be (`pending`).", evidenceExample),
-    200: jsonContent(EvidenceSchema, "The same content was uploaded to this dispute before: that evidence.", {
+    201: openapi.jsonContent(
+      EvidenceSchema,
+      "Stored; uploaded to the processor (`processing`) or waiting to be (`pending`).",
+      evidenceExample,
+    ),
+    200: openapi.jsonContent(EvidenceSchema, "The same content was uploaded to this dispute before: that evidence.", {
       ...evidenceExample,
       state: "succeeded",
     }),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: {
         description: "The part `file` is missing, empty, not a file, or given twice; or the body is not valid multipart.",
-        examples: [invalidField("file", "The file is empty.")],
+        examples: [openapi.invalidField("file", "The file is empty.")],
       },
       404: notFound,
       409: {
@@ -304,7 +291,7 @@ export const uploadEvidence = createRoute({
           }),
         },
       },
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -313,7 +300,7 @@ export const submitDispute = createRoute({
   method: "post",
   path: "/v1/disputes/{id}/submit",
   middleware: [idempotency({ required: false })] as const,
-  ...tenantRoute("Disputes"),
+  ...openapi.tenantRoute("Disputes"),
   operationId: "submitDispute",
   summary: "Submit the evidence for review (once)",
   description:
@@ -323,16 +310,16 @@ export const submitDispute = createRoute({
     '(502, 504) it answers the submission as it stands (`submission: "pending"` until the processor\'s answer is known).',
   request: {
     params: DisputeIdParams,
-    headers: idempotencyKeyHeader({ required: false, description: "Optional; makes a retried submit safe to replay." }),
+    headers: openapi.idempotencyKeyHeader({ required: false, description: "Optional; makes a retried submit safe to replay." }),
     body: {
-      ...jsonBody(SubmitRequestSchema, {
+      ...openapi.jsonBody(SubmitRequestSchema, {
         note: "The buyer signed for the delivery; the signed receipt and the tracking record are attached.",
       }),
       required: false,
     },
   },
   responses: {
-    200: jsonContent(DisputeSchema, "The dispute, submitted.", {
+    200: openapi.jsonContent(DisputeSchema, "The dispute, submitted.", {
       ...disputeExample,
       responseState: "responded",
       acceptsResponse: false,
@@ -342,10 +329,10 @@ export const submitDispute = createRoute({
       evidence: [{ ...evidenceExample, state: "succeeded" }],
       updatedAtUtc: "2026-11-04T16:00:01.000Z",
     }),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: {
         description: "Malformed id or body.",
-        examples: [invalidField("note", "Too small: expected string to have >=1 characters")],
+        examples: [openapi.invalidField("note", "Too small: expected string to have >=1 characters")],
       },
       404: notFound,
       409: {
@@ -366,7 +353,7 @@ export const submitDispute = createRoute({
           ),
         },
       },
-      ...JSON_BODY_PROBLEMS,
+      ...openapi.JSON_BODY_PROBLEMS,
       422: {
         description: "`processor-rejected`: the processor refused the submission; nothing was submitted.",
         examples: {
@@ -409,7 +396,7 @@ export const submitDispute = createRoute({
           ),
         },
       },
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });

@@ -1,5 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { jsonContent, problemResponses, z } from "../platform/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
 
 export const MetaSchema = z
   .object({
@@ -25,7 +25,7 @@ export const meta = createRoute({
     "What a checkout page needs to load the processor's tokenization library: the processor, its environment (`sandbox` or `live`), " +
     "the application id, the API version and the currency. Cacheable for five minutes; any origin may read it.",
   responses: {
-    200: jsonContent(MetaSchema, "Public config; contains no secrets.", {
+    200: openapi.jsonContent(MetaSchema, "Public config; contains no secrets.", {
       service: "payment-connect",
       processor: "finix",
       processorEnvironment: "sandbox",
@@ -43,7 +43,7 @@ export const health = createRoute({
   operationId: "getHealth",
   summary: "Health",
   description: "Answers while the Worker runs; checks nothing else (see `/health/ready`).",
-  responses: { 200: jsonContent(StatusSchema, "The service is up.", { status: "ok" }) },
+  responses: { 200: openapi.jsonContent(StatusSchema, "The service is up.", { status: "ok" }) },
 });
 
 export const live = createRoute({
@@ -53,7 +53,7 @@ export const live = createRoute({
   operationId: "getLiveness",
   summary: "Liveness: the process is up",
   description: "For a liveness probe: answers while the Worker runs, without touching the datastore.",
-  responses: { 200: jsonContent(StatusSchema, "The process is up.", { status: "ok" }) },
+  responses: { 200: openapi.jsonContent(StatusSchema, "The process is up.", { status: "ok" }) },
 });
 
 export const ready = createRoute({
@@ -64,7 +64,7 @@ export const ready = createRoute({
   summary: "Readiness: the datastore is reachable",
   description: "For a readiness probe: runs one query against D1 and answers 503 `service-unavailable` when it fails. Never cached.",
   responses: {
-    200: jsonContent(ReadySchema, "D1 answered a probe query.", { status: "ok", checks: { database: "ok" } }),
-    ...problemResponses({ 503: "D1 is unreachable." }),
+    200: openapi.jsonContent(ReadySchema, "D1 answered a probe query.", { status: "ok", checks: { database: "ok" } }),
+    ...openapi.problemResponses({ 503: "D1 is unreachable." }),
   },
 });

@@ -1,5 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problemResponses, z } from "../platform/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
 import { tenantExample, TenantSchema } from "../tenants";
 
@@ -14,13 +14,16 @@ export const linkProcessorMerchant = createRoute({
     "chargesEnabled follows the processor's word (APPROVED and processing_enabled), never this request.",
   request: {
     params: TenantParams,
-    body: jsonBody(z.object({ processorMerchantId: z.string().regex(/^MU[A-Za-z0-9]{6,64}$/, "must be a merchant id (MU…)") }).strict(), {
-      processorMerchantId: "MUeDVrf2ahuKc9Eg5TeZugvs",
-    }),
+    body: openapi.jsonBody(
+      z.object({ processorMerchantId: z.string().regex(/^MU[A-Za-z0-9]{6,64}$/, "must be a merchant id (MU…)") }).strict(),
+      {
+        processorMerchantId: "MUeDVrf2ahuKc9Eg5TeZugvs",
+      },
+    ),
   },
   responses: {
-    200: jsonContent(TenantSchema, "The tenant with its merchant and readiness.", tenantExample),
-    ...problemResponses({
+    200: openapi.jsonContent(TenantSchema, "The tenant with its merchant and readiness.", tenantExample),
+    ...openapi.problemResponses({
       400: "Invalid body.",
       ...TENANT_NOT_FOUND,
       409: {

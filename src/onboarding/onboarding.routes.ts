@@ -1,5 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { AUTHENTICATED_PROBLEMS, jsonBody, jsonContent, problemResponses, tenantRoute, z } from "../platform/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
 
 const tags = ["Onboarding"];
 
@@ -88,14 +88,14 @@ export const ReadinessSchema = z
 export const startOnboarding = createRoute({
   method: "post",
   path: "/v1/onboarding",
-  ...tenantRoute("Onboarding"),
+  ...openapi.tenantRoute("Onboarding"),
   operationId: "startOnboarding",
   summary: "Create a hosted onboarding form",
   description:
     "The merchant fills it in at `onboardingUrl`; the processor sends the browser back to the service, which finalizes and then redirects to `returnUrl`.",
   request: {
     body: {
-      ...jsonBody(
+      ...openapi.jsonBody(
         z
           .object({
             returnUrl: HttpUrl.optional().openapi({ description: "Where the merchant lands after the form (your dashboard)." }),
@@ -122,8 +122,8 @@ export const startOnboarding = createRoute({
     },
   },
   responses: {
-    201: jsonContent(OnboardingFormSchema, "The hosted form.", formExample),
-    ...problemResponses({
+    201: openapi.jsonContent(OnboardingFormSchema, "The hosted form.", formExample),
+    ...openapi.problemResponses({
       400: "Invalid body.",
       409: {
         description: "Already onboarded.",
@@ -131,7 +131,7 @@ export const startOnboarding = createRoute({
       },
       415: "Body is not JSON.",
       502: "The processor failed.",
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -139,7 +139,7 @@ export const startOnboarding = createRoute({
 export const readForm = createRoute({
   method: "get",
   path: "/v1/onboarding/form/{formId}",
-  ...tenantRoute("Onboarding"),
+  ...openapi.tenantRoute("Onboarding"),
   operationId: "getOnboardingForm",
   summary: "Read the form's status; finalizes the onboarding once the form is complete",
   description:
@@ -154,16 +154,16 @@ export const readForm = createRoute({
     }),
   },
   responses: {
-    200: jsonContent(
+    200: openapi.jsonContent(
       OnboardingFormSchema.extend({ processorMerchantId: z.string().nullable() }).openapi("OnboardingFormStatus"),
       "The form, and the merchant once attached.",
       { ...formExample, status: "COMPLETED", onboardingUrl: null, expiresAt: null, processorMerchantId: "MUeDVrf2ahuKc9Eg5TeZugvs" },
     ),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: "Malformed id.",
       404: { description: "No such form for this tenant.", examples: [{ slug: "not-found", detail: `No onboarding form ${FORM_ID}.` }] },
       502: "The processor failed.",
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -171,7 +171,7 @@ export const readForm = createRoute({
 export const status = createRoute({
   method: "get",
   path: "/v1/onboarding/status",
-  ...tenantRoute("Onboarding"),
+  ...openapi.tenantRoute("Onboarding"),
   operationId: "getOnboardingStatus",
   summary: "Readiness: can this merchant charge and be paid out?",
   description:
@@ -183,8 +183,8 @@ export const status = createRoute({
       .strict(),
   },
   responses: {
-    200: jsonContent(ReadinessSchema, "Readiness, kept fresh by the processor's webhooks.", readinessExample),
-    ...problemResponses({ 400: "Invalid query.", 502: "The processor failed (refresh only).", ...AUTHENTICATED_PROBLEMS }),
+    200: openapi.jsonContent(ReadinessSchema, "Readiness, kept fresh by the processor's webhooks.", readinessExample),
+    ...openapi.problemResponses({ 400: "Invalid query.", 502: "The processor failed (refresh only).", ...openapi.AUTHENTICATED_PROBLEMS }),
   },
 });
 
@@ -206,7 +206,7 @@ export const returnFromForm = createRoute({
   responses: {
     303: { description: "Finalized; redirects to the tenant's returnUrl." },
     200: htmlPage("Finalized; no returnUrl was given.", htmlExample("Onboarding submitted")),
-    ...problemResponses(unknownLink),
+    ...openapi.problemResponses(unknownLink),
   },
 });
 
@@ -220,7 +220,7 @@ export const renewLink = createRoute({
   request: { params: TokenParams },
   responses: {
     303: { description: "Redirects to a fresh onboarding link." },
-    ...problemResponses({ ...unknownLink, 502: "The processor failed." }),
+    ...openapi.problemResponses({ ...unknownLink, 502: "The processor failed." }),
   },
 });
 
@@ -247,7 +247,7 @@ export const showPciAttestation = createRoute({
   request: { params: AttestationParams },
   responses: {
     200: htmlPage("The attestation page.", htmlExample("PCI DSS SAQ-A attestation")),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: "Malformed link.",
       404: {
         description: "Unknown link, or the form is no longer the merchant's current one.",
@@ -291,6 +291,6 @@ export const submitPciAttestation = createRoute({
       "Name, title or acceptance missing, or the processor refused it: the page again, with the reason.",
       htmlExample("PCI DSS SAQ-A attestation"),
     ),
-    ...problemResponses({ 400: "Malformed link.", ...unknownLink, 502: "The processor failed." }),
+    ...openapi.problemResponses({ 400: "Malformed link.", ...unknownLink, 502: "The processor failed." }),
   },
 });

@@ -1,5 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { jsonContent, problemResponses, z } from "../platform/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute } from "../platform/operator";
 import { FEE_CREDIT_STATUSES } from "./payments.schema";
 
@@ -73,7 +73,7 @@ export const reconciliationBacklog = createRoute({
     "Each row carries its next check time; a run takes up to `checksPerRun` due rows per queue, oldest due first, and a row the " +
     "processor has not settled waits twice as long after each look (1 minute doubling to at most 1 hour).",
   responses: {
-    200: jsonContent(ReconciliationBacklogSchema, "The backlog.", {
+    200: openapi.jsonContent(ReconciliationBacklogSchema, "The backlog.", {
       asOfUtc: "2026-11-03T10:00:00.000Z",
       checksPerRun: 50,
       processingPayments: { count: 2, due: 1, oldestCreatedAtUtc: "2026-11-03T09:12:00.000Z", nextCheckAtUtc: "2026-11-03T09:59:00.000Z" },
@@ -82,7 +82,7 @@ export const reconciliationBacklog = createRoute({
       pendingFeeCredits: { count: 1, due: 0, oldestCreatedAtUtc: "2026-11-03T09:40:00.000Z", nextCheckAtUtc: "2026-11-03T10:08:00.000Z" },
       failedFeeCredits: { count: 0, oldestUpdatedAtUtc: null },
     }),
-    ...problemResponses({ ...OPERATOR_PROBLEMS }),
+    ...openapi.problemResponses({ ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -104,8 +104,10 @@ export const listFeeCredits = createRoute({
       .strict(),
   },
   responses: {
-    200: jsonContent(z.object({ data: z.array(FeeCreditSchema) }).openapi("FeeCreditList"), "Fee credits.", { data: [feeCreditExample] }),
-    ...problemResponses({ 400: "Invalid query.", ...OPERATOR_PROBLEMS }),
+    200: openapi.jsonContent(z.object({ data: z.array(FeeCreditSchema) }).openapi("FeeCreditList"), "Fee credits.", {
+      data: [feeCreditExample],
+    }),
+    ...openapi.problemResponses({ 400: "Invalid query.", ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -119,14 +121,14 @@ export const retryFeeCredit = createRoute({
     "Makes one new attempt at once, with the same idempotency_id at the processor (never a second credit), and fresh attempts after it.",
   request: { params: RefundParams },
   responses: {
-    200: jsonContent(FeeCreditSchema, "The fee credit after one new attempt; a pending or succeeded one is left as it is.", {
+    200: openapi.jsonContent(FeeCreditSchema, "The fee credit after one new attempt; a pending or succeeded one is left as it is.", {
       ...feeCreditExample,
       status: "succeeded",
       attempts: 9,
       failureCode: null,
       processorTransferId: "TRf4Hk8Lm2Nq6Rs1",
     }),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: "Malformed id.",
       404: {
         description: "No fee credit for this refund.",

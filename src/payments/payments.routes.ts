@@ -1,22 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { IDEMPOTENCY_KEY_PROBLEMS, idempotency } from "../idempotency/idempotency.middleware";
-import {
-  AUTHENTICATED_PROBLEMS,
-  idempotencyKeyHeader,
-  idPathParams,
-  invalidField,
-  JSON_BODY_PROBLEMS,
-  jsonBody,
-  jsonContent,
-  listQueryProblems,
-  pageQuery,
-  problemResponses,
-  resourceId,
-  TENANT_SECURITY,
-  tenantRoute,
-  z,
-  type ProblemExample,
-} from "../platform/openapi";
+import * as openapi from "../platform/openapi";
 import { instantMicros } from "../lib/instant";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments.schema";
 
@@ -49,9 +33,9 @@ const paymentExample = {
   updatedAtUtc: "2026-11-01T09:05:01.000Z",
 };
 
-const notFound: ProblemExample = { slug: "not-found", detail: `No payment ${PAYMENT_ID}.` };
+const notFound: openapi.ProblemExample = { slug: "not-found", detail: `No payment ${PAYMENT_ID}.` };
 
-const PaymentIdParams = idPathParams(resourceId("lcpay", "lcPaymentId"), PAYMENT_ID);
+const PaymentIdParams = openapi.idPathParams(openapi.resourceId("lcpay", "lcPaymentId"), PAYMENT_ID);
 
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES).openapi("PaymentStatus");
 
@@ -202,7 +186,7 @@ export const ListPaymentsQuerySchema = z
       description: "Exclusive upper bound on createdAtUtc (payments created before it): an ISO 8601 instant with `Z` or an offset.",
     }),
     status: PaymentStatusSchema.optional(),
-    ...pageQuery(),
+    ...openapi.pageQuery(),
   })
   .strict();
 
@@ -210,18 +194,18 @@ export const createPayment = createRoute({
   method: "post",
   path: "/v1/payments",
   middleware: [idempotency({ required: true })] as const,
-  ...tenantRoute("Payments"),
+  ...openapi.tenantRoute("Payments"),
   operationId: "createPayment",
   summary: "Create a charge",
   description:
     "Card charges return their final result; ACH returns `processing` and settles later (a `transfer.updated` callback). " +
     "`Idempotency-Key` is required; a replay returns the original status and body byte for byte with `Idempotent-Replayed: true`.",
   request: {
-    headers: idempotencyKeyHeader({
+    headers: openapi.idempotencyKeyHeader({
       required: true,
       description: "Required: derive it from your order key. A replay returns the original result.",
     }),
-    body: jsonBody(CreatePaymentRequestSchema, {
+    body: openapi.jsonBody(CreatePaymentRequestSchema, {
       amountCents: 2500,
       currency: "USD",
       processorToken: "TKghUQ3aLsb8fEkWfCsHiRRv",
@@ -230,7 +214,7 @@ export const createPayment = createRoute({
     }),
   },
   responses: {
-    201: jsonContent(CreatePaymentResponseSchema, "The payment was created (card: final result; ACH: `processing`).", {
+    201: openapi.jsonContent(CreatePaymentResponseSchema, "The payment was created (card: final result; ACH: `processing`).", {
       lcPaymentId: PAYMENT_ID,
       status: "succeeded",
       amountCents: 2500,
@@ -238,10 +222,10 @@ export const createPayment = createRoute({
       processorTransferId: "TRv3Qm8xZ1LwK2",
       processorState: "SUCCEEDED",
     }),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: {
         description: "Validation failed, or `Idempotency-Key` missing (`idempotency-key-required`).",
-        examples: [invalidField("buyer", "buyer is required with processorToken"), IDEMPOTENCY_KEY_PROBLEMS.required],
+        examples: [openapi.invalidField("buyer", "buyer is required with processorToken"), IDEMPOTENCY_KEY_PROBLEMS.required],
       },
       402: {
         description:
@@ -263,7 +247,7 @@ export const createPayment = createRoute({
           "`idempotency-key-reused` (different body) or `idempotency-key-in-flight` (with `Retry-After`: seconds until the first request's processor call must have answered).",
         examples: [IDEMPOTENCY_KEY_PROBLEMS.reused, IDEMPOTENCY_KEY_PROBLEMS.inFlight],
       },
-      ...JSON_BODY_PROBLEMS,
+      ...openapi.JSON_BODY_PROBLEMS,
       422: {
         description: "`processor-rejected`: the processor refused the request (e.g. a used or expired token).",
         examples: [
@@ -276,7 +260,7 @@ export const createPayment = createRoute({
       },
       502: "`processor-error`: outcome unknown; retry with the same Idempotency-Key.",
       504: "`processor-timeout`: outcome unknown; retry with the same Idempotency-Key.",
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -285,7 +269,7 @@ export const refundPayment = createRoute({
   method: "post",
   path: "/v1/payments/{id}/refund",
   middleware: [idempotency({ required: false })] as const,
-  security: TENANT_SECURITY,
+  security: openapi.TENANT_SECURITY,
   operationId: "refundPayment",
   tags: ["Refunds"],
   summary: "Refund a payment in full or in part",
@@ -296,27 +280,27 @@ export const refundPayment = createRoute({
     "processor submitted the debit); it can still be returned by the buyer's bank afterwards (see `transfer.updated`).",
   request: {
     params: PaymentIdParams,
-    headers: idempotencyKeyHeader({
+    headers: openapi.idempotencyKeyHeader({
       required: false,
       description: "Optional, advised: a retry with the same key resumes the same refund instead of refunding twice.",
     }),
     body: {
-      ...jsonBody(RefundRequestSchema, { amountCents: 1000, reason: "requested_by_customer", refundApplicationFee: true }),
+      ...openapi.jsonBody(RefundRequestSchema, { amountCents: 1000, reason: "requested_by_customer", refundApplicationFee: true }),
       required: false,
     },
   },
   responses: {
-    200: jsonContent(PaymentResponseSchema, "The payment after the refund.", {
+    200: openapi.jsonContent(PaymentResponseSchema, "The payment after the refund.", {
       ...paymentExample,
       status: "partially_refunded",
       amountRefundedCents: 1000,
       applicationFeeRefundPending: true,
       updatedAtUtc: "2026-11-02T15:20:00.000Z",
     }),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: {
         description: "Validation failed.",
-        examples: [invalidField("amountCents", "Too small: expected number to be >0")],
+        examples: [openapi.invalidField("amountCents", "Too small: expected number to be >0")],
       },
       404: { description: "No such payment for this tenant.", examples: [notFound] },
       409: {
@@ -333,7 +317,7 @@ export const refundPayment = createRoute({
           IDEMPOTENCY_KEY_PROBLEMS.inFlight,
         ],
       },
-      ...JSON_BODY_PROBLEMS,
+      ...openapi.JSON_BODY_PROBLEMS,
       422: {
         description:
           "`processor-rejected`: the processor refused the refund, or the refund under this Idempotency-Key failed (`code`, `lcRefundId`).",
@@ -347,7 +331,7 @@ export const refundPayment = createRoute({
       },
       502: "`processor-error`: outcome unknown; the amount stays reserved until reconciled.",
       504: "`processor-timeout`: outcome unknown; the amount stays reserved until reconciled.",
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -358,7 +342,7 @@ export const refundPaymentPath = (paymentId: string) => refundPayment.path.repla
 export const getPayment = createRoute({
   method: "get",
   path: "/v1/payments/{id}",
-  ...tenantRoute("Payments"),
+  ...openapi.tenantRoute("Payments"),
   operationId: "getPayment",
   summary: "Look up one payment",
   description:
@@ -366,14 +350,14 @@ export const getPayment = createRoute({
     "Another tenant's id answers 404, as a missing one does.",
   request: { params: PaymentIdParams },
   responses: {
-    200: jsonContent(PaymentResponseSchema, "The ledger record.", paymentExample),
-    ...problemResponses({
+    200: openapi.jsonContent(PaymentResponseSchema, "The ledger record.", paymentExample),
+    ...openapi.problemResponses({
       400: {
         description: "Malformed id.",
-        examples: [invalidField("id", "must be an lcPaymentId (lcpay_…)")],
+        examples: [openapi.invalidField("id", "must be an lcPaymentId (lcpay_…)")],
       },
       404: { description: "No such payment for this tenant.", examples: [notFound] },
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -382,14 +366,14 @@ export const listPayments = createRoute({
   method: "get",
   path: "/v1/payments",
   operationId: "listPayments",
-  ...tenantRoute("Payments"),
+  ...openapi.tenantRoute("Payments"),
   summary: "List or search payments, newest first",
   description:
     "Filter by creation time (`from` inclusive, `to` exclusive) and `status`. Keyset-paginated: pass `nextCursor` back as `cursor` " +
     "while `hasMore` is true; the cursor is signed for this tenant and these filters (another one is 400 `invalid-cursor`).",
   request: { query: ListPaymentsQuerySchema },
   responses: {
-    200: jsonContent(
+    200: openapi.jsonContent(
       z
         .object({
           data: z.array(PaymentListItemSchema),
@@ -422,9 +406,9 @@ export const listPayments = createRoute({
         nextCursor: "",
       },
     ),
-    ...problemResponses({
-      ...listQueryProblems(invalidField("limit", "Too big: expected number to be <=200")),
-      ...AUTHENTICATED_PROBLEMS,
+    ...openapi.problemResponses({
+      ...openapi.listQueryProblems(openapi.invalidField("limit", "Too big: expected number to be <=200")),
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });

@@ -1,19 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import {
-  AUTHENTICATED_PROBLEMS,
-  idPathParams,
-  INVALID_CURSOR_EXAMPLE,
-  invalidField,
-  jsonContent,
-  listQueryProblems,
-  onePage,
-  pageOf,
-  pageQuery,
-  problemResponses,
-  resourceId,
-  tenantRoute,
-  z,
-} from "../platform/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
 import { PAYOUT_ITEM_TYPES, PAYOUT_STATUSES } from "./payouts.schema";
 
 const MAX_ITEMS_PAGE_SIZE = 200;
@@ -27,7 +13,7 @@ const PayoutStatusSchema = z.enum(PAYOUT_STATUSES).openapi("PayoutStatus", {
     "`failed`: the bank transfer failed (`failureCode`).",
 });
 
-const PayoutIdParams = idPathParams(resourceId("lcpo", "lcPayoutId"), PAYOUT_ID);
+const PayoutIdParams = openapi.idPathParams(openapi.resourceId("lcpo", "lcPayoutId"), PAYOUT_ID);
 
 const Cents = z.number().int();
 const IsoTimestamp = z.iso.datetime({ offset: false }).openapi({ example: "2026-11-01T00:00:00Z" });
@@ -166,7 +152,7 @@ export const ListPayoutsQuerySchema = z
     from: IsoTimestamp.optional().openapi({ description: "Inclusive lower bound on createdAtUtc (UTC ISO 8601)." }),
     to: IsoTimestamp.optional().openapi({ description: "Exclusive upper bound on createdAtUtc (UTC ISO 8601)." }),
     status: PayoutStatusSchema.optional(),
-    ...pageQuery(),
+    ...openapi.pageQuery(),
   })
   .strict();
 
@@ -186,7 +172,7 @@ const PayoutItemsQuerySchema = z
 export const listPayouts = createRoute({
   method: "get",
   path: "/v1/payouts",
-  ...tenantRoute("Payouts"),
+  ...openapi.tenantRoute("Payouts"),
   operationId: "listPayouts",
   summary: "List payouts to the merchant's bank, newest first",
   description:
@@ -195,15 +181,18 @@ export const listPayouts = createRoute({
     "webhooks, and re-read by a sweep); the same keyset pagination and signed cursors as `GET /v1/payments`.",
   request: { query: ListPayoutsQuerySchema },
   responses: {
-    200: jsonContent(pageOf(PayoutSchema, "PayoutList", onePage(payoutExample)), "One page of payouts."),
-    ...problemResponses({ ...listQueryProblems(invalidField("status", "Invalid option")), ...AUTHENTICATED_PROBLEMS }),
+    200: openapi.jsonContent(openapi.pageOf(PayoutSchema, "PayoutList", openapi.onePage(payoutExample)), "One page of payouts."),
+    ...openapi.problemResponses({
+      ...openapi.listQueryProblems(openapi.invalidField("status", "Invalid option")),
+      ...openapi.AUTHENTICATED_PROBLEMS,
+    }),
   },
 });
 
 export const getPayout = createRoute({
   method: "get",
   path: "/v1/payouts/{id}",
-  ...tenantRoute("Payouts"),
+  ...openapi.tenantRoute("Payouts"),
   operationId: "getPayout",
   summary: "One payout with the payments and refunds it contains",
   description:
@@ -212,17 +201,17 @@ export const getPayout = createRoute({
     "from the processor once the settlement closes; while `accruing` the list is empty. `limit` and `cursor` page through the items.",
   request: { params: PayoutIdParams, query: PayoutItemsQuerySchema },
   responses: {
-    200: jsonContent(PayoutDetailSchema, "The payout and (a page of) its items."),
-    ...problemResponses({
+    200: openapi.jsonContent(PayoutDetailSchema, "The payout and (a page of) its items."),
+    ...openapi.problemResponses({
       400: {
         description: "Malformed id or query, or `invalid-cursor`.",
-        examples: [INVALID_CURSOR_EXAMPLE, invalidField("id", "must be an lcPayoutId (lcpo_…)")],
+        examples: [openapi.INVALID_CURSOR_EXAMPLE, openapi.invalidField("id", "must be an lcPayoutId (lcpo_…)")],
       },
       404: {
         description: "No such payout for this tenant.",
         examples: [{ slug: "not-found", detail: `No payout ${PAYOUT_ID}.` }],
       },
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });

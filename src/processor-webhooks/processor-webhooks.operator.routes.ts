@@ -1,5 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { jsonContent, problemResponses, z } from "../platform/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute } from "../platform/operator";
 
 export const registerProcessorWebhook = createRoute({
@@ -12,7 +12,7 @@ export const registerProcessorWebhook = createRoute({
     "Creates the processor webhook pointing at `${BASE_URL}/webhooks/processor` (without BASE_URL, at this request's origin) with the " +
     "configured Basic credentials and the events the service consumes. Store the returned `secretSigningKey` as the `PROCESSOR_WEBHOOK_SIGNING_KEY` secret (comma-separate old and new during a rotation).",
   responses: {
-    201: jsonContent(
+    201: openapi.jsonContent(
       z
         .object({ id: z.string(), url: z.string(), enabled: z.boolean(), secretSigningKey: z.string().nullable() })
         .openapi("RegisteredProcessorWebhook"),
@@ -24,7 +24,7 @@ export const registerProcessorWebhook = createRoute({
         secretSigningKey: "3f1c9a0b7e2d4c6a",
       },
     ),
-    ...problemResponses({
+    ...openapi.problemResponses({
       422: "The processor refused it (e.g. the URL did not answer its test POST).",
       502: "The processor failed.",
       ...OPERATOR_PROBLEMS,

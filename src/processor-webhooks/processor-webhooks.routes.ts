@@ -1,5 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { jsonContent, problemResponses, z } from "../platform/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
 
 export const PROCESSOR_WEBHOOK_PATH = "/webhooks/processor";
 
@@ -25,11 +25,11 @@ export const receiveWebhook = createRoute({
     "one that does not is refused with a 400 and nothing of it is recorded, so the processor's retries can deliver it again. " +
     "Deliveries are de-duplicated; events of other entities are acknowledged and recorded.",
   responses: {
-    200: jsonContent(z.object({ received: z.literal(true), outcome: z.string() }).openapi("ProcessorWebhookAck"), "Acknowledged.", {
+    200: openapi.jsonContent(z.object({ received: z.literal(true), outcome: z.string() }).openapi("ProcessorWebhookAck"), "Acknowledged.", {
       received: true,
       outcome: "applied",
     }),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: {
         description: "Body is not JSON, not a processor event, or its resource does not fit the processor's schema; nothing is recorded.",
         examples: [

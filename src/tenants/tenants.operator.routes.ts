@@ -1,15 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import {
-  JSON_BODY_PROBLEMS,
-  jsonBody,
-  jsonContent,
-  listQueryProblems,
-  onePage,
-  pageOf,
-  pageQuery,
-  problemResponses,
-  z,
-} from "../platform/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
 
 export const TenantSchema = z
@@ -78,10 +68,10 @@ export const createTenant = createRoute({
   description:
     "A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a " +
     "processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`).",
-  request: { body: jsonBody(z.object({ name: z.string().trim().min(1).max(200) }).strict(), { name: "Blue Bottle Bakery" }) },
+  request: { body: openapi.jsonBody(z.object({ name: z.string().trim().min(1).max(200) }).strict(), { name: "Blue Bottle Bakery" }) },
   responses: {
-    201: jsonContent(TenantSchema, "The new tenant.", { ...tenantExample, processorMerchantId: null, chargesEnabled: false }),
-    ...problemResponses({ 400: "Invalid body.", ...JSON_BODY_PROBLEMS, ...OPERATOR_PROBLEMS }),
+    201: openapi.jsonContent(TenantSchema, "The new tenant.", { ...tenantExample, processorMerchantId: null, chargesEnabled: false }),
+    ...openapi.problemResponses({ 400: "Invalid body.", ...openapi.JSON_BODY_PROBLEMS, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -96,7 +86,7 @@ export const updateTenant = createRoute({
     "platform default (`DEFAULT_FEE_BASIS_POINTS`, `DEFAULT_FEE_FIXED_CENTS`). Applies to charges made afterwards.",
   request: {
     params: TenantParams,
-    body: jsonBody(
+    body: openapi.jsonBody(
       z
         .object({
           name: z.string().trim().min(1).max(200).optional(),
@@ -108,11 +98,11 @@ export const updateTenant = createRoute({
     ),
   },
   responses: {
-    200: jsonContent(TenantSchema, "The updated tenant.", { ...tenantExample, feeBasisPoints: 250, feeFixedCents: 30 }),
-    ...problemResponses({
+    200: openapi.jsonContent(TenantSchema, "The updated tenant.", { ...tenantExample, feeBasisPoints: 250, feeFixedCents: 30 }),
+    ...openapi.problemResponses({
       400: "Invalid body.",
       ...TENANT_NOT_FOUND,
-      ...JSON_BODY_PROBLEMS,
+      ...openapi.JSON_BODY_PROBLEMS,
       ...OPERATOR_PROBLEMS,
     }),
   },
@@ -126,10 +116,14 @@ export const listTenants = createRoute({
   summary: "List tenants",
   description:
     "Tenants newest first, with their fee schedule, processor merchant and whether they can take charges; pass `nextCursor` back as `cursor` while `hasMore` is true.",
-  request: { query: z.object(pageQuery()).strict() },
+  request: { query: z.object(openapi.pageQuery()).strict() },
   responses: {
-    200: jsonContent(pageOf(TenantSchema, "TenantList"), "One page of tenants, newest first.", onePage(tenantExample)),
-    ...problemResponses({ ...listQueryProblems(), ...OPERATOR_PROBLEMS }),
+    200: openapi.jsonContent(
+      openapi.pageOf(TenantSchema, "TenantList"),
+      "One page of tenants, newest first.",
+      openapi.onePage(tenantExample),
+    ),
+    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -144,12 +138,12 @@ export const issueKey = createRoute({
     "`Authorization: Bearer`. Tenants also issue their own keys in the dashboard.",
   request: { params: TenantParams },
   responses: {
-    201: jsonContent(IssuedApiKeySchema, "The new key, including its secret.", {
+    201: openapi.jsonContent(IssuedApiKeySchema, "The new key, including its secret.", {
       ...keyExample,
       lastUsedAtUtc: null,
       key: "lc_live_AbCdQ7mZ3tP9wK2vR8sX1yN4bF6hJ0cL5gT9xQ2",
     }),
-    ...problemResponses({ 400: "Malformed tenant id.", ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
+    ...openapi.problemResponses({ 400: "Malformed tenant id.", ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -162,10 +156,10 @@ export const listKeys = createRoute({
   description: "Active and revoked keys, newest first, with the prefix and last four characters that identify each.",
   request: { params: TenantParams },
   responses: {
-    200: jsonContent(z.object({ data: z.array(ApiKeySchema) }).openapi("ApiKeyList"), "The tenant's keys, newest first.", {
+    200: openapi.jsonContent(z.object({ data: z.array(ApiKeySchema) }).openapi("ApiKeyList"), "The tenant's keys, newest first.", {
       data: [keyExample],
     }),
-    ...problemResponses({ 400: "Malformed tenant id.", ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
+    ...openapi.problemResponses({ 400: "Malformed tenant id.", ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
   },
 });
 
@@ -178,8 +172,8 @@ export const revokeKey = createRoute({
   description: "The key stops authenticating at once (401 `unauthorized`); revoking a revoked key answers it unchanged.",
   request: { params: KeyParams },
   responses: {
-    200: jsonContent(ApiKeySchema, "The revoked key.", { ...keyExample, revokedAtUtc: "2026-11-03T08:00:00.000Z" }),
-    ...problemResponses({
+    200: openapi.jsonContent(ApiKeySchema, "The revoked key.", { ...keyExample, revokedAtUtc: "2026-11-03T08:00:00.000Z" }),
+    ...openapi.problemResponses({
       400: "Malformed id.",
       404: {
         description: "No such key for this tenant.",

@@ -1,32 +1,15 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { IDEMPOTENCY_KEY_PROBLEMS, idempotency } from "../idempotency/idempotency.middleware";
 import { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema } from "../payments";
-import {
-  AUTHENTICATED_PROBLEMS,
-  idempotencyKeyHeader,
-  idPathParams,
-  invalidField,
-  JSON_BODY_PROBLEMS,
-  jsonBody,
-  jsonContent,
-  listQueryProblems,
-  onePage,
-  pageOf,
-  pageQuery,
-  problemResponses,
-  resourceId,
-  tenantRoute,
-  type ProblemExample,
-  z,
-} from "../platform/openapi";
+import * as openapi from "../platform/openapi";
 import { PAX_MODELS, READER_STATUSES } from "./terminal.schema";
 
 const READER_ID = "lcrdr_7Hk2LmQ9pRsT4vWx8YzA1b";
 const PAYMENT_ID = "lcpay_4gH2kLmN8pQrStUvWxYz1a";
 const DEVICE_ID = "DVsEanpBtsAVvCHbNXkFaH6f";
 
-const LcReaderId = resourceId("lcrdr", "lcReaderId");
-const ReaderIdParams = idPathParams(LcReaderId, READER_ID);
+const LcReaderId = openapi.resourceId("lcrdr", "lcReaderId");
+const ReaderIdParams = openapi.idPathParams(LcReaderId, READER_ID);
 
 const readerExample = {
   lcReaderId: READER_ID,
@@ -89,7 +72,7 @@ export const RegisterReaderRequestSchema = z
 export const ListReadersQuerySchema = z
   .object({
     status: z.enum(READER_STATUSES).optional(),
-    ...pageQuery(),
+    ...openapi.pageQuery(),
   })
   .strict();
 
@@ -132,8 +115,8 @@ export const TerminalSaleSchema = PaymentResponseSchema.extend({
   lcReaderId: z.string().openapi({ description: "The reader taking the sale." }),
 }).openapi("TerminalSale", { example: saleExample });
 
-const notFound = (what: string): ProblemExample => ({ slug: "not-found", detail: `No ${what} ${READER_ID}.` });
-const busy: ProblemExample = {
+const notFound = (what: string): openapi.ProblemExample => ({ slug: "not-found", detail: `No ${what} ${READER_ID}.` });
+const busy: openapi.ProblemExample = {
   slug: "reader-busy",
   detail: `Reader ${READER_ID} is taking sale ${PAYMENT_ID}; wait for its outcome or cancel it.`,
   extensions: { lcPaymentId: PAYMENT_ID },
@@ -159,25 +142,27 @@ const processorProblems = {
       },
     ],
   },
-} satisfies Parameters<typeof problemResponses>[0];
+} satisfies Parameters<typeof openapi.problemResponses>[0];
 
 export const registerReader = createRoute({
   method: "post",
   path: "/v1/terminal/readers",
-  ...tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal"),
   operationId: "registerReader",
   summary: "Register a PAX reader to the merchant",
   description:
     "Creates the device at the processor under the tenant's merchant, `registered` until activated. A serial number belongs to one " +
     "registration only: registering it again — by anyone — is 409 `reader-already-registered` (for your own reader the problem " +
     "names its `lcReaderId`). A registration whose answer was lost (502/504) is completed by sending the same request again.",
-  request: { body: jsonBody(RegisterReaderRequestSchema, { serialNumber: "1850123456", model: "PAX_A920PRO", label: "Front counter" }) },
+  request: {
+    body: openapi.jsonBody(RegisterReaderRequestSchema, { serialNumber: "1850123456", model: "PAX_A920PRO", label: "Front counter" }),
+  },
   responses: {
-    201: jsonContent(ReaderSchema, "The reader, `registered`.", { ...readerExample, status: "registered" }),
-    ...problemResponses({
+    201: openapi.jsonContent(ReaderSchema, "The reader, `registered`.", { ...readerExample, status: "registered" }),
+    ...openapi.problemResponses({
       400: {
         description: "Validation failed.",
-        examples: [invalidField("model", "Invalid option: expected one of PAX_A30|…|PAX_IM30")],
+        examples: [openapi.invalidField("model", "Invalid option: expected one of PAX_A30|…|PAX_IM30")],
       },
       403: {
         description: "`merchant-not-ready`: the tenant cannot take charges yet, so it cannot register readers either.",
@@ -193,13 +178,13 @@ export const registerReader = createRoute({
           },
         ],
       },
-      ...JSON_BODY_PROBLEMS,
+      ...openapi.JSON_BODY_PROBLEMS,
       422: {
         description: "`processor-rejected`: the processor refused the device.",
         examples: [{ slug: "processor-rejected", detail: "model is invalid.", extensions: { code: "INVALID_FIELD" } }],
       },
       ...processorProblems,
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -207,7 +192,7 @@ export const registerReader = createRoute({
 export const listReaders = createRoute({
   method: "get",
   path: "/v1/terminal/readers",
-  ...tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal"),
   operationId: "listReaders",
   summary: "List the merchant's readers, newest first",
   description:
@@ -216,15 +201,15 @@ export const listReaders = createRoute({
     "listed: ask one reader with `?connection=true`.",
   request: { query: ListReadersQuerySchema },
   responses: {
-    200: jsonContent(pageOf(ReaderSchema, "TerminalReaderList"), "One page of readers.", onePage(readerExample)),
-    ...problemResponses({ ...listQueryProblems(), ...AUTHENTICATED_PROBLEMS }),
+    200: openapi.jsonContent(openapi.pageOf(ReaderSchema, "TerminalReaderList"), "One page of readers.", openapi.onePage(readerExample)),
+    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...openapi.AUTHENTICATED_PROBLEMS }),
   },
 });
 
 export const getReader = createRoute({
   method: "get",
   path: "/v1/terminal/readers/{id}",
-  ...tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal"),
   operationId: "getReader",
   summary: "One reader; `?connection=true` adds its live connection state",
   description:
@@ -237,12 +222,12 @@ export const getReader = createRoute({
       .strict(),
   },
   responses: {
-    200: jsonContent(ReaderSchema, "The reader.", { ...readerExample, connection: "Open" }),
-    ...problemResponses({
+    200: openapi.jsonContent(ReaderSchema, "The reader.", { ...readerExample, connection: "Open" }),
+    ...openapi.problemResponses({
       400: "Malformed id or query.",
       404: { description: "No such reader for this tenant.", examples: [notFound("reader")] },
       ...processorProblems,
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -250,19 +235,19 @@ export const getReader = createRoute({
 export const activateReader = createRoute({
   method: "post",
   path: "/v1/terminal/readers/{id}/activate",
-  ...tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal"),
   operationId: "activateReader",
   summary: "Activate a reader",
   description: "Activates the device at the processor (PAX readers need no activation code); the reader is then `active` and takes sales.",
   request: { params: ReaderIdParams },
   responses: {
-    200: jsonContent(ReaderSchema, "The reader, `active`.", readerExample),
-    ...problemResponses({
+    200: openapi.jsonContent(ReaderSchema, "The reader, `active`.", readerExample),
+    ...openapi.problemResponses({
       400: "Malformed id.",
       404: { description: "No such reader for this tenant.", examples: [notFound("reader")] },
       422: "`processor-rejected`: the processor refused the action.",
       ...processorProblems,
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -270,20 +255,20 @@ export const activateReader = createRoute({
 export const deactivateReader = createRoute({
   method: "post",
   path: "/v1/terminal/readers/{id}/deactivate",
-  ...tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal"),
   operationId: "deactivateReader",
   summary: "Deactivate a reader",
   description: "The reader takes no sales until activated again. Refused with 409 `reader-busy` while it is taking a sale.",
   request: { params: ReaderIdParams },
   responses: {
-    200: jsonContent(ReaderSchema, "The reader, `deactivated`.", { ...readerExample, status: "deactivated" }),
-    ...problemResponses({
+    200: openapi.jsonContent(ReaderSchema, "The reader, `deactivated`.", { ...readerExample, status: "deactivated" }),
+    ...openapi.problemResponses({
       400: "Malformed id.",
       404: { description: "No such reader for this tenant.", examples: [notFound("reader")] },
       409: { description: "`reader-busy`: a sale is in progress on the reader.", examples: [busy] },
       422: "`processor-rejected`: the processor refused the action.",
       ...processorProblems,
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -291,7 +276,7 @@ export const deactivateReader = createRoute({
 export const cancelReaderSale = createRoute({
   method: "post",
   path: "/v1/terminal/readers/{id}/cancel",
-  ...tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal"),
   operationId: "cancelReaderSale",
   summary: "Cancel the sale in progress on a reader",
   description:
@@ -300,7 +285,7 @@ export const cancelReaderSale = createRoute({
     "and is refunded like any other. `processing` means the outcome is not known yet; it follows as a `transfer.updated` callback.",
   request: { params: ReaderIdParams },
   responses: {
-    200: jsonContent(TerminalSaleSchema, "The sale's payment after the cancel.", {
+    200: openapi.jsonContent(TerminalSaleSchema, "The sale's payment after the cancel.", {
       ...saleExample,
       status: "canceled",
       processorTransferId: "TRv3Qm8xZ1LwK2",
@@ -308,14 +293,14 @@ export const cancelReaderSale = createRoute({
       failureCode: "CANCELLATION_VIA_API",
       failureMessage: "The transaction was canceled through the API.",
     }),
-    ...problemResponses({
+    ...openapi.problemResponses({
       400: "Malformed id.",
       404: { description: "No such reader for this tenant.", examples: [notFound("reader")] },
       409: {
         description: "`no-sale-in-progress`: the reader is idle (a sale that just ended reports its outcome on its payment).",
         examples: [{ slug: "no-sale-in-progress", detail: `Reader ${READER_ID} has no sale in progress.` }],
       },
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
@@ -324,7 +309,7 @@ export const startTerminalSale = createRoute({
   method: "post",
   path: "/v1/payments/terminal",
   middleware: [idempotency({ required: true })] as const,
-  ...tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal"),
   operationId: "createTerminalSale",
   summary: "Start an in-person sale on a reader",
   description:
@@ -334,15 +319,15 @@ export const startTerminalSale = createRoute({
     "while one is unresolved is 409 `reader-busy`. `Idempotency-Key` is required; a replay answers the original 202 and never " +
     "starts a second sale.",
   request: {
-    headers: idempotencyKeyHeader({
+    headers: openapi.idempotencyKeyHeader({
       required: true,
       description: "Required: derive it from your order key. A replay returns the original answer; one key never starts a second sale.",
     }),
-    body: jsonBody(TerminalSaleRequestSchema, { readerId: READER_ID, amountCents: 1250, currency: "USD", orderRef: "order-20001" }),
+    body: openapi.jsonBody(TerminalSaleRequestSchema, { readerId: READER_ID, amountCents: 1250, currency: "USD", orderRef: "order-20001" }),
   },
   responses: {
-    202: jsonContent(TerminalSaleSchema, "The sale started; its payment is `processing` until the outcome is known.", saleExample),
-    ...problemResponses({
+    202: openapi.jsonContent(TerminalSaleSchema, "The sale started; its payment is `processing` until the outcome is known.", saleExample),
+    ...openapi.problemResponses({
       400: {
         description: "Validation failed (an unknown reader is a field error on `readerId`), or `Idempotency-Key` missing.",
         examples: [
@@ -369,8 +354,8 @@ export const startTerminalSale = createRoute({
           IDEMPOTENCY_KEY_PROBLEMS.inFlight,
         ],
       },
-      ...JSON_BODY_PROBLEMS,
-      ...AUTHENTICATED_PROBLEMS,
+      ...openapi.JSON_BODY_PROBLEMS,
+      ...openapi.AUTHENTICATED_PROBLEMS,
     }),
   },
 });
