@@ -2,13 +2,17 @@
 // from the database file with Node's SQLite (no workerd: `wrangler d1 migrations apply` took 3.5 s to find nothing to
 // do), and the pending ones are applied through one Miniflare — where wrangler starts a workerd per migration — with
 // wrangler's own bookkeeping: one transaction per migration that also records it in the migrations table.
-import { createHash, createHmac } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { createHash, createHmac, randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { promisify } from "node:util";
 
 const root = path.join(import.meta.dirname, "..");
+const execFileAsync = promisify(execFile);
 const BINDING = "DB";
 /** Miniflare's Durable Object class behind every local D1 database, which names the folder its files are in. */
 const D1_OBJECT = "miniflare-D1DatabaseObject";
@@ -93,5 +97,27 @@ export async function applyMigrations(d1, names) {
     }
   } finally {
     await mf.dispose();
+  }
+}
+
+/**
+ * Runs SQL on the local database with `wrangler d1 execute` in a child process, without holding this one's event loop
+ * (the benchmark's seeding takes seconds, and a blocked loop misses the server closing its idle keep-alive sockets).
+ * Resolves with wrangler's JSON: one result per statement.
+ *
+ * @param {{ persistTo: string; sql: string }} options
+ */
+export async function executeLocalD1({ persistTo, sql }) {
+  const file = path.join(tmpdir(), `payment-connect-d1-${process.pid}-${randomUUID()}.sql`);
+  writeFileSync(file, sql);
+  try {
+    const { stdout } = await execFileAsync(
+      path.join(root, "node_modules", ".bin", "wrangler"),
+      ["d1", "execute", BINDING, "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
+      { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: "true" } },
+    );
+    return /** @type {{ results: Record<string, unknown>[] }[]} */ (JSON.parse(stdout));
+  } finally {
+    rmSync(file, { force: true });
   }
 }
