@@ -3,14 +3,12 @@
 // Two runs: delivery alone — the deliveries already exist and the cron sweep only sends their messages, so the figure is
 // the consumer's — and end to end — outbox events the sweep must first turn into deliveries. The dev server must run with
 // `--test-scheduled` so the sweep can be triggered. Used by scripts/bench.mjs.
-import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
-import { rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { loadavg } from "node:os";
 import { verifyCallbackSignature } from "../examples/receiver/verify-callback.ts";
+import { fetchRetryingClosedSocket as fetch } from "./bench-fetch.mjs";
+import { executeLocalD1 } from "./local-d1.mjs";
 
-const root = path.join(import.meta.dirname, "..");
 const ROWS_PER_STATEMENT = 200;
 
 /** A receiver that answers 204 to callbacks whose signature verifies, 400 otherwise. */
@@ -37,24 +35,8 @@ async function startReceiver(secret, onCallback) {
   };
 }
 
-function executeSql(persistTo, statements) {
-  const file = path.join(tmpdir(), `bench-callbacks-${process.pid}-${Date.now()}.sql`);
-  writeFileSync(file, statements.join("\n"));
-  try {
-    const result = spawnSync(
-      path.join(root, "node_modules", ".bin", "wrangler"),
-      ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
-      { cwd: root, encoding: "utf8", env: { ...process.env, CI: "true" } },
-    );
-    if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr}`);
-    return JSON.parse(result.stdout);
-  } finally {
-    rmSync(file, { force: true });
-  }
-}
-
 /** `count` outbox events of the tenant, written a minute ago, so the sweep takes them for left behind. */
-function seedEvents({ persistTo, tenantId, prefix, count, enqueued }) {
+async function seedEvents({ persistTo, tenantId, prefix, count, enqueued }) {
   const created = new Date(Date.now() - 60_000).toISOString();
   const statements = [];
   for (let start = 0; start < count; start += ROWS_PER_STATEMENT) {
@@ -77,18 +59,19 @@ function seedEvents({ persistTo, tenantId, prefix, count, enqueued }) {
       `INSERT INTO events (id, tenant_id, type, subject_id, payload, created_at, enqueued_at, enqueue_attempts) VALUES ${rows.join(",")};`,
     );
   }
-  executeSql(persistTo, statements);
+  await executeLocalD1({ persistTo, sql: statements.join("\n") });
 }
 
 /** A pending delivery, never sent, for every event of the run: only their messages are missing. */
-function seedDeliveries({ persistTo, tenantId, prefix }) {
+async function seedDeliveries({ persistTo, tenantId, prefix }) {
   const created = new Date(Date.now() - 60_000).toISOString();
-  executeSql(persistTo, [
-    `INSERT INTO callback_deliveries (id, tenant_id, event_id, endpoint_id, origin, status, attempt_count, next_attempt_at, created_at)
+  await executeLocalD1({
+    persistTo,
+    sql: `INSERT INTO callback_deliveries (id, tenant_id, event_id, endpoint_id, origin, status, attempt_count, next_attempt_at, created_at)
      SELECT 'dlv_' || substr(events.id, 7), events.tenant_id, events.id, callback_endpoints.id, 'event', 'pending', 0, '${created}', '${created}'
      FROM events JOIN callback_endpoints ON callback_endpoints.tenant_id = events.tenant_id
      WHERE events.tenant_id = '${tenantId}' AND events.id LIKE 'event_${prefix}%';`,
-  ]);
+  });
 }
 
 async function tenantWithReceiver(baseUrl, admin, name, onCallback) {
@@ -150,8 +133,8 @@ async function run({ name, baseUrl, persistTo, admin, count, prefix, withDeliver
     lastAt = performance.now();
   });
   try {
-    seedEvents({ persistTo, tenantId, prefix, count, enqueued: withDeliveries });
-    if (withDeliveries) seedDeliveries({ persistTo, tenantId, prefix });
+    await seedEvents({ persistTo, tenantId, prefix, count, enqueued: withDeliveries });
+    if (withDeliveries) await seedDeliveries({ persistTo, tenantId, prefix });
     const logFrom = serverOutput().length;
     const started = performance.now();
     await sweepUntilReceived({ baseUrl, received: () => verified + rejected, count, timeoutMs });
@@ -161,7 +144,16 @@ async function run({ name, baseUrl, persistTo, admin, count, prefix, withDeliver
     for (let waited = 0; consumerRate(serverOutput().slice(logFrom)).messages < count && waited < 5000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { name, count, verified, rejected, seconds, perSecond: count / seconds, consumer: consumerRate(serverOutput().slice(logFrom)) };
+    return {
+      name,
+      count,
+      verified,
+      rejected,
+      seconds,
+      perSecond: count / seconds,
+      consumer: consumerRate(serverOutput().slice(logFrom)),
+      load: loadavg()[0] ?? 0,
+    };
   } finally {
     await receiver.close();
   }

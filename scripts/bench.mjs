@@ -1,22 +1,29 @@
 #!/usr/bin/env node
-// `npm run bench [-- --json]`: what each route costs against a real `wrangler dev` with the sandbox processor, as a
-// ratio to a bare `GET /health` measured in the same round. At concurrency 1 the variants are interleaved request by
+// `npm run bench [-- --json] [-- --plain [--traces]]`: what each route costs against a real `wrangler dev` with the
+// sandbox processor, as a ratio to a bare `GET /health` measured in the same round. By default the server is the
+// benchmark's own (state in memory, trace viewer off); `--plain` measures `npm run dev` as a user runs it (state on disk,
+// its defaults; `--traces` passed on to it). The machine's 1-minute load is printed beside every figure. At concurrency 1 the variants are interleaved request by
 // request, in a new random order each pass, so drift of the machine's speed cancels out of the ratios; at concurrency 8
 // each variant runs in turn inside the round. Three rounds (BENCH_ROUNDS) show the spread. Before them, callbacks:
 // delivery alone (the queue pre-filled) and end to end. Not a test: it prints figures (a Markdown table, or JSON with
 // --json), removes its temporary files and exits.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { devSecrets, startDevServer } from "../test/support/dev-server.mjs";
+import { devSecrets, freePort, startDevServer } from "../test/support/dev-server.mjs";
 import { cardToken, chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
 import { benchCallbacks } from "./bench-callbacks.mjs";
+import { fetchRetryingClosedSocket as fetch, retriedRequests } from "./bench-fetch.mjs";
 import { storageFootprint } from "./bench-storage.mjs";
+import { executeLocalD1 } from "./local-d1.mjs";
+import { parseDevVars } from "./local-service.mjs";
 
 const root = path.join(import.meta.dirname, "..");
 const JSON_OUTPUT = process.argv.includes("--json");
+const PLAIN = process.argv.includes("--plain");
+const TRACES = process.argv.includes("--traces");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 100);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 160);
@@ -28,9 +35,13 @@ const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 1000);
  * are this machine's disk, not the service's work, and on a virtual disk they can take longer than the request.
  */
 const STATE_PARENT = process.env.BENCH_STATE_DIR ?? (existsSync("/dev/shm") ? "/dev/shm" : tmpdir());
+/** `--plain`: beside the project's own local state (`.wrangler/state`), on the same disk. */
+const PLAIN_STATE_PARENT = path.join(root, ".wrangler");
 const PAGE = 200;
 const KEYS = 24;
 
+/** The machine's 1-minute load average: the figures are only as quiet as the machine was. */
+const load = () => loadavg()[0] ?? 0;
 const log = (line = "") => (JSON_OUTPUT ? process.stderr : process.stdout).write(`${line}\n`);
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -49,22 +60,11 @@ const shuffled = (values) => {
 };
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
-function wrangler(args, persistTo) {
-  const result = spawnSync(path.join(root, "node_modules", ".bin", "wrangler"), [...args, "--local", "--persist-to", persistTo], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true" },
-  });
-  if (result.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed: ${result.stderr}`);
-  return result.stdout;
-}
-
 /**
  * Ledger rows written straight into the local D1, so the list pages have a deep ledger to walk and the storage figures
  * have rows as wide as a real card charge's (fingerprint, processor ids, a UUID key); one payment in ten is refunded.
  */
-function seedPayments({ persistTo, tenantId, merchantId, count }) {
-  const file = path.join(tmpdir(), `bench-seed-${process.pid}.sql`);
+async function seedPayments({ persistTo, tenantId, merchantId, count }) {
   const base = Date.parse("2026-01-01T00:00:00Z");
   const processorId = (prefix, i) => `${prefix}bench${String(i).padStart(17, "0")}`;
   const statements = [];
@@ -93,12 +93,52 @@ function seedPayments({ persistTo, tenantId, merchantId, count }) {
       );
     }
   }
-  writeFileSync(file, statements.join("\n"));
-  try {
-    wrangler(["d1", "execute", "DB", "--file", file, "--yes"], persistTo);
-  } finally {
-    rmSync(file, { force: true });
+  await executeLocalD1({ persistTo, sql: statements.join("\n") });
+}
+
+/**
+ * `npm run dev` as a user runs it — scripts/dev.mjs with its defaults, the state on disk — on a free port with a state
+ * directory of its own; `--test-scheduled` is among its defaults. The same shape as startDevServer's.
+ */
+async function startUserDevServer() {
+  const port = await freePort();
+  mkdirSync(PLAIN_STATE_PARENT, { recursive: true });
+  const persistTo = mkdtempSync(path.join(PLAIN_STATE_PARENT, "bench-state-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [
+      "--disable-warning=ExperimentalWarning",
+      "scripts/dev.mjs",
+      ...["--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo],
+      ...["--inspector-port", String(await freePort()), "--show-interactive-dev-session=false"],
+      ...(TRACES ? ["--traces"] : []),
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + 120_000;
+  while (!output.includes("Payment Connect is up")) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`npm run dev did not come up:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  return {
+    baseUrl,
+    persistTo,
+    // scripts/dev.mjs serves with .dev.vars, which it made from the example if it was missing.
+    adminSecret: parseDevVars(readFileSync(path.join(root, ".dev.vars"), "utf8")).ADMIN_SECRET,
+    output: () => output,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("close", resolve));
+      rmSync(persistTo, { recursive: true, force: true });
+    },
+  };
 }
 
 /** One request, timed from send to the last byte of the answer; a wrong status is counted, not thrown. */
@@ -111,10 +151,12 @@ async function timed(send, expected) {
 
 async function benchmark() {
   // --test-scheduled lets the callbacks bench trigger the cron sweep (GET /__scheduled).
-  const server = await startDevServer({ args: ["--test-scheduled"], stateParent: STATE_PARENT });
+  const server = PLAIN
+    ? await startUserDevServer()
+    : { ...(await startDevServer({ args: ["--test-scheduled"], stateParent: STATE_PARENT })), adminSecret: devSecrets().ADMIN_SECRET };
   try {
-    const { baseUrl } = server;
-    const admin = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}` };
+    const { baseUrl, adminSecret } = server;
+    const admin = { Authorization: `Bearer ${adminSecret}` };
     // The sandbox closes a merchant's settlement 120 s after its first sale, and the payout that follows is the
     // service's work too (webhooks, the payout read again): an hour keeps it out of the rounds it would land in.
     await control(baseUrl, "config", { delaysSeconds: { settlement: 3600 } }, admin);
@@ -142,20 +184,13 @@ async function benchmark() {
     const buyer = { firstName: "Bench", lastName: "Mark", email: "bench@example.com" };
 
     const first = /** @type {{ lcPaymentId: string }} */ (await (await charge({ processorToken: await cardToken(baseUrl), buyer })).json());
-    const instrument = JSON.parse(
-      wrangler(
-        [
-          "d1",
-          "execute",
-          "DB",
-          "--json",
-          "--command",
-          `SELECT processor_instrument_id AS id FROM payments WHERE id = '${first.lcPaymentId}'`,
-        ],
-        server.persistTo,
-      ),
-    )[0].results[0].id;
-    seedPayments({ persistTo: server.persistTo, tenantId, merchantId, count: SEEDED_PAYMENTS });
+    const [found] = await executeLocalD1({
+      persistTo: server.persistTo,
+      sql: `SELECT processor_instrument_id AS id FROM payments WHERE id = '${first.lcPaymentId}'`,
+    });
+    const instrument = String(found?.results[0]?.id);
+    log(`seeding ${SEEDED_PAYMENTS} payments…`);
+    await seedPayments({ persistTo: server.persistTo, tenantId, merchantId, count: SEEDED_PAYMENTS });
     /** @type {string | null} */
     let deepCursor = null;
     for (let page = 1; page < Math.floor(SEEDED_PAYMENTS / PAGE); page++) {
@@ -171,7 +206,7 @@ async function benchmark() {
     const callbacks = await benchCallbacks({
       baseUrl,
       persistTo: server.persistTo,
-      adminSecret: devSecrets().ADMIN_SECRET,
+      adminSecret,
       serverOutput: server.output,
       count: CALLBACKS,
     });
@@ -245,6 +280,7 @@ async function benchmark() {
             ratio: median(concurrent[name].latencies) / median(concurrent[health].latencies),
           },
           failures: failures[name],
+          load: load(),
         })),
       );
       log(`round ${round} of ${ROUNDS} done`);
@@ -254,13 +290,16 @@ async function benchmark() {
       rounds,
       callbacks,
       storage: storageFootprint(server.persistTo),
+      retriedRequests: retriedRequests(),
       settings: {
+        server: PLAIN ? `npm run dev${TRACES ? " --traces" : ""} (state on disk)` : "the benchmark's own (trace viewer off)",
+        cores: availableParallelism(),
         rounds: ROUNDS,
         sequential: SEQUENTIAL,
         concurrent: CONCURRENT,
         concurrency: CONCURRENCY,
         seededPayments: SEEDED_PAYMENTS,
-        stateDirectory: STATE_PARENT,
+        stateDirectory: PLAIN ? PLAIN_STATE_PARENT : STATE_PARENT,
       },
     };
   } finally {
@@ -277,14 +316,14 @@ const result = await benchmark();
 if (JSON_OUTPUT) {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } else {
-  const { rounds, callbacks, storage, settings } = result;
+  const { rounds, callbacks, storage, settings, retriedRequests } = result;
   log(
-    `\n${settings.rounds} rounds; concurrency 1: ${settings.sequential} requests per variant, interleaved; concurrency ${settings.concurrency}: ${settings.concurrent} requests per variant; ${settings.seededPayments} payments in the ledger. Median of the rounds (min–max).\n`,
+    `\nServer: ${settings.server}, state under ${settings.stateDirectory}. ${settings.rounds} rounds; concurrency 1: ${settings.sequential} requests per variant, interleaved; concurrency ${settings.concurrency}: ${settings.concurrent} requests per variant; ${settings.seededPayments} payments in the ledger. Median of the rounds (min–max); load is the machine's 1-minute load average (${settings.cores} cores) at the end of each round or run. Requests sent again after a closed keep-alive socket: ${retriedRequests}.\n`,
   );
   log(
-    `| route | c=1 median ms | c=1 ÷ health | c=${settings.concurrency} median ms | c=${settings.concurrency} ÷ health | c=${settings.concurrency} req/s | failures |`,
+    `| route | c=1 median ms | c=1 ÷ health | c=${settings.concurrency} median ms | c=${settings.concurrency} ÷ health | c=${settings.concurrency} req/s | failures | load |`,
   );
-  log("|---|---:|---:|---:|---:|---:|---:|");
+  log("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const [index, { name }] of rounds[0].entries()) {
     const rows = rounds.map((round) => round[index]);
     log(
@@ -303,16 +342,21 @@ if (JSON_OUTPUT) {
       )}× | ${spread(
         rows.map((row) => row.c8.perSecond),
         0,
-      )} | ${rows.reduce((sum, row) => sum + row.failures, 0)} |`,
+      )} | ${rows.reduce((sum, row) => sum + row.failures, 0)} | ${spread(
+        rows.map((row) => row.load),
+        1,
+      )} |`,
     );
   }
   log(
-    `\n| callbacks (${callbacks.count}, each signature verified by the receiver) | per second | first → last received s | consumer alone per second (batches) | rejected |`,
+    `\n| callbacks (${callbacks.count}, each signature verified by the receiver) | per second | first → last received s | consumer alone per second (batches) | rejected | load |`,
   );
-  log("|---|---:|---:|---:|---:|");
+  log("|---|---:|---:|---:|---:|---:|");
   for (const run of [callbacks.deliveryOnly, callbacks.endToEnd]) {
     const consumer = `${run.consumer.perSecond.toFixed(0)} (${run.consumer.batches})`;
-    log(`| ${run.name} | ${run.perSecond.toFixed(0)} | ${run.seconds.toFixed(2)} | ${consumer} | ${run.rejected} |`);
+    log(
+      `| ${run.name} | ${run.perSecond.toFixed(0)} | ${run.seconds.toFixed(2)} | ${consumer} | ${run.rejected} | ${run.load.toFixed(1)} |`,
+    );
   }
   log("\n| table (with its indexes) | rows | bytes per row |");
   log("|---|---:|---:|");

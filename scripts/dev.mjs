@@ -5,12 +5,14 @@
 // sandbox. The cron sweep runs every minute as in production, and the URL is written where the terminal tools
 // (`npm run admin`, `receiver`, `sweep`) look for it. Everything wrangler prints passes through the Worker's own
 // redaction first (its access lines show the path a client sent, with whatever key was put in it).
-import { spawnSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { unstable_readConfig } from "wrangler";
 import { redactSecrets } from "../src/lib/redact.ts";
+import { applyMigrations, localD1, pendingMigrations } from "./local-d1.mjs";
 import { CRON_ROUTE, DEFAULT_STATE_DIR, DEV_URL_FILE, parseDevVars } from "./local-service.mjs";
 import { sandboxWorkerEnv, varArguments, WORKER_CONFIGS } from "./sandbox-worker-env.mjs";
 
@@ -41,7 +43,9 @@ if (!existsSync(devVars)) {
   }
 }
 
-// Every argument goes to `wrangler dev`; these few are read here too (strings: wrangler refuses them without a value).
+// `--traces` is ours; every other argument goes to `wrangler dev`, and these few are read here too (strings: wrangler
+// refuses them without a value).
+const TRACES_FLAG = "--traces";
 const given = /** @type {{ port?: string; ip?: string; "persist-to"?: string }} */ (
   parseArgs({
     args: process.argv.slice(2),
@@ -49,12 +53,13 @@ const given = /** @type {{ port?: string; ip?: string; "persist-to"?: string }} 
     options: { port: { type: "string" }, ip: { type: "string" }, "persist-to": { type: "string" } },
   }).values
 );
+const traces = process.argv.includes(TRACES_FLAG);
 const port = given.port ?? "8787";
 const host = !given.ip || ["0.0.0.0", "::", "*"].includes(given.ip) ? "localhost" : given.ip.includes(":") ? `[${given.ip}]` : given.ip;
 const url = `http://${host}:${port}`;
 const stateDir = given["persist-to"] ? path.resolve(given["persist-to"]) : DEFAULT_STATE_DIR;
 const args = [
-  ...process.argv.slice(2),
+  ...process.argv.slice(2).filter((arg) => arg !== TRACES_FLAG),
   ...(given.port ? [] : ["--port", port]),
   ...(process.argv.includes("--test-scheduled") ? [] : ["--test-scheduled"]),
 ];
@@ -62,23 +67,36 @@ const args = [
 // wrangler colours its output for a terminal; it sees pipes here, so it is told when ours is one.
 const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
 
-const migrate = spawnSync(
-  wrangler,
-  ["d1", "migrations", "apply", "DB", "--local", ...(given["persist-to"] ? ["--persist-to", stateDir] : [])],
-  { cwd: root, stdio: ["inherit", "pipe", "pipe"], encoding: "utf8", env: { ...colour, ...process.env, CI: "true" } },
-);
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined when wrangler could not be started (@types/node says string)
-process.stdout.write(redactSecrets(migrate.stdout ?? ""));
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined when wrangler could not be started (@types/node says string)
-process.stderr.write(redactSecrets(migrate.stderr ?? ""));
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+const d1 = localD1({ config: unstable_readConfig({ config: path.join(root, "wrangler.toml") }), stateDir });
+const pending = pendingMigrations(d1);
+const where = stateDir.startsWith(root + path.sep) ? path.relative(root, stateDir) : stateDir;
+if (pending.length === 0) {
+  console.log(`Local state in ${where}: D1 migrations up to date.`);
+} else {
+  console.log(`Local state in ${where}: applying ${pending.length} D1 migration(s): ${pending.join(", ")}`);
+  try {
+    await applyMigrations(d1, pending);
+  } catch (error) {
+    console.error(`A D1 migration failed: ${error?.message ?? error}`);
+    process.exit(1);
+  }
+}
 
 const sandboxEnv = sandboxWorkerEnv({ secrets: parseDevVars(readFileSync(devVars, "utf8")), varOverrides: varArguments(args) });
 const dev = spawn(wrangler, ["dev", ...WORKER_CONFIGS, ...args], {
   cwd: root,
   stdio: ["inherit", "pipe", "pipe"],
   // The service reads nothing of `Request.cf`, so wrangler need not download its placeholder (a warning offline).
-  env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...colour, ...process.env, ...sandboxEnv },
+  // wrangler's local trace viewer stores every span of every request on the thread that runs the Workers (+75 % of a
+  // charge's CPU, and its store only grows): off unless asked for with --traces (or wrangler's X_LOCAL_OBSERVABILITY).
+  env: {
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    X_LOCAL_OBSERVABILITY: String(traces),
+    ...colour,
+    ...process.env,
+    ...(traces ? { X_LOCAL_OBSERVABILITY: "true" } : {}),
+    ...sandboxEnv,
+  },
 });
 for (const [from, to] of /** @type {const} */ ([
   [dev.stdout, process.stdout],
@@ -115,6 +133,6 @@ async function untilHealthy() {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -5,6 +5,8 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { unstable_readConfig } from "wrangler";
+import { applyMigrations as applyLocalMigrations, localD1, pendingMigrations } from "../../scripts/local-d1.mjs";
 import { sandboxWorkerEnv, WORKER_CONFIGS } from "../../scripts/sandbox-worker-env.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
@@ -33,17 +35,14 @@ export function devSecrets() {
 
 /**
  * Set by the node project's global setup (test/support/migrated-state.mjs): a state directory with the migrations
- * applied once, copied for each server instead of running `wrangler d1 migrations apply` (a few seconds) every time.
+ * applied once, copied for each server instead of applying them (a few seconds) every time.
  */
 export const MIGRATED_STATE_ENV = "PAYMENT_CONNECT_MIGRATED_STATE";
 
-export function applyMigrations(persistTo) {
-  const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true" },
-  });
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+/** The migrations applied as `npm run dev` applies them (scripts/local-d1.mjs). */
+export async function applyMigrations(persistTo) {
+  const d1 = localD1({ config: unstable_readConfig({ config: path.join(root, "wrangler.toml") }), stateDir: persistTo });
+  await applyLocalMigrations(d1, pendingMigrations(d1));
 }
 
 /**
@@ -60,7 +59,7 @@ export async function startDevServer({ vars = {}, args = [], stateParent = tmpdi
   const baseUrl = `http://127.0.0.1:${port}`;
   const migratedState = process.env[MIGRATED_STATE_ENV];
   if (migratedState) cpSync(migratedState, persistTo, { recursive: true });
-  else applyMigrations(persistTo);
+  else await applyMigrations(persistTo);
 
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const sandboxEnv = sandboxWorkerEnv({ secrets: devSecrets(), varOverrides: vars });

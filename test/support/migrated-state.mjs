@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { applyMigrations, MIGRATED_STATE_ENV } from "./dev-server.mjs";
 
-export default function migrateOnce() {
+export default async function migrateOnce() {
   const state = mkdtempSync(path.join(tmpdir(), "payment-connect-migrated-"));
-  applyMigrations(state);
+  await applyMigrations(state);
   process.env[MIGRATED_STATE_ENV] = state;
   return () => rmSync(state, { recursive: true, force: true });
 }

@@ -1,0 +1,123 @@
+// The service's local D1 database and its migrations, for `npm run dev`. Which migrations are pending is read straight
+// from the database file with Node's SQLite (no workerd: `wrangler d1 migrations apply` took 3.5 s to find nothing to
+// do), and the pending ones are applied through one Miniflare — where wrangler starts a workerd per migration — with
+// wrangler's own bookkeeping: one transaction per migration that also records it in the migrations table.
+import { execFile } from "node:child_process";
+import { createHash, createHmac, randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { promisify } from "node:util";
+
+const root = path.join(import.meta.dirname, "..");
+const execFileAsync = promisify(execFile);
+const BINDING = "DB";
+/** Miniflare's Durable Object class behind every local D1 database, which names the folder its files are in. */
+const D1_OBJECT = "miniflare-D1DatabaseObject";
+
+/**
+ * Where the local database of the binding lives under a `--persist-to` directory, and its migrations as wrangler.toml
+ * declares them.
+ *
+ * @param {{ config: { d1_databases: { binding: string; database_id?: string; preview_database_id?: string; migrations_dir?: string; migrations_table?: string }[] }; stateDir: string }} options
+ */
+export function localD1({ config, stateDir }) {
+  const database = config.d1_databases.find((entry) => entry.binding === BINDING);
+  if (!database) throw new Error(`wrangler.toml has no D1 database bound as ${BINDING}`);
+  // The id wrangler gives the local database, which names its Durable Object.
+  const id = database.preview_database_id ?? database.database_id ?? database.binding;
+  return {
+    id,
+    persistRoot: path.join(stateDir, "v3"),
+    file: path.join(stateDir, "v3", "d1", D1_OBJECT, `${durableObjectIdFromName(D1_OBJECT, id)}.sqlite`),
+    migrationsDir: path.join(root, database.migrations_dir ?? "migrations"),
+    migrationsTable: database.migrations_table ?? "d1_migrations",
+  };
+}
+
+/**
+ * workerd's `idFromName`, which names a Durable Object's SQLite file on local disk: the HMAC-SHA256 of the name keyed
+ * with the SHA-256 of the namespace's unique key, its first 16 bytes, then the first 16 of the HMAC of those.
+ */
+function durableObjectIdFromName(uniqueKey, name) {
+  const key = createHash("sha256").update(uniqueKey).digest();
+  const base = createHmac("sha256", key).update(name).digest().subarray(0, 16);
+  const mac = createHmac("sha256", key).update(base).digest().subarray(0, 16);
+  return Buffer.concat([base, mac]).toString("hex");
+}
+
+/** The migration files not yet recorded in the database's migrations table, in the order wrangler applies them. */
+export function pendingMigrations(d1) {
+  const names = readdirSync(d1.migrationsDir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
+  if (!existsSync(d1.file)) return names;
+  const db = new DatabaseSync(d1.file, { readOnly: true });
+  try {
+    const table = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(d1.migrationsTable);
+    if (!table) return names;
+    const applied = new Set(
+      db
+        .prepare(`SELECT name FROM "${d1.migrationsTable}"`)
+        .all()
+        .map((row) => row.name),
+    );
+    return names.filter((name) => !applied.has(name));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Applies the named migrations in order, each in one D1 batch (one transaction) with its row in the migrations table,
+ * as `wrangler d1 migrations apply` records it; a failing migration stops the run and leaves the ones before it applied.
+ */
+export async function applyMigrations(d1, names) {
+  // The Miniflare wrangler depends on, not the older one the test pool brings: the file must be written by the workerd
+  // that will serve it.
+  const { Miniflare, convertV4MiniflareOptions } = /** @type {typeof import("miniflare")} */ (
+    createRequire(createRequire(import.meta.url).resolve("wrangler"))("miniflare")
+  );
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({ modules: true, script: "", resourcePersistencePath: d1.persistRoot, d1Databases: { [BINDING]: d1.id } }),
+  );
+  try {
+    const db = await mf.getD1Database(BINDING);
+    await db.exec(
+      `CREATE TABLE IF NOT EXISTS "${d1.migrationsTable}"(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);`,
+    );
+    for (const name of names) {
+      await db.batch([
+        // One statement can hold a whole file: local D1 runs it with the Durable Object's `sql.exec`, which takes several.
+        db.prepare(readFileSync(path.join(d1.migrationsDir, name), "utf8")),
+        db.prepare(`INSERT INTO "${d1.migrationsTable}" (name) VALUES (?)`).bind(name),
+      ]);
+    }
+  } finally {
+    await mf.dispose();
+  }
+}
+
+/**
+ * Runs SQL on the local database with `wrangler d1 execute` in a child process, without holding this one's event loop
+ * (the benchmark's seeding takes seconds, and a blocked loop misses the server closing its idle keep-alive sockets).
+ * Resolves with wrangler's JSON: one result per statement.
+ *
+ * @param {{ persistTo: string; sql: string }} options
+ */
+export async function executeLocalD1({ persistTo, sql }) {
+  const file = path.join(tmpdir(), `payment-connect-d1-${process.pid}-${randomUUID()}.sql`);
+  writeFileSync(file, sql);
+  try {
+    const { stdout } = await execFileAsync(
+      path.join(root, "node_modules", ".bin", "wrangler"),
+      ["d1", "execute", BINDING, "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
+      { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: "true" } },
+    );
+    return /** @type {{ results: Record<string, unknown>[] }[]} */ (JSON.parse(stdout));
+  } finally {
+    rmSync(file, { force: true });
+  }
+}

@@ -1,0 +1,110 @@
+// How `npm run dev` (scripts/dev.mjs) starts: on a fresh state directory it applies every D1 migration, a second start
+// finds none pending and applies nothing, and a migration the database has not recorded is applied on the next start;
+// wrangler's local trace viewer stays off unless `--traces` asks for it.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, describe, expect, it } from "vitest";
+import { unstable_readConfig } from "wrangler";
+import { localD1 } from "../../scripts/local-d1.mjs";
+import { freePort } from "../support/dev-server.mjs";
+
+const root = path.join(import.meta.dirname, "../..");
+const stateDir = mkdtempSync(path.join(tmpdir(), "payment-connect-dev-start-"));
+const d1 = localD1({ config: unstable_readConfig({ config: path.join(root, "wrangler.toml") }), stateDir });
+const migrations = readdirSync(path.join(root, "migrations")).filter((name) => name.endsWith(".sql"));
+const TRACES_QUERY = "/cdn-cgi/local/explorer/api/local/observability/query";
+
+afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
+
+/** Starts `npm run dev` on the test's state directory, runs `check` once it is up, stops it; resolves with its output. */
+async function withDev(extraArgs, check) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const args = ["--disable-warning=ExperimentalWarning", "scripts/dev.mjs", "--port", String(port), "--ip", "127.0.0.1"];
+  args.push("--persist-to", stateDir, "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", ...extraArgs);
+  // Started as a user starts it: wrangler's own switch for the trace viewer unset.
+  const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "X_LOCAL_OBSERVABILITY")), CI: "true" };
+  const dev = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  dev.stdout.on("data", (chunk) => (output += chunk));
+  dev.stderr.on("data", (chunk) => (output += chunk));
+  try {
+    const deadline = Date.now() + 120_000;
+    while (!output.includes("Payment Connect is up")) {
+      if (dev.exitCode !== null || Date.now() > deadline) throw new Error(`npm run dev did not come up:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await check(baseUrl);
+  } finally {
+    dev.kill("SIGTERM");
+    await new Promise((resolve) => dev.once("close", resolve));
+  }
+  return output;
+}
+
+async function tracesQuery(baseUrl) {
+  return fetch(baseUrl + TRACES_QUERY, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ sql: "SELECT name FROM spans LIMIT 1" }),
+  });
+}
+
+function appliedMigrations() {
+  const db = new DatabaseSync(d1.file, { readOnly: true });
+  try {
+    return db
+      .prepare("SELECT name FROM d1_migrations ORDER BY id")
+      .all()
+      .map((row) => row.name);
+  } finally {
+    db.close();
+  }
+}
+
+describe("npm run dev, started again and again on one state directory", () => {
+  it(
+    "migrates a fresh state, skips the migrations when none is pending, applies a new one, and keeps the trace viewer off unless asked",
+    {
+      timeout: 360_000,
+    },
+    async () => {
+      const fresh = await withDev([], async (baseUrl) => {
+        expect((await fetch(`${baseUrl}/v1/meta`)).status).toBe(200);
+        const traces = await tracesQuery(baseUrl);
+        expect(traces.status, await traces.clone().text()).toBe(404);
+        expect(await traces.text()).toContain("not enabled");
+      });
+      expect(fresh).toContain(`applying ${migrations.length} D1 migration(s)`);
+      expect(appliedMigrations()).toEqual(migrations);
+      expect(existsSync(path.join(stateDir, "v3", "observability")), "no trace store on disk").toBe(false);
+
+      const again = await withDev([], async (baseUrl) => {
+        expect((await fetch(`${baseUrl}/health`)).status).toBe(200);
+      });
+      expect(again).toContain("D1 migrations up to date");
+      expect(again).not.toContain("applying");
+
+      // The last migration made pending again: its record and its columns and indexes gone, as before it was written.
+      const last = "0011_onboarding_sweep.sql";
+      const db = new DatabaseSync(d1.file);
+      db.exec(`DROP INDEX onboarding_form_link_expiry; DROP INDEX onboarding_pci_checked;
+      ALTER TABLE onboarding DROP COLUMN change_token; ALTER TABLE onboarding DROP COLUMN form_checked_at;
+      ALTER TABLE onboarding DROP COLUMN pci_checked_at; DELETE FROM d1_migrations WHERE name = '${last}';`);
+      db.close();
+
+      const pending = await withDev(["--traces"], async (baseUrl) => {
+        expect((await fetch(`${baseUrl}/v1/meta`)).status).toBe(200);
+        const traces = await tracesQuery(baseUrl);
+        expect(traces.status, await traces.clone().text()).toBe(200);
+      });
+      expect(pending).toContain(`applying 1 D1 migration(s): ${last}`);
+      expect(appliedMigrations()).toEqual(migrations);
+      const columns = new DatabaseSync(d1.file, { readOnly: true }).prepare("SELECT name FROM pragma_table_info('onboarding')").all();
+      expect(columns.map((column) => column.name)).toEqual(expect.arrayContaining(["change_token", "form_checked_at", "pci_checked_at"]));
+    },
+  );
+});
