@@ -77,7 +77,7 @@ if (pending.length === 0) {
   try {
     await applyMigrations(d1, pending);
   } catch (error) {
-    console.error(`A D1 migration failed: ${error?.message ?? error}`);
+    console.error(redactSecrets(`A D1 migration failed: ${String(error?.message ?? error)}`));
     process.exit(1);
   }
 }

@@ -27,7 +27,9 @@ async function withDev(extraArgs, check) {
   args.push("--persist-to", stateDir, "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", ...extraArgs);
   // Started as a user starts it: wrangler's own switch for the trace viewer unset.
   const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "X_LOCAL_OBSERVABILITY")), CI: "true" };
-  const dev = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  // Its own process group, so stopping it stops wrangler and workerd too, even when dev.mjs cannot pass a signal on.
+  const dev = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const closed = new Promise((resolve) => dev.once("close", resolve));
   let output = "";
   dev.stdout.on("data", (chunk) => (output += chunk));
   dev.stderr.on("data", (chunk) => (output += chunk));
@@ -39,10 +41,24 @@ async function withDev(extraArgs, check) {
     }
     await check(baseUrl);
   } finally {
-    dev.kill("SIGTERM");
-    await new Promise((resolve) => dev.once("close", resolve));
+    await stop(dev, closed);
   }
   return output;
+}
+
+/** SIGTERM to the whole group, then SIGKILL if it has not closed within 15 s (a loaded machine tears down slowly). */
+async function stop(dev, closed) {
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-(/** @type {number} */ (dev.pid)), signal);
+    } catch {
+      // already gone
+    }
+  };
+  signalGroup("SIGTERM");
+  const timer = setTimeout(() => signalGroup("SIGKILL"), 15_000);
+  await closed;
+  clearTimeout(timer);
 }
 
 async function tracesQuery(baseUrl) {
@@ -50,6 +66,7 @@ async function tracesQuery(baseUrl) {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ sql: "SELECT name FROM spans LIMIT 1" }),
+    signal: AbortSignal.timeout(30_000),
   });
 }
 
@@ -73,7 +90,7 @@ describe("npm run dev, started again and again on one state directory", () => {
     },
     async () => {
       const fresh = await withDev([], async (baseUrl) => {
-        expect((await fetch(`${baseUrl}/v1/meta`)).status).toBe(200);
+        expect((await fetch(`${baseUrl}/v1/meta`, { signal: AbortSignal.timeout(30_000) })).status).toBe(200);
         const traces = await tracesQuery(baseUrl);
         expect(traces.status, await traces.clone().text()).toBe(404);
         expect(await traces.text()).toContain("not enabled");
@@ -83,7 +100,7 @@ describe("npm run dev, started again and again on one state directory", () => {
       expect(existsSync(path.join(stateDir, "v3", "observability")), "no trace store on disk").toBe(false);
 
       const again = await withDev([], async (baseUrl) => {
-        expect((await fetch(`${baseUrl}/health`)).status).toBe(200);
+        expect((await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(30_000) })).status).toBe(200);
       });
       expect(again).toContain("D1 migrations up to date");
       expect(again).not.toContain("applying");
@@ -97,7 +114,7 @@ describe("npm run dev, started again and again on one state directory", () => {
       db.close();
 
       const pending = await withDev(["--traces"], async (baseUrl) => {
-        expect((await fetch(`${baseUrl}/v1/meta`)).status).toBe(200);
+        expect((await fetch(`${baseUrl}/v1/meta`, { signal: AbortSignal.timeout(30_000) })).status).toBe(200);
         const traces = await tracesQuery(baseUrl);
         expect(traces.status, await traces.clone().text()).toBe(200);
       });
