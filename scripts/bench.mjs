@@ -18,7 +18,7 @@ import { benchCallbacks } from "./bench-callbacks.mjs";
 import { fetchRetryingClosedSocket as fetch, retriedRequests } from "./bench-fetch.mjs";
 import { storageFootprint } from "./bench-storage.mjs";
 import { executeLocalD1 } from "./local-d1.mjs";
-import { parseDevVars } from "./local-service.mjs";
+import { CRON_ROUTE, parseDevVars } from "./local-service.mjs";
 
 const root = path.join(import.meta.dirname, "..");
 const JSON_OUTPUT = process.argv.includes("--json");
@@ -94,6 +94,24 @@ async function seedPayments({ persistTo, tenantId, merchantId, count }) {
     }
   }
   await executeLocalD1({ persistTo, sql: statements.join("\n") });
+}
+
+/**
+ * What a payment costs in D1 once its events are history: every event and delivery aged a year, then the cron run until
+ * the archive (src/callbacks/archive.ts) has moved what it may to R2. Payments and refunds stay; pending deliveries too.
+ */
+async function archiveHistory({ baseUrl, persistTo }) {
+  const age = (table) => `UPDATE ${table} SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-365 days');`;
+  await executeLocalD1({ persistTo, sql: [age("events"), age("callback_deliveries")].join("\n") });
+  const eventsLeft = async () => Number((await executeLocalD1({ persistTo, sql: "SELECT COUNT(*) AS n FROM events" }))[0]?.results[0]?.n);
+  let left = await eventsLeft();
+  for (;;) {
+    await (await fetch(`${baseUrl}${CRON_ROUTE}`)).arrayBuffer();
+    const now = await eventsLeft();
+    if (now === left) break;
+    left = now;
+  }
+  return storageFootprint(persistTo, { events: 0, callback_deliveries: 0, refunds: 0.1 });
 }
 
 /**
@@ -286,10 +304,12 @@ async function benchmark() {
       log(`round ${round} of ${ROUNDS} done`);
     }
 
+    const storage = storageFootprint(server.persistTo);
     return {
       rounds,
       callbacks,
-      storage: storageFootprint(server.persistTo),
+      storage,
+      archived: await archiveHistory({ baseUrl, persistTo: server.persistTo }),
       retriedRequests: retriedRequests(),
       settings: {
         server: PLAIN ? `npm run dev${TRACES ? " --traces" : ""} (state on disk)` : "the benchmark's own (trace viewer off)",
@@ -316,7 +336,7 @@ const result = await benchmark();
 if (JSON_OUTPUT) {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } else {
-  const { rounds, callbacks, storage, settings, retriedRequests } = result;
+  const { rounds, callbacks, storage, archived, settings, retriedRequests } = result;
   log(
     `\nServer: ${settings.server}, state under ${settings.stateDirectory}. ${settings.rounds} rounds; concurrency 1: ${settings.sequential} requests per variant, interleaved; concurrency ${settings.concurrency}: ${settings.concurrent} requests per variant; ${settings.seededPayments} payments in the ledger. Median of the rounds (min–max); load is the machine's 1-minute load average (${settings.cores} cores) at the end of each round or run. Requests sent again after a closed keep-alive socket: ${retriedRequests}.\n`,
   );
@@ -368,6 +388,10 @@ if (JSON_OUTPUT) {
     .join(", ");
   log(
     `\nOne payment with ${mix}: ${storage.bytesPerPayment.toFixed(0)} bytes, so one 10 GB D1 database holds about ${(storage.paymentsPerDatabase / 1e6).toFixed(1)} million payments.`,
+  );
+  const left = `${archived.tables.events.rows} events and ${archived.tables.callback_deliveries.rows} deliveries left in D1`;
+  log(
+    `Once the archive has taken its events and deliveries (${left}): ${archived.bytesPerPayment.toFixed(0)} bytes per payment with 0.1 refunds, about ${(archived.paymentsPerDatabase / 1e6).toFixed(1)} million payments per database.`,
   );
 }
 process.exit(0);

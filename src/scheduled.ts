@@ -1,5 +1,5 @@
 import { purgeEndedSignInState } from "./accounts";
-import { sweepCallbacks } from "./callbacks";
+import { archiveCallbackHistory, sweepCallbacks } from "./callbacks";
 import { createContext } from "./context";
 import { refreshPlannerStatistics } from "./db/planner-statistics";
 import { sweepDisputes } from "./disputes";
@@ -40,6 +40,7 @@ export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): 
   await ctx.outbox.flush();
   await run("callbacks", sweepCallbacks);
   await run("dashboard sign-in state", purgeEndedSignInState);
+  await run("callback history archive", archiveCallbackHistory);
   // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
   if (new Date(scheduledTime).toISOString().slice(11, 16) === PLANNER_STATISTICS_AT_UTC) {
     await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db));

@@ -1,7 +1,8 @@
 import type { AppRouteHandler } from "../platform/types";
+import { getArchivedDay } from "./archive";
 import * as endpoints from "./callback-endpoints.service";
 import type * as routes from "./callbacks.routes";
-import { toCallbackSettings, toDelivery, toEvent, toRevealedSigningSecrets } from "./callbacks.view";
+import { toArchivedEvent, toCallbackSettings, toDelivery, toEvent, toRevealedSigningSecrets } from "./callbacks.view";
 import * as deliveries from "./deliveries.service";
 
 export const getCallbackSettings: AppRouteHandler<typeof routes.getCallbackSettings> = async (c) => {
@@ -49,4 +50,11 @@ export const replayEvent: AppRouteHandler<typeof routes.replayEvent> = async (c)
 export const replayFailedDeliveries: AppRouteHandler<typeof routes.replayFailedDeliveries> = async (c) => {
   const result = await deliveries.replayFailedDeliveries({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("json") } });
   return c.json({ data: result.data.map(toDelivery), hasMore: result.hasMore }, 202);
+};
+
+export const getArchivedEvents: AppRouteHandler<typeof routes.getArchivedEvents> = async (c) => {
+  const { tenantId } = c.req.valid("param");
+  const { day } = c.req.valid("query");
+  const archived = await getArchivedDay({ ctx: c.get("ctx"), input: { tenantId, day } });
+  return c.json({ tenantId, day, data: archived.map(toArchivedEvent) }, 200);
 };

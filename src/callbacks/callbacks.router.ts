@@ -11,4 +11,5 @@ export default withRoutes(createRouter(), routes, handlers, [
   "listDeliveries",
   "replayEvent",
   "replayFailedDeliveries",
+  "getArchivedEvents",
 ]);

@@ -401,3 +401,51 @@ export const replayFailedDeliveries = createRoute({
     }),
   },
 });
+
+const ArchivedDaySchema = z
+  .object({
+    tenantId: z.string().openapi({ example: TENANT_ID }),
+    day: z.string().openapi({ example: "2026-11-03" }),
+    data: z.array(
+      EventSchema.extend({
+        deliveries: z.array(DeliverySchema).openapi({ description: "Every delivery of the event, with its attempts, as they ended." }),
+      }).openapi("ArchivedCallbackEvent"),
+    ),
+  })
+  .openapi("ArchivedCallbackDay");
+
+export const getArchivedEvents = createRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/archive/events",
+  ...operatorRoute("Operator: callbacks"),
+  operationId: "getArchivedCallbackEvents",
+  summary: "A tenant's events of one archived day, with their deliveries",
+  description:
+    "Events and their callback deliveries leave D1 for the archive (R2) once their whole UTC day is `EVENT_ARCHIVE_AFTER_DAYS` " +
+    "old and nothing more is owed on them (no delivery pending). This reads one day back, oldest event first; events of " +
+    "that day still in D1 are in …/callbacks/events and …/callbacks/deliveries.",
+  request: {
+    params: TenantParams,
+    query: z
+      .object({ day: z.iso.date().openapi({ example: "2026-11-03", description: "The UTC day the events were created (YYYY-MM-DD)." }) })
+      .strict(),
+  },
+  responses: {
+    200: openapi.jsonContent(ArchivedDaySchema, "The archived day.", {
+      tenantId: TENANT_ID,
+      day: "2026-11-03",
+      data: [{ ...eventExample, deliveries: [deliveryExample] }],
+    }),
+    ...openapi.problemResponses({
+      400: { description: "Malformed tenant id or day.", examples: [openapi.invalidField("day", "Invalid ISO date")] },
+      404: {
+        description: "No such tenant, or nothing of it archived for that day.",
+        examples: [
+          { slug: "not-found", detail: `No tenant ${TENANT_ID}.` },
+          { slug: "not-found", detail: `Nothing of tenant ${TENANT_ID} is archived for 2026-11-03.` },
+        ],
+      },
+      ...OPERATOR_PROBLEMS,
+    }),
+  },
+});

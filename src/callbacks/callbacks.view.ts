@@ -1,3 +1,4 @@
+import type { ArchivedEvent } from "./archive";
 import type { CallbackSettings, RevealedSigningSecret, SigningSecretInfo } from "./callback-endpoints.service";
 import type { EventRecord } from "../outbox/events.schema";
 import type { DeliveryAttemptRecord } from "./deliveries.schema";
@@ -56,4 +57,9 @@ export const toDelivery = (delivery: DeliveryRecord) => ({
   failedAtUtc: delivery.failedAt,
   createdAtUtc: delivery.createdAt,
   attempts: delivery.attempts.map(toAttempt),
+});
+
+export const toArchivedEvent = ({ event, deliveries }: ArchivedEvent) => ({
+  ...toEvent(event),
+  deliveries: deliveries.map(toDelivery),
 });

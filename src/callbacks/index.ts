@@ -6,6 +6,7 @@
 export { default as callbacksRouter } from "./callbacks.router";
 export { handleCallbackBatch } from "./consumer";
 export { sweepCallbacks } from "./sweep";
+export { archiveCallbackHistory, readArchivedDay, type ArchivedEvent } from "./archive";
 export { enqueueEvents } from "./enqueue";
 export {
   DEFAULT_PREVIOUS_SECRET_TTL_SECONDS,

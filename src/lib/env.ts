@@ -31,6 +31,7 @@ const EnvSchema = z
     CURRENCY: required.regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD"),
     DEFAULT_FEE_BASIS_POINTS: wholeNumber,
     DEFAULT_FEE_FIXED_CENTS: wholeNumber,
+    EVENT_ARCHIVE_AFTER_DAYS: positiveNumber,
     ADMIN_SECRET: required,
     KEY_PEPPER: required,
     CALLBACK_SECRETS_KEY: required,

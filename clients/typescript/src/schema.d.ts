@@ -124,6 +124,26 @@ export interface paths {
     patch: operations["updateTenant"];
     trace?: never;
   };
+  "/admin/tenants/{tenantId}/archive/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A tenant's events of one archived day, with their deliveries
+     * @description Events and their callback deliveries leave D1 for the archive (R2) once their whole UTC day is `EVENT_ARCHIVE_AFTER_DAYS` old and nothing more is owed on them (no delivery pending). This reads one day back, oldest event first; events of that day still in D1 are in …/callbacks/events and …/callbacks/deliveries.
+     */
+    get: operations["getArchivedCallbackEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/tenants/{tenantId}/callbacks": {
     parameters: {
       query?: never;
@@ -1108,6 +1128,17 @@ export interface components {
        * @enum {string}
        */
       type: "application_fee_refund.updated";
+    };
+    ArchivedCallbackDay: {
+      data: components["schemas"]["ArchivedCallbackEvent"][];
+      /** @example 2026-11-03 */
+      day: string;
+      /** @example ten_3kTq9Wc2Zb7pLx0aYf4Rn */
+      tenantId: string;
+    };
+    ArchivedCallbackEvent: components["schemas"]["CallbackEvent"] & {
+      /** @description Every delivery of the event, with its attempts, as they ended. */
+      deliveries: components["schemas"]["CallbackDelivery"][];
     };
     /** @description Required with processorToken. */
     Buyer: {
@@ -2819,6 +2850,131 @@ export interface operations {
       };
       /** @description Body is not JSON. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getArchivedCallbackEvents: {
+    parameters: {
+      query: {
+        /** @description The UTC day the events were created (YYYY-MM-DD). */
+        day: string;
+      };
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archived day. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "body": {
+           *             "amountRefundedCents": 0,
+           *             "createdAtUtc": "2026-11-03T10:15:02.000Z",
+           *             "failureCode": null,
+           *             "id": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *             "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *             "orderRef": "order-10042",
+           *             "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+           *             "processorState": "SUCCEEDED",
+           *             "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *             "status": "succeeded",
+           *             "type": "transfer.updated"
+           *           },
+           *           "createdAtUtc": "2026-11-03T10:15:02.000Z",
+           *           "deliveries": [
+           *             {
+           *               "attemptCount": 2,
+           *               "attempts": [
+           *                 {
+           *                   "attemptNumber": 1,
+           *                   "attemptedAtUtc": "2026-11-03T10:15:02.000Z",
+           *                   "durationMs": 120,
+           *                   "error": null,
+           *                   "nextAttemptAtUtc": "2026-11-03T10:16:02.000Z",
+           *                   "statusCode": 503,
+           *                   "url": "https://shop.example.com/payment-connect/callbacks"
+           *                 },
+           *                 {
+           *                   "attemptNumber": 2,
+           *                   "attemptedAtUtc": "2026-11-03T10:16:02.000Z",
+           *                   "durationMs": 85,
+           *                   "error": null,
+           *                   "nextAttemptAtUtc": null,
+           *                   "statusCode": 200,
+           *                   "url": "https://shop.example.com/payment-connect/callbacks"
+           *                 }
+           *               ],
+           *               "createdAtUtc": "2026-11-03T10:15:02.000Z",
+           *               "deliveredAtUtc": "2026-11-03T10:16:02.000Z",
+           *               "eventId": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *               "eventType": "transfer.updated",
+           *               "failedAtUtc": null,
+           *               "id": "dlv_2bV8nQ4wXz7Kc1Lp5Rt9Hm",
+           *               "lastAttemptAtUtc": "2026-11-03T10:16:02.000Z",
+           *               "lastError": null,
+           *               "lastStatusCode": 200,
+           *               "nextAttemptAtUtc": null,
+           *               "origin": "event",
+           *               "status": "delivered"
+           *             }
+           *           ],
+           *           "enqueuedAtUtc": "2026-11-03T10:15:02.000Z",
+           *           "id": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *           "type": "transfer.updated"
+           *         }
+           *       ],
+           *       "day": "2026-11-03",
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn"
+           *     }
+           */
+          "application/json": components["schemas"]["ArchivedCallbackDay"];
+        };
+      };
+      /** @description Malformed tenant id or day. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant, or nothing of it archived for that day. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
-import { handleCallbackBatch, sweepCallbacks } from "../../../src/callbacks";
+import { archiveCallbackHistory, handleCallbackBatch, sweepCallbacks } from "../../../src/callbacks";
 import { createContext } from "../../../src/context";
 import { reconcileLedger } from "../../../src/payments";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
@@ -108,6 +108,11 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
     name: "a tenant's terminal readers",
     sql: /from "terminal_readers" where .*"terminal_readers"\."tenant_id" = \?.* order by "terminal_readers"\."created_at" desc/s,
     index: /USING INDEX terminal_readers_tenant_created \(tenant_id=\?/,
+  },
+  {
+    name: "archive: the oldest archivable event",
+    sql: /from "events" where \("events"\."created_at" < \? and .* order by "events"\."created_at" asc limit \?$/s,
+    index: /USING INDEX events_created \(created_at<\?\)/,
   },
   { name: "tenants page", sql: /from "tenants" (where .* )?order by "tenants"\."created_at" desc/, index: /USING INDEX tenants_created/ },
 ];
@@ -270,6 +275,8 @@ describe("query plans of the hot paths", () => {
     } as unknown as MessageBatch;
     await handleCallbackBatch({ ctx: createContext(recorded), input: batch });
     expect(receiver.received.length).toBeGreaterThan(0);
+    const archived = await archiveCallbackHistory({ ctx: createContext(recorded, { nowMs: Date.now() + 400 * 86_400_000 }) });
+    expect(archived.events).toBeGreaterThan(0);
 
     const scans: { sql: string; plan: string[] }[] = [];
     const wrongIndex: { name: string; sql: string; plan: string[] }[] = [];
