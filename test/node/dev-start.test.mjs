@@ -14,7 +14,9 @@ import { freePort } from "../support/dev-server.mjs";
 const root = path.join(import.meta.dirname, "../..");
 const stateDir = mkdtempSync(path.join(tmpdir(), "payment-connect-dev-start-"));
 const d1 = localD1({ config: unstable_readConfig({ config: path.join(root, "wrangler.toml") }), stateDir });
-const migrations = readdirSync(path.join(root, "migrations")).filter((name) => name.endsWith(".sql"));
+const migrations = readdirSync(path.join(root, "migrations"))
+  .filter((name) => name.endsWith(".sql"))
+  .sort();
 const TRACES_QUERY = "/cdn-cgi/local/explorer/api/local/observability/query";
 
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
@@ -74,7 +76,7 @@ function appliedMigrations() {
   const db = new DatabaseSync(d1.file, { readOnly: true });
   try {
     return db
-      .prepare("SELECT name FROM d1_migrations ORDER BY id")
+      .prepare("SELECT name FROM d1_migrations ORDER BY name")
       .all()
       .map((row) => row.name);
   } finally {
@@ -105,12 +107,12 @@ describe("npm run dev, started again and again on one state directory", () => {
       expect(again).toContain("D1 migrations up to date");
       expect(again).not.toContain("applying");
 
-      // The last migration made pending again: its record and its columns and indexes gone, as before it was written.
-      const last = "0011_onboarding_sweep.sql";
+      // One migration made pending again: its record and its columns and indexes gone, as before it was written.
+      const reverted = "0011_onboarding_sweep.sql";
       const db = new DatabaseSync(d1.file);
       db.exec(`DROP INDEX onboarding_form_link_expiry; DROP INDEX onboarding_pci_checked;
       ALTER TABLE onboarding DROP COLUMN change_token; ALTER TABLE onboarding DROP COLUMN form_checked_at;
-      ALTER TABLE onboarding DROP COLUMN pci_checked_at; DELETE FROM d1_migrations WHERE name = '${last}';`);
+      ALTER TABLE onboarding DROP COLUMN pci_checked_at; DELETE FROM d1_migrations WHERE name = '${reverted}';`);
       db.close();
 
       const pending = await withDev(["--traces"], async (baseUrl) => {
@@ -118,7 +120,7 @@ describe("npm run dev, started again and again on one state directory", () => {
         const traces = await tracesQuery(baseUrl);
         expect(traces.status, await traces.clone().text()).toBe(200);
       });
-      expect(pending).toContain(`applying 1 D1 migration(s): ${last}`);
+      expect(pending).toContain(`applying 1 D1 migration(s): ${reverted}`);
       expect(appliedMigrations()).toEqual(migrations);
       const columns = new DatabaseSync(d1.file, { readOnly: true }).prepare("SELECT name FROM pragma_table_info('onboarding')").all();
       expect(columns.map((column) => column.name)).toEqual(expect.arrayContaining(["change_token", "form_checked_at", "pci_checked_at"]));
