@@ -16,9 +16,8 @@ import { dashboardHeaders, formBodyLimit, ownerOnly, requireFormCookie, requireS
 
 const pages = new Hono<DashboardBindings>();
 
-for (const path of ["/dashboard", "/dashboard/*"]) {
-  pages.use(path, dashboardLayout, dashboardHeaders, formBodyLimit, sameOriginOnly, requireSession);
-}
+// Hono's `/dashboard/*` matches `/dashboard` itself too: one registration, or the overview runs every guard twice.
+pages.use("/dashboard/*", dashboardLayout, dashboardHeaders, formBodyLimit, sameOriginOnly, requireSession);
 
 pages.get("/dashboard/sign-in", auth.showSignIn);
 pages.post("/dashboard/sign-in", requireFormCookie, auth.signIn);
