@@ -7,7 +7,7 @@ import { ApiError } from "../lib/problem";
 import { events, type EventRecord } from "../outbox/events.schema";
 import type { AppContext } from "../platform/context";
 import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
-import type { DeliveryRecord } from "./deliveries.service";
+import { selectDeliveries, type DeliveryRecord } from "./deliveries.service";
 
 /** One line of an archived day: the event row as it was in D1, with every delivery of it and their attempts. */
 export type ArchivedEvent = { event: EventRecord; deliveries: DeliveryRecord[] };
@@ -102,30 +102,14 @@ async function archiveNextPart(ctx: ArchiveContext, cutoff: string, limit: numbe
   // Another run took them between the two reads.
   if (rows.length === 0) return null;
   const eventIds = rows.map((event) => event.id);
-  const deliveries = await db
-    .select()
-    .from(callbackDeliveries)
-    .where(and(eq(callbackDeliveries.tenantId, tenantId), inArray(callbackDeliveries.eventId, boundList(eventIds))))
-    .orderBy(asc(callbackDeliveries.createdAt), asc(callbackDeliveries.id))
-    .all();
+  // Oldest first, as the day's lines are.
+  const deliveries = (await selectDeliveries(db, tenantId, inArray(callbackDeliveries.eventId, boundList(eventIds)))).reverse();
   const deliveryIds = deliveries.map((delivery) => delivery.id);
-  const attempts = await db
-    .select()
-    .from(callbackDeliveryAttempts)
-    .where(and(eq(callbackDeliveryAttempts.tenantId, tenantId), inArray(callbackDeliveryAttempts.deliveryId, boundList(deliveryIds))))
-    .orderBy(asc(callbackDeliveryAttempts.deliveryId), asc(callbackDeliveryAttempts.attemptNumber))
-    .all();
 
   const lines = rows.map((event) => {
     const archived: ArchivedEvent = {
       event,
-      deliveries: deliveries
-        .filter((delivery) => delivery.eventId === event.id)
-        .map((delivery) => ({
-          ...delivery,
-          eventType: event.type,
-          attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
-        })),
+      deliveries: deliveries.filter((delivery) => delivery.eventId === event.id),
     };
     return JSON.stringify(archived);
   });

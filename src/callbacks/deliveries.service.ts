@@ -173,15 +173,19 @@ async function sendReplays(ctx: AppContext, tenantId: string, deliveries: { id: 
   logEvent("info", "callbacks replayed", { tenantId, eventIds: deliveries.map((delivery) => delivery.eventId), deliveryIds });
 }
 
-async function selectDeliveries(db: Database, tenantId: string, condition: SQL | undefined, limit: number): Promise<DeliveryRecord[]> {
-  const rows = await db
+export async function selectDeliveries(
+  db: Database,
+  tenantId: string,
+  condition: SQL | undefined,
+  limit?: number,
+): Promise<DeliveryRecord[]> {
+  const newestFirst = db
     .select({ delivery: callbackDeliveries, eventType: events.type })
     .from(callbackDeliveries)
     .innerJoin(events, eq(events.id, callbackDeliveries.eventId))
     .where(and(eq(callbackDeliveries.tenantId, tenantId), condition))
-    .orderBy(desc(callbackDeliveries.createdAt), desc(callbackDeliveries.id))
-    .limit(limit)
-    .all();
+    .orderBy(desc(callbackDeliveries.createdAt), desc(callbackDeliveries.id));
+  const rows = await (limit === undefined ? newestFirst : newestFirst.limit(limit)).all();
   if (rows.length === 0) return [];
   const attempts = await db
     .select()
