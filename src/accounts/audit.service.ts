@@ -3,7 +3,8 @@ import type { AppContext } from "../platform/context";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
-import { dashboardAuditLog, dashboardUsers, type AuditEntry } from "./accounts.schema";
+import { dashboardUsers } from "./accounts.schema";
+import { dashboardAuditLog, type AuditEntry } from "./audit.schema";
 import type { RequestOrigin } from "./request-meta";
 
 export const AUDIT_ACTIONS = {
