@@ -1,10 +1,13 @@
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, lt, or } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
+import { drizzleOf } from "../db/client";
+import { placeInRegion } from "../db/shards";
+import { tenantShards } from "../db/tenant-shards.schema";
 import { tenants, type TenantRecord } from "../db/tenants.schema";
 import { apiKeys, type ApiKeyRecord } from "./tenants.schema";
 
@@ -27,7 +30,18 @@ function forgetKey(apiKeyId: string): void {
   for (const [keyHash, checked] of checkedKeys) if (checked.apiKeyId === apiKeyId) checkedKeys.delete(keyHash);
 }
 
-export async function createTenant({ ctx, input }: { ctx: AppContext; input: { name: string } }): Promise<TenantRecord> {
+/** A tenant with the region its data lives in; null for a tenant from before shards, whose data is still in the control database. */
+export type PlacedTenant = TenantRecord & { region: string | null };
+
+const placedTenantFields = { ...getTableColumns(tenants), region: tenantShards.region };
+
+/**
+ * Placed on the open shard of its region with the most room. The shard gets its own copy of the tenant row first (its
+ * tables reference it, and the charge gate reads it beside the ledger), so the map never names a shard without it.
+ */
+export async function createTenant({ ctx, input }: { ctx: AppContext; input: { name: string; region?: string } }): Promise<PlacedTenant> {
+  const region = input.region ?? ctx.env.DEFAULT_REGION;
+  const shard = await placeInRegion(ctx.db, ctx.env, region);
   const now = ctx.clock.nowIso();
   const tenant: TenantRecord = {
     id: newId("ten"),
@@ -39,8 +53,12 @@ export async function createTenant({ ctx, input }: { ctx: AppContext; input: { n
     createdAt: now,
     updatedAt: now,
   };
-  await ctx.db.insert(tenants).values(tenant);
-  return tenant;
+  await drizzleOf(shard.d1).insert(tenants).values(tenant);
+  await ctx.db.batch([
+    ctx.db.insert(tenants).values(tenant),
+    ctx.db.insert(tenantShards).values({ tenantId: tenant.id, region, shard: shard.binding, placedAt: now }),
+  ]);
+  return { ...tenant, region };
 }
 
 /** Newest first, keyset-paginated on (createdAt, id) like the other operator lists. */
@@ -50,12 +68,13 @@ export async function listTenants({
 }: {
   ctx: AppContext;
   input: { limit: number; cursor?: string };
-}): Promise<Page<TenantRecord>> {
+}): Promise<Page<PlacedTenant>> {
   // The operator's list spans every tenant, so its cursor is bound to no one tenant.
   const scope = { list: "tenants-cursor", tenantId: "", filters: "", secret: ctx.env.KEY_PEPPER };
   const rows = await ctx.db
-    .select()
+    .select(placedTenantFields)
     .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
     .where(await afterCursor(tenants, input.cursor, scope))
     .orderBy(desc(tenants.createdAt), desc(tenants.id))
     .limit(input.limit + 1)
@@ -63,8 +82,13 @@ export async function listTenants({
   return pageOf(rows, input.limit, scope);
 }
 
-export async function getTenant({ ctx, input }: { ctx: AppContext; input: { tenantId: string } }): Promise<TenantRecord> {
-  const tenant = await ctx.db.select().from(tenants).where(eq(tenants.id, input.tenantId)).get();
+export async function getTenant({ ctx, input }: { ctx: AppContext; input: { tenantId: string } }): Promise<PlacedTenant> {
+  const tenant = await ctx.db
+    .select(placedTenantFields)
+    .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
+    .where(eq(tenants.id, input.tenantId))
+    .get();
   if (!tenant) throw new ApiError("not-found", `No tenant ${input.tenantId}.`);
   return tenant;
 }
@@ -75,14 +99,14 @@ export async function updateTenant({
 }: {
   ctx: AppContext;
   input: { tenantId: string; name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
-}): Promise<TenantRecord> {
+}): Promise<PlacedTenant> {
   const [updated] = await ctx.db
     .update(tenants)
     .set({ ...changes, updatedAt: ctx.clock.nowIso() })
     .where(eq(tenants.id, tenantId))
     .returning();
   if (!updated) throw new ApiError("not-found", `No tenant ${tenantId}.`);
-  return updated;
+  return getTenant({ ctx, input: { tenantId } });
 }
 
 /** Returns the plaintext key exactly once; only its peppered hash is stored. */

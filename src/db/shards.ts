@@ -1,0 +1,60 @@
+import { count, inArray } from "drizzle-orm";
+import type { ShardConfig } from "../lib/env";
+import { ApiError } from "../lib/problem";
+import type { Database } from "./client";
+import { tenantShards } from "./tenant-shards.schema";
+
+/** A tenant shard as SHARDS configures it, with its D1 binding. */
+export type Shard = { binding: string; region: string; open: boolean; d1: D1Database };
+
+/** The configured shards, in SHARDS order; the environment has been validated, so every binding is there. */
+export function shardsOf(env: Env): Shard[] {
+  const bindings = env as unknown as Record<string, D1Database>;
+  return Object.entries(env.SHARDS as ShardConfig).map(([binding, { region, open }]) => ({
+    binding,
+    region,
+    open,
+    d1: bindings[binding]!,
+  }));
+}
+
+/** How many bytes a database takes now: D1 reports it with every statement. */
+export async function sizeOf(d1: D1Database): Promise<number> {
+  const { meta } = await d1.prepare("SELECT 1").run();
+  return meta.size_after;
+}
+
+/**
+ * The open shard of the region with the most room: every shard has the same size limit, so the smallest; then the one
+ * with fewer tenants, then SHARDS order. A region no shard serves is the caller's mistake; one whose shards are all
+ * closed is the operator's to open.
+ */
+export async function placeInRegion(control: Database, env: Env, region: string): Promise<Shard> {
+  const inRegion = shardsOf(env).filter((shard) => shard.region === region);
+  if (inRegion.length === 0) {
+    const regions = [...new Set(shardsOf(env).map((shard) => shard.region))].join(", ");
+    throw new ApiError("validation-failed", "1 field(s) failed validation.", {
+      extensions: { errors: [{ field: "region", message: `must be one of: ${regions}` }] },
+    });
+  }
+  const open = inRegion.filter((shard) => shard.open);
+  if (open.length === 0) throw new ApiError("conflict", `No shard in region ${region} takes new tenants.`);
+  const [sizes, placed] = await Promise.all([
+    Promise.all(open.map((shard) => sizeOf(shard.d1))),
+    control
+      .select({ shard: tenantShards.shard, tenants: count() })
+      .from(tenantShards)
+      .where(
+        inArray(
+          tenantShards.shard,
+          open.map((shard) => shard.binding),
+        ),
+      )
+      .groupBy(tenantShards.shard)
+      .all(),
+  ]);
+  const tenantsOn = (shard: Shard) => placed.find((row) => row.shard === shard.binding)?.tenants ?? 0;
+  const ranked = open.map((shard, order) => ({ shard, size: sizes[order]!, tenants: tenantsOn(shard), order }));
+  ranked.sort((a, b) => a.size - b.size || a.tenants - b.tenants || a.order - b.order);
+  return ranked[0]!.shard;
+}
