@@ -33,7 +33,7 @@ export async function placeInRegion(control: Database, env: Env, region: string)
   const inRegion = shardsOf(env).filter((shard) => shard.region === region);
   if (inRegion.length === 0) {
     const regions = [...new Set(shardsOf(env).map((shard) => shard.region))].join(", ");
-    throw new ApiError("validation-failed", "1 field(s) failed validation.", {
+    throw new ApiError("validation-failed", `No shard serves region ${region}; this deployment's regions: ${regions}.`, {
       extensions: { errors: [{ field: "region", message: `must be one of: ${regions}` }] },
     });
   }

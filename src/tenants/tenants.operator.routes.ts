@@ -100,7 +100,13 @@ export const createTenant = createRoute({
     ...openapi.problemResponses({
       400: {
         description: "Invalid body, or a region no shard serves.",
-        examples: [openapi.invalidField("region", "must be one of: us, eu")],
+        examples: [
+          {
+            slug: "validation-failed",
+            detail: "No shard serves region au; this deployment's regions: us, eu.",
+            extensions: { errors: [{ field: "region", message: "must be one of: us, eu" }] },
+          },
+        ],
       },
       409: {
         description: "Every shard of the region is closed to new tenants.",

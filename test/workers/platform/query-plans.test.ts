@@ -114,6 +114,7 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
     sql: /from "events" where \("events"\."created_at" < \? and .* order by "events"\."created_at" asc limit \?$/s,
     index: /USING INDEX events_created \(created_at<\?\)/,
   },
+  {
     name: "tenants page",
     sql: /from "tenants" (left join "tenant_shards" .* )?(where .* )?order by "tenants"\."created_at" desc/,
     index: /USING INDEX tenants_created/,
