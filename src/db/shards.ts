@@ -39,17 +39,13 @@ export async function placeInRegion(control: Database, env: Env, region: string)
   }
   const open = inRegion.filter((shard) => shard.open);
   if (open.length === 0) throw new ApiError("conflict", `No shard in region ${region} takes new tenants.`);
+  const openBindings = open.map((shard) => shard.binding);
   const [sizes, placed] = await Promise.all([
     Promise.all(open.map((shard) => sizeOf(shard.d1))),
     control
       .select({ shard: tenantShards.shard, tenants: count() })
       .from(tenantShards)
-      .where(
-        inArray(
-          tenantShards.shard,
-          open.map((shard) => shard.binding),
-        ),
-      )
+      .where(inArray(tenantShards.shard, openBindings))
       .groupBy(tenantShards.shard)
       .all(),
   ]);
