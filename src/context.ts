@@ -89,13 +89,15 @@ function publicOriginOf(env: Env, requestUrl: string | undefined): string | null
 export function createContext(rawEnv: Env, options: { nowMs?: number; requestUrl?: string } = {}): AppContext {
   const env = validateEnv(rawEnv);
   const publicOrigin = publicOriginOf(env, options.requestUrl);
-  const db = database(env);
+  const control = database(env);
+  const db = control;
   const clock = clockAt(options.nowMs);
   const outbox = createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents({ ctx: { env, db, clock }, input: eventIds }) });
   return {
     env,
     publicOrigin,
     db,
+    control,
     // Built on first use: routes that never reach the processor (health, the sandbox proxy) do not need it configured.
     get processor() {
       let byOrigin = processors.get(env);

@@ -5,15 +5,21 @@ import type { ProcessorClient } from "../processor";
 
 /**
  * What every service works with, built once per request, queue batch and cron run by the composition root
- * (`src/context.ts`): the validated environment, where this service is reached, the database, the processor adapter
- * (real or sandbox, the services cannot tell), the outbox whose events are enqueued when the unit of work is over, and
- * the clock.
+ * (`src/context.ts`): the validated environment, where this service is reached, the tenant's database and the control
+ * database, the processor adapter (real or sandbox, the services cannot tell), the outbox whose events are enqueued when
+ * the unit of work is over, and the clock.
  */
 export type AppContext = {
   env: Env;
   /** BASE_URL, else the origin the request came to; null outside a request (a queue batch, a cron run) without BASE_URL. */
   publicOrigin: string | null;
+  /**
+   * The tenant's database: payments, events and everything else a tenant owns (docs/scale.md). Until routing swaps in
+   * the tenant's shard it is the control database for every request, queue batch and cron run.
+   */
   db: Database;
+  /** The control database (`DB`): tenants, API keys, the tenant → shard map, dashboard accounts, processor webhook receipts. */
+  control: Database;
   processor: ProcessorClient;
   outbox: Outbox;
   clock: Clock;

@@ -41,10 +41,10 @@ export async function readMissedChanges({
   ctx: AppContext;
   input: { resource: string; pageSize?: number; pagesPerRun?: number };
 }): Promise<void> {
-  const { db } = ctx;
+  const { control } = ctx;
   const list = CHANGE_FEEDS[resource]!;
   const now = ctx.clock.nowIso();
-  const saved = await db.select().from(processorWatermarks).where(eq(processorWatermarks.resource, resource)).get();
+  const saved = await control.select().from(processorWatermarks).where(eq(processorWatermarks.resource, resource)).get();
   const updatedSince = saved?.updatedSince ?? isoBefore(now, FIRST_READ_LOOKBACK_MS);
   let afterCursor = saved?.afterCursor ?? null;
   const scanStartedAt = afterCursor ? saved!.scanStartedAt : now;
@@ -60,7 +60,7 @@ export async function readMissedChanges({
       scanStartedAt,
       advancedAt: ctx.clock.nowIso(),
     };
-    await db
+    await control
       .insert(processorWatermarks)
       .values({ resource, ...next })
       .onConflictDoUpdate({ target: processorWatermarks.resource, set: next });

@@ -19,7 +19,11 @@ async function rowsIn(shard: Shard): Promise<number> {
 
 /** Every configured shard with its tenants (from the control database's map), its rows and its size, each shard read once. */
 export async function listShards(ctx: AppContext): Promise<ShardReport[]> {
-  const placed = await ctx.db.select({ shard: tenantShards.shard, tenants: count() }).from(tenantShards).groupBy(tenantShards.shard).all();
+  const placed = await ctx.control
+    .select({ shard: tenantShards.shard, tenants: count() })
+    .from(tenantShards)
+    .groupBy(tenantShards.shard)
+    .all();
   return Promise.all(
     shardsOf(ctx.env).map(async (shard) => ({
       shard: shard.binding,

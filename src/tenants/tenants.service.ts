@@ -41,7 +41,7 @@ const placedTenantFields = { ...getTableColumns(tenants), region: tenantShards.r
  */
 export async function createTenant({ ctx, input }: { ctx: AppContext; input: { name: string; region?: string } }): Promise<PlacedTenant> {
   const region = input.region ?? ctx.env.DEFAULT_REGION;
-  const shard = await placeInRegion(ctx.db, ctx.env, region);
+  const shard = await placeInRegion(ctx.control, ctx.env, region);
   const now = ctx.clock.nowIso();
   const tenant: TenantRecord = {
     id: newId("ten"),
@@ -54,9 +54,9 @@ export async function createTenant({ ctx, input }: { ctx: AppContext; input: { n
     updatedAt: now,
   };
   await drizzleOf(shard.d1).insert(tenants).values(tenant);
-  await ctx.db.batch([
-    ctx.db.insert(tenants).values(tenant),
-    ctx.db.insert(tenantShards).values({ tenantId: tenant.id, region, shard: shard.binding, placedAt: now }),
+  await ctx.control.batch([
+    ctx.control.insert(tenants).values(tenant),
+    ctx.control.insert(tenantShards).values({ tenantId: tenant.id, region, shard: shard.binding, placedAt: now }),
   ]);
   return { ...tenant, region };
 }
@@ -71,7 +71,7 @@ export async function listTenants({
 }): Promise<Page<PlacedTenant>> {
   // The operator's list spans every tenant, so its cursor is bound to no one tenant.
   const scope = { list: "tenants-cursor", tenantId: "", filters: "", secret: ctx.env.KEY_PEPPER };
-  const rows = await ctx.db
+  const rows = await ctx.control
     .select(placedTenantFields)
     .from(tenants)
     .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
@@ -83,7 +83,7 @@ export async function listTenants({
 }
 
 export async function getTenant({ ctx, input }: { ctx: AppContext; input: { tenantId: string } }): Promise<PlacedTenant> {
-  const tenant = await ctx.db
+  const tenant = await ctx.control
     .select(placedTenantFields)
     .from(tenants)
     .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
@@ -100,7 +100,7 @@ export async function updateTenant({
   ctx: AppContext;
   input: { tenantId: string; name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
 }): Promise<PlacedTenant> {
-  const [updated] = await ctx.db
+  const [updated] = await ctx.control
     .update(tenants)
     .set({ ...changes, updatedAt: ctx.clock.nowIso() })
     .where(eq(tenants.id, tenantId))
@@ -129,13 +129,13 @@ export async function issueApiKey({
     revokedAt: null,
     lastUsedAt: null,
   };
-  await ctx.db.insert(apiKeys).values(record);
+  await ctx.control.insert(apiKeys).values(record);
   return { key, record };
 }
 
 export async function listApiKeys({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<ApiKeyRecord[]> {
   await getTenant({ ctx, input: { tenantId } });
-  return ctx.db.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt)).all();
+  return ctx.control.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt)).all();
 }
 
 export async function revokeApiKey({
@@ -145,7 +145,7 @@ export async function revokeApiKey({
   ctx: AppContext;
   input: { tenantId: string; keyId: string };
 }): Promise<ApiKeyRecord> {
-  const existing = await ctx.db
+  const existing = await ctx.control
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.tenantId, tenantId)))
@@ -154,7 +154,7 @@ export async function revokeApiKey({
   forgetKey(keyId);
   if (existing.revokedAt) return existing;
   const revokedAt = ctx.clock.nowIso();
-  await ctx.db
+  await ctx.control
     .update(apiKeys)
     .set({ revokedAt })
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
@@ -178,7 +178,7 @@ export async function authenticateApiKey({
   let checked = checkedKeys.get(keyHash);
   if (!checked || now - checked.checkedAtMs >= KEY_CHECK_TTL_MS) {
     checkedKeys.delete(keyHash);
-    const row = await ctx.db
+    const row = await ctx.control
       .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt })
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
@@ -197,7 +197,7 @@ export async function authenticateApiKey({
     checked.lastUsedAtMs = now;
     const staleBefore = new Date(now - LAST_USED_RESOLUTION_MS).toISOString();
     afterResponse(
-      ctx.db
+      ctx.control
         .update(apiKeys)
         .set({ lastUsedAt: new Date(now).toISOString() })
         .where(and(eq(apiKeys.id, checked.apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))))
