@@ -162,8 +162,10 @@ export async function revokeApiKey({
 }
 
 /**
- * Resolves a presented key to its tenant, or null; callers must not reveal why a key was refused. A key is looked up in
- * D1 at most every KEY_CHECK_TTL_MS per isolate; "last used" is written after the response, at most once a minute.
+ * Resolves a presented key to its tenant and the tenant's shard (key → tenant → shard, one read of the control
+ * database), or null; callers must not reveal why a key was refused. A key is looked up at most every KEY_CHECK_TTL_MS
+ * per isolate, its shard with it (a tenant's shard never changes); "last used" is written after the response, at most
+ * once a minute.
  */
 export async function authenticateApiKey({
   ctx,
@@ -179,14 +181,16 @@ export async function authenticateApiKey({
   if (!checked || now - checked.checkedAtMs >= KEY_CHECK_TTL_MS) {
     checkedKeys.delete(keyHash);
     const row = await ctx.control
-      .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt })
+      .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt, shard: tenantShards.shard })
       .from(apiKeys)
+      .leftJoin(tenantShards, eq(tenantShards.tenantId, apiKeys.tenantId))
       .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
       .get();
     if (!row) return null;
     checked = {
       apiKeyId: row.apiKeyId,
       tenantId: row.tenantId,
+      shard: row.shard,
       checkedAtMs: now,
       lastUsedAtMs: row.lastUsedAt ? Date.parse(row.lastUsedAt) : Number.NEGATIVE_INFINITY,
     };
@@ -204,5 +208,5 @@ export async function authenticateApiKey({
         .run(),
     );
   }
-  return { apiKeyId: checked.apiKeyId, tenantId: checked.tenantId };
+  return { apiKeyId: checked.apiKeyId, tenantId: checked.tenantId, shard: checked.shard };
 }
