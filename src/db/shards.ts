@@ -1,7 +1,7 @@
 import { count, inArray } from "drizzle-orm";
 import type { ShardConfig } from "../lib/env";
 import { ApiError } from "../lib/problem";
-import type { Database } from "./client";
+import { drizzleOf, type Database } from "./client";
 import { tenantShards } from "./tenant-shards.schema";
 
 /** A tenant shard as SHARDS configures it, with its D1 binding. */
@@ -16,6 +16,13 @@ export function shardsOf(env: Env): Shard[] {
     open,
     d1: bindings[binding]!,
   }));
+}
+
+/** The database of the shard a tenant_shards row names; a name no longer in SHARDS is a deployment mistake, not the caller's. */
+export function shardDatabase(env: Env, binding: string): Database {
+  const shard = shardsOf(env).find((configured) => configured.binding === binding);
+  if (!shard) throw new Error(`Shard ${binding} holds tenants but is not in SHARDS.`);
+  return drizzleOf(shard.d1);
 }
 
 /** How many bytes a database takes now: D1 reports it with every statement. */

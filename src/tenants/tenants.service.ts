@@ -6,7 +6,7 @@ import type { AppContext } from "../platform/context";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import { drizzleOf } from "../db/client";
-import { placeInRegion } from "../db/shards";
+import { placeInRegion, shardDatabase } from "../db/shards";
 import { tenantShards } from "../db/tenant-shards.schema";
 import { tenants, type TenantRecord } from "../db/tenants.schema";
 import { apiKeys, type ApiKeyRecord } from "./tenants.schema";
@@ -100,11 +100,15 @@ export async function updateTenant({
   ctx: AppContext;
   input: { tenantId: string; name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
 }): Promise<PlacedTenant> {
-  const [updated] = await ctx.control
-    .update(tenants)
-    .set({ ...changes, updatedAt: ctx.clock.nowIso() })
-    .where(eq(tenants.id, tenantId))
-    .returning();
+  const set = { ...changes, updatedAt: ctx.clock.nowIso() };
+  const placed = await ctx.control
+    .select({ shard: tenantShards.shard })
+    .from(tenantShards)
+    .where(eq(tenantShards.tenantId, tenantId))
+    .get();
+  // The shard's copy is the one charges read the fee from: written first, so the operator never sees a fee not yet charged.
+  if (placed) await shardDatabase(ctx.env, placed.shard).update(tenants).set(set).where(eq(tenants.id, tenantId));
+  const [updated] = await ctx.control.update(tenants).set(set).where(eq(tenants.id, tenantId)).returning();
   if (!updated) throw new ApiError("not-found", `No tenant ${tenantId}.`);
   return getTenant({ ctx, input: { tenantId } });
 }

@@ -66,6 +66,20 @@ describe("placing tenants on shards by region", () => {
     expect(((await renamed.json()) as Tenant).region).toBe("eu");
   });
 
+  it("writes a tenant's name and fee schedule to its shard's copy too, where charges read the fee", async () => {
+    const tenant = await createTenantIn("eu", "Fee Schedule Frites");
+    const changes = { name: "Fee Schedule Frites SA", feeBasisPoints: 150, feeFixedCents: 20 };
+    const patched = await call(`/admin/tenants/${tenant.id}`, jsonInit("PATCH", changes, ADMIN_HEADERS));
+    expect(patched.status).toBe(200);
+    const shard = shardsOf(env).find((configured) => configured.binding === "DB_SHARD_EU_1")!;
+    const copy = await shard.d1
+      .prepare("SELECT name, fee_basis_points, fee_fixed_cents, updated_at FROM tenants WHERE id = ?")
+      .bind(tenant.id)
+      .first();
+    const control = await env.DB.prepare("SELECT updated_at FROM tenants WHERE id = ?").bind(tenant.id).first<string>("updated_at");
+    expect(copy).toEqual({ name: changes.name, fee_basis_points: 150, fee_fixed_cents: 20, updated_at: control });
+  });
+
   it("places a new tenant on the shard of its region with the most room, whatever the tenant counts", async () => {
     const [fuller, emptier] = shardsOf(env).filter((shard) => shard.region === env.DEFAULT_REGION);
     const before = await shardList();
