@@ -17,7 +17,6 @@ export default defineConfig({
     "./src/disputes/disputes.schema.ts",
     "./src/payouts/payouts.schema.ts",
     "./src/terminal/terminal.schema.ts",
-    "./src/accounts/audit.schema.ts",
   ],
   out: "./shard-migrations",
 });

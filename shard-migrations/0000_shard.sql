@@ -367,18 +367,4 @@ CREATE TABLE `terminal_sales` (
 	FOREIGN KEY (`reader_id`) REFERENCES `terminal_readers`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `terminal_sales_reader_created` ON `terminal_sales` (`reader_id`,`created_at`);--> statement-breakpoint
-CREATE TABLE `dashboard_audit_log` (
-	`id` text PRIMARY KEY NOT NULL,
-	`tenant_id` text NOT NULL,
-	`actor_user_id` text,
-	`actor_email` text NOT NULL,
-	`action` text NOT NULL,
-	`target` text,
-	`ip_address` text NOT NULL,
-	`user_agent` text NOT NULL,
-	`created_at` text NOT NULL,
-	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE no action
-);
---> statement-breakpoint
-CREATE INDEX `dashboard_audit_log_tenant_created` ON `dashboard_audit_log` (`tenant_id`,`created_at`,`id`);
+CREATE INDEX `terminal_sales_reader_created` ON `terminal_sales` (`reader_id`,`created_at`);

@@ -55,7 +55,7 @@ export async function signIn({
     await auditFailure("throttled");
     return { outcome: "throttled", retryAt };
   }
-  const user = await ctx.db
+  const user = await ctx.control
     .select()
     .from(dashboardUsers)
     .where(and(eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
@@ -81,8 +81,8 @@ export async function signIn({
     revokedAt: null,
     ...input.origin,
   };
-  await ctx.db.batch([
-    ctx.db.insert(dashboardSessions).values(session),
+  await ctx.control.batch([
+    ctx.control.insert(dashboardSessions).values(session),
     forgetFailures(ctx, keys.account),
     withdrawAttempt(ctx, keys.address),
     auditStatement(ctx, { tenantId: user.tenantId, actor: { userId: user.id, email }, action: "sign_in.succeeded", origin: input.origin }),
@@ -111,7 +111,7 @@ export async function resolveSession({
   input: { token: string };
 }): Promise<SignedInSession | null> {
   const now = ctx.clock.nowMs();
-  const row = await ctx.db
+  const row = await ctx.control
     .select({ session: dashboardSessions, user: dashboardUsers })
     .from(dashboardSessions)
     .innerJoin(dashboardUsers, eq(dashboardUsers.id, dashboardSessions.userId))
@@ -127,7 +127,7 @@ export async function resolveSession({
     .get();
   if (!row) return null;
   if (Date.parse(row.session.lastSeenAt) <= now - LAST_SEEN_RESOLUTION_MS) {
-    await ctx.db
+    await ctx.control
       .update(dashboardSessions)
       .set({ lastSeenAt: new Date(now).toISOString() })
       .where(eq(dashboardSessions.id, row.session.id));
@@ -146,8 +146,8 @@ export async function resolveSession({
 
 export async function signOut({ ctx, input }: { ctx: AppContext; input: { session: SignedInSession; origin: RequestOrigin } }) {
   const { session } = input;
-  await ctx.db.batch([
-    ctx.db.update(dashboardSessions).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardSessions.id, session.sessionId)),
+  await ctx.control.batch([
+    ctx.control.update(dashboardSessions).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardSessions.id, session.sessionId)),
     sessionAuditStatement(ctx, session, { action: "sign_out", origin: input.origin }),
   ]);
 }
@@ -155,7 +155,7 @@ export async function signOut({ ctx, input }: { ctx: AppContext; input: { sessio
 /** A user's sessions that are still live, newest first. */
 export async function listSessions({ ctx, input: { session } }: { ctx: AppContext; input: { session: SignedInSession } }) {
   const now = ctx.clock.nowMs();
-  return ctx.db
+  return ctx.control
     .select()
     .from(dashboardSessions)
     .where(
@@ -183,7 +183,7 @@ export async function revokeSessions({
 }): Promise<void> {
   const ofUser = eq(dashboardSessions.userId, session.userId);
   if (sessionId) {
-    const own = await ctx.db
+    const own = await ctx.control
       .select({ id: dashboardSessions.id })
       .from(dashboardSessions)
       .where(and(ofUser, eq(dashboardSessions.id, sessionId)))
@@ -191,8 +191,8 @@ export async function revokeSessions({
     if (!own) throw new ApiError("not-found", `No session ${sessionId}.`);
   }
   const target = sessionId ? eq(dashboardSessions.id, sessionId) : ne(dashboardSessions.id, session.sessionId);
-  await ctx.db.batch([
-    ctx.db
+  await ctx.control.batch([
+    ctx.control
       .update(dashboardSessions)
       .set({ revokedAt: ctx.clock.nowIso() })
       .where(and(ofUser, isNull(dashboardSessions.revokedAt), target)),
@@ -213,18 +213,18 @@ export async function confirmPassword({
 }): Promise<"confirmed" | "refused" | "throttled"> {
   const keys = await throttleKeys(session.email, origin.ipAddress);
   if (await countAttempt(ctx, keys)) return "throttled";
-  const user = await ctx.db.select().from(dashboardUsers).where(eq(dashboardUsers.id, session.userId)).get();
+  const user = await ctx.control.select().from(dashboardUsers).where(eq(dashboardUsers.id, session.userId)).get();
   if (!user || !(await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user.passwordHash))) return "refused";
-  await ctx.db.batch([withdrawAttempt(ctx, keys.account), withdrawAttempt(ctx, keys.address)]);
+  await ctx.control.batch([withdrawAttempt(ctx, keys.account), withdrawAttempt(ctx, keys.address)]);
   return "confirmed";
 }
 
 /** Sessions long past their end and throttle windows that have closed are of no further use; the cron clears them. */
-export async function purgeEndedSignInState({ ctx }: { ctx: Pick<AppContext, "db" | "clock"> }): Promise<void> {
+export async function purgeEndedSignInState({ ctx }: { ctx: Pick<AppContext, "control" | "clock"> }): Promise<void> {
   const now = ctx.clock.nowMs();
-  await ctx.db.batch([
-    ctx.db.delete(dashboardSessions).where(lt(dashboardSessions.expiresAt, new Date(now - ENDED_SESSION_RETENTION_MS).toISOString())),
-    ctx.db
+  await ctx.control.batch([
+    ctx.control.delete(dashboardSessions).where(lt(dashboardSessions.expiresAt, new Date(now - ENDED_SESSION_RETENTION_MS).toISOString())),
+    ctx.control
       .delete(dashboardSignInFailures)
       .where(lt(dashboardSignInFailures.windowStartedAt, new Date(now - THROTTLE_WINDOW_MS).toISOString())),
   ]);

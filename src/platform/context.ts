@@ -18,7 +18,7 @@ export type AppContext = {
    * the tenant's shard it is the control database for every request, queue batch and cron run.
    */
   db: Database;
-  /** The control database (`DB`): tenants, API keys, the tenant → shard map, dashboard accounts, processor webhook receipts. */
+  /** The control database (`DB`): tenants, API keys, the tenant → shard map, dashboard accounts and their audit log. */
   control: Database;
   processor: ProcessorClient;
   outbox: Outbox;
