@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { tenantShards } from "../db/tenant-shards.schema";
 import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
@@ -25,6 +26,8 @@ export type SignedInSession = {
   name: string;
   role: DashboardRole;
   csrfToken: string;
+  /** The D1 binding holding the tenant's data, from the control database's map; null for a tenant from before shards. */
+  shard: string | null;
 };
 
 export type SignInResult =
@@ -55,17 +58,19 @@ export async function signIn({
     await auditFailure("throttled");
     return { outcome: "throttled", retryAt };
   }
-  const user = await ctx.control
-    .select()
+  const found = await ctx.control
+    .select({ user: dashboardUsers, shard: tenantShards.shard })
     .from(dashboardUsers)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, dashboardUsers.tenantId))
     .where(and(eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
     .get();
   const password = input.password.slice(0, MAX_PASSWORD_LENGTH);
-  const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !matches) {
+  const matches = await verifyPassword(password, found?.user.passwordHash ?? (await decoyPasswordHash()));
+  if (!found || !matches) {
     await auditFailure("wrong password");
     return { outcome: "refused" };
   }
+  const { user, shard } = found;
 
   const token = base64Url(randomBytes(32));
   const now = ctx.clock.nowMs();
@@ -98,6 +103,7 @@ export async function signIn({
       name: user.name,
       role: user.role,
       csrfToken: session.csrfToken,
+      shard,
     },
   };
 }
@@ -112,9 +118,10 @@ export async function resolveSession({
 }): Promise<SignedInSession | null> {
   const now = ctx.clock.nowMs();
   const row = await ctx.control
-    .select({ session: dashboardSessions, user: dashboardUsers })
+    .select({ session: dashboardSessions, user: dashboardUsers, shard: tenantShards.shard })
     .from(dashboardSessions)
     .innerJoin(dashboardUsers, eq(dashboardUsers.id, dashboardSessions.userId))
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, dashboardSessions.tenantId))
     .where(
       and(
         eq(dashboardSessions.tokenHash, await tokenHash(token)),
@@ -132,7 +139,7 @@ export async function resolveSession({
       .set({ lastSeenAt: new Date(now).toISOString() })
       .where(eq(dashboardSessions.id, row.session.id));
   }
-  const { session, user } = row;
+  const { session, user, shard } = row;
   return {
     sessionId: session.id,
     tenantId: session.tenantId,
@@ -141,6 +148,7 @@ export async function resolveSession({
     name: user.name,
     role: user.role,
     csrfToken: session.csrfToken,
+    shard,
   };
 }
 
