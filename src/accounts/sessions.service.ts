@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { CONTROL_BINDING } from "../db/shards";
 import { tenantShards } from "../db/tenant-shards.schema";
 import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
@@ -26,8 +27,8 @@ export type SignedInSession = {
   name: string;
   role: DashboardRole;
   csrfToken: string;
-  /** The D1 binding holding the tenant's data, from the control database's map; null for a tenant from before shards. */
-  shard: string | null;
+  /** The D1 binding holding the tenant's data, from the control database's map (`DB` for a tenant from before shards). */
+  shard: string;
 };
 
 export type SignInResult =
@@ -103,7 +104,7 @@ export async function signIn({
       name: user.name,
       role: user.role,
       csrfToken: session.csrfToken,
-      shard,
+      shard: shard ?? CONTROL_BINDING,
     },
   };
 }
@@ -148,7 +149,7 @@ export async function resolveSession({
     name: user.name,
     role: user.role,
     csrfToken: session.csrfToken,
-    shard,
+    shard: shard ?? CONTROL_BINDING,
   };
 }
 

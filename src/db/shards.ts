@@ -1,8 +1,9 @@
-import { count, inArray } from "drizzle-orm";
+import { count, eq, inArray, isNull } from "drizzle-orm";
 import type { ShardConfig } from "../lib/env";
 import { ApiError } from "../lib/problem";
 import { drizzleOf, type Database } from "./client";
 import { tenantShards } from "./tenant-shards.schema";
+import { tenants } from "./tenants.schema";
 
 /** A tenant shard as SHARDS configures it, with its D1 binding. */
 export type Shard = { binding: string; region: string; open: boolean; d1: D1Database };
@@ -18,11 +19,22 @@ export function shardsOf(env: Env): Shard[] {
   }));
 }
 
-/** The database of the shard a tenant_shards row names; a name no longer in SHARDS is a deployment mistake, not the caller's. */
-export function shardDatabase(env: Env, binding: string): Database {
+/**
+ * Where a tenant with no tenant_shards row keeps its data: the control database, as every tenant did before shards
+ * (docs/scale.md, from one database to shards). Such a tenant's shard is this binding.
+ */
+export const CONTROL_BINDING = "DB";
+
+/** The D1 database a tenant_shards row names; a name no longer in SHARDS is a deployment mistake, not the caller's. */
+export function shardD1(env: Env, binding: string): D1Database {
+  if (binding === CONTROL_BINDING) return env.DB;
   const shard = shardsOf(env).find((configured) => configured.binding === binding);
   if (!shard) throw new Error(`Shard ${binding} holds tenants but is not in SHARDS.`);
-  return drizzleOf(shard.d1);
+  return shard.d1;
+}
+
+export function shardDatabase(env: Env, binding: string): Database {
+  return drizzleOf(shardD1(env, binding));
 }
 
 /** How many bytes a database takes now: D1 reports it with every statement. */
@@ -60,4 +72,20 @@ export async function placeInRegion(control: Database, env: Env, region: string)
   const ranked = open.map((shard, order) => ({ shard, size: sizes[order]!, tenants: tenantsOn(shard), order }));
   ranked.sort((a, b) => a.size - b.size || a.tenants - b.tenants || a.order - b.order);
   return ranked[0]!.shard;
+}
+
+/**
+ * Every database holding tenant data: each configured shard, and the control database while a tenant from before
+ * shards still keeps its data there.
+ */
+export async function shardsInUse(control: Database, env: Env): Promise<string[]> {
+  const unplaced = await control
+    .select({ id: tenants.id })
+    .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
+    .where(isNull(tenantShards.tenantId))
+    .limit(1)
+    .get();
+  const bindings = shardsOf(env).map((shard) => shard.binding);
+  return unplaced ? [CONTROL_BINDING, ...bindings] : bindings;
 }

@@ -2,11 +2,12 @@ import { and, desc, eq, getTableColumns, isNull, lt, or } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
+import { unknownTenant } from "../db/tenancy";
 import type { AppContext } from "../platform/context";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import { drizzleOf } from "../db/client";
-import { placeInRegion, shardDatabase } from "../db/shards";
+import { CONTROL_BINDING, placeInRegion, shardDatabase } from "../db/shards";
 import { tenantShards } from "../db/tenant-shards.schema";
 import { tenants, type TenantRecord } from "../db/tenants.schema";
 import { apiKeys, type ApiKeyRecord } from "./tenants.schema";
@@ -101,16 +102,23 @@ export async function updateTenant({
   input: { tenantId: string; name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
 }): Promise<PlacedTenant> {
   const set = { ...changes, updatedAt: ctx.clock.nowIso() };
-  const placed = await ctx.control
-    .select({ shard: tenantShards.shard })
-    .from(tenantShards)
-    .where(eq(tenantShards.tenantId, tenantId))
-    .get();
+  const shard = await tenantShard({ ctx, input: { tenantId } });
+  if (shard === null) throw unknownTenant(tenantId);
   // The shard's copy is the one charges read the fee from: written first, so the operator never sees a fee not yet charged.
-  if (placed) await shardDatabase(ctx.env, placed.shard).update(tenants).set(set).where(eq(tenants.id, tenantId));
-  const [updated] = await ctx.control.update(tenants).set(set).where(eq(tenants.id, tenantId)).returning();
-  if (!updated) throw new ApiError("not-found", `No tenant ${tenantId}.`);
+  if (shard !== CONTROL_BINDING) await shardDatabase(ctx.env, shard).update(tenants).set(set).where(eq(tenants.id, tenantId));
+  await ctx.control.update(tenants).set(set).where(eq(tenants.id, tenantId));
   return getTenant({ ctx, input: { tenantId } });
+}
+
+/** The binding of the shard holding a tenant's data (`DB` for a tenant from before shards), or null for no such tenant. */
+export async function tenantShard({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<string | null> {
+  const row = await ctx.control
+    .select({ shard: tenantShards.shard })
+    .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
+    .where(eq(tenants.id, tenantId))
+    .get();
+  return row ? (row.shard ?? CONTROL_BINDING) : null;
 }
 
 /** Returns the plaintext key exactly once; only its peppered hash is stored. */
@@ -194,7 +202,7 @@ export async function authenticateApiKey({
     checked = {
       apiKeyId: row.apiKeyId,
       tenantId: row.tenantId,
-      shard: row.shard,
+      shard: row.shard ?? CONTROL_BINDING,
       checkedAtMs: now,
       lastUsedAtMs: row.lastUsedAt ? Date.parse(row.lastUsedAt) : Number.NEGATIVE_INFINITY,
     };

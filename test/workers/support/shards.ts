@@ -1,0 +1,31 @@
+// A tenant's data lives on its shard: tests that read or write rows behind the API go there, through the control
+// database's map, exactly as the service does.
+import { env } from "cloudflare:workers";
+import { createContext } from "../../../src/context";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/db/shards";
+import type { AppContext } from "../../../src/platform/context";
+
+/** The binding of the shard holding the tenant's data (`DB` for a tenant the map does not name). */
+export async function tenantShardBinding(tenantId: string): Promise<string> {
+  const row = await env.DB.prepare("SELECT shard FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).first<{ shard: string }>();
+  return row?.shard ?? CONTROL_BINDING;
+}
+
+/** The tenant's shard, as a raw D1 database, for SQL a test runs behind the API. */
+export async function tenantD1(tenantId: string): Promise<D1Database> {
+  return shardD1(env, await tenantShardBinding(tenantId));
+}
+
+/** The composition root's context on the tenant's shard, as a request authenticated for the tenant gets it. */
+export async function tenantContext(tenantId: string, options: Parameters<typeof createContext>[1] = {}): Promise<AppContext> {
+  return createContext(env, options).forShard(await tenantShardBinding(tenantId));
+}
+
+/** Every configured shard's D1 database, for a test that looks for a row wherever it may be. */
+export const allShardD1s = (): D1Database[] => shardsOf(env).map((shard) => shard.d1);
+
+/** The context on every configured shard, as the cron's sweeps run. */
+export const shardContexts = (options: Parameters<typeof createContext>[1] = {}): AppContext[] => {
+  const ctx = createContext(env, options);
+  return shardsOf(env).map((shard) => ctx.forShard(shard.binding));
+};
