@@ -17,6 +17,7 @@ export default defineConfig({
     "./src/disputes/disputes.schema.ts",
     "./src/payouts/payouts.schema.ts",
     "./src/terminal/terminal.schema.ts",
+    "./src/processor-webhooks/processor-webhooks.schema.ts",
   ],
   out: "./shard-migrations",
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import type { Page, PageRequest } from "../processor";
-import { processorWatermarks } from "./processor-webhooks.schema";
+import { processorWatermarks } from "./watermarks.schema";
 import { applyProcessorResource } from "./processor-webhooks.service";
 
 /** Each read starts this far before the last one began: the two clocks may differ, and applying a change twice changes nothing. */
