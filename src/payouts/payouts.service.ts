@@ -6,7 +6,7 @@ import { logEvent } from "../lib/log";
 import { ledgerEntriesForTransfers } from "../payments";
 import type { AppContext } from "../platform/context";
 import { paginate, type Settlement, type Transfer } from "../processor";
-import { tenants } from "../tenants";
+import { merchantTenant, tenants } from "../tenants";
 import { expectedArrivalDate, payoutStatus, STATUS_PROGRESS } from "./payout-schedule";
 import { payoutDiscovery, payoutItems, payouts, type PayoutItemInsert, type PayoutItemType, type PayoutStatus } from "./payouts.schema";
 
@@ -36,10 +36,10 @@ function itemType(transfer: Transfer): PayoutItemType {
   return transfer.idempotency_id?.endsWith("_fee") ? "fee_refund" : "adjustment";
 }
 
+/** The tenant a merchant belongs to, from the control database's map, if its data is on this shard. */
 async function tenantOfMerchant(ctx: AppContext, merchantId: string | undefined | null): Promise<string | null> {
-  if (!merchantId) return null;
-  const tenant = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, merchantId)).get();
-  return tenant?.id ?? null;
+  const owner = merchantId ? await merchantTenant({ ctx, input: { merchantId } }) : null;
+  return owner?.shard === ctx.shard ? owner.tenantId : null;
 }
 
 /** The settlement's sales, refunds, fee credits and dispute movements, matched to the tenant's ledger. */

@@ -121,6 +121,40 @@ export async function tenantShard({ ctx, input: { tenantId } }: { ctx: AppContex
   return row ? (row.shard ?? CONTROL_BINDING) : null;
 }
 
+/** A tenant and the binding of the shard holding its data. */
+export type TenantOnShard = { tenantId: string; shard: string };
+
+/** Merchants this isolate found in the control database's merchant → tenant map, oldest check first. */
+const checkedMerchants = new Map<string, TenantOnShard & { checkedAtMs: number }>();
+
+/**
+ * The tenant a processor merchant belongs to and its shard, from the control database (the map is unique), or null for
+ * a merchant of no tenant here. One look-up per processor event, so it is trusted per isolate as long as a key is.
+ */
+export async function merchantTenant({
+  ctx,
+  input: { merchantId },
+}: {
+  ctx: AppContext;
+  input: { merchantId: string };
+}): Promise<TenantOnShard | null> {
+  const now = ctx.clock.nowMs();
+  const checked = checkedMerchants.get(merchantId);
+  if (checked && now - checked.checkedAtMs < KEY_CHECK_TTL_MS) return { tenantId: checked.tenantId, shard: checked.shard };
+  checkedMerchants.delete(merchantId);
+  const row = await ctx.control
+    .select({ tenantId: tenants.id, shard: tenantShards.shard })
+    .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
+    .where(eq(tenants.processorMerchantId, merchantId))
+    .get();
+  if (!row) return null;
+  const found = { tenantId: row.tenantId, shard: row.shard ?? CONTROL_BINDING };
+  if (checkedMerchants.size >= CHECKED_KEYS_MAX) checkedMerchants.delete(checkedMerchants.keys().next().value!);
+  checkedMerchants.set(merchantId, { ...found, checkedAtMs: now });
+  return found;
+}
+
 /** Returns the plaintext key exactly once; only its peppered hash is stored. */
 export async function issueApiKey({
   ctx,
