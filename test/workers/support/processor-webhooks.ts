@@ -60,7 +60,8 @@ export async function seedMerchant(tenantId: string, merchantId = `MU${tenantId.
   return merchantId;
 }
 
-async function tenantInRegion(region: string) {
+/** A tenant placed in `region`, with one live key. */
+export async function tenantInRegion(region: string) {
   const created = await call("/admin/tenants", jsonInit("POST", { name: `Tenant in ${region}`, region }, ADMIN_HEADERS));
   if (created.status !== 201) throw new Error(`tenant in ${region}: ${created.status} ${await created.text()}`);
   const { id: tenantId } = await created.json<{ id: string }>();
