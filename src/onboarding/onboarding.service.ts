@@ -8,7 +8,7 @@ import { ApiError } from "../lib/problem";
 import { publicUrl, type AppContext } from "../platform/context";
 import { paginate, ProcessorRejected, type ComplianceForm, type Merchant, type OnboardingForm } from "../processor";
 import { tenants } from "../db/tenants.schema";
-import { merchantTenant, tenantShard, type TenantOnShard } from "../tenants";
+import { mapMerchantToTenant, merchantTenant, tenantShard, type TenantOnShard } from "../tenants";
 import { currentComplianceForm, isMoreCurrent, pciActionUrl, pciAttestationToken } from "./compliance-forms";
 import { onboardingRoutes } from "./onboarding-routes.schema";
 import { onboarding, type OnboardingRecord } from "./onboarding.schema";
@@ -159,9 +159,7 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
       tenant.processorMerchantId !== merchant.id;
     const chargesChanged = before.chargesEnabled !== after.chargesEnabled;
     // The control database's map first: once the shard names the merchant, its events must route here.
-    if (tenant.processorMerchantId !== merchant.id) {
-      await ctx.control.update(tenants).set({ processorMerchantId: merchant.id, updatedAt: now }).where(eq(tenants.id, tenantId));
-    }
+    if (tenant.processorMerchantId !== merchant.id) await mapMerchantToTenant({ ctx, input: { tenantId, merchantId: merchant.id } });
     const { write, written } = guardedWrite(ctx, tenantId, record.changeToken, changes);
     const gate = db
       .update(tenants)

@@ -2,7 +2,16 @@
 export { default as tenantsRouter } from "./tenants.router";
 export { API_KEY_PREFIX } from "./api-keys";
 export { authenticateTenant, requireTenant, routeToOperatorTenant } from "./auth.middleware";
-export { getTenant, issueApiKey, listApiKeys, merchantTenant, revokeApiKey, tenantShard, type TenantOnShard } from "./tenants.service";
+export {
+  getTenant,
+  issueApiKey,
+  listApiKeys,
+  mapMerchantToTenant,
+  merchantTenant,
+  revokeApiKey,
+  tenantShard,
+  type TenantOnShard,
+} from "./tenants.service";
 export type { ApiKeyRecord } from "./tenants.schema";
 export { tenantExample, TenantSchema } from "./tenants.operator.routes";
 export { tenants, type TenantRecord } from "../db/tenants.schema";

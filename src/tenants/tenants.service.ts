@@ -150,9 +150,29 @@ export async function merchantTenant({
     .get();
   if (!row) return null;
   const found = { tenantId: row.tenantId, shard: row.shard ?? CONTROL_BINDING };
-  if (checkedMerchants.size >= CHECKED_KEYS_MAX) checkedMerchants.delete(checkedMerchants.keys().next().value!);
-  checkedMerchants.set(merchantId, { ...found, checkedAtMs: now });
+  rememberMerchant(merchantId, found, now);
   return found;
+}
+
+function rememberMerchant(merchantId: string, owner: TenantOnShard, checkedAtMs: number): void {
+  checkedMerchants.delete(merchantId);
+  if (checkedMerchants.size >= CHECKED_KEYS_MAX) checkedMerchants.delete(checkedMerchants.keys().next().value!);
+  checkedMerchants.set(merchantId, { ...owner, checkedAtMs });
+}
+
+/**
+ * Maps a processor merchant to the tenant whose shard `ctx` is on, in the control database — before the shard names
+ * the merchant, so its events route there from then on — and in this isolate, which is about to hear from it.
+ */
+export async function mapMerchantToTenant({
+  ctx,
+  input: { tenantId, merchantId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; merchantId: string };
+}): Promise<void> {
+  await ctx.control.update(tenants).set({ processorMerchantId: merchantId, updatedAt: ctx.clock.nowIso() }).where(eq(tenants.id, tenantId));
+  if (ctx.shard !== null) rememberMerchant(merchantId, { tenantId, shard: ctx.shard }, ctx.clock.nowMs());
 }
 
 /** Returns the plaintext key exactly once; only its peppered hash is stored. */
