@@ -96,7 +96,7 @@ export function createContext(rawEnv: Env, options: { nowMs?: number; requestUrl
 
 function contextOn(env: Env, publicOrigin: string | null, clock: Clock, shard: string | null): AppContext {
   const control = database(env);
-  const db = shard === null ? unchosenShard : shardDatabase(env, shard);
+  const db = shard === null ? unchosenShard(control) : shardDatabase(env, shard);
   const outbox = createOutbox({
     db,
     clock,
@@ -132,11 +132,13 @@ function contextOn(env: Env, publicOrigin: string | null, clock: Clock, shard: s
  * `ctx.db` before a tenant's shard is known: any use is a routing bug (a tenant's data read from, or written to, no
  * tenant's database), so it fails loudly instead of picking a database.
  */
-const unchosenShard = new Proxy({} as Database, {
-  get(_target, property) {
-    throw new Error(`ctx.db.${String(property)} used before the tenant's shard was chosen (ctx.forShard).`);
-  },
-});
+function unchosenShard(control: Database): Database {
+  return new Proxy(control, {
+    get(_target, property) {
+      throw new Error(`ctx.db.${String(property)} used before the tenant's shard was chosen (ctx.forShard).`);
+    },
+  });
+}
 
 /** Request middleware: one context per request; its outbox is flushed once the response is ready. */
 export async function withRequestContext(c: Context<AppBindings>, next: () => Promise<void>): Promise<void> {
