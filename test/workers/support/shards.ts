@@ -43,3 +43,12 @@ export async function shardHolding(table: string, id: string): Promise<string> {
 
 /** The raw D1 database holding the row `id` of a tenant table. */
 export const d1Holding = async (table: string, id: string): Promise<D1Database> => shardD1(env, await shardHolding(table, id));
+
+/** Makes tenants with `make` until one lands on a shard other than `shard` (placement takes the emptiest shard). */
+export async function tenantOnAnotherShard<T extends { tenantId: string }>(shard: string, make: () => Promise<T>): Promise<T> {
+  for (let tries = 0; tries < 10; tries++) {
+    const made = await make();
+    if ((await tenantShardBinding(made.tenantId)) !== shard) return made;
+  }
+  throw new Error(`every new tenant landed on ${shard}`);
+}
