@@ -2,6 +2,7 @@ import { purgeEndedSignInState } from "./accounts";
 import { archiveCallbackHistory, sweepCallbacks } from "./callbacks";
 import { createContext } from "./context";
 import { refreshPlannerStatistics } from "./db/planner-statistics";
+import { CONTROL_BINDING } from "./db/shards";
 import { sweepDisputes } from "./disputes";
 import { logEvent } from "./lib/log";
 import { sweepOnboarding } from "./onboarding";
@@ -56,8 +57,12 @@ export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): 
       await run("callbacks", sweepCallbacks, onShard);
       await run("callback history archive", archiveCallbackHistory, onShard);
       // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
-      if (refreshStatistics) await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);
+      if (refreshStatistics && onShard.shard !== CONTROL_BINDING) {
+        await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);
+      }
     }),
   );
+  // The control database's keys and tenants are read on every request: its statistics too, once, shard or not.
+  if (refreshStatistics) await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.control), ctx);
   await ctx.outbox.flush();
 }
