@@ -12,7 +12,7 @@ import { ownerOf } from "../support/dashboard";
 import { ADMIN_HEADERS, jsonInit, tenantWithKey } from "../support/http";
 import { paymentId, seedDispute, seedPayments } from "../support/ledger";
 import { bankToken, buyer, cardToken, chargeableTenant } from "../support/sandbox";
-import { tenantD1, tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
+import { tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
 
 const RECEIVER = "https://isolation.example";
 
