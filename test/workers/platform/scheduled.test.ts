@@ -1,7 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { shardsOf } from "../../../src/db/shards";
+import { createContext } from "../../../src/context";
+import { database } from "../../../src/db/client";
+import { CONTROL_BINDING, shardsInUse, shardsOf } from "../../../src/db/shards";
+import { sweepPayouts } from "../../../src/payouts";
 import { PLANNER_STATISTICS_AT_UTC, runScheduledSweeps } from "../../../src/scheduled";
+import { createTenant } from "../support/http";
+import { control } from "../support/sandbox";
 
 /** The SQL texts a cron run prepares, recorded at each D1 binding: the control database's and every shard's. */
 async function cronStatements(at: string): Promise<Record<string, string[]>> {
@@ -38,5 +43,27 @@ describe("the cron run", () => {
     for (const statements of Object.values(daily)) expect(optimizes(statements)).toBe(1);
     const other = await cronStatements(`2026-11-23T${PLANNER_STATISTICS_AT_UTC.slice(0, 3)}01:00.000Z`);
     for (const statements of Object.values(other)) expect(statements.filter((sql) => /PRAGMA/i.test(sql))).toEqual([]);
+  });
+});
+
+describe("the cron on the control database, while tenants from before shards keep their data there", () => {
+  it("looks for payouts of those tenants only, never of a tenant placed on a shard", async () => {
+    const now = new Date().toISOString();
+    const legacy = `ten_legacy${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const legacyMerchant = await control<{ id: string }>("create-merchant", { name: "Legacy Bakery", state: "APPROVED" });
+    await env.DB.prepare(
+      "INSERT INTO tenants (id, name, processor_merchant_id, created_at, updated_at) VALUES (?, 'Legacy Bakery', ?, ?, ?)",
+    )
+      .bind(legacy, legacyMerchant.id, now, now)
+      .run();
+    const { id: placed } = await createTenant("Placed Roasters");
+    const placedMerchant = await control<{ id: string }>("create-merchant", { name: "Placed Roasters", state: "APPROVED" });
+    await env.DB.prepare("UPDATE tenants SET processor_merchant_id = ? WHERE id = ?").bind(placedMerchant.id, placed).run();
+    expect(await shardsInUse(database(env), env)).toContain(CONTROL_BINDING);
+
+    await sweepPayouts({ ctx: createContext(env).forShard(CONTROL_BINDING) });
+
+    const { results } = await env.DB.prepare("SELECT tenant_id FROM payout_discovery").all<{ tenant_id: string }>();
+    expect(results.map((row) => row.tenant_id)).toEqual([legacy]);
   });
 });
