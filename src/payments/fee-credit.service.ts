@@ -152,8 +152,10 @@ const toView = (refund: RefundRecord): FeeCreditView => ({
 });
 
 /** Most recently changed first, then by id: each shard's order and the merged list's. */
-const byLatestChange = (a: RefundRecord, b: RefundRecord) =>
-  b.updatedAt.localeCompare(a.updatedAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const byLatestChange = (a: RefundRecord, b: RefundRecord) => descending(a.updatedAt, b.updatedAt) || descending(a.id, b.id);
+
+/** SQLite's order of text (binary), reversed. */
+const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 
 /**
  * The operator's view of fee credits in one state, most recently changed first, over every shard: the first `limit` of

@@ -59,19 +59,22 @@ describe("operator reports across shards", () => {
     const older = await givenUpFeeCredit(second, 2, at(2));
     const newer = await givenUpFeeCredit(first, 3, at(3));
     const newest = await givenUpFeeCredit(second, 4, at(4));
+    // Changed at the same instant as the newest: the larger id comes first, as on one shard.
+    const tied = await givenUpFeeCredit(first, 7, at(4));
 
     const all = await adminGet<{ data: FeeCredit[] }>("/admin/payments/fee-credits?status=failed");
     expect(all.data.map((credit) => [credit.lcRefundId, credit.tenantId])).toEqual([
+      [tied, first],
       [newest, second],
       [newer, first],
       [older, second],
       [oldest, first],
     ]);
     const firstThree = await adminGet<{ data: FeeCredit[] }>("/admin/payments/fee-credits?status=failed&limit=3");
-    expect(firstThree.data.map((credit) => credit.lcRefundId)).toEqual([newest, newer, older]);
+    expect(firstThree.data.map((credit) => credit.lcRefundId)).toEqual([tied, newest, newer]);
 
     const backlog = await adminGet<Backlog>("/admin/payments/reconciliation");
-    expect(backlog.failedFeeCredits).toEqual({ count: 4, oldestUpdatedAtUtc: at(1) });
+    expect(backlog.failedFeeCredits).toEqual({ count: 5, oldestUpdatedAtUtc: at(1) });
   });
 
   it("sums the reconciliation backlog of every shard, with the oldest row and next check of all", async () => {
