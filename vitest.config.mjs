@@ -67,9 +67,6 @@ export default defineConfig({
               },
               d1Databases: {
                 DB_SHARD_EU_1: "shard-eu-1",
-                // Two more local databases for the shard-routing simulation (test/workers/platform/shard-routing.test.ts).
-                DB_SHARD_A: "shard-a",
-                DB_SHARD_B: "shard-b",
               },
               // The sandbox processor Worker behind the SANDBOX_PROCESSOR binding; its webhooks come back to the
               // service under test (the plugin names it after this project).

@@ -1,5 +1,7 @@
 import { and, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { boundList, D1_MAX_BOUND_PARAMETERS } from "../db/bound-list";
+import { CONTROL_BINDING } from "../db/shards";
+import { tenantShards } from "../db/tenant-shards.schema";
 import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
@@ -241,6 +243,10 @@ export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> 
       and(
         isNotNull(tenants.processorMerchantId),
         or(sql`${payoutDiscovery.checkedAt} IS NULL`, lt(payoutDiscovery.checkedAt, new Date(now - DISCOVER_EVERY_MS).toISOString())),
+        // The control database lists every tenant; its own data is only that of tenants from before shards.
+        ctx.shard === CONTROL_BINDING
+          ? sql`NOT EXISTS (SELECT 1 FROM ${tenantShards} WHERE ${tenantShards.tenantId} = ${tenants.id})`
+          : undefined,
       ),
     )
     .orderBy(sql`${payoutDiscovery.checkedAt} IS NOT NULL`, payoutDiscovery.checkedAt)

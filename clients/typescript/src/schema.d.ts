@@ -461,7 +461,7 @@ export interface paths {
     };
     /**
      * Readiness: the datastore is reachable
-     * @description For a readiness probe: runs one query against D1 and answers 503 `service-unavailable` when it fails. Never cached.
+     * @description For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached.
      */
     get: operations["getReadiness"];
     put?: never;

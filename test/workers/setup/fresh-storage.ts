@@ -14,8 +14,6 @@ declare global {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
       TEST_SHARD_MIGRATIONS: import("cloudflare:test").D1Migration[];
       DB_SHARD_EU_1: D1Database;
-      DB_SHARD_A: D1Database;
-      DB_SHARD_B: D1Database;
     }
   }
 }
@@ -31,7 +29,7 @@ async function empty(db: D1Database) {
 }
 
 const tenantShards = shardsOf(env).map((shard) => shard.d1);
-await Promise.all([env.DB, ...tenantShards, env.DB_SHARD_A, env.DB_SHARD_B].map(empty));
+await Promise.all([env.DB, ...tenantShards].map(empty));
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 await Promise.all(tenantShards.map((shard) => applyD1Migrations(shard, env.TEST_SHARD_MIGRATIONS)));
 await control("reset");

@@ -29,3 +29,26 @@ export const shardContexts = (options: Parameters<typeof createContext>[1] = {})
   const ctx = createContext(env, options);
   return shardsOf(env).map((shard) => ctx.forShard(shard.binding));
 };
+
+/**
+ * The binding of the database holding the row `id` of a tenant table, for a test that has only a row's id (a delivery,
+ * an event): every configured shard, then the control database.
+ */
+export async function shardHolding(table: string, id: string): Promise<string> {
+  for (const binding of [...shardsOf(env).map((shard) => shard.binding), CONTROL_BINDING]) {
+    if (await shardD1(env, binding).prepare(`SELECT 1 FROM ${table} WHERE id = ?`).bind(id).first()) return binding;
+  }
+  throw new Error(`No database holds ${table} ${id}.`);
+}
+
+/** The raw D1 database holding the row `id` of a tenant table. */
+export const d1Holding = async (table: string, id: string): Promise<D1Database> => shardD1(env, await shardHolding(table, id));
+
+/** Makes tenants with `make` until one lands on a shard other than `shard` (placement takes the emptiest shard). */
+export async function tenantOnAnotherShard<T extends { tenantId: string }>(shard: string, make: () => Promise<T>): Promise<T> {
+  for (let tries = 0; tries < 10; tries++) {
+    const made = await make();
+    if ((await tenantShardBinding(made.tenantId)) !== shard) return made;
+  }
+  throw new Error(`every new tenant landed on ${shard}`);
+}
