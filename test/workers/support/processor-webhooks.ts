@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { call, jsonInit, tenantWithKey } from "./http";
 import { paymentId, seedPayments } from "./ledger";
+import { rowsOnAnyShard, tenantD1 } from "./shards";
 
 // Helpers shared by the processor webhook tests (test/workers/processor-webhooks/, test/workers/disputes/).
 
@@ -50,7 +51,10 @@ export async function achPayment(prefix: string) {
   await seedPayments(tenant.tenantId, [
     { id, status: "processing", method: "ach", amountCents: 5000, createdAt: "2026-05-01T00:00:00.000Z" },
   ]);
-  await env.DB.prepare("UPDATE payments SET processor_state = 'PENDING', processor_updated_at = '2026-05-01T00:00:00.000Z' WHERE id = ?")
+  await (
+    await tenantD1(tenant.tenantId)
+  )
+    .prepare("UPDATE payments SET processor_state = 'PENDING', processor_updated_at = '2026-05-01T00:00:00.000Z' WHERE id = ?")
     .bind(id)
     .run();
   const transferId = `TR${id.replace(/[^A-Za-z0-9]/g, "")}`;
@@ -60,11 +64,7 @@ export async function achPayment(prefix: string) {
 export const paymentStatus = async (auth: Record<string, string>, id: string) =>
   await (await call(`/v1/payments/${id}`, { headers: auth })).json<{ status: string; processorState: string }>();
 export const eventsFor = async (id: string) =>
-  (
-    await env.DB.prepare("SELECT type, payload FROM events WHERE subject_id = ? ORDER BY created_at")
-      .bind(id)
-      .all<{ type: string; payload: string }>()
-  ).results;
+  await rowsOnAnyShard<{ type: string; payload: string }>("SELECT type, payload FROM events WHERE subject_id = ? ORDER BY created_at", id);
 
 /** A body of `total` bytes sent chunked (no Content-Length), counting the 16 KiB chunks pulled from it. */
 export function chunkedBody(total: number) {

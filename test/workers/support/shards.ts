@@ -29,3 +29,44 @@ export const shardContexts = (options: Parameters<typeof createContext>[1] = {})
   const ctx = createContext(env, options);
   return shardsOf(env).map((shard) => ctx.forShard(shard.binding));
 };
+
+/**
+ * Rows a query finds on any shard, for a test that knows a row by its own id (a payment's, an event's, a delivery's)
+ * and not its tenant: ids are unique across shards, so at most one shard answers.
+ */
+export async function rowsOnAnyShard<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+  const answers = await Promise.all(
+    allShardD1s().map((d1) =>
+      d1
+        .prepare(sql)
+        .bind(...params)
+        .all<T>(),
+    ),
+  );
+  return answers.flatMap((answer) => answer.results);
+}
+
+/** The row a query finds on any shard (see rowsOnAnyShard), or null. */
+export async function rowOnAnyShard<T>(sql: string, ...params: unknown[]): Promise<T | null> {
+  return (await rowsOnAnyShard<T>(sql, ...params))[0] ?? null;
+}
+
+/** A write to rows known by their own id, wherever they are (see rowsOnAnyShard). */
+export async function writeOnEveryShard(sql: string, ...params: unknown[]): Promise<void> {
+  await Promise.all(
+    allShardD1s().map((d1) =>
+      d1
+        .prepare(sql)
+        .bind(...params)
+        .run(),
+    ),
+  );
+}
+
+/** The shard holding a row of `table` with this id, for SQL on a row a test knows by its id alone. */
+export async function shardHolding(table: string, id: string): Promise<D1Database> {
+  for (const d1 of allShardD1s()) {
+    if (await d1.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).bind(id).first()) return d1;
+  }
+  throw new Error(`no ${table} row ${id} on any shard`);
+}
