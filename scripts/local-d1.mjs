@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 
 const root = path.join(import.meta.dirname, "..");
 const execFileAsync = promisify(execFile);
-/** The control database, where `executeLocalD1` runs SQL. */
+/** The control database, where `executeLocalD1` runs SQL unless told another binding. */
 const BINDING = "DB";
 /** Miniflare's Durable Object class behind every local D1 database, which names the folder its files are in. */
 const D1_OBJECT = "miniflare-D1DatabaseObject";
@@ -135,23 +135,35 @@ export function pendingByDatabase(databases) {
 }
 
 /**
- * Runs SQL on the local database with `wrangler d1 execute` in a child process, without holding this one's event loop
- * (the benchmark's seeding takes seconds, and a blocked loop misses the server closing its idle keep-alive sockets).
- * Resolves with wrangler's JSON: one result per statement.
+ * Runs SQL on a local database (the control database unless told) with `wrangler d1 execute` in a child process,
+ * without holding this one's event loop (the benchmark's seeding takes seconds, and a blocked loop misses the server
+ * closing its idle keep-alive sockets). Resolves with wrangler's JSON: one result per statement.
  *
- * @param {{ persistTo: string; sql: string }} options
+ * @param {{ persistTo: string; sql: string; binding?: string }} options
  */
-export async function executeLocalD1({ persistTo, sql }) {
+export async function executeLocalD1({ persistTo, sql, binding = BINDING }) {
   const file = path.join(tmpdir(), `payment-connect-d1-${process.pid}-${randomUUID()}.sql`);
   writeFileSync(file, sql);
   try {
     const { stdout } = await execFileAsync(
       path.join(root, "node_modules", ".bin", "wrangler"),
-      ["d1", "execute", BINDING, "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
+      ["d1", "execute", binding, "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
       { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: "true" } },
     );
     return /** @type {{ results: Record<string, unknown>[] }[]} */ (JSON.parse(stdout));
   } finally {
     rmSync(file, { force: true });
   }
+}
+
+/**
+ * The binding of the local shard holding a tenant's data, from the control database's map (`DB` for a tenant from before
+ * shards), for SQL a script runs behind the API.
+ *
+ * @param {{ persistTo: string; tenantId: string }} options
+ */
+export async function tenantShardBinding({ persistTo, tenantId }) {
+  const [found] = await executeLocalD1({ persistTo, sql: `SELECT shard FROM tenant_shards WHERE tenant_id = '${tenantId}'` });
+  const shard = found?.results[0]?.shard;
+  return typeof shard === "string" ? shard : BINDING;
 }

@@ -82,6 +82,20 @@ describe("npm run dev -- --port N", () => {
     expect(output).not.toContain("Unable to fetch the `Request.cf` object");
   });
 
+  // First in the file: the server is fresh, so its two shards are the same size and placement alternates between them.
+  it("places the tenants of a fresh state on both shards of the default region", async () => {
+    const headers = { ...admin, "Content-Type": "application/json" };
+    for (const name of ["North", "South", "East", "West"]) {
+      await json(await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers, body: JSON.stringify({ name: `${name} Cafe` }) }));
+    }
+    const listed = await cli("admin.mjs", ["shard", "list"], { PAYMENT_CONNECT_URL: baseUrl });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).data.map((shard) => [shard.shard, shard.tenants])).toEqual([
+      ["DB_SHARD_US_1", 2],
+      ["DB_SHARD_US_2", 2],
+    ]);
+  });
+
   it("makes every link the service and the sandbox generate use port N", async () => {
     const headers = { ...admin, "Content-Type": "application/json" };
     const tenant = await json(

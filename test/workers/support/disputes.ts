@@ -113,10 +113,9 @@ export async function disputedPayment(options: { amountCents?: number; reason?: 
   return { ...tenant, payment, processorDisputeId: opened.id, dispute: dispute! };
 }
 
-/** The dispute sweep as the cron runs it, `afterMs` from now, on every shard. */
-export const sweepDisputesAt = async (afterMs: number) => {
-  for (const ctx of shardContexts({ nowMs: Date.now() + afterMs })) await sweepDisputes({ ctx });
-};
+/** The dispute sweep as the cron runs it on every shard, `afterMs` from now. */
+export const sweepDisputesAt = (afterMs: number) =>
+  Promise.all(shardContexts({ nowMs: Date.now() + afterMs }).map((ctx) => sweepDisputes({ ctx })));
 
 /** Every evidence file the sandbox processor holds for a dispute. */
 export async function processorEvidence(

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { ADMIN_HEADERS, call, issueKey, jsonInit, tenantWithKey } from "./http";
 import { paymentId, seedPayments } from "./ledger";
-import { allShardD1s, tenantD1 } from "./shards";
+import { rowsOnAnyShard, tenantD1 } from "./shards";
 
 // Helpers shared by the processor webhook tests (test/workers/processor-webhooks/, test/workers/disputes/).
 
@@ -91,19 +91,7 @@ export const paymentStatus = async (auth: Record<string, string>, id: string) =>
   await (await call(`/v1/payments/${id}`, { headers: auth })).json<{ status: string; processorState: string }>();
 /** The events about a subject, wherever its tenant's shard is. */
 export const eventsFor = async (id: string) =>
-  (
-    await Promise.all(
-      allShardD1s().map(
-        async (db) =>
-          (
-            await db
-              .prepare("SELECT type, payload FROM events WHERE subject_id = ? ORDER BY created_at")
-              .bind(id)
-              .all<{ type: string; payload: string }>()
-          ).results,
-      ),
-    )
-  ).flat();
+  await rowsOnAnyShard<{ type: string; payload: string }>("SELECT type, payload FROM events WHERE subject_id = ? ORDER BY created_at", id);
 
 /** A body of `total` bytes sent chunked (no Content-Length), counting the 16 KiB chunks pulled from it. */
 export function chunkedBody(total: number) {

@@ -52,3 +52,36 @@ export async function tenantOnAnotherShard<T extends { tenantId: string }>(shard
   }
   throw new Error(`every new tenant landed on ${shard}`);
 }
+
+/**
+ * Rows a query finds on any shard, for a test that knows a row by its own id (a payment's, an event's, a delivery's)
+ * and not its tenant: ids are unique across shards, so at most one shard answers.
+ */
+export async function rowsOnAnyShard<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+  const answers = await Promise.all(
+    allShardD1s().map((d1) =>
+      d1
+        .prepare(sql)
+        .bind(...params)
+        .all<T>(),
+    ),
+  );
+  return answers.flatMap((answer) => answer.results);
+}
+
+/** The row a query finds on any shard (see rowsOnAnyShard), or null. */
+export async function rowOnAnyShard<T>(sql: string, ...params: unknown[]): Promise<T | null> {
+  return (await rowsOnAnyShard<T>(sql, ...params))[0] ?? null;
+}
+
+/** A write to rows known by their own id, wherever they are (see rowsOnAnyShard). */
+export async function writeOnEveryShard(sql: string, ...params: unknown[]): Promise<void> {
+  await Promise.all(
+    allShardD1s().map((d1) =>
+      d1
+        .prepare(sql)
+        .bind(...params)
+        .run(),
+    ),
+  );
+}

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
+import { CONTROL_BINDING } from "../../../src/db/shards";
 import { authenticateApiKey, KEY_CHECK_TTL_MS } from "../../../src/tenants/tenants.service";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } from "../support/http";
 
@@ -90,10 +91,11 @@ describe("key → tenant → shard", () => {
     expect(await authenticateAt(key, Date.now())).toEqual({ apiKeyId, tenantId, shard: "DB_SHARD_EU_1" });
   });
 
-  it("resolves a tenant from before shards, which the map does not name, to no shard", async () => {
+  // Such a tenant keeps its data where every tenant did before shards (docs/scale.md, from one database to shards).
+  it("resolves a tenant from before shards, which the map does not name, to the control database", async () => {
     const { key, keyId, tenantId } = await tenantWithKey("Before Shards");
     await env.DB.prepare("DELETE FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).run();
-    expect(await authenticateAt(key, Date.now())).toEqual({ apiKeyId: keyId, tenantId, shard: null });
+    expect(await authenticateAt(key, Date.now())).toEqual({ apiKeyId: keyId, tenantId, shard: CONTROL_BINDING });
   });
 });
 
