@@ -120,7 +120,7 @@ async function settleDeadLetters(ctx: AppContext, work: { message: Message; deli
         message.retry();
       }
     }),
-  )
+  );
 }
 
 async function loadTargets(db: Database, deliveryIds: string[]): Promise<Map<string, Target>> {

@@ -81,7 +81,8 @@ export async function recordTerminalSale({ ctx, input: { tenantId, idempotency, 
 export async function startTerminalSale({ ctx, input }: SaleRequest): Promise<RecordedSale> {
   const recorded = await recordTerminalSale({ ctx, input });
   const { payment, readerId } = recorded;
-  if (payment.status === "processing") await readerObject(ctx.env, readerId).start({ paymentId: payment.id, readerId, tenantId: payment.tenantId });
+  if (payment.status === "processing")
+    await readerObject(ctx.env, readerId).start({ paymentId: payment.id, readerId, tenantId: payment.tenantId });
   return recorded;
 }
 
