@@ -74,10 +74,14 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
   },
   {
     name: "onboarding by form",
-    sql: /from "onboarding" where "onboarding"\."processor_form_id" = \?|update "onboarding" set .* where "onboarding"\."processor_form_id" = \?/,
-    index: /onboarding_processor_form/,
+    sql: /from "onboarding_routes" where "onboarding_routes"\."processor_form_id" = \?/,
+    index: /onboarding_routes_processor_form/,
   },
-  { name: "onboarding by identity", sql: /where "onboarding"\."processor_identity_id" = \?/, index: /onboarding_processor_identity/ },
+  {
+    name: "onboarding by identity",
+    sql: /from "onboarding_routes" where "onboarding_routes"\."processor_identity_id" = \?/,
+    index: /onboarding_routes_processor_identity/,
+  },
   {
     name: "a payment by id",
     sql: /from "payments" where \("payments"\."id" = \? and "payments"\."tenant_id" = \?\)$/,
@@ -251,7 +255,14 @@ describe("query plans of the hot paths", () => {
     const reversal = await tenantDb
       .prepare("SELECT id, processor_reversal_id AS reversalId FROM refunds WHERE idempotency_key = 'plan-refund'")
       .first<{ id: string; reversalId: string }>();
-    const reversed = { id: reversal!.reversalId, state: "SUCCEEDED", type: "REVERSAL", idempotency_id: reversal!.id, updated_at: later };
+    const reversed = {
+      id: reversal!.reversalId,
+      state: "SUCCEEDED",
+      type: "REVERSAL",
+      merchant: merchantId,
+      idempotency_id: reversal!.id,
+      updated_at: later,
+    };
     expect((await send(await processorWebhook("transfer", "updated", "transfers", reversed))).status).toBe(200);
     const merchant = {
       id: merchantId,
