@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
 import { sandboxWorkerEnv } from "./scripts/sandbox-worker-env.mjs";
 import { sandboxWorker, SANDBOX_CONFIG_PATH } from "./test/support/sandbox-worker.mjs";
 
@@ -23,6 +24,15 @@ export const TEST_SECRETS = {
  * and the local-callback policy follow it. Tests of the origin taken from the request unset it.
  */
 const TEST_BASE_URL = "http://localhost:8787";
+
+/**
+ * The tenant shards of wrangler.toml (two in the default region, as `npm run dev` runs) and one more of a second
+ * region, so placement by region is tested too.
+ */
+const TEST_SHARDS = {
+  ...unstable_readConfig({ config: path.join(root, "wrangler.toml") }).vars.SHARDS,
+  DB_SHARD_EU_1: { region: "eu", open: true },
+};
 
 /** What the sandbox processor shares with the service: the processor credentials and the inbound webhook's key and credentials. */
 const SANDBOX_SECRETS = Object.fromEntries(Object.entries(TEST_SECRETS).filter(([name]) => name.startsWith("PROCESSOR_")));
@@ -52,9 +62,12 @@ export default defineConfig({
                 // A buyer in the tests acts within seconds; a longer wait is a timeout whose sale is found again.
                 PROCESSOR_CARD_PRESENT_TIMEOUT_MS: "4000",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
+                TEST_SHARD_MIGRATIONS: await readD1Migrations(path.join(root, "shard-migrations")),
+                SHARDS: TEST_SHARDS,
               },
-              // Two more local databases for the shard-routing simulation (test/workers/platform/shard-routing.test.ts).
-              d1Databases: { DB_SHARD_A: "shard-a", DB_SHARD_B: "shard-b" },
+              d1Databases: {
+                DB_SHARD_EU_1: "shard-eu-1",
+              },
               // The sandbox processor Worker behind the SANDBOX_PROCESSOR binding; its webhooks come back to the
               // service under test (the plugin names it after this project).
               workers: [

@@ -6,8 +6,10 @@ import { callService, CliFailure, runCli, serviceUrl } from "./local-service.mjs
 
 const USAGE = `Usage: npm run admin -- <command>
 
-  tenant create <name>              create a tenant
+  tenant create <name> [--region <region>]
+                                    create a tenant, its data in that region (default: the deployment's DEFAULT_REGION)
   tenant list                       list every tenant, newest first (follows the list's cursor)
+  shard list                        each tenant shard: its region, whether it takes new tenants, its tenants and rows
   key issue <tenantId>              issue an API key (shown once)
   key list <tenantId>               list a tenant's keys (never their secrets)
   key revoke <tenantId> <keyId>     revoke a key
@@ -30,7 +32,7 @@ const BUYER = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com"
 const admin = (method, route, body) => callService(method, route, { auth: "admin", body });
 
 const commands = {
-  "tenant create": { args: ["name"], run: ({ name }) => admin("POST", "/admin/tenants", { name }) },
+  "tenant create": { args: ["name"], run: ({ name, region }) => admin("POST", "/admin/tenants", { name, region }) },
   "tenant list": {
     args: [],
     run: async () => {
@@ -44,6 +46,7 @@ const commands = {
       return { data };
     },
   },
+  "shard list": { args: [], run: () => admin("GET", "/admin/shards") },
   "key issue": {
     args: ["tenantId"],
     run: ({ tenantId }) => admin("POST", `/admin/tenants/${tenantId}/keys`),
@@ -140,7 +143,12 @@ await runCli(async () => {
     parsed = parseArgs({
       args: commands[noun] ? [verb, ...rest].filter((arg) => arg !== undefined) : rest,
       allowPositionals: true,
-      options: { receiver: { type: "boolean" }, "receiver-port": { type: "string" }, bank: { type: "boolean" } },
+      options: {
+        receiver: { type: "boolean" },
+        "receiver-port": { type: "string" },
+        bank: { type: "boolean" },
+        region: { type: "string" },
+      },
     });
   } catch (error) {
     throw usage(error.message);

@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import { loadavg } from "node:os";
 import { verifyCallbackSignature } from "../examples/receiver/verify-callback.ts";
 import { fetchRetryingClosedSocket as fetch } from "./bench-fetch.mjs";
-import { executeLocalD1 } from "./local-d1.mjs";
+import { executeLocalD1, tenantShardBinding } from "./local-d1.mjs";
 
 const ROWS_PER_STATEMENT = 200;
 
@@ -59,7 +59,7 @@ async function seedEvents({ persistTo, tenantId, prefix, count, enqueued }) {
       `INSERT INTO events (id, tenant_id, type, subject_id, payload, created_at, enqueued_at, enqueue_attempts) VALUES ${rows.join(",")};`,
     );
   }
-  await executeLocalD1({ persistTo, sql: statements.join("\n") });
+  await executeLocalD1({ persistTo, binding: await tenantShardBinding({ persistTo, tenantId }), sql: statements.join("\n") });
 }
 
 /** A pending delivery, never sent, for every event of the run: only their messages are missing. */
@@ -67,6 +67,7 @@ async function seedDeliveries({ persistTo, tenantId, prefix }) {
   const created = new Date(Date.now() - 60_000).toISOString();
   await executeLocalD1({
     persistTo,
+    binding: await tenantShardBinding({ persistTo, tenantId }),
     sql: `INSERT INTO callback_deliveries (id, tenant_id, event_id, endpoint_id, origin, status, attempt_count, next_attempt_at, created_at)
      SELECT 'dlv_' || substr(events.id, 7), events.tenant_id, events.id, callback_endpoints.id, 'event', 'pending', 0, '${created}', '${created}'
      FROM events JOIN callback_endpoints ON callback_endpoints.tenant_id = events.tenant_id

@@ -8,15 +8,25 @@ import { DatabaseSync } from "node:sqlite";
 export const D1_DATABASE_LIMIT_BYTES = 10 * 1000 ** 3;
 const TABLES = ["payments", "refunds", "events", "callback_deliveries"];
 
-/** The service's database among the local D1 files (the sandbox processor keeps its own beside it). */
+/**
+ * The tenant shard the benchmark filled, among the local D1 files: of the service's databases (the sandbox processor
+ * keeps its own beside them), the one with the most payments.
+ */
 function serviceDatabase(persistTo) {
   const folder = path.join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
+  /** @type {{ db: DatabaseSync; payments: number } | null} */
+  let fullest = null;
   for (const file of readdirSync(folder).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite")) {
     const db = new DatabaseSync(path.join(folder, file), { readOnly: true });
-    if (db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'callback_deliveries'").get()) return db;
-    db.close();
+    const holdsLedger = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'callback_deliveries'").get();
+    const payments = holdsLedger ? Number(db.prepare("SELECT COUNT(*) AS n FROM payments").get()?.n) : -1;
+    if (payments >= 0 && (!fullest || payments > fullest.payments)) {
+      fullest?.db.close();
+      fullest = { db, payments };
+    } else db.close();
   }
-  throw new Error(`no service D1 database under ${folder}`);
+  if (!fullest) throw new Error(`no service D1 database under ${folder}`);
+  return fullest.db;
 }
 
 /**

@@ -17,7 +17,7 @@ import { cardToken, chargeableTenant, control } from "../test/support/sandbox-fl
 import { benchCallbacks } from "./bench-callbacks.mjs";
 import { fetchRetryingClosedSocket as fetch, retriedRequests } from "./bench-fetch.mjs";
 import { storageFootprint } from "./bench-storage.mjs";
-import { executeLocalD1 } from "./local-d1.mjs";
+import { executeLocalD1, tenantShardBinding } from "./local-d1.mjs";
 import { CRON_ROUTE, parseDevVars } from "./local-service.mjs";
 
 const root = path.join(import.meta.dirname, "..");
@@ -64,7 +64,7 @@ const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(val
  * Ledger rows written straight into the local D1, so the list pages have a deep ledger to walk and the storage figures
  * have rows as wide as a real card charge's (fingerprint, processor ids, a UUID key); one payment in ten is refunded.
  */
-async function seedPayments({ persistTo, tenantId, merchantId, count }) {
+async function seedPayments({ persistTo, binding, tenantId, merchantId, count }) {
   const base = Date.parse("2026-01-01T00:00:00Z");
   const processorId = (prefix, i) => `${prefix}bench${String(i).padStart(17, "0")}`;
   const statements = [];
@@ -93,17 +93,18 @@ async function seedPayments({ persistTo, tenantId, merchantId, count }) {
       );
     }
   }
-  await executeLocalD1({ persistTo, sql: statements.join("\n") });
+  await executeLocalD1({ persistTo, binding, sql: statements.join("\n") });
 }
 
 /**
  * What a payment costs in D1 once its events are history: every event and delivery aged a year, then the cron run until
  * the archive (src/callbacks/archive.ts) has moved what it may to R2. Payments and refunds stay; pending deliveries too.
  */
-async function archiveHistory({ baseUrl, persistTo }) {
+async function archiveHistory({ baseUrl, persistTo, binding }) {
   const age = (table) => `UPDATE ${table} SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-365 days');`;
-  await executeLocalD1({ persistTo, sql: [age("events"), age("callback_deliveries")].join("\n") });
-  const eventsLeft = async () => Number((await executeLocalD1({ persistTo, sql: "SELECT COUNT(*) AS n FROM events" }))[0]?.results[0]?.n);
+  await executeLocalD1({ persistTo, binding, sql: [age("events"), age("callback_deliveries")].join("\n") });
+  const eventsLeft = async () =>
+    Number((await executeLocalD1({ persistTo, binding, sql: "SELECT COUNT(*) AS n FROM events" }))[0]?.results[0]?.n);
   let left = await eventsLeft();
   for (;;) {
     await (await fetch(`${baseUrl}${CRON_ROUTE}`)).arrayBuffer();
@@ -202,13 +203,16 @@ async function benchmark() {
     const buyer = { firstName: "Bench", lastName: "Mark", email: "bench@example.com" };
 
     const first = /** @type {{ lcPaymentId: string }} */ (await (await charge({ processorToken: await cardToken(baseUrl), buyer })).json());
+    // The bench tenant's rows are on its shard: seeded there, measured there.
+    const binding = await tenantShardBinding({ persistTo: server.persistTo, tenantId });
     const [found] = await executeLocalD1({
       persistTo: server.persistTo,
+      binding,
       sql: `SELECT processor_instrument_id AS id FROM payments WHERE id = '${first.lcPaymentId}'`,
     });
     const instrument = String(found?.results[0]?.id);
     log(`seeding ${SEEDED_PAYMENTS} payments…`);
-    await seedPayments({ persistTo: server.persistTo, tenantId, merchantId, count: SEEDED_PAYMENTS });
+    await seedPayments({ persistTo: server.persistTo, binding, tenantId, merchantId, count: SEEDED_PAYMENTS });
     /** @type {string | null} */
     let deepCursor = null;
     for (let page = 1; page < Math.floor(SEEDED_PAYMENTS / PAGE); page++) {
@@ -309,7 +313,7 @@ async function benchmark() {
       rounds,
       callbacks,
       storage,
-      archived: await archiveHistory({ baseUrl, persistTo: server.persistTo }),
+      archived: await archiveHistory({ baseUrl, persistTo: server.persistTo, binding }),
       retriedRequests: retriedRequests(),
       settings: {
         server: PLAIN ? `npm run dev${TRACES ? " --traces" : ""} (state on disk)` : "the benchmark's own (trace viewer off)",

@@ -12,7 +12,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { unstable_readConfig } from "wrangler";
 import { redactSecrets } from "../src/lib/redact.ts";
-import { applyMigrations, localD1, pendingMigrations } from "./local-d1.mjs";
+import { applyMigrations, localD1s, pendingByDatabase } from "./local-d1.mjs";
 import { CRON_ROUTE, DEFAULT_STATE_DIR, DEV_URL_FILE, parseDevVars } from "./local-service.mjs";
 import { sandboxWorkerEnv, varArguments, WORKER_CONFIGS } from "./sandbox-worker-env.mjs";
 
@@ -67,15 +67,16 @@ const args = [
 // wrangler colours its output for a terminal; it sees pipes here, so it is told when ours is one.
 const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
 
-const d1 = localD1({ config: unstable_readConfig({ config: path.join(root, "wrangler.toml") }), stateDir });
-const pending = pendingMigrations(d1);
+const pending = pendingByDatabase(localD1s({ config: unstable_readConfig({ config: path.join(root, "wrangler.toml") }), stateDir }));
 const where = stateDir.startsWith(root + path.sep) ? path.relative(root, stateDir) : stateDir;
 if (pending.length === 0) {
   console.log(`Local state in ${where}: D1 migrations up to date.`);
 } else {
-  console.log(`Local state in ${where}: applying ${pending.length} D1 migration(s): ${pending.join(", ")}`);
+  for (const { d1, names } of pending) {
+    console.log(`Local state in ${where}, ${d1.binding}: applying ${names.length} D1 migration(s): ${names.join(", ")}`);
+  }
   try {
-    await applyMigrations(d1, pending);
+    await applyMigrations(pending);
   } catch (error) {
     console.error(redactSecrets(`A D1 migration failed: ${String(error?.message ?? error)}`));
     process.exit(1);

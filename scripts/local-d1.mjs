@@ -13,22 +13,39 @@ import { promisify } from "node:util";
 
 const root = path.join(import.meta.dirname, "..");
 const execFileAsync = promisify(execFile);
+/** The control database, where `executeLocalD1` runs SQL unless told another binding. */
 const BINDING = "DB";
 /** Miniflare's Durable Object class behind every local D1 database, which names the folder its files are in. */
 const D1_OBJECT = "miniflare-D1DatabaseObject";
 
 /**
- * Where the local database of the binding lives under a `--persist-to` directory, and its migrations as wrangler.toml
- * declares them.
+ * Where the local database of a binding (the control database unless told) lives under a `--persist-to` directory, and
+ * its migrations as wrangler.toml declares them.
  *
- * @param {{ config: { d1_databases: { binding: string; database_id?: string; preview_database_id?: string; migrations_dir?: string; migrations_table?: string }[] }; stateDir: string }} options
+ * @param {{ config: { d1_databases: D1Config[] }; stateDir: string; binding?: string }} options
+ * @typedef {{ binding: string; database_id?: string; preview_database_id?: string; migrations_dir?: string; migrations_table?: string }} D1Config
  */
-export function localD1({ config, stateDir }) {
-  const database = config.d1_databases.find((entry) => entry.binding === BINDING);
-  if (!database) throw new Error(`wrangler.toml has no D1 database bound as ${BINDING}`);
+export function localD1({ config, stateDir, binding = BINDING }) {
+  const database = config.d1_databases.find((entry) => entry.binding === binding);
+  if (!database) throw new Error(`wrangler.toml has no D1 database bound as ${binding}`);
+  return localDatabase(database, stateDir);
+}
+
+/**
+ * Every D1 database wrangler.toml binds — the control database and each tenant shard — each with its own migrations.
+ *
+ * @param {{ config: { d1_databases: D1Config[] }; stateDir: string }} options
+ */
+export function localD1s({ config, stateDir }) {
+  return config.d1_databases.map((database) => localDatabase(database, stateDir));
+}
+
+/** @param {D1Config} database @param {string} stateDir */
+function localDatabase(database, stateDir) {
   // The id wrangler gives the local database, which names its Durable Object.
   const id = database.preview_database_id ?? database.database_id ?? database.binding;
   return {
+    binding: database.binding,
     id,
     persistRoot: path.join(stateDir, "v3"),
     file: path.join(stateDir, "v3", "d1", D1_OBJECT, `${durableObjectIdFromName(D1_OBJECT, id)}.sqlite`),
@@ -71,53 +88,82 @@ export function pendingMigrations(d1) {
 }
 
 /**
- * Applies the named migrations in order, each in one D1 batch (one transaction) with its row in the migrations table,
- * as `wrangler d1 migrations apply` records it; a failing migration stops the run and leaves the ones before it applied.
+ * Applies each database's named migrations in order, each in one D1 batch (one transaction) with its row in the
+ * migrations table, as `wrangler d1 migrations apply` records it; a failing migration stops the run and leaves the ones
+ * before it applied. Every database goes through one Miniflare (they share the state directory).
+ *
+ * @param {{ d1: ReturnType<typeof localDatabase>; names: string[] }[]} pending
  */
-export async function applyMigrations(d1, names) {
+export async function applyMigrations(pending) {
+  const [first] = pending;
+  if (!first) return;
   // The Miniflare wrangler depends on, not the older one the test pool brings: the file must be written by the workerd
   // that will serve it.
   const { Miniflare, convertV4MiniflareOptions } = /** @type {typeof import("miniflare")} */ (
     createRequire(createRequire(import.meta.url).resolve("wrangler"))("miniflare")
   );
   const mf = new Miniflare(
-    convertV4MiniflareOptions({ modules: true, script: "", resourcePersistencePath: d1.persistRoot, d1Databases: { [BINDING]: d1.id } }),
+    convertV4MiniflareOptions({
+      modules: true,
+      script: "",
+      resourcePersistencePath: first.d1.persistRoot,
+      d1Databases: Object.fromEntries(pending.map(({ d1 }) => [d1.binding, d1.id])),
+    }),
   );
   try {
-    const db = await mf.getD1Database(BINDING);
-    await db.exec(
-      `CREATE TABLE IF NOT EXISTS "${d1.migrationsTable}"(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);`,
-    );
-    for (const name of names) {
-      await db.batch([
-        // One statement can hold a whole file: local D1 runs it with the Durable Object's `sql.exec`, which takes several.
-        db.prepare(readFileSync(path.join(d1.migrationsDir, name), "utf8")),
-        db.prepare(`INSERT INTO "${d1.migrationsTable}" (name) VALUES (?)`).bind(name),
-      ]);
+    for (const { d1, names } of pending) {
+      const db = await mf.getD1Database(d1.binding);
+      await db.exec(
+        `CREATE TABLE IF NOT EXISTS "${d1.migrationsTable}"(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);`,
+      );
+      for (const name of names) {
+        await db.batch([
+          // One statement can hold a whole file: local D1 runs it with the Durable Object's `sql.exec`, which takes several.
+          db.prepare(readFileSync(path.join(d1.migrationsDir, name), "utf8")),
+          db.prepare(`INSERT INTO "${d1.migrationsTable}" (name) VALUES (?)`).bind(name),
+        ]);
+      }
     }
   } finally {
     await mf.dispose();
   }
 }
 
+/** Each database with the migrations it has not recorded yet; databases with none are left out. */
+export function pendingByDatabase(databases) {
+  return databases.map((d1) => ({ d1, names: pendingMigrations(d1) })).filter(({ names }) => names.length > 0);
+}
+
 /**
- * Runs SQL on the local database with `wrangler d1 execute` in a child process, without holding this one's event loop
- * (the benchmark's seeding takes seconds, and a blocked loop misses the server closing its idle keep-alive sockets).
- * Resolves with wrangler's JSON: one result per statement.
+ * Runs SQL on a local database (the control database unless told) with `wrangler d1 execute` in a child process,
+ * without holding this one's event loop (the benchmark's seeding takes seconds, and a blocked loop misses the server
+ * closing its idle keep-alive sockets). Resolves with wrangler's JSON: one result per statement.
  *
- * @param {{ persistTo: string; sql: string }} options
+ * @param {{ persistTo: string; sql: string; binding?: string }} options
  */
-export async function executeLocalD1({ persistTo, sql }) {
+export async function executeLocalD1({ persistTo, sql, binding = BINDING }) {
   const file = path.join(tmpdir(), `payment-connect-d1-${process.pid}-${randomUUID()}.sql`);
   writeFileSync(file, sql);
   try {
     const { stdout } = await execFileAsync(
       path.join(root, "node_modules", ".bin", "wrangler"),
-      ["d1", "execute", BINDING, "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
+      ["d1", "execute", binding, "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
       { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: "true" } },
     );
     return /** @type {{ results: Record<string, unknown>[] }[]} */ (JSON.parse(stdout));
   } finally {
     rmSync(file, { force: true });
   }
+}
+
+/**
+ * The binding of the local shard holding a tenant's data, from the control database's map (`DB` for a tenant from before
+ * shards), for SQL a script runs behind the API.
+ *
+ * @param {{ persistTo: string; tenantId: string }} options
+ */
+export async function tenantShardBinding({ persistTo, tenantId }) {
+  const [found] = await executeLocalD1({ persistTo, sql: `SELECT shard FROM tenant_shards WHERE tenant_id = '${tenantId}'` });
+  const shard = found?.results[0]?.shard;
+  return typeof shard === "string" ? shard : BINDING;
 }

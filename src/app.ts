@@ -15,7 +15,7 @@ import type { AppBindings } from "./platform/types";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./platform/pipeline";
 import { processorWebhooksRouter } from "./processor-webhooks";
 import { sandboxProxyRouter } from "./sandbox-proxy";
-import { requireTenant, tenantsRouter } from "./tenants";
+import { requireTenant, routeToOperatorTenant, tenantsRouter } from "./tenants";
 import { terminalRouter } from "./terminal";
 
 const ANONYMOUS_V1_PATHS = new Set(["/v1/meta"]);
@@ -37,6 +37,7 @@ export function createApp() {
   );
   app.use("/admin/*", bodyGuard);
   app.use("/admin/*", requireOperator);
+  app.use("/admin/tenants/:tenantId/*", routeToOperatorTenant);
 
   app.route("/", metaRouter);
   app.route("/", paymentsRouter);

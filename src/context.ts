@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { enqueueEvents } from "./callbacks";
-import { database } from "./db/client";
-import { clockAt } from "./lib/clock";
+import { database, type Database } from "./db/client";
+import { shardDatabase } from "./db/shards";
+import { clockAt, type Clock } from "./lib/clock";
 import { validateEnv } from "./lib/env";
 import { createOutbox } from "./outbox/outbox";
 import { afterResponse } from "./platform/after-response";
@@ -84,18 +85,30 @@ function publicOriginOf(env: Env, requestUrl: string | undefined): string | null
 
 /**
  * The composition root: builds the services' context once per request, queue batch or cron run. `nowMs` fixes the
- * clock (the cron run's scheduled time, or a test's); `requestUrl` is the request being served, if any.
+ * clock (the cron run's scheduled time, or a test's); `requestUrl` is the request being served, if any; `shard` is the
+ * tenant's database, once known (`ctx.forShard` gives the same context on another).
  */
-export function createContext(rawEnv: Env, options: { nowMs?: number; requestUrl?: string } = {}): AppContext {
+export function createContext(rawEnv: Env, options: { nowMs?: number; requestUrl?: string; shard?: string } = {}): AppContext {
   const env = validateEnv(rawEnv);
   const publicOrigin = publicOriginOf(env, options.requestUrl);
-  const db = database(env);
-  const clock = clockAt(options.nowMs);
-  const outbox = createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents({ ctx: { env, db, clock }, input: eventIds }) });
+  return contextOn(env, publicOrigin, clockAt(options.nowMs), options.shard ?? null);
+}
+
+function contextOn(env: Env, publicOrigin: string | null, clock: Clock, shard: string | null): AppContext {
+  const control = database(env);
+  const db = shard === null ? unchosenShard(control) : shardDatabase(env, shard);
+  const outbox = createOutbox({
+    db,
+    clock,
+    dispatch: (eventIds) => enqueueEvents({ ctx: { env, db, shard, clock }, input: eventIds }),
+  });
   return {
     env,
     publicOrigin,
+    shard,
     db,
+    control,
+    forShard: (binding) => contextOn(env, publicOrigin, clock, binding),
     // Built on first use: routes that never reach the processor (health, the sandbox proxy) do not need it configured.
     get processor() {
       let byOrigin = processors.get(env);
@@ -115,10 +128,22 @@ export function createContext(rawEnv: Env, options: { nowMs?: number; requestUrl
   };
 }
 
+/**
+ * `ctx.db` before a tenant's shard is known: any use is a routing bug (a tenant's data read from, or written to, no
+ * tenant's database), so it fails loudly instead of picking a database.
+ */
+function unchosenShard(control: Database): Database {
+  return new Proxy(control, {
+    get(_target, property) {
+      throw new Error(`ctx.db.${String(property)} used before the tenant's shard was chosen (ctx.forShard).`);
+    },
+  });
+}
+
 /** Request middleware: one context per request; its outbox is flushed once the response is ready. */
 export async function withRequestContext(c: Context<AppBindings>, next: () => Promise<void>): Promise<void> {
-  const ctx = createContext(c.env, { requestUrl: c.req.url });
-  c.set("ctx", ctx);
+  c.set("ctx", createContext(c.env, { requestUrl: c.req.url }));
   await next();
-  afterResponse(c, ctx.outbox.flush());
+  // The context the request ended with: authentication moves it onto the tenant's shard.
+  afterResponse(c, c.get("ctx").outbox.flush());
 }

@@ -2,14 +2,18 @@ import { createApp } from "./app";
 import { handleCallbackBatch } from "./callbacks";
 import { createContext } from "./context";
 import { runScheduledSweeps } from "./scheduled";
+import { CONTROL_BINDING } from "./db/shards";
+import { tenantShard } from "./tenants";
 import { ReaderObject } from "./terminal";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
 
 /** A reader's Durable Object, given the composition root's context (a capability may not import it). */
 export class TerminalReader extends ReaderObject {
-  protected context() {
-    return createContext(this.env);
+  protected async context(tenantId: string | undefined) {
+    const ctx = createContext(this.env);
+    const shard = tenantId === undefined ? null : await tenantShard({ ctx, input: { tenantId } });
+    return ctx.forShard(shard ?? CONTROL_BINDING);
   }
 }
 

@@ -2,10 +2,12 @@ import { purgeEndedSignInState } from "./accounts";
 import { archiveCallbackHistory, sweepCallbacks } from "./callbacks";
 import { createContext } from "./context";
 import { refreshPlannerStatistics } from "./db/planner-statistics";
+import { CONTROL_BINDING } from "./db/shards";
 import { sweepDisputes } from "./disputes";
 import { logEvent } from "./lib/log";
 import { sweepOnboarding } from "./onboarding";
 import type { AppContext } from "./platform/context";
+import { contextsOnEveryShard } from "./platform/shards";
 import { reconcileLedger } from "./payments";
 import { sweepPayouts } from "./payouts";
 import { sweepMissedProcessorEvents } from "./processor-webhooks";
@@ -16,33 +18,51 @@ export const PLANNER_STATISTICS_AT_UTC = "04:00";
 
 type Sweep = (options: { ctx: AppContext }) => Promise<unknown>;
 
-/** What the processor left open, in order; events they record are flushed before the callbacks sweep runs. */
-const LEDGER_SWEEPS: [string, Sweep][] = [
+/**
+ * What the processor left open, in order, on each shard; events they record are flushed before the callbacks sweep
+ * runs. Each sweep takes a bounded batch per run (payments and refunds 300 each, terminal sales 50, onboarding 10 forms
+ * and 10 merchants' PCI forms, disputes 20 per queue, payouts 20 and 5 merchants' settlements), so a shard's turn is
+ * bounded too and a backlog is worked off a batch a minute.
+ */
+const SHARD_SWEEPS: [string, Sweep][] = [
   ["payments", reconcileLedger],
   ["terminal sales", sweepTerminalSales],
-  ["missed processor events", sweepMissedProcessorEvents],
   ["onboarding", sweepOnboarding],
   ["disputes", sweepDisputes],
   ["payouts", sweepPayouts],
 ];
 
-/** The cron sweep: whatever must never be lost is picked up here, every minute. One failing sweep never stops the others. */
+/** One failing sweep never stops the others. */
+async function run(name: string, sweep: Sweep, ctx: AppContext): Promise<void> {
+  try {
+    await sweep({ ctx });
+  } catch (error) {
+    logEvent("error", "sweep failed", { sweep: name, shard: ctx.shard, error: String(error) });
+  }
+}
+
+/** The cron sweep: whatever must never be lost is picked up here, every minute, on every shard at once. */
 export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): Promise<void> {
   const ctx = createContext(env, { nowMs: scheduledTime });
-  const run = async (name: string, sweep: Sweep) => {
-    try {
-      await sweep({ ctx });
-    } catch (error) {
-      logEvent("error", "sweep failed", { sweep: name, error: String(error) });
-    }
-  };
-  for (const [name, sweep] of LEDGER_SWEEPS) await run(name, sweep);
+  // Platform-wide: the processor's change feeds, each change applied on its tenant's shard.
+  await run("missed processor events", sweepMissedProcessorEvents, ctx);
+  await run("dashboard sign-in state", purgeEndedSignInState, ctx);
+  const refreshStatistics = new Date(scheduledTime).toISOString().slice(11, 16) === PLANNER_STATISTICS_AT_UTC;
+  // Each shard's turn is bounded whatever the others hold: the sweeps' batches, then at most 500 events and 500
+  // deliveries re-enqueued and the archive's budget (2,000 events or 10 s); shards run side by side, one D1 writer each.
+  await Promise.all(
+    (await contextsOnEveryShard(ctx)).map(async (onShard) => {
+      for (const [name, sweep] of SHARD_SWEEPS) await run(name, sweep, onShard);
+      await onShard.outbox.flush();
+      await run("callbacks", sweepCallbacks, onShard);
+      await run("callback history archive", archiveCallbackHistory, onShard);
+      // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
+      if (refreshStatistics && onShard.shard !== CONTROL_BINDING) {
+        await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);
+      }
+    }),
+  );
+  // The control database's keys and tenants are read on every request: its statistics too, once, shard or not.
+  if (refreshStatistics) await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.control), ctx);
   await ctx.outbox.flush();
-  await run("callbacks", sweepCallbacks);
-  await run("dashboard sign-in state", purgeEndedSignInState);
-  await run("callback history archive", archiveCallbackHistory);
-  // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
-  if (new Date(scheduledTime).toISOString().slice(11, 16) === PLANNER_STATISTICS_AT_UTC) {
-    await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db));
-  }
 }

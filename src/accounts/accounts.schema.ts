@@ -95,27 +95,6 @@ export const dashboardSignInFailures = sqliteTable("dashboard_sign_in_failures",
   windowStartedAt: text("window_started_at").notNull(),
 });
 
-/** Who did what to the tenant's account, when and from where; read by the tenant's owners. */
-export const dashboardAuditLog = sqliteTable(
-  "dashboard_audit_log",
-  {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    actorUserId: text("actor_user_id"),
-    // The actor's e-mail at the time, kept even if the user is later removed.
-    actorEmail: text("actor_email").notNull(),
-    action: text("action").notNull(),
-    target: text("target"),
-    ipAddress: text("ip_address").notNull(),
-    userAgent: text("user_agent").notNull(),
-    createdAt: text("created_at").notNull(),
-  },
-  (table) => [index("dashboard_audit_log_tenant_created").on(table.tenantId, table.createdAt, table.id)],
-);
-
 export type UserRecord = typeof dashboardUsers.$inferSelect;
 export type InviteRecord = typeof dashboardInvites.$inferSelect;
 export type SessionRecord = typeof dashboardSessions.$inferSelect;
-export type AuditEntry = typeof dashboardAuditLog.$inferSelect;

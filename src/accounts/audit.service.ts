@@ -3,7 +3,8 @@ import type { AppContext } from "../platform/context";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
-import { dashboardAuditLog, dashboardUsers, type AuditEntry } from "./accounts.schema";
+import { dashboardUsers } from "./accounts.schema";
+import { dashboardAuditLog, type AuditEntry } from "./audit.schema";
 import type { RequestOrigin } from "./request-meta";
 
 export const AUDIT_ACTIONS = {
@@ -36,10 +37,10 @@ export type AuditActor = { userId: string | null; email: string };
  * users); awaited right after another capability's service has made its change.
  */
 export function auditStatement(
-  ctx: Pick<AppContext, "db" | "clock">,
+  ctx: Pick<AppContext, "control" | "clock">,
   entry: { tenantId: string; actor: AuditActor; action: AuditAction; target?: string | null; origin: RequestOrigin },
 ) {
-  return ctx.db.insert(dashboardAuditLog).values({
+  return ctx.control.insert(dashboardAuditLog).values({
     id: newId("aud"),
     tenantId: entry.tenantId,
     actorUserId: entry.actor.userId,
@@ -54,7 +55,7 @@ export function auditStatement(
 
 /** What a signed-in person did: the tenant and the actor are their session's. */
 export function sessionAuditStatement(
-  ctx: Pick<AppContext, "db" | "clock">,
+  ctx: Pick<AppContext, "control" | "clock">,
   session: { tenantId: string; userId: string; email: string },
   entry: { action: AuditAction; target?: string | null; origin: RequestOrigin },
 ) {
@@ -66,11 +67,11 @@ export function sessionAuditStatement(
  * costs the same whether or not the account exists.
  */
 export function failedSignInStatement(
-  ctx: Pick<AppContext, "db" | "clock">,
+  ctx: Pick<AppContext, "control" | "clock">,
   entry: { email: string; target: string; origin: RequestOrigin },
 ) {
-  return ctx.db.insert(dashboardAuditLog).select(
-    ctx.db
+  return ctx.control.insert(dashboardAuditLog).select(
+    ctx.control
       .select(
         insertSelectFields(dashboardAuditLog, {
           id: newId("aud"),
@@ -98,7 +99,7 @@ export async function listAudit({
   input: { tenantId: string; cursor?: string; limit: number };
 }): Promise<Page<AuditEntry>> {
   const scope = { list: "audit-cursor", tenantId, filters: "", secret: ctx.env.KEY_PEPPER };
-  const rows = await ctx.db
+  const rows = await ctx.control
     .select()
     .from(dashboardAuditLog)
     .where(and(eq(dashboardAuditLog.tenantId, tenantId), await afterCursor(dashboardAuditLog, cursor, scope)))

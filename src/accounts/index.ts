@@ -4,7 +4,8 @@
  * tenant's first owner; the cron's clean-up of ended sessions. The dashboard is its web surface.
  */
 export { default as accountsRouter } from "./accounts.router";
-export { DASHBOARD_ROLES, type AuditEntry, type InviteRecord, type SessionRecord, type UserRecord } from "./accounts.schema";
+export { DASHBOARD_ROLES, type InviteRecord, type SessionRecord, type UserRecord } from "./accounts.schema";
+export type { AuditEntry } from "./audit.schema";
 export { AUDIT_ACTIONS, listAudit, sessionAuditStatement, type AuditAction } from "./audit.service";
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
 export { requestOrigin, type RequestOrigin } from "./request-meta";

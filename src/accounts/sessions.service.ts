@@ -1,4 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { CONTROL_BINDING } from "../db/shards";
+import { tenantShards } from "../db/tenant-shards.schema";
 import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
@@ -25,6 +27,8 @@ export type SignedInSession = {
   name: string;
   role: DashboardRole;
   csrfToken: string;
+  /** The D1 binding holding the tenant's data, from the control database's map (`DB` for a tenant from before shards). */
+  shard: string;
 };
 
 export type SignInResult =
@@ -55,17 +59,19 @@ export async function signIn({
     await auditFailure("throttled");
     return { outcome: "throttled", retryAt };
   }
-  const user = await ctx.db
-    .select()
+  const found = await ctx.control
+    .select({ user: dashboardUsers, shard: tenantShards.shard })
     .from(dashboardUsers)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, dashboardUsers.tenantId))
     .where(and(eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
     .get();
   const password = input.password.slice(0, MAX_PASSWORD_LENGTH);
-  const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !matches) {
+  const matches = await verifyPassword(password, found?.user.passwordHash ?? (await decoyPasswordHash()));
+  if (!found || !matches) {
     await auditFailure("wrong password");
     return { outcome: "refused" };
   }
+  const { user, shard } = found;
 
   const token = base64Url(randomBytes(32));
   const now = ctx.clock.nowMs();
@@ -81,8 +87,8 @@ export async function signIn({
     revokedAt: null,
     ...input.origin,
   };
-  await ctx.db.batch([
-    ctx.db.insert(dashboardSessions).values(session),
+  await ctx.control.batch([
+    ctx.control.insert(dashboardSessions).values(session),
     forgetFailures(ctx, keys.account),
     withdrawAttempt(ctx, keys.address),
     auditStatement(ctx, { tenantId: user.tenantId, actor: { userId: user.id, email }, action: "sign_in.succeeded", origin: input.origin }),
@@ -98,6 +104,7 @@ export async function signIn({
       name: user.name,
       role: user.role,
       csrfToken: session.csrfToken,
+      shard: shard ?? CONTROL_BINDING,
     },
   };
 }
@@ -111,10 +118,11 @@ export async function resolveSession({
   input: { token: string };
 }): Promise<SignedInSession | null> {
   const now = ctx.clock.nowMs();
-  const row = await ctx.db
-    .select({ session: dashboardSessions, user: dashboardUsers })
+  const row = await ctx.control
+    .select({ session: dashboardSessions, user: dashboardUsers, shard: tenantShards.shard })
     .from(dashboardSessions)
     .innerJoin(dashboardUsers, eq(dashboardUsers.id, dashboardSessions.userId))
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, dashboardSessions.tenantId))
     .where(
       and(
         eq(dashboardSessions.tokenHash, await tokenHash(token)),
@@ -127,12 +135,12 @@ export async function resolveSession({
     .get();
   if (!row) return null;
   if (Date.parse(row.session.lastSeenAt) <= now - LAST_SEEN_RESOLUTION_MS) {
-    await ctx.db
+    await ctx.control
       .update(dashboardSessions)
       .set({ lastSeenAt: new Date(now).toISOString() })
       .where(eq(dashboardSessions.id, row.session.id));
   }
-  const { session, user } = row;
+  const { session, user, shard } = row;
   return {
     sessionId: session.id,
     tenantId: session.tenantId,
@@ -141,13 +149,14 @@ export async function resolveSession({
     name: user.name,
     role: user.role,
     csrfToken: session.csrfToken,
+    shard: shard ?? CONTROL_BINDING,
   };
 }
 
 export async function signOut({ ctx, input }: { ctx: AppContext; input: { session: SignedInSession; origin: RequestOrigin } }) {
   const { session } = input;
-  await ctx.db.batch([
-    ctx.db.update(dashboardSessions).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardSessions.id, session.sessionId)),
+  await ctx.control.batch([
+    ctx.control.update(dashboardSessions).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardSessions.id, session.sessionId)),
     sessionAuditStatement(ctx, session, { action: "sign_out", origin: input.origin }),
   ]);
 }
@@ -155,7 +164,7 @@ export async function signOut({ ctx, input }: { ctx: AppContext; input: { sessio
 /** A user's sessions that are still live, newest first. */
 export async function listSessions({ ctx, input: { session } }: { ctx: AppContext; input: { session: SignedInSession } }) {
   const now = ctx.clock.nowMs();
-  return ctx.db
+  return ctx.control
     .select()
     .from(dashboardSessions)
     .where(
@@ -183,7 +192,7 @@ export async function revokeSessions({
 }): Promise<void> {
   const ofUser = eq(dashboardSessions.userId, session.userId);
   if (sessionId) {
-    const own = await ctx.db
+    const own = await ctx.control
       .select({ id: dashboardSessions.id })
       .from(dashboardSessions)
       .where(and(ofUser, eq(dashboardSessions.id, sessionId)))
@@ -191,8 +200,8 @@ export async function revokeSessions({
     if (!own) throw new ApiError("not-found", `No session ${sessionId}.`);
   }
   const target = sessionId ? eq(dashboardSessions.id, sessionId) : ne(dashboardSessions.id, session.sessionId);
-  await ctx.db.batch([
-    ctx.db
+  await ctx.control.batch([
+    ctx.control
       .update(dashboardSessions)
       .set({ revokedAt: ctx.clock.nowIso() })
       .where(and(ofUser, isNull(dashboardSessions.revokedAt), target)),
@@ -213,18 +222,18 @@ export async function confirmPassword({
 }): Promise<"confirmed" | "refused" | "throttled"> {
   const keys = await throttleKeys(session.email, origin.ipAddress);
   if (await countAttempt(ctx, keys)) return "throttled";
-  const user = await ctx.db.select().from(dashboardUsers).where(eq(dashboardUsers.id, session.userId)).get();
+  const user = await ctx.control.select().from(dashboardUsers).where(eq(dashboardUsers.id, session.userId)).get();
   if (!user || !(await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user.passwordHash))) return "refused";
-  await ctx.db.batch([withdrawAttempt(ctx, keys.account), withdrawAttempt(ctx, keys.address)]);
+  await ctx.control.batch([withdrawAttempt(ctx, keys.account), withdrawAttempt(ctx, keys.address)]);
   return "confirmed";
 }
 
 /** Sessions long past their end and throttle windows that have closed are of no further use; the cron clears them. */
-export async function purgeEndedSignInState({ ctx }: { ctx: Pick<AppContext, "db" | "clock"> }): Promise<void> {
+export async function purgeEndedSignInState({ ctx }: { ctx: Pick<AppContext, "control" | "clock"> }): Promise<void> {
   const now = ctx.clock.nowMs();
-  await ctx.db.batch([
-    ctx.db.delete(dashboardSessions).where(lt(dashboardSessions.expiresAt, new Date(now - ENDED_SESSION_RETENTION_MS).toISOString())),
-    ctx.db
+  await ctx.control.batch([
+    ctx.control.delete(dashboardSessions).where(lt(dashboardSessions.expiresAt, new Date(now - ENDED_SESSION_RETENTION_MS).toISOString())),
+    ctx.control
       .delete(dashboardSignInFailures)
       .where(lt(dashboardSignInFailures.windowStartedAt, new Date(now - THROTTLE_WINDOW_MS).toISOString())),
   ]);

@@ -15,11 +15,11 @@ export async function throttleKeys(email: string, ipAddress: string): Promise<Th
 }
 
 /** One attempt more for the key, returning its count: a window that has ended starts again at one. */
-function countOne(ctx: Pick<AppContext, "db" | "clock">, key: string) {
+function countOne(ctx: Pick<AppContext, "control" | "clock">, key: string) {
   const now = ctx.clock.nowIso();
   const windowOpenedAfter = new Date(ctx.clock.nowMs() - THROTTLE_WINDOW_MS).toISOString();
   const expired = sql`${dashboardSignInFailures.windowStartedAt} <= ${windowOpenedAfter}`;
-  return ctx.db
+  return ctx.control
     .insert(dashboardSignInFailures)
     .values({ throttleKey: key, failures: 1, windowStartedAt: now })
     .onConflictDoUpdate({
@@ -37,8 +37,8 @@ function countOne(ctx: Pick<AppContext, "db" | "clock">, key: string) {
  * refused (null: this attempt may be checked). Counting first, in one upsert per key, is what stops simultaneous
  * attempts from all reading a count under the limit.
  */
-export async function countAttempt(ctx: Pick<AppContext, "db" | "clock">, keys: ThrottleKeys): Promise<Date | null> {
-  const [[account], [address]] = await ctx.db.batch([countOne(ctx, keys.account), countOne(ctx, keys.address)]);
+export async function countAttempt(ctx: Pick<AppContext, "control" | "clock">, keys: ThrottleKeys): Promise<Date | null> {
+  const [[account], [address]] = await ctx.control.batch([countOne(ctx, keys.account), countOne(ctx, keys.address)]);
   const blocking = [
     account!.failures > MAX_FAILURES_PER_ACCOUNT ? account!.windowStartedAt : null,
     address!.failures > MAX_FAILURES_PER_ADDRESS ? address!.windowStartedAt : null,
@@ -48,13 +48,13 @@ export async function countAttempt(ctx: Pick<AppContext, "db" | "clock">, keys: 
 }
 
 /** Takes back an attempt whose password was right, so that only failures count towards the limits. */
-export function withdrawAttempt(ctx: Pick<AppContext, "db">, key: string) {
-  return ctx.db
+export function withdrawAttempt(ctx: Pick<AppContext, "control">, key: string) {
+  return ctx.control
     .update(dashboardSignInFailures)
     .set({ failures: sql`${dashboardSignInFailures.failures} - 1` })
     .where(and(eq(dashboardSignInFailures.throttleKey, key), gt(dashboardSignInFailures.failures, 0)));
 }
 
-export function forgetFailures(ctx: Pick<AppContext, "db">, key: string) {
-  return ctx.db.delete(dashboardSignInFailures).where(eq(dashboardSignInFailures.throttleKey, key));
+export function forgetFailures(ctx: Pick<AppContext, "control">, key: string) {
+  return ctx.control.delete(dashboardSignInFailures).where(eq(dashboardSignInFailures.throttleKey, key));
 }

@@ -39,7 +39,7 @@ export async function createInvite({
 }): Promise<{ invite: InviteRecord; url: string }> {
   await getTenant({ ctx, input: { tenantId: input.tenantId } });
   const email = normalizeEmail(input.email);
-  const member = await ctx.db
+  const member = await ctx.control
     .select({ id: dashboardUsers.id, role: dashboardUsers.role })
     .from(dashboardUsers)
     .where(and(eq(dashboardUsers.tenantId, input.tenantId), eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
@@ -62,8 +62,8 @@ export async function createInvite({
     revokedAt: null,
   };
   const actor = input.invitedBy ? { userId: input.invitedBy.userId, email: input.invitedBy.email } : OPERATOR;
-  await ctx.db.batch([
-    ctx.db.insert(dashboardInvites).values(invite),
+  await ctx.control.batch([
+    ctx.control.insert(dashboardInvites).values(invite),
     auditStatement(ctx, {
       tenantId: input.tenantId,
       actor,
@@ -83,7 +83,7 @@ export async function findOpenInvite({
   ctx: AppContext;
   input: { token: string };
 }): Promise<InviteRecord | null> {
-  const invite = await ctx.db
+  const invite = await ctx.control
     .select()
     .from(dashboardInvites)
     .where(
@@ -111,7 +111,7 @@ export async function acceptInvite({
 }): Promise<"accepted" | "unusable"> {
   const invite = await findOpenInvite({ ctx, input: { token: input.token } });
   if (!invite) return "unusable";
-  const existing = await ctx.db
+  const existing = await ctx.control
     .select()
     .from(dashboardUsers)
     .where(and(eq(dashboardUsers.email, invite.email), isNull(dashboardUsers.removedAt)))
@@ -127,11 +127,11 @@ export async function acceptInvite({
   const passwordHash = await hashPassword(input.password);
   if (existing) return resetPassword(ctx, { invite, user: existing, name: input.name, passwordHash, stillOpen, origin: input.origin });
   const userId = newId("usr");
-  const [created] = await ctx.db.batch([
-    ctx.db
+  const [created] = await ctx.control.batch([
+    ctx.control
       .insert(dashboardUsers)
       .select(
-        ctx.db
+        ctx.control
           .select(
             insertSelectFields(dashboardUsers, {
               id: userId,
@@ -148,7 +148,7 @@ export async function acceptInvite({
           .where(stillOpen),
       )
       .returning({ id: dashboardUsers.id }),
-    ctx.db.update(dashboardInvites).set({ acceptedAt: now }).where(stillOpen),
+    ctx.control.update(dashboardInvites).set({ acceptedAt: now }).where(stillOpen),
     auditStatement(ctx, {
       tenantId: invite.tenantId,
       actor: { userId, email: invite.email },
@@ -170,17 +170,17 @@ async function resetPassword(
 ): Promise<"accepted" | "unusable"> {
   const now = ctx.clock.nowIso();
   const linkOpen = sql`EXISTS (SELECT 1 FROM ${dashboardInvites} WHERE ${input.stillOpen})`;
-  const [updated] = await ctx.db.batch([
-    ctx.db
+  const [updated] = await ctx.control.batch([
+    ctx.control
       .update(dashboardUsers)
       .set({ name: input.name, passwordHash: input.passwordHash, updatedAt: now })
       .where(and(eq(dashboardUsers.id, input.user.id), linkOpen))
       .returning({ id: dashboardUsers.id }),
-    ctx.db
+    ctx.control
       .update(dashboardSessions)
       .set({ revokedAt: now })
       .where(and(eq(dashboardSessions.userId, input.user.id), isNull(dashboardSessions.revokedAt), linkOpen)),
-    ctx.db.update(dashboardInvites).set({ acceptedAt: now }).where(input.stillOpen),
+    ctx.control.update(dashboardInvites).set({ acceptedAt: now }).where(input.stillOpen),
     auditStatement(ctx, {
       tenantId: input.user.tenantId,
       actor: { userId: input.user.id, email: input.user.email },
@@ -194,13 +194,13 @@ async function resetPassword(
 
 /** The tenant's users and its invitations still open. */
 export async function listTeam({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }) {
-  const [users, invites] = await ctx.db.batch([
-    ctx.db
+  const [users, invites] = await ctx.control.batch([
+    ctx.control
       .select()
       .from(dashboardUsers)
       .where(and(eq(dashboardUsers.tenantId, tenantId), isNull(dashboardUsers.removedAt)))
       .orderBy(asc(dashboardUsers.createdAt)),
-    ctx.db
+    ctx.control
       .select()
       .from(dashboardInvites)
       .where(
@@ -224,14 +224,14 @@ export async function revokeInvite({
   ctx: AppContext;
   input: { session: SignedInSession; inviteId: string; origin: RequestOrigin };
 }): Promise<void> {
-  const invite = await ctx.db
+  const invite = await ctx.control
     .select()
     .from(dashboardInvites)
     .where(and(eq(dashboardInvites.id, inviteId), eq(dashboardInvites.tenantId, session.tenantId), isNull(dashboardInvites.acceptedAt)))
     .get();
   if (!invite) throw new ApiError("not-found", `No open invitation ${inviteId}.`);
-  await ctx.db.batch([
-    ctx.db.update(dashboardInvites).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardInvites.id, inviteId)),
+  await ctx.control.batch([
+    ctx.control.update(dashboardInvites).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardInvites.id, inviteId)),
     sessionAuditStatement(ctx, session, { action: "invite.revoked", target: invite.email, origin }),
   ]);
 }
@@ -244,7 +244,7 @@ export async function removeUser({
   ctx: AppContext;
   input: { session: SignedInSession; userId: string; origin: RequestOrigin };
 }): Promise<void> {
-  const user = await ctx.db
+  const user = await ctx.control
     .select()
     .from(dashboardUsers)
     .where(and(eq(dashboardUsers.id, userId), eq(dashboardUsers.tenantId, session.tenantId), isNull(dashboardUsers.removedAt)))
@@ -252,9 +252,9 @@ export async function removeUser({
   if (!user) throw new ApiError("not-found", `No user ${userId}.`);
   if (user.id === session.userId) throw new ApiError("conflict", "You cannot remove yourself.");
   const now = ctx.clock.nowIso();
-  await ctx.db.batch([
-    ctx.db.update(dashboardUsers).set({ removedAt: now, updatedAt: now }).where(eq(dashboardUsers.id, userId)),
-    ctx.db
+  await ctx.control.batch([
+    ctx.control.update(dashboardUsers).set({ removedAt: now, updatedAt: now }).where(eq(dashboardUsers.id, userId)),
+    ctx.control
       .update(dashboardSessions)
       .set({ revokedAt: now })
       .where(and(eq(dashboardSessions.userId, userId), isNull(dashboardSessions.revokedAt))),

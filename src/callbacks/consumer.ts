@@ -53,23 +53,25 @@ type Attempt = {
  * message is still settled on its own, so one slow or broken receiver never holds back another tenant's callbacks.
  */
 export async function handleCallbackBatch({ ctx, input: batch }: { ctx: AppContext; input: MessageBatch }): Promise<void> {
-  // By suffix, so per-environment queue names (payment-connect-callbacks-staging-dlq) are recognized too.
-  if (batch.queue.endsWith("-dlq")) await Promise.all(batch.messages.map((message) => settleDeadLetter(ctx, message)));
-  else await deliverBatch(ctx, batch.messages);
-}
-
-async function deliverBatch(ctx: AppContext, messages: readonly Message[]): Promise<void> {
-  const { db, env } = ctx;
-  const work: { message: Message; deliveryId: string }[] = [];
-  for (const message of messages) {
-    const deliveryId = readCallbackMessage(message.body);
-    if (deliveryId) work.push({ message, deliveryId });
-    else {
+  const byShard = new Map<string, { message: Message; deliveryId: string }[]>();
+  for (const message of batch.messages) {
+    const body = readCallbackMessage(message.body);
+    if (!body) {
       logEvent("error", "unreadable callback message dropped", { messageId: message.id });
       message.ack();
+      continue;
     }
+    const work = byShard.get(body.shard) ?? [];
+    work.push({ message, deliveryId: body.deliveryId });
+    byShard.set(body.shard, work);
   }
-  if (work.length === 0) return;
+  // By suffix, so per-environment queue names (payment-connect-callbacks-staging-dlq) are recognized too.
+  const settle = batch.queue.endsWith("-dlq") ? settleDeadLetters : deliverBatch;
+  await Promise.all([...byShard].map(([shard, work]) => settle(ctx.forShard(shard), work)));
+}
+
+async function deliverBatch(ctx: AppContext, work: { message: Message; deliveryId: string }[]): Promise<void> {
+  const { db, env } = ctx;
 
   try {
     const targets = await loadTargets(db, [...new Set(work.map((item) => item.deliveryId))]);
@@ -106,21 +108,19 @@ async function deliverBatch(ctx: AppContext, messages: readonly Message[]): Prom
   }
 }
 
-/** The last stop: the delivery becomes visibly `failed` (replayable). */
-async function settleDeadLetter(ctx: AppContext, message: Message): Promise<void> {
-  const deliveryId = readCallbackMessage(message.body);
-  if (!deliveryId) {
-    logEvent("error", "unreadable dead-lettered callback message dropped", { messageId: message.id });
-    message.ack();
-    return;
-  }
-  try {
-    await markDeliveryFailed(ctx, deliveryId);
-    message.ack();
-  } catch (error) {
-    logEvent("error", "dead-lettered callback message failed", { messageId: message.id, deliveryId, error: String(error) });
-    message.retry();
-  }
+/** The last stop: each delivery becomes visibly `failed` (replayable). */
+async function settleDeadLetters(ctx: AppContext, work: { message: Message; deliveryId: string }[]): Promise<void> {
+  await Promise.all(
+    work.map(async ({ message, deliveryId }) => {
+      try {
+        await markDeliveryFailed(ctx, deliveryId);
+        message.ack();
+      } catch (error) {
+        logEvent("error", "dead-lettered callback message failed", { messageId: message.id, deliveryId, error: String(error) });
+        message.retry();
+      }
+    }),
+  );
 }
 
 async function loadTargets(db: Database, deliveryIds: string[]): Promise<Map<string, Target>> {

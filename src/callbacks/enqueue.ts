@@ -13,7 +13,7 @@ import { events } from "../outbox/events.schema";
 const CHUNK = 50;
 const MESSAGES_PER_SEND = 100;
 
-type EnqueueContext = Pick<AppContext, "env" | "db" | "clock">;
+type EnqueueContext = Pick<AppContext, "env" | "db" | "shard" | "clock">;
 
 /**
  * Sends committed outbox events on their way: one delivery per event to the tenant's endpoint, stamped enqueued in the
@@ -96,16 +96,17 @@ export function deliveryInsert(
 
 /** One message per delivery, then the deliveries are stamped sent; a crash in between only means a second message. */
 export async function sendDeliveryMessages(ctx: EnqueueContext, deliveryIds: string[]): Promise<void> {
-  await queueMessages(ctx.env, deliveryIds);
+  // ctx.db has already read these deliveries, so the shard is chosen.
+  await queueMessages(ctx.env, ctx.shard!, deliveryIds);
   await stampSent(ctx, deliveryIds);
 }
 
-async function queueMessages(env: Env, deliveryIds: string[]): Promise<void> {
+async function queueMessages(env: Env, shard: string, deliveryIds: string[]): Promise<void> {
   for (let start = 0; start < deliveryIds.length; start += MESSAGES_PER_SEND) {
     await env.CALLBACKS.sendBatch(
       deliveryIds
         .slice(start, start + MESSAGES_PER_SEND)
-        .map((deliveryId) => ({ body: { deliveryId } satisfies CallbackMessage, contentType: "json" as const })),
+        .map((deliveryId) => ({ body: { deliveryId, shard } satisfies CallbackMessage, contentType: "json" as const })),
     );
   }
 }

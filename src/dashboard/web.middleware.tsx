@@ -104,6 +104,7 @@ export const requireSession = createMiddleware<DashboardBindings>(async (c, next
     return refuseForgery(c, "missing or wrong session form token");
   }
   c.set("session", session);
+  c.set("ctx", c.get("ctx").forShard(session.shard));
   await next();
 });
 

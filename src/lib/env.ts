@@ -14,6 +14,15 @@ const required = z.string({ error: "is required" }).trim().min(1, "is required")
 const url = required.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }));
 const wholeNumber = required.regex(/^\d+$/, "must be a whole number");
 const positiveNumber = required.regex(/^[1-9]\d*$/, "must be a positive whole number");
+const region = required.regex(/^[a-z]{2,8}$/, "must be a region name such as us or eu");
+
+/** SHARDS in wrangler.toml: each tenant shard's D1 binding, its region, and whether it takes new tenants. */
+export const ShardsSchema = z.record(
+  z.string().regex(/^DB_SHARD_[A-Z0-9_]+$/, "must name a D1 binding DB_SHARD_…"),
+  z.object({ region, open: z.boolean() }).strict(),
+  { error: "must map each shard's D1 binding to { region, open }" },
+);
+export type ShardConfig = z.infer<typeof ShardsSchema>;
 
 /** What the Worker needs from its configuration; each entry names the rule a deployment broke. */
 const EnvSchema = z
@@ -32,6 +41,8 @@ const EnvSchema = z
     DEFAULT_FEE_BASIS_POINTS: wholeNumber,
     DEFAULT_FEE_FIXED_CENTS: wholeNumber,
     EVENT_ARCHIVE_AFTER_DAYS: positiveNumber,
+    DEFAULT_REGION: region,
+    SHARDS: ShardsSchema.refine((shards) => Object.keys(shards).length > 0, "must list at least one shard"),
     ADMIN_SECRET: required,
     KEY_PEPPER: required,
     CALLBACK_SECRETS_KEY: required,
@@ -44,6 +55,10 @@ const EnvSchema = z
       .regex(/^\d*\.?\d+$/, "must be a number greater than 0 and at most 1, e.g. 0.0001")
       .refine((scale) => Number(scale) > 0 && Number(scale) <= 1, "must be a number greater than 0 and at most 1, e.g. 0.0001")
       .optional(),
+  })
+  .refine((env) => Object.values(env.SHARDS).some((shard) => shard.open && shard.region === env.DEFAULT_REGION), {
+    path: ["DEFAULT_REGION"],
+    message: "must be the region of a shard that takes new tenants (open in SHARDS)",
   })
   .refine((env) => !(env.PROCESSOR_ENV === "live" && env.PROCESSOR_BASE_URL === "builtin"), {
     path: ["PROCESSOR_BASE_URL"],
@@ -68,6 +83,8 @@ export class ConfigError extends Error {
 
 const validated = new WeakSet<object>();
 
+const isBound = (value: unknown) => typeof value === "object" && value !== null;
+
 /**
  * Checks the environment once per isolate (the same `env` object serves every request) and returns it; a missing or
  * malformed variable throws ConfigError naming it, so a bad deployment fails loudly instead of charging oddly.
@@ -78,6 +95,8 @@ export function validateEnv(env: Env): Env {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "(env)"} ${issue.message}`));
   }
+  const unbound = Object.keys(result.data.SHARDS).filter((binding) => !isBound((env as unknown as Record<string, unknown>)[binding]));
+  if (unbound.length > 0) throw new ConfigError(unbound.map((binding) => `SHARDS.${binding} has no D1 database bound as ${binding}`));
   validated.add(env);
   return env;
 }

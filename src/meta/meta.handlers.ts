@@ -1,3 +1,4 @@
+import { CONTROL_BINDING, shardsOf } from "../db/shards";
 import { publicConfig } from "../lib/config";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
@@ -13,11 +14,23 @@ export const health: AppRouteHandler<typeof routes.health> = (c) => c.json({ sta
 
 export const live: AppRouteHandler<typeof routes.live> = (c) => c.json({ status: "ok" as const }, 200);
 
+/** Every tenant is served from the control database and its shard: ready only when each of them answers. */
 export const ready: AppRouteHandler<typeof routes.ready> = async (c) => {
-  try {
-    await c.env.DB.prepare("SELECT 1").first();
-  } catch (error) {
-    logEvent("error", "readiness probe failed", { traceId: c.get("traceId"), error: String(error) });
+  const { env } = c.get("ctx");
+  const databases = [{ binding: CONTROL_BINDING, d1: env.DB }, ...shardsOf(env)];
+  const failures = await Promise.all(
+    databases.map(async ({ binding, d1 }) => {
+      try {
+        await d1.prepare("SELECT 1").first();
+        return null;
+      } catch (error) {
+        return { database: binding, error: String(error) };
+      }
+    }),
+  );
+  const failed = failures.filter((failure) => failure !== null);
+  if (failed.length > 0) {
+    logEvent("error", "readiness probe failed", { traceId: c.get("traceId"), failed });
     throw new ApiError("service-unavailable", "The datastore is unreachable.");
   }
   c.header("Cache-Control", "no-store");

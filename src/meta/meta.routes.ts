@@ -62,7 +62,8 @@ export const ready = createRoute({
   tags: ["Health"],
   operationId: "getReadiness",
   summary: "Readiness: the datastore is reachable",
-  description: "For a readiness probe: runs one query against D1 and answers 503 `service-unavailable` when it fails. Never cached.",
+  description:
+    "For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached.",
   responses: {
     200: openapi.jsonContent(ReadySchema, "D1 answered a probe query.", { status: "ok", checks: { database: "ok" } }),
     ...openapi.problemResponses({ 503: "D1 is unreachable." }),

@@ -5,6 +5,7 @@ export {
   applyMerchantEvent,
   applyOnboardingFormEvent,
   getReadiness,
+  onboardingOwner,
   startOnboarding,
 } from "./onboarding.service";
 export { sweepOnboarding } from "./onboarding.sweep";

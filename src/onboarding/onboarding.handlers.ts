@@ -1,5 +1,9 @@
-import type { AppRouteHandler, TenantRouteHandler } from "../platform/types";
+import type { Context } from "hono";
+import { ApiError } from "../lib/problem";
+import type { AppContext } from "../platform/context";
+import type { AppBindings, AppRouteHandler, TenantRouteHandler } from "../platform/types";
 import { ProcessorRejected, type ComplianceForm } from "../processor";
+import type { TenantOnShard } from "../tenants";
 import { pciAttestationHtml } from "./pci-attestation-page";
 import type * as routes from "./onboarding.routes";
 import * as onboarding from "./onboarding.service";
@@ -29,8 +33,25 @@ export const status: TenantRouteHandler<typeof routes.status> = async (c) => {
   return c.json(readiness, 200);
 };
 
+/**
+ * The browser's pages name an onboarding, never its tenant: once the control database says whose it is, the rest of
+ * the request runs on that tenant's shard (and its outbox is the one the request flushes), as after authentication.
+ */
+function onOwnersShard(c: Context<AppBindings>, owner: TenantOnShard | null, unknown: string): AppContext {
+  if (!owner) throw new ApiError("not-found", unknown);
+  c.set("ctx", c.get("ctx").forShard(owner.shard));
+  return c.get("ctx");
+}
+
+const returnLinkShard = async (c: Context<AppBindings>, returnToken: string) =>
+  onOwnersShard(c, await onboarding.onboardingOwner(c.get("ctx"), { returnToken }), onboarding.UNKNOWN_LINK);
+
+const attestationShard = async (c: Context<AppBindings>, formId: string) =>
+  onOwnersShard(c, await onboarding.pciFormOwner(c.get("ctx"), formId), onboarding.UNKNOWN_ATTESTATION);
+
 export const returnFromForm: AppRouteHandler<typeof routes.returnFromForm> = async (c) => {
-  const { returnUrl, formId } = await onboarding.completeReturn({ ctx: c.get("ctx"), input: { returnToken: c.req.valid("param").token } });
+  const { token } = c.req.valid("param");
+  const { returnUrl, formId } = await onboarding.completeReturn({ ctx: await returnLinkShard(c, token), input: { returnToken: token } });
   if (returnUrl) {
     const target = new URL(returnUrl);
     target.searchParams.set("formId", formId ?? "");
@@ -43,18 +64,20 @@ export const returnFromForm: AppRouteHandler<typeof routes.returnFromForm> = asy
 };
 
 export const renewLink: AppRouteHandler<typeof routes.renewLink> = async (c) => {
-  return c.redirect(await onboarding.renewExpiredLink({ ctx: c.get("ctx"), input: { returnToken: c.req.valid("param").token } }), 303);
+  const { token } = c.req.valid("param");
+  return c.redirect(await onboarding.renewExpiredLink({ ctx: await returnLinkShard(c, token), input: { returnToken: token } }), 303);
 };
 
 export const showPciAttestation: AppRouteHandler<typeof routes.showPciAttestation> = async (c) => {
-  const form = await onboarding.readPciAttestation({ ctx: c.get("ctx"), input: c.req.valid("param") });
+  const params = c.req.valid("param");
+  const form = await onboarding.readPciAttestation({ ctx: await attestationShard(c, params.formId), input: params });
   c.header("Cache-Control", "no-store");
   return c.html(pciAttestationHtml(form, null), 200);
 };
 
 export const submitPciAttestation: AppRouteHandler<typeof routes.submitPciAttestation> = async (c) => {
-  const ctx = c.get("ctx");
   const params = c.req.valid("param");
+  const ctx = await attestationShard(c, params.formId);
   const { name, title, accept } = c.req.valid("form");
   c.header("Cache-Control", "no-store");
   const again = async (error: string) =>

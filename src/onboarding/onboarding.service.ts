@@ -1,15 +1,21 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { CONTROL_BINDING } from "../db/shards";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { instantMicros } from "../lib/instant";
 import { ApiError } from "../lib/problem";
 import { publicUrl, type AppContext } from "../platform/context";
-import { paginate, type ComplianceForm, type Merchant, type OnboardingForm } from "../processor";
+import { paginate, ProcessorRejected, type ComplianceForm, type Merchant, type OnboardingForm } from "../processor";
 import { tenants } from "../db/tenants.schema";
+import { mapMerchantToTenant, merchantTenant, tenantShard, type TenantOnShard } from "../tenants";
 import { currentComplianceForm, isMoreCurrent, pciActionUrl, pciAttestationToken } from "./compliance-forms";
+import { onboardingRoutes } from "./onboarding-routes.schema";
 import { onboarding, type OnboardingRecord } from "./onboarding.schema";
 import { merchantFlags, readinessOf, type Readiness } from "./readiness";
+
+export const UNKNOWN_LINK = "Unknown onboarding link.";
+export const UNKNOWN_ATTESTATION = "Unknown or outdated attestation link; see pci.actionUrl in GET /v1/onboarding/status.";
 
 /** The largest single charge a merchant asks the processor for, in minor units. */
 const MAX_TRANSACTION_AMOUNT = 100_000_000;
@@ -30,10 +36,13 @@ async function links(ctx: AppContext, tenantId: string, record: OnboardingRecord
   return { pciActionUrl: await pciActionUrl(ctx, tenantId, record?.pciFormId ?? null) };
 }
 
+/** Read together (one batch is one snapshot): a merchant attached between two reads would look attached twice. */
 async function tenantAndRecord(db: Database, tenantId: string) {
-  const tenant = await db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
+  const [[tenant], [record]] = await db.batch([
+    db.select().from(tenants).where(eq(tenants.id, tenantId)),
+    db.select().from(onboarding).where(eq(onboarding.tenantId, tenantId)),
+  ]);
   if (!tenant) throw new ApiError("not-found", "No such tenant.");
-  const record = await db.select().from(onboarding).where(eq(onboarding.tenantId, tenantId)).get();
   return { tenant, record };
 }
 
@@ -68,6 +77,7 @@ export async function startOnboarding({
     onboarding_link_details: { ...serviceLinks(ctx, returnToken), expiration_in_minutes: String(LINK_MINUTES) },
     tags: { lc_tenant_id: tenantId },
   });
+  await routeOnboarding(ctx, tenantId, { processorFormId: form.id, returnToken });
   const now = ctx.clock.nowIso();
   const row = {
     tenantId,
@@ -120,8 +130,8 @@ function guardedWrite(ctx: AppContext, tenantId: string, changeToken: string | n
  * contract names: an onboarding or account change (status, payouts, the merchant attached) is `compliance_form.updated`,
  * a charges-enabled change `merchant.updated`; both when both changed.
  */
-function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
-  return untilSettled(async () => {
+async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
+  await untilSettled(async () => {
     const { db } = ctx;
     const { tenant, record } = await tenantAndRecord(db, tenantId);
     if (!record) return "settled";
@@ -148,6 +158,8 @@ function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): P
       before.payoutsEnabled !== after.payoutsEnabled ||
       tenant.processorMerchantId !== merchant.id;
     const chargesChanged = before.chargesEnabled !== after.chargesEnabled;
+    // The control database's map first: once the shard names the merchant, its events must route here.
+    if (tenant.processorMerchantId !== merchant.id) await mapMerchantToTenant({ ctx, input: { tenantId, merchantId: merchant.id } });
     const { write, written } = guardedWrite(ctx, tenantId, record.changeToken, changes);
     const gate = db
       .update(tenants)
@@ -160,6 +172,30 @@ function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): P
     const [applied] = await db.batch([write, gate, ...events]);
     return applied.length > 0 ? "settled" : "raced";
   });
+  await copyGateToControl(ctx, tenantId);
+}
+
+/**
+ * The control row's copy of the shard's merchant and charge gate (the operator's view), after every merchant event: a
+ * crash between the shard's write and this one is repaired by the merchant's next event (a webhook or the sweep).
+ */
+async function copyGateToControl(ctx: AppContext, tenantId: string): Promise<void> {
+  if (ctx.shard === CONTROL_BINDING) return;
+  const gate = await ctx.db
+    .select({ processorMerchantId: tenants.processorMerchantId, chargesEnabled: tenants.chargesEnabled, updatedAt: tenants.updatedAt })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .get();
+  if (!gate) return;
+  await ctx.control
+    .update(tenants)
+    .set(gate)
+    .where(
+      and(
+        eq(tenants.id, tenantId),
+        or(ne(tenants.chargesEnabled, gate.chargesEnabled), sql`${tenants.processorMerchantId} IS NOT ${gate.processorMerchantId}`),
+      ),
+    );
 }
 
 /** A PCI form becomes the tenant's current one when it is the same form updated, or a more current one (state, then date). */
@@ -266,6 +302,7 @@ export async function readOnboardingForm({
   if (!record?.processorFormId || record.processorFormId !== formId) throw new ApiError("not-found", `No onboarding form ${formId}.`);
   let form = await ctx.processor.getOnboardingForm(formId);
   if (form.status === "COMPLETED" && form.identity_id && !tenant.processorMerchantId) {
+    await routeOnboarding(ctx, tenantId, { processorIdentityId: form.identity_id });
     await ctx.db
       .update(onboarding)
       .set({ formStatus: form.status, processorIdentityId: form.identity_id, updatedAt: ctx.clock.nowIso() })
@@ -297,7 +334,7 @@ export async function readOnboardingForm({
 /** The browser's way back from the hosted form: the token names the onboarding, the merchant's own page follows. */
 export async function completeReturn({ ctx, input: { returnToken } }: { ctx: AppContext; input: { returnToken: string } }) {
   const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
-  if (!record) throw new ApiError("not-found", "Unknown onboarding link.");
+  if (!record) throw new ApiError("not-found", UNKNOWN_LINK);
   if (record.processorFormId) await readOnboardingForm({ ctx, input: { tenantId: record.tenantId, formId: record.processorFormId } });
   return { returnUrl: record.returnUrl, tenantId: record.tenantId, formId: record.processorFormId };
 }
@@ -310,7 +347,7 @@ export async function renewExpiredLink({
   input: { returnToken: string };
 }): Promise<string> {
   const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
-  if (!record) throw new ApiError("not-found", "Unknown onboarding link.");
+  if (!record) throw new ApiError("not-found", UNKNOWN_LINK);
   if (!record.processorFormId) throw new ApiError("not-found", "This onboarding has no hosted form.");
   const link = await ctx.processor.createOnboardingLink(record.processorFormId, serviceLinks(ctx, record.returnToken));
   await ctx.db
@@ -348,8 +385,9 @@ export async function attachMerchant({
   input: { tenantId: string; processorMerchantId: string };
 }): Promise<void> {
   const { record } = await tenantAndRecord(ctx.db, tenantId);
-  const owner = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, processorMerchantId)).get();
-  if (owner && owner.id !== tenantId) throw new ApiError("conflict", `Merchant ${processorMerchantId} already belongs to another tenant.`);
+  const owner = await merchantTenant({ ctx, input: { merchantId: processorMerchantId } });
+  if (owner && owner.tenantId !== tenantId)
+    throw new ApiError("conflict", `Merchant ${processorMerchantId} already belongs to another tenant.`);
   const merchant = await ctx.processor.getMerchant(processorMerchantId);
   if (!record) {
     const now = ctx.clock.nowIso();
@@ -364,29 +402,21 @@ export async function attachMerchant({
   await pullMerchantAndCompliance(ctx, tenantId, merchant);
 }
 
-/** Applies a processor event to the tenant its merchant belongs to; a merchant of no tenant here is ignored. */
+/**
+ * Applies a processor event to the tenant its merchant (or, before the merchant is attached, its identity) belongs to,
+ * on this shard; a merchant of no tenant here is ignored.
+ */
 async function applyToMerchantsTenant(
   ctx: AppContext,
   merchant: { id: string; identity?: string },
   apply: (tenantId: string) => Promise<void>,
 ): Promise<"applied" | "ignored"> {
-  const tenantId = await tenantForMerchant(ctx.db, merchant);
-  if (!tenantId) return "ignored";
-  await apply(tenantId);
+  const owner =
+    (await merchantTenant({ ctx, input: { merchantId: merchant.id } })) ??
+    (await onboardingOwner(ctx, { processorIdentityId: merchant.identity }));
+  if (!owner || owner.shard !== ctx.shard) return "ignored";
+  await apply(owner.tenantId);
   return "applied";
-}
-
-/** The tenant a processor merchant or its identity belongs to. */
-async function tenantForMerchant(db: Database, merchant: { id: string; identity?: string }): Promise<string | null> {
-  const byMerchant = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, merchant.id)).get();
-  if (byMerchant) return byMerchant.id;
-  if (!merchant.identity) return null;
-  const byIdentity = await db
-    .select({ id: onboarding.tenantId })
-    .from(onboarding)
-    .where(eq(onboarding.processorIdentityId, merchant.identity))
-    .get();
-  return byIdentity?.id ?? null;
 }
 
 /** merchant.created / updated / underwritten: readiness follows the processor's merchant. */
@@ -406,7 +436,10 @@ export async function applyOnboardingFormEvent({
 }: {
   ctx: AppContext;
   input: { id: string; status: string; identity_id?: string | null };
-}): Promise<"applied"> {
+}): Promise<"applied" | "ignored"> {
+  const owner = await onboardingOwner(ctx, { processorFormId: form.id });
+  if (!owner || owner.shard !== ctx.shard) return "ignored";
+  if (form.identity_id) await routeOnboarding(ctx, owner.tenantId, { processorIdentityId: form.identity_id });
   await ctx.db
     .update(onboarding)
     .set({ formStatus: form.status, ...(form.identity_id ? { processorIdentityId: form.identity_id } : {}), updatedAt: ctx.clock.nowIso() })
@@ -418,7 +451,7 @@ export async function applyOnboardingFormEvent({
 async function attestationTenant(ctx: AppContext, formId: string, token: string): Promise<string> {
   const record = await ctx.db.select().from(onboarding).where(eq(onboarding.pciFormId, formId)).get();
   if (!record || !timingSafeEqualStrings(token, await pciAttestationToken(ctx.env, record.tenantId, formId))) {
-    throw new ApiError("not-found", "Unknown or outdated attestation link; see pci.actionUrl in GET /v1/onboarding/status.");
+    throw new ApiError("not-found", UNKNOWN_ATTESTATION);
   }
   return record.tenantId;
 }
@@ -450,4 +483,42 @@ export async function attestPci({
   });
   await applyComplianceForm(ctx, tenantId, form);
   return form;
+}
+
+type OnboardingRoute = { processorFormId?: string; processorIdentityId?: string; returnToken?: string };
+
+/** Names the tenant's onboarding in the control database's routes, before its shard's row does (see onboardingRoutes). */
+async function routeOnboarding(ctx: AppContext, tenantId: string, route: OnboardingRoute): Promise<void> {
+  await ctx.control
+    .insert(onboardingRoutes)
+    .values({ tenantId, ...route })
+    .onConflictDoUpdate({ target: onboardingRoutes.tenantId, set: route });
+}
+
+/** The tenant (and its shard) whose onboarding a processor form, identity or return link names, or null for none of ours. */
+export async function onboardingOwner(ctx: AppContext, route: OnboardingRoute): Promise<TenantOnShard | null> {
+  const [column, value] = route.processorFormId
+    ? [onboardingRoutes.processorFormId, route.processorFormId]
+    : route.processorIdentityId
+      ? [onboardingRoutes.processorIdentityId, route.processorIdentityId]
+      : [onboardingRoutes.returnToken, route.returnToken];
+  if (!value) return null;
+  const row = await ctx.control.select({ tenantId: onboardingRoutes.tenantId }).from(onboardingRoutes).where(eq(column, value)).get();
+  const shard = row ? await tenantShard({ ctx, input: { tenantId: row.tenantId } }) : null;
+  return row && shard ? { tenantId: row.tenantId, shard } : null;
+}
+
+/**
+ * The shard of the tenant whose PCI form the attestation page names: the processor's form names its merchant (the link
+ * carries no tenant); a form unknown there is null, as is a merchant of no tenant here.
+ */
+export async function pciFormOwner(ctx: AppContext, formId: string): Promise<TenantOnShard | null> {
+  let form: ComplianceForm;
+  try {
+    form = await ctx.processor.getComplianceForm(formId);
+  } catch (error) {
+    if (error instanceof ProcessorRejected) return null;
+    throw error;
+  }
+  return merchantTenant({ ctx, input: { merchantId: form.linked_to } });
 }

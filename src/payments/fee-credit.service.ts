@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
+import { contextsOnEveryShard } from "../platform/shards";
 import { isOutcomeUnknown, ProcessorRejected } from "../processor";
 import { TENANT_TAG } from "./charge.service";
 import { nextCheckAt } from "./check-schedule";
@@ -150,7 +151,16 @@ const toView = (refund: RefundRecord): FeeCreditView => ({
   updatedAtUtc: refund.updatedAt,
 });
 
-/** The operator's view of fee credits in one state, most recently changed first. */
+/** Most recently changed first, then by id: each shard's order and the merged list's. */
+const byLatestChange = (a: RefundRecord, b: RefundRecord) => descending(a.updatedAt, b.updatedAt) || descending(a.id, b.id);
+
+/** SQLite's order of text (binary), reversed. */
+const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+
+/**
+ * The operator's view of fee credits in one state, most recently changed first, over every shard: the first `limit` of
+ * each shard hold the first `limit` of all.
+ */
 export async function listFeeCredits({
   ctx,
   input: { status, limit },
@@ -158,14 +168,29 @@ export async function listFeeCredits({
   ctx: AppContext;
   input: { status: Exclude<FeeCreditStatus, "none">; limit: number };
 }): Promise<FeeCreditView[]> {
-  const rows = await ctx.db
-    .select()
-    .from(refunds)
-    .where(eq(refunds.feeCreditStatus, status))
-    .orderBy(desc(refunds.updatedAt), desc(refunds.id))
-    .limit(limit)
-    .all();
-  return rows.map(toView);
+  const perShard = await Promise.all(
+    (await contextsOnEveryShard(ctx)).map((onShard) =>
+      onShard.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.feeCreditStatus, status))
+        .orderBy(desc(refunds.updatedAt), desc(refunds.id))
+        .limit(limit)
+        .all(),
+    ),
+  );
+  return perShard.flat().sort(byLatestChange).slice(0, limit).map(toView);
+}
+
+export const noFeeCredit = (refundId: string) => `No fee credit for refund ${refundId}.`;
+
+/** The shard holding a refund, for an operator route that names a refund and no tenant; null when none holds it. */
+export async function refundShard({ ctx, input: { refundId } }: { ctx: AppContext; input: { refundId: string } }): Promise<string | null> {
+  const shards = await contextsOnEveryShard(ctx);
+  const found = await Promise.all(
+    shards.map((onShard) => onShard.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, refundId)).get()),
+  );
+  return shards[found.findIndex((row) => row !== undefined)]?.shard ?? null;
 }
 
 /**
@@ -181,7 +206,7 @@ export async function retryFeeCredit({
 }): Promise<FeeCreditView> {
   const { db } = ctx;
   const refund = await db.select().from(refunds).where(eq(refunds.id, refundId)).get();
-  if (!refund || refund.feeCreditStatus === "none") throw new ApiError("not-found", `No fee credit for refund ${refundId}.`);
+  if (!refund || refund.feeCreditStatus === "none") throw new ApiError("not-found", noFeeCredit(refundId));
   if (refund.feeCreditStatus === "failed") {
     const now = ctx.clock.nowIso();
     const share = refund.applicationFeeRefundCents;

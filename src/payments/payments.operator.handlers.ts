@@ -1,5 +1,6 @@
 import type { AppRouteHandler } from "../platform/types";
-import { listFeeCredits as listCredits, retryFeeCredit as retryCredit } from "./fee-credit.service";
+import { ApiError } from "../lib/problem";
+import { listFeeCredits as listCredits, noFeeCredit, refundShard, retryFeeCredit as retryCredit } from "./fee-credit.service";
 import type * as routes from "./payments.operator.routes";
 import { reconciliationBacklog as backlog } from "./reconciliation";
 
@@ -12,6 +13,11 @@ export const listFeeCredits: AppRouteHandler<typeof routes.listFeeCredits> = asy
   return c.json({ data: await listCredits({ ctx: c.get("ctx"), input: c.req.valid("query") }) }, 200);
 };
 
+/** The refund's shard becomes the request's, so the events of the retry are flushed with the response. */
 export const retryFeeCredit: AppRouteHandler<typeof routes.retryFeeCredit> = async (c) => {
-  return c.json(await retryCredit({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200);
+  const input = c.req.valid("param");
+  const shard = await refundShard({ ctx: c.get("ctx"), input });
+  if (shard === null) throw new ApiError("not-found", noFeeCredit(input.refundId));
+  c.set("ctx", c.get("ctx").forShard(shard));
+  return c.json(await retryCredit({ ctx: c.get("ctx"), input }), 200);
 };

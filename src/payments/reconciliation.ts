@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
+import { contextsOnEveryShard } from "../platform/shards";
 import { paginate } from "../processor";
 import { ABANDON_AFTER_MS, nextCheckAt } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
@@ -161,20 +162,46 @@ async function queue(ctx: AppContext, table: typeof payments | typeof refunds, w
   return row ?? { count: 0, due: 0, oldestCreatedAtUtc: null, nextCheckAtUtc: null };
 }
 
-/** What the sweep still has to do, for operators: each queue's size, how much of it is due, its oldest row and next check. */
-export async function reconciliationBacklog({ ctx }: { ctx: AppContext }) {
+async function backlogOnShard(ctx: AppContext) {
   const failedFeeCredits = await ctx.db
     .select({ count: sql<number>`COUNT(*)`, oldestUpdatedAtUtc: sql<string | null>`MIN(${refunds.updatedAt})` })
     .from(refunds)
     .where(eq(refunds.feeCreditStatus, "failed"))
     .get();
   return {
-    asOfUtc: ctx.clock.nowIso(),
-    checksPerRun: CHECKS_PER_RUN,
     processingPayments: await queue(ctx, payments, sql`${payments.status} = 'processing'`),
     processorFeeLookups: await queue(ctx, payments, sql`${payments.status} <> 'processing'`),
     pendingRefunds: await queue(ctx, refunds, sql`${refunds.status} = 'pending'`),
     pendingFeeCredits: await queue(ctx, refunds, sql`${refunds.feeCreditStatus} = 'pending' AND ${refunds.status} = 'succeeded'`),
     failedFeeCredits: { count: failedFeeCredits?.count ?? 0, oldestUpdatedAtUtc: failedFeeCredits?.oldestUpdatedAtUtc ?? null },
   };
+}
+
+/** The earlier of two instants, either possibly absent. */
+const earliest = (a: string | null, b: string | null) => (a === null ? b : b === null || a <= b ? a : b);
+
+const mergeQueues = (a: Queue, b: Queue): Queue => ({
+  count: a.count + b.count,
+  due: a.due + b.due,
+  oldestCreatedAtUtc: earliest(a.oldestCreatedAtUtc, b.oldestCreatedAtUtc),
+  nextCheckAtUtc: earliest(a.nextCheckAtUtc, b.nextCheckAtUtc),
+});
+
+/**
+ * What the sweep still has to do, for operators: each queue's size, how much of it is due, its oldest row and next
+ * check — over every shard, since the cron sweeps each (checksPerRun is per queue and per shard).
+ */
+export async function reconciliationBacklog({ ctx }: { ctx: AppContext }) {
+  const shards = await Promise.all((await contextsOnEveryShard(ctx)).map(backlogOnShard));
+  const backlog = shards.reduce((total, shard) => ({
+    processingPayments: mergeQueues(total.processingPayments, shard.processingPayments),
+    processorFeeLookups: mergeQueues(total.processorFeeLookups, shard.processorFeeLookups),
+    pendingRefunds: mergeQueues(total.pendingRefunds, shard.pendingRefunds),
+    pendingFeeCredits: mergeQueues(total.pendingFeeCredits, shard.pendingFeeCredits),
+    failedFeeCredits: {
+      count: total.failedFeeCredits.count + shard.failedFeeCredits.count,
+      oldestUpdatedAtUtc: earliest(total.failedFeeCredits.oldestUpdatedAtUtc, shard.failedFeeCredits.oldestUpdatedAtUtc),
+    },
+  }));
+  return { asOfUtc: ctx.clock.nowIso(), checksPerRun: CHECKS_PER_RUN, ...backlog };
 }

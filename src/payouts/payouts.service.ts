@@ -1,12 +1,14 @@
 import { and, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { boundList, D1_MAX_BOUND_PARAMETERS } from "../db/bound-list";
+import { CONTROL_BINDING } from "../db/shards";
+import { tenantShards } from "../db/tenant-shards.schema";
 import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ledgerEntriesForTransfers } from "../payments";
 import type { AppContext } from "../platform/context";
 import { paginate, type Settlement, type Transfer } from "../processor";
-import { tenants } from "../tenants";
+import { merchantTenant, tenants } from "../tenants";
 import { expectedArrivalDate, payoutStatus, STATUS_PROGRESS } from "./payout-schedule";
 import { payoutDiscovery, payoutItems, payouts, type PayoutItemInsert, type PayoutItemType, type PayoutStatus } from "./payouts.schema";
 
@@ -36,10 +38,10 @@ function itemType(transfer: Transfer): PayoutItemType {
   return transfer.idempotency_id?.endsWith("_fee") ? "fee_refund" : "adjustment";
 }
 
+/** The tenant a merchant belongs to, from the control database's map, if its data is on this shard. */
 async function tenantOfMerchant(ctx: AppContext, merchantId: string | undefined | null): Promise<string | null> {
-  if (!merchantId) return null;
-  const tenant = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.processorMerchantId, merchantId)).get();
-  return tenant?.id ?? null;
+  const owner = merchantId ? await merchantTenant({ ctx, input: { merchantId } }) : null;
+  return owner?.shard === ctx.shard ? owner.tenantId : null;
 }
 
 /** The settlement's sales, refunds, fee credits and dispute movements, matched to the tenant's ledger. */
@@ -241,6 +243,10 @@ export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> 
       and(
         isNotNull(tenants.processorMerchantId),
         or(sql`${payoutDiscovery.checkedAt} IS NULL`, lt(payoutDiscovery.checkedAt, new Date(now - DISCOVER_EVERY_MS).toISOString())),
+        // The control database lists every tenant; its own data is only that of tenants from before shards.
+        ctx.shard === CONTROL_BINDING
+          ? sql`NOT EXISTS (SELECT 1 FROM ${tenantShards} WHERE ${tenantShards.tenantId} = ${tenants.id})`
+          : undefined,
       ),
     )
     .orderBy(sql`${payoutDiscovery.checkedAt} IS NOT NULL`, payoutDiscovery.checkedAt)

@@ -1,7 +1,8 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppContext } from "./context";
 
-export type AuthenticatedTenant = { tenantId: string; apiKeyId: string };
+/** `shard`: the D1 binding holding the tenant's data (`DB`, the control database, for a tenant from before shards). */
+export type AuthenticatedTenant = { tenantId: string; apiKeyId: string; shard: string };
 
 /** The request's Idempotency-Key and the fingerprint that defines "the same request" under it. */
 export type IdempotencyScope = { key: string; fingerprint: string };

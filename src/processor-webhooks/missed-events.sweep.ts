@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import type { Page, PageRequest } from "../processor";
-import { processorWatermarks } from "./processor-webhooks.schema";
+import { processorWatermarks } from "./watermarks.schema";
 import { applyProcessorResource } from "./processor-webhooks.service";
 
 /** Each read starts this far before the last one began: the two clocks may differ, and applying a change twice changes nothing. */
@@ -41,10 +41,10 @@ export async function readMissedChanges({
   ctx: AppContext;
   input: { resource: string; pageSize?: number; pagesPerRun?: number };
 }): Promise<void> {
-  const { db } = ctx;
+  const { control } = ctx;
   const list = CHANGE_FEEDS[resource]!;
   const now = ctx.clock.nowIso();
-  const saved = await db.select().from(processorWatermarks).where(eq(processorWatermarks.resource, resource)).get();
+  const saved = await control.select().from(processorWatermarks).where(eq(processorWatermarks.resource, resource)).get();
   const updatedSince = saved?.updatedSince ?? isoBefore(now, FIRST_READ_LOOKBACK_MS);
   let afterCursor = saved?.afterCursor ?? null;
   const scanStartedAt = afterCursor ? saved!.scanStartedAt : now;
@@ -60,7 +60,7 @@ export async function readMissedChanges({
       scanStartedAt,
       advancedAt: ctx.clock.nowIso(),
     };
-    await db
+    await control
       .insert(processorWatermarks)
       .values({ resource, ...next })
       .onConflictDoUpdate({ target: processorWatermarks.resource, set: next });

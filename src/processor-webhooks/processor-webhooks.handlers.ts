@@ -5,7 +5,7 @@ import { validationFailed } from "../platform/openapi";
 import type { AppRouteHandler } from "../platform/types";
 import type * as routes from "./processor-webhooks.routes";
 import { PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES } from "./processor-webhooks.routes";
-import { ProcessorWebhookSchema, receiveProcessorWebhook } from "./processor-webhooks.service";
+import { ProcessorWebhookSchema, receiveProcessorWebhook, routeProcessorWebhook } from "./processor-webhooks.service";
 import { verifyProcessorSignature, verifyWebhookCredentials } from "./signature";
 
 /** Credentials, then a body within the limit, then the signature over its bytes, then a processor event: each refusal before the next step. */
@@ -41,7 +41,10 @@ export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = asy
   }
   const webhook = ProcessorWebhookSchema.safeParse(json);
   if (!webhook.success) throw validationFailed(webhook.error);
-  const outcome = await receiveProcessorWebhook({ ctx: c.get("ctx"), input: webhook.data });
+  const routed = await routeProcessorWebhook({ ctx: c.get("ctx"), input: webhook.data });
+  // As after authentication, the rest runs on the tenant's shard, whose outbox the request flushes.
+  if (routed?.shard) c.set("ctx", c.get("ctx").forShard(routed.shard));
+  const outcome = routed ? await receiveProcessorWebhook({ ctx: c.get("ctx"), input: routed }) : "unhandled";
   logEvent("info", "processor webhook", { entity: webhook.data.entity, type: webhook.data.type, outcome });
   return c.json({ received: true as const, outcome }, 200);
 };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { applyDisputeEvent, applyEvidenceEvent } from "../disputes";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
-import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent } from "../onboarding";
+import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent, onboardingOwner } from "../onboarding";
 import { applyTransferEvent, saleTransferRecorded } from "../payments";
 import { applyFundingTransferEvent, applySettlementEvent } from "../payouts";
 import type { AppContext } from "../platform/context";
@@ -17,6 +17,7 @@ import {
   SettlementSchema,
   TransferSchema,
 } from "../processor";
+import { merchantTenant } from "../tenants";
 import { processorWebhookReceipts } from "./processor-webhooks.schema";
 
 export const ProcessorWebhookSchema = z.object({
@@ -31,11 +32,17 @@ export type ProcessorWebhook = z.infer<typeof ProcessorWebhookSchema>;
 type Resource = { id: string; state?: string; updated_at?: string };
 type Applied = "applied" | "ignored";
 type EntityHandler<T> = (options: { ctx: AppContext; input: T }) => Promise<Applied>;
-/** `recorded`: the capability's condition that the service already holds what the event says (null: none). */
+/** What names the tenant a resource belongs to: its merchant, or before a merchant is attached its identity or hosted form. */
+type Owner = { merchantId?: string | null; processorIdentityId?: string; processorFormId?: string };
+/**
+ * `recorded`: the capability's condition that the service already holds what the event says (null: none); `owner`:
+ * what routes it to its tenant's shard.
+ */
 type CheckedResource = {
   resource: Resource;
   apply: ((ctx: AppContext) => Promise<Applied>) | null;
   recorded: ((ctx: AppContext) => SQL) | null;
+  owner: Owner;
 };
 
 /**
@@ -44,6 +51,7 @@ type CheckedResource = {
  */
 function consumed<T extends Resource>(
   schema: z.ZodType<T>,
+  owner: (resource: T) => Owner,
   handlers: Record<string, EntityHandler<T>>,
   recorded?: (ctx: AppContext, resource: T) => SQL,
 ) {
@@ -55,6 +63,7 @@ function consumed<T extends Resource>(
       resource: parsed.data,
       apply: handler ? (ctx) => handler({ ctx, input: parsed.data }) : null,
       recorded: handler && recorded ? (ctx) => recorded(ctx, parsed.data) : null,
+      owner: owner(parsed.data),
     };
   };
 }
@@ -72,23 +81,37 @@ const transferEvent: EntityHandler<z.infer<typeof TransferEventSchema>> = async 
  */
 const CONSUMED_ENTITIES: Record<string, ReturnType<typeof consumed>> = {
   // Most webhooks are a sale's transfer.created after its answer was recorded: the receipt's statement answers them.
-  transfer: consumed(TransferEventSchema, { created: transferEvent, updated: transferEvent }, saleTransferRecorded),
-  dispute: consumed(DisputeSchema.partial().required({ id: true, transfer: true, state: true, updated_at: true }), {
-    created: applyDisputeEvent,
-    updated: applyDisputeEvent,
+  transfer: consumed(
+    TransferEventSchema,
+    (transfer) => ({ merchantId: transfer.merchant }),
+    { created: transferEvent, updated: transferEvent },
+    saleTransferRecorded,
+  ),
+  dispute: consumed(
+    DisputeSchema.partial().required({ id: true, transfer: true, state: true, updated_at: true }),
+    (dispute) => ({ merchantId: dispute.merchant }),
+    { created: applyDisputeEvent, updated: applyDisputeEvent },
+  ),
+  evidence: consumed(
+    DisputeEvidenceSchema.partial().required({ id: true, dispute: true, state: true, updated_at: true }),
+    (evidence) => ({ merchantId: evidence.merchant }),
+    { created: applyEvidenceEvent, updated: applyEvidenceEvent },
+  ),
+  settlement: consumed(
+    SettlementSchema.partial().required({ id: true, merchant_id: true, status: true, updated_at: true }),
+    (settlement) => ({ merchantId: settlement.merchant_id }),
+    { created: applySettlementEvent, updated: applySettlementEvent, accruing_started: applySettlementEvent },
+  ),
+  merchant: consumed(MerchantSchema, (merchant) => ({ merchantId: merchant.id, processorIdentityId: merchant.identity }), {
+    created: applyMerchantEvent,
+    updated: applyMerchantEvent,
+    underwritten: applyMerchantEvent,
   }),
-  evidence: consumed(DisputeEvidenceSchema.partial().required({ id: true, dispute: true, state: true, updated_at: true }), {
-    created: applyEvidenceEvent,
-    updated: applyEvidenceEvent,
+  compliance_form: consumed(ComplianceFormSchema, (form) => ({ merchantId: form.linked_to }), {
+    created: applyComplianceFormEvent,
+    updated: applyComplianceFormEvent,
   }),
-  settlement: consumed(SettlementSchema.partial().required({ id: true, merchant_id: true, status: true, updated_at: true }), {
-    created: applySettlementEvent,
-    updated: applySettlementEvent,
-    accruing_started: applySettlementEvent,
-  }),
-  merchant: consumed(MerchantSchema, { created: applyMerchantEvent, updated: applyMerchantEvent, underwritten: applyMerchantEvent }),
-  compliance_form: consumed(ComplianceFormSchema, { created: applyComplianceFormEvent, updated: applyComplianceFormEvent }),
-  onboarding_form: consumed(OnboardingFormSchema, { updated: applyOnboardingFormEvent }),
+  onboarding_form: consumed(OnboardingFormSchema, (form) => ({ processorFormId: form.id }), { updated: applyOnboardingFormEvent }),
 };
 
 /** What a receipt records of a resource of an entity the service does not consume; such an event is checked for no more. */
@@ -115,7 +138,7 @@ function checkedResource(webhook: ProcessorWebhook): CheckedResource | null {
   const entity = Object.hasOwn(CONSUMED_ENTITIES, webhook.entity) ? CONSUMED_ENTITIES[webhook.entity] : undefined;
   if (!entity) {
     const unconsumed = UnconsumedResourceSchema.safeParse(embedded?.value);
-    return unconsumed.success ? { resource: unconsumed.data, apply: null, recorded: null } : null;
+    return unconsumed.success ? { resource: unconsumed.data, apply: null, recorded: null, owner: {} } : null;
   }
   const checked = entity(embedded?.value, webhook.type);
   if ("error" in checked) {
@@ -127,8 +150,20 @@ function checkedResource(webhook: ProcessorWebhook): CheckedResource | null {
 }
 
 /**
- * A resource read from the processor's own records (the sweep of what lost webhooks never said), checked and applied
- * exactly as its `{entity}.updated` webhook would be; one that does not fit the processor's schema is logged and skipped.
+ * The shard of the tenant the resource belongs to, from the control database's maps (merchant → tenant, then the
+ * onboarding's identity or form → tenant), or null for a resource of no tenant here.
+ */
+async function ownerShard(ctx: AppContext, { merchantId, processorIdentityId, processorFormId }: Owner): Promise<string | null> {
+  const byMerchant = merchantId ? await merchantTenant({ ctx, input: { merchantId } }) : null;
+  if (byMerchant) return byMerchant.shard;
+  if (!processorIdentityId && !processorFormId) return null;
+  return (await onboardingOwner(ctx, { processorIdentityId, processorFormId }))?.shard ?? null;
+}
+
+/**
+ * A resource read from the processor's own records (the sweep of what lost webhooks never said), checked, routed and
+ * applied exactly as its `{entity}.updated` webhook would be, on its tenant's shard (whose events are sent at once); one
+ * that does not fit the processor's schema, or names no tenant here, is skipped.
  */
 export async function applyProcessorResource({
   ctx,
@@ -143,7 +178,12 @@ export async function applyProcessorResource({
     logEvent("error", "processor resource refused", { entity, errors: refused.extensions.errors });
     return "ignored";
   }
-  return checked.apply ? checked.apply(ctx) : "ignored";
+  const shard = checked.apply ? await ownerShard(ctx, checked.owner) : null;
+  if (!checked.apply || shard === null) return "ignored";
+  const onShard = ctx.forShard(shard);
+  const outcome = await checked.apply(onShard);
+  await onShard.outbox.flush();
+  return outcome;
 }
 
 export type WebhookOutcome = Applied | "duplicate" | "unhandled";
@@ -160,39 +200,69 @@ async function receiptId(webhook: ProcessorWebhook, resource: Resource): Promise
   );
 }
 
+/** A delivery checked and routed: `shard` holds the tenant its resource belongs to (null: no tenant here, or nothing to apply). */
+export type RoutedWebhook = { webhook: ProcessorWebhook; checked: CheckedResource; shard: string | null };
+
 /**
- * Records every delivery that fits the processor's schema once, then applies it; a repeated delivery is acknowledged
- * without effect, and one saying what the service already holds is recorded as ignored by the same statement.
+ * Checks the delivery's resource (a consumed entity's against the processor's schema: a 400 before anything is
+ * recorded) and finds the shard it is applied on; null: no resource, acknowledged and not recorded.
  */
-export async function receiveProcessorWebhook({
+export async function routeProcessorWebhook({
   ctx,
   input: webhook,
 }: {
   ctx: AppContext;
   input: ProcessorWebhook;
-}): Promise<WebhookOutcome> {
-  const { db } = ctx;
+}): Promise<RoutedWebhook | null> {
   const checked = checkedResource(webhook);
-  if (!checked) return "unhandled";
+  if (!checked) return null;
+  return { webhook, checked, shard: checked.apply ? await ownerShard(ctx, checked.owner) : null };
+}
+
+/**
+ * Records every routed delivery once, on its tenant's shard (`ctx` is on it), then applies it; a repeated delivery is
+ * acknowledged without effect, and one saying what the service already holds is recorded as ignored by the same
+ * statement. One naming no tenant here is recorded on the control database and applied nowhere.
+ */
+export async function receiveProcessorWebhook({
+  ctx,
+  input: { webhook, checked, shard },
+}: {
+  ctx: AppContext;
+  input: RoutedWebhook;
+}): Promise<WebhookOutcome> {
   const { resource, apply, recorded } = checked;
   const id = await receiptId(webhook, resource);
+  const receipt = {
+    id,
+    entity: webhook.entity,
+    type: webhook.type,
+    resourceId: resource.id,
+    resourceState: resource.state ?? null,
+    resourceUpdatedAt: resource.updated_at ?? null,
+    receivedAt: ctx.clock.nowIso(),
+  };
+  if (shard === null) {
+    const outcome = apply ? "ignored" : "unhandled";
+    const [kept] = await ctx.control
+      .insert(processorWebhookReceipts)
+      .values({ ...receipt, outcome })
+      .onConflictDoNothing()
+      .returning({ id: processorWebhookReceipts.id });
+    return kept ? outcome : "duplicate";
+  }
+  const { db } = ctx;
   const alreadyRecorded = recorded?.(ctx);
-  const [receipt] = await db
+  const [received] = await db
     .insert(processorWebhookReceipts)
     .values({
-      id,
-      entity: webhook.entity,
-      type: webhook.type,
-      resourceId: resource.id,
-      resourceState: resource.state ?? null,
-      resourceUpdatedAt: resource.updated_at ?? null,
+      ...receipt,
       outcome: alreadyRecorded ? sql`CASE WHEN ${alreadyRecorded} THEN 'ignored' ELSE 'received' END` : "received",
-      receivedAt: ctx.clock.nowIso(),
     })
     .onConflictDoNothing()
     .returning({ outcome: processorWebhookReceipts.outcome });
-  if (!receipt) return "duplicate";
-  if (receipt.outcome === "ignored") return "ignored";
+  if (!received) return "duplicate";
+  if (received.outcome === "ignored") return "ignored";
 
   try {
     const outcome = apply ? await apply(ctx) : "unhandled";

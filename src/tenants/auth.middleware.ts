@@ -3,9 +3,11 @@ import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/problem";
 import { logEvent } from "../lib/log";
 import { afterResponse } from "../platform/after-response";
+import { TenantParams } from "../platform/operator";
 import type { AppBindings, AuthenticatedTenant } from "../platform/types";
 import { API_KEY_PREFIX } from "./api-keys";
-import { authenticateApiKey } from "./tenants.service";
+import { authenticateApiKey, tenantShard } from "./tenants.service";
+import { unknownTenant } from "../db/tenancy";
 
 const UNAUTHORIZED_DETAIL = "A valid API key is required: send it as `X-Api-Key: <key>` or `Authorization: Bearer <key>`.";
 const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="payment-connect"' };
@@ -45,10 +47,25 @@ export async function authenticateTenant(c: Context<AppBindings>): Promise<Authe
     });
   }
   c.set("tenant", tenant);
+  c.set("ctx", c.get("ctx").forShard(tenant.shard));
   return tenant;
 }
 
 export const requireTenant = createMiddleware<AppBindings>(async (c, next) => {
   await authenticateTenant(c);
+  await next();
+});
+
+/**
+ * An operator route under `/admin/tenants/{tenantId}/` works on that tenant's shard; an unknown tenant is a 404 before
+ * anything else is read. A malformed id is left to the route's own validation.
+ */
+export const routeToOperatorTenant = createMiddleware<AppBindings>(async (c, next) => {
+  const tenantId = c.req.param("tenantId") ?? "";
+  if (TenantParams.shape.tenantId.safeParse(tenantId).success) {
+    const shard = await tenantShard({ ctx: c.get("ctx"), input: { tenantId } });
+    if (shard === null) throw unknownTenant(tenantId);
+    c.set("ctx", c.get("ctx").forShard(shard));
+  }
   await next();
 });

@@ -1,5 +1,6 @@
 import type { AppRouteHandler } from "../platform/types";
 import type * as routes from "./tenants.operator.routes";
+import { listShards as reportShards } from "./shards.service";
 import * as tenantsService from "./tenants.service";
 import { toApiKey, toTenant } from "./tenants.view";
 
@@ -33,3 +34,5 @@ export const revokeKey: AppRouteHandler<typeof routes.revokeKey> = async (c) => 
   const key = await tenantsService.revokeApiKey({ ctx: c.get("ctx"), input: c.req.valid("param") });
   return c.json(toApiKey(key), 200);
 };
+
+export const listShards: AppRouteHandler<typeof routes.listShards> = async (c) => c.json({ data: await reportShards(c.get("ctx")) }, 200);

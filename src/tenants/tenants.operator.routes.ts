@@ -6,6 +6,11 @@ export const TenantSchema = z
   .object({
     id: z.string().openapi({ example: "ten_3kTq9Wc2Zb7pLx0aYf4Rn" }),
     name: z.string(),
+    region: z.string().nullable().openapi({
+      example: "us",
+      description:
+        "Where the tenant's data lives: the region of its shard, fixed when it was created. Null for a tenant from before shards, whose data the control database still holds.",
+    }),
     feeBasisPoints: z.number().int().nullable().openapi({ description: "Null: the platform default applies." }),
     feeFixedCents: z.number().int().nullable().openapi({ description: "Null: the platform default applies." }),
     processorMerchantId: z.string().nullable(),
@@ -34,6 +39,7 @@ export const IssuedApiKeySchema = ApiKeySchema.extend({
 export const tenantExample = {
   id: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
   name: "Blue Bottle Bakery",
+  region: "us",
   feeBasisPoints: null,
   feeFixedCents: null,
   processorMerchantId: "MUeDVrf2ahuKc9Eg5TeZugvs",
@@ -67,11 +73,48 @@ export const createTenant = createRoute({
   summary: "Create a tenant",
   description:
     "A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a " +
-    "processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`).",
-  request: { body: openapi.jsonBody(z.object({ name: z.string().trim().min(1).max(200) }).strict(), { name: "Blue Bottle Bakery" }) },
+    "processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`). Its data lives in " +
+    "`region` (default `DEFAULT_REGION`), on that region's open shard with the most room; the region never changes.",
+  request: {
+    body: openapi.jsonBody(
+      z
+        .object({
+          name: z.string().trim().min(1).max(200),
+          region: z
+            .string()
+            .regex(/^[a-z]{2,8}$/)
+            .optional()
+            .openapi({ description: "A region the deployment has shards in, e.g. `us` or `eu`; omitted, `DEFAULT_REGION`." }),
+        })
+        .strict(),
+      { name: "Blue Bottle Bakery", region: "eu" },
+    ),
+  },
   responses: {
-    201: openapi.jsonContent(TenantSchema, "The new tenant.", { ...tenantExample, processorMerchantId: null, chargesEnabled: false }),
-    ...openapi.problemResponses({ 400: "Invalid body.", ...openapi.JSON_BODY_PROBLEMS, ...OPERATOR_PROBLEMS }),
+    201: openapi.jsonContent(TenantSchema, "The new tenant.", {
+      ...tenantExample,
+      region: "eu",
+      processorMerchantId: null,
+      chargesEnabled: false,
+    }),
+    ...openapi.problemResponses({
+      400: {
+        description: "Invalid body, or a region no shard serves.",
+        examples: [
+          {
+            slug: "validation-failed",
+            detail: "No shard serves region au; this deployment's regions: us, eu.",
+            extensions: { errors: [{ field: "region", message: "must be one of: us, eu" }] },
+          },
+        ],
+      },
+      409: {
+        description: "Every shard of the region is closed to new tenants.",
+        examples: [{ slug: "conflict", detail: "No shard in region eu takes new tenants." }],
+      },
+      ...openapi.JSON_BODY_PROBLEMS,
+      ...OPERATOR_PROBLEMS,
+    }),
   },
 });
 
@@ -181,5 +224,36 @@ export const revokeKey = createRoute({
       },
       ...OPERATOR_PROBLEMS,
     }),
+  },
+});
+
+const ShardSchema = z
+  .object({
+    shard: z.string().openapi({ example: "DB_SHARD_EU_1", description: "The shard's D1 binding, as `SHARDS` in wrangler.toml names it." }),
+    region: z.string().openapi({ example: "eu", description: "Where its data lives; tenants of this region are placed on it." }),
+    open: z.boolean().openapi({ description: "Whether it takes new tenants." }),
+    tenants: z.number().int().openapi({ example: 42, description: "Tenants placed on it." }),
+    rows: z.number().int().openapi({ example: 1_250_000, description: "Rows in all its tables, counted now." }),
+    sizeBytes: z.number().int().openapi({ example: 862_000_000, description: "Its size as D1 reports it (a database holds up to 10 GB)." }),
+  })
+  .openapi("Shard");
+
+export const listShards = createRoute({
+  method: "get",
+  path: "/admin/shards",
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "listShards",
+  summary: "List the tenant shards",
+  description:
+    "Each tenant shard the deployment configures (`SHARDS`), its region, whether it takes new tenants, and what it holds. A new tenant goes to " +
+    "the open shard of its region with the most room. Counting rows reads every table of every shard: an operator's report, not a probe.",
+  responses: {
+    200: openapi.jsonContent(z.object({ data: z.array(ShardSchema) }).openapi("ShardList"), "Every shard, in configuration order.", {
+      data: [
+        { shard: "DB_SHARD_US_1", region: "us", open: true, tenants: 42, rows: 1_250_000, sizeBytes: 862_000_000 },
+        { shard: "DB_SHARD_EU_1", region: "eu", open: true, tenants: 7, rows: 90_000, sizeBytes: 61_000_000 },
+      ],
+    }),
+    ...openapi.problemResponses({ ...OPERATOR_PROBLEMS }),
   },
 });

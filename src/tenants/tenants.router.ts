@@ -9,4 +9,5 @@ export default withRoutes(createRouter(), operatorRoutes, operator, [
   "issueKey",
   "listKeys",
   "revokeKey",
+  "listShards",
 ]);

@@ -1,10 +1,14 @@
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, lt, or } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
+import { unknownTenant } from "../db/tenancy";
 import type { AppContext } from "../platform/context";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
+import { drizzleOf } from "../db/client";
+import { CONTROL_BINDING, placeInRegion, shardDatabase } from "../db/shards";
+import { tenantShards } from "../db/tenant-shards.schema";
 import { tenants, type TenantRecord } from "../db/tenants.schema";
 import { apiKeys, type ApiKeyRecord } from "./tenants.schema";
 
@@ -27,7 +31,18 @@ function forgetKey(apiKeyId: string): void {
   for (const [keyHash, checked] of checkedKeys) if (checked.apiKeyId === apiKeyId) checkedKeys.delete(keyHash);
 }
 
-export async function createTenant({ ctx, input }: { ctx: AppContext; input: { name: string } }): Promise<TenantRecord> {
+/** A tenant with the region its data lives in; null for a tenant from before shards, whose data is still in the control database. */
+export type PlacedTenant = TenantRecord & { region: string | null };
+
+const placedTenantFields = { ...getTableColumns(tenants), region: tenantShards.region };
+
+/**
+ * Placed on the open shard of its region with the most room. The shard gets its own copy of the tenant row first (its
+ * tables reference it, and the charge gate reads it beside the ledger), so the map never names a shard without it.
+ */
+export async function createTenant({ ctx, input }: { ctx: AppContext; input: { name: string; region?: string } }): Promise<PlacedTenant> {
+  const region = input.region ?? ctx.env.DEFAULT_REGION;
+  const shard = await placeInRegion(ctx.control, ctx.env, region);
   const now = ctx.clock.nowIso();
   const tenant: TenantRecord = {
     id: newId("ten"),
@@ -39,8 +54,12 @@ export async function createTenant({ ctx, input }: { ctx: AppContext; input: { n
     createdAt: now,
     updatedAt: now,
   };
-  await ctx.db.insert(tenants).values(tenant);
-  return tenant;
+  await drizzleOf(shard.d1).insert(tenants).values(tenant);
+  await ctx.control.batch([
+    ctx.control.insert(tenants).values(tenant),
+    ctx.control.insert(tenantShards).values({ tenantId: tenant.id, region, shard: shard.binding, placedAt: now }),
+  ]);
+  return { ...tenant, region };
 }
 
 /** Newest first, keyset-paginated on (createdAt, id) like the other operator lists. */
@@ -50,12 +69,13 @@ export async function listTenants({
 }: {
   ctx: AppContext;
   input: { limit: number; cursor?: string };
-}): Promise<Page<TenantRecord>> {
+}): Promise<Page<PlacedTenant>> {
   // The operator's list spans every tenant, so its cursor is bound to no one tenant.
   const scope = { list: "tenants-cursor", tenantId: "", filters: "", secret: ctx.env.KEY_PEPPER };
-  const rows = await ctx.db
-    .select()
+  const rows = await ctx.control
+    .select(placedTenantFields)
     .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
     .where(await afterCursor(tenants, input.cursor, scope))
     .orderBy(desc(tenants.createdAt), desc(tenants.id))
     .limit(input.limit + 1)
@@ -63,8 +83,13 @@ export async function listTenants({
   return pageOf(rows, input.limit, scope);
 }
 
-export async function getTenant({ ctx, input }: { ctx: AppContext; input: { tenantId: string } }): Promise<TenantRecord> {
-  const tenant = await ctx.db.select().from(tenants).where(eq(tenants.id, input.tenantId)).get();
+export async function getTenant({ ctx, input }: { ctx: AppContext; input: { tenantId: string } }): Promise<PlacedTenant> {
+  const tenant = await ctx.control
+    .select(placedTenantFields)
+    .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
+    .where(eq(tenants.id, input.tenantId))
+    .get();
   if (!tenant) throw new ApiError("not-found", `No tenant ${input.tenantId}.`);
   return tenant;
 }
@@ -75,14 +100,79 @@ export async function updateTenant({
 }: {
   ctx: AppContext;
   input: { tenantId: string; name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
-}): Promise<TenantRecord> {
-  const [updated] = await ctx.db
-    .update(tenants)
-    .set({ ...changes, updatedAt: ctx.clock.nowIso() })
+}): Promise<PlacedTenant> {
+  const set = { ...changes, updatedAt: ctx.clock.nowIso() };
+  const shard = await tenantShard({ ctx, input: { tenantId } });
+  if (shard === null) throw unknownTenant(tenantId);
+  // The shard's copy is the one charges read the fee from: written first, so the operator never sees a fee not yet charged.
+  if (shard !== CONTROL_BINDING) await shardDatabase(ctx.env, shard).update(tenants).set(set).where(eq(tenants.id, tenantId));
+  await ctx.control.update(tenants).set(set).where(eq(tenants.id, tenantId));
+  return getTenant({ ctx, input: { tenantId } });
+}
+
+/** The binding of the shard holding a tenant's data (`DB` for a tenant from before shards), or null for no such tenant. */
+export async function tenantShard({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<string | null> {
+  const row = await ctx.control
+    .select({ shard: tenantShards.shard })
+    .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
     .where(eq(tenants.id, tenantId))
-    .returning();
-  if (!updated) throw new ApiError("not-found", `No tenant ${tenantId}.`);
-  return updated;
+    .get();
+  return row ? (row.shard ?? CONTROL_BINDING) : null;
+}
+
+/** A tenant and the binding of the shard holding its data. */
+export type TenantOnShard = { tenantId: string; shard: string };
+
+/** Merchants this isolate found in the control database's merchant → tenant map, oldest check first. */
+const checkedMerchants = new Map<string, TenantOnShard & { checkedAtMs: number }>();
+
+/**
+ * The tenant a processor merchant belongs to and its shard, from the control database (the map is unique), or null for
+ * a merchant of no tenant here. One look-up per processor event, so it is trusted per isolate as long as a key is.
+ */
+export async function merchantTenant({
+  ctx,
+  input: { merchantId },
+}: {
+  ctx: AppContext;
+  input: { merchantId: string };
+}): Promise<TenantOnShard | null> {
+  const now = ctx.clock.nowMs();
+  const checked = checkedMerchants.get(merchantId);
+  if (checked && now - checked.checkedAtMs < KEY_CHECK_TTL_MS) return { tenantId: checked.tenantId, shard: checked.shard };
+  checkedMerchants.delete(merchantId);
+  const row = await ctx.control
+    .select({ tenantId: tenants.id, shard: tenantShards.shard })
+    .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
+    .where(eq(tenants.processorMerchantId, merchantId))
+    .get();
+  if (!row) return null;
+  const found = { tenantId: row.tenantId, shard: row.shard ?? CONTROL_BINDING };
+  rememberMerchant(merchantId, found, now);
+  return found;
+}
+
+function rememberMerchant(merchantId: string, owner: TenantOnShard, checkedAtMs: number): void {
+  checkedMerchants.delete(merchantId);
+  if (checkedMerchants.size >= CHECKED_KEYS_MAX) checkedMerchants.delete(checkedMerchants.keys().next().value!);
+  checkedMerchants.set(merchantId, { ...owner, checkedAtMs });
+}
+
+/**
+ * Maps a processor merchant to the tenant whose shard `ctx` is on, in the control database — before the shard names
+ * the merchant, so its events route there from then on — and in this isolate, which is about to hear from it.
+ */
+export async function mapMerchantToTenant({
+  ctx,
+  input: { tenantId, merchantId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; merchantId: string };
+}): Promise<void> {
+  await ctx.control.update(tenants).set({ processorMerchantId: merchantId, updatedAt: ctx.clock.nowIso() }).where(eq(tenants.id, tenantId));
+  if (ctx.shard !== null) rememberMerchant(merchantId, { tenantId, shard: ctx.shard }, ctx.clock.nowMs());
 }
 
 /** Returns the plaintext key exactly once; only its peppered hash is stored. */
@@ -105,13 +195,13 @@ export async function issueApiKey({
     revokedAt: null,
     lastUsedAt: null,
   };
-  await ctx.db.insert(apiKeys).values(record);
+  await ctx.control.insert(apiKeys).values(record);
   return { key, record };
 }
 
 export async function listApiKeys({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<ApiKeyRecord[]> {
   await getTenant({ ctx, input: { tenantId } });
-  return ctx.db.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt)).all();
+  return ctx.control.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt)).all();
 }
 
 export async function revokeApiKey({
@@ -121,7 +211,7 @@ export async function revokeApiKey({
   ctx: AppContext;
   input: { tenantId: string; keyId: string };
 }): Promise<ApiKeyRecord> {
-  const existing = await ctx.db
+  const existing = await ctx.control
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.tenantId, tenantId)))
@@ -130,7 +220,7 @@ export async function revokeApiKey({
   forgetKey(keyId);
   if (existing.revokedAt) return existing;
   const revokedAt = ctx.clock.nowIso();
-  await ctx.db
+  await ctx.control
     .update(apiKeys)
     .set({ revokedAt })
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
@@ -138,8 +228,10 @@ export async function revokeApiKey({
 }
 
 /**
- * Resolves a presented key to its tenant, or null; callers must not reveal why a key was refused. A key is looked up in
- * D1 at most every KEY_CHECK_TTL_MS per isolate; "last used" is written after the response, at most once a minute.
+ * Resolves a presented key to its tenant and the tenant's shard (key → tenant → shard, one read of the control
+ * database), or null; callers must not reveal why a key was refused. A key is looked up at most every KEY_CHECK_TTL_MS
+ * per isolate, its shard with it (a tenant's shard never changes); "last used" is written after the response, at most
+ * once a minute.
  */
 export async function authenticateApiKey({
   ctx,
@@ -154,15 +246,17 @@ export async function authenticateApiKey({
   let checked = checkedKeys.get(keyHash);
   if (!checked || now - checked.checkedAtMs >= KEY_CHECK_TTL_MS) {
     checkedKeys.delete(keyHash);
-    const row = await ctx.db
-      .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt })
+    const row = await ctx.control
+      .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt, shard: tenantShards.shard })
       .from(apiKeys)
+      .leftJoin(tenantShards, eq(tenantShards.tenantId, apiKeys.tenantId))
       .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
       .get();
     if (!row) return null;
     checked = {
       apiKeyId: row.apiKeyId,
       tenantId: row.tenantId,
+      shard: row.shard ?? CONTROL_BINDING,
       checkedAtMs: now,
       lastUsedAtMs: row.lastUsedAt ? Date.parse(row.lastUsedAt) : Number.NEGATIVE_INFINITY,
     };
@@ -173,12 +267,12 @@ export async function authenticateApiKey({
     checked.lastUsedAtMs = now;
     const staleBefore = new Date(now - LAST_USED_RESOLUTION_MS).toISOString();
     afterResponse(
-      ctx.db
+      ctx.control
         .update(apiKeys)
         .set({ lastUsedAt: new Date(now).toISOString() })
         .where(and(eq(apiKeys.id, checked.apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))))
         .run(),
     );
   }
-  return { apiKeyId: checked.apiKeyId, tenantId: checked.tenantId };
+  return { apiKeyId: checked.apiKeyId, tenantId: checked.tenantId, shard: checked.shard };
 }

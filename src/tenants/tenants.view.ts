@@ -1,9 +1,10 @@
-import type { TenantRecord } from "../db/tenants.schema";
 import type { ApiKeyRecord } from "./tenants.schema";
+import type { PlacedTenant } from "./tenants.service";
 
-export const toTenant = (tenant: TenantRecord) => ({
+export const toTenant = (tenant: PlacedTenant) => ({
   id: tenant.id,
   name: tenant.name,
+  region: tenant.region,
   feeBasisPoints: tenant.feeBasisPoints,
   feeFixedCents: tenant.feeFixedCents,
   processorMerchantId: tenant.processorMerchantId,

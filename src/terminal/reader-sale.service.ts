@@ -15,6 +15,8 @@ const RETRY_AFTER_FAILURE_MS = 5_000;
 export type HeldSale = {
   paymentId: string;
   readerId: string;
+  /** Whose sale: its ledger row is on this tenant's shard (absent in a sale held before shards: the control database). */
+  tenantId?: string;
   heldAtMs: number;
   /** POST /transfers calls begun; after the first, the transfer is looked up by idempotency_id before calling again. */
   calls: number;

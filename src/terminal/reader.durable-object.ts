@@ -7,16 +7,17 @@ import { advanceReaderSale, cancelHeldSale, START_GRACE_MS, type HeldSale, type 
 const SALE = "sale";
 const RETRY_AFTER_ERROR_MS = 5_000;
 
-export type SaleClaim = { paymentId: string; readerId: string };
+export type SaleClaim = { paymentId: string; readerId: string; tenantId: string };
 export type Hold = { held: true } | { held: false; paymentId: string };
 
 /**
  * One per reader (named by its lcReaderId). It holds the one sale the reader may take at a time, and runs the
  * processor's blocking card-present call on its alarm — where a wait of minutes is allowed and a crash is run again —
- * never in a request's `waitUntil`. The entry layer subclasses it with the composition root's `context()`.
+ * never in a request's `waitUntil`. The entry layer subclasses it with the composition root's `context()`, which
+ * finds the tenant's shard each time it is asked (a tenant may have moved since the sale was held).
  */
 export abstract class ReaderObject extends DurableObject<Env> {
-  protected abstract context(): AppContext;
+  protected abstract context(tenantId: string | undefined): Promise<AppContext>;
 
   /** Holds the reader for a sale about to be recorded; if its ledger row never appears, the hold lapses. */
   reserve(claim: SaleClaim): Promise<Hold> {
@@ -36,7 +37,7 @@ export abstract class ReaderObject extends DurableObject<Env> {
   async cancel(): Promise<PaymentRecord | null> {
     const sale = this.held();
     if (!sale) return null;
-    const ctx = this.context();
+    const ctx = await this.context(sale.tenantId);
     try {
       const canceled = await cancelHeldSale({ ctx, input: { sale, session: this.session() } });
       if (canceled?.step.done) this.release(sale.paymentId);
@@ -49,7 +50,7 @@ export abstract class ReaderObject extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const sale = this.held();
     if (!sale) return;
-    const ctx = this.context();
+    const ctx = await this.context(sale.tenantId);
     let step: SaleStep;
     try {
       step = await advanceReaderSale({ ctx, input: { sale, session: this.session() } });
@@ -69,7 +70,7 @@ export abstract class ReaderObject extends DurableObject<Env> {
    */
   private async hold(claim: SaleClaim, runAt: number): Promise<Hold> {
     const before = this.held();
-    if (before && before.paymentId !== claim.paymentId && (await this.resolved(before.paymentId))) this.release(before.paymentId);
+    if (before && before.paymentId !== claim.paymentId && (await this.resolved(before))) this.release(before.paymentId);
     const held = this.held();
     if (held && held.paymentId !== claim.paymentId) return { held: false, paymentId: held.paymentId };
     if (!held) {
@@ -81,8 +82,8 @@ export abstract class ReaderObject extends DurableObject<Env> {
     return { held: true };
   }
 
-  private async resolved(paymentId: string): Promise<boolean> {
-    const payment = await findPayment(this.context(), paymentId);
+  private async resolved(sale: HeldSale): Promise<boolean> {
+    const payment = await findPayment(await this.context(sale.tenantId), sale.paymentId);
     return payment !== undefined && payment.status !== "processing";
   }
 

@@ -5,18 +5,22 @@ import { ApiError } from "../lib/problem";
 import { TENANT_TAG } from "../payments";
 import type { AppContext } from "../platform/context";
 import { paginate, ProcessorRejected, type Device, type DeviceConfiguration } from "../processor";
-import { getTenant } from "../tenants";
+import { tenants } from "../tenants";
 import { terminalReaders, type PaxModel, type ReaderStatus } from "./terminal.schema";
 import type { ReaderRecord } from "./terminal.schema";
+import { readerSerialNumbers } from "./serial-numbers.schema";
 import type { Connection, ReaderState } from "./terminal.view";
 
 /** Tag that binds a processor device, and each sale on it, to the reader that made it. */
 export const READER_TAG = "lc_reader_id";
 
-/** Readers follow the charge gate: a tenant that cannot take charges cannot register a reader or sell on one. */
+/**
+ * Readers follow the charge gate: a tenant that cannot take charges cannot register a reader or sell on one. The gate
+ * is the shard's copy of the tenant row, the one a charge's ledger write reads.
+ */
 export async function chargeableTenant(ctx: AppContext, tenantId: string) {
-  const tenant = await getTenant({ ctx, input: { tenantId } });
-  if (!tenant.chargesEnabled || !tenant.processorMerchantId) {
+  const tenant = await ctx.db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
+  if (!tenant?.chargesEnabled || !tenant.processorMerchantId) {
     throw new ApiError("merchant-not-ready", "Charges are not enabled for this merchant yet; see GET /v1/onboarding/status.");
   }
   return { ...tenant, processorMerchantId: tenant.processorMerchantId };
@@ -48,9 +52,9 @@ export function findReader(ctx: AppContext, readerId: string): Promise<ReaderSta
 }
 
 /**
- * One physical reader, one registration: the serial number is claimed in D1 before the processor is asked, so two
- * registrations of one reader can never both create a device. A claim of this tenant's that never got its device (the
- * processor's answer was lost) is taken up again.
+ * One physical reader, one registration: the serial number is claimed in the control database (every shard's tenants
+ * share it) before the processor is asked, so two registrations of one reader can never both create a device. A claim
+ * of this tenant's that never got its device (the processor's answer was lost) is taken up again.
  */
 async function claimSerialNumber(
   ctx: AppContext,
@@ -58,10 +62,19 @@ async function claimSerialNumber(
   input: { serialNumber: string; model: PaxModel; label: string },
 ): Promise<{ reader: ReaderRecord; resumed: boolean }> {
   const now = ctx.clock.nowIso();
-  const [claimed] = await ctx.db
+  const [claimed] = await ctx.control
+    .insert(readerSerialNumbers)
+    .values({ serialNumber: input.serialNumber, tenantId: tenant.id, readerId: newId("lcrdr"), claimedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  const claim =
+    claimed ?? (await ctx.control.select().from(readerSerialNumbers).where(eq(readerSerialNumbers.serialNumber, input.serialNumber)).get());
+  if (claim?.tenantId !== tenant.id) throw alreadyRegistered(input.serialNumber, null);
+
+  const [inserted] = await ctx.db
     .insert(terminalReaders)
     .values({
-      id: newId("lcrdr"),
+      id: claim.readerId,
       tenantId: tenant.id,
       serialNumber: input.serialNumber,
       model: input.model,
@@ -74,11 +87,10 @@ async function claimSerialNumber(
     })
     .onConflictDoNothing()
     .returning();
-  if (claimed) return { reader: claimed, resumed: false };
+  if (inserted) return { reader: inserted, resumed: !claimed };
 
-  const existing = await ctx.db.select().from(terminalReaders).where(eq(terminalReaders.serialNumber, input.serialNumber)).get();
-  const ours = existing?.tenantId === tenant.id;
-  if (existing && ours && existing.processorDeviceId === null && existing.processorMerchantId === tenant.processorMerchantId) {
+  const existing = await ctx.db.select().from(terminalReaders).where(eq(terminalReaders.id, claim.readerId)).get();
+  if (existing && existing.processorDeviceId === null && existing.processorMerchantId === tenant.processorMerchantId) {
     const [reader] = await ctx.db
       .update(terminalReaders)
       .set({ model: input.model, label: input.label, updatedAt: now })
@@ -86,8 +98,13 @@ async function claimSerialNumber(
       .returning();
     return { reader: reader!, resumed: true };
   }
-  throw new ApiError("reader-already-registered", `A reader with serial number ${input.serialNumber} is already registered.`, {
-    extensions: ours && existing.processorDeviceId ? { lcReaderId: existing.id } : {},
+  throw alreadyRegistered(input.serialNumber, existing?.processorDeviceId ? existing.id : null);
+}
+
+/** Names the reader only to the tenant that registered it. */
+function alreadyRegistered(serialNumber: string, ownReaderId: string | null) {
+  return new ApiError("reader-already-registered", `A reader with serial number ${serialNumber} is already registered.`, {
+    extensions: ownReaderId ? { lcReaderId: ownReaderId } : {},
   });
 }
 
@@ -123,7 +140,10 @@ async function ensureDevice(ctx: AppContext, reader: ReaderRecord, resumed: bool
     });
   } catch (error) {
     // Refused: no device exists, so the serial number is free again. Otherwise the claim stays for the retry.
-    if (error instanceof ProcessorRejected) await ctx.db.delete(terminalReaders).where(eq(terminalReaders.id, reader.id));
+    if (error instanceof ProcessorRejected) {
+      await ctx.db.delete(terminalReaders).where(eq(terminalReaders.id, reader.id));
+      await ctx.control.delete(readerSerialNumbers).where(eq(readerSerialNumbers.readerId, reader.id));
+    }
     throw error;
   }
 }

@@ -50,7 +50,7 @@ export async function recordTerminalSale({ ctx, input: { tenantId, idempotency, 
     throw new ApiError("reader-not-active", `Reader ${reader.id} is ${reader.status}; activate it first.`);
   }
 
-  const claim: SaleClaim = { paymentId: newId("lcpay"), readerId: reader.id };
+  const claim: SaleClaim = { paymentId: newId("lcpay"), readerId: reader.id, tenantId };
   const object = readerObject(ctx.env, reader.id);
   const hold = await object.reserve(claim);
   if (!hold.held) throw readerBusy(reader.id, hold.paymentId);
@@ -81,7 +81,8 @@ export async function recordTerminalSale({ ctx, input: { tenantId, idempotency, 
 export async function startTerminalSale({ ctx, input }: SaleRequest): Promise<RecordedSale> {
   const recorded = await recordTerminalSale({ ctx, input });
   const { payment, readerId } = recorded;
-  if (payment.status === "processing") await readerObject(ctx.env, readerId).start({ paymentId: payment.id, readerId });
+  if (payment.status === "processing")
+    await readerObject(ctx.env, readerId).start({ paymentId: payment.id, readerId, tenantId: payment.tenantId });
   return recorded;
 }
 

@@ -21,7 +21,7 @@ async function probeSale(ctx: AppContext, payment: PaymentRecord, readerId: stri
   const current = transfer ? await applyCardPresentTransfer(ctx, payment, transfer) : payment;
   const object = readerObject(ctx.env, readerId);
   if (current.status !== "processing") return object.release(payment.id);
-  const hold = await object.start({ paymentId: payment.id, readerId });
+  const hold = await object.start({ paymentId: payment.id, readerId, tenantId: payment.tenantId });
   if (!hold.held && !transfer && ctx.clock.nowMs() - Date.parse(payment.createdAt) >= ABANDON_AFTER_MS) {
     await closeCardPresentPayment(ctx, {
       payment,

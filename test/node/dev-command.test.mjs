@@ -82,6 +82,20 @@ describe("npm run dev -- --port N", () => {
     expect(output).not.toContain("Unable to fetch the `Request.cf` object");
   });
 
+  // First in the file: the server is fresh, so its two shards are the same size and placement alternates between them.
+  it("places the tenants of a fresh state on both shards of the default region", async () => {
+    const headers = { ...admin, "Content-Type": "application/json" };
+    for (const name of ["North", "South", "East", "West"]) {
+      await json(await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers, body: JSON.stringify({ name: `${name} Cafe` }) }));
+    }
+    const listed = await cli("admin.mjs", ["shard", "list"], { PAYMENT_CONNECT_URL: baseUrl });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).data.map((shard) => [shard.shard, shard.tenants])).toEqual([
+      ["DB_SHARD_US_1", 2],
+      ["DB_SHARD_US_2", 2],
+    ]);
+  });
+
   it("makes every link the service and the sandbox generate use port N", async () => {
     const headers = { ...admin, "Content-Type": "application/json" };
     const tenant = await json(
@@ -116,6 +130,25 @@ describe("npm run dev -- --port N", () => {
 
     const invite = await cli("admin.mjs", ["dashboard", "invite", tenant.id, "owner@port.example"], { PAYMENT_CONNECT_URL: baseUrl });
     expect(JSON.parse(invite.stdout).inviteUrl.startsWith(`${baseUrl}/dashboard/invite/`)).toBe(true);
+  });
+
+  it("creates a tenant in a region and lists the shards: two in the default region, none elsewhere", async () => {
+    const created = await cli("admin.mjs", ["tenant", "create", "Region", "Roasters", "--region", "us"], { PAYMENT_CONNECT_URL: baseUrl });
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ name: "Region Roasters", region: "us" });
+
+    const listed = await cli("admin.mjs", ["shard", "list"], { PAYMENT_CONNECT_URL: baseUrl });
+    expect(listed.code, listed.stderr).toBe(0);
+    const shards = JSON.parse(listed.stdout).data;
+    expect(shards.map((shard) => [shard.shard, shard.region, shard.open])).toEqual([
+      ["DB_SHARD_US_1", "us", true],
+      ["DB_SHARD_US_2", "us", true],
+    ]);
+    expect(shards.reduce((sum, shard) => sum + shard.tenants, 0)).toBeGreaterThanOrEqual(2);
+
+    const elsewhere = await cli("admin.mjs", ["tenant", "create", "Lisbon Lunch", "--region", "eu"], { PAYMENT_CONNECT_URL: baseUrl });
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toMatch(/^400 .*No shard serves region eu; this deployment's regions: us\./);
   });
 
   it("answers npm run sweep (the cron handler, which it also runs every minute)", async () => {

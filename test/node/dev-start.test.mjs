@@ -1,5 +1,5 @@
-// How `npm run dev` (scripts/dev.mjs) starts: on a fresh state directory it applies every D1 migration, a second start
-// finds none pending and applies nothing, and a migration the database has not recorded is applied on the next start;
+// How `npm run dev` (scripts/dev.mjs) starts: on a fresh state directory it applies every D1 migration (the control
+// database's and each tenant shard's), a second start finds none pending and applies nothing, and a migration the database has not recorded is applied on the next start;
 // wrangler's local trace viewer stays off unless `--traces` asks for it.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -8,13 +8,18 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { localD1 } from "../../scripts/local-d1.mjs";
+import { localD1, localD1s } from "../../scripts/local-d1.mjs";
 import { freePort } from "../support/dev-server.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const stateDir = mkdtempSync(path.join(tmpdir(), "payment-connect-dev-start-"));
-const d1 = localD1({ config: unstable_readConfig({ config: path.join(root, "wrangler.toml") }), stateDir });
+const config = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
+const d1 = localD1({ config, stateDir });
+const shards = localD1s({ config, stateDir }).filter((database) => database.binding !== "DB");
 const migrations = readdirSync(path.join(root, "migrations"))
+  .filter((name) => name.endsWith(".sql"))
+  .sort();
+const shardMigrations = readdirSync(path.join(root, "shard-migrations"))
   .filter((name) => name.endsWith(".sql"))
   .sort();
 const TRACES_QUERY = "/cdn-cgi/local/explorer/api/local/observability/query";
@@ -72,8 +77,8 @@ async function tracesQuery(baseUrl) {
   });
 }
 
-function appliedMigrations() {
-  const db = new DatabaseSync(d1.file, { readOnly: true });
+function appliedMigrations(database = d1) {
+  const db = new DatabaseSync(database.file, { readOnly: true });
   try {
     return db
       .prepare("SELECT name FROM d1_migrations ORDER BY name")
@@ -99,6 +104,8 @@ describe("npm run dev, started again and again on one state directory", () => {
       });
       expect(fresh).toContain(`applying ${migrations.length} D1 migration(s)`);
       expect(appliedMigrations()).toEqual(migrations);
+      expect(shards.length, "at least two tenant shards").toBeGreaterThanOrEqual(2);
+      for (const shard of shards) expect(appliedMigrations(shard), shard.binding).toEqual(shardMigrations);
       expect(existsSync(path.join(stateDir, "v3", "observability")), "no trace store on disk").toBe(false);
 
       const again = await withDev([], async (baseUrl) => {

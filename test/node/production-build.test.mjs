@@ -80,9 +80,12 @@ beforeAll(async () => {
       ],
     }),
   );
-  const db = await mf.getD1Database("DB", SERVICE);
-  for (const { queries } of await readD1Migrations(path.join(root, "migrations")))
-    await db.batch(queries.map((query) => db.prepare(query)));
+  const migrate = async (binding, folder) => {
+    const db = await mf.getD1Database(binding, SERVICE);
+    for (const { queries } of await readD1Migrations(path.join(root, folder))) await db.batch(queries.map((query) => db.prepare(query)));
+  };
+  await migrate("DB", "migrations");
+  for (const shard of Object.keys(production.SHARDS)) await migrate(shard, "shard-migrations");
 });
 
 afterAll(() => mf?.dispose());

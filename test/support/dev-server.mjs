@@ -6,7 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { unstable_readConfig } from "wrangler";
-import { applyMigrations as applyLocalMigrations, localD1, pendingMigrations } from "../../scripts/local-d1.mjs";
+import { applyMigrations as applyLocalMigrations, localD1s, pendingByDatabase } from "../../scripts/local-d1.mjs";
 import { sandboxWorkerEnv, WORKER_CONFIGS } from "../../scripts/sandbox-worker-env.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
@@ -41,8 +41,8 @@ export const MIGRATED_STATE_ENV = "PAYMENT_CONNECT_MIGRATED_STATE";
 
 /** The migrations applied as `npm run dev` applies them (scripts/local-d1.mjs). */
 export async function applyMigrations(persistTo) {
-  const d1 = localD1({ config: unstable_readConfig({ config: path.join(root, "wrangler.toml") }), stateDir: persistTo });
-  await applyLocalMigrations(d1, pendingMigrations(d1));
+  const databases = localD1s({ config: unstable_readConfig({ config: path.join(root, "wrangler.toml") }), stateDir: persistTo });
+  await applyLocalMigrations(pendingByDatabase(databases));
 }
 
 /**

@@ -80,6 +80,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/shards": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the tenant shards
+     * @description Each tenant shard the deployment configures (`SHARDS`), its region, whether it takes new tenants, and what it holds. A new tenant goes to the open shard of its region with the most room. Counting rows reads every table of every shard: an operator's report, not a probe.
+     */
+    get: operations["listShards"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/tenants": {
     parameters: {
       query?: never;
@@ -95,7 +115,7 @@ export interface paths {
     put?: never;
     /**
      * Create a tenant
-     * @description A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`).
+     * @description A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`). Its data lives in `region` (default `DEFAULT_REGION`), on that region's open shard with the most room; the region never changes.
      */
     post: operations["createTenant"];
     delete?: never;
@@ -441,7 +461,7 @@ export interface paths {
     };
     /**
      * Readiness: the datastore is reachable
-     * @description For a readiness probe: runs one query against D1 and answers 503 `service-unavailable` when it fails. Never cached.
+     * @description For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached.
      */
     get: operations["getReadiness"];
     put?: never;
@@ -2155,6 +2175,38 @@ export interface components {
       secretSigningKey: string | null;
       url: string;
     };
+    Shard: {
+      /** @description Whether it takes new tenants. */
+      open: boolean;
+      /**
+       * @description Where its data lives; tenants of this region are placed on it.
+       * @example eu
+       */
+      region: string;
+      /**
+       * @description Rows in all its tables, counted now.
+       * @example 1250000
+       */
+      rows: number;
+      /**
+       * @description The shard's D1 binding, as `SHARDS` in wrangler.toml names it.
+       * @example DB_SHARD_EU_1
+       */
+      shard: string;
+      /**
+       * @description Its size as D1 reports it (a database holds up to 10 GB).
+       * @example 862000000
+       */
+      sizeBytes: number;
+      /**
+       * @description Tenants placed on it.
+       * @example 42
+       */
+      tenants: number;
+    };
+    ShardList: {
+      data: components["schemas"]["Shard"][];
+    };
     StartOnboardingRequest: {
       /** @description Prefill for the form (the processor's entity field names). */
       business?: {
@@ -2189,6 +2241,11 @@ export interface components {
       id: string;
       name: string;
       processorMerchantId: string | null;
+      /**
+       * @description Where the tenant's data lives: the region of its shard, fixed when it was created. Null for a tenant from before shards, whose data the control database still holds.
+       * @example us
+       */
+      region: string | null;
     };
     TenantList: {
       data: components["schemas"]["Tenant"][];
@@ -2609,6 +2666,66 @@ export interface operations {
       };
     };
   };
+  listShards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every shard, in configuration order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "open": true,
+           *           "region": "us",
+           *           "rows": 1250000,
+           *           "shard": "DB_SHARD_US_1",
+           *           "sizeBytes": 862000000,
+           *           "tenants": 42
+           *         },
+           *         {
+           *           "open": true,
+           *           "region": "eu",
+           *           "rows": 90000,
+           *           "shard": "DB_SHARD_EU_1",
+           *           "sizeBytes": 61000000,
+           *           "tenants": 7
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["ShardList"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   listTenants: {
     parameters: {
       query?: {
@@ -2639,7 +2756,8 @@ export interface operations {
            *           "feeFixedCents": null,
            *           "id": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
            *           "name": "Blue Bottle Bakery",
-           *           "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs"
+           *           "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs",
+           *           "region": "us"
            *         }
            *       ],
            *       "hasMore": false,
@@ -2690,11 +2808,14 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "name": "Blue Bottle Bakery"
+         *       "name": "Blue Bottle Bakery",
+         *       "region": "eu"
          *     }
          */
         "application/json": {
           name: string;
+          /** @description A region the deployment has shards in, e.g. `us` or `eu`; omitted, `DEFAULT_REGION`. */
+          region?: string;
         };
       };
     };
@@ -2713,13 +2834,14 @@ export interface operations {
            *       "feeFixedCents": null,
            *       "id": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
            *       "name": "Blue Bottle Bakery",
-           *       "processorMerchantId": null
+           *       "processorMerchantId": null,
+           *       "region": "eu"
            *     }
            */
           "application/json": components["schemas"]["Tenant"];
         };
       };
-      /** @description Invalid body. */
+      /** @description Invalid body, or a region no shard serves. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2730,6 +2852,15 @@ export interface operations {
       };
       /** @description Missing or wrong admin secret. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Every shard of the region is closed to new tenants. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -2806,7 +2937,8 @@ export interface operations {
            *       "feeFixedCents": 30,
            *       "id": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
            *       "name": "Blue Bottle Bakery",
-           *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs"
+           *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs",
+           *       "region": "us"
            *     }
            */
           "application/json": components["schemas"]["Tenant"];
@@ -4111,7 +4243,8 @@ export interface operations {
            *       "feeFixedCents": null,
            *       "id": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
            *       "name": "Blue Bottle Bakery",
-           *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs"
+           *       "processorMerchantId": "MUeDVrf2ahuKc9Eg5TeZugvs",
+           *       "region": "us"
            *     }
            */
           "application/json": components["schemas"]["Tenant"];

@@ -13,9 +13,12 @@ import {
   runConsumer,
   tenantWithCallbacks,
   writeEvent,
+  deliveryMessage,
 } from "../support/callbacks";
 import { createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
+import { allShardD1s, d1Holding, tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
+import { shardsOf } from "../../../src/db/shards";
 
 /** The cron's fixed clock. With the default 30 days, days before 2026-10-27 are archived and that day is not. */
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");
@@ -23,18 +26,28 @@ const OLD_DAY = "2026-10-20";
 const YOUNG_DAY = "2026-10-27";
 const at = (day: string, time = "09:00:00.000") => `${day}T${time}Z`;
 
-const archiveAt = (nowMs = NOW, budget?: { maxEvents: number; maxMs: number }, workerEnv: Env = env) =>
-  archiveCallbackHistory({ ctx: createContext(workerEnv, { nowMs }), input: budget });
+/** One run of the archive on the tenant's shard, as the cron runs it on each shard. */
+const archiveAt = async (tenantId: string, nowMs = NOW, budget?: { maxEvents: number; maxMs: number }, workerEnv: Env = env) =>
+  archiveCallbackHistory({ ctx: createContext(workerEnv, { nowMs }).forShard(await tenantShardBinding(tenantId)), input: budget });
+
+/** Another tenant with callbacks on the same shard as `tenantId`, for a run's order across tenants of one shard. */
+async function tenantWithCallbacksBeside(tenantId: string): Promise<string> {
+  const shard = await tenantShardBinding(tenantId);
+  for (let tries = 0; tries < 10; tries++) {
+    const other = await tenantWithCallbacks();
+    if ((await tenantShardBinding(other)) === shard) return other;
+  }
+  throw new Error(`no new tenant landed on ${shard}`);
+}
 
 /** Backdates an event and its deliveries to `createdAt`, and marks it handed to delivery unless `enqueued` is false. */
 async function backdate(eventId: string, createdAt: string, { enqueued = true } = {}) {
-  await env.DB.batch([
-    env.DB.prepare("UPDATE events SET created_at = ?1, enqueued_at = CASE WHEN ?2 THEN ?1 END WHERE id = ?3").bind(
-      createdAt,
-      enqueued ? 1 : 0,
-      eventId,
-    ),
-    env.DB.prepare("UPDATE callback_deliveries SET created_at = ? WHERE event_id = ?").bind(createdAt, eventId),
+  const db = await d1Holding("events", eventId);
+  await db.batch([
+    db
+      .prepare("UPDATE events SET created_at = ?1, enqueued_at = CASE WHEN ?2 THEN ?1 END WHERE id = ?3")
+      .bind(createdAt, enqueued ? 1 : 0, eventId),
+    db.prepare("UPDATE callback_deliveries SET created_at = ? WHERE event_id = ?").bind(createdAt, eventId),
   ]);
 }
 
@@ -43,7 +56,7 @@ async function deliveredEvent(tenantId: string, createdAt: string) {
   const eventId = await writeEvent(tenantId, { lcPaymentId: `lcpay_${crypto.randomUUID().slice(0, 8)}`, status: "succeeded" });
   const deliveryId = await deliveryWithoutMessage(eventId);
   const receiver = mockReceiver(RECEIVER, [200]);
-  await runConsumer(MAIN_QUEUE, { deliveryId });
+  await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId));
   receiver.restore();
   await backdate(eventId, createdAt);
   return { eventId, deliveryId };
@@ -56,10 +69,19 @@ async function pendingEvent(tenantId: string, createdAt: string) {
   return { eventId, deliveryId };
 }
 
-const count = async (sql: string, ...values: unknown[]) =>
-  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${sql}`)
-    .bind(...values)
-    .first<number>("n"))!;
+/** Rows wherever they are: on any shard. */
+const count = async (sql: string, ...values: unknown[]) => {
+  const counts = await Promise.all(
+    allShardD1s().map(
+      async (db) =>
+        (await db
+          .prepare(`SELECT COUNT(*) AS n FROM ${sql}`)
+          .bind(...values)
+          .first<number>("n"))!,
+    ),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
+};
 const inD1 = (eventId: string) => count("events WHERE id = ?", eventId);
 const deliveriesInD1 = (deliveryId: string) => count("callback_deliveries WHERE id = ?", deliveryId);
 const attemptsInD1 = (deliveryId: string) => count("callback_delivery_attempts WHERE delivery_id = ?", deliveryId);
@@ -80,18 +102,19 @@ async function ndjsonLines(key: string): Promise<{ event: { id: string }; delive
 }
 
 const archivedIds = async (tenantId: string, day: string) =>
-  (await readArchivedDay({ ctx: createContext(env), tenantId, day }))?.map((archived) => archived.event.id) ?? null;
+  (await readArchivedDay({ ctx: await tenantContext(tenantId), tenantId, day }))?.map((archived) => archived.event.id) ?? null;
 
-/** The D1 binding with every `batch` failing: the Worker dies after the R2 write, before the deletes commit. */
+/** The shards' D1 bindings with every `batch` failing: the Worker dies after the R2 write, before the deletes commit. */
 function envDyingBeforeDeletes(): Env {
-  const db = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "batch") return () => Promise.reject(new Error("the Worker died before the deletes"));
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { ...env, DB: db };
+  const dying = (db: D1Database) =>
+    new Proxy(db, {
+      get(target, property) {
+        if (property === "batch") return () => Promise.reject(new Error("the Worker died before the deletes"));
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return { ...env, ...Object.fromEntries(shardsOf(env).map((shard) => [shard.binding, dying(shard.d1)])) };
 }
 
 describe("the callback history archive", () => {
@@ -104,7 +127,7 @@ describe("the callback history archive", () => {
     const failedAttempts = await attemptsInD1(failedDeliveryId);
     await seedPayments(tenantId, [{ id: paymentId(1, "archive"), status: "succeeded", amountCents: 1000, createdAt: at(OLD_DAY) }]);
 
-    expect(await archiveAt()).toMatchObject({ parts: 1, events: 2, deliveries: 2 });
+    expect(await archiveAt(tenantId)).toMatchObject({ parts: 1, events: 2, deliveries: 2 });
 
     for (const eventId of [delivered.eventId, failedEventId]) expect(await inD1(eventId)).toBe(0);
     for (const deliveryId of [delivered.deliveryId, failedDeliveryId]) {
@@ -117,7 +140,7 @@ describe("the callback history archive", () => {
     expect(key).toMatch(new RegExp(`^events/${tenantId}/${OLD_DAY}/part-[0-9a-f]{16}\\.ndjson\\.gz$`));
     expect((await ndjsonLines(key!)).map((line) => line.event.id)).toEqual([delivered.eventId, failedEventId]);
 
-    const day = await readArchivedDay({ ctx: createContext(env), tenantId, day: OLD_DAY });
+    const day = await readArchivedDay({ ctx: await tenantContext(tenantId), tenantId, day: OLD_DAY });
     expect(
       day?.map(({ event, deliveries }) => [
         event.id,
@@ -137,13 +160,16 @@ describe("the callback history archive", () => {
     const unsentEventId = await writeEvent(tenantId);
     await backdate(unsentEventId, at(OLD_DAY), { enqueued: false });
     const replayed = await deliveredEvent(tenantId, at(OLD_DAY));
-    await env.DB.prepare(
-      "INSERT INTO callback_deliveries (id, tenant_id, event_id, endpoint_id, origin, status, created_at) SELECT 'dlv_youngreplay', tenant_id, event_id, endpoint_id, 'replay', 'delivered', ? FROM callback_deliveries WHERE id = ?",
+    await (
+      await tenantD1(tenantId)
     )
+      .prepare(
+        "INSERT INTO callback_deliveries (id, tenant_id, event_id, endpoint_id, origin, status, created_at) SELECT 'dlv_youngreplay', tenant_id, event_id, endpoint_id, 'replay', 'delivered', ? FROM callback_deliveries WHERE id = ?",
+      )
       .bind(at(YOUNG_DAY), replayed.deliveryId)
       .run();
 
-    expect(await archiveAt()).toMatchObject({ parts: 0, events: 0 });
+    expect(await archiveAt(tenantId)).toMatchObject({ parts: 0, events: 0 });
 
     for (const eventId of [young.eventId, pending.eventId, unsentEventId, replayed.eventId]) expect(await inD1(eventId)).toBe(1);
     expect(await deliveriesInD1(pending.deliveryId)).toBe(1);
@@ -151,8 +177,13 @@ describe("the callback history archive", () => {
     expect(await archivedIds(tenantId, OLD_DAY)).toBeNull();
 
     // Once its delivery has finished, the pending one goes with the next run.
-    await env.DB.prepare("UPDATE callback_deliveries SET status = 'delivered' WHERE id = ?").bind(pending.deliveryId).run();
-    expect(await archiveAt()).toMatchObject({ parts: 1, events: 1 });
+    await (
+      await tenantD1(tenantId)
+    )
+      .prepare("UPDATE callback_deliveries SET status = 'delivered' WHERE id = ?")
+      .bind(pending.deliveryId)
+      .run();
+    expect(await archiveAt(tenantId)).toMatchObject({ parts: 1, events: 1 });
     expect(await inD1(pending.eventId)).toBe(0);
     expect(await archivedIds(tenantId, OLD_DAY)).toEqual([pending.eventId]);
   });
@@ -162,22 +193,22 @@ describe("the callback history archive", () => {
     const first = await deliveredEvent(tenantId, at(OLD_DAY, "08:00:00.000"));
     const second = await deliveredEvent(tenantId, at(OLD_DAY, "09:00:00.000"));
 
-    await expect(archiveAt(NOW, undefined, envDyingBeforeDeletes())).rejects.toThrow("the Worker died");
+    await expect(archiveAt(tenantId, NOW, undefined, envDyingBeforeDeletes())).rejects.toThrow("the Worker died");
     const written = await partsOf(tenantId, OLD_DAY);
     expect(written).toHaveLength(1);
     for (const eventId of [first.eventId, second.eventId]) expect(await inD1(eventId)).toBe(1);
 
     // The same rows again: the same object, rewritten.
-    await expect(archiveAt(NOW, undefined, envDyingBeforeDeletes())).rejects.toThrow("the Worker died");
+    await expect(archiveAt(tenantId, NOW, undefined, envDyingBeforeDeletes())).rejects.toThrow("the Worker died");
     expect(await partsOf(tenantId, OLD_DAY)).toEqual(written);
 
     // Another event of that day arrives before the next run: a second part holding the first two again.
     const third = await deliveredEvent(tenantId, at(OLD_DAY, "10:00:00.000"));
-    expect(await archiveAt()).toMatchObject({ parts: 1, events: 3 });
+    expect(await archiveAt(tenantId)).toMatchObject({ parts: 1, events: 3 });
     expect(await partsOf(tenantId, OLD_DAY)).toHaveLength(2);
     for (const eventId of [first.eventId, second.eventId, third.eventId]) expect(await inD1(eventId)).toBe(0);
 
-    const day = await readArchivedDay({ ctx: createContext(env), tenantId, day: OLD_DAY });
+    const day = await readArchivedDay({ ctx: await tenantContext(tenantId), tenantId, day: OLD_DAY });
     expect(day?.map(({ event, deliveries }) => [event.id, deliveries.map((delivery) => delivery.id)])).toEqual([
       [first.eventId, [first.deliveryId]],
       [second.eventId, [second.deliveryId]],
@@ -187,25 +218,25 @@ describe("the callback history archive", () => {
 
   it("stops at the run's budget of events and time, oldest tenant-day first, and the next run goes on", async () => {
     const tenantId = await tenantWithCallbacks();
-    const other = await tenantWithCallbacks();
+    const other = await tenantWithCallbacksBeside(tenantId);
     const olderDay = "2026-10-10";
     const own = [];
     for (const time of ["08:00:00.000", "09:00:00.000", "10:00:00.000"])
       own.push((await deliveredEvent(tenantId, at(olderDay, time))).eventId);
     const others = (await deliveredEvent(other, at(OLD_DAY))).eventId;
 
-    expect(await archiveAt(NOW, { maxEvents: 2, maxMs: 60_000 })).toMatchObject({ parts: 1, events: 2 });
+    expect(await archiveAt(tenantId, NOW, { maxEvents: 2, maxMs: 60_000 })).toMatchObject({ parts: 1, events: 2 });
     expect(await archivedIds(tenantId, olderDay)).toEqual(own.slice(0, 2));
     expect(await inD1(own[2]!)).toBe(1);
 
     // No time left after the first part: the other tenant's day waits for the run after.
-    expect(await archiveAt(NOW, { maxEvents: 100, maxMs: 0 })).toMatchObject({ parts: 1, events: 1 });
+    expect(await archiveAt(tenantId, NOW, { maxEvents: 100, maxMs: 0 })).toMatchObject({ parts: 1, events: 1 });
     expect(await archivedIds(tenantId, olderDay)).toEqual(own);
     expect(await inD1(others)).toBe(1);
 
-    expect(await archiveAt(NOW, { maxEvents: 100, maxMs: 0 })).toMatchObject({ parts: 1, events: 1 });
+    expect(await archiveAt(tenantId, NOW, { maxEvents: 100, maxMs: 0 })).toMatchObject({ parts: 1, events: 1 });
     expect(await archivedIds(other, OLD_DAY)).toEqual([others]);
-    expect(await archiveAt()).toMatchObject({ parts: 0 });
+    expect(await archiveAt(tenantId)).toMatchObject({ parts: 0 });
   });
 
   it("runs in the cron at its scheduled time, after EVENT_ARCHIVE_AFTER_DAYS whole days", async () => {
@@ -226,7 +257,7 @@ describe("the callback history archive", () => {
     const owner = await tenantWithCallbacks();
     const stranger = await tenantWithCallbacks();
     const { eventId } = await deliveredEvent(owner, at(OLD_DAY));
-    await archiveAt();
+    await archiveAt(owner);
 
     expect(await archivedIds(owner, OLD_DAY)).toEqual([eventId]);
     expect(await archivedIds(stranger, OLD_DAY)).toBeNull();
@@ -239,7 +270,7 @@ describe("GET /admin/tenants/{tenantId}/archive/events", () => {
   it("answers the archived day with each event's body and deliveries, 404 for an unknown tenant or a day not archived", async () => {
     const tenantId = await tenantWithCallbacks();
     const { eventId, deliveryId } = await deliveredEvent(tenantId, at(OLD_DAY));
-    await archiveAt();
+    await archiveAt(tenantId);
 
     const response = await adminGet(`/admin/tenants/${tenantId}/archive/events?day=${OLD_DAY}`);
     expect(response.status).toBe(200);

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, createTenant, expectProblem, jsonInit } from "../support/http";
 import {
@@ -14,6 +13,7 @@ import {
   saveCallbackUrl,
   writeEvent,
 } from "../support/callbacks";
+import { tenantD1 } from "../support/shards";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -24,7 +24,10 @@ describe("callback secrets at rest", () => {
     const { id: tenantId } = await createTenant();
     await saveCallbackUrl(tenantId, `${RECEIVER}/sealed`);
     const { secret } = (await revealSecrets(tenantId))[0]!;
-    const row = await env.DB.prepare("SELECT secret_ciphertext FROM callback_signing_secrets WHERE tenant_id = ?")
+    const row = await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT secret_ciphertext FROM callback_signing_secrets WHERE tenant_id = ?")
       .bind(tenantId)
       .first<{ secret_ciphertext: string }>();
     expect(row!.secret_ciphertext).toMatch(/^v1\./);

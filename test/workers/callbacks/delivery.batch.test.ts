@@ -16,6 +16,7 @@ import {
   revealSecrets,
   saveCallbackUrl,
   writeEvent,
+  deliveryMessage,
 } from "../support/callbacks";
 
 const SHOP = "https://shop.example";
@@ -61,7 +62,7 @@ describe("a batch of callback messages", () => {
     const shops = { received: received[SHOP]! };
     const bakeries = { received: received[BAKERY]! };
 
-    const result = await runBatch(deliveries.map(({ deliveryId }) => ({ deliveryId })));
+    const result = await runBatch(await Promise.all(deliveries.map(({ deliveryId }) => deliveryMessage(deliveryId))));
 
     expect(shops.received).toHaveLength(20);
     expect(bakeries.received).toHaveLength(10);
@@ -102,7 +103,14 @@ describe("a batch of callback messages", () => {
     });
     const batch = createMessageBatch(
       MAIN_QUEUE,
-      messages.map(({ id, attempts, deliveryId }) => ({ id, timestamp: new Date(), attempts, body: { deliveryId } })),
+      await Promise.all(
+        messages.map(async ({ id, attempts, deliveryId }) => ({
+          id,
+          timestamp: new Date(),
+          attempts,
+          body: await deliveryMessage(deliveryId),
+        })),
+      ),
     );
     const retried: { id: string; delaySeconds: number | undefined }[] = [];
     for (const message of batch.messages) {
@@ -134,7 +142,7 @@ describe("a batch of callback messages", () => {
     const tenantId = await tenantReceivingAt(SHOP);
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
     const receiver = mockReceiver(SHOP, [200]);
-    const result = await runBatch([{ deliveryId }, { deliveryId }]);
+    const result = await runBatch([await deliveryMessage(deliveryId), await deliveryMessage(deliveryId)]);
     expect(receiver.received).toHaveLength(1);
     expect(result.explicitAcks).toHaveLength(2);
     expect(await attemptsOf(deliveryId)).toHaveLength(1);
@@ -144,7 +152,7 @@ describe("a batch of callback messages", () => {
     const tenantId = await tenantReceivingAt(SHOP);
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
     const receiver = mockReceiver(SHOP, [200]);
-    const result = await runBatch([{ nonsense: true }, { deliveryId }]);
+    const result = await runBatch([{ nonsense: true }, await deliveryMessage(deliveryId)]);
     expect(receiver.received).toHaveLength(1);
     expect(result.explicitAcks).toHaveLength(2);
     expect((await deliveryRow(deliveryId)).status).toBe("delivered");

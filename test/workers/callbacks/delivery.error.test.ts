@@ -12,6 +12,7 @@ import {
   runConsumer,
   tenantWithCallbacks,
   writeEvent,
+  deliveryMessage,
 } from "../support/callbacks";
 
 afterEach(() => {
@@ -27,7 +28,7 @@ describe("a delivery the receiver refuses", () => {
 
     for (const attempt of [1, 2, 3]) {
       const started = Date.now();
-      const result = await runConsumer(MAIN_QUEUE, { deliveryId }, attempt);
+      const result = await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), attempt);
       expect(result.explicitAcks).toEqual([]);
       expect(result.retryMessages).toHaveLength(1);
       expect(result.retryDelays).toEqual([RETRY_DELAYS_SECONDS[attempt - 1]]);
@@ -36,7 +37,7 @@ describe("a delivery the receiver refuses", () => {
       const expectedNext = started + RETRY_DELAYS_SECONDS[attempt - 1]! * 1000;
       expect(Math.abs(Date.parse(row.next_attempt_at!) - expectedNext)).toBeLessThan(5000);
     }
-    const recovered = await runConsumer(MAIN_QUEUE, { deliveryId }, 4);
+    const recovered = await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 4);
     expect(recovered.explicitAcks).toHaveLength(1);
     expect(recovered.retryMessages).toEqual([]);
 
@@ -68,8 +69,8 @@ describe("a delivery the receiver refuses", () => {
       () => new Response(null, { status: 307, headers: { Location: "http://169.254.169.254/latest/meta-data/" } }),
       () => Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
     ]);
-    await runConsumer(MAIN_QUEUE, { deliveryId }, 1);
-    await runConsumer(MAIN_QUEUE, { deliveryId }, 2);
+    await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1);
+    await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 2);
     expect(receiver.received).toHaveLength(2);
     const attempts = await attemptsOf(deliveryId);
     expect(attempts[0]).toMatchObject({ status_code: 307, error: "redirects are not followed" });
@@ -81,15 +82,15 @@ describe("a delivery the receiver refuses", () => {
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
     mockReceiver(RECEIVER, [500]);
 
-    const second = await runConsumer(MAIN_QUEUE, { deliveryId }, MAX_ATTEMPTS - 1);
+    const second = await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), MAX_ATTEMPTS - 1);
     expect(second.retryDelays).toEqual([RETRY_DELAYS_SECONDS.at(-1)]);
-    const last = await runConsumer(MAIN_QUEUE, { deliveryId }, MAX_ATTEMPTS);
+    const last = await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), MAX_ATTEMPTS);
     // No delay: with its retries exhausted the Queue moves the message straight to the dead-letter queue.
     expect(last.retryMessages).toHaveLength(1);
     expect(last.retryDelays).toEqual([undefined]);
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "pending", attempt_count: 2, next_attempt_at: null });
 
-    const deadLettered = await runConsumer(DEAD_LETTER_QUEUE, { deliveryId }, 1);
+    const deadLettered = await runConsumer(DEAD_LETTER_QUEUE, await deliveryMessage(deliveryId), 1);
     expect(deadLettered.explicitAcks).toHaveLength(1);
     const row = await deliveryRow(deliveryId);
     expect(row).toMatchObject({ status: "failed", next_attempt_at: null });
@@ -97,7 +98,7 @@ describe("a delivery the receiver refuses", () => {
 
     // A late duplicate of the message neither calls the receiver nor revives the delivery.
     const receiver = mockReceiver(RECEIVER, [200]);
-    expect((await runConsumer(MAIN_QUEUE, { deliveryId }, 1)).explicitAcks).toHaveLength(1);
+    expect((await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1)).explicitAcks).toHaveLength(1);
     expect(receiver.received).toHaveLength(0);
     expect((await deliveryRow(deliveryId)).status).toBe("failed");
   });

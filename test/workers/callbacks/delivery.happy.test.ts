@@ -1,7 +1,5 @@
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enqueueEvents } from "../../../src/callbacks";
-import { createContext } from "../../../src/context";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "../support/http";
 import {
   attemptsOf,
@@ -18,7 +16,9 @@ import {
   saveCallbackUrl,
   tenantWithCallbacks,
   writeEvent,
+  deliveryMessage,
 } from "../support/callbacks";
+import { d1Holding, tenantContext, tenantD1 } from "../support/shards";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -37,11 +37,16 @@ describe("a delivery", () => {
     const receiver = mockReceiver(RECEIVER);
 
     const before = Math.floor(Date.now() / 1000);
-    const result = await runConsumer(MAIN_QUEUE, { deliveryId });
+    const result = await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId));
     expect(result.explicitAcks).toHaveLength(1);
     expect(result.retryMessages).toEqual([]);
 
-    const stored = await env.DB.prepare("SELECT payload FROM events WHERE id = ?").bind(eventId).first<{ payload: string }>();
+    const stored = await (
+      await d1Holding("events", eventId)
+    )
+      .prepare("SELECT payload FROM events WHERE id = ?")
+      .bind(eventId)
+      .first<{ payload: string }>();
     const [callback] = receiver.received;
     expect(callback!.method).toBe("POST");
     expect(callback!.url).toBe(`${RECEIVER}/hooks`);
@@ -87,7 +92,7 @@ describe("a delivery", () => {
     expect(current!.expiresAtUtc).toBeNull();
     const receiver = mockReceiver(RECEIVER);
 
-    await runConsumer(MAIN_QUEUE, { deliveryId: await deliveryWithoutMessage(await writeEvent(tenantId)) });
+    await runConsumer(MAIN_QUEUE, await deliveryMessage(await deliveryWithoutMessage(await writeEvent(tenantId))));
     const during = receiver.received[0]!;
     const t = Number(during.headers.get("LC-Signature")!.match(/^t=(\d+)/)![1]);
     expect(during.headers.get("LC-Signature")).toBe(
@@ -95,10 +100,13 @@ describe("a delivery", () => {
     );
 
     // The window closes: an hour passes for the previous secret.
-    await env.DB.prepare("UPDATE callback_signing_secrets SET expires_at = ? WHERE tenant_id = ? AND expires_at IS NOT NULL")
+    await (
+      await tenantD1(tenantId)
+    )
+      .prepare("UPDATE callback_signing_secrets SET expires_at = ? WHERE tenant_id = ? AND expires_at IS NOT NULL")
       .bind(new Date(Date.now() - 1000).toISOString(), tenantId)
       .run();
-    await runConsumer(MAIN_QUEUE, { deliveryId: await deliveryWithoutMessage(await writeEvent(tenantId)) });
+    await runConsumer(MAIN_QUEUE, await deliveryMessage(await deliveryWithoutMessage(await writeEvent(tenantId))));
     const after = receiver.received[1]!;
     const t2 = Number(after.headers.get("LC-Signature")!.match(/^t=(\d+)/)![1]);
     expect(after.headers.get("LC-Signature")).toBe(`t=${t2},v1=${await independentHmacHex(current!.secret, `${t2}.${after.rawBody}`)}`);
@@ -110,8 +118,8 @@ describe("enqueueing", () => {
     const tenantId = await tenantWithCallbacks("/e2e");
     const receiver = mockReceiver(RECEIVER);
     const eventId = await writeEvent(tenantId);
-    await enqueueEvents({ ctx: createContext(env), input: [eventId] });
-    await enqueueEvents({ ctx: createContext(env), input: [eventId] });
+    await enqueueEvents({ ctx: await tenantContext(tenantId), input: [eventId] });
+    await enqueueEvents({ ctx: await tenantContext(tenantId), input: [eventId] });
 
     const [delivery] = await eventually(
       () => deliveriesOf(eventId),
@@ -120,16 +128,26 @@ describe("enqueueing", () => {
     expect(await deliveriesOf(eventId)).toHaveLength(1);
     expect(delivery).toMatchObject({ origin: "event", attempt_count: 1 });
     expect(receiver.received.filter((callback) => callback.headers.get("LC-Event-Id") === eventId)).toHaveLength(1);
-    const event = await env.DB.prepare("SELECT enqueued_at FROM events WHERE id = ?").bind(eventId).first<{ enqueued_at: string | null }>();
+    const event = await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT enqueued_at FROM events WHERE id = ?")
+      .bind(eventId)
+      .first<{ enqueued_at: string | null }>();
     expect(event!.enqueued_at).not.toBeNull();
   });
 
   it("only records an event when the tenant has no callback URL", async () => {
     const { id: tenantId } = await createTenant();
     const eventId = await writeEvent(tenantId);
-    await enqueueEvents({ ctx: createContext(env), input: [eventId] });
+    await enqueueEvents({ ctx: await tenantContext(tenantId), input: [eventId] });
     expect(await deliveriesOf(eventId)).toEqual([]);
-    const event = await env.DB.prepare("SELECT enqueued_at FROM events WHERE id = ?").bind(eventId).first<{ enqueued_at: string | null }>();
+    const event = await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT enqueued_at FROM events WHERE id = ?")
+      .bind(eventId)
+      .first<{ enqueued_at: string | null }>();
     expect(event!.enqueued_at).not.toBeNull();
   });
 });
@@ -140,12 +158,12 @@ describe("turning callbacks off", () => {
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
     expect((await saveCallbackUrl(tenantId, "")).status).toBe(200);
     const receiver = mockReceiver(RECEIVER);
-    expect((await runConsumer(MAIN_QUEUE, { deliveryId })).explicitAcks).toHaveLength(1);
+    expect((await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId))).explicitAcks).toHaveLength(1);
     expect(receiver.received).toHaveLength(0);
     expect((await deliveryRow(deliveryId)).status).toBe("canceled");
 
     const eventId = await writeEvent(tenantId);
-    await enqueueEvents({ ctx: createContext(env), input: [eventId] });
+    await enqueueEvents({ ctx: await tenantContext(tenantId), input: [eventId] });
     expect(await deliveriesOf(eventId)).toEqual([]);
   });
 });

@@ -20,14 +20,20 @@ import {
   runConsumer,
   saveCallbackUrl,
   writeEvent,
+  deliveryMessage,
 } from "../support/callbacks";
+import { d1Holding, tenantShardBinding } from "../support/shards";
+import { shardD1 } from "../../../src/db/shards";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The env with its D1 and Queue calls counted: each statement run alone, each batch and each send is one round trip. */
-function countingEnv(trips: { d1: number; queue: number }): Env {
+/**
+ * The env with its D1 calls (the control database and the tenant's shard) and Queue calls counted: each statement run
+ * alone, each batch and each send is one round trip.
+ */
+function countingEnv(trips: { d1: number; queue: number }, shard: string): Env {
   const counted = <T extends object>(target: T, counts: (property: PropertyKey) => boolean, wrap: (value: unknown) => unknown): T =>
     new Proxy(target, {
       get(object, property) {
@@ -45,11 +51,12 @@ function countingEnv(trips: { d1: number; queue: number }): Env {
       (property) => ["all", "first", "run", "raw"].includes(String(property)),
       (value) => (value instanceof Object && "bind" in value ? statement(value as D1PreparedStatement) : value),
     );
-  const db = counted(
-    env.DB,
-    (property) => property === "batch",
-    (value) => (value instanceof Object && "bind" in value ? statement(value as D1PreparedStatement) : value),
-  );
+  const database = (d1: D1Database) =>
+    counted(
+      d1,
+      (property) => property === "batch",
+      (value) => (value instanceof Object && "bind" in value ? statement(value as D1PreparedStatement) : value),
+    );
   const queue = new Proxy(env.CALLBACKS, {
     get(object, property) {
       const value = Reflect.get(object, property, object) as unknown;
@@ -60,7 +67,7 @@ function countingEnv(trips: { d1: number; queue: number }): Env {
       };
     },
   });
-  return { ...env, DB: db, CALLBACKS: queue };
+  return { ...env, DB: database(env.DB), [shard]: database(shardD1(env, shard)), CALLBACKS: queue };
 }
 
 describe("events, deliveries and replay", () => {
@@ -85,7 +92,7 @@ describe("events, deliveries and replay", () => {
 
     const deliveryId = await deliveryWithoutMessage(eventIds[0]!);
     mockReceiver(RECEIVER, [502, 200]);
-    await runConsumer(MAIN_QUEUE, { deliveryId }, 1);
+    await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1);
     const pending = (await (await get(`${base(tenantId)}/deliveries?eventId=${eventIds[0]}`)).json()) as Page<Delivery>;
     expect(pending.data).toEqual([
       expect.objectContaining({
@@ -97,7 +104,7 @@ describe("events, deliveries and replay", () => {
       }),
     ]);
     expect(pending.data[0]!.nextAttemptAtUtc).not.toBeNull();
-    await runConsumer(MAIN_QUEUE, { deliveryId }, 2);
+    await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 2);
     const delivered = (await (await get(`${base(tenantId)}/deliveries?status=delivered`)).json()) as Page<Delivery>;
     expect(delivered.data.map((delivery) => [delivery.id, delivery.attempts.map((attempt) => attempt.statusCode)])).toEqual([
       [deliveryId, [502, 200]],
@@ -122,7 +129,12 @@ describe("events, deliveries and replay", () => {
       (row) => row.status === "delivered",
     );
     const callback = receiver.received.find((received) => received.headers.get("LC-Event-Id") === eventId)!;
-    const stored = await env.DB.prepare("SELECT payload FROM events WHERE id = ?").bind(eventId).first<{ payload: string }>();
+    const stored = await (
+      await d1Holding("events", eventId)
+    )
+      .prepare("SELECT payload FROM events WHERE id = ?")
+      .bind(eventId)
+      .first<{ payload: string }>();
     expect(callback.rawBody).toBe(stored!.payload);
     expect((await deliveryRow(original)).status).toBe("failed");
   });
@@ -135,13 +147,20 @@ describe("events, deliveries and replay", () => {
     for (const eventId of eventIds) await failedDelivery(tenantId, eventId);
     mockReceiver(RECEIVER);
 
+    const shard = await tenantShardBinding(tenantId);
     const one = { d1: 0, queue: 0 };
-    const replay = await replayEvent({ ctx: createContext(countingEnv(one)), input: { tenantId, eventId: eventIds[0]! } });
+    const replay = await replayEvent({
+      ctx: createContext(countingEnv(one, shard)).forShard(shard),
+      input: { tenantId, eventId: eventIds[0]! },
+    });
     expect(replay).toMatchObject({ eventId: eventIds[0], origin: "replay", status: "pending", attempts: [] });
     expect(one).toEqual({ d1: 2, queue: 1 });
 
     const failed = { d1: 0, queue: 0 };
-    const replayed = await replayFailedDeliveries({ ctx: createContext(countingEnv(failed)), input: { tenantId, since, limit: 10 } });
+    const replayed = await replayFailedDeliveries({
+      ctx: createContext(countingEnv(failed, shard)).forShard(shard),
+      input: { tenantId, since, limit: 10 },
+    });
     expect(replayed.data.map((delivery) => delivery.eventId)).toEqual([eventIds[1]]);
     expect(failed).toEqual({ d1: 3, queue: 1 });
     for (const eventId of eventIds) {

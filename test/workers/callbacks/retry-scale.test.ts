@@ -11,6 +11,7 @@ import {
   runConsumer,
   tenantWithCallbacks,
   writeEvent,
+  deliveryMessage,
 } from "../support/callbacks";
 
 afterEach(() => {
@@ -38,7 +39,7 @@ describe("CALLBACK_RETRY_SCALE", () => {
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
     mockReceiver(RECEIVER, [500]);
     const started = Date.now();
-    const result = await runConsumer(MAIN_QUEUE, { deliveryId }, 4, scaledEnv);
+    const result = await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 4, scaledEnv);
     expect(result.retryDelays).toEqual([8]);
     expect(Math.abs(Date.parse((await deliveryRow(deliveryId)).next_attempt_at!) - (started + 8000))).toBeLessThan(5000);
   });

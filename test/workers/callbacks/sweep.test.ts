@@ -1,7 +1,5 @@
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sweepCallbacks } from "../../../src/callbacks";
-import { createContext } from "../../../src/context";
 import { createTenant } from "../support/http";
 import {
   deliveriesOf,
@@ -13,10 +11,16 @@ import {
   saveCallbackUrl,
   writeEvent,
 } from "../support/callbacks";
+import { d1Holding, tenantContext, tenantD1 } from "../support/shards";
 
 const inAMinute = () => new Date(Date.now() + 60_000);
 const enqueuedAt = async (eventId: string) =>
-  (await env.DB.prepare("SELECT enqueued_at FROM events WHERE id = ?").bind(eventId).first<{ enqueued_at: string | null }>())!.enqueued_at;
+  (await (
+    await d1Holding("events", eventId)
+  )
+    .prepare("SELECT enqueued_at FROM events WHERE id = ?")
+    .bind(eventId)
+    .first<{ enqueued_at: string | null }>())!.enqueued_at;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -30,11 +34,11 @@ describe("sweepCallbacks", () => {
     const eventId = await writeEvent(tenantId);
 
     // Too young: the request that wrote it may still be enqueueing it.
-    await sweepCallbacks({ ctx: createContext(env) });
+    await sweepCallbacks({ ctx: await tenantContext(tenantId) });
     expect(await enqueuedAt(eventId)).toBeNull();
     expect(await deliveriesOf(eventId)).toEqual([]);
 
-    const result = await sweepCallbacks({ ctx: createContext(env, { nowMs: inAMinute().getTime() }) });
+    const result = await sweepCallbacks({ ctx: await tenantContext(tenantId, { nowMs: inAMinute().getTime() }) });
     expect(result.eventsDispatched).toBeGreaterThanOrEqual(1);
     expect(await enqueuedAt(eventId)).not.toBeNull();
     await eventually(
@@ -42,19 +46,22 @@ describe("sweepCallbacks", () => {
       (rows) => rows.length === 1 && rows[0]!.status === "delivered",
     );
     expect(receiver.received.filter((callback) => callback.headers.get("LC-Event-Id") === eventId)).toHaveLength(1);
-    const attempts = await env.DB.prepare("SELECT enqueue_attempts FROM events WHERE id = ?")
+    const attempts = await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT enqueue_attempts FROM events WHERE id = ?")
       .bind(eventId)
       .first<{ enqueue_attempts: number }>();
     expect(attempts!.enqueue_attempts).toBe(1);
 
-    const again = await sweepCallbacks({ ctx: createContext(env, { nowMs: inAMinute().getTime() }) });
+    const again = await sweepCallbacks({ ctx: await tenantContext(tenantId, { nowMs: inAMinute().getTime() }) });
     expect(again.eventsDispatched).toBe(0);
   });
 
   it("records an event of a tenant without callbacks as handled, with no delivery", async () => {
     const { id: tenantId } = await createTenant();
     const eventId = await writeEvent(tenantId);
-    await sweepCallbacks({ ctx: createContext(env, { nowMs: inAMinute().getTime() }) });
+    await sweepCallbacks({ ctx: await tenantContext(tenantId, { nowMs: inAMinute().getTime() }) });
     expect(await enqueuedAt(eventId)).not.toBeNull();
     expect(await deliveriesOf(eventId)).toEqual([]);
   });
@@ -63,10 +70,13 @@ describe("sweepCallbacks", () => {
     const { id: tenantId } = await createTenant();
     const eventIds: string[] = [];
     for (let i = 0; i < 120; i++) eventIds.push(await writeEvent(tenantId, { lcPaymentId: `lcpay_backlog${i}` }));
-    expect((await sweepCallbacks({ ctx: createContext(env, { nowMs: inAMinute().getTime() }) })).eventsDispatched).toBeGreaterThanOrEqual(
-      120,
-    );
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE tenant_id = ? AND enqueued_at IS NULL")
+    expect(
+      (await sweepCallbacks({ ctx: await tenantContext(tenantId, { nowMs: inAMinute().getTime() }) })).eventsDispatched,
+    ).toBeGreaterThanOrEqual(120);
+    const left = await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT count(*) AS n FROM events WHERE tenant_id = ? AND enqueued_at IS NULL")
       .bind(tenantId)
       .first<{ n: number }>();
     expect(left!.n).toBe(0);
@@ -77,13 +87,16 @@ describe("sweepCallbacks", () => {
     await saveCallbackUrl(tenantId, `${RECEIVER}/unsent`);
     const receiver = mockReceiver(RECEIVER);
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
-    await env.DB.prepare("UPDATE events SET enqueued_at = ? WHERE id = (SELECT event_id FROM callback_deliveries WHERE id = ?)")
+    await (
+      await tenantD1(tenantId)
+    )
+      .prepare("UPDATE events SET enqueued_at = ? WHERE id = (SELECT event_id FROM callback_deliveries WHERE id = ?)")
       .bind(new Date().toISOString(), deliveryId)
       .run();
 
-    expect((await sweepCallbacks({ ctx: createContext(env, { nowMs: inAMinute().getTime() }) })).deliveriesResent).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect(
+      (await sweepCallbacks({ ctx: await tenantContext(tenantId, { nowMs: inAMinute().getTime() }) })).deliveriesResent,
+    ).toBeGreaterThanOrEqual(1);
     await eventually(
       () => deliveryRow(deliveryId),
       (row) => row.status === "delivered",
@@ -99,17 +112,18 @@ describe("sweepCallbacks", () => {
     const waiting = await deliveryWithoutMessage(await writeEvent(tenantId));
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
     const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
-    await env.DB.batch([
-      env.DB.prepare(
-        "UPDATE callback_deliveries SET enqueued_at = ?, attempt_count = 2, last_attempt_at = ?, next_attempt_at = ? WHERE id = ?",
-      ).bind(hoursAgo(5), hoursAgo(4), hoursAgo(2), stuck),
-      env.DB.prepare(
-        "UPDATE callback_deliveries SET enqueued_at = ?, attempt_count = 3, last_attempt_at = ?, next_attempt_at = ? WHERE id = ?",
-      ).bind(hoursAgo(1), hoursAgo(1), inHours(1), waiting),
-      env.DB.prepare("UPDATE events SET enqueued_at = ? WHERE tenant_id = ?").bind(hoursAgo(5), tenantId),
+    const db = await tenantD1(tenantId);
+    await db.batch([
+      db
+        .prepare("UPDATE callback_deliveries SET enqueued_at = ?, attempt_count = 2, last_attempt_at = ?, next_attempt_at = ? WHERE id = ?")
+        .bind(hoursAgo(5), hoursAgo(4), hoursAgo(2), stuck),
+      db
+        .prepare("UPDATE callback_deliveries SET enqueued_at = ?, attempt_count = 3, last_attempt_at = ?, next_attempt_at = ? WHERE id = ?")
+        .bind(hoursAgo(1), hoursAgo(1), inHours(1), waiting),
+      db.prepare("UPDATE events SET enqueued_at = ? WHERE tenant_id = ?").bind(hoursAgo(5), tenantId),
     ]);
 
-    await sweepCallbacks({ ctx: createContext(env) });
+    await sweepCallbacks({ ctx: await tenantContext(tenantId) });
     await eventually(
       () => deliveryRow(stuck),
       (row) => row.status === "delivered",

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../../src/app";
-import { database } from "../../../src/db/client";
+import { tenantContext } from "../support/shards";
 import { clockAt } from "../../../src/lib/clock";
 import { saveCallbackUrl as saveCallbackUrlService } from "../../../src/callbacks/callback-endpoints.service";
 import { callbackUrlProblem, deliveryUrlPolicy } from "../../../src/callbacks/callback-url-policy";
@@ -15,6 +15,7 @@ import {
   runConsumer,
   saveCallbackUrl,
   writeEvent,
+  deliveryMessage,
 } from "../support/callbacks";
 
 afterEach(() => {
@@ -25,7 +26,7 @@ describe("the callback URL policy", () => {
   it("refuses non-https, private, loopback, link-local, CGNAT and metadata hosts outside the sandbox", async () => {
     const { id: tenantId } = await createTenant();
     const live = { ...env, PROCESSOR_ENV: "live", BASE_URL: "https://api.payment-connect.dev" };
-    const ctx = { db: database(env), env: live, publicOrigin: live.BASE_URL, clock: clockAt() };
+    const ctx = { db: (await tenantContext(tenantId)).db, env: live, publicOrigin: live.BASE_URL, clock: clockAt() };
     const refused = [
       "http://receiver.example/hooks",
       "https://localhost/hooks",
@@ -90,7 +91,7 @@ describe("the callback URL policy", () => {
     const publicSandbox = { ...env, PROCESSOR_ENV: "sandbox", BASE_URL: "https://sandbox.payment-connect.dev" };
     await expect(
       saveCallbackUrlService({
-        ctx: { db: database(env), env: publicSandbox, publicOrigin: publicSandbox.BASE_URL, clock: clockAt() },
+        ctx: { db: (await tenantContext(tenantId)).db, env: publicSandbox, publicOrigin: publicSandbox.BASE_URL, clock: clockAt() },
         input: { tenantId, url: "http://localhost:4000/hooks" },
       }),
     ).rejects.toBeInstanceOf(ApiError);
@@ -124,7 +125,7 @@ describe("the callback URL policy", () => {
       PROCESSOR_BASE_URL: "https://finix.live-payments-api.com",
       BASE_URL: "https://api.payment-connect.dev",
     };
-    expect((await runConsumer(MAIN_QUEUE, { deliveryId }, 1, live)).retryDelays).toEqual([60]);
+    expect((await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1, live)).retryDelays).toEqual([60]);
     expect(receiver.received).toHaveLength(0);
     expect(await deliveryRow(deliveryId)).toMatchObject({
       status: "pending",
@@ -138,7 +139,7 @@ describe("the callback URL policy", () => {
     await saveCallbackUrl(tenantId, "http://127.0.0.1:4000/hooks");
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
     const receiver = mockReceiver("http://127.0.0.1:4000");
-    await runConsumer(MAIN_QUEUE, { deliveryId }, 1, { ...env, BASE_URL: undefined });
+    await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1, { ...env, BASE_URL: undefined });
     expect(receiver.received).toHaveLength(1);
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered" });
 

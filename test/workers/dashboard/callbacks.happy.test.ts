@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually, independentHmacHex, mockReceiver, RECEIVER } from "../support/callbacks";
 import { PASSWORD, signedInOwner } from "../support/dashboard";
+import { tenantD1 } from "../support/shards";
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -72,7 +73,10 @@ describe("callbacks page", () => {
     expect(revealed.headers.get("Cache-Control")).toBe("no-store");
     const [secret] = secretsIn(await revealed.text());
     expect(secret).toMatch(/^whsec_/);
-    const stored = await env.DB.prepare("SELECT secret_ciphertext FROM callback_signing_secrets WHERE tenant_id = ?")
+    const stored = await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT secret_ciphertext FROM callback_signing_secrets WHERE tenant_id = ?")
       .bind(tenantId)
       .first<{ secret_ciphertext: string }>();
     expect(stored!.secret_ciphertext).not.toContain(secret!.slice(6));
@@ -162,7 +166,10 @@ describe("callbacks page", () => {
       (count) => count === 1,
     );
     // As if every retry had failed: the dead-letter consumer's end state.
-    await env.DB.prepare("UPDATE callback_deliveries SET status = 'failed', failed_at = ? WHERE tenant_id = ?")
+    await (
+      await tenantD1(tenantId)
+    )
+      .prepare("UPDATE callback_deliveries SET status = 'failed', failed_at = ? WHERE tenant_id = ?")
       .bind(new Date().toISOString(), tenantId)
       .run();
     const since = new Date(Date.now() - 3600_000).toISOString().slice(0, 16);

@@ -5,6 +5,7 @@ import { DashboardBrowser, ownerOf, signedInOwner, uniqueEmail } from "../suppor
 import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { paidPayment } from "../support/payments";
 import { mockReceiver, RECEIVER, eventually } from "../support/callbacks";
+import { tenantD1 } from "../support/shards";
 
 // Another tenant's ids on every dashboard route that takes one: each must read as missing (404), and do nothing.
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
@@ -19,8 +20,9 @@ type Ids = {
   payoutId: string;
 };
 
-const first = async (sql: string, ...params: string[]) =>
-  (await env.DB.prepare(sql)
+const first = async (db: D1Database, sql: string, ...params: string[]) =>
+  (await db
+    .prepare(sql)
     .bind(...params)
     .first<{ id: string }>())!.id;
 
@@ -48,11 +50,12 @@ beforeAll(async () => {
     ...signedIn,
     ids: {
       paymentId: payment.lcPaymentId,
-      keyId: await first("SELECT id FROM api_keys WHERE tenant_id = ?", tenantId),
-      eventId: await first("SELECT id FROM events WHERE tenant_id = ? AND type = 'ping'", tenantId),
-      inviteId: await first("SELECT id FROM dashboard_invites WHERE tenant_id = ? AND accepted_at IS NULL", tenantId),
-      userId: await first("SELECT id FROM dashboard_users WHERE email = ?", colleague.email),
+      keyId: await first(env.DB, "SELECT id FROM api_keys WHERE tenant_id = ?", tenantId),
+      eventId: await first(await tenantD1(tenantId), "SELECT id FROM events WHERE tenant_id = ? AND type = 'ping'", tenantId),
+      inviteId: await first(env.DB, "SELECT id FROM dashboard_invites WHERE tenant_id = ? AND accepted_at IS NULL", tenantId),
+      userId: await first(env.DB, "SELECT id FROM dashboard_users WHERE email = ?", colleague.email),
       sessionId: await first(
+        env.DB,
         "SELECT id FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
         signedIn.email,
       ),
@@ -96,18 +99,19 @@ const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string;
   },
 ];
 
-async function state(ids: Ids) {
-  const row = (sql: string, id: string) => env.DB.prepare(sql).bind(id).first();
+async function state(tenantId: string, ids: Ids) {
+  const shard = await tenantD1(tenantId);
+  const row = (db: D1Database, sql: string, id: string) => db.prepare(sql).bind(id).first();
   return JSON.stringify([
-    await row("SELECT status, amount_refunded_cents, amount_refund_reserved_cents FROM payments WHERE id = ?", ids.paymentId),
-    await row("SELECT revoked_at FROM api_keys WHERE id = ?", ids.keyId),
-    await row("SELECT count(*) FROM callback_deliveries WHERE event_id = ?", ids.eventId),
-    await row("SELECT revoked_at FROM dashboard_invites WHERE id = ?", ids.inviteId),
-    await row("SELECT removed_at FROM dashboard_users WHERE id = ?", ids.userId),
-    await row("SELECT revoked_at FROM dashboard_sessions WHERE id = ?", ids.sessionId),
-    await row("SELECT submission, submission_note, updated_at FROM disputes WHERE id = ?", ids.disputeId),
-    await row("SELECT count(*) FROM dispute_evidence WHERE dispute_id = ?", ids.disputeId),
-    await row("SELECT status, updated_at FROM payouts WHERE id = ?", ids.payoutId),
+    await row(shard, "SELECT status, amount_refunded_cents, amount_refund_reserved_cents FROM payments WHERE id = ?", ids.paymentId),
+    await row(env.DB, "SELECT revoked_at FROM api_keys WHERE id = ?", ids.keyId),
+    await row(shard, "SELECT count(*) FROM callback_deliveries WHERE event_id = ?", ids.eventId),
+    await row(env.DB, "SELECT revoked_at FROM dashboard_invites WHERE id = ?", ids.inviteId),
+    await row(env.DB, "SELECT removed_at FROM dashboard_users WHERE id = ?", ids.userId),
+    await row(env.DB, "SELECT revoked_at FROM dashboard_sessions WHERE id = ?", ids.sessionId),
+    await row(shard, "SELECT submission, submission_note, updated_at FROM disputes WHERE id = ?", ids.disputeId),
+    await row(shard, "SELECT count(*) FROM dispute_evidence WHERE dispute_id = ?", ids.disputeId),
+    await row(shard, "SELECT status, updated_at FROM payouts WHERE id = ?", ids.payoutId),
   ]);
 }
 
@@ -124,7 +128,7 @@ describe("another tenant's ids on the dashboard", () => {
   it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
     "%s answers 404 and changes nothing",
     async (_, route) => {
-      const before = await state(owner.ids);
+      const before = await state(owner.tenantId, owner.ids);
       const { browser } = intruder;
       await browser.open("/dashboard");
       const response =
@@ -133,7 +137,7 @@ describe("another tenant's ids on the dashboard", () => {
       const html = await response.text();
       expect(html).toContain("Not found");
       expect(html).not.toContain(owner.ids.paymentId);
-      expect(await state(owner.ids)).toBe(before);
+      expect(await state(owner.tenantId, owner.ids)).toBe(before);
     },
   );
 

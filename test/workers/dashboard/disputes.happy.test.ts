@@ -3,13 +3,17 @@ import { describe, expect, it } from "vitest";
 import { ownerOf, signedInOwner } from "../support/dashboard";
 import { disputedPayment, evidenceForm, fileOf } from "../support/disputes";
 import { seedDispute, seedPayments } from "../support/ledger";
+import { d1Holding } from "../support/shards";
 
 const DAY_MS = 24 * 3600_000;
 
 async function setDispute(id: string, values: { state?: string; responseState?: string; respondBy?: string }) {
-  await env.DB.prepare(
-    "UPDATE disputes SET state = coalesce(?, state), response_state = coalesce(?, response_state), respond_by = coalesce(?, respond_by) WHERE id = ?",
+  await (
+    await d1Holding("disputes", id)
   )
+    .prepare(
+      "UPDATE disputes SET state = coalesce(?, state), response_state = coalesce(?, response_state), respond_by = coalesce(?, respond_by) WHERE id = ?",
+    )
     .bind(values.state ?? null, values.responseState ?? null, values.respondBy ?? null, id)
     .run();
 }
@@ -78,8 +82,9 @@ describe("disputes pages", () => {
     const nothingChosen = await upload(evidenceForm(new Uint8Array(0), "", "application/octet-stream"));
     expect(nothingChosen.status).toBe(400);
     expect(await nothingChosen.text()).toContain("Choose a file to upload.");
+    const shard = await d1Holding("disputes", dispute.lcDisputeId);
     const stored = () =>
-      env.DB.prepare("SELECT file_name, state FROM dispute_evidence WHERE dispute_id = ?").bind(dispute.lcDisputeId).all();
+      shard.prepare("SELECT file_name, state FROM dispute_evidence WHERE dispute_id = ?").bind(dispute.lcDisputeId).all();
     expect((await stored()).results).toEqual([]);
 
     const receipt = fileOf("pdf", 20_000, "dashboard receipt");
@@ -97,7 +102,7 @@ describe("disputes pages", () => {
     const submitted = await browser.post(`${page}/submit`, { note: "Signed receipt attached." });
     expect(submitted.status).toBe(303);
     expect(submitted.headers.get("Location")).toBe(`${page}?notice=dispute-submitted`);
-    const row = await env.DB.prepare("SELECT submission, submission_note FROM disputes WHERE id = ?").bind(dispute.lcDisputeId).first();
+    const row = await shard.prepare("SELECT submission, submission_note FROM disputes WHERE id = ?").bind(dispute.lcDisputeId).first();
     expect(row).toEqual({ submission: "submitted", submission_note: "Signed receipt attached." });
     const second = await browser.post(`${page}/submit`, { note: "Once more." });
     expect(second.status).toBe(409);
@@ -107,7 +112,7 @@ describe("disputes pages", () => {
     expect(done).not.toContain('enctype="multipart/form-data"');
 
     const evidenceId = (
-      (await env.DB.prepare("SELECT id FROM dispute_evidence WHERE dispute_id = ?").bind(dispute.lcDisputeId).first()) as {
+      (await shard.prepare("SELECT id FROM dispute_evidence WHERE dispute_id = ?").bind(dispute.lcDisputeId).first()) as {
         id: string;
       }
     ).id;
@@ -129,7 +134,12 @@ describe("disputes pages", () => {
     const html = await response.text();
     expect(html).toContain("Upload at least one evidence file before submitting.");
     expect(html).toContain("Our side of it.");
-    const row = await env.DB.prepare("SELECT submission FROM disputes WHERE id = ?").bind(disputeId).first();
+    const row = await (
+      await d1Holding("disputes", disputeId)
+    )
+      .prepare("SELECT submission FROM disputes WHERE id = ?")
+      .bind(disputeId)
+      .first();
     expect(row).toEqual({ submission: "none" });
     expect(await auditTargets(tenantId, "dispute.submitted")).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/dashboard";
 import { evidenceForm, fileOf } from "../support/disputes";
 import { seedDispute, seedPayments } from "../support/ledger";
+import { d1Holding } from "../support/shards";
 
 async function ownerWithDispute() {
   const owner = await signedInOwner("Guarded Disputes Co");
@@ -14,8 +15,9 @@ async function ownerWithDispute() {
 }
 
 const untouched = async (disputeId: string) => {
-  const evidence = await env.DB.prepare("SELECT count(*) AS n FROM dispute_evidence WHERE dispute_id = ?").bind(disputeId).first();
-  const dispute = await env.DB.prepare("SELECT submission FROM disputes WHERE id = ?").bind(disputeId).first();
+  const shard = await d1Holding("disputes", disputeId);
+  const evidence = await shard.prepare("SELECT count(*) AS n FROM dispute_evidence WHERE dispute_id = ?").bind(disputeId).first();
+  const dispute = await shard.prepare("SELECT submission FROM disputes WHERE id = ?").bind(disputeId).first();
   const audit = await env.DB.prepare("SELECT count(*) AS n FROM dashboard_audit_log WHERE action LIKE 'dispute.%' AND target LIKE ?")
     .bind(`${disputeId}%`)
     .first();

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerOf } from "../support/dashboard";
 import { seedPayments } from "../support/ledger";
 import { paidPayment } from "../support/payments";
+import { d1Holding } from "../support/shards";
 
 const refundKeyIn = (html: string) => /name="refundKey" value="([^"]+)"/.exec(html)![1]!;
 
@@ -40,8 +40,12 @@ describe("refunds from the dashboard", () => {
     expect(failed.status).toBe(409);
     expect(await failed.text()).toContain("this one is failed");
     expect(
-      (await env.DB.prepare("SELECT amount_refunded_cents FROM payments WHERE id = ?").bind(payment.lcPaymentId).first())!
-        .amount_refunded_cents,
+      (await (
+        await d1Holding("payments", payment.lcPaymentId)
+      )
+        .prepare("SELECT amount_refunded_cents FROM payments WHERE id = ?")
+        .bind(payment.lcPaymentId)
+        .first())!.amount_refunded_cents,
     ).toBe(0);
   });
 });

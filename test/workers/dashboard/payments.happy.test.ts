@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ownerOf, signedInOwner } from "../support/dashboard";
 import { seedPayments } from "../support/ledger";
 import { paidPayment } from "../support/payments";
+import { d1Holding } from "../support/shards";
 
 const refundKeyIn = (html: string) => /name="refundKey" value="([^"]+)"/.exec(html)![1]!;
 
@@ -74,7 +75,12 @@ describe("payments pages", () => {
     expect(partial.status).toBe(303);
     expect(partial.headers.get("Location")).toBe(`/dashboard/payments/${payment.lcPaymentId}?notice=refunded`);
     expect((await browser.post(`/dashboard/payments/${payment.lcPaymentId}/refund`, form)).status).toBe(303);
-    const row = await env.DB.prepare("SELECT status, amount_refunded_cents FROM payments WHERE id = ?").bind(payment.lcPaymentId).first();
+    const row = await (
+      await d1Holding("payments", payment.lcPaymentId)
+    )
+      .prepare("SELECT status, amount_refunded_cents FROM payments WHERE id = ?")
+      .bind(payment.lcPaymentId)
+      .first();
     expect(row).toEqual({ status: "partially_refunded", amount_refunded_cents: 1250 });
 
     const { html: after } = await browser.open(`/dashboard/payments/${payment.lcPaymentId}?notice=refunded`);

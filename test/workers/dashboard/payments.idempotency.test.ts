@@ -3,16 +3,18 @@ import { describe, expect, it } from "vitest";
 import { ownerOf } from "../support/dashboard";
 import { expectProblem } from "../support/http";
 import { paidPayment, processorReversals, refund } from "../support/payments";
+import { d1Holding } from "../support/shards";
 
 const refundKeyIn = (html: string) => /name="refundKey" value="([^"]+)"/.exec(html)![1]!;
 
 async function refundedSoFar(paymentId: string) {
-  const payment = await env.DB.prepare(
-    "SELECT amount_refunded_cents AS refunded, amount_refund_reserved_cents AS held FROM payments WHERE id = ?",
-  )
+  const shard = await d1Holding("payments", paymentId);
+  const payment = await shard
+    .prepare("SELECT amount_refunded_cents AS refunded, amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
     .bind(paymentId)
     .first<{ refunded: number; held: number }>();
-  const refunds = await env.DB.prepare("SELECT amount_cents FROM refunds WHERE payment_id = ?")
+  const refunds = await shard
+    .prepare("SELECT amount_cents FROM refunds WHERE payment_id = ?")
     .bind(paymentId)
     .all<{ amount_cents: number }>();
   return { ...payment, refunds: refunds.results.map((r) => r.amount_cents) };

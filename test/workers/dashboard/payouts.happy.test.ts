@@ -1,31 +1,34 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/dashboard";
 import { seedPayments, seedPayout } from "../support/ledger";
+import { tenantD1 } from "../support/shards";
 
 async function seedItems(
   tenantId: string,
   payoutId: string,
   items: { type: string; paymentId?: string; refundId?: string; amountCents: number; feeCents: number; at: string }[],
 ) {
-  await env.DB.batch(
+  const shard = await tenantD1(tenantId);
+  await shard.batch(
     items.map((item, n) =>
-      env.DB.prepare(
-        `INSERT INTO payout_items (payout_id, processor_transfer_id, tenant_id, type, payment_id, refund_id, order_ref, amount_cents, fee_cents,
+      shard
+        .prepare(
+          `INSERT INTO payout_items (payout_id, processor_transfer_id, tenant_id, type, payment_id, refund_id, order_ref, amount_cents, fee_cents,
            net_cents, processor_created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(
-        payoutId,
-        `TRitem${n}${payoutId.slice(-8)}`,
-        tenantId,
-        item.type,
-        item.paymentId ?? null,
-        item.refundId ?? null,
-        item.paymentId ? `order-${item.paymentId}` : null,
-        item.amountCents,
-        item.feeCents,
-        item.amountCents - item.feeCents,
-        item.at,
-      ),
+        )
+        .bind(
+          payoutId,
+          `TRitem${n}${payoutId.slice(-8)}`,
+          tenantId,
+          item.type,
+          item.paymentId ?? null,
+          item.refundId ?? null,
+          item.paymentId ? `order-${item.paymentId}` : null,
+          item.amountCents,
+          item.feeCents,
+          item.amountCents - item.feeCents,
+          item.at,
+        ),
     ),
   );
 }

@@ -4,6 +4,7 @@ import { disputedPayment, evidenceForm, fileOf, getDispute, paymentOf, postEvide
 import { call, expectProblem, jsonInit } from "../support/http";
 import { refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeBody, control } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
 const PROCESSOR_HEADERS = {
   Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
@@ -41,9 +42,11 @@ describe("disputes: refused requests", () => {
   });
 
   it("gives the submission back when the processor refuses it, so it can be made again", async () => {
-    const { auth, dispute, processorDisputeId } = await disputedPayment({ name: "Refused Submit Co" });
+    const { auth, tenantId, dispute, processorDisputeId } = await disputedPayment({ name: "Refused Submit Co" });
+    const db = await tenantD1(tenantId);
     expect((await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 500), "r.pdf"))).status).toBe(201);
-    const before = await env.DB.prepare("SELECT processor_updated_at FROM disputes WHERE id = ?")
+    const before = await db
+      .prepare("SELECT processor_updated_at FROM disputes WHERE id = ?")
       .bind(dispute.lcDisputeId)
       .first<string>("processor_updated_at");
     // Accepted at the processor (say, in its dashboard), and that webhook lost: the service still thinks it can answer.
@@ -51,7 +54,8 @@ describe("disputes: refused requests", () => {
       `/sandbox/processor/disputes/${processorDisputeId}/accept`,
       jsonInit("POST", { note: "accepted elsewhere" }, PROCESSOR_HEADERS),
     );
-    await env.DB.prepare("UPDATE disputes SET state = 'open', response_state = 'needs_response', processor_updated_at = ? WHERE id = ?")
+    await db
+      .prepare("UPDATE disputes SET state = 'open', response_state = 'needs_response', processor_updated_at = ? WHERE id = ?")
       .bind(before, dispute.lcDisputeId)
       .run();
 

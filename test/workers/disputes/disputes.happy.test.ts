@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockReceiver, RECEIVER, saveCallbackUrl } from "../support/callbacks";
 import {
@@ -14,14 +13,16 @@ import {
 import { call, expectProblem, tenantWithKey } from "../support/http";
 import { paymentId, seedDispute, seedPayments } from "../support/ledger";
 import { refund, type Payment } from "../support/payments";
-import { eventsFor, paymentStatus as status, signedDelivery } from "../support/processor-webhooks";
+import { eventsFor, paymentStatus as status, seedMerchant, signedDelivery } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
 describe("a dispute from the processor", () => {
   it("marks a payment disputed on dispute.created and emits dispute.created", async () => {
     const tenant = await tenantWithKey();
     const id = paymentId(1, "whdispute");
     await seedPayments(tenant.tenantId, [{ id, status: "succeeded", amountCents: 888888, createdAt: "2026-05-01T00:00:00.000Z" }]);
+    const merchantId = await seedMerchant(tenant.tenantId);
     const transferId = `TR${id.replace(/[^A-Za-z0-9]/g, "")}`;
     const response = await signedDelivery({
       type: "created",
@@ -31,6 +32,7 @@ describe("a dispute from the processor", () => {
           {
             id: "DIdispute1",
             transfer: transferId,
+            merchant: merchantId,
             state: "PENDING",
             reason: "FRAUD",
             amount: 888888,
@@ -162,18 +164,19 @@ describe("the dispute lifecycle, end to end through the sandbox processor", () =
   });
 
   it("releases the payment from the sweep when the dispute.updated webhook was lost", async () => {
-    const { auth, payment, dispute, processorDisputeId } = await disputedPayment({ name: "Lost Webhook Co" });
-    const before = await env.DB.prepare("SELECT processor_updated_at FROM disputes WHERE id = ?")
+    const { auth, tenantId, payment, dispute, processorDisputeId } = await disputedPayment({ name: "Lost Webhook Co" });
+    const db = await tenantD1(tenantId);
+    const before = await db
+      .prepare("SELECT processor_updated_at FROM disputes WHERE id = ?")
       .bind(dispute.lcDisputeId)
       .first<{ processor_updated_at: string }>();
     await control("resolve-dispute", { id: processorDisputeId, outcome: "WON" }, auth);
     // As if the webhook never came: the ledger as it was before the decision.
-    await env.DB.batch([
-      env.DB.prepare("UPDATE disputes SET state = 'open', response_state = 'needs_response', processor_updated_at = ? WHERE id = ?").bind(
-        before!.processor_updated_at,
-        dispute.lcDisputeId,
-      ),
-      env.DB.prepare("UPDATE payments SET status = 'disputed' WHERE id = ?").bind(payment.lcPaymentId),
+    await db.batch([
+      db
+        .prepare("UPDATE disputes SET state = 'open', response_state = 'needs_response', processor_updated_at = ? WHERE id = ?")
+        .bind(before!.processor_updated_at, dispute.lcDisputeId),
+      db.prepare("UPDATE payments SET status = 'disputed' WHERE id = ?").bind(payment.lcPaymentId),
     ]);
 
     await sweepDisputesAt(0);
@@ -239,7 +242,12 @@ describe("GET /v1/disputes", () => {
     expect(open.data).toHaveLength(3);
     const future = (await (await call("/v1/disputes?from=2099-01-01T00:00:00Z", { headers: auth })).json()) as { data: Dispute[] };
     expect(future.data).toEqual([]);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM disputes WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>();
+    const rows = await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT COUNT(*) AS n FROM disputes WHERE tenant_id = ?")
+      .bind(tenantId)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(4);
   });
 
@@ -258,13 +266,16 @@ describe("GET /v1/disputes", () => {
     const files = disputeIds.flatMap((disputeId, i) =>
       i % 3 === 0 ? [`${disputeId}-a.pdf`, `${disputeId}-b.pdf`] : [`${disputeId}-a.pdf`],
     );
-    await env.DB.batch(
+    const db = await tenantD1(tenantId);
+    await db.batch(
       files.map((fileName, i) =>
-        env.DB.prepare(
-          `INSERT INTO dispute_evidence (id, tenant_id, dispute_id, sha256, file_name, upload_name, content_type, kind, size_bytes,
+        db
+          .prepare(
+            `INSERT INTO dispute_evidence (id, tenant_id, dispute_id, sha256, file_name, upload_name, content_type, kind, size_bytes,
              r2_key, state, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, 'application/pdf', 'pdf', 100, ?, 'succeeded', ?, ?)`,
-        ).bind(`lcevd_page${i}`, tenantId, fileName.slice(0, -6), `${i}`.padStart(64, "0"), fileName, fileName, fileName, `${i}`, `${i}`),
+          )
+          .bind(`lcevd_page${i}`, tenantId, fileName.slice(0, -6), `${i}`.padStart(64, "0"), fileName, fileName, fileName, `${i}`, `${i}`),
       ),
     );
 

@@ -3,13 +3,19 @@ import { describe, expect, it } from "vitest";
 import { disputedPayment, evidenceForm, fileOf, getDispute, postEvidence, processorEvidence } from "../support/disputes";
 import { call, expectProblem, jsonInit } from "../support/http";
 import { control } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
 /** Nothing reached R2 or the processor for this dispute. */
 async function expectNothingStored(tenantId: string, disputeId: string, processorDisputeId: string) {
   expect((await env.EVIDENCE.list({ prefix: `evidence/${tenantId}/${disputeId}/` })).objects).toEqual([]);
   expect(await processorEvidence(processorDisputeId)).toEqual([]);
   expect(
-    (await env.DB.prepare("SELECT COUNT(*) AS n FROM dispute_evidence WHERE dispute_id = ?").bind(disputeId).first<{ n: number }>())!.n,
+    (await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT COUNT(*) AS n FROM dispute_evidence WHERE dispute_id = ?")
+      .bind(disputeId)
+      .first<{ n: number }>())!.n,
   ).toBe(0);
 }
 
@@ -142,9 +148,14 @@ describe("POST /v1/disputes/{id}/evidence refuses, before storing anything", () 
 
 describe("evidence and a submission outside the response window", () => {
   it("are refused past respondBy (409)", async () => {
-    const { auth, dispute } = await disputedPayment({ name: "Too Late Co" });
+    const { auth, tenantId, dispute } = await disputedPayment({ name: "Too Late Co" });
     await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 100), "in-time.pdf"));
-    await env.DB.prepare("UPDATE disputes SET respond_by = '2026-01-01T00:00:00.000Z' WHERE id = ?").bind(dispute.lcDisputeId).run();
+    await (
+      await tenantD1(tenantId)
+    )
+      .prepare("UPDATE disputes SET respond_by = '2026-01-01T00:00:00.000Z' WHERE id = ?")
+      .bind(dispute.lcDisputeId)
+      .run();
     expect((await getDispute(auth, dispute.lcDisputeId)).acceptsResponse).toBe(false);
     const late = await expectProblem(
       await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 100), "late.pdf")),

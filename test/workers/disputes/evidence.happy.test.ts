@@ -18,6 +18,7 @@ import {
 import { expectProblem } from "../support/http";
 import { crashedRequestLease } from "../support/payments";
 import { control } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
 describe("POST /v1/disputes/{id}/evidence", () => {
   it("stores a PDF, a PNG and a JPG in R2 first, records them, and uploads each to the processor", async () => {
@@ -111,7 +112,7 @@ describe("evidence is kept until the processor has it", () => {
   });
 
   it("finds an upload whose answer was lost at the processor instead of sending it twice", async () => {
-    const { auth, dispute, processorDisputeId } = await disputedPayment({ name: "Lost Answer Co" });
+    const { auth, tenantId, dispute, processorDisputeId } = await disputedPayment({ name: "Lost Answer Co" });
     await control("fault", { operation: "POST /disputes/{dispute_id}/evidence", kind: "timeout-after", times: 1 });
     const response = await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("jpg", 8_000), "label.jpg"));
     expect(response.status).toBe(201);
@@ -124,9 +125,12 @@ describe("evidence is kept until the processor has it", () => {
       async () => (await getDispute(auth, dispute.lcDisputeId)).evidence[0]!.state,
       (state) => state !== "pending",
     );
-    await env.DB.prepare(
-      "UPDATE dispute_evidence SET state = 'pending', processor_evidence_id = NULL, processor_updated_at = NULL, upload_lease_until = NULL WHERE id = ?",
+    await (
+      await tenantD1(tenantId)
     )
+      .prepare(
+        "UPDATE dispute_evidence SET state = 'pending', processor_evidence_id = NULL, processor_updated_at = NULL, upload_lease_until = NULL WHERE id = ?",
+      )
       .bind(evidence.lcEvidenceId)
       .run();
 
@@ -261,13 +265,14 @@ describe("POST /v1/disputes/{id}/submit", () => {
   });
 
   it("answers a submit racing an evidence upload with 409 and Retry-After, and takes the retry once the file is there", async () => {
-    const { auth, dispute, processorDisputeId } = await disputedPayment({ name: "Upload Race Co" });
+    const { auth, tenantId, dispute, processorDisputeId } = await disputedPayment({ name: "Upload Race Co" });
+    const db = await tenantD1(tenantId);
     await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 1_000), "receipt.pdf"));
     // A second file is stored and another request (an upload, the sweep) is sending it: it holds the file's upload lease.
     await control("fault", { operation: "POST /disputes/{dispute_id}/evidence", kind: "error", times: 1 });
     const second = await (await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("png", 500), "tracking.png"))).json<Evidence>();
     const holdLease = (until: string | null) =>
-      env.DB.prepare("UPDATE dispute_evidence SET upload_lease_until = ? WHERE id = ?").bind(until, second.lcEvidenceId).run();
+      db.prepare("UPDATE dispute_evidence SET upload_lease_until = ? WHERE id = ?").bind(until, second.lcEvidenceId).run();
     await holdLease(new Date(Date.now() + 60_000).toISOString());
 
     const raced = await submitDispute(auth, dispute.lcDisputeId, { note: "n" }, "submit-race");

@@ -7,6 +7,7 @@ import { type Form, onboardingStatus as status, submitHostedForm } from "../supp
 import { holdProcessorWebhooks } from "../support/processor-webhooks";
 import { control as operatorControl } from "../support/sandbox-binding";
 import { chargeableTenant, control } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
 // Every processor webhook in this file goes to a request bin instead of the service: what onboarding learns beyond its own
 // requests, it learns from the cron sweep reading the processor's records.
@@ -21,7 +22,10 @@ const cronAt = (laterMs = 0) => runScheduledSweeps(env, Date.now() + laterMs);
 type Callback = { type: string; onboardingStatus?: string; chargesEnabled?: boolean; pci: { status: string } };
 /** The callbacks recorded for a tenant, in order, with the fields a merchant's integration acts on. */
 async function callbacksOf(tenantId: string): Promise<Callback[]> {
-  const { results } = await env.DB.prepare("SELECT type, payload FROM events WHERE tenant_id = ? ORDER BY created_at, rowid")
+  const { results } = await (
+    await tenantD1(tenantId)
+  )
+    .prepare("SELECT type, payload FROM events WHERE tenant_id = ? ORDER BY created_at, rowid")
     .bind(tenantId)
     .all<{ type: string; payload: string }>();
   return results.map(({ type, payload }) => {
@@ -88,7 +92,10 @@ describe("an onboarding form completed while its webhook was lost and the mercha
   it("is read while its link is valid and an hour after, never renewing the link; a form abandoned longer is left alone", async () => {
     const { auth, tenantId, form } = await startOnboarding("Abandoned Form Co");
     const checkedAt = async () =>
-      (await env.DB.prepare("SELECT form_checked_at FROM onboarding WHERE tenant_id = ?")
+      (await (
+        await tenantD1(tenantId)
+      )
+        .prepare("SELECT form_checked_at FROM onboarding WHERE tenant_id = ?")
         .bind(tenantId)
         .first<{ form_checked_at: string }>())!.form_checked_at;
     const linkLapsedBy = (ms: number) => Date.parse(form.expiresAt) - Date.now() + ms;

@@ -1,14 +1,14 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectProblem, tenantWithKey } from "../support/http";
 import { onboard } from "../support/onboarding";
+import { tenantD1 } from "../support/shards";
 
 describe("onboarding forms across tenants", () => {
   it("reading the form twice attaches once; another tenant's form is 404", async () => {
-    const { auth } = await tenantWithKey();
+    const { auth, tenantId } = await tenantWithKey();
     const other = await tenantWithKey();
     const { form } = await onboard(auth);
-    const eventCount = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM events").first<{ n: number }>())!.n;
+    const eventCount = async () => (await (await tenantD1(tenantId)).prepare("SELECT COUNT(*) AS n FROM events").first<{ n: number }>())!.n;
     const first = await (await call(`/v1/onboarding/form/${form.formId}`, { headers: auth })).json<{ processorMerchantId: string }>();
     const afterFirst = await eventCount();
     const second = await (await call(`/v1/onboarding/form/${form.formId}`, { headers: auth })).json<{ processorMerchantId: string }>();

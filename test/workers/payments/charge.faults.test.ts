@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectProblem } from "../support/http";
 import { paymentCount, processorTransfersFor } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
 describe("processor faults on POST /v1/payments", () => {
   it("a 5xx before the transfer: 502, payment kept, the retry charges once", async () => {
@@ -36,7 +36,12 @@ describe("processor faults on POST /v1/payments", () => {
     await control("fault", { operation: "POST /transfers", kind: "drop-after", times: 1 });
     await control("fault", { operation: "GET /transfers", kind: "error", times: 1 });
     await expectProblem(await charge(auth, body, "fault-drop"), 502, "processor-error");
-    const pending = await env.DB.prepare("SELECT status FROM payments WHERE tenant_id = ?").bind(tenantId).first<{ status: string }>();
+    const pending = await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT status FROM payments WHERE tenant_id = ?")
+      .bind(tenantId)
+      .first<{ status: string }>();
     expect(pending?.status).toBe("processing");
     const retry = await charge(auth, body, "fault-drop");
     expect(retry.status).toBe(201);

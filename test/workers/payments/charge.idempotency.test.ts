@@ -6,6 +6,7 @@ import { IDEMPOTENCY_SHARDS } from "../../../src/idempotency/idempotency.service
 import { call, expectProblem, jsonInit } from "../support/http";
 import { crashedRequestLease, paymentCount, processorTransfersFor } from "../support/payments";
 import { buyer, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
 describe("Idempotency-Key on POST /v1/payments", () => {
   it("replays the original status and body byte for byte", async () => {
@@ -102,7 +103,12 @@ describe("the idempotency rule past the key's retention", () => {
     const again = await charge(auth, body, "retention-key");
     expect(again.status).toBe(201);
     expect((await again.json<{ lcPaymentId: string }>()).lcPaymentId).toBe(lcPaymentId);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>();
+    const rows = await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
+      .bind(tenantId)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 

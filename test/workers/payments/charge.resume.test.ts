@@ -3,9 +3,13 @@ import { describe, expect, it } from "vitest";
 import { expectProblem } from "../support/http";
 import { crashedRequestLease, lookup, paymentCount, processorGet, processorTransfersFor } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
 const identityOf = async (tenantId: string) =>
-  (await env.DB.prepare("SELECT id, processor_identity_id AS identity, status FROM payments WHERE tenant_id = ?")
+  (await (
+    await tenantD1(tenantId)
+  )
+    .prepare("SELECT id, processor_identity_id AS identity, status FROM payments WHERE tenant_id = ?")
     .bind(tenantId)
     .first<{ id: string; identity: string | null; status: string }>())!;
 
@@ -46,7 +50,10 @@ describe("a returning buyer's charge resumed under the same Idempotency-Key", ()
     expect(retried.status).toBe(201);
     const { lcPaymentId } = await retried.json<{ lcPaymentId: string }>();
 
-    const identities = await env.DB.prepare("SELECT DISTINCT processor_identity_id AS identity FROM payments WHERE tenant_id = ?")
+    const identities = await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT DISTINCT processor_identity_id AS identity FROM payments WHERE tenant_id = ?")
       .bind(tenantId)
       .all<{ identity: string }>();
     expect(identities.results).toHaveLength(1);

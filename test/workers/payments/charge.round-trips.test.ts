@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
+import { shardD1, shardsOf } from "../../../src/db/shards";
 import { jsonInit } from "../support/http";
 import { lookup, processorGet } from "../support/payments";
 import { holdProcessorWebhooks, transferEvent, webhookBasicAuth } from "../support/processor-webhooks";
@@ -14,7 +15,7 @@ type Cost = { d1: number; idempotency: string[]; processor: string[] };
 
 const D1_ROUND_TRIPS = new Set<PropertyKey>(["run", "all", "first", "raw"]);
 
-/** The D1 binding, counting each statement run alone and each batch as one round trip. */
+/** A D1 binding (the control database or a shard), counting each statement run alone and each batch as one round trip. */
 function countingD1(db: D1Database, cost: Cost): D1Database {
   const unwrapped = new WeakMap<object, D1PreparedStatement>();
   const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
@@ -87,9 +88,10 @@ function countingIdempotency(cost: Cost) {
 async function measured(path: string, init: RequestInit): Promise<{ status: number; body: string; awaited: Cost; total: Cost }> {
   const cost: Cost = { d1: 0, idempotency: [], processor: [] };
   const idempotency = countingIdempotency(cost);
+  const databases = ["DB", ...shardsOf(env).map((shard) => shard.binding)];
   const counted = {
     ...env,
-    DB: countingD1(env.DB, cost),
+    ...Object.fromEntries(databases.map((binding) => [binding, countingD1(shardD1(env, binding), cost)])),
     IDEMPOTENCY: idempotency.namespace as unknown as Env["IDEMPOTENCY"],
     SANDBOX_PROCESSOR: {
       fetch: (request: Request) => {

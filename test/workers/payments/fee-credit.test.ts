@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createContext } from "../../../src/context";
 import { MAX_FEE_CREDIT_ATTEMPTS } from "../../../src/payments/fee-credit.service";
 import { reconcileLedger } from "../../../src/payments/reconciliation";
 import { ADMIN_HEADERS, call } from "../support/http";
 import { lookup, paidPayment, processorGet, refund, type Payment } from "../support/payments";
 import { eventsFor } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { shardContexts } from "../support/shards";
 
 type FeeCredit = {
   lcRefundId: string;
@@ -17,7 +17,7 @@ type FeeCredit = {
   failureCode: string | null;
 };
 
-const sweepAt = (nowMs: number) => reconcileLedger({ ctx: createContext(env, { nowMs }) });
+const sweepAt = (nowMs: number) => Promise.all(shardContexts({ nowMs }).map((ctx) => reconcileLedger({ ctx })));
 const feeEvents = async (paymentId: string) =>
   (await eventsFor(paymentId)).filter((event) => event.type === "application_fee_refund.updated").map((event) => JSON.parse(event.payload));
 const feeCredits = async (status: string) =>

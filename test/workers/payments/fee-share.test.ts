@@ -1,10 +1,10 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MAX_AMOUNT_CENTS } from "../../../src/payments/payments.routes";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 import { lookup, processorGet, refund, type Payment } from "../support/payments";
 import { eventsFor } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
+import { d1Holding } from "../support/shards";
 
 type Schedule = { feeBasisPoints: number; feeFixedCents: number };
 type FeeCallback = { lcRefundId: string; status: string; amountCents: number; failureCode: string | null };
@@ -40,7 +40,10 @@ const feeCallbacks = async (paymentId: string): Promise<FeeCallback[]> =>
 const refundAmounts = async (paymentId: string) =>
   new Map(
     (
-      await env.DB.prepare("SELECT id, amount_cents AS amountCents FROM refunds WHERE payment_id = ?")
+      await (
+        await d1Holding("payments", paymentId)
+      )
+        .prepare("SELECT id, amount_cents AS amountCents FROM refunds WHERE payment_id = ?")
         .bind(paymentId)
         .all<{ id: string; amountCents: number }>()
     ).results.map((row) => [row.id, row.amountCents]),

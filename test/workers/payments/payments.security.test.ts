@@ -1,9 +1,9 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectProblem, tenantWithKey } from "../support/http";
 import { paymentId } from "../support/ledger";
 import { paymentsPage as page, tenantWithPayments } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
 // Invariant 6 of docs/architecture.md for payments: every read, cursor, instrument and key is scoped by tenant.
 
@@ -48,7 +48,10 @@ describe("POST /v1/payments with a stored instrument across tenants", () => {
     const mine = await chargeableTenant("Mine");
     const theirs = await chargeableTenant("Theirs");
     const first = await (await charge(mine.auth, chargeBody(await cardToken()))).json<{ lcPaymentId: string }>();
-    const instrument = await env.DB.prepare("SELECT processor_instrument_id AS id FROM payments WHERE id = ?")
+    const instrument = await (
+      await tenantD1(mine.tenantId)
+    )
+      .prepare("SELECT processor_instrument_id AS id FROM payments WHERE id = ?")
       .bind(first.lcPaymentId)
       .first<{ id: string }>();
     const again = await charge(mine.auth, { amountCents: 700, currency: "USD", orderRef: "repeat", processorInstrumentId: instrument!.id });
@@ -60,7 +63,10 @@ describe("POST /v1/payments with a stored instrument across tenants", () => {
       processorInstrumentId: instrument!.id,
     });
     await expectProblem(stolen, 400, "validation-failed");
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
+    const rows = await (
+      await tenantD1(theirs.tenantId)
+    )
+      .prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
       .bind(theirs.tenantId)
       .first<{ n: number }>();
     expect(rows?.n).toBe(0);

@@ -1,15 +1,14 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createContext } from "../../../src/context";
 import { MAX_CHECK_INTERVAL_MS, RECONCILE_AFTER_MS } from "../../../src/payments/check-schedule";
 import { CHECKS_PER_RUN, reconcileLedger } from "../../../src/payments/reconciliation";
 import { ADMIN_HEADERS, call, expectProblem, tenantWithKey } from "../support/http";
 import { paymentId } from "../support/ledger";
 import { lookup } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { rowsOnAnyShard, shardContexts, tenantD1 } from "../support/shards";
 
 const MINUTE = 60_000;
-const sweepAt = (nowMs: number) => reconcileLedger({ ctx: createContext(env, { nowMs }) });
+const sweepAt = (nowMs: number) => Promise.all(shardContexts({ nowMs }).map((ctx) => reconcileLedger({ ctx })));
 
 /**
  * Long-pending ACH debits as the sweep finds them after a while: `processing`, checked many times, their next checks
@@ -17,31 +16,33 @@ const sweepAt = (nowMs: number) => reconcileLedger({ ctx: createContext(env, { n
  * is a processor call that settles nothing.
  */
 async function seedLongPending(tenantId: string, count: number, prefix: string, firstDueMs: number, spreadMs: number) {
+  const shard = await tenantD1(tenantId);
   const statements = Array.from({ length: count }, (_, i) =>
-    env.DB.prepare(
-      `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents,
+    shard
+      .prepare(
+        `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents,
          order_ref, processor_merchant_id, processor_transfer_id, processor_state, next_check_at, check_attempts, created_at, updated_at)
        VALUES (?, ?, ?, 'processing', 'ach', 1000, 'USD', 10, ?, 'MUseeded', ?, 'PENDING', ?, 10, ?, ?)`,
-    ).bind(
-      paymentId(i, prefix),
-      tenantId,
-      `${prefix}-${i}`,
-      `order-${i}`,
-      `TR${prefix}${String(i).padStart(8, "0")}`,
-      new Date(firstDueMs + Math.floor((i * spreadMs) / count)).toISOString(),
-      "2026-01-01T00:00:00.000Z",
-      "2026-01-01T00:00:00.000Z",
-    ),
+      )
+      .bind(
+        paymentId(i, prefix),
+        tenantId,
+        `${prefix}-${i}`,
+        `order-${i}`,
+        `TR${prefix}${String(i).padStart(8, "0")}`,
+        new Date(firstDueMs + Math.floor((i * spreadMs) / count)).toISOString(),
+        "2026-01-01T00:00:00.000Z",
+        "2026-01-01T00:00:00.000Z",
+      ),
   );
-  for (let start = 0; start < statements.length; start += 500) await env.DB.batch(statements.slice(start, start + 500));
+  for (let start = 0; start < statements.length; start += 500) await shard.batch(statements.slice(start, start + 500));
 }
 
 const checkState = async (prefix: string) =>
-  (
-    await env.DB.prepare("SELECT id, check_attempts AS attempts, next_check_at AS next FROM payments WHERE id LIKE ?")
-      .bind(`lcpay_${prefix}%`)
-      .all<{ id: string; attempts: number; next: string }>()
-  ).results;
+  rowsOnAnyShard<{ id: string; attempts: number; next: string }>(
+    "SELECT id, check_attempts AS attempts, next_check_at AS next FROM payments WHERE id LIKE ?",
+    `lcpay_${prefix}%`,
+  );
 
 /** A card charge whose answer was lost with the lookup down: `processing` in the ledger, SUCCEEDED at the processor. */
 async function stuckCharge() {
@@ -49,7 +50,12 @@ async function stuckCharge() {
   await control("fault", { operation: "POST /transfers", kind: "drop-after", times: 1 });
   await control("fault", { operation: "GET /transfers", kind: "error", times: 1 });
   await expectProblem(await charge(auth, chargeBody(await cardToken())), 502, "processor-error");
-  const { id } = (await env.DB.prepare("SELECT id FROM payments WHERE tenant_id = ?").bind(tenantId).first<{ id: string }>())!;
+  const { id } = (await (
+    await tenantD1(tenantId)
+  )
+    .prepare("SELECT id FROM payments WHERE tenant_id = ?")
+    .bind(tenantId)
+    .first<{ id: string }>())!;
   expect((await lookup(auth, id)).status).toBe("processing");
   return { auth, id, createdMs: Date.now() };
 }
@@ -70,7 +76,10 @@ describe("the reconciliation sweep's schedule", () => {
     await control("fault", { operation: "POST /transfers", kind: "error", times: 1 });
     await expectProblem(await charge(auth, chargeBody(await cardToken())), 502, "processor-error");
     const row = async () =>
-      (await env.DB.prepare("SELECT next_check_at AS next, check_attempts AS attempts FROM payments WHERE tenant_id = ?")
+      (await (
+        await tenantD1(tenantId)
+      )
+        .prepare("SELECT next_check_at AS next, check_attempts AS attempts FROM payments WHERE tenant_id = ?")
         .bind(tenantId)
         .first<{ next: string; attempts: number }>())!;
     let due = Date.parse((await row()).next);

@@ -1,11 +1,10 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { RECONCILE_AFTER_MS, ABANDON_AFTER_MS, reconcileLedger } from "../../../src/payments/reconciliation";
-import { createContext } from "../../../src/context";
 import { call, expectProblem, jsonInit } from "../support/http";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { shardContexts, d1Holding, tenantD1 } from "../support/shards";
 
-const sweep = (afterMs: number) => reconcileLedger({ ctx: createContext(env, { nowMs: Date.now() + afterMs }) });
+const sweep = (afterMs: number) => Promise.all(shardContexts({ nowMs: Date.now() + afterMs }).map((ctx) => reconcileLedger({ ctx })));
 const lookup = async (auth: Record<string, string>, id: string) =>
   (await call(`/v1/payments/${id}`, { headers: auth })).json<{ status: string; amountRefundedCents: number }>();
 
@@ -15,7 +14,12 @@ describe("reconciliation sweep", () => {
     await control("fault", { operation: "POST /transfers", kind: "drop-after", times: 1 });
     await control("fault", { operation: "GET /transfers", kind: "error", times: 1 });
     await expectProblem(await charge(auth, chargeBody(await cardToken())), 502, "processor-error");
-    const { id } = (await env.DB.prepare("SELECT id FROM payments WHERE tenant_id = ?").bind(tenantId).first<{ id: string }>())!;
+    const { id } = (await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT id FROM payments WHERE tenant_id = ?")
+      .bind(tenantId)
+      .first<{ id: string }>())!;
     expect((await lookup(auth, id)).status).toBe("processing");
     await sweep(0);
     expect((await lookup(auth, id)).status).toBe("processing");
@@ -27,7 +31,12 @@ describe("reconciliation sweep", () => {
     const { auth, tenantId } = await chargeableTenant();
     await control("fault", { operation: "POST /transfers", kind: "error", times: 1 });
     await expectProblem(await charge(auth, chargeBody(await cardToken())), 502, "processor-error");
-    const { id } = (await env.DB.prepare("SELECT id FROM payments WHERE tenant_id = ?").bind(tenantId).first<{ id: string }>())!;
+    const { id } = (await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT id FROM payments WHERE tenant_id = ?")
+      .bind(tenantId)
+      .first<{ id: string }>())!;
     await sweep(RECONCILE_AFTER_MS + 1000);
     expect((await lookup(auth, id)).status).toBe("processing");
     await sweep(ABANDON_AFTER_MS + 1000);
@@ -47,7 +56,10 @@ describe("reconciliation sweep", () => {
     expect(await lookup(auth, payment.lcPaymentId)).toMatchObject({ status: "partially_refunded", amountRefundedCents: 2000 });
     await sweep(RECONCILE_AFTER_MS + 2000);
     expect(await lookup(auth, payment.lcPaymentId)).toMatchObject({ amountRefundedCents: 2000 });
-    const held = await env.DB.prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
+    const held = await (
+      await d1Holding("payments", payment.lcPaymentId)
+    )
+      .prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
       .bind(payment.lcPaymentId)
       .first<{ held: number }>();
     expect(held?.held).toBe(0);

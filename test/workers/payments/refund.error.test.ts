@@ -1,9 +1,9 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectProblem, tenantWithKey } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { paidPayment, refund } from "../support/payments";
 import { control } from "../support/sandbox";
+import { d1Holding } from "../support/shards";
 
 describe("POST /v1/payments/{id}/refund guards", () => {
   it.each(["processing", "failed", "canceled", "refunded", "disputed"])("answers 409 for a %s payment", async (status) => {
@@ -64,7 +64,10 @@ describe("POST /v1/payments/{id}/refund when the processor fails", () => {
     await control("fault", { operation: "POST /transfers/{id}/reversals", kind: "error", times: 1 });
     await expectProblem(await refund(auth, payment.lcPaymentId, { amountCents: 4000 }), 502, "processor-error");
     // Outcome unknown: the amount stays reserved until reconciled.
-    const held = await env.DB.prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
+    const held = await (
+      await d1Holding("payments", payment.lcPaymentId)
+    )
+      .prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
       .bind(payment.lcPaymentId)
       .first<{ held: number }>();
     expect(held?.held).toBe(4000);

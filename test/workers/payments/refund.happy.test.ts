@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, expectProblem } from "../support/http";
 import { paidPayment, type Payment, refund } from "../support/payments";
 import { control } from "../support/sandbox";
+import { d1Holding } from "../support/shards";
 
 async function processorReversedCents(transferId: string): Promise<number> {
   const response = await call(`/sandbox/processor/transfers/${transferId}/reversals?limit=100`, {
@@ -41,7 +42,10 @@ describe("POST /v1/payments/{id}/refund", () => {
       amountRefundedCents: 10_000,
     });
     await expectProblem(await refund(auth, payment.lcPaymentId, { amountCents: 1 }), 409, "invalid-payment-state");
-    const reasons = await env.DB.prepare("SELECT reason FROM refunds WHERE payment_id = ? ORDER BY created_at")
+    const reasons = await (
+      await d1Holding("payments", payment.lcPaymentId)
+    )
+      .prepare("SELECT reason FROM refunds WHERE payment_id = ? ORDER BY created_at")
       .bind(payment.lcPaymentId)
       .all<{ reason: string | null }>();
     expect(reasons.results.map((r) => r.reason)).toEqual(["requested_by_customer", null]);
@@ -61,16 +65,20 @@ describe("POST /v1/payments/{id}/refund", () => {
   it("returns the application fee as a merchant credit adjustment when asked, recorded in the ledger", async () => {
     const { auth, payment } = await paidPayment(10_000);
     await refund(auth, payment.lcPaymentId, { amountCents: 5000, refundApplicationFee: true });
-    const row = await env.DB.prepare(
-      "SELECT application_fee_refund_cents AS fee, processor_fee_adjustment_id AS adjustment FROM refunds WHERE payment_id = ?",
+    const row = await (
+      await d1Holding("payments", payment.lcPaymentId)
     )
+      .prepare("SELECT application_fee_refund_cents AS fee, processor_fee_adjustment_id AS adjustment FROM refunds WHERE payment_id = ?")
       .bind(payment.lcPaymentId)
       .first<{ fee: number; adjustment: string }>();
     expect(row?.fee).toBe(Math.floor(payment.applicationFeeCents / 2));
     const adjustment = await control<{ amount: number; subtype: string; state: string }>("get", { kind: "transfer", id: row!.adjustment });
     expect(adjustment).toMatchObject({ amount: row!.fee, subtype: "MERCHANT_CREDIT_ADJUSTMENT", state: "SUCCEEDED" });
     await refund(auth, payment.lcPaymentId, { refundApplicationFee: true });
-    const total = await env.DB.prepare("SELECT application_fee_refunded_cents AS fee FROM payments WHERE id = ?")
+    const total = await (
+      await d1Holding("payments", payment.lcPaymentId)
+    )
+      .prepare("SELECT application_fee_refunded_cents AS fee FROM payments WHERE id = ?")
       .bind(payment.lcPaymentId)
       .first<{ fee: number }>();
     expect(total?.fee).toBe(payment.applicationFeeCents);
@@ -79,7 +87,10 @@ describe("POST /v1/payments/{id}/refund", () => {
   it("keeps the fee when refundApplicationFee is not set", async () => {
     const { auth, payment } = await paidPayment(10_000);
     await refund(auth, payment.lcPaymentId);
-    const total = await env.DB.prepare("SELECT application_fee_refunded_cents AS fee FROM payments WHERE id = ?")
+    const total = await (
+      await d1Holding("payments", payment.lcPaymentId)
+    )
+      .prepare("SELECT application_fee_refunded_cents AS fee FROM payments WHERE id = ?")
       .bind(payment.lcPaymentId)
       .first<{ fee: number }>();
     expect(total?.fee).toBe(0);

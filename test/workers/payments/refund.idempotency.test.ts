@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectProblem } from "../support/http";
 import { crashedRequestLease, lookup, paidPayment, processorReversals, refund } from "../support/payments";
 import { control } from "../support/sandbox";
+import { d1Holding } from "../support/shards";
 
 const liveReversals = async (transferId: string) => (await processorReversals(transferId)).filter((r) => r.state !== "FAILED");
 
@@ -33,7 +34,10 @@ describe("POST /v1/payments/{id}/refund retried with the same Idempotency-Key", 
     expect(await again.text()).toBe(answer);
 
     expect((await liveReversals(payment.processorTransferId)).map((r) => r.amount)).toEqual([4000]);
-    const row = await env.DB.prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
+    const row = await (
+      await d1Holding("payments", payment.lcPaymentId)
+    )
+      .prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
       .bind(payment.lcPaymentId)
       .first<{ held: number }>();
     expect(row?.held).toBe(0);

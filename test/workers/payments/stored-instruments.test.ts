@@ -1,9 +1,9 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectProblem } from "../support/http";
 import { lookup, paidPayment, paymentsPage, processorGet, type Payment } from "../support/payments";
 import { eventsFor } from "../support/processor-webhooks";
 import { bankToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
 describe("the stored instrument a payment charged", () => {
   it("is in the lookup, the list and the payment's events, and charges again for the same tenant", async () => {
@@ -54,9 +54,10 @@ describe("the stored instrument a payment charged", () => {
   it("made before D1 kept instruments: the processor's tenant tag decides, and D1 remembers it from then on", async () => {
     const { auth: ownerAuth, tenantId, payment } = await paidPayment(2100);
     const { processorInstrumentId } = await lookup(ownerAuth, payment.lcPaymentId);
-    const forget = () => env.DB.prepare("DELETE FROM payment_instruments WHERE id = ?").bind(processorInstrumentId).run();
+    const shard = await tenantD1(tenantId);
+    const forget = () => shard.prepare("DELETE FROM payment_instruments WHERE id = ?").bind(processorInstrumentId).run();
     const recorded = () =>
-      env.DB.prepare("SELECT tenant_id AS tenantId, method FROM payment_instruments WHERE id = ?").bind(processorInstrumentId).first();
+      shard.prepare("SELECT tenant_id AS tenantId, method FROM payment_instruments WHERE id = ?").bind(processorInstrumentId).first();
     const body = { amountCents: 700, currency: "USD", orderRef: "older-instrument", processorInstrumentId };
 
     await forget();

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createContext } from "../../../src/context";
 import { sweepPayouts } from "../../../src/payouts";
 import { expectedArrivalDate } from "../../../src/payouts/payout-schedule";
 import { ADMIN_HEADERS, call, jsonInit, tenantWithKey } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { shardContexts, tenantD1 } from "../support/shards";
 
 type Payout = {
   lcPayoutId: string;
@@ -49,7 +49,10 @@ async function payout(auth: Record<string, string>, id: string, query = ""): Pro
   return response.json();
 }
 
-const sweepAt = (afterMs: number) => sweepPayouts({ ctx: createContext(env, { nowMs: Date.now() + afterMs }) });
+/** The payouts sweep as the cron runs it, `afterMs` from now, on every shard. */
+const sweepAt = async (afterMs: number) => {
+  for (const ctx of shardContexts({ nowMs: Date.now() + afterMs })) await sweepPayouts({ ctx });
+};
 
 /** The money adds up: items to the gross, the gross less fees to the net, the items' nets less other fees to the net. */
 function expectAddsUp(detail: PayoutDetail) {
@@ -229,18 +232,21 @@ describe("GET /v1/payouts and /v1/payouts/{id}", () => {
   });
 
   it("catches up from the sweep when the settlement's webhooks were lost", async () => {
-    const { auth, merchantId } = await chargeableTenant("Lost Settlement Webhooks Co");
+    const { auth, merchantId, tenantId } = await chargeableTenant("Lost Settlement Webhooks Co");
     await charge(auth, chargeBody(await cardToken(), { amountCents: 4_400 }));
     await control("close-settlement", { id: merchantId }, auth);
     const [paid] = await payouts(auth);
     // As if the service had heard only of the accruing settlement.
-    await env.DB.batch([
-      env.DB.prepare("DELETE FROM payout_items WHERE payout_id = ?").bind(paid!.lcPayoutId),
-      env.DB.prepare(
-        `UPDATE payouts SET status = 'accruing', processor_status = 'PENDING', payment_count = NULL, processor_funding_transfer_id = NULL,
+    const db = await tenantD1(tenantId);
+    await db.batch([
+      db.prepare("DELETE FROM payout_items WHERE payout_id = ?").bind(paid!.lcPayoutId),
+      db
+        .prepare(
+          `UPDATE payouts SET status = 'accruing', processor_status = 'PENDING', payment_count = NULL, processor_funding_transfer_id = NULL,
            funding_state = NULL, initiated_at = NULL, expected_arrival_date = NULL, items_synced_for = NULL, other_fees_cents = NULL
          WHERE id = ?`,
-      ).bind(paid!.lcPayoutId),
+        )
+        .bind(paid!.lcPayoutId),
     ]);
     expect((await payouts(auth))[0]!.status).toBe("accruing");
     await sweepAt(6 * 60 * 1000);
@@ -254,10 +260,11 @@ describe("GET /v1/payouts and /v1/payouts/{id}", () => {
     await charge(auth, chargeBody(await cardToken(), { amountCents: 5_500 }));
     await control("close-settlement", { id: merchantId }, auth);
     const [known] = await payouts(auth);
-    await env.DB.batch([
-      env.DB.prepare("DELETE FROM payout_items WHERE payout_id = ?").bind(known!.lcPayoutId),
-      env.DB.prepare("DELETE FROM payouts WHERE id = ?").bind(known!.lcPayoutId),
-      env.DB.prepare("DELETE FROM payout_discovery WHERE tenant_id = ?").bind(tenantId),
+    const db = await tenantD1(tenantId);
+    await db.batch([
+      db.prepare("DELETE FROM payout_items WHERE payout_id = ?").bind(known!.lcPayoutId),
+      db.prepare("DELETE FROM payouts WHERE id = ?").bind(known!.lcPayoutId),
+      db.prepare("DELETE FROM payout_discovery WHERE tenant_id = ?").bind(tenantId),
     ]);
     expect(await payouts(auth)).toEqual([]);
     await sweepAt(0);

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createContext } from "../../../src/context";
 import { ledgerEntriesForTransfers } from "../../../src/payments";
 import { call, expectProblem } from "../support/http";
 import { signedDelivery } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { allShardD1s, tenantContext, tenantD1 } from "../support/shards";
 
 async function paidPayout(name: string) {
   const tenant = await chargeableTenant(name);
@@ -56,22 +56,31 @@ describe("payouts belong to their tenant", () => {
     });
     expect(await forged.json()).toMatchObject({ outcome: "ignored" });
     expect((await (await call("/v1/payouts", { headers: attacker.auth })).json<{ data: unknown[] }>()).data).toEqual([]);
-    const owners = await env.DB.prepare("SELECT tenant_id FROM payouts WHERE processor_settlement_id = ?")
-      .bind(victim.payout.processorSettlementId)
-      .all<{ tenant_id: string }>();
-    expect(owners.results).toEqual([{ tenant_id: victim.tenantId }]);
+    const owners = [];
+    for (const db of [env.DB, ...allShardD1s()]) {
+      const { results } = await db
+        .prepare("SELECT tenant_id FROM payouts WHERE processor_settlement_id = ?")
+        .bind(victim.payout.processorSettlementId)
+        .all<{ tenant_id: string }>();
+      owners.push(...results);
+    }
+    expect(owners).toEqual([{ tenant_id: victim.tenantId }]);
   });
 
   it("matches settled transfers only to the payout's own tenant's payments", async () => {
     const owner = await paidPayout("Ledger Owner Co");
     const other = await chargeableTenant("Ledger Other Co");
     const transfers = (
-      await env.DB.prepare("SELECT processor_transfer_id AS id FROM payments WHERE tenant_id = ?")
+      await (
+        await tenantD1(owner.tenantId)
+      )
+        .prepare("SELECT processor_transfer_id AS id FROM payments WHERE tenant_id = ?")
         .bind(owner.tenantId)
         .all<{ id: string }>()
     ).results.map(({ id }) => ({ id, idempotencyId: null, parentTransferId: null }));
     expect(transfers).toHaveLength(2);
-    const ctx = createContext(env);
+    // The owner's shard, asked for either tenant: the query itself is scoped by tenant.
+    const ctx = await tenantContext(owner.tenantId);
     expect((await ledgerEntriesForTransfers({ ctx, input: { tenantId: owner.tenantId, transfers } })).size).toBe(2);
     expect((await ledgerEntriesForTransfers({ ctx, input: { tenantId: other.tenantId, transfers } })).size).toBe(0);
   });

@@ -4,34 +4,43 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { archiveCallbackHistory, handleCallbackBatch, sweepCallbacks } from "../../../src/callbacks";
 import { createContext } from "../../../src/context";
+import { shardD1, shardsOf } from "../../../src/db/shards";
 import { reconcileLedger } from "../../../src/payments";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { ADMIN_HEADERS, createTenant, jsonInit } from "../support/http";
 import { seedDispute, seedPayout } from "../support/ledger";
 import { newSerial } from "../support/terminal";
 import { mockReceiver } from "../support/callbacks";
+import { tenantShardBinding } from "../support/shards";
 import { bankToken, buyer, cardToken, chargeableTenant } from "../support/sandbox";
 
-/** Every SQL text the code prepares while the hot paths run, recorded at the D1 binding. */
-function recordingEnv(statements: Set<string>): Env {
-  const db = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "prepare") {
-        return (sql: string) => {
-          statements.add(sql);
-          return target.prepare(sql);
-        };
-      }
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { ...env, DB: db };
+/** A SQL text and the binding of the database it was prepared on (the control database or a shard). */
+type Statement = { binding: string; sql: string };
+
+/** Every SQL text the code prepares while the hot paths run, recorded at each D1 binding, once per database. */
+function recordingEnv(statements: Map<string, Statement>): Env {
+  const recorded = (binding: string, d1: D1Database) =>
+    new Proxy(d1, {
+      get(target, property) {
+        if (property === "prepare") {
+          return (sql: string) => {
+            statements.set(`${binding} ${sql}`, { binding, sql });
+            return target.prepare(sql);
+          };
+        }
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const databases = [{ binding: "DB", d1: env.DB }, ...shardsOf(env)];
+  return { ...env, ...Object.fromEntries(databases.map(({ binding, d1 }) => [binding, recorded(binding, d1)])) };
 }
 
-async function explain(sql: string): Promise<string[]> {
+/** The plan of a statement on the database it ran on, where its tables and indexes are. */
+async function explain({ binding, sql }: Statement): Promise<string[]> {
   const placeholders = (sql.match(/\?/g) ?? []).length;
-  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+  const plan = await shardD1(env, binding)
+    .prepare(`EXPLAIN QUERY PLAN ${sql}`)
     .bind(...Array.from({ length: placeholders }, () => null))
     .all<{ detail: string }>();
   return plan.results.map((row) => row.detail);
@@ -65,10 +74,14 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
   },
   {
     name: "onboarding by form",
-    sql: /from "onboarding" where "onboarding"\."processor_form_id" = \?|update "onboarding" set .* where "onboarding"\."processor_form_id" = \?/,
-    index: /onboarding_processor_form/,
+    sql: /from "onboarding_routes" where "onboarding_routes"\."processor_form_id" = \?/,
+    index: /onboarding_routes_processor_form/,
   },
-  { name: "onboarding by identity", sql: /where "onboarding"\."processor_identity_id" = \?/, index: /onboarding_processor_identity/ },
+  {
+    name: "onboarding by identity",
+    sql: /from "onboarding_routes" where "onboarding_routes"\."processor_identity_id" = \?/,
+    index: /onboarding_routes_processor_identity/,
+  },
   {
     name: "a payment by id",
     sql: /from "payments" where \("payments"\."id" = \? and "payments"\."tenant_id" = \?\)$/,
@@ -114,13 +127,17 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
     sql: /from "events" where \("events"\."created_at" < \? and .* order by "events"\."created_at" asc limit \?$/s,
     index: /USING INDEX events_created \(created_at<\?\)/,
   },
-  { name: "tenants page", sql: /from "tenants" (where .* )?order by "tenants"\."created_at" desc/, index: /USING INDEX tenants_created/ },
+  {
+    name: "tenants page",
+    sql: /from "tenants" (left join "tenant_shards" .* )?(where .* )?order by "tenants"\."created_at" desc/,
+    index: /USING INDEX tenants_created/,
+  },
 ];
 
 /** Scans that are not a problem, each with its reason; any other scan fails. */
 const ALLOWED_SCANS: { sql: RegExp; plan: string; why: string }[] = [
   {
-    sql: /^select .* from "tenants" order by "tenants"\."created_at" desc, "tenants"\."id" desc limit \?$/,
+    sql: /^select .* from "tenants" (left join "tenant_shards" on "tenant_shards"\."tenant_id" = "tenants"\."id" )?order by "tenants"\."created_at" desc, "tenants"\."id" desc limit \?$/,
     plan: "SCAN tenants USING INDEX tenants_created",
     why: "the operator's first page of tenants walks the index newest first and stops at the limit",
   },
@@ -144,7 +161,7 @@ async function processorWebhook(entity: string, type: string, plural: string, re
 
 describe("query plans of the hot paths", () => {
   it("never scans a table", async () => {
-    const statements = new Set<string>();
+    const statements = new Map<string, Statement>();
     const recorded = recordingEnv(statements);
     const app = createApp();
     const send = async (request: Request) => {
@@ -216,13 +233,15 @@ describe("query plans of the hot paths", () => {
       expect((await run(path, { headers: auth })).status).toBe(200);
     }
 
+    const shard = await tenantShardBinding(tenantId);
+    const tenantDb = shardD1(env, shard);
     const { merchantId } = await env.DB.prepare("SELECT processor_merchant_id AS merchantId FROM tenants WHERE id = ?")
       .bind(tenantId)
       .first<{ merchantId: string }>()
       .then((row) => row!);
-    const achRow = await env.DB.prepare(
-      "SELECT id, processor_transfer_id AS transferId FROM payments WHERE idempotency_key = 'plan-ach'",
-    ).first<{ id: string; transferId: string }>();
+    const achRow = await tenantDb
+      .prepare("SELECT id, processor_transfer_id AS transferId FROM payments WHERE idempotency_key = 'plan-ach'")
+      .first<{ id: string; transferId: string }>();
     const later = new Date(Date.now() + 60_000).toISOString();
     const sale = {
       id: achRow!.transferId,
@@ -233,10 +252,17 @@ describe("query plans of the hot paths", () => {
       updated_at: later,
     };
     expect((await send(await processorWebhook("transfer", "updated", "transfers", sale))).status).toBe(200);
-    const reversal = await env.DB.prepare(
-      "SELECT id, processor_reversal_id AS reversalId FROM refunds WHERE idempotency_key = 'plan-refund'",
-    ).first<{ id: string; reversalId: string }>();
-    const reversed = { id: reversal!.reversalId, state: "SUCCEEDED", type: "REVERSAL", idempotency_id: reversal!.id, updated_at: later };
+    const reversal = await tenantDb
+      .prepare("SELECT id, processor_reversal_id AS reversalId FROM refunds WHERE idempotency_key = 'plan-refund'")
+      .first<{ id: string; reversalId: string }>();
+    const reversed = {
+      id: reversal!.reversalId,
+      state: "SUCCEEDED",
+      type: "REVERSAL",
+      merchant: merchantId,
+      idempotency_id: reversal!.id,
+      updated_at: later,
+    };
     expect((await send(await processorWebhook("transfer", "updated", "transfers", reversed))).status).toBe(200);
     const merchant = {
       id: merchantId,
@@ -254,9 +280,10 @@ describe("query plans of the hot paths", () => {
     expect((await send(await processorWebhook("onboarding_form", "updated", "onboarding_forms", form))).status).toBe(200);
 
     const sweepAt = Date.now() + 10 * 60_000;
-    await reconcileLedger({ ctx: createContext(recorded, { nowMs: sweepAt }) });
-    await sweepCallbacks({ ctx: createContext(recorded, { nowMs: sweepAt }) });
-    const pending = await env.DB.prepare("SELECT id FROM callback_deliveries WHERE tenant_id = ? AND status = 'pending'")
+    await reconcileLedger({ ctx: createContext(recorded, { nowMs: sweepAt }).forShard(shard) });
+    await sweepCallbacks({ ctx: createContext(recorded, { nowMs: sweepAt }).forShard(shard) });
+    const pending = await tenantDb
+      .prepare("SELECT id FROM callback_deliveries WHERE tenant_id = ? AND status = 'pending'")
       .bind(tenantId)
       .all<{ id: string }>();
     expect(pending.results.length).toBeGreaterThan(0);
@@ -266,7 +293,7 @@ describe("query plans of the hot paths", () => {
         id: `plan-${index}`,
         timestamp: new Date(),
         attempts: 1,
-        body: { deliveryId: id },
+        body: { deliveryId: id, shard },
         ack() {},
         retry() {},
       })),
@@ -275,14 +302,17 @@ describe("query plans of the hot paths", () => {
     } as unknown as MessageBatch;
     await handleCallbackBatch({ ctx: createContext(recorded), input: batch });
     expect(receiver.received.length).toBeGreaterThan(0);
-    const archived = await archiveCallbackHistory({ ctx: createContext(recorded, { nowMs: Date.now() + 400 * 86_400_000 }) });
+    const archived = await archiveCallbackHistory({
+      ctx: createContext(recorded, { nowMs: Date.now() + 400 * 86_400_000 }).forShard(shard),
+    });
     expect(archived.events).toBeGreaterThan(0);
 
     const scans: { sql: string; plan: string[] }[] = [];
     const wrongIndex: { name: string; sql: string; plan: string[] }[] = [];
     const unseen = new Set(EXPECTED_INDEXES.map((expected) => expected.name));
-    for (const sql of statements) {
-      const plan = await explain(sql);
+    for (const statement of statements.values()) {
+      const { sql } = statement;
+      const plan = await explain(statement);
       const scanned = plan.filter((detail) => TABLE_SCAN.test(detail));
       const allowed = ALLOWED_SCANS.some((scan) => scan.sql.test(sql) && scanned.every((detail) => detail === scan.plan));
       if (scanned.length > 0 && !allowed) scans.push({ sql, plan });

@@ -12,19 +12,26 @@ import {
   transferEvent,
   webhookBasicAuth as basic,
 } from "../support/processor-webhooks";
+import { allShardD1s, tenantD1 } from "../support/shards";
 
 const LIMIT_BYTES = 256 * 1024;
 const TWO_MB = 2 * 1024 * 1024;
 
-const receiptCount = async (resourceId?: string) =>
-  (await (
-    resourceId
-      ? env.DB.prepare("SELECT COUNT(*) AS n FROM processor_webhook_receipts WHERE resource_id = ?").bind(resourceId)
-      : env.DB.prepare("SELECT COUNT(*) AS n FROM processor_webhook_receipts")
-  ).first<{ n: number }>())!.n;
+/** Receipts wherever they are: on a tenant's shard, or on the control database for a resource of no tenant. */
+const receiptCount = async (resourceId?: string) => {
+  let total = 0;
+  for (const db of [env.DB, ...allShardD1s()]) {
+    const query = resourceId
+      ? db.prepare("SELECT COUNT(*) AS n FROM processor_webhook_receipts WHERE resource_id = ?").bind(resourceId)
+      : db.prepare("SELECT COUNT(*) AS n FROM processor_webhook_receipts");
+    total += (await query.first<{ n: number }>())!.n;
+  }
+  return total;
+};
 
-const paymentRow = (id: string) =>
-  env.DB.prepare("SELECT status, processor_state, processor_updated_at, failure_code, updated_at FROM payments WHERE id = ?")
+const paymentRow = async (tenantId: string, id: string) =>
+  (await tenantD1(tenantId))
+    .prepare("SELECT status, processor_state, processor_updated_at, failure_code, updated_at FROM payments WHERE id = ?")
     .bind(id)
     .first();
 
@@ -54,29 +61,29 @@ describe("POST /webhooks/processor with a body too large", () => {
 describe("POST /webhooks/processor with a signed body that does not fit the processor's schema", () => {
   it("refuses a transfer with only an id: 400, nothing recorded", async () => {
     const { tenant, id, transferId } = await achPayment("whonlyid");
-    const before = await paymentRow(id);
+    const before = await paymentRow(tenant.tenantId, id);
     const problem = await expectProblem(await signedDelivery(transferEvent({ id: transferId })), 400, "validation-failed");
     expect(problem.errors?.map((error) => error.field)).toEqual(
       expect.arrayContaining(["_embedded.transfers.0.state", "_embedded.transfers.0.updated_at"]),
     );
     expect(await receiptCount(transferId)).toBe(0);
-    expect(await paymentRow(id)).toEqual(before);
+    expect(await paymentRow(tenant.tenantId, id)).toEqual(before);
     expect(await status(tenant.auth, id)).toMatchObject({ status: "processing", processorState: "PENDING" });
   });
 
   it("refuses a state outside the processor's enum: the payment row is unchanged and no event is written", async () => {
-    const { tenant, id, transferId } = await achPayment("whhacked");
-    const before = await paymentRow(id);
-    const hacked = transferEvent({ id: transferId, state: "HACKED", merchant: "MUseeded", updated_at: "2026-05-02T00:00:00.000Z" });
+    const { tenant, id, transferId, merchantId } = await achPayment("whhacked");
+    const before = await paymentRow(tenant.tenantId, id);
+    const hacked = transferEvent({ id: transferId, state: "HACKED", merchant: merchantId, updated_at: "2026-05-02T00:00:00.000Z" });
     const problem = await expectProblem(await signedDelivery(hacked), 400, "validation-failed");
     expect(problem.errors).toEqual([{ field: "_embedded.transfers.0.state", message: expect.stringContaining("SUCCEEDED") }]);
-    expect(await paymentRow(id)).toEqual(before);
+    expect(await paymentRow(tenant.tenantId, id)).toEqual(before);
     expect(await status(tenant.auth, id)).toMatchObject({ status: "processing", processorState: "PENDING" });
     expect(await eventsFor(id)).toEqual([]);
     expect(await receiptCount(transferId)).toBe(0);
 
     // The processor's retry of the same event, once it fits, is applied: the refusal recorded nothing to take it for a duplicate.
-    const fixed = transferEvent({ id: transferId, state: "SUCCEEDED", merchant: "MUseeded", updated_at: "2026-05-02T00:00:00.000Z" });
+    const fixed = transferEvent({ id: transferId, state: "SUCCEEDED", merchant: merchantId, updated_at: "2026-05-02T00:00:00.000Z" });
     expect(await (await signedDelivery(fixed)).json()).toMatchObject({ outcome: "applied" });
   });
 
@@ -150,7 +157,7 @@ const TRANSFER_STATES = ["PENDING", "SUCCEEDED", "FAILED", "CANCELED", "UNKNOWN"
 
 describe("POST /webhooks/processor with mutations of the processor's own events", () => {
   it("never answers 5xx, and records nothing of what it refuses", async () => {
-    const { auth, merchantId, payment, processorDisputeId } = await disputedPayment({ name: "Fuzzed Webhooks Co" });
+    const { auth, tenantId, merchantId, payment, processorDisputeId } = await disputedPayment({ name: "Fuzzed Webhooks Co" });
     const transfer = await processorGet(`/transfers/${payment.processorTransferId}`);
     const dispute = await processorGet(`/disputes/${processorDisputeId}`);
     const merchant = await processorGet(`/merchants/${merchantId}`);
@@ -222,9 +229,10 @@ describe("POST /webhooks/processor with mutations of the processor's own events"
     expect(answers[200]).toBeGreaterThan(0);
     expect(answers[400]).toBeGreaterThan(0);
 
-    const consumed = await env.DB.prepare(
-      "SELECT resource_state FROM processor_webhook_receipts WHERE entity = 'transfer' AND resource_id = ?",
+    const consumed = await (
+      await tenantD1(tenantId)
     )
+      .prepare("SELECT resource_state FROM processor_webhook_receipts WHERE entity = 'transfer' AND resource_id = ?")
       .bind(payment.processorTransferId)
       .all<{ resource_state: string }>();
     for (const { resource_state } of consumed.results) expect(TRANSFER_STATES).toContain(resource_state);

@@ -12,10 +12,14 @@ import {
   webhookBasicAuth as basic,
 } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
+import { tenantD1 } from "../support/shards";
 
-const receiptOutcomes = async (resourceId: string) =>
+const receiptOutcomes = async (tenantId: string, resourceId: string) =>
   (
-    await env.DB.prepare("SELECT type, outcome FROM processor_webhook_receipts WHERE resource_id = ? ORDER BY received_at, type")
+    await (
+      await tenantD1(tenantId)
+    )
+      .prepare("SELECT type, outcome FROM processor_webhook_receipts WHERE resource_id = ? ORDER BY received_at, type")
       .bind(resourceId)
       .all<{ type: string; outcome: string }>()
   ).results;
@@ -27,14 +31,14 @@ describe("POST /webhooks/processor", () => {
   });
 
   it("settles an ACH payment on transfer.updated and writes one transfer.updated event", async () => {
-    const { tenant, id, transferId } = await achPayment("whsettle");
+    const { tenant, id, transferId, merchantId } = await achPayment("whsettle");
     const response = await signedDelivery(
       transferEvent({
         id: transferId,
         state: "SUCCEEDED",
         type: "DEBIT",
         idempotency_id: id,
-        merchant: "MUseeded",
+        merchant: merchantId,
         updated_at: "2026-05-02T00:00:00.000Z",
       }),
     );
@@ -53,35 +57,35 @@ describe("POST /webhooks/processor", () => {
   });
 
   it("ignores a duplicate delivery", async () => {
-    const { id, transferId } = await achPayment("whdup");
-    const event = transferEvent({ id: transferId, state: "SUCCEEDED", merchant: "MUseeded", updated_at: "2026-05-02T00:00:00.000Z" });
+    const { id, transferId, merchantId } = await achPayment("whdup");
+    const event = transferEvent({ id: transferId, state: "SUCCEEDED", merchant: merchantId, updated_at: "2026-05-02T00:00:00.000Z" });
     expect(await (await signedDelivery(event)).json()).toMatchObject({ outcome: "applied" });
     expect(await (await signedDelivery(event)).json()).toMatchObject({ outcome: "duplicate" });
     expect(await eventsFor(id)).toHaveLength(1);
   });
 
   it("never moves a payment backwards on out-of-order delivery", async () => {
-    const { tenant, id, transferId } = await achPayment("whorder");
+    const { tenant, id, transferId, merchantId } = await achPayment("whorder");
     await signedDelivery(
-      transferEvent({ id: transferId, state: "SUCCEEDED", merchant: "MUseeded", updated_at: "2026-05-03T00:00:00.000Z" }),
+      transferEvent({ id: transferId, state: "SUCCEEDED", merchant: merchantId, updated_at: "2026-05-03T00:00:00.000Z" }),
     );
     const late = await signedDelivery(
-      transferEvent({ id: transferId, state: "PENDING", merchant: "MUseeded", updated_at: "2026-05-02T00:00:00.000Z" }),
+      transferEvent({ id: transferId, state: "PENDING", merchant: merchantId, updated_at: "2026-05-02T00:00:00.000Z" }),
     );
     expect(await late.json()).toMatchObject({ outcome: "ignored" });
     expect(await status(tenant.auth, id)).toMatchObject({ status: "succeeded", processorState: "SUCCEEDED" });
   });
 
   it("fails a settled ACH payment that is returned later", async () => {
-    const { tenant, id, transferId } = await achPayment("whreturn");
+    const { tenant, id, transferId, merchantId } = await achPayment("whreturn");
     await signedDelivery(
-      transferEvent({ id: transferId, state: "SUCCEEDED", merchant: "MUseeded", updated_at: "2026-05-02T00:00:00.000Z" }),
+      transferEvent({ id: transferId, state: "SUCCEEDED", merchant: merchantId, updated_at: "2026-05-02T00:00:00.000Z" }),
     );
     await signedDelivery(
       transferEvent({
         id: transferId,
         state: "FAILED",
-        merchant: "MUseeded",
+        merchant: merchantId,
         failure_code: "INSUFFICIENT_FUNDS",
         failure_message: "R01",
         updated_at: "2026-05-06T00:00:00.000Z",
@@ -112,7 +116,7 @@ describe("POST /webhooks/processor after a sale the service recorded", () => {
   it("records the sale's transfer.created as ignored, then applies the processor's later FAILED", async () => {
     // The sandbox's own deliveries go to a bin, so each delivery here is the first of its kind.
     await holdProcessorWebhooks("recorded-sale");
-    const { auth } = await chargeableTenant("Recorded Sale");
+    const { auth, tenantId } = await chargeableTenant("Recorded Sale");
     const charged = await charge(auth, chargeBody(await cardToken()));
     const { lcPaymentId, processorTransferId } = await charged.json<Payment>();
     const transfer = await processorGet<{ updated_at: string }>(`/transfers/${processorTransferId}`);
@@ -137,16 +141,16 @@ describe("POST /webhooks/processor after a sale the service recorded", () => {
       failureCode: "INSUFFICIENT_FUNDS",
     });
     expect(JSON.parse((await eventsFor(lcPaymentId)).at(-1)!.payload)).toMatchObject({ type: "transfer.updated", status: "failed" });
-    expect(await receiptOutcomes(processorTransferId)).toEqual([
+    expect(await receiptOutcomes(tenantId, processorTransferId)).toEqual([
       { type: "created", outcome: "ignored" },
       { type: "updated", outcome: "applied" },
     ]);
   });
 
   it("applies the transfer.created of a transfer the ledger has not recorded yet, found by its idempotency_id", async () => {
-    const { tenant, id, transferId } = await achPayment("whunrecorded");
+    const { tenant, id, transferId, merchantId } = await achPayment("whunrecorded");
     // As when the webhook beats the charge's answer: the ledger row exists, the processor's transfer id not yet.
-    await env.DB.prepare("UPDATE payments SET processor_transfer_id = NULL WHERE id = ?").bind(id).run();
+    await (await tenantD1(tenant.tenantId)).prepare("UPDATE payments SET processor_transfer_id = NULL WHERE id = ?").bind(id).run();
     const created = await signedDelivery(
       transferEvent(
         {
@@ -154,7 +158,7 @@ describe("POST /webhooks/processor after a sale the service recorded", () => {
           state: "SUCCEEDED",
           type: "DEBIT",
           idempotency_id: id,
-          merchant: "MUseeded",
+          merchant: merchantId,
           updated_at: "2026-05-02T00:00:00.000Z",
         },
         "created",
@@ -162,16 +166,19 @@ describe("POST /webhooks/processor after a sale the service recorded", () => {
     );
     expect(await created.json()).toMatchObject({ outcome: "applied" });
     expect(await status(tenant.auth, id)).toMatchObject({ status: "succeeded", processorState: "SUCCEEDED" });
-    expect(await receiptOutcomes(transferId)).toEqual([{ type: "created", outcome: "applied" }]);
+    expect(await receiptOutcomes(tenant.tenantId, transferId)).toEqual([{ type: "created", outcome: "applied" }]);
   });
 
   it("applies a newer transfer.created of a recorded transfer: its instant, not its type, decides", async () => {
-    const { tenant, id, transferId } = await achPayment("whnewercreated");
-    await env.DB.prepare("UPDATE payments SET processor_updated_at_us = ? WHERE id = ?")
+    const { tenant, id, transferId, merchantId } = await achPayment("whnewercreated");
+    await (
+      await tenantD1(tenant.tenantId)
+    )
+      .prepare("UPDATE payments SET processor_updated_at_us = ? WHERE id = ?")
       .bind(Date.parse("2026-05-01T00:00:00.000Z") * 1000, id)
       .run();
     const event = (state: string, updatedAt: string) =>
-      transferEvent({ id: transferId, state, type: "DEBIT", merchant: "MUseeded", updated_at: updatedAt }, "created");
+      transferEvent({ id: transferId, state, type: "DEBIT", merchant: merchantId, updated_at: updatedAt }, "created");
 
     expect(await (await signedDelivery(event("SUCCEEDED", "2026-05-01T00:00:00.000Z"))).json()).toMatchObject({ outcome: "ignored" });
     expect(await status(tenant.auth, id)).toMatchObject({ status: "processing", processorState: "PENDING" });

@@ -18,6 +18,7 @@ import type { Payment } from "../support/payments";
 import { eventsFor, holdProcessorWebhooks, signedDelivery } from "../support/processor-webhooks";
 import { approvedMerchant, buyerInstrument, control as operatorControl, sale } from "../support/sandbox-binding";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { allShardD1s } from "../support/shards";
 
 // Every processor webhook in this file goes to a request bin instead of the service: what the service learns, it learns
 // from the cron sweep reading the processor's own records.
@@ -112,10 +113,13 @@ describe("a dispute whose webhooks were all lost", () => {
 
     await cronRun();
 
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM disputes WHERE processor_dispute_id = ?")
-      .bind(foreign.id)
-      .first<{ n: number }>();
-    expect(rows?.n).toBe(0);
+    for (const db of [env.DB, ...allShardD1s()]) {
+      const rows = await db
+        .prepare("SELECT COUNT(*) AS n FROM disputes WHERE processor_dispute_id = ?")
+        .bind(foreign.id)
+        .first<{ n: number }>();
+      expect(rows?.n).toBe(0);
+    }
   });
 });
 

@@ -5,8 +5,8 @@ const MINUTE = 60;
 
 describe("POST /webhooks/processor from the processor's own retries", () => {
   it("applies a delivery signed 20.5 minutes ago, as the processor's last retry may be (+1.5, +2, +3, +5, +9 minutes)", async () => {
-    const { tenant, id, transferId } = await achPayment("whretry");
-    const event = transferEvent({ id: transferId, state: "SUCCEEDED", merchant: "MUseeded", updated_at: "2026-05-02T00:00:00.000Z" });
+    const { tenant, id, transferId, merchantId } = await achPayment("whretry");
+    const event = transferEvent({ id: transferId, state: "SUCCEEDED", merchant: merchantId, updated_at: "2026-05-02T00:00:00.000Z" });
     const signedAt = Math.floor(Date.now() / 1000) - (1.5 + 2 + 3 + 5 + 9) * MINUTE;
     const response = await signedDelivery(event, { timestamp: signedAt });
     expect(response.status).toBe(200);
@@ -17,9 +17,9 @@ describe("POST /webhooks/processor from the processor's own retries", () => {
 
 describe("processor timestamps compared as instants", () => {
   it("orders …54.6Z before …54.61Z and …54.66Z, whatever the strings say", async () => {
-    const { tenant, id, transferId } = await achPayment("whinstant");
+    const { tenant, id, transferId, merchantId } = await achPayment("whinstant");
     const deliver = (state: string, updatedAt: string) =>
-      signedDelivery(transferEvent({ id: transferId, state, merchant: "MUseeded", updated_at: updatedAt }));
+      signedDelivery(transferEvent({ id: transferId, state, merchant: merchantId, updated_at: updatedAt }));
     await deliver("SUCCEEDED", "2026-05-02T00:00:54.61Z");
     expect((await status(tenant.auth, id)).status).toBe("succeeded");
     // Earlier than what was applied ("…54.6Z" sorts after "…54.61Z" as text): ignored.

@@ -1,17 +1,19 @@
 // Runs before each test file. The files of one Vitest worker share one workerd (isolate: false in vitest.config.mjs),
-// so each starts here from what a workerd of its own would give it: empty, migrated databases, a sandbox processor
-// that remembers nothing, and no spy or stubbed global left by the file before.
+// so each starts here from what a workerd of its own would give it: empty, migrated databases (the control database
+// and every tenant shard), a sandbox processor that remembers nothing, and no spy or stubbed global left by the file
+// before.
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, vi } from "vitest";
+import { shardsOf } from "../../../src/db/shards";
 import { control } from "../support/sandbox";
 
 declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
-      DB_SHARD_A: D1Database;
-      DB_SHARD_B: D1Database;
+      TEST_SHARD_MIGRATIONS: import("cloudflare:test").D1Migration[];
+      DB_SHARD_EU_1: D1Database;
     }
   }
 }
@@ -26,8 +28,10 @@ async function empty(db: D1Database) {
   await db.batch([db.prepare("PRAGMA defer_foreign_keys = ON"), ...drops]);
 }
 
-await Promise.all([env.DB, env.DB_SHARD_A, env.DB_SHARD_B].map(empty));
+const tenantShards = shardsOf(env).map((shard) => shard.d1);
+await Promise.all([env.DB, ...tenantShards].map(empty));
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await Promise.all(tenantShards.map((shard) => applyD1Migrations(shard, env.TEST_SHARD_MIGRATIONS)));
 await control("reset");
 
 afterAll(() => {

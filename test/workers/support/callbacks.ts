@@ -4,8 +4,10 @@ import { expect, vi } from "vitest";
 import { handleCallbackBatch } from "../../../src/callbacks";
 import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
 import { createContext } from "../../../src/context";
+import type { CallbackMessage } from "../../../src/callbacks/callback-message";
 import type { EventType } from "../../../src/outbox/event-types";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./http";
+import { rowOnAnyShard, rowsOnAnyShard, shardHolding, tenantContext, tenantD1, tenantShardBinding } from "./shards";
 
 export const MAIN_QUEUE = "payment-connect-callbacks";
 export const DEAD_LETTER_QUEUE = "payment-connect-callbacks-dlq";
@@ -52,9 +54,12 @@ export async function writeEvent(
   data: { lcPaymentId?: string } & Record<string, unknown> = { lcPaymentId: "lcpay_test", status: "succeeded" },
   type: EventType = "transfer.updated",
 ) {
-  const { db, outbox } = createContext(env);
+  const { db, outbox } = await tenantContext(tenantId);
   await db.batch([outbox.record({ tenantId, type, subjectId: data.lcPaymentId ?? "subject", data })]);
-  const row = await env.DB.prepare("SELECT id FROM events WHERE tenant_id = ? ORDER BY rowid DESC LIMIT 1")
+  const row = await (
+    await tenantD1(tenantId)
+  )
+    .prepare("SELECT id FROM events WHERE tenant_id = ? ORDER BY rowid DESC LIMIT 1")
     .bind(tenantId)
     .first<{ id: string }>();
   return row!.id;
@@ -62,14 +67,20 @@ export async function writeEvent(
 
 /** The event's delivery row, created without sending a Queue message, so the test alone drives the consumer. */
 export async function deliveryWithoutMessage(eventId: string): Promise<string> {
-  const ctx = createContext(env);
+  const event = await rowOnAnyShard<{ tenant_id: string }>("SELECT tenant_id FROM events WHERE id = ?", eventId);
+  if (!event) throw new Error(`no event ${eventId}`);
+  const ctx = await tenantContext(event.tenant_id);
   await ctx.db.batch([eventDeliveryInsert(ctx, eventId)]);
-  const row = await env.DB.prepare("SELECT id FROM callback_deliveries WHERE event_id = ? AND origin = 'event'")
-    .bind(eventId)
-    .first<{ id: string }>();
+  const row = await rowOnAnyShard<{ id: string }>("SELECT id FROM callback_deliveries WHERE event_id = ? AND origin = 'event'", eventId);
   if (!row) throw new Error(`no delivery for ${eventId}`);
   return row.id;
 }
+
+/** The message the service sends for a delivery: its id and the shard that holds it. */
+export const deliveryMessage = async (deliveryId: string): Promise<CallbackMessage> => ({
+  deliveryId,
+  shard: await shardHolding("callback_deliveries", deliveryId),
+});
 
 /**
  * Runs the consumer on one message. `retryDelays` holds each retry's `delaySeconds` (undefined: no delay), which
@@ -110,15 +121,13 @@ export type DeliveryRow = {
 };
 
 export async function deliveryRow(deliveryId: string): Promise<DeliveryRow> {
-  const row = await env.DB.prepare("SELECT * FROM callback_deliveries WHERE id = ?").bind(deliveryId).first<DeliveryRow>();
+  const row = await rowOnAnyShard<DeliveryRow>("SELECT * FROM callback_deliveries WHERE id = ?", deliveryId);
   if (!row) throw new Error(`no delivery ${deliveryId}`);
   return row;
 }
 
 export async function deliveriesOf(eventId: string): Promise<DeliveryRow[]> {
-  return (
-    await env.DB.prepare("SELECT * FROM callback_deliveries WHERE event_id = ? ORDER BY created_at, id").bind(eventId).all<DeliveryRow>()
-  ).results;
+  return rowsOnAnyShard<DeliveryRow>("SELECT * FROM callback_deliveries WHERE event_id = ? ORDER BY created_at, id", eventId);
 }
 
 /** Polls until `check` passes: for work the real local Queue consumer does in the background. */
@@ -161,9 +170,10 @@ export type CallbackPage<T> = { data: T[]; hasMore: boolean; nextCursor: string 
 /** A delivery the receiver refused until the dead-letter queue took it. */
 export async function failedDelivery(tenantId: string, eventId: string) {
   const deliveryId = await deliveryWithoutMessage(eventId);
+  const message = { deliveryId, shard: await tenantShardBinding(tenantId) };
   const receiver = mockReceiver(RECEIVER, [500]);
-  await runConsumer(MAIN_QUEUE, { deliveryId }, 9);
-  await runConsumer(DEAD_LETTER_QUEUE, { deliveryId });
+  await runConsumer(MAIN_QUEUE, message, 9);
+  await runConsumer(DEAD_LETTER_QUEUE, message);
   receiver.restore();
   expect((await deliveryRow(deliveryId)).status).toBe("failed");
   return deliveryId;
@@ -178,10 +188,7 @@ export async function tenantWithCallbacks(path = "/hooks") {
 
 /** Every attempt recorded for a delivery, in order. */
 export const attemptsOf = async (deliveryId: string) =>
-  (
-    await env.DB.prepare(
-      "SELECT attempt_number, status_code, error, next_attempt_at, url FROM callback_delivery_attempts WHERE delivery_id = ? ORDER BY attempt_number",
-    )
-      .bind(deliveryId)
-      .all<{ attempt_number: number; status_code: number | null; error: string | null; next_attempt_at: string | null; url: string }>()
-  ).results;
+  rowsOnAnyShard<{ attempt_number: number; status_code: number | null; error: string | null; next_attempt_at: string | null; url: string }>(
+    "SELECT attempt_number, status_code, error, next_attempt_at, url FROM callback_delivery_attempts WHERE delivery_id = ? ORDER BY attempt_number",
+    deliveryId,
+  );

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { createContext } from "../../../src/context";
 import { sweepDisputes } from "../../../src/disputes";
 import { eventually, independentHmacHex, revealSecrets, type ReceivedCallback } from "./callbacks";
 import { call, jsonInit } from "./http";
 import type { Payment } from "./payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "./sandbox";
+import { shardContexts } from "./shards";
 
 // Helpers shared by the disputes tests (test/workers/disputes/) and the payouts tests that involve a chargeback.
 
@@ -113,8 +113,9 @@ export async function disputedPayment(options: { amountCents?: number; reason?: 
   return { ...tenant, payment, processorDisputeId: opened.id, dispute: dispute! };
 }
 
-/** The dispute sweep as the cron runs it, `afterMs` from now. */
-export const sweepDisputesAt = (afterMs: number) => sweepDisputes({ ctx: createContext(env, { nowMs: Date.now() + afterMs }) });
+/** The dispute sweep as the cron runs it on every shard, `afterMs` from now. */
+export const sweepDisputesAt = (afterMs: number) =>
+  Promise.all(shardContexts({ nowMs: Date.now() + afterMs }).map((ctx) => sweepDisputes({ ctx })));
 
 /** Every evidence file the sandbox processor holds for a dispute. */
 export async function processorEvidence(

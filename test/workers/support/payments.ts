@@ -6,6 +6,7 @@ import { idempotencyStoreFor, requestFingerprint } from "../../../src/idempotenc
 import { call, jsonInit, tenantWithKey } from "./http";
 import { paymentId, seedPayments } from "./ledger";
 import { cardToken, charge, chargeableTenant, chargeBody } from "./sandbox";
+import { tenantD1 } from "./shards";
 
 // Helpers shared by the payments tests (test/workers/payments/).
 
@@ -18,7 +19,12 @@ export async function processorTransfersFor(paymentId: string): Promise<number> 
 }
 
 export async function paymentCount(tenantId: string): Promise<number> {
-  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n;
+  return (await (
+    await tenantD1(tenantId)
+  )
+    .prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
+    .bind(tenantId)
+    .first<{ n: number }>())!.n;
 }
 
 /** A created payment as the refund tests read it. */

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
-import { call, jsonInit, tenantWithKey } from "./http";
+import { ADMIN_HEADERS, call, issueKey, jsonInit, tenantWithKey } from "./http";
 import { paymentId, seedPayments } from "./ledger";
+import { rowsOnAnyShard, tenantD1 } from "./shards";
 
 // Helpers shared by the processor webhook tests (test/workers/processor-webhooks/, test/workers/disputes/).
 
@@ -44,27 +45,53 @@ export function transferEvent(transfer: Record<string, unknown>, type = "updated
   return { type, entity: "transfer", occurred_at: new Date().toISOString(), _embedded: { transfers: [transfer] } };
 }
 
-export async function achPayment(prefix: string) {
-  const tenant = await tenantWithKey();
+/**
+ * Gives a tenant a processor merchant of its own, as onboarding leaves it (the control database's map, which routes the
+ * merchant's webhooks, and the shard's copy), and files its seeded ledger rows under it.
+ */
+export async function seedMerchant(tenantId: string, merchantId = `MU${tenantId.replace(/[^A-Za-z0-9]/g, "").slice(-20)}`) {
+  const db = await tenantD1(tenantId);
+  const setMerchant = "UPDATE tenants SET processor_merchant_id = ? WHERE id = ?";
+  await env.DB.prepare(setMerchant).bind(merchantId, tenantId).run();
+  await db.batch([
+    db.prepare(setMerchant).bind(merchantId, tenantId),
+    db.prepare("UPDATE payments SET processor_merchant_id = ? WHERE tenant_id = ?").bind(merchantId, tenantId),
+  ]);
+  return merchantId;
+}
+
+/** A tenant placed in `region`, with one live key. */
+export async function tenantInRegion(region: string) {
+  const created = await call("/admin/tenants", jsonInit("POST", { name: `Tenant in ${region}`, region }, ADMIN_HEADERS));
+  if (created.status !== 201) throw new Error(`tenant in ${region}: ${created.status} ${await created.text()}`);
+  const { id: tenantId } = await created.json<{ id: string }>();
+  const { key, id: keyId } = await issueKey(tenantId);
+  return { tenantId, key, keyId, auth: { "X-Api-Key": key } };
+}
+
+/** A tenant (in the region given, else the default) with a seeded ACH payment awaiting its processor's word, and its merchant. */
+export async function achPayment(prefix: string, options: { region?: string } = {}) {
+  const tenant = options.region ? await tenantInRegion(options.region) : await tenantWithKey();
   const id = paymentId(1, prefix);
   await seedPayments(tenant.tenantId, [
     { id, status: "processing", method: "ach", amountCents: 5000, createdAt: "2026-05-01T00:00:00.000Z" },
   ]);
-  await env.DB.prepare("UPDATE payments SET processor_state = 'PENDING', processor_updated_at = '2026-05-01T00:00:00.000Z' WHERE id = ?")
+  await (
+    await tenantD1(tenant.tenantId)
+  )
+    .prepare("UPDATE payments SET processor_state = 'PENDING', processor_updated_at = '2026-05-01T00:00:00.000Z' WHERE id = ?")
     .bind(id)
     .run();
+  const merchantId = await seedMerchant(tenant.tenantId);
   const transferId = `TR${id.replace(/[^A-Za-z0-9]/g, "")}`;
-  return { tenant, id, transferId };
+  return { tenant, id, transferId, merchantId };
 }
 
 export const paymentStatus = async (auth: Record<string, string>, id: string) =>
   await (await call(`/v1/payments/${id}`, { headers: auth })).json<{ status: string; processorState: string }>();
+/** The events about a subject, wherever its tenant's shard is. */
 export const eventsFor = async (id: string) =>
-  (
-    await env.DB.prepare("SELECT type, payload FROM events WHERE subject_id = ? ORDER BY created_at")
-      .bind(id)
-      .all<{ type: string; payload: string }>()
-  ).results;
+  await rowsOnAnyShard<{ type: string; payload: string }>("SELECT type, payload FROM events WHERE subject_id = ? ORDER BY created_at", id);
 
 /** A body of `total` bytes sent chunked (no Content-Length), counting the 16 KiB chunks pulled from it. */
 export function chunkedBody(total: number) {

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { call, jsonInit } from "./http";
 import { control } from "./sandbox";
+import { rowsOnAnyShard } from "./shards";
 
 // Helpers shared by the terminal tests (test/workers/terminal/).
 
@@ -128,10 +129,9 @@ export async function transfersOnDevice(deviceId: string): Promise<DeviceTransfe
 
 /** The `transfer.updated` event bodies recorded for a payment, oldest first. */
 export async function paymentEvents(paymentId: string): Promise<{ id: string; status: string; processorState: string | null }[]> {
-  const { results } = await env.DB.prepare(
+  const results = await rowsOnAnyShard<{ payload: string }>(
     "SELECT payload FROM events WHERE subject_id = ? AND type = 'transfer.updated' ORDER BY created_at, rowid",
-  )
-    .bind(paymentId)
-    .all<{ payload: string }>();
+    paymentId,
+  );
   return results.map((row) => JSON.parse(row.payload));
 }

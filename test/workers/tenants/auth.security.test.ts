@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
+import { CONTROL_BINDING } from "../../../src/db/shards";
 import { authenticateApiKey, KEY_CHECK_TTL_MS } from "../../../src/tenants/tenants.service";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } from "../support/http";
 
@@ -75,17 +76,38 @@ describe("tenant authentication", () => {
   });
 });
 
-describe("the isolate's cache of checked keys", () => {
-  const authenticateAt = (presentedKey: string, nowMs: number, written: Promise<unknown>[] = []) =>
-    authenticateApiKey({ ctx: createContext(env, { nowMs }), input: { presentedKey, afterResponse: (work) => written.push(work) } });
+const authenticateAt = (presentedKey: string, nowMs: number, written: Promise<unknown>[] = []) =>
+  authenticateApiKey({ ctx: createContext(env, { nowMs }), input: { presentedKey, afterResponse: (work) => written.push(work) } });
 
+const shardOf = (tenantId: string) =>
+  env.DB.prepare("SELECT shard FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).first<string>("shard");
+
+describe("key → tenant → shard", () => {
+  it("resolves a key to the shard the control database places its tenant on", async () => {
+    const response = await call("/admin/tenants", jsonInit("POST", { name: "Lyon Lunettes", region: "eu" }, ADMIN_HEADERS));
+    const { id: tenantId } = await response.json<{ id: string }>();
+    const issued = await call(`/admin/tenants/${tenantId}/keys`, { method: "POST", headers: ADMIN_HEADERS });
+    const { key, id: apiKeyId } = await issued.json<{ key: string; id: string }>();
+    expect(await authenticateAt(key, Date.now())).toEqual({ apiKeyId, tenantId, shard: "DB_SHARD_EU_1" });
+  });
+
+  // Such a tenant keeps its data where every tenant did before shards (docs/scale.md, from one database to shards).
+  it("resolves a tenant from before shards, which the map does not name, to the control database", async () => {
+    const { key, keyId, tenantId } = await tenantWithKey("Before Shards");
+    await env.DB.prepare("DELETE FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).run();
+    expect(await authenticateAt(key, Date.now())).toEqual({ apiKeyId: keyId, tenantId, shard: CONTROL_BINDING });
+  });
+});
+
+describe("the isolate's cache of checked keys", () => {
   it(`keeps a key revoked through another isolate working here for less than ${KEY_CHECK_TTL_MS} ms, then refuses it`, async () => {
     const { key, keyId, tenantId } = await tenantWithKey("Cached Keys");
+    const shard = await shardOf(tenantId);
     const checkedAt = Date.now();
-    expect(await authenticateAt(key, checkedAt)).toEqual({ apiKeyId: keyId, tenantId });
+    expect(await authenticateAt(key, checkedAt)).toEqual({ apiKeyId: keyId, tenantId, shard });
     // Another isolate revoked it: only D1 knows.
     await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(new Date(checkedAt).toISOString(), keyId).run();
-    expect(await authenticateAt(key, checkedAt + KEY_CHECK_TTL_MS - 1)).toEqual({ apiKeyId: keyId, tenantId });
+    expect(await authenticateAt(key, checkedAt + KEY_CHECK_TTL_MS - 1)).toEqual({ apiKeyId: keyId, tenantId, shard });
     expect(await authenticateAt(key, checkedAt + KEY_CHECK_TTL_MS)).toBeNull();
     expect(await authenticateAt(key, checkedAt + 1)).toBeNull();
   });

@@ -1,7 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createContext } from "../../../src/context";
 import { requestFingerprint } from "../../../src/idempotency/idempotency.service";
 import { ABANDON_AFTER_MS, type HeldSale } from "../../../src/terminal/reader-sale.service";
 import { readerObject, recordTerminalSale } from "../../../src/terminal/sale.service";
@@ -9,6 +8,7 @@ import { sweepTerminalSales } from "../../../src/terminal/sweep";
 import { eventually } from "../support/callbacks";
 import { call, jsonInit } from "../support/http";
 import { chargeableTenant, control } from "../support/sandbox";
+import { tenantContext } from "../support/shards";
 import {
   activeReader,
   buyer,
@@ -37,7 +37,7 @@ beforeAll(async () => {
 async function crashAfterLedgerRow(tenantId: string, body: ReturnType<typeof saleBody>, key: string) {
   const fingerprint = await requestFingerprint("POST", "/v1/payments/terminal", body);
   const { payment } = await recordTerminalSale({
-    ctx: createContext(env),
+    ctx: await tenantContext(tenantId),
     input: { tenantId, idempotency: { key, fingerprint }, request: body },
   });
   return payment.id;
@@ -154,7 +154,7 @@ describe("the cron sweep", () => {
     );
     expect(sent.status).toBe(201);
 
-    await sweepTerminalSales({ ctx: createContext(env, { nowMs: Date.now() + 2 * 60_000 }) });
+    await sweepTerminalSales({ ctx: await tenantContext(tenantId, { nowMs: Date.now() + 2 * 60_000 }) });
     expect(await paymentOf(auth, paymentId)).toMatchObject({ status: "succeeded", processorState: "SUCCEEDED" });
     await runDurableObjectAlarm(readerObject(env, reader.lcReaderId));
     expect(await transfersOnDevice(reader.processorDeviceId)).toHaveLength(1);
@@ -170,7 +170,7 @@ describe("the cron sweep", () => {
       await state.storage.deleteAlarm();
     });
     await buyer(reader.processorDeviceId, "approve");
-    await sweepTerminalSales({ ctx: createContext(env, { nowMs: Date.now() + 2 * 60_000 }) });
+    await sweepTerminalSales({ ctx: await tenantContext(tenantId, { nowMs: Date.now() + 2 * 60_000 }) });
     expect(await finalPayment(auth, paymentId)).toMatchObject({ status: "succeeded" });
     expect(await transfersOnDevice(reader.processorDeviceId)).toHaveLength(1);
   }, 30_000);
@@ -185,7 +185,7 @@ describe("the cron sweep", () => {
     });
     const next = await (await startSale(auth, saleBody(reader.lcReaderId))).json<Sale>();
 
-    await sweepTerminalSales({ ctx: createContext(env, { nowMs: Date.now() + ABANDON_AFTER_MS + 60_000 }) });
+    await sweepTerminalSales({ ctx: await tenantContext(tenantId, { nowMs: Date.now() + ABANDON_AFTER_MS + 60_000 }) });
     expect(await paymentOf(auth, orphan)).toMatchObject({ status: "failed", failureCode: "ABANDONED", processorTransferId: null });
     await buyer(reader.processorDeviceId, "approve");
     expect(await finalPayment(auth, next.lcPaymentId)).toMatchObject({ status: "succeeded" });

@@ -1,12 +1,11 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createContext } from "../../../src/context";
 import { requestFingerprint } from "../../../src/idempotency/idempotency.service";
 import { ApiError } from "../../../src/lib/problem";
 import { recordTerminalSale } from "../../../src/terminal/sale.service";
 import { expectProblem } from "../support/http";
 import { paymentCount } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
+import { tenantContext } from "../support/shards";
 import { activeReader, buyer, finalPayment, saleBody, startSale, transfersOnDevice, type Sale } from "../support/terminal";
 
 describe("Idempotency-Key on POST /v1/payments/terminal", () => {
@@ -63,7 +62,7 @@ describe("Idempotency-Key on POST /v1/payments/terminal", () => {
     await finalPayment(auth, sale.lcPaymentId);
 
     // As the idempotency store forgets the key after 24 hours, the service is asked without it.
-    const ctx = createContext(env);
+    const ctx = await tenantContext(tenantId);
     const same = { key: "remembered", fingerprint: await requestFingerprint("POST", "/v1/payments/terminal", body) };
     const again = await recordTerminalSale({ ctx, input: { tenantId, idempotency: same, request: body } });
     expect(again.payment).toMatchObject({ id: sale.lcPaymentId, status: "succeeded" });

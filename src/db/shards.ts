@@ -1,0 +1,91 @@
+import { count, eq, inArray, isNull } from "drizzle-orm";
+import type { ShardConfig } from "../lib/env";
+import { ApiError } from "../lib/problem";
+import { drizzleOf, type Database } from "./client";
+import { tenantShards } from "./tenant-shards.schema";
+import { tenants } from "./tenants.schema";
+
+/** A tenant shard as SHARDS configures it, with its D1 binding. */
+export type Shard = { binding: string; region: string; open: boolean; d1: D1Database };
+
+/** The configured shards, in SHARDS order; the environment has been validated, so every binding is there. */
+export function shardsOf(env: Env): Shard[] {
+  const bindings = env as unknown as Record<string, D1Database>;
+  return Object.entries(env.SHARDS as ShardConfig).map(([binding, { region, open }]) => ({
+    binding,
+    region,
+    open,
+    d1: bindings[binding]!,
+  }));
+}
+
+/**
+ * Where a tenant with no tenant_shards row keeps its data: the control database, as every tenant did before shards
+ * (docs/scale.md, from one database to shards). Such a tenant's shard is this binding.
+ */
+export const CONTROL_BINDING = "DB";
+
+/** The D1 database a tenant_shards row names; a name no longer in SHARDS is a deployment mistake, not the caller's. */
+export function shardD1(env: Env, binding: string): D1Database {
+  if (binding === CONTROL_BINDING) return env.DB;
+  const shard = shardsOf(env).find((configured) => configured.binding === binding);
+  if (!shard) throw new Error(`Shard ${binding} holds tenants but is not in SHARDS.`);
+  return shard.d1;
+}
+
+export function shardDatabase(env: Env, binding: string): Database {
+  return drizzleOf(shardD1(env, binding));
+}
+
+/** How many bytes a database takes now: D1 reports it with every statement. */
+export async function sizeOf(d1: D1Database): Promise<number> {
+  const { meta } = await d1.prepare("SELECT 1").run();
+  return meta.size_after;
+}
+
+/**
+ * The open shard of the region with the most room: every shard has the same size limit, so the smallest; then the one
+ * with fewer tenants, then SHARDS order. A region no shard serves is the caller's mistake; one whose shards are all
+ * closed is the operator's to open.
+ */
+export async function placeInRegion(control: Database, env: Env, region: string): Promise<Shard> {
+  const inRegion = shardsOf(env).filter((shard) => shard.region === region);
+  if (inRegion.length === 0) {
+    const regions = [...new Set(shardsOf(env).map((shard) => shard.region))].join(", ");
+    throw new ApiError("validation-failed", `No shard serves region ${region}; this deployment's regions: ${regions}.`, {
+      extensions: { errors: [{ field: "region", message: `must be one of: ${regions}` }] },
+    });
+  }
+  const open = inRegion.filter((shard) => shard.open);
+  if (open.length === 0) throw new ApiError("conflict", `No shard in region ${region} takes new tenants.`);
+  const openBindings = open.map((shard) => shard.binding);
+  const [sizes, placed] = await Promise.all([
+    Promise.all(open.map((shard) => sizeOf(shard.d1))),
+    control
+      .select({ shard: tenantShards.shard, tenants: count() })
+      .from(tenantShards)
+      .where(inArray(tenantShards.shard, openBindings))
+      .groupBy(tenantShards.shard)
+      .all(),
+  ]);
+  const tenantsOn = (shard: Shard) => placed.find((row) => row.shard === shard.binding)?.tenants ?? 0;
+  const ranked = open.map((shard, order) => ({ shard, size: sizes[order]!, tenants: tenantsOn(shard), order }));
+  ranked.sort((a, b) => a.size - b.size || a.tenants - b.tenants || a.order - b.order);
+  return ranked[0]!.shard;
+}
+
+/**
+ * Every database holding tenant data: each configured shard, and the control database while a tenant from before
+ * shards still keeps its data there.
+ */
+export async function shardsInUse(control: Database, env: Env): Promise<string[]> {
+  const unplaced = await control
+    .select({ id: tenants.id })
+    .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
+    .where(isNull(tenantShards.tenantId))
+    .limit(1)
+    .get();
+  const bindings = shardsOf(env).map((shard) => shard.binding);
+  return unplaced ? [CONTROL_BINDING, ...bindings] : bindings;
+}

@@ -1,0 +1,108 @@
+// Operator reports that span tenants read every shard: their totals, order and limits are the platform's, not the
+// first shard's.
+import { describe, expect, it } from "vitest";
+import { ADMIN_HEADERS, call, createTenant, expectProblem } from "../support/http";
+import { paymentId, seedPayments } from "../support/ledger";
+import { tenantD1, tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
+
+type FeeCredit = { lcRefundId: string; tenantId: string; status: string; updatedAtUtc: string };
+type Queue = { count: number; due: number; oldestCreatedAtUtc: string | null; nextCheckAtUtc: string | null };
+type Backlog = { processingPayments: Queue; failedFeeCredits: { count: number; oldestUpdatedAtUtc: string | null } };
+
+const at = (minute: number) => `2026-11-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
+
+/** Two tenants whose data lives on two different shards. */
+async function tenantsOnTwoShards() {
+  const first = { tenantId: (await createTenant("First Shard Co")).id };
+  const second = await tenantOnAnotherShard(await tenantShardBinding(first.tenantId), async () => ({
+    tenantId: (await createTenant("Second Shard Co")).id,
+  }));
+  return [first.tenantId, second.tenantId] as const;
+}
+
+/** A paid payment with a refund whose fee credit was given up at `updatedAt`; `feeReturned` marks the fee as returned since. */
+async function givenUpFeeCredit(tenantId: string, n: number, updatedAt: string, { feeReturned = false } = {}) {
+  const lcPaymentId = paymentId(n, "report");
+  await seedPayments(tenantId, [{ id: lcPaymentId, status: "succeeded", amountCents: 5000, createdAt: at(0) }]);
+  const refundId = `lcref_report${String(n).padStart(8, "0")}`;
+  const db = await tenantD1(tenantId);
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO refunds (id, tenant_id, payment_id, status, amount_cents, refund_application_fee, application_fee_refund_cents,
+           fee_credit_status, fee_credit_failure_code, created_at, updated_at)
+         VALUES (?, ?, ?, 'succeeded', 5000, 1, 10, 'failed', 'INVALID_FIELD', ?, ?)`,
+      )
+      .bind(refundId, tenantId, lcPaymentId, updatedAt, updatedAt),
+    db.prepare("UPDATE payments SET application_fee_refunded_cents = ? WHERE id = ?").bind(feeReturned ? 10 : 0, lcPaymentId),
+  ]);
+  return refundId;
+}
+
+/** A charge whose outcome the reconciliation sweep has yet to learn, created at `createdAt`. */
+async function processingPayment(tenantId: string, n: number, createdAt: string) {
+  const lcPaymentId = paymentId(n, "pending");
+  await seedPayments(tenantId, [{ id: lcPaymentId, status: "processing", amountCents: 1000, createdAt }]);
+  await (await tenantD1(tenantId)).prepare("UPDATE payments SET next_check_at = ? WHERE id = ?").bind(createdAt, lcPaymentId).run();
+}
+
+const adminGet = async <T>(path: string) => {
+  const response = await call(path, { headers: ADMIN_HEADERS });
+  expect(response.status).toBe(200);
+  return response.json<T>();
+};
+
+describe("operator reports across shards", () => {
+  it("lists fee credits of every shard, most recently changed first, the limit counted over all of them", async () => {
+    const [first, second] = await tenantsOnTwoShards();
+    const oldest = await givenUpFeeCredit(first, 1, at(1));
+    const older = await givenUpFeeCredit(second, 2, at(2));
+    const newer = await givenUpFeeCredit(first, 3, at(3));
+    const newest = await givenUpFeeCredit(second, 4, at(4));
+    // Changed at the same instant as the newest: the larger id comes first, as on one shard.
+    const tied = await givenUpFeeCredit(first, 7, at(4));
+
+    const all = await adminGet<{ data: FeeCredit[] }>("/admin/payments/fee-credits?status=failed");
+    expect(all.data.map((credit) => [credit.lcRefundId, credit.tenantId])).toEqual([
+      [tied, first],
+      [newest, second],
+      [newer, first],
+      [older, second],
+      [oldest, first],
+    ]);
+    const firstThree = await adminGet<{ data: FeeCredit[] }>("/admin/payments/fee-credits?status=failed&limit=3");
+    expect(firstThree.data.map((credit) => credit.lcRefundId)).toEqual([tied, newest, newer]);
+
+    const backlog = await adminGet<Backlog>("/admin/payments/reconciliation");
+    expect(backlog.failedFeeCredits).toEqual({ count: 5, oldestUpdatedAtUtc: at(1) });
+  });
+
+  it("sums the reconciliation backlog of every shard, with the oldest row and next check of all", async () => {
+    const [first, second] = await tenantsOnTwoShards();
+    await processingPayment(first, 1, at(20));
+    await processingPayment(second, 2, at(10));
+    await processingPayment(second, 3, at(30));
+
+    const backlog = await adminGet<Backlog>("/admin/payments/reconciliation");
+    expect(backlog.processingPayments).toEqual({ count: 3, due: 3, oldestCreatedAtUtc: at(10), nextCheckAtUtc: at(10) });
+  });
+
+  it("retries a fee credit on the shard that holds its refund; an unknown refund is a 404", async () => {
+    const [first, second] = await tenantsOnTwoShards();
+    await givenUpFeeCredit(first, 5, at(5));
+    const returned = await givenUpFeeCredit(second, 6, at(6), { feeReturned: true });
+
+    // The payment on the second shard has returned its whole fee: the retry is refused there, the credit stays given up.
+    const retried = await call(`/admin/payments/fee-credits/${returned}/retry`, { method: "POST", headers: ADMIN_HEADERS });
+    expect(retried.status).toBe(409);
+    expect(await retried.json()).toMatchObject({ detail: expect.stringContaining("already returned") });
+    const { data } = await adminGet<{ data: FeeCredit[] }>("/admin/payments/fee-credits?status=failed");
+    expect(data.find((credit) => credit.lcRefundId === returned)).toMatchObject({ tenantId: second, status: "failed" });
+
+    await expectProblem(
+      await call("/admin/payments/fee-credits/lcref_report99999999/retry", { method: "POST", headers: ADMIN_HEADERS }),
+      404,
+      "not-found",
+    );
+  });
+});
