@@ -2,7 +2,7 @@
 export { default as tenantsRouter } from "./tenants.router";
 export { API_KEY_PREFIX } from "./api-keys";
 export { authenticateTenant, requireTenant, routeToOperatorTenant } from "./auth.middleware";
-export { getTenant, issueApiKey, listApiKeys, revokeApiKey, tenantShard } from "./tenants.service";
+export { forgetTenantKeys, getTenant, KEY_CHECK_TTL_MS, issueApiKey, listApiKeys, revokeApiKey, tenantShard } from "./tenants.service";
 export type { ApiKeyRecord } from "./tenants.schema";
 export { tenantExample, TenantSchema } from "./tenants.operator.routes";
 export { tenants, type TenantRecord } from "../db/tenants.schema";
