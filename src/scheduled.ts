@@ -10,6 +10,7 @@ import type { AppContext } from "./platform/context";
 import { reconcileLedger } from "./payments";
 import { sweepPayouts } from "./payouts";
 import { sweepMissedProcessorEvents } from "./processor-webhooks";
+import { advanceUnfinishedMoves, shardsBusyWithMoves } from "./shards";
 import { sweepTerminalSales } from "./terminal";
 
 /** The cron minute (HH:MM UTC) that refreshes the query planner's statistics. */
@@ -45,17 +46,22 @@ export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): 
   // Platform-wide: the processor's change feeds, each change applied on its tenant's shard.
   await run("missed processor events", sweepMissedProcessorEvents, ctx);
   await run("dashboard sign-in state", purgeEndedSignInState, ctx);
+  // A move resumes here whatever stopped its driver; its two shards' sweeps wait until it no longer needs them still.
+  await run("tenant moves", advanceUnfinishedMoves, ctx);
+  const busy = await shardsBusyWithMoves({ ctx });
   const refreshStatistics = new Date(scheduledTime).toISOString().slice(11, 16) === PLANNER_STATISTICS_AT_UTC;
   await Promise.all(
-    (await shardsInUse(ctx.control, env)).map(async (binding) => {
-      const onShard = ctx.forShard(binding);
-      for (const [name, sweep] of SHARD_SWEEPS) await run(name, sweep, onShard);
-      await onShard.outbox.flush();
-      await run("callbacks", sweepCallbacks, onShard);
-      await run("callback history archive", archiveCallbackHistory, onShard);
-      // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
-      if (refreshStatistics) await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);
-    }),
+    (await shardsInUse(ctx.control, env))
+      .filter((binding) => !busy.has(binding))
+      .map(async (binding) => {
+        const onShard = ctx.forShard(binding);
+        for (const [name, sweep] of SHARD_SWEEPS) await run(name, sweep, onShard);
+        await onShard.outbox.flush();
+        await run("callbacks", sweepCallbacks, onShard);
+        await run("callback history archive", archiveCallbackHistory, onShard);
+        // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
+        if (refreshStatistics) await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);
+      }),
   );
   await ctx.outbox.flush();
 }
