@@ -4,13 +4,15 @@
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { shardD1 } from "../../../src/db/shards";
-import { eventually, mockReceiver, RECEIVER, saveCallbackUrl } from "../support/callbacks";
-import { ADMIN_HEADERS, call, expectProblem, PROBE } from "../support/http";
-import { charge, chargeBody, chargeableTenant, cardToken } from "../support/sandbox";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/db/shards";
+import { eventually, independentHmacHex, mockReceiver, RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
+import { ADMIN_HEADERS, call, expectProblem, issueKey, jsonInit, PROBE, tenantWithKey } from "../support/http";
+import { getReader, newSerial } from "../support/terminal";
+import { charge, chargeBody, chargeableTenant, cardToken, control } from "../support/sandbox";
 import { lookup, processorTransfersFor, refund, type Payment } from "../support/payments";
 import { tenantShardBinding } from "../support/shards";
-import { moveToEnd, otherShardInRegion, rowsOn } from "./move.support";
+import { SHARD_TABLES } from "../../../src/shards/shard-tables";
+import { moveToEnd, otherShardInRegion, rowsOn, shardTableNames } from "./move.support";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -26,6 +28,19 @@ async function untilNotMoving(send: () => Promise<Response>, pauses: { count: nu
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+describe("the tables a move copies", () => {
+  it("are every table of a tenant shard, each after the tables it references", async () => {
+    expect(SHARD_TABLES.map((table) => table.name).sort()).toEqual(await shardTableNames());
+    SHARD_TABLES.forEach((table, index) => {
+      for (const { parent } of table.foreignKeys)
+        expect(
+          SHARD_TABLES.findIndex((other) => other.name === parent),
+          table.name,
+        ).toBeLessThan(index);
+    });
+  });
+});
 
 describe("moving a tenant to another shard of its region", () => {
   it("copies every row, verifies each table, flips the map and leaves nothing on the source", async () => {
@@ -129,4 +144,129 @@ describe("moving a tenant to another shard of its region", () => {
     const received = receiver.received.map((callback) => callback.headers.get("LC-Event-Id")).sort();
     expect(received).toEqual(deliveries.results.map((delivery) => delivery.event_id).sort());
   }, 60_000);
+
+  it("keeps keys, callbacks and their secrets, disputes, readers and an in-flight Idempotency-Key working after the move", async () => {
+    const tenant = await chargeableTenant("Everything Intact");
+    const second = await issueKey(tenant.tenantId);
+    expect((await saveCallbackUrl(tenant.tenantId, `${RECEIVER}/after-move`)).status).toBe(200);
+    const secretsBefore = await revealSecrets(tenant.tenantId);
+    const readerId = await readerOn(await tenantShardBinding(tenant.tenantId), tenant.tenantId, tenant.merchantId);
+    const body = chargeBody(await cardToken());
+    const from = await tenantShardBinding(tenant.tenantId);
+    const to = await otherShardInRegion(tenant.tenantId);
+
+    // The charge is in flight when the move starts.
+    const [charged, moved] = await Promise.all([charge(tenant.auth, body, "in-flight-key"), moveToEnd(tenant.tenantId, to)]);
+    const first = await charged.text();
+    expect(charged.status, first).toBe(201);
+    expect(moved.step).toBe("done");
+    const payment = JSON.parse(first) as Payment;
+    const disputeId = await disputeOn(to, tenant.tenantId, payment.lcPaymentId);
+
+    const replayed = await charge(tenant.auth, body, "in-flight-key");
+    expect(replayed.status).toBe(201);
+    expect(await replayed.text()).toBe(first);
+    expect(await processorTransfersFor(payment.lcPaymentId)).toBe(1);
+
+    expect((await call(PROBE, { headers: { "X-Api-Key": second.key } })).status).toBe(404);
+    const keys = await (
+      await call(`/admin/tenants/${tenant.tenantId}/keys`, { headers: ADMIN_HEADERS })
+    ).json<{ data: { id: string }[] }>();
+    expect(keys.data.map((key) => key.id).sort()).toEqual([tenant.keyId, second.id].sort());
+    expect(
+      (await call(`/admin/tenants/${tenant.tenantId}/keys/${second.id}/revoke`, { method: "POST", headers: ADMIN_HEADERS })).status,
+    ).toBe(200);
+    expect((await call(PROBE, { headers: { "X-Api-Key": second.key } })).status).toBe(401);
+
+    const settings = await (await call(`/admin/tenants/${tenant.tenantId}/callbacks`, { headers: ADMIN_HEADERS })).json<{ url: string }>();
+    expect(settings.url).toBe(`${RECEIVER}/after-move`);
+    expect(await revealSecrets(tenant.tenantId)).toEqual(secretsBefore);
+    const receiver = mockReceiver(RECEIVER);
+    expect((await refund(tenant.auth, payment.lcPaymentId, { amountCents: 100 })).status).toBe(200);
+    const [callback] = await eventually(
+      async () => receiver.received,
+      (received) => received.length > 0,
+    );
+    const signature = callback!.headers.get("LC-Signature")!;
+    const t = Number(/^t=(\d+),/.exec(signature)![1]);
+    expect(signature).toBe(`t=${t},v1=${await independentHmacHex(secretsBefore[0]!.secret, `${t}.${callback!.rawBody}`)}`);
+
+    const dispute = await call(`/v1/disputes/${disputeId}`, { headers: tenant.auth });
+    expect(dispute.status).toBe(200);
+    expect(await dispute.json()).toMatchObject({ lcDisputeId: disputeId, lcPaymentId: payment.lcPaymentId });
+    expect(await getReader(tenant.auth, readerId)).toMatchObject({ lcReaderId: readerId, status: "active" });
+    expect(await rowsOn(from, tenant.tenantId)).toEqual({});
+  }, 60_000);
 });
+
+describe("a tenant from before shards (its data in the control database)", () => {
+  it("moves to a shard with nothing lost, keeping its control row, and is in the default region after", async () => {
+    const tenant = await tenantWithKey("Since Before Shards");
+    await asBeforeShards(tenant.tenantId);
+    const merchant = await control<{ id: string }>("create-merchant", { name: "Since Before Shards", state: "APPROVED" });
+    const linked = await call(
+      `/admin/tenants/${tenant.tenantId}/processor-merchant`,
+      jsonInit("POST", { processorMerchantId: merchant.id }, ADMIN_HEADERS),
+    );
+    expect(linked.status, await linked.clone().text()).toBe(200);
+    expect(await tenantShardBinding(tenant.tenantId)).toBe(CONTROL_BINDING);
+    const paid = await (await charge(tenant.auth, chargeBody(await cardToken(), { amountCents: 5_000 }))).json<Payment>();
+    expect(paid.status).toBe("succeeded");
+    expect((await refund(tenant.auth, paid.lcPaymentId, { amountCents: 700 })).status).toBe(200);
+    const inControl = await rowsOn(CONTROL_BINDING, tenant.tenantId);
+    expect(inControl).toMatchObject({ tenants: 1, payments: 1, refunds: 1 });
+    const to = shardsOf(env).find((shard) => shard.region === env.DEFAULT_REGION)!.binding;
+
+    const moved = await moveToEnd(tenant.tenantId, to);
+
+    expect(moved).toMatchObject({ from: CONTROL_BINDING, to, region: env.DEFAULT_REGION, step: "done" });
+    expect(await rowsOn(to, tenant.tenantId)).toEqual(inControl);
+    // Only the control row is left in the control database: it is the tenant, not a copy of it.
+    expect(await rowsOn(CONTROL_BINDING, tenant.tenantId)).toEqual({ tenants: 1 });
+    expect(await tenantShardBinding(tenant.tenantId)).toBe(to);
+    const listed = await (
+      await call(`/admin/tenants?limit=200`, { headers: ADMIN_HEADERS })
+    ).json<{ data: { id: string; region: string | null }[] }>();
+    expect(listed.data.find((row) => row.id === tenant.tenantId)?.region).toBe(env.DEFAULT_REGION);
+    expect(await lookup(tenant.auth, paid.lcPaymentId)).toMatchObject({ amountRefundedCents: 700 });
+    expect((await charge(tenant.auth, chargeBody(await cardToken()))).status).toBe(201);
+    expect(await rowsOn(to, tenant.tenantId)).toMatchObject({ payments: 2 });
+  });
+});
+
+/** Makes a new tenant what a deployment from before shards holds: no tenant_shards row, no shard copy of its row. */
+async function asBeforeShards(tenantId: string): Promise<void> {
+  const shard = shardD1(env, await tenantShardBinding(tenantId));
+  await env.DB.prepare("DELETE FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).run();
+  await shard.prepare("DELETE FROM tenants WHERE id = ?").bind(tenantId).run();
+}
+
+/** An active reader of the tenant, as registering and activating it leaves it, on the tenant's shard. */
+async function readerOn(binding: string, tenantId: string, merchantId: string): Promise<string> {
+  const id = `lcrdr_moved${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+  const now = new Date().toISOString();
+  await shardD1(env, binding)
+    .prepare(
+      `INSERT INTO terminal_readers (id, tenant_id, serial_number, model, label, status, processor_merchant_id, processor_device_id, created_at, updated_at)
+       VALUES (?, ?, ?, 'PAX_A920PRO', 'Counter', 'active', ?, ?, ?, ?)`,
+    )
+    .bind(id, tenantId, newSerial(), merchantId, `DV${id.slice(6)}`, now, now)
+    .run();
+  return id;
+}
+
+/** A dispute of the payment, as the processor's dispute.created leaves it, on the tenant's shard. */
+async function disputeOn(binding: string, tenantId: string, paymentId: string): Promise<string> {
+  const id = `lcdsp_moved${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+  const now = new Date().toISOString();
+  await shardD1(env, binding)
+    .prepare(
+      `INSERT INTO disputes (id, tenant_id, payment_id, order_ref, processor_dispute_id, processor_transfer_id, processor_merchant_id,
+         amount_cents, currency, reason, state, response_state, respond_by, processor_updated_at, change_token, synced_at, created_at, updated_at)
+       SELECT ?, tenant_id, id, order_ref, ?, processor_transfer_id, processor_merchant_id, 1000, 'USD', 'fraud', 'open', 'needs_response', ?, ?, 'seed', ?, ?, ?
+       FROM payments WHERE id = ?`,
+    )
+    .bind(id, `DI${id.slice(6)}`, new Date(Date.now() + 7 * 86_400_000).toISOString(), now, now, now, now, paymentId)
+    .run();
+  return id;
+}

@@ -50,14 +50,23 @@ export async function otherShardInRegion(tenantId: string): Promise<string> {
   return shardsOf(env).find((shard) => shard.region === region && shard.binding !== current)!.binding;
 }
 
-/** The tenant's rows in every table of one database, by table (the tenants row counted as the tenants table's). */
-export async function rowsOn(binding: string, tenantId: string): Promise<Record<string, number>> {
-  const d1 = shardD1(env, binding);
-  const { results } = await d1
-    .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+/** Every table a tenant shard has, as its migrations made it. */
+export async function shardTableNames(): Promise<string[]> {
+  const { results } = await shardsOf(env)[0]!
+    .d1.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
     )
     .all<{ name: string }>();
+  return results.map((row) => row.name);
+}
+
+/**
+ * The tenant's rows in every shard table of one database (a shard, or the control database for a tenant from before
+ * shards), by table; the tenants row counts as the tenants table's.
+ */
+export async function rowsOn(binding: string, tenantId: string): Promise<Record<string, number>> {
+  const d1 = shardD1(env, binding);
+  const results = (await shardTableNames()).map((name) => ({ name }));
   const counts: Record<string, number> = {};
   for (const { name } of results) {
     const columns = (await d1.prepare(`SELECT name FROM pragma_table_info('${name}')`).all<{ name: string }>()).results.map((c) => c.name);
