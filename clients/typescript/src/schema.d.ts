@@ -115,7 +115,7 @@ export interface paths {
     put?: never;
     /**
      * Create a tenant
-     * @description A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`). Its data lives in `region` (default `DEFAULT_REGION`), on that region's open shard with the most room; the region never changes.
+     * @description A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`). Its data lives in `region` (default `DEFAULT_REGION`), on that region's open shard with the most room; only a move to another region's shard (`POST /admin/tenants/{tenantId}/move` with `allowCrossRegion`) changes it.
      */
     post: operations["createTenant"];
     delete?: never;
@@ -2268,7 +2268,7 @@ export interface components {
       name: string;
       processorMerchantId: string | null;
       /**
-       * @description Where the tenant's data lives: the region of its shard, fixed when it was created. Null for a tenant from before shards, whose data the control database still holds.
+       * @description Where the tenant's data lives: the region of its shard, set when it was created and changed only by a move to another region. Null for a tenant from before shards, whose data the control database still holds.
        * @example us
        */
       region: string | null;

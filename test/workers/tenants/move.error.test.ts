@@ -14,7 +14,7 @@ import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } fr
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
 import { tenantContext, tenantShardBinding } from "../support/shards";
 import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
-import { moveToEnd, movePath, otherShardInRegion, postMove, type MoveStatus } from "./move.support";
+import { moveToEnd, movePath, otherShardInRegion, postMove, type MoveStatus } from "../support/moves";
 
 afterEach(() => {
   vi.restoreAllMocks();

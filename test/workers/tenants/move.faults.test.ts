@@ -15,7 +15,7 @@ import { call, expectProblem, PROBE } from "../support/http";
 import { lookup, refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
 import { tenantShardBinding } from "../support/shards";
-import { moveToEnd, otherShardInRegion, rowsOn } from "./move.support";
+import { moveToEnd, otherShardInRegion, rowsOn } from "../support/moves";
 
 /** A D1 database whose batches are written and then the Worker dies, before the step can save its progress. */
 function crashingAfterWrites(d1: D1Database): D1Database {

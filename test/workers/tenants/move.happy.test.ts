@@ -12,7 +12,7 @@ import { charge, chargeBody, chargeableTenant, cardToken, control } from "../sup
 import { lookup, processorTransfersFor, refund, type Payment } from "../support/payments";
 import { tenantShardBinding } from "../support/shards";
 import { SHARD_TABLES } from "../../../src/shards/shard-tables";
-import { moveToEnd, otherShardInRegion, rowsOn, shardTableNames } from "./move.support";
+import { moveToEnd, otherShardInRegion, rowsOn, shardTableNames } from "../support/moves";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,9 +1,9 @@
 // Moving tenants between shards: the operator route, where a tenant's rows are, and the shard a tenant is on.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/db/shards";
-import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
-import { tenantShardBinding } from "../support/shards";
+import { shardD1, shardsOf } from "../../../src/db/shards";
+import { ADMIN_HEADERS, call, jsonInit } from "./http";
+import { tenantShardBinding } from "./shards";
 
 export type MoveStatus = {
   tenantId: string;
@@ -78,4 +78,3 @@ export async function rowsOn(binding: string, tenantId: string): Promise<Record<
   return counts;
 }
 
-export { CONTROL_BINDING };
