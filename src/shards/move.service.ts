@@ -111,7 +111,7 @@ export async function startMove({
   await ctx.control
     .insert(tenantMoves)
     .values(move)
-    .onConflictDoUpdate({ target: tenantMoves.tenantId, set: move, where: eq(tenantMoves.step, "done") });
+    .onConflictDoUpdate({ target: tenantMoves.tenantId, set: move, setWhere: eq(tenantMoves.step, "done") });
   const saved = (await findMove(ctx, tenantId))!;
   if (saved.toShard !== to) throw movingElsewhere(saved);
   return saved;
@@ -378,7 +378,7 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord): Prom
  * run the same step, whose writes are idempotent, but only one of them moves the cursor on.
  */
 async function save(ctx: AppContext, move: TenantMoveRecord, changes: Partial<TenantMoveRecord>): Promise<TenantMoveRecord> {
-  const saved = await ctx.control
+  const [saved] = await ctx.control
     .update(tenantMoves)
     .set({ lastError: null, ...changes, updatedAt: new Date().toISOString() })
     .where(
@@ -390,6 +390,6 @@ async function save(ctx: AppContext, move: TenantMoveRecord, changes: Partial<Te
       ),
     )
     .returning()
-    .get();
+    .all();
   return saved ?? (await findMove(ctx, move.tenantId))!;
 }
