@@ -8,6 +8,7 @@ CREATE TABLE `tenant_moves` (
 	`cursor` text,
 	`tally` text NOT NULL,
 	`paused_at` text,
+	`verify_failures` integer DEFAULT 0 NOT NULL,
 	`started_at` text NOT NULL,
 	`updated_at` text NOT NULL,
 	`flipped_at` text,

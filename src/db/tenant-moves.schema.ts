@@ -21,6 +21,8 @@ export const tenantMoves = sqliteTable("tenant_moves", {
   tally: text("tally", { mode: "json" }).$type<Record<string, TableTally>>().notNull(),
   // Set while the tenant's writes are paused (drain to flip): every resolution of the tenant's shard answers "moving".
   pausedAt: text("paused_at"),
+  // Verifications that found the sides different in this pause; past a few the pause ends and the copy starts over.
+  verifyFailures: integer("verify_failures").notNull().default(0),
   startedAt: text("started_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   flippedAt: text("flipped_at"),

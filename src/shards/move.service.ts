@@ -24,6 +24,12 @@ import {
 /** Children before parents: the order rows are deleted in, on either side. */
 const CHILDREN_FIRST = [...SHARD_TABLES].reverse();
 
+/**
+ * Verifications that may differ in one pause before it ends: only a write that got past the pause makes the sides
+ * differ, so the tenant is not kept paused for it; the copy starts over with its writes resumed.
+ */
+const MAX_VERIFY_FAILURES = 3;
+
 /** How long the cron gives each unfinished move per run; the CLI and the operator route drive it faster. */
 const CRON_BUDGET_MS = 10_000;
 
@@ -82,6 +88,7 @@ export async function startMove({
     cursor: null,
     tally: {},
     pausedAt: null,
+    verifyFailures: 0,
     startedAt: now,
     updatedAt: now,
     flippedAt: null,
@@ -203,7 +210,8 @@ export async function shardsBusyWithMoves({ ctx }: { ctx: AppContext }): Promise
  * 2. drain — the tenant's writes are paused (every resolution of its shard answers "moving"); wait out drainMs;
  * 3. delta-delete, delta-copy — rows gone from the source are deleted on the target (children first), rows new or
  *    changed since their copy are written (parents first);
- * 4. verify — both sides' rows counted and checksummed per table; a difference goes back to the delta;
+ * 4. verify — both sides' rows counted and checksummed per table; a difference goes back to the delta (a few
+ *    times, then to the copy with the tenant's writes resumed);
  * 5. flip — tenant_shards names the target and the pause is cleared, in one control batch;
  * 6. delete — the tenant's rows deleted from the source, children first (its tenant row too, except on the control
  *    database, where it is the tenant's control row).
@@ -339,7 +347,8 @@ export async function moveStep({
 
 /**
  * Equal counts and checksums on every table flip the map and clear the pause in one control batch (the tenant's next
- * request goes to the target); any difference is recorded and the delta runs again, still paused.
+ * request goes to the target); any difference is recorded and the delta runs again, still paused — at most
+ * MAX_VERIFY_FAILURES times, then the pause ends and the copy starts over.
  */
 async function finishVerification(ctx: AppContext, move: TenantMoveRecord): Promise<StepOutcome> {
   const differing = SHARD_TABLES.filter((table) => {
@@ -350,12 +359,19 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord): Prom
     return `${table.name} (source ${entry.sourceRows} rows, target ${entry.targetRows})`;
   });
   if (differing.length > 0) {
-    const changes = {
-      step: "delta-delete" as MoveStep,
-      tableIndex: 0,
-      cursor: null,
-      lastError: `verify: differs in ${differing.join(", ")}`,
-    };
+    const lastError = `verify: differs in ${differing.join(", ")}`;
+    const verifyFailures = move.verifyFailures + 1;
+    const changes: Partial<TenantMoveRecord> =
+      verifyFailures < MAX_VERIFY_FAILURES
+        ? { step: "delta-delete", tableIndex: 0, cursor: null, verifyFailures, lastError }
+        : {
+            step: "copy",
+            tableIndex: 0,
+            cursor: null,
+            verifyFailures: 0,
+            pausedAt: null,
+            lastError: `${lastError}; writes resumed, copying again`,
+          };
     return { move: await save(ctx, move, changes), waitMs: 0 };
   }
   const now = new Date().toISOString();
@@ -367,7 +383,16 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord): Prom
       .onConflictDoUpdate({ target: tenantShards.tenantId, set: placement }),
     ctx.control
       .update(tenantMoves)
-      .set({ step: "delete", tableIndex: 0, cursor: null, pausedAt: null, flippedAt: now, lastError: null, updatedAt: now })
+      .set({
+        step: "delete",
+        tableIndex: 0,
+        cursor: null,
+        pausedAt: null,
+        verifyFailures: 0,
+        flippedAt: now,
+        lastError: null,
+        updatedAt: now,
+      })
       .where(and(eq(tenantMoves.tenantId, move.tenantId), eq(tenantMoves.step, "verify"))),
   ]);
   return { move: (await findMove(ctx, move.tenantId))!, waitMs: 0 };
