@@ -25,12 +25,10 @@ const TableProgressSchema = z
 export const TenantMoveSchema = z
   .object({
     tenantId: z.string().openapi({ example: "ten_3kTq9Wc2Zb7pLx0aYf4Rn" }),
-    from: z
-      .string()
-      .openapi({
-        example: "DB_SHARD_US_1",
-        description: "The shard the data comes from (`DB`: the control database, for a tenant from before shards).",
-      }),
+    from: z.string().openapi({
+      example: "DB_SHARD_US_1",
+      description: "The shard the data comes from (`DB`: the control database, for a tenant from before shards).",
+    }),
     to: z.string().openapi({ example: "DB_SHARD_US_2" }),
     region: z.string().openapi({ example: "us", description: "The target's region: the tenant's region once the map flips." }),
     step: z.enum(["copy", "drain", "delta-delete", "delta-copy", "verify", "delete", "done"]).openapi({

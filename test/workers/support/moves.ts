@@ -77,4 +77,3 @@ export async function rowsOn(binding: string, tenantId: string): Promise<Record<
   }
   return counts;
 }
-
