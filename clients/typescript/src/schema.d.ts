@@ -5036,6 +5036,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   getDispute: {
@@ -5134,6 +5143,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5288,6 +5306,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5458,6 +5485,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `processor-timeout`: the outcome is unknown; the submission shows `pending` until the sweep settles it. */
       504: {
         headers: {
@@ -5602,6 +5638,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   getOnboardingForm: {
@@ -5680,6 +5725,15 @@ export interface operations {
       };
       /** @description The processor failed. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5778,6 +5832,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   listPayments: {
@@ -5859,6 +5922,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6016,6 +6088,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `processor-timeout`: outcome unknown; retry with the same Idempotency-Key. */
       504: {
         headers: {
@@ -6156,6 +6237,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   getPayment: {
@@ -6238,6 +6328,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6394,6 +6493,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `processor-timeout`: outcome unknown; the amount stays reserved until reconciled. */
       504: {
         headers: {
@@ -6470,6 +6578,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   getPayout: {
@@ -6535,6 +6652,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6616,6 +6742,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6758,6 +6893,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `processor-timeout`: the processor did not answer in time. Retry. */
       504: {
         headers: {
@@ -6853,6 +6997,15 @@ export interface operations {
       };
       /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6960,6 +7113,15 @@ export interface operations {
       };
       /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7075,6 +7237,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   deactivateReader: {
@@ -7175,6 +7346,15 @@ export interface operations {
       };
       /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
