@@ -44,15 +44,15 @@ export type StepOutcome = { move: TenantMoveRecord; waitMs: number };
  * KEY_CHECK_TTL_MS, and a request that resolved the old shard just before the pause may still be writing there for as
  * long as its processor call (or a callback attempt's 10 s) takes.
  */
-export function drainMs(env: Env): number {
+function drainMs(env: Env): number {
   if (env.TENANT_MOVE_DRAIN_MS !== undefined) return Number(env.TENANT_MOVE_DRAIN_MS);
   return KEY_CHECK_TTL_MS + Number(env.PROCESSOR_TIMEOUT_MS) + 15_000;
 }
 
 /**
  * Starts moving a tenant to another shard, or finds the move to that shard already under way (a repeated request
- * resumes it). A move across regions moves where the data lives, so it
- * needs the operator's explicit consent; a tenant from before shards counts as being in the default region.
+ * resumes it). A move across regions moves where the data lives, so it needs the operator's explicit consent; a tenant
+ * from before shards counts as being in the default region.
  */
 export async function startMove({
   ctx,
