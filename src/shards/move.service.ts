@@ -30,6 +30,12 @@ const CHILDREN_FIRST = [...SHARD_TABLES].reverse();
  */
 const MAX_VERIFY_FAILURES = 3;
 
+/**
+ * Steps one call runs at most, whatever its time budget: a step makes up to four D1 calls (read each side, write, save),
+ * and a Worker invocation may make 1,000 subrequests.
+ */
+const STEPS_PER_CALL = 200;
+
 /** How long the cron gives each unfinished move per run; the CLI and the operator route drive it faster. */
 const CRON_BUDGET_MS = 10_000;
 
@@ -138,9 +144,9 @@ export async function getMove({ ctx, input: { tenantId } }: { ctx: AppContext; i
 }
 
 /**
- * Works the tenant's move forward for about `budgetMs` of wall time (the drain's wait included when it fits), step by
- * bounded step, each saved before the next: whoever calls next — the operator, the CLI, the cron — resumes where it
- * stopped. A failing step is recorded on the move and retried by the next call; nothing it did is lost or doubled,
+ * Works the tenant's move forward for about `budgetMs` of wall time (the drain's wait included when it fits) and at
+ * most STEPS_PER_CALL steps, each bounded and saved before the next: whoever calls next — the operator, the CLI, the
+ * cron — resumes where it stopped. A failing step is recorded on the move and retried by the next call; nothing it did is lost or doubled,
  * since every write is keyed by primary key.
  */
 export async function driveMove({
@@ -153,7 +159,7 @@ export async function driveMove({
   const deadline = Date.now() + budgetMs;
   let move = await getMove({ ctx, input: { tenantId } });
   const databases = { source: shardD1(ctx.env, move.fromShard), target: shardD1(ctx.env, move.toShard) };
-  while (move.step !== "done" && Date.now() < deadline) {
+  for (let steps = 0; move.step !== "done" && Date.now() < deadline && steps < STEPS_PER_CALL; steps++) {
     let outcome: StepOutcome;
     try {
       outcome = await moveStep({ ctx, input: { move, databases } });
