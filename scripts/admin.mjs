@@ -10,6 +10,11 @@ const USAGE = `Usage: npm run admin -- <command>
                                     create a tenant, its data in that region (default: the deployment's DEFAULT_REGION)
   tenant list                       list every tenant, newest first (follows the list's cursor)
   shard list                        each tenant shard: its region, whether it takes new tenants, its tenants and rows
+  tenant move <tenantId> --to <shard> [--cross-region]
+                                    move a tenant's data to another shard while it keeps working (its writes pause
+                                    for the last copy); --cross-region to move it to another region's shard
+  tenant move --all-unplaced --to <shard>
+                                    move every tenant from before shards (data in the control database), one by one
   key issue <tenantId>              issue an API key (shown once)
   key list <tenantId>               list a tenant's keys (never their secrets)
   key revoke <tenantId> <keyId>     revoke a key
@@ -47,6 +52,19 @@ const commands = {
     },
   },
   "shard list": { args: [], run: () => admin("GET", "/admin/shards") },
+  "tenant move": {
+    args: ["tenantId"],
+    // --all-unplaced names no tenant: it finds them.
+    argsWith: (options) => (options["all-unplaced"] ? [] : ["tenantId"]),
+    run: async ({ tenantId, to, "cross-region": allowCrossRegion = false, "all-unplaced": allUnplaced }) => {
+      if (!to) throw new CliFailure("tenant move needs --to <shard> (npm run admin -- shard list names them).", 2);
+      if (!allUnplaced) return moveTenant(tenantId, to, allowCrossRegion);
+      const unplaced = (await commands["tenant list"].run()).data.filter((tenant) => tenant.region === null);
+      const moved = [];
+      for (const tenant of unplaced) moved.push(await moveTenant(tenant.id, to, allowCrossRegion));
+      return { data: moved };
+    },
+  },
   "key issue": {
     args: ["tenantId"],
     run: ({ tenantId }) => admin("POST", `/admin/tenants/${tenantId}/keys`),
@@ -69,6 +87,22 @@ const commands = {
     printsItself: true,
   },
 };
+
+/**
+ * Drives a move to its end: each call works on it for up to ten seconds and answers 202 until it is done. Progress goes
+ * to stderr; a failed step is shown and retried by the next call, as the cron would.
+ */
+async function moveTenant(tenantId, to, allowCrossRegion) {
+  for (;;) {
+    const move = await admin("POST", `/admin/tenants/${tenantId}/move`, { to, allowCrossRegion });
+    const copied = move.tables.reduce((sum, table) => sum + table.copied + table.deltaWritten, 0);
+    console.error(
+      `${tenantId} ${move.from} → ${move.to}: ${move.step}${move.paused ? " (paused)" : ""}, ${copied} rows copied${move.lastError ? ` — ${move.lastError}` : ""}`,
+    );
+    if (move.step === "done") return move;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 /** The built-in sandbox's controls and tokenization exist only where the service runs on it (`npm run dev`). */
 async function sandboxCall(method, route, options) {
@@ -148,16 +182,19 @@ await runCli(async () => {
         "receiver-port": { type: "string" },
         bank: { type: "boolean" },
         region: { type: "string" },
+        to: { type: "string" },
+        "cross-region": { type: "boolean" },
+        "all-unplaced": { type: "boolean" },
       },
     });
   } catch (error) {
     throw usage(error.message);
   }
   // A name may be typed without quotes: its words are one argument.
-  const positionals = command.args.join() === "name" ? [parsed.positionals.join(" ")].filter(Boolean) : parsed.positionals;
-  if (positionals.length !== command.args.length)
-    throw usage(`${name} takes ${command.args.map((arg) => `<${arg}>`).join(" ") || "no arguments"}.`);
-  const input = { ...parsed.values, ...Object.fromEntries(command.args.map((arg, index) => [arg, positionals[index]])) };
+  const args = command.argsWith?.(parsed.values) ?? command.args;
+  const positionals = args.join() === "name" ? [parsed.positionals.join(" ")].filter(Boolean) : parsed.positionals;
+  if (positionals.length !== args.length) throw usage(`${name} takes ${args.map((arg) => `<${arg}>`).join(" ") || "no arguments"}.`);
+  const input = { ...parsed.values, ...Object.fromEntries(args.map((arg, index) => [arg, positionals[index]])) };
   const result = await command.run(input);
   if (command.printsItself) return;
   console.log(JSON.stringify(result, null, 2));

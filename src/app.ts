@@ -15,6 +15,7 @@ import type { AppBindings } from "./platform/types";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./platform/pipeline";
 import { processorWebhooksRouter } from "./processor-webhooks";
 import { sandboxProxyRouter } from "./sandbox-proxy";
+import { shardsRouter } from "./shards";
 import { requireTenant, routeToOperatorTenant, tenantsRouter } from "./tenants";
 import { terminalRouter } from "./terminal";
 
@@ -37,6 +38,9 @@ export function createApp() {
   );
   app.use("/admin/*", bodyGuard);
   app.use("/admin/*", requireOperator);
+  // Before the tenant routing below, so it never runs for them: a move works on two shards, and goes on while the
+  // tenant is paused.
+  app.route("/", shardsRouter);
   app.use("/admin/tenants/:tenantId/*", routeToOperatorTenant);
 
   app.route("/", metaRouter);

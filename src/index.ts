@@ -10,6 +10,7 @@ export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
 
 /** A reader's Durable Object, given the composition root's context (a capability may not import it). */
 export class TerminalReader extends ReaderObject {
+  /** Throws tenant-moving while a move pauses the tenant: the alarm tries again later, on whichever shard it is then. */
   protected async context(tenantId: string | undefined) {
     const ctx = createContext(this.env);
     const shard = tenantId === undefined ? null : await tenantShard({ ctx, input: { tenantId } });

@@ -11,6 +11,7 @@ import { contextsOnEveryShard } from "./platform/shards";
 import { reconcileLedger } from "./payments";
 import { sweepPayouts } from "./payouts";
 import { sweepMissedProcessorEvents } from "./processor-webhooks";
+import { advanceUnfinishedMoves, shardsBusyWithMoves } from "./shards";
 import { sweepTerminalSales } from "./terminal";
 
 /** The cron minute (HH:MM UTC) that refreshes the query planner's statistics. */
@@ -47,20 +48,25 @@ export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): 
   // Platform-wide: the processor's change feeds, each change applied on its tenant's shard.
   await run("missed processor events", sweepMissedProcessorEvents, ctx);
   await run("dashboard sign-in state", purgeEndedSignInState, ctx);
+  // A move resumes here whatever stopped its driver; its two shards' sweeps wait until it no longer needs them still.
+  await run("tenant moves", advanceUnfinishedMoves, ctx);
+  const busy = await shardsBusyWithMoves({ ctx });
   const refreshStatistics = new Date(scheduledTime).toISOString().slice(11, 16) === PLANNER_STATISTICS_AT_UTC;
   // Each shard's turn is bounded whatever the others hold: the sweeps' batches, then at most 500 events and 500
   // deliveries re-enqueued and the archive's budget (2,000 events or 10 s); shards run side by side, one D1 writer each.
   await Promise.all(
-    (await contextsOnEveryShard(ctx)).map(async (onShard) => {
-      for (const [name, sweep] of SHARD_SWEEPS) await run(name, sweep, onShard);
-      await onShard.outbox.flush();
-      await run("callbacks", sweepCallbacks, onShard);
-      await run("callback history archive", archiveCallbackHistory, onShard);
-      // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
-      if (refreshStatistics && onShard.shard !== CONTROL_BINDING) {
-        await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);
-      }
-    }),
+    (await contextsOnEveryShard(ctx))
+      .filter((onShard) => !busy.has(onShard.shard!))
+      .map(async (onShard) => {
+        for (const [name, sweep] of SHARD_SWEEPS) await run(name, sweep, onShard);
+        await onShard.outbox.flush();
+        await run("callbacks", sweepCallbacks, onShard);
+        await run("callback history archive", archiveCallbackHistory, onShard);
+        // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
+        if (refreshStatistics && onShard.shard !== CONTROL_BINDING) {
+          await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);
+        }
+      }),
   );
   // The control database's keys and tenants are read on every request: its statistics too, once, shard or not.
   if (refreshStatistics) await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.control), ctx);

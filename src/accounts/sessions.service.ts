@@ -1,5 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
-import { CONTROL_BINDING } from "../db/shards";
+import { CONTROL_BINDING, placementFields, placementOf } from "../db/shards";
+import { tenantMoving } from "../db/tenancy";
+import { tenantMoves } from "../db/tenant-moves.schema";
 import { tenantShards } from "../db/tenant-shards.schema";
 import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
@@ -119,10 +121,11 @@ export async function resolveSession({
 }): Promise<SignedInSession | null> {
   const now = ctx.clock.nowMs();
   const row = await ctx.control
-    .select({ session: dashboardSessions, user: dashboardUsers, shard: tenantShards.shard })
+    .select({ session: dashboardSessions, user: dashboardUsers, ...placementFields })
     .from(dashboardSessions)
     .innerJoin(dashboardUsers, eq(dashboardUsers.id, dashboardSessions.userId))
     .leftJoin(tenantShards, eq(tenantShards.tenantId, dashboardSessions.tenantId))
+    .leftJoin(tenantMoves, eq(tenantMoves.tenantId, dashboardSessions.tenantId))
     .where(
       and(
         eq(dashboardSessions.tokenHash, await tokenHash(token)),
@@ -134,13 +137,15 @@ export async function resolveSession({
     )
     .get();
   if (!row) return null;
+  // A move pausing the tenant's writes: the page is refused (503) rather than served from, or written to, the old shard.
+  if (row.pausedAt !== null) throw tenantMoving(row.session.tenantId);
   if (Date.parse(row.session.lastSeenAt) <= now - LAST_SEEN_RESOLUTION_MS) {
     await ctx.control
       .update(dashboardSessions)
       .set({ lastSeenAt: new Date(now).toISOString() })
       .where(eq(dashboardSessions.id, row.session.id));
   }
-  const { session, user, shard } = row;
+  const { session, user } = row;
   return {
     sessionId: session.id,
     tenantId: session.tenantId,
@@ -149,7 +154,7 @@ export async function resolveSession({
     name: user.name,
     role: user.role,
     csrfToken: session.csrfToken,
-    shard: shard ?? CONTROL_BINDING,
+    shard: placementOf(row).shard,
   };
 }
 

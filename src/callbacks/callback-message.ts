@@ -1,10 +1,11 @@
 import { CONTROL_BINDING } from "../db/shards";
 
 /**
- * The body of a message on the callbacks queue (and its dead-letter queue): one message carries one delivery and the
- * shard that holds it.
+ * The body of a message on the callbacks queue (and its dead-letter queue): one message carries one delivery, the shard
+ * that held it when it was sent and its tenant. A tenant may have moved since: the consumer delivers from the tenant's
+ * shard of the moment, so a message naming the old shard is still delivered once, from the new one.
  */
-export type CallbackMessage = { deliveryId: string; shard: string };
+export type CallbackMessage = { deliveryId: string; shard: string; tenantId?: string };
 
 /**
  * The delivery a message asks for, or null for a body that is not a CallbackMessage (acknowledged and logged, never
@@ -12,8 +13,9 @@ export type CallbackMessage = { deliveryId: string; shard: string };
  */
 export function readCallbackMessage(body: unknown): CallbackMessage | null {
   if (typeof body !== "object" || body === null) return null;
-  const { deliveryId, shard } = body as Record<string, unknown>;
+  const { deliveryId, shard, tenantId } = body as Record<string, unknown>;
   if (typeof deliveryId !== "string" || !deliveryId.startsWith("dlv_")) return null;
   if (shard !== undefined && typeof shard !== "string") return null;
-  return { deliveryId, shard: shard ?? CONTROL_BINDING };
+  if (tenantId !== undefined && typeof tenantId !== "string") return null;
+  return { deliveryId, shard: shard ?? CONTROL_BINDING, ...(tenantId === undefined ? {} : { tenantId }) };
 }

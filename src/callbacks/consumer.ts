@@ -2,12 +2,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
+import { tenantPlacements } from "../db/shards";
+import { MOVE_RETRY_AFTER_SECONDS } from "../db/tenancy";
 import type { Clock } from "../lib/clock";
 import type { AppContext } from "../platform/context";
 import { logEvent } from "../lib/log";
 import { activeSigningSecretsByTenant } from "./callback-endpoints.service";
 import { callbackEndpoints } from "./callback-endpoints.schema";
-import { readCallbackMessage } from "./callback-message";
+import { readCallbackMessage, type CallbackMessage } from "./callback-message";
 import { callbackUrlProblem, deliveryUrlPolicy, type CallbackUrlPolicy } from "./callback-url-policy";
 import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
 import { events } from "../outbox/events.schema";
@@ -53,17 +55,29 @@ type Attempt = {
  * message is still settled on its own, so one slow or broken receiver never holds back another tenant's callbacks.
  */
 export async function handleCallbackBatch({ ctx, input: batch }: { ctx: AppContext; input: MessageBatch }): Promise<void> {
-  const byShard = new Map<string, { message: Message; deliveryId: string }[]>();
+  const readable: { message: Message; body: CallbackMessage }[] = [];
   for (const message of batch.messages) {
     const body = readCallbackMessage(message.body);
     if (!body) {
       logEvent("error", "unreadable callback message dropped", { messageId: message.id });
       message.ack();
+    } else readable.push({ message, body });
+  }
+  // The tenant's shard now, not the one the message was sent from: a tenant moved since is delivered from its new shard.
+  const placements = await tenantPlacements(ctx.control, [
+    ...new Set(readable.flatMap(({ body }) => (body.tenantId === undefined ? [] : [body.tenantId]))),
+  ]);
+  const byShard = new Map<string, { message: Message; deliveryId: string }[]>();
+  for (const { message, body } of readable) {
+    const placement = body.tenantId === undefined ? undefined : placements.get(body.tenantId);
+    if (placement?.moving) {
+      message.retry({ delaySeconds: MOVE_RETRY_AFTER_SECONDS });
       continue;
     }
-    const work = byShard.get(body.shard) ?? [];
+    const shard = placement?.shard ?? body.shard;
+    const work = byShard.get(shard) ?? [];
     work.push({ message, deliveryId: body.deliveryId });
-    byShard.set(body.shard, work);
+    byShard.set(shard, work);
   }
   // By suffix, so per-environment queue names (payment-connect-callbacks-staging-dlq) are recognized too.
   const settle = batch.queue.endsWith("-dlq") ? settleDeadLetters : deliverBatch;

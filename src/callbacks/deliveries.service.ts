@@ -165,7 +165,10 @@ const callbacksOff = (tenantId: string) =>
 async function sendReplays(ctx: AppContext, tenantId: string, deliveries: { id: string; eventId: string }[]): Promise<void> {
   const deliveryIds = deliveries.map((delivery) => delivery.id);
   try {
-    await sendDeliveryMessages(ctx, deliveryIds);
+    await sendDeliveryMessages(
+      ctx,
+      deliveryIds.map((id) => ({ id, tenantId })),
+    );
   } catch (error) {
     // The rows are committed and unsent, which is exactly what the sweep looks for.
     logEvent("warn", "replay enqueue deferred to sweep", { tenantId, deliveryIds, error: String(error) });

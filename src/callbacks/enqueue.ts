@@ -45,7 +45,7 @@ export async function dispatchEvents({ ctx, input: eventIds }: { ctx: EnqueueCon
         .set({ enqueuedAt: ctx.clock.nowIso() })
         .where(and(inArray(events.id, boundList(chunk)), isNull(events.enqueuedAt))),
       db
-        .select({ id: callbackDeliveries.id })
+        .select({ id: callbackDeliveries.id, tenantId: callbackDeliveries.tenantId })
         .from(callbackDeliveries)
         .where(
           and(
@@ -55,7 +55,7 @@ export async function dispatchEvents({ ctx, input: eventIds }: { ctx: EnqueueCon
           ),
         ),
     ]);
-    const unsent = (written.at(-1) as { id: string }[]).map((delivery) => delivery.id);
+    const unsent = written.at(-1) as SentDelivery[];
     if (unsent.length > 0) await sendDeliveryMessages(ctx, unsent);
   }
 }
@@ -94,19 +94,26 @@ export function deliveryInsert(
   );
 }
 
+/** A delivery to send, with its tenant: the message carries both, so it finds the delivery after the tenant moves. */
+export type SentDelivery = { id: string; tenantId: string };
+
 /** One message per delivery, then the deliveries are stamped sent; a crash in between only means a second message. */
-export async function sendDeliveryMessages(ctx: EnqueueContext, deliveryIds: string[]): Promise<void> {
+export async function sendDeliveryMessages(ctx: EnqueueContext, deliveries: SentDelivery[]): Promise<void> {
   // ctx.db has already read these deliveries, so the shard is chosen.
-  await queueMessages(ctx.env, ctx.shard!, deliveryIds);
-  await stampSent(ctx, deliveryIds);
+  await queueMessages(ctx.env, ctx.shard!, deliveries);
+  await stampSent(
+    ctx,
+    deliveries.map((delivery) => delivery.id),
+  );
 }
 
-async function queueMessages(env: Env, shard: string, deliveryIds: string[]): Promise<void> {
-  for (let start = 0; start < deliveryIds.length; start += MESSAGES_PER_SEND) {
+async function queueMessages(env: Env, shard: string, deliveries: SentDelivery[]): Promise<void> {
+  for (let start = 0; start < deliveries.length; start += MESSAGES_PER_SEND) {
     await env.CALLBACKS.sendBatch(
-      deliveryIds
-        .slice(start, start + MESSAGES_PER_SEND)
-        .map((deliveryId) => ({ body: { deliveryId, shard } satisfies CallbackMessage, contentType: "json" as const })),
+      deliveries.slice(start, start + MESSAGES_PER_SEND).map(({ id, tenantId }) => ({
+        body: { deliveryId: id, shard, tenantId } satisfies CallbackMessage,
+        contentType: "json" as const,
+      })),
     );
   }
 }

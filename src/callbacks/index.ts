@@ -22,3 +22,5 @@ export { DELIVERY_STATUSES, type DeliveryStatus } from "./deliveries.schema";
 export { sendTestEvent, TEST_EVENT_TYPE } from "./test-event.service";
 export { CALLBACK_HEADER } from "./signing";
 export { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
+export * as callbackEndpointTables from "./callback-endpoints.schema";
+export * as deliveryTables from "./deliveries.schema";

@@ -80,7 +80,7 @@ async function resendLostDeliveries(ctx: AppContext, unsentBefore: string, overd
   let resent = 0;
   for (let page = 0; page < MAX_PAGES_PER_RUN; page++) {
     const lost = await db
-      .select({ id: callbackDeliveries.id })
+      .select({ id: callbackDeliveries.id, tenantId: callbackDeliveries.tenantId })
       .from(callbackDeliveries)
       .where(
         and(
@@ -99,10 +99,7 @@ async function resendLostDeliveries(ctx: AppContext, unsentBefore: string, overd
       .limit(PAGE)
       .all();
     // Sending stamps next_attempt_at, so the next page holds different deliveries.
-    await sendDeliveryMessages(
-      ctx,
-      lost.map((delivery) => delivery.id),
-    );
+    await sendDeliveryMessages(ctx, lost);
     resent += lost.length;
     if (lost.length < PAGE) break;
   }

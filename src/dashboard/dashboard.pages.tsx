@@ -73,6 +73,14 @@ pages.all("/dashboard/*", (c) => showMessage(c, 404, { title: "Page not found", 
 
 /** Pages answer with pages: another tenant's id reads as "not found", the same as a missing one; nothing internal is shown. */
 const onPageError: ErrorHandler<DashboardBindings> = (error, c) => {
+  // A move pausing the tenant's writes lasts seconds to a minute: the page says to come back, as the API's 503 does.
+  if (error instanceof ApiError && error.slug === "tenant-moving") {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return showMessage(c, error.status, {
+      title: "Moving your data",
+      message: "Your account's data is moving to another database; it takes a minute at most. Try again shortly.",
+    });
+  }
   if (error instanceof ApiError && error.status < 500) {
     const notFound = error.status === 404;
     return showMessage(c, error.status, {

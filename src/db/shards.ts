@@ -1,7 +1,9 @@
 import { count, eq, inArray, isNull } from "drizzle-orm";
 import type { ShardConfig } from "../lib/env";
 import { ApiError } from "../lib/problem";
+import { boundList } from "./bound-list";
 import { drizzleOf, type Database } from "./client";
+import { tenantMoves } from "./tenant-moves.schema";
 import { tenantShards } from "./tenant-shards.schema";
 import { tenants } from "./tenants.schema";
 
@@ -88,4 +90,36 @@ export async function shardsInUse(control: Database, env: Env): Promise<string[]
     .get();
   const bindings = shardsOf(env).map((shard) => shard.binding);
   return unplaced ? [CONTROL_BINDING, ...bindings] : bindings;
+}
+
+/** Where a tenant's data is and whether a move has paused its writes; a tenant from before shards is on the control database. */
+export type TenantPlacement = { shard: string; moving: boolean };
+
+/**
+ * The one read every resolution of a tenant's shard makes (keys, sessions, operator routes, queue messages, readers,
+ * processor webhooks): a tenant paused by a move must be refused or retried there, never served from the old shard.
+ */
+export async function tenantPlacement(control: Database, tenantId: string): Promise<TenantPlacement | null> {
+  const rows = await tenantPlacements(control, [tenantId]);
+  return rows.get(tenantId) ?? null;
+}
+
+/** The placement of several tenants in one read (a queue batch), keyed by tenant; an unknown tenant is absent. */
+export async function tenantPlacements(control: Database, tenantIds: string[]): Promise<Map<string, TenantPlacement>> {
+  if (tenantIds.length === 0) return new Map();
+  const rows = await control
+    .select({ tenantId: tenants.id, ...placementFields })
+    .from(tenants)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
+    .leftJoin(tenantMoves, eq(tenantMoves.tenantId, tenants.id))
+    .where(inArray(tenants.id, boundList(tenantIds)))
+    .all();
+  return new Map(rows.map((row) => [row.tenantId, placementOf(row)]));
+}
+
+/** The columns a query joining tenant_shards and tenant_moves selects for `placementOf`. */
+export const placementFields = { shard: tenantShards.shard, pausedAt: tenantMoves.pausedAt };
+
+export function placementOf(row: { shard: string | null; pausedAt: string | null }): TenantPlacement {
+  return { shard: row.shard ?? CONTROL_BINDING, moving: row.pausedAt !== null };
 }

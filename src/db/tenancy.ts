@@ -10,3 +10,15 @@ export async function assertTenantExists(db: Database, tenantId: string): Promis
 }
 
 export const unknownTenant = (tenantId: string) => new ApiError("not-found", `No tenant ${tenantId}.`);
+
+/** How long a client waits before retrying a request that met its tenant's move (the pause lasts seconds to minutes). */
+export const MOVE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The answer to anything for a tenant whose writes are paused for the last step of a move to another shard: nothing was
+ * done, and the same request succeeds on the new shard once the map flips.
+ */
+export const tenantMoving = (tenantId: string) =>
+  new ApiError("tenant-moving", `Tenant ${tenantId} is moving to another database; retry after a few seconds.`, {
+    headers: { "Retry-After": String(MOVE_RETRY_AFTER_SECONDS) },
+  });

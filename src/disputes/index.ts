@@ -17,3 +17,4 @@ export {
   type ResponseState,
 } from "./disputes.schema";
 export { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS } from "./evidence-file";
+export * as disputeTables from "./disputes.schema";

@@ -40,6 +40,8 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "internal-error": "An unexpected failure; quote the `traceId` to support.",
   "processor-error": "The processor failed; where `outcomeUnknown` is true, retry with the same `Idempotency-Key`.",
   "service-unavailable": "A dependency of the service (the datastore) is unreachable; retry later.",
+  "tenant-moving":
+    "The tenant's data is moving to another database and its writes are paused for the last copy (seconds to a minute); nothing was done. Retry after `Retry-After` seconds: the same request (with the same `Idempotency-Key`) then runs on the new database.",
   "processor-timeout": "The processor did not answer in time; the outcome is unknown: retry with the same `Idempotency-Key`.",
 };
 

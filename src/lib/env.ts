@@ -7,6 +7,11 @@ declare global {
      * callback retry ladder in seconds; validation refuses it in live.
      */
     CALLBACK_RETRY_SCALE?: string;
+    /**
+     * Not in wrangler.toml: how long a tenant move waits, once the tenant's writes are paused, before its last copy
+     * (docs/scale.md, moving a tenant). Unset, the API key cache's lifetime plus the longest request.
+     */
+    TENANT_MOVE_DRAIN_MS?: string;
   }
 }
 
@@ -55,6 +60,7 @@ const EnvSchema = z
       .regex(/^\d*\.?\d+$/, "must be a number greater than 0 and at most 1, e.g. 0.0001")
       .refine((scale) => Number(scale) > 0 && Number(scale) <= 1, "must be a number greater than 0 and at most 1, e.g. 0.0001")
       .optional(),
+    TENANT_MOVE_DRAIN_MS: wholeNumber.optional(),
   })
   .refine((env) => Object.values(env.SHARDS).some((shard) => shard.open && shard.region === env.DEFAULT_REGION), {
     path: ["DEFAULT_REGION"],

@@ -42,6 +42,7 @@ export const PROBLEMS = {
   "internal-error": { status: 500, title: "Internal server error" },
   "processor-error": { status: 502, title: "Processor error" },
   "service-unavailable": { status: 503, title: "Service unavailable" },
+  "tenant-moving": { status: 503, title: "Tenant is moving to another database" },
   "processor-timeout": { status: 504, title: "Processor timed out" },
 } as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
 

@@ -10,3 +10,4 @@ export {
 } from "./onboarding.service";
 export { sweepOnboarding } from "./onboarding.sweep";
 export type { Readiness } from "./readiness";
+export * as onboardingTables from "./onboarding.schema";

@@ -21,3 +21,4 @@ export { refund, type RefundInput } from "./refund.service";
 export { isRefundableStatus, refundableCents } from "./refundable";
 export { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "./disputed-payments";
 export { ledgerEntriesForTransfers, type LedgerEntry, type SettledTransfer } from "./settled-transfers";
+export * as paymentTables from "./payments.schema";

@@ -3,3 +3,4 @@ export { default as payoutsRouter } from "./payouts.router";
 export { applyFundingTransferEvent, applySettlementEvent, sweepPayouts } from "./payouts.service";
 export { getPayout, listPayoutItems, listPayouts } from "./payouts.queries";
 export { PAYOUT_STATUSES, type PayoutItemRecord, type PayoutItemType, type PayoutRecord, type PayoutStatus } from "./payouts.schema";
+export * as payoutTables from "./payouts.schema";

@@ -203,6 +203,16 @@ export const AUTHENTICATED_PROBLEMS = {
       "internal-error": { slug: "internal-error", detail: "An unexpected error occurred; quote traceId 4bf92f3577b34da6a3ce929d0e0e4736." },
     },
   },
+  503: {
+    description:
+      "The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds.",
+    examples: {
+      "tenant-moving": {
+        slug: "tenant-moving",
+        detail: "Tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn is moving to another database; retry after a few seconds.",
+      },
+    },
+  },
 } as const satisfies Record<number, { description: string; examples: Record<string, ProblemExample> }>;
 
 /** The problems of a route that takes a JSON body, besides its validation. */

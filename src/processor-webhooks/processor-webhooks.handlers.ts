@@ -43,7 +43,7 @@ export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = asy
   if (!webhook.success) throw validationFailed(webhook.error);
   const routed = await routeProcessorWebhook({ ctx: c.get("ctx"), input: webhook.data });
   // As after authentication, the rest runs on the tenant's shard, whose outbox the request flushes.
-  if (routed?.shard) c.set("ctx", c.get("ctx").forShard(routed.shard));
+  if (routed?.owner) c.set("ctx", c.get("ctx").forShard(routed.owner.shard));
   const outcome = routed ? await receiveProcessorWebhook({ ctx: c.get("ctx"), input: routed }) : "unhandled";
   logEvent("info", "processor webhook", { entity: webhook.data.entity, type: webhook.data.type, outcome });
   return c.json({ received: true as const, outcome }, 200);

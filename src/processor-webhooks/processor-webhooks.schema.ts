@@ -1,4 +1,5 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { tenants } from "../db/tenants.schema";
 
 /**
  * Every processor webhook received, keyed by a derived id: the processor's body carries no event id. Kept on the shard
@@ -9,6 +10,8 @@ export const processorWebhookReceipts = sqliteTable(
   "processor_webhook_receipts",
   {
     id: text("id").primaryKey(),
+    /** Whose resource it is; null on the control database, for a resource of no tenant here. */
+    tenantId: text("tenant_id").references(() => tenants.id),
     entity: text("entity").notNull(),
     type: text("type").notNull(),
     resourceId: text("resource_id").notNull(),

@@ -17,7 +17,7 @@ import {
   SettlementSchema,
   TransferSchema,
 } from "../processor";
-import { merchantTenant } from "../tenants";
+import { merchantTenant, type TenantOnShard } from "../tenants";
 import { processorWebhookReceipts } from "./processor-webhooks.schema";
 
 export const ProcessorWebhookSchema = z.object({
@@ -153,11 +153,11 @@ function checkedResource(webhook: ProcessorWebhook): CheckedResource | null {
  * The shard of the tenant the resource belongs to, from the control database's maps (merchant → tenant, then the
  * onboarding's identity or form → tenant), or null for a resource of no tenant here.
  */
-async function ownerShard(ctx: AppContext, { merchantId, processorIdentityId, processorFormId }: Owner): Promise<string | null> {
+async function resourceOwner(ctx: AppContext, { merchantId, processorIdentityId, processorFormId }: Owner): Promise<TenantOnShard | null> {
   const byMerchant = merchantId ? await merchantTenant({ ctx, input: { merchantId } }) : null;
-  if (byMerchant) return byMerchant.shard;
+  if (byMerchant) return byMerchant;
   if (!processorIdentityId && !processorFormId) return null;
-  return (await onboardingOwner(ctx, { processorIdentityId, processorFormId }))?.shard ?? null;
+  return onboardingOwner(ctx, { processorIdentityId, processorFormId });
 }
 
 /**
@@ -178,9 +178,9 @@ export async function applyProcessorResource({
     logEvent("error", "processor resource refused", { entity, errors: refused.extensions.errors });
     return "ignored";
   }
-  const shard = checked.apply ? await ownerShard(ctx, checked.owner) : null;
-  if (!checked.apply || shard === null) return "ignored";
-  const onShard = ctx.forShard(shard);
+  const owner = checked.apply ? await resourceOwner(ctx, checked.owner) : null;
+  if (!checked.apply || owner === null) return "ignored";
+  const onShard = ctx.forShard(owner.shard);
   const outcome = await checked.apply(onShard);
   await onShard.outbox.flush();
   return outcome;
@@ -200,8 +200,8 @@ async function receiptId(webhook: ProcessorWebhook, resource: Resource): Promise
   );
 }
 
-/** A delivery checked and routed: `shard` holds the tenant its resource belongs to (null: no tenant here, or nothing to apply). */
-export type RoutedWebhook = { webhook: ProcessorWebhook; checked: CheckedResource; shard: string | null };
+/** A delivery checked and routed: `owner` is the tenant its resource belongs to and its shard (null: no tenant here, or nothing to apply). */
+export type RoutedWebhook = { webhook: ProcessorWebhook; checked: CheckedResource; owner: TenantOnShard | null };
 
 /**
  * Checks the delivery's resource (a consumed entity's against the processor's schema: a 400 before anything is
@@ -216,7 +216,7 @@ export async function routeProcessorWebhook({
 }): Promise<RoutedWebhook | null> {
   const checked = checkedResource(webhook);
   if (!checked) return null;
-  return { webhook, checked, shard: checked.apply ? await ownerShard(ctx, checked.owner) : null };
+  return { webhook, checked, owner: checked.apply ? await resourceOwner(ctx, checked.owner) : null };
 }
 
 /**
@@ -226,7 +226,7 @@ export async function routeProcessorWebhook({
  */
 export async function receiveProcessorWebhook({
   ctx,
-  input: { webhook, checked, shard },
+  input: { webhook, checked, owner },
 }: {
   ctx: AppContext;
   input: RoutedWebhook;
@@ -235,6 +235,7 @@ export async function receiveProcessorWebhook({
   const id = await receiptId(webhook, resource);
   const receipt = {
     id,
+    tenantId: owner?.tenantId ?? null,
     entity: webhook.entity,
     type: webhook.type,
     resourceId: resource.id,
@@ -242,7 +243,7 @@ export async function receiveProcessorWebhook({
     resourceUpdatedAt: resource.updated_at ?? null,
     receivedAt: ctx.clock.nowIso(),
   };
-  if (shard === null) {
+  if (owner === null) {
     const outcome = apply ? "ignored" : "unhandled";
     const [kept] = await ctx.control
       .insert(processorWebhookReceipts)

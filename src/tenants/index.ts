@@ -3,8 +3,10 @@ export { default as tenantsRouter } from "./tenants.router";
 export { API_KEY_PREFIX } from "./api-keys";
 export { authenticateTenant, requireTenant, routeToOperatorTenant } from "./auth.middleware";
 export {
+  forgetTenantKeys,
   getTenant,
   issueApiKey,
+  KEY_CHECK_TTL_MS,
   listApiKeys,
   mapMerchantToTenant,
   merchantTenant,

@@ -9,7 +9,7 @@ export const TenantSchema = z
     region: z.string().nullable().openapi({
       example: "us",
       description:
-        "Where the tenant's data lives: the region of its shard, fixed when it was created. Null for a tenant from before shards, whose data the control database still holds.",
+        "Where the tenant's data lives: the region of its shard, set when it was created and changed only by a move to another region. Null for a tenant from before shards, whose data the control database still holds.",
     }),
     feeBasisPoints: z.number().int().nullable().openapi({ description: "Null: the platform default applies." }),
     feeFixedCents: z.number().int().nullable().openapi({ description: "Null: the platform default applies." }),
@@ -74,7 +74,8 @@ export const createTenant = createRoute({
   description:
     "A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a " +
     "processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`). Its data lives in " +
-    "`region` (default `DEFAULT_REGION`), on that region's open shard with the most room; the region never changes.",
+    "`region` (default `DEFAULT_REGION`), on that region's open shard with the most room; only a move to another region's shard " +
+    "(`POST /admin/tenants/{tenantId}/move` with `allowCrossRegion`) changes it.",
   request: {
     body: openapi.jsonBody(
       z

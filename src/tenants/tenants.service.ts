@@ -2,12 +2,13 @@ import { and, desc, eq, getTableColumns, isNull, lt, or } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
-import { unknownTenant } from "../db/tenancy";
+import { tenantMoving, unknownTenant } from "../db/tenancy";
 import type { AppContext } from "../platform/context";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import { drizzleOf } from "../db/client";
-import { CONTROL_BINDING, placeInRegion, shardDatabase } from "../db/shards";
+import { CONTROL_BINDING, placeInRegion, placementFields, placementOf, shardDatabase, tenantPlacement } from "../db/shards";
+import { tenantMoves } from "../db/tenant-moves.schema";
 import { tenantShards } from "../db/tenant-shards.schema";
 import { tenants, type TenantRecord } from "../db/tenants.schema";
 import { apiKeys, type ApiKeyRecord } from "./tenants.schema";
@@ -110,15 +111,20 @@ export async function updateTenant({
   return getTenant({ ctx, input: { tenantId } });
 }
 
-/** The binding of the shard holding a tenant's data (`DB` for a tenant from before shards), or null for no such tenant. */
+/**
+ * The binding of the shard holding a tenant's data (`DB` for a tenant from before shards), or null for no such tenant.
+ * A tenant paused by a move is refused (503 tenant-moving): serving it from the old shard would lose the write.
+ */
 export async function tenantShard({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<string | null> {
-  const row = await ctx.control
-    .select({ shard: tenantShards.shard })
-    .from(tenants)
-    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
-    .where(eq(tenants.id, tenantId))
-    .get();
-  return row ? (row.shard ?? CONTROL_BINDING) : null;
+  const placement = await tenantPlacement(ctx.control, tenantId);
+  if (placement?.moving) throw tenantMoving(tenantId);
+  return placement?.shard ?? null;
+}
+
+/** Keys and merchants of the tenant this isolate trusts: a move pausing the tenant forgets them here, so this isolate looks again at once. */
+export function forgetTenantKeys(tenantId: string): void {
+  for (const [keyHash, checked] of checkedKeys) if (checked.tenantId === tenantId) checkedKeys.delete(keyHash);
+  for (const [merchantId, owner] of checkedMerchants) if (owner.tenantId === tenantId) checkedMerchants.delete(merchantId);
 }
 
 /** A tenant and the binding of the shard holding its data. */
@@ -143,13 +149,17 @@ export async function merchantTenant({
   if (checked && now - checked.checkedAtMs < KEY_CHECK_TTL_MS) return { tenantId: checked.tenantId, shard: checked.shard };
   checkedMerchants.delete(merchantId);
   const row = await ctx.control
-    .select({ tenantId: tenants.id, shard: tenantShards.shard })
+    .select({ tenantId: tenants.id, ...placementFields })
     .from(tenants)
     .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
+    .leftJoin(tenantMoves, eq(tenantMoves.tenantId, tenants.id))
     .where(eq(tenants.processorMerchantId, merchantId))
     .get();
   if (!row) return null;
-  const found = { tenantId: row.tenantId, shard: row.shard ?? CONTROL_BINDING };
+  const placement = placementOf(row);
+  // The processor retries a 503: applied to the old shard now, the event would be lost with it after the flip.
+  if (placement.moving) throw tenantMoving(row.tenantId);
+  const found = { tenantId: row.tenantId, shard: placement.shard };
   rememberMerchant(merchantId, found, now);
   return found;
 }
@@ -230,8 +240,9 @@ export async function revokeApiKey({
 /**
  * Resolves a presented key to its tenant and the tenant's shard (key → tenant → shard, one read of the control
  * database), or null; callers must not reveal why a key was refused. A key is looked up at most every KEY_CHECK_TTL_MS
- * per isolate, its shard with it (a tenant's shard never changes); "last used" is written after the response, at most
- * once a minute.
+ * per isolate, its shard with it: a move pauses the tenant and waits out that TTL before its last copy, and a paused
+ * tenant's key is never cached (503 tenant-moving until the map flips). "Last used" is written after the response, at
+ * most once a minute.
  */
 export async function authenticateApiKey({
   ctx,
@@ -247,16 +258,19 @@ export async function authenticateApiKey({
   if (!checked || now - checked.checkedAtMs >= KEY_CHECK_TTL_MS) {
     checkedKeys.delete(keyHash);
     const row = await ctx.control
-      .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt, shard: tenantShards.shard })
+      .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt, ...placementFields })
       .from(apiKeys)
       .leftJoin(tenantShards, eq(tenantShards.tenantId, apiKeys.tenantId))
+      .leftJoin(tenantMoves, eq(tenantMoves.tenantId, apiKeys.tenantId))
       .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
       .get();
     if (!row) return null;
+    const placement = placementOf(row);
+    if (placement.moving) throw tenantMoving(row.tenantId);
     checked = {
       apiKeyId: row.apiKeyId,
       tenantId: row.tenantId,
-      shard: row.shard ?? CONTROL_BINDING,
+      shard: placement.shard,
       checkedAtMs: now,
       lastUsedAtMs: row.lastUsedAt ? Date.parse(row.lastUsedAt) : Number.NEGATIVE_INFINITY,
     };

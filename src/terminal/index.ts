@@ -2,3 +2,4 @@
 export { default as terminalRouter } from "./terminal.router";
 export { ReaderObject } from "./reader.durable-object";
 export { sweepTerminalSales } from "./sweep";
+export * as terminalTables from "./terminal.schema";

@@ -50,15 +50,17 @@ export abstract class ReaderObject extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const sale = this.held();
     if (!sale) return;
-    const ctx = await this.context(sale.tenantId);
+    let ctx: AppContext | null = null;
     let step: SaleStep;
     try {
+      // Inside the try: a tenant paused by a move has no shard to work on yet, and the alarm comes back for it.
+      ctx = await this.context(sale.tenantId);
       step = await advanceReaderSale({ ctx, input: { sale, session: this.session() } });
     } catch (error) {
       logEvent("error", "reader sale step failed", { paymentId: sale.paymentId, error: String(error) });
       step = { done: false, retryInMs: RETRY_AFTER_ERROR_MS };
     } finally {
-      await ctx.outbox.flush();
+      await ctx?.outbox.flush();
     }
     if (step.done) this.release(sale.paymentId);
     else if (this.held()?.paymentId === sale.paymentId) await this.ctx.storage.setAlarm(Date.now() + step.retryInMs);

@@ -86,6 +86,8 @@ const ALLOWED = {
   // A third surface over the same services as /v1 and the operator API.
   dashboard: [...KERNEL, ...CAPABILITIES, "callbacks"],
   "sandbox-proxy": [...KERNEL, "tenants"],
+  // Moving a tenant copies every capability's tables on its shard, and forgets the tenant's cached keys.
+  shards: [...KERNEL, ...CAPABILITIES, "callbacks", "processor-webhooks"],
 };
 
 const graph = importGraph("src");

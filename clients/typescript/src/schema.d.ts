@@ -115,7 +115,7 @@ export interface paths {
     put?: never;
     /**
      * Create a tenant
-     * @description A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`). Its data lives in `region` (default `DEFAULT_REGION`), on that region's open shard with the most room; the region never changes.
+     * @description A merchant of the platform: it gets API keys (`POST /admin/tenants/{tenantId}/keys`), a dashboard owner (an invitation) and a processor merchant (the hosted onboarding form, or `POST /admin/tenants/{tenantId}/processor-merchant`). Its data lives in `region` (default `DEFAULT_REGION`), on that region's open shard with the most room; only a move to another region's shard (`POST /admin/tenants/{tenantId}/move` with `allowCrossRegion`) changes it.
      */
     post: operations["createTenant"];
     delete?: never;
@@ -366,6 +366,30 @@ export interface paths {
      * @description The key stops authenticating at once (401 `unauthorized`); revoking a revoked key answers it unchanged.
      */
     post: operations["revokeApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/tenants/{tenantId}/move": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A tenant's move: its step, progress and verification
+     * @description The tenant's current or last move, as `POST /admin/tenants/{tenantId}/move` answers it, without advancing it.
+     */
+    get: operations["getTenantMove"];
+    put?: never;
+    /**
+     * Move a tenant to another shard (start or resume)
+     * @description Copies the tenant's rows to `to` in bounded batches while it keeps working, pauses its writes (its requests answer 503 `tenant-moving` with `Retry-After`; queue messages and reader sales wait) for the last delta and a verification of counts and checksums per table, flips the tenant → shard map, then deletes its rows from the source. Each call works for up to about ten seconds and answers the move: 202 while it is under way (call again, or let the cron finish it), 200 once it is done. Repeating the call resumes the same move. Within a region always allowed; across regions only with `allowCrossRegion`, since it moves where the tenant's data lives. A tenant from before shards (region null) moves out of the control database the same way. `npm run admin -- tenant move ten_… --to SHARD` drives it to the end.
+     */
+    post: operations["moveTenant"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2023,6 +2047,7 @@ export interface components {
      *     | `https://payment-connect.dev/problems/internal-error` | 500 | Internal server error | An unexpected failure; quote the `traceId` to support. |
      *     | `https://payment-connect.dev/problems/processor-error` | 502 | Processor error | The processor failed; where `outcomeUnknown` is true, retry with the same `Idempotency-Key`. |
      *     | `https://payment-connect.dev/problems/service-unavailable` | 503 | Service unavailable | A dependency of the service (the datastore) is unreachable; retry later. |
+     *     | `https://payment-connect.dev/problems/tenant-moving` | 503 | Tenant is moving to another database | The tenant's data is moving to another database and its writes are paused for the last copy (seconds to a minute); nothing was done. Retry after `Retry-After` seconds: the same request (with the same `Idempotency-Key`) then runs on the new database. |
      *     | `https://payment-connect.dev/problems/processor-timeout` | 504 | Processor timed out | The processor did not answer in time; the outcome is unknown: retry with the same `Idempotency-Key`. |
      * @enum {string}
      */
@@ -2061,6 +2086,7 @@ export interface components {
       | "https://payment-connect.dev/problems/internal-error"
       | "https://payment-connect.dev/problems/processor-error"
       | "https://payment-connect.dev/problems/service-unavailable"
+      | "https://payment-connect.dev/problems/tenant-moving"
       | "https://payment-connect.dev/problems/processor-timeout";
     ProcessorWebhookAck: {
       outcome: string;
@@ -2242,7 +2268,7 @@ export interface components {
       name: string;
       processorMerchantId: string | null;
       /**
-       * @description Where the tenant's data lives: the region of its shard, fixed when it was created. Null for a tenant from before shards, whose data the control database still holds.
+       * @description Where the tenant's data lives: the region of its shard, set when it was created and changed only by a move to another region. Null for a tenant from before shards, whose data the control database still holds.
        * @example us
        */
       region: string | null;
@@ -2252,6 +2278,55 @@ export interface components {
       hasMore: boolean;
       /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
       nextCursor: string;
+    };
+    TenantMove: {
+      finishedAtUtc: string | null;
+      /** @description When the map named the target and the pause ended. */
+      flippedAtUtc: string | null;
+      /**
+       * @description The shard the data comes from (`DB`: the control database, for a tenant from before shards).
+       * @example DB_SHARD_US_1
+       */
+      from: string;
+      /** @description Why the last step failed or the verification differed; the next call retries. */
+      lastError: string | null;
+      /** @description Whether the tenant's requests answer 503 `tenant-moving` now (from `drain` to the flip). */
+      paused: boolean;
+      /**
+       * @description The target's region: the tenant's region once the map flips.
+       * @example us
+       */
+      region: string;
+      startedAtUtc: string;
+      /**
+       * @description `copy` (bulk, the tenant still writing to the source), `drain` (writes paused, waiting out requests already routed to the source), `delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map names the target; the source's rows are being deleted), `done`.
+       * @enum {string}
+       */
+      step: "copy" | "drain" | "delta-delete" | "delta-copy" | "verify" | "delete" | "done";
+      tables: components["schemas"]["TenantMoveTable"][];
+      /** @example ten_3kTq9Wc2Zb7pLx0aYf4Rn */
+      tenantId: string;
+      /** @example DB_SHARD_US_2 */
+      to: string;
+      updatedAtUtc: string;
+    };
+    TenantMoveTable: {
+      /** @description Rows written by the bulk copy (a row skipped for a parent not copied yet is the delta's). */
+      copied: number;
+      /** @description Rows deleted from the source after the flip. */
+      deleted: number;
+      /** @description Rows copied, then deleted on the source, deleted on the target too. */
+      deltaDeleted: number;
+      /** @description Rows new or changed since their copy, written while the tenant was paused. */
+      deltaWritten: number;
+      /** @description SHA-256 chained over the table's rows in primary key order, in batches (each row its values in column order, as JSON); the target's must be equal. */
+      sourceChecksum: string | null;
+      /** @description Rows verified on the source; null before the verification. */
+      sourceRows: number | null;
+      /** @example payments */
+      table: string;
+      targetChecksum: string | null;
+      targetRows: number | null;
     };
     /**
      * @example {
@@ -4206,6 +4281,261 @@ export interface operations {
       };
     };
   };
+  getTenantMove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The move. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "finishedAtUtc": null,
+           *       "flippedAtUtc": null,
+           *       "from": "DB_SHARD_US_1",
+           *       "lastError": null,
+           *       "paused": false,
+           *       "region": "us",
+           *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
+           *       "step": "copy",
+           *       "tables": [
+           *         {
+           *           "copied": 400,
+           *           "deleted": 0,
+           *           "deltaDeleted": 0,
+           *           "deltaWritten": 3,
+           *           "sourceChecksum": null,
+           *           "sourceRows": null,
+           *           "table": "payments",
+           *           "targetChecksum": null,
+           *           "targetRows": null
+           *         }
+           *       ],
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "to": "DB_SHARD_US_2",
+           *       "updatedAtUtc": "2026-11-26T10:01:05.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TenantMove"];
+        };
+      };
+      /** @description Malformed tenant id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant, or it was never moved. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  moveTenant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "allowCrossRegion": false,
+         *       "to": "DB_SHARD_US_2"
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description Required (true) when `to` is in another region than the tenant's data.
+           * @default false
+           */
+          allowCrossRegion?: boolean;
+          /** @description The target shard's D1 binding, as `GET /admin/shards` lists it. */
+          to: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The move is done (or the tenant was on `to` already: nothing to do). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "finishedAtUtc": "2026-11-26T10:01:05.000Z",
+           *       "flippedAtUtc": "2026-11-26T10:00:58.000Z",
+           *       "from": "DB_SHARD_US_1",
+           *       "lastError": null,
+           *       "paused": false,
+           *       "region": "us",
+           *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
+           *       "step": "done",
+           *       "tables": [
+           *         {
+           *           "copied": 1200,
+           *           "deleted": 1203,
+           *           "deltaDeleted": 0,
+           *           "deltaWritten": 3,
+           *           "sourceChecksum": "9f2c3b6f0a8d4e1b7c5a2f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c",
+           *           "sourceRows": 1203,
+           *           "table": "payments",
+           *           "targetChecksum": "9f2c3b6f0a8d4e1b7c5a2f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c",
+           *           "targetRows": 1203
+           *         }
+           *       ],
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "to": "DB_SHARD_US_2",
+           *       "updatedAtUtc": "2026-11-26T10:01:05.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TenantMove"];
+        };
+      };
+      /** @description The move is under way; call again to go on. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "finishedAtUtc": null,
+           *       "flippedAtUtc": null,
+           *       "from": "DB_SHARD_US_1",
+           *       "lastError": null,
+           *       "paused": false,
+           *       "region": "us",
+           *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
+           *       "step": "copy",
+           *       "tables": [
+           *         {
+           *           "copied": 400,
+           *           "deleted": 0,
+           *           "deltaDeleted": 0,
+           *           "deltaWritten": 3,
+           *           "sourceChecksum": null,
+           *           "sourceRows": null,
+           *           "table": "payments",
+           *           "targetChecksum": null,
+           *           "targetRows": null
+           *         }
+           *       ],
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "to": "DB_SHARD_US_2",
+           *       "updatedAtUtc": "2026-11-26T10:01:05.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TenantMove"];
+        };
+      };
+      /** @description Invalid body, a shard this deployment does not configure, or another region without `allowCrossRegion`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Another move of the tenant, to another shard, is under way. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   linkProcessorMerchant: {
     parameters: {
       query?: never;
@@ -4706,6 +5036,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   getDispute: {
@@ -4804,6 +5143,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4958,6 +5306,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5128,6 +5485,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `processor-timeout`: the outcome is unknown; the submission shows `pending` until the sweep settles it. */
       504: {
         headers: {
@@ -5272,6 +5638,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   getOnboardingForm: {
@@ -5350,6 +5725,15 @@ export interface operations {
       };
       /** @description The processor failed. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5448,6 +5832,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   listPayments: {
@@ -5529,6 +5922,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5686,6 +6088,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `processor-timeout`: outcome unknown; retry with the same Idempotency-Key. */
       504: {
         headers: {
@@ -5826,6 +6237,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   getPayment: {
@@ -5908,6 +6328,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6064,6 +6493,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `processor-timeout`: outcome unknown; the amount stays reserved until reconciled. */
       504: {
         headers: {
@@ -6140,6 +6578,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   getPayout: {
@@ -6205,6 +6652,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6286,6 +6742,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6428,6 +6893,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description `processor-timeout`: the processor did not answer in time. Retry. */
       504: {
         headers: {
@@ -6523,6 +6997,15 @@ export interface operations {
       };
       /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6630,6 +7113,15 @@ export interface operations {
       };
       /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6745,6 +7237,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   deactivateReader: {
@@ -6845,6 +7346,15 @@ export interface operations {
       };
       /** @description `processor-error`: the processor failed; nothing is recorded as changed. Retry. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -20,22 +20,19 @@ const RECEIVER = "https://isolation.example";
 /** Every database: the control database and each shard. */
 const databases = () => [{ binding: CONTROL_BINDING, d1: env.DB }, ...shardsOf(env)];
 
-/**
- * The tables a tenant owns: every table of a shard but its copy of `tenants`; `keyedByTenant` keeps those with a
- * tenant_id (a processor webhook receipt is the tenant's, but named by the processor's resource).
- */
-async function tenantTables(keyedByTenant: boolean): Promise<string[]> {
+/** The tables a tenant owns: every table of a shard but its copy of `tenants`. */
+async function tenantTables(): Promise<string[]> {
   const { results } = await shardsOf(env)[0]!
     .d1.prepare(
-      "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'tenants')",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'tenants')",
     )
-    .all<{ name: string; sql: string }>();
-  return results.filter(({ sql }) => !keyedByTenant || sql.includes("`tenant_id`")).map(({ name }) => name);
+    .all<{ name: string }>();
+  return results.map(({ name }) => name);
 }
 
 /** Rows of every tenant table in every database but `shard` (the control database keeps these tables from before shards). */
 async function rowsOutside(shard: string, where = "", ...values: unknown[]): Promise<Record<string, number>> {
-  const tables = await tenantTables(where.includes("tenant_id"));
+  const tables = await tenantTables();
   const counts: Record<string, number> = {};
   for (const { binding, d1 } of databases().filter((database) => database.binding !== shard)) {
     const rows = await d1.batch<{ n: number }>(

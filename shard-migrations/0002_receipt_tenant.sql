@@ -1,0 +1,1 @@
+ALTER TABLE `processor_webhook_receipts` ADD `tenant_id` text REFERENCES tenants(id);

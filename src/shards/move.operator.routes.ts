@@ -1,0 +1,174 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
+import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
+
+const TableProgressSchema = z
+  .object({
+    table: z.string().openapi({ example: "payments" }),
+    copied: z
+      .number()
+      .int()
+      .openapi({ description: "Rows written by the bulk copy (a row skipped for a parent not copied yet is the delta's)." }),
+    deltaWritten: z.number().int().openapi({ description: "Rows new or changed since their copy, written while the tenant was paused." }),
+    deltaDeleted: z.number().int().openapi({ description: "Rows copied, then deleted on the source, deleted on the target too." }),
+    sourceRows: z.number().int().nullable().openapi({ description: "Rows verified on the source; null before the verification." }),
+    targetRows: z.number().int().nullable(),
+    sourceChecksum: z.string().nullable().openapi({
+      description:
+        "SHA-256 chained over the table's rows in primary key order, in batches (each row its values in column order, as JSON); the target's must be equal.",
+    }),
+    targetChecksum: z.string().nullable(),
+    deleted: z.number().int().openapi({ description: "Rows deleted from the source after the flip." }),
+  })
+  .openapi("TenantMoveTable");
+
+export const TenantMoveSchema = z
+  .object({
+    tenantId: z.string().openapi({ example: "ten_3kTq9Wc2Zb7pLx0aYf4Rn" }),
+    from: z.string().openapi({
+      example: "DB_SHARD_US_1",
+      description: "The shard the data comes from (`DB`: the control database, for a tenant from before shards).",
+    }),
+    to: z.string().openapi({ example: "DB_SHARD_US_2" }),
+    region: z.string().openapi({ example: "us", description: "The target's region: the tenant's region once the map flips." }),
+    step: z.enum(["copy", "drain", "delta-delete", "delta-copy", "verify", "delete", "done"]).openapi({
+      description:
+        "`copy` (bulk, the tenant still writing to the source), `drain` (writes paused, waiting out requests already routed to the source), " +
+        "`delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map " +
+        "names the target; the source's rows are being deleted), `done`.",
+    }),
+    paused: z
+      .boolean()
+      .openapi({ description: "Whether the tenant's requests answer 503 `tenant-moving` now (from `drain` to the flip)." }),
+    tables: z.array(TableProgressSchema),
+    startedAtUtc: z.string(),
+    updatedAtUtc: z.string(),
+    flippedAtUtc: z.string().nullable().openapi({ description: "When the map named the target and the pause ended." }),
+    finishedAtUtc: z.string().nullable(),
+    lastError: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why the last step failed or the verification differed; the next call retries." }),
+  })
+  .openapi("TenantMove");
+
+const tableExample = {
+  table: "payments",
+  copied: 1200,
+  deltaWritten: 3,
+  deltaDeleted: 0,
+  sourceRows: 1203,
+  targetRows: 1203,
+  sourceChecksum: "9f2c3b6f0a8d4e1b7c5a2f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c",
+  targetChecksum: "9f2c3b6f0a8d4e1b7c5a2f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c",
+  deleted: 1203,
+};
+
+export const moveExample = {
+  tenantId: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+  from: "DB_SHARD_US_1",
+  to: "DB_SHARD_US_2",
+  region: "us",
+  step: "done",
+  paused: false,
+  tables: [tableExample],
+  startedAtUtc: "2026-11-26T10:00:00.000Z",
+  updatedAtUtc: "2026-11-26T10:01:05.000Z",
+  flippedAtUtc: "2026-11-26T10:00:58.000Z",
+  finishedAtUtc: "2026-11-26T10:01:05.000Z",
+  lastError: null,
+};
+
+const runningExample = {
+  ...moveExample,
+  step: "copy",
+  tables: [{ ...tableExample, copied: 400, sourceRows: null, targetRows: null, sourceChecksum: null, targetChecksum: null, deleted: 0 }],
+  flippedAtUtc: null,
+  finishedAtUtc: null,
+};
+
+export const moveTenant = createRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/move",
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "moveTenant",
+  summary: "Move a tenant to another shard (start or resume)",
+  description:
+    "Copies the tenant's rows to `to` in bounded batches while it keeps working, pauses its writes (its requests answer 503 " +
+    "`tenant-moving` with `Retry-After`; queue messages and reader sales wait) for the last delta and a verification of counts and " +
+    "checksums per table, flips the tenant → shard map, then deletes its rows from the source. Each call works for up to about ten " +
+    "seconds and answers the move: 202 while it is under way (call again, or let the cron finish it), 200 once it is done. Repeating " +
+    "the call resumes the same move. Within a region always allowed; across regions only with `allowCrossRegion`, since it moves where " +
+    "the tenant's data lives. A tenant from before shards (region null) moves out of the control database the same way. " +
+    "`npm run admin -- tenant move ten_… --to SHARD` drives it to the end.",
+  request: {
+    params: TenantParams,
+    body: openapi.jsonBody(
+      z
+        .object({
+          to: z
+            .string()
+            .regex(/^[A-Z][A-Z0-9_]*$/)
+            .openapi({ description: "The target shard's D1 binding, as `GET /admin/shards` lists it." }),
+          allowCrossRegion: z
+            .boolean()
+            .default(false)
+            .openapi({ description: "Required (true) when `to` is in another region than the tenant's data." }),
+        })
+        .strict(),
+      { to: "DB_SHARD_US_2", allowCrossRegion: false },
+    ),
+  },
+  responses: {
+    200: openapi.jsonContent(TenantMoveSchema, "The move is done (or the tenant was on `to` already: nothing to do).", moveExample),
+    202: openapi.jsonContent(TenantMoveSchema, "The move is under way; call again to go on.", runningExample),
+    ...openapi.problemResponses({
+      400: {
+        description: "Invalid body, a shard this deployment does not configure, or another region without `allowCrossRegion`.",
+        examples: {
+          "unknown-shard": {
+            slug: "validation-failed",
+            detail: "No shard DB_SHARD_XX_9; this deployment's shards: DB_SHARD_US_1, DB_SHARD_US_2, DB_SHARD_EU_1.",
+            extensions: { errors: [{ field: "to", message: "must be one of: DB_SHARD_US_1, DB_SHARD_US_2, DB_SHARD_EU_1" }] },
+          },
+          "cross-region": {
+            slug: "validation-failed",
+            detail:
+              "DB_SHARD_EU_1 is in region eu and tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn's data is in us: moving it there changes where it lives; set allowCrossRegion to do so.",
+            extensions: { errors: [{ field: "allowCrossRegion", message: "must be true to move the tenant's data from us to eu" }] },
+          },
+        },
+      },
+      ...TENANT_NOT_FOUND,
+      409: {
+        description: "Another move of the tenant, to another shard, is under way.",
+        examples: [
+          { slug: "conflict", detail: "Tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn is already moving to DB_SHARD_US_2; finish that move first." },
+        ],
+      },
+      ...openapi.JSON_BODY_PROBLEMS,
+      ...OPERATOR_PROBLEMS,
+    }),
+  },
+});
+
+export const getTenantMove = createRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/move",
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "getTenantMove",
+  summary: "A tenant's move: its step, progress and verification",
+  description: "The tenant's current or last move, as `POST /admin/tenants/{tenantId}/move` answers it, without advancing it.",
+  request: { params: TenantParams },
+  responses: {
+    200: openapi.jsonContent(TenantMoveSchema, "The move.", runningExample),
+    ...openapi.problemResponses({
+      400: "Malformed tenant id.",
+      404: {
+        description: "No such tenant, or it was never moved.",
+        examples: [{ slug: "not-found", detail: "Tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn has never been moved." }],
+      },
+      ...OPERATOR_PROBLEMS,
+    }),
+  },
+});

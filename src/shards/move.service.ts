@@ -1,0 +1,426 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { CONTROL_BINDING, shardD1, shardsOf, tenantPlacement } from "../db/shards";
+import { tenantMoves, type MoveStep, type TableTally, type TenantMoveRecord } from "../db/tenant-moves.schema";
+import { tenantShards } from "../db/tenant-shards.schema";
+import { unknownTenant } from "../db/tenancy";
+import { logEvent } from "../lib/log";
+import { ApiError } from "../lib/problem";
+import type { AppContext } from "../platform/context";
+import { forgetTenantKeys, KEY_CHECK_TTL_MS } from "../tenants";
+import { SHARD_TABLES, type ShardTable } from "./shard-tables";
+import {
+  BATCH_ROWS,
+  chainChecksum,
+  deleteStatement,
+  keyOf,
+  readBatch,
+  rowsByKey,
+  runBatch,
+  upsertStatement,
+  type Key,
+  type Row,
+} from "./table-copy";
+
+/** Children before parents: the order rows are deleted in, on either side. */
+const CHILDREN_FIRST = [...SHARD_TABLES].reverse();
+
+/**
+ * Verifications that may differ in one pause before it ends: only a write that got past the pause makes the sides
+ * differ, so the tenant is not kept paused for it; the copy starts over with its writes resumed.
+ */
+const MAX_VERIFY_FAILURES = 3;
+
+/**
+ * Steps one call runs at most, whatever its time budget: a step makes up to four D1 calls (read each side, write, save),
+ * and a Worker invocation may make 1,000 subrequests.
+ */
+const STEPS_PER_CALL = 200;
+
+/** How long the cron gives each unfinished move per run; the CLI and the operator route drive it faster. */
+const CRON_BUDGET_MS = 10_000;
+
+/** The two databases a move reads and writes, raw: a test wraps them to crash a step. */
+export type MoveDatabases = { source: D1Database; target: D1Database };
+
+/** What one step did: the move as saved, and how long to wait before the next (the drain), if at all. */
+export type StepOutcome = { move: TenantMoveRecord; waitMs: number };
+
+/**
+ * How long a move waits once the tenant is paused before its last copy: an isolate trusts a key's shard for
+ * KEY_CHECK_TTL_MS, and a request that resolved the old shard just before the pause may still be writing there for as
+ * long as its processor call (or a callback attempt's 10 s) takes.
+ */
+function drainMs(env: Env): number {
+  if (env.TENANT_MOVE_DRAIN_MS !== undefined) return Number(env.TENANT_MOVE_DRAIN_MS);
+  return KEY_CHECK_TTL_MS + Number(env.PROCESSOR_TIMEOUT_MS) + 15_000;
+}
+
+/**
+ * Starts moving a tenant to another shard, or finds the move to that shard already under way (a repeated request
+ * resumes it). A move across regions moves where the data lives, so it needs the operator's explicit consent; a tenant
+ * from before shards counts as being in the default region.
+ */
+export async function startMove({
+  ctx,
+  input: { tenantId, to, allowCrossRegion },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; to: string; allowCrossRegion: boolean };
+}): Promise<TenantMoveRecord> {
+  const target = shardsOf(ctx.env).find((shard) => shard.binding === to);
+  if (!target) {
+    const configured = shardsOf(ctx.env)
+      .map((shard) => shard.binding)
+      .join(", ");
+    throw new ApiError("validation-failed", `No shard ${to}; this deployment's shards: ${configured}.`, {
+      extensions: { errors: [{ field: "to", message: `must be one of: ${configured}` }] },
+    });
+  }
+  const existing = await findMove(ctx, tenantId);
+  if (existing && existing.step !== "done") {
+    if (existing.toShard !== to) throw movingElsewhere(existing);
+    return existing;
+  }
+  const placement = await tenantPlacement(ctx.control, tenantId);
+  if (!placement) throw unknownTenant(tenantId);
+  const now = new Date().toISOString();
+  const move = {
+    tenantId,
+    fromShard: placement.shard,
+    toShard: to,
+    toRegion: target.region,
+    step: "copy" as MoveStep,
+    tableIndex: 0,
+    cursor: null,
+    tally: {},
+    pausedAt: null,
+    verifyFailures: 0,
+    startedAt: now,
+    updatedAt: now,
+    flippedAt: null,
+    finishedAt: null,
+    lastError: null,
+  };
+  // Already there: a move with nothing to do, answered as done and not recorded.
+  if (placement.shard === to) return { ...move, step: "done", finishedAt: now };
+  const placed = await ctx.control
+    .select({ region: tenantShards.region })
+    .from(tenantShards)
+    .where(eq(tenantShards.tenantId, tenantId))
+    .get();
+  const fromRegion = placed?.region ?? ctx.env.DEFAULT_REGION;
+  if (fromRegion !== target.region && !allowCrossRegion) {
+    throw new ApiError(
+      "validation-failed",
+      `${to} is in region ${target.region} and tenant ${tenantId}'s data is in ${fromRegion}: moving it there changes where it lives; set allowCrossRegion to do so.`,
+      {
+        extensions: {
+          errors: [{ field: "allowCrossRegion", message: `must be true to move the tenant's data from ${fromRegion} to ${target.region}` }],
+        },
+      },
+    );
+  }
+  // One move per tenant at a time: a finished one is replaced, one under way (another operator's) is kept.
+  await ctx.control
+    .insert(tenantMoves)
+    .values(move)
+    .onConflictDoUpdate({ target: tenantMoves.tenantId, set: move, setWhere: eq(tenantMoves.step, "done") });
+  const saved = (await findMove(ctx, tenantId))!;
+  if (saved.toShard !== to) throw movingElsewhere(saved);
+  return saved;
+}
+
+const movingElsewhere = (move: TenantMoveRecord) =>
+  new ApiError("conflict", `Tenant ${move.tenantId} is already moving to ${move.toShard}; finish that move first.`);
+
+export async function findMove(ctx: AppContext, tenantId: string): Promise<TenantMoveRecord | undefined> {
+  return ctx.control.select().from(tenantMoves).where(eq(tenantMoves.tenantId, tenantId)).get();
+}
+
+export async function getMove({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<TenantMoveRecord> {
+  const move = await findMove(ctx, tenantId);
+  if (!move) throw new ApiError("not-found", `Tenant ${tenantId} has never been moved.`);
+  return move;
+}
+
+/**
+ * Works the tenant's move forward for about `budgetMs` of wall time (the drain's wait included when it fits) and at
+ * most STEPS_PER_CALL steps, each bounded and saved before the next: whoever calls next — the operator, the CLI, the
+ * cron — resumes where it stopped. A failing step is recorded on the move and retried by the next call; nothing it did is lost or doubled,
+ * since every write is keyed by primary key.
+ */
+export async function driveMove({
+  ctx,
+  input: { tenantId, budgetMs },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; budgetMs: number };
+}): Promise<TenantMoveRecord> {
+  const deadline = Date.now() + budgetMs;
+  let move = await getMove({ ctx, input: { tenantId } });
+  const databases = { source: shardD1(ctx.env, move.fromShard), target: shardD1(ctx.env, move.toShard) };
+  for (let steps = 0; move.step !== "done" && Date.now() < deadline && steps < STEPS_PER_CALL; steps++) {
+    let outcome: StepOutcome;
+    try {
+      outcome = await moveStep({ ctx, input: { move, databases } });
+    } catch (error) {
+      logEvent("error", "tenant move step failed", { tenantId, step: move.step, error: String(error) });
+      await ctx.control
+        .update(tenantMoves)
+        .set({ lastError: `${move.step}: ${String(error)}`.slice(0, 500), updatedAt: new Date().toISOString() })
+        .where(eq(tenantMoves.tenantId, tenantId));
+      return (await findMove(ctx, tenantId))!;
+    }
+    move = outcome.move;
+    if (outcome.waitMs > 0) {
+      if (Date.now() + outcome.waitMs > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, outcome.waitMs));
+    }
+  }
+  return move;
+}
+
+/** The cron's part: every unfinished move goes on, so a move whose driver crashed finishes anyway. */
+export async function advanceUnfinishedMoves({ ctx }: { ctx: AppContext }): Promise<void> {
+  const unfinished = await ctx.control
+    .select({ tenantId: tenantMoves.tenantId })
+    .from(tenantMoves)
+    .where(ne(tenantMoves.step, "done"))
+    .all();
+  for (const { tenantId } of unfinished) await driveMove({ ctx, input: { tenantId, budgetMs: CRON_BUDGET_MS } });
+}
+
+/**
+ * Shards whose sweeps must wait for a move: the target holds a partial copy of the tenant until the flip, and the
+ * source a stale one from the pause until it is deleted. A sweep there would act on rows that are not the tenant's
+ * live ones (a callback sent twice, a reconciliation written where no one reads it).
+ */
+export async function shardsBusyWithMoves({ ctx }: { ctx: AppContext }): Promise<Set<string>> {
+  const moves = await ctx.control
+    .select({ from: tenantMoves.fromShard, to: tenantMoves.toShard, step: tenantMoves.step })
+    .from(tenantMoves)
+    .where(ne(tenantMoves.step, "done"))
+    .all();
+  const busy = new Set<string>();
+  for (const { from, to, step } of moves) {
+    if (step !== "delete") busy.add(to);
+    if (step !== "copy") busy.add(from);
+  }
+  return busy;
+}
+
+/**
+ * One bounded step of a move (a batch of at most BATCH_ROWS rows of one table, or a change of step), saved in the
+ * control database before it returns:
+ * 1. copy — every shard table, parents first, from the source to the target, upserted by primary key;
+ * 2. drain — the tenant's writes are paused (every resolution of its shard answers "moving"); wait out drainMs;
+ * 3. delta-delete, delta-copy — rows gone from the source are deleted on the target (children first), rows new or
+ *    changed since their copy are written (parents first);
+ * 4. verify — both sides' rows counted and checksummed per table; a difference goes back to the delta (a few
+ *    times, then to the copy with the tenant's writes resumed);
+ * 5. flip — tenant_shards names the target and the pause is cleared, in one control batch;
+ * 6. delete — the tenant's rows deleted from the source, children first (its tenant row too, except on the control
+ *    database, where it is the tenant's control row).
+ */
+export async function moveStep({
+  ctx,
+  input: { move, databases },
+}: {
+  ctx: AppContext;
+  input: { move: TenantMoveRecord; databases: MoveDatabases };
+}): Promise<StepOutcome> {
+  const { source, target } = databases;
+  const { tenantId } = move;
+  const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Key);
+  const tally = { ...move.tally };
+  const count = (table: ShardTable, field: keyof TableTally, rows: number) => {
+    const entry = { ...tally[table.name] };
+    (entry[field] as number | undefined) = ((entry[field] as number | undefined) ?? 0) + rows;
+    tally[table.name] = entry;
+  };
+  // The next batch of the same table, or the next table once a batch comes back short.
+  const onward = (rows: Row[], table: ShardTable) =>
+    rows.length < BATCH_ROWS
+      ? { tableIndex: move.tableIndex + 1, cursor: null }
+      : { tableIndex: move.tableIndex, cursor: JSON.stringify(keyOf(table, rows.at(-1)!)) };
+  const proceed = async (changes: Partial<TenantMoveRecord>): Promise<StepOutcome> => ({ move: await save(ctx, move, changes), waitMs: 0 });
+
+  switch (move.step) {
+    case "copy": {
+      const table = SHARD_TABLES[move.tableIndex];
+      if (!table) {
+        const moving = await proceed({ step: "drain", tableIndex: 0, cursor: null, pausedAt: new Date().toISOString() });
+        // This isolate stops trusting its cached keys at once; other isolates within KEY_CHECK_TTL_MS, hence the drain.
+        forgetTenantKeys(tenantId);
+        return { move: moving.move, waitMs: drainMs(ctx.env) };
+      }
+      const rows = await readBatch(source, table, { tenantId, after });
+      count(
+        table,
+        "copied",
+        await runBatch(
+          target,
+          rows.map((row) => upsertStatement(target, table, row)),
+        ),
+      );
+      return proceed({ ...onward(rows, table), tally });
+    }
+    case "drain": {
+      const waitMs = Date.parse(move.pausedAt!) + drainMs(ctx.env) - Date.now();
+      if (waitMs > 0) return { move, waitMs };
+      return proceed({ step: "delta-delete", tableIndex: 0, cursor: null });
+    }
+    case "delta-delete": {
+      const table = CHILDREN_FIRST[move.tableIndex];
+      if (!table) return proceed({ step: "delta-copy", tableIndex: 0, cursor: null });
+      const keys = await readBatch(target, table, { tenantId, after, keysOnly: true });
+      const onSource = await rowsByKey(source, table, tenantId, keys);
+      const gone = keys.filter((key) => !onSource.has(JSON.stringify(key)));
+      count(
+        table,
+        "deltaDeleted",
+        await runBatch(
+          target,
+          gone.map((key) => deleteStatement(target, table, tenantId, key)),
+        ),
+      );
+      return proceed({ ...onward(keys, table), tally });
+    }
+    case "delta-copy": {
+      const table = SHARD_TABLES[move.tableIndex];
+      if (!table) return proceed({ step: "verify", tableIndex: 0, cursor: null });
+      const rows = await readBatch(source, table, { tenantId, after });
+      const onTarget = await rowsByKey(
+        target,
+        table,
+        tenantId,
+        rows.map((row) => keyOf(table, row)),
+      );
+      const present = (row: Row) => onTarget.has(JSON.stringify(keyOf(table, row)));
+      const changed = rows.filter((row) => JSON.stringify(onTarget.get(JSON.stringify(keyOf(table, row)))) !== JSON.stringify(row));
+      // Changed rows before new ones: a unique value moved from an old row to a new one (a rotated signing secret) is
+      // released on the target before it is taken.
+      const ordered = [...changed.filter(present), ...changed.filter((row) => !present(row))];
+      count(
+        table,
+        "deltaWritten",
+        await runBatch(
+          target,
+          ordered.map((row) => upsertStatement(target, table, row)),
+        ),
+      );
+      return proceed({ ...onward(rows, table), tally });
+    }
+    case "verify": {
+      const table = SHARD_TABLES[move.tableIndex];
+      if (!table) return finishVerification(ctx, move);
+      const entry: TableTally =
+        after === null
+          ? { ...tally[table.name], sourceRows: 0, sourceChecksum: "", targetRows: 0, targetChecksum: "" }
+          : { ...tally[table.name] };
+      const [sourceRows, targetRows] = await Promise.all([
+        readBatch(source, table, { tenantId, after }),
+        readBatch(target, table, { tenantId, after }),
+      ]);
+      entry.sourceRows = (entry.sourceRows ?? 0) + sourceRows.length;
+      entry.targetRows = (entry.targetRows ?? 0) + targetRows.length;
+      if (sourceRows.length > 0) entry.sourceChecksum = await chainChecksum(entry.sourceChecksum ?? "", sourceRows);
+      if (targetRows.length > 0) entry.targetChecksum = await chainChecksum(entry.targetChecksum ?? "", targetRows);
+      tally[table.name] = entry;
+      const longer = sourceRows.length >= targetRows.length ? sourceRows : targetRows;
+      return proceed({ ...onward(longer, table), tally });
+    }
+    case "delete": {
+      const table = CHILDREN_FIRST[move.tableIndex];
+      if (!table) return proceed({ step: "done", tableIndex: 0, cursor: null, finishedAt: new Date().toISOString() });
+      // On the control database the tenants row is the tenant's control row, not a shard's copy of it.
+      if (table.name === "tenants" && move.fromShard === CONTROL_BINDING) return proceed({ tableIndex: move.tableIndex + 1, cursor: null });
+      const keys = await readBatch(source, table, { tenantId, after, keysOnly: true });
+      count(
+        table,
+        "deleted",
+        await runBatch(
+          source,
+          keys.map((key) => deleteStatement(source, table, tenantId, key)),
+        ),
+      );
+      return proceed({ ...onward(keys, table), tally });
+    }
+    case "done":
+      return { move, waitMs: 0 };
+  }
+}
+
+/**
+ * Equal counts and checksums on every table flip the map and clear the pause in one control batch (the tenant's next
+ * request goes to the target); any difference is recorded and the delta runs again, still paused — at most
+ * MAX_VERIFY_FAILURES times, then the pause ends and the copy starts over.
+ */
+async function finishVerification(ctx: AppContext, move: TenantMoveRecord): Promise<StepOutcome> {
+  const differing = SHARD_TABLES.filter((table) => {
+    const entry = move.tally[table.name] ?? {};
+    return entry.sourceRows !== entry.targetRows || entry.sourceChecksum !== entry.targetChecksum;
+  }).map((table) => {
+    const entry = move.tally[table.name] ?? {};
+    return `${table.name} (source ${entry.sourceRows} rows, target ${entry.targetRows})`;
+  });
+  if (differing.length > 0) {
+    const lastError = `verify: differs in ${differing.join(", ")}`;
+    const verifyFailures = move.verifyFailures + 1;
+    const changes: Partial<TenantMoveRecord> =
+      verifyFailures < MAX_VERIFY_FAILURES
+        ? { step: "delta-delete", tableIndex: 0, cursor: null, verifyFailures, lastError }
+        : {
+            step: "copy",
+            tableIndex: 0,
+            cursor: null,
+            verifyFailures: 0,
+            pausedAt: null,
+            lastError: `${lastError}; writes resumed, copying again`,
+          };
+    return { move: await save(ctx, move, changes), waitMs: 0 };
+  }
+  const now = new Date().toISOString();
+  const placement = { region: move.toRegion, shard: move.toShard, placedAt: now };
+  await ctx.control.batch([
+    ctx.control
+      .insert(tenantShards)
+      .values({ tenantId: move.tenantId, ...placement })
+      .onConflictDoUpdate({ target: tenantShards.tenantId, set: placement }),
+    ctx.control
+      .update(tenantMoves)
+      .set({
+        step: "delete",
+        tableIndex: 0,
+        cursor: null,
+        pausedAt: null,
+        verifyFailures: 0,
+        flippedAt: now,
+        lastError: null,
+        updatedAt: now,
+      })
+      .where(and(eq(tenantMoves.tenantId, move.tenantId), eq(tenantMoves.step, "verify"))),
+  ]);
+  return { move: (await findMove(ctx, move.tenantId))!, waitMs: 0 };
+}
+
+/**
+ * Saves a step's progress only if the move is still where this step found it: two drivers (the cron and the CLI) may
+ * run the same step, whose writes are idempotent, but only one of them moves the cursor on.
+ */
+async function save(ctx: AppContext, move: TenantMoveRecord, changes: Partial<TenantMoveRecord>): Promise<TenantMoveRecord> {
+  const [saved] = await ctx.control
+    .update(tenantMoves)
+    .set({ lastError: null, ...changes, updatedAt: new Date().toISOString() })
+    .where(
+      and(
+        eq(tenantMoves.tenantId, move.tenantId),
+        eq(tenantMoves.step, move.step),
+        eq(tenantMoves.tableIndex, move.tableIndex),
+        move.cursor === null ? isNull(tenantMoves.cursor) : eq(tenantMoves.cursor, move.cursor),
+      ),
+    )
+    .returning()
+    .all();
+  return saved ?? (await findMove(ctx, move.tenantId))!;
+}

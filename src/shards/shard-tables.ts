@@ -1,0 +1,80 @@
+import { is } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { callbackEndpointTables, deliveryTables } from "../callbacks";
+import { disputeTables } from "../disputes";
+import * as eventTables from "../outbox/events.schema";
+import { onboardingTables } from "../onboarding";
+import { paymentTables } from "../payments";
+import { payoutTables } from "../payouts";
+import { processorWebhookTables } from "../processor-webhooks";
+import { terminalTables } from "../terminal";
+import { tenants } from "../db/tenants.schema";
+
+/** A shard table as a move copies it: its SQL name and columns, primary key, tenant column and the parents it references. */
+export type ShardTable = {
+  name: string;
+  columns: string[];
+  primaryKey: string[];
+  /** `tenants` is keyed by the tenant itself; every other table has a tenant_id column. */
+  tenantColumn: string;
+  foreignKeys: { columns: string[]; parent: string; parentColumns: string[] }[];
+};
+
+/** The schema modules drizzle.shard.config.ts lists (the tenants table first): a table added to one is moved the day it exists. */
+const SHARD_SCHEMAS = [
+  { tenants },
+  eventTables,
+  paymentTables,
+  callbackEndpointTables,
+  deliveryTables,
+  onboardingTables,
+  disputeTables,
+  payoutTables,
+  terminalTables,
+  processorWebhookTables,
+];
+
+function describe(table: SQLiteTable): ShardTable {
+  const config = getTableConfig(table);
+  const columns = config.columns.map((column) => column.name);
+  const primaryKey =
+    config.primaryKeys[0]?.columns.map((column) => column.name) ??
+    config.columns.filter((column) => column.primary).map((column) => column.name);
+  return {
+    name: config.name,
+    columns,
+    primaryKey,
+    tenantColumn: config.name === "tenants" ? "id" : "tenant_id",
+    foreignKeys: config.foreignKeys.map((foreignKey) => {
+      const reference = foreignKey.reference();
+      return {
+        columns: reference.columns.map((column) => column.name),
+        parent: getTableConfig(reference.foreignTable).name,
+        parentColumns: reference.foreignColumns.map((column) => column.name),
+      };
+    }),
+  };
+}
+
+/** Parents before children (a child's row can only be written once the row it references is there); ties by name. */
+function inForeignKeyOrder(tables: ShardTable[]): ShardTable[] {
+  const ordered: ShardTable[] = [];
+  const pending = [...tables].sort((a, b) => a.name.localeCompare(b.name));
+  while (pending.length > 0) {
+    const ready = pending.findIndex((table) =>
+      table.foreignKeys.every((key) => key.parent === table.name || ordered.some((done) => done.name === key.parent)),
+    );
+    if (ready === -1) throw new Error(`Shard tables reference each other in a circle: ${pending.map((table) => table.name).join(", ")}.`);
+    ordered.push(...pending.splice(ready, 1));
+  }
+  return ordered;
+}
+
+/** Every table of a tenant shard, parents first: the order a move copies in, and (reversed) the order it deletes in. */
+export const SHARD_TABLES: readonly ShardTable[] = inForeignKeyOrder(
+  SHARD_SCHEMAS.flatMap((schema) =>
+    Object.values(schema)
+      .filter((value): value is SQLiteTable => is(value, SQLiteTable))
+      .map(describe),
+  ),
+);

@@ -1,0 +1,101 @@
+import { sha256Hex } from "../lib/crypto";
+import type { ShardTable } from "./shard-tables";
+
+/**
+ * Rows per batch: a batch's primary keys are bound in one statement, and D1 binds at most 100 parameters (40 two-column
+ * keys and the tenant).
+ */
+export const BATCH_ROWS = 40;
+
+/** A row as SQLite holds it: its columns' values in the table's column order (no mapping, so a copy is exact). */
+export type Row = unknown[];
+export type Key = unknown[];
+
+const quoted = (name: string) => `"${name}"`;
+const list = (names: string[]) => names.map(quoted).join(", ");
+
+/** The primary key of a row read with every column. */
+export function keyOf(table: ShardTable, row: Row): Key {
+  return table.primaryKey.map((column) => row[table.columns.indexOf(column)]);
+}
+
+/**
+ * The tenant's next rows after `after` in primary key order: a keyset walk, so a batch costs the same at any depth and a
+ * crash resumes from the last key saved. `columns` defaults to every column; `keysOnly` reads just the primary key.
+ */
+export async function readBatch(
+  d1: D1Database,
+  table: ShardTable,
+  input: { tenantId: string; after: Key | null; keysOnly?: boolean },
+): Promise<Row[]> {
+  const key = list(table.primaryKey);
+  const after = input.after ? ` AND (${key}) > (${input.after.map(() => "?").join(", ")})` : "";
+  const columns = input.keysOnly ? key : list(table.columns);
+  return d1
+    .prepare(
+      `SELECT ${columns} FROM ${quoted(table.name)} WHERE ${quoted(table.tenantColumn)} = ?${after} ORDER BY ${key} LIMIT ${BATCH_ROWS}`,
+    )
+    .bind(input.tenantId, ...(input.after ?? []))
+    .raw();
+}
+
+/** The tenant's rows with these primary keys (at most BATCH_ROWS), every column, keyed by their key's JSON. */
+export async function rowsByKey(d1: D1Database, table: ShardTable, tenantId: string, keys: Key[]): Promise<Map<string, Row>> {
+  if (keys.length === 0) return new Map();
+  const tuple = `(${table.primaryKey.map(() => "?").join(", ")})`;
+  const rows = await d1
+    .prepare(
+      `SELECT ${list(table.columns)} FROM ${quoted(table.name)} WHERE ${quoted(table.tenantColumn)} = ? AND (${list(table.primaryKey)}) IN (VALUES ${keys.map(() => tuple).join(", ")})`,
+    )
+    .bind(tenantId, ...keys.flat())
+    .raw();
+  return new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), row]));
+}
+
+/**
+ * Writes a row as the source holds it, keyed by its primary key (inserted, or every other column overwritten), so a
+ * batch copied twice leaves the same rows. A row whose parent row is not on the target yet (a refund of a payment
+ * written after the payments were copied) is skipped rather than failing its batch: the delta copies it.
+ */
+export function upsertStatement(d1: D1Database, table: ShardTable, row: Row): D1PreparedStatement {
+  const parameter = (column: string) => `?${table.columns.indexOf(column) + 1}`;
+  const parentsPresent = table.foreignKeys.map(
+    ({ columns, parent, parentColumns }) =>
+      `EXISTS (SELECT 1 FROM ${quoted(parent)} WHERE ${parentColumns.map((column, i) => `${quoted(column)} = ${parameter(columns[i]!)}`).join(" AND ")})`,
+  );
+  const updated = table.columns.filter((column) => !table.primaryKey.includes(column));
+  return d1
+    .prepare(
+      `INSERT INTO ${quoted(table.name)} (${list(table.columns)}) SELECT ${table.columns.map(parameter).join(", ")}` +
+        ` WHERE ${["true", ...parentsPresent].join(" AND ")}` +
+        ` ON CONFLICT (${list(table.primaryKey)}) ` +
+        (updated.length === 0
+          ? "DO NOTHING"
+          : `DO UPDATE SET ${updated.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(", ")}`),
+    )
+    .bind(...row);
+}
+
+export function deleteStatement(d1: D1Database, table: ShardTable, tenantId: string, key: Key): D1PreparedStatement {
+  return d1
+    .prepare(
+      `DELETE FROM ${quoted(table.name)} WHERE ${quoted(table.tenantColumn)} = ? AND (${list(table.primaryKey)}) = (${key.map(() => "?").join(", ")})`,
+    )
+    .bind(tenantId, ...key);
+}
+
+/** Rows a batch of statements changed. */
+export async function runBatch(d1: D1Database, statements: D1PreparedStatement[]): Promise<number> {
+  if (statements.length === 0) return 0;
+  const results = await d1.batch(statements);
+  return results.reduce((sum, result) => sum + result.meta.changes, 0);
+}
+
+/**
+ * A table's checksum, carried from batch to batch: SHA-256 of the previous checksum and the batch's rows as JSON (each
+ * row its values in column order, the batch in primary key order). Both sides are read the same way in batches of
+ * BATCH_ROWS, so equal tables give equal checksums, and any differing value, row or order gives different ones.
+ */
+export function chainChecksum(previous: string, rows: Row[]): Promise<string> {
+  return sha256Hex(previous + JSON.stringify(rows));
+}

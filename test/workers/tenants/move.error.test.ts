@@ -1,0 +1,159 @@
+/**
+ * What a move refuses (another region without consent, a shard that is not configured, a second move elsewhere), and
+ * what the tenant's traffic meets while its writes are paused: 503 tenant-moving with Retry-After, a queue message put
+ * back for later — and the same requests succeeding on the new shard once the map flips.
+ */
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createContext } from "../../../src/context";
+import { shardD1, shardsOf } from "../../../src/db/shards";
+import { moveStep, startMove } from "../../../src/shards/move.service";
+import { MAIN_QUEUE, mockReceiver, RECEIVER, runConsumer, saveCallbackUrl } from "../support/callbacks";
+import { ownerOf } from "../support/dashboard";
+import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } from "../support/http";
+import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
+import { tenantContext, tenantShardBinding } from "../support/shards";
+import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
+import { moveToEnd, movePath, otherShardInRegion, postMove, type MoveStatus } from "../support/moves";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const euShard = () => shardsOf(env).find((shard) => shard.region === "eu")!.binding;
+
+describe("moves the operator route refuses", () => {
+  it("answers 400 naming the configured shards for a shard the deployment does not have", async () => {
+    const { tenantId } = await tenantWithKey("Nowhere Bound");
+    const problem = await expectProblem(await postMove(tenantId, { to: "DB_SHARD_XX_9" }), 400, "validation-failed");
+    for (const shard of shardsOf(env)) expect(problem.detail).toContain(shard.binding);
+    expect(problem.errors).toEqual([{ field: "to", message: expect.stringContaining("DB_SHARD_US_1") }]);
+  });
+
+  it("refuses another region without allowCrossRegion, and moves the data there with it", async () => {
+    const { tenantId, auth } = await tenantWithKey("Crossing Over");
+    const problem = await expectProblem(await postMove(tenantId, { to: euShard() }), 400, "validation-failed");
+    expect(problem.errors).toEqual([{ field: "allowCrossRegion", message: `must be true to move the tenant's data from us to eu` }]);
+    expect(await tenantShardBinding(tenantId)).not.toBe(euShard());
+
+    const moved = await moveToEnd(tenantId, euShard(), true);
+
+    expect(moved).toMatchObject({ to: euShard(), region: "eu", step: "done" });
+    expect(await tenantShardBinding(tenantId)).toBe(euShard());
+    const region = await env.DB.prepare("SELECT region FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).first("region");
+    expect(region).toBe("eu");
+    expect((await call(PROBE, { headers: auth })).status).toBe(404);
+  });
+
+  it("has nothing to do for the shard the tenant is on", async () => {
+    const { tenantId } = await tenantWithKey("Staying Put");
+    const here = await tenantShardBinding(tenantId);
+    const response = await postMove(tenantId, { to: here });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ from: here, to: here, step: "done", paused: false });
+    expect((await call(movePath(tenantId), { headers: ADMIN_HEADERS })).status).toBe(404);
+  });
+
+  it("answers 404 for an unknown tenant, 400 for a malformed body and 401 without the operator secret", async () => {
+    await expectProblem(await postMove("ten_doesNotExist123", { to: "DB_SHARD_US_1" }), 404, "not-found");
+    const { tenantId } = await tenantWithKey("Bad Bodies");
+    await expectProblem(await postMove(tenantId, { to: "DB_SHARD_US_1", extra: true }), 400, "validation-failed");
+    await expectProblem(await postMove(tenantId, { allowCrossRegion: true }), 400, "validation-failed");
+    await expectProblem(await call(movePath(tenantId), jsonInit("POST", { to: "DB_SHARD_US_1" })), 401, "unauthorized");
+  });
+
+  it("refuses a second move to another shard while one is under way (409), and resumes the same one", async () => {
+    const { tenantId } = await tenantWithKey("One At A Time");
+    const to = await otherShardInRegion(tenantId);
+    await startMove({ ctx: createContext(env), input: { tenantId, to, allowCrossRegion: false } });
+    await expectProblem(await postMove(tenantId, { to: euShard(), allowCrossRegion: true }), 409, "conflict");
+    const status = await call(movePath(tenantId), { headers: ADMIN_HEADERS });
+    expect(await status.json()).toMatchObject({ to, step: "copy" });
+    expect((await moveToEnd(tenantId, to)).step).toBe("done");
+  });
+});
+
+describe("a tenant paused for the last copy", () => {
+  it("answers its keys, the operator's tenant routes and its dashboard with 503 tenant-moving and Retry-After, then serves from the new shard", async () => {
+    const tenant = await chargeableTenant("Paused Pantry");
+    const { browser } = await ownerOf(tenant.tenantId);
+    expect((await saveCallbackUrl(tenant.tenantId, `${RECEIVER}/hooks`)).status).toBe(200);
+    const from = await tenantShardBinding(tenant.tenantId);
+    const to = await otherShardInRegion(tenant.tenantId);
+    const ctx = createContext(env);
+    let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
+    const databases = { source: shardD1(env, from), target: shardD1(env, to) };
+    while (move.step !== "drain") move = (await moveStep({ ctx, input: { move, databases } })).move;
+
+    const token = await cardToken();
+    const refused = await charge(tenant.auth, chargeBody(token), "charge-while-paused");
+    await expectProblem(refused, 503, "tenant-moving");
+    expect(refused.headers.get("Retry-After")).toBe("5");
+    const keys = await call(`/admin/tenants/${tenant.tenantId}/keys`, { headers: ADMIN_HEADERS });
+    await expectProblem(keys, 503, "tenant-moving");
+    expect(keys.headers.get("Retry-After")).toBe("5");
+    expect((await browser.get("/dashboard/payments")).status).toBe(503);
+    const status = await call(movePath(tenant.tenantId), { headers: ADMIN_HEADERS });
+    expect(await status.json()).toMatchObject({ step: "drain", paused: true });
+    const rowsOnSource = await databases.source
+      .prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
+      .bind(tenant.tenantId)
+      .first("n");
+    expect(rowsOnSource).toBe(0);
+
+    const done = (await (await postMove(tenant.tenantId, { to })).json()) as MoveStatus;
+    expect(done.step).toBe("done");
+    const retried = await charge(tenant.auth, chargeBody(token), "charge-while-paused");
+    expect(retried.status).toBe(201);
+    const onTarget = await databases.target
+      .prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
+      .bind(tenant.tenantId)
+      .first("n");
+    expect(onTarget).toBe(1);
+    expect((await browser.get("/dashboard/payments")).status).toBe(200);
+  });
+
+  it("puts a callback message back on the queue while paused, and delivers it from the new shard after the flip", async () => {
+    const tenant = await chargeableTenant("Queued Quiche");
+    expect((await saveCallbackUrl(tenant.tenantId, `${RECEIVER}/hooks`)).status).toBe(200);
+    const from = await tenantShardBinding(tenant.tenantId);
+    const to = await otherShardInRegion(tenant.tenantId);
+    const receiver = mockReceiver(RECEIVER);
+    const source = shardD1(env, from);
+    // An event and its delivery on the old shard, whose message the test holds: sent before the move.
+    const onSource = await tenantContext(tenant.tenantId);
+    await onSource.db.batch([
+      onSource.outbox.record({
+        tenantId: tenant.tenantId,
+        type: "transfer.updated",
+        subjectId: "lcpay_queued",
+        data: { lcPaymentId: "lcpay_queued" },
+      }),
+    ]);
+    const event = await source.prepare("SELECT id FROM events WHERE tenant_id = ?").bind(tenant.tenantId).first<{ id: string }>();
+    await onSource.db.batch([eventDeliveryInsert(onSource, event!.id)]);
+    const delivery = await source.prepare("SELECT id FROM callback_deliveries WHERE event_id = ?").bind(event!.id).first<{ id: string }>();
+    const message = { deliveryId: delivery!.id, shard: from, tenantId: tenant.tenantId };
+    const ctx = createContext(env);
+    let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
+    const databases = { source, target: shardD1(env, to) };
+    while (move.step !== "drain") move = (await moveStep({ ctx, input: { move, databases } })).move;
+    const deliveredBefore = receiver.received.length;
+
+    const whilePaused = await runConsumer(MAIN_QUEUE, message);
+    expect(whilePaused.retryMessages).toHaveLength(1);
+    expect(whilePaused.retryDelays).toEqual([5]);
+    expect(receiver.received.length).toBe(deliveredBefore);
+
+    await moveToEnd(tenant.tenantId, to);
+    const afterFlip = await runConsumer(MAIN_QUEUE, message);
+    expect(afterFlip.explicitAcks).toHaveLength(1);
+    expect(receiver.received.length).toBe(deliveredBefore + 1);
+    const row = await databases.target
+      .prepare("SELECT status, attempt_count FROM callback_deliveries WHERE id = ?")
+      .bind(delivery!.id)
+      .first();
+    expect(row).toEqual({ status: "delivered", attempt_count: expect.any(Number) });
+    expect(await source.prepare("SELECT COUNT(*) AS n FROM callback_deliveries WHERE id = ?").bind(delivery!.id).first("n")).toBe(0);
+  });
+});

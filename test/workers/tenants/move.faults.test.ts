@@ -1,0 +1,191 @@
+/**
+ * A move is resumable after a crash at any step: each step is one bounded batch saved in the control database after
+ * its writes, so a Worker dying in the middle of one (its writes done, its progress not saved; or nothing done) leaves
+ * a move the next call finishes with every row intact, once.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createContext } from "../../../src/context";
+import { shardD1 } from "../../../src/db/shards";
+import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
+import { findMove, moveStep, shardsBusyWithMoves, startMove, type MoveDatabases } from "../../../src/shards/move.service";
+import { SHARD_TABLES } from "../../../src/shards/shard-tables";
+import { runScheduledSweeps } from "../../../src/scheduled";
+import { call, expectProblem, PROBE } from "../support/http";
+import { lookup, refund, type Payment } from "../support/payments";
+import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
+import { tenantShardBinding } from "../support/shards";
+import { moveToEnd, otherShardInRegion, rowsOn } from "../support/moves";
+
+/** A D1 database whose batches are written and then the Worker dies, before the step can save its progress. */
+function crashingAfterWrites(d1: D1Database): D1Database {
+  return new Proxy(d1, {
+    get(target, property) {
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          await target.batch(statements);
+          throw new Error("crash after the batch was written");
+        };
+      }
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** A D1 database the Worker dies on before it reads or writes anything. */
+function crashingAtOnce(d1: D1Database): D1Database {
+  return new Proxy(d1, {
+    get() {
+      throw new Error("crash before the step read anything");
+    },
+  });
+}
+
+/** A tenant with payments, a refund, callbacks and a reader: rows in many tables. */
+async function busyTenant(name: string) {
+  const tenant = await chargeableTenant(name);
+  const payments: Payment[] = [];
+  for (let n = 0; n < 3; n++)
+    payments.push(await (await charge(tenant.auth, chargeBody(await cardToken(), { amountCents: 3_000 + n }))).json<Payment>());
+  expect((await refund(tenant.auth, payments[0]!.lcPaymentId, { amountCents: 500 })).status).toBe(200);
+  return { ...tenant, payments };
+}
+
+async function advanceUntil(ctx: ReturnType<typeof createContext>, move: TenantMoveRecord, databases: MoveDatabases, step: string) {
+  let current = move;
+  for (let n = 0; current.step !== step; n++) {
+    if (n > 500) throw new Error(`never reached ${step}`);
+    const outcome = await moveStep({ ctx, input: { move: current, databases } });
+    if (outcome.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, outcome.waitMs));
+    current = outcome.move;
+  }
+  return current;
+}
+
+describe("a move crashed at each step, then resumed", () => {
+  it.each([
+    ["copy", crashingAfterWrites],
+    ["delta-delete", crashingAtOnce],
+    ["delta-copy", crashingAfterWrites],
+    ["verify", crashingAtOnce],
+    ["delete", crashingAfterWrites],
+  ] as const)("finishes after a crash in %s with every row on the target once and none on the source", async (step, crash) => {
+    const tenant = await busyTenant(`Crash in ${step}`);
+    const from = await tenantShardBinding(tenant.tenantId);
+    const to = await otherShardInRegion(tenant.tenantId);
+    const before = await rowsOn(from, tenant.tenantId);
+    const ctx = createContext(env);
+    const databases = { source: shardD1(env, from), target: shardD1(env, to) };
+    let started = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
+    if (step === "delta-copy") {
+      // A payment changed while paused, so the delta has a row to write when it crashes.
+      const paused = await advanceUntil(ctx, started, databases, "delta-delete");
+      await shardD1(env, from)
+        .prepare("UPDATE payments SET order_ref = 'changed-while-paused' WHERE id = ?")
+        .bind(tenant.payments[1]!.lcPaymentId)
+        .run();
+      started = paused;
+    }
+    let at = await advanceUntil(ctx, started, databases, step);
+    // Into a table with rows of the tenant, so the crash lands after a batch of real rows was written.
+    const wanted = step === "delta-copy" ? ["payments"] : Object.keys(before);
+    const order = step === "delete" ? [...SHARD_TABLES].reverse() : SHARD_TABLES;
+    if (crash === crashingAfterWrites) {
+      while (!wanted.includes(order[at.tableIndex]!.name)) at = (await moveStep({ ctx, input: { move: at, databases } })).move;
+    }
+    const crashed =
+      step === "delete"
+        ? { source: crash(databases.source), target: databases.target }
+        : { source: databases.source, target: crash(databases.target) };
+
+    await expect(moveStep({ ctx, input: { move: at, databases: crashed } })).rejects.toThrow(/crash/);
+    const after = (await findMove(ctx, tenant.tenantId))!;
+    expect({ step: after.step, tableIndex: after.tableIndex, cursor: after.cursor }).toEqual({
+      step: at.step,
+      tableIndex: at.tableIndex,
+      cursor: at.cursor,
+    });
+
+    const finished = await moveToEnd(tenant.tenantId, to);
+    expect(finished.step).toBe("done");
+    for (const table of finished.tables) expect(table.sourceChecksum, table.table).toBe(table.targetChecksum);
+    expect(await tenantShardBinding(tenant.tenantId)).toBe(to);
+    expect(await rowsOn(to, tenant.tenantId)).toEqual(before);
+    expect(await rowsOn(from, tenant.tenantId)).toEqual({});
+    for (const payment of tenant.payments) expect((await lookup(tenant.auth, payment.lcPaymentId)).lcPaymentId).toBe(payment.lcPaymentId);
+    if (step === "delta-copy") {
+      const row = await shardD1(env, to)
+        .prepare("SELECT order_ref FROM payments WHERE id = ?")
+        .bind(tenant.payments[1]!.lcPaymentId)
+        .first();
+      expect(row).toEqual({ order_ref: "changed-while-paused" });
+    }
+  });
+
+  it("is finished by the cron when its driver dies while the tenant is paused, the tenant answering 503 until then", async () => {
+    const tenant = await busyTenant("Driver died in the drain");
+    const from = await tenantShardBinding(tenant.tenantId);
+    const to = await otherShardInRegion(tenant.tenantId);
+    const before = await rowsOn(from, tenant.tenantId);
+    const ctx = createContext(env);
+    const databases = { source: shardD1(env, from), target: shardD1(env, to) };
+    const started = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
+    await advanceUntil(ctx, started, databases, "drain");
+    const paused = await call(PROBE, { headers: tenant.auth });
+    await expectProblem(paused, 503, "tenant-moving");
+
+    await runScheduledSweeps(env);
+
+    expect((await findMove(ctx, tenant.tenantId))!.step).toBe("done");
+    expect(await tenantShardBinding(tenant.tenantId)).toBe(to);
+    expect(await rowsOn(to, tenant.tenantId)).toEqual(before);
+    expect(await rowsOn(from, tenant.tenantId)).toEqual({});
+    expect((await call(PROBE, { headers: tenant.auth })).status).toBe(404);
+  });
+
+  it("ends the pause after verifications keep differing (a write got past it), copies again, and then finishes", async () => {
+    const tenant = await busyTenant("Written Behind The Pause");
+    const from = await tenantShardBinding(tenant.tenantId);
+    const to = await otherShardInRegion(tenant.tenantId);
+    const ctx = createContext(env);
+    const databases = { source: shardD1(env, from), target: shardD1(env, to) };
+    let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
+    const writeBehindThePause = (orderRef: string) =>
+      databases.source.prepare("UPDATE payments SET order_ref = ? WHERE id = ?").bind(orderRef, tenant.payments[0]!.lcPaymentId).run();
+
+    for (let failure = 1; failure <= 3; failure++) {
+      move = await advanceUntil(ctx, move, databases, "verify");
+      await writeBehindThePause(`behind-${failure}`);
+      while (move.step === "verify") move = (await moveStep({ ctx, input: { move, databases } })).move;
+      expect(move.lastError).toMatch(/^verify: differs in payments/);
+    }
+
+    expect(move).toMatchObject({ step: "copy", pausedAt: null, verifyFailures: 0 });
+    expect(move.lastError).toMatch(/writes resumed, copying again$/);
+    expect((await call(PROBE, { headers: tenant.auth })).status).toBe(404);
+    expect((await moveToEnd(tenant.tenantId, to)).step).toBe("done");
+    const row = await databases.target.prepare("SELECT order_ref FROM payments WHERE id = ?").bind(tenant.payments[0]!.lcPaymentId).first();
+    expect(row).toEqual({ order_ref: "behind-3" });
+  });
+});
+
+describe("the cron while a move is under way", () => {
+  it("keeps the cron's sweeps off the target until the flip and off the source from the pause until it is emptied", async () => {
+    const tenant = await busyTenant("Swept Around");
+    const from = await tenantShardBinding(tenant.tenantId);
+    const to = await otherShardInRegion(tenant.tenantId);
+    const ctx = createContext(env);
+    const databases = { source: shardD1(env, from), target: shardD1(env, to) };
+    const busyAt = async () => [...(await shardsBusyWithMoves({ ctx }))].sort();
+    let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
+
+    expect(await busyAt()).toEqual([to]);
+    move = await advanceUntil(ctx, move, databases, "drain");
+    expect(await busyAt()).toEqual([from, to].sort());
+    move = await advanceUntil(ctx, move, databases, "delete");
+    expect(await busyAt()).toEqual([from]);
+    await advanceUntil(ctx, move, databases, "done");
+    expect(await busyAt()).toEqual([]);
+  });
+});
