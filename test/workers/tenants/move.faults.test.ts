@@ -144,30 +144,38 @@ describe("a move crashed at each step, then resumed", () => {
     expect((await call(PROBE, { headers: tenant.auth })).status).toBe(404);
   });
 
-  it("ends the pause after verifications keep differing (a write got past it), copies again, and then finishes", async () => {
-    const tenant = await busyTenant("Written Behind The Pause");
-    const from = await tenantShardBinding(tenant.tenantId);
-    const to = await otherShardInRegion(tenant.tenantId);
-    const ctx = createContext(env);
-    const databases = { source: shardD1(env, from), target: shardD1(env, to) };
-    let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
-    const writeBehindThePause = (orderRef: string) =>
-      databases.source.prepare("UPDATE payments SET order_ref = ? WHERE id = ?").bind(orderRef, tenant.payments[0]!.lcPaymentId).run();
+  // Three pauses, each waiting out the drain, before the fresh copy: a longer budget than one step's.
+  it(
+    "ends the pause after verifications keep differing (a write got past it), copies again, and then finishes",
+    { timeout: 30_000 },
+    async () => {
+      const tenant = await busyTenant("Written Behind The Pause");
+      const from = await tenantShardBinding(tenant.tenantId);
+      const to = await otherShardInRegion(tenant.tenantId);
+      const ctx = createContext(env);
+      const databases = { source: shardD1(env, from), target: shardD1(env, to) };
+      let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
+      const writeBehindThePause = (orderRef: string) =>
+        databases.source.prepare("UPDATE payments SET order_ref = ? WHERE id = ?").bind(orderRef, tenant.payments[0]!.lcPaymentId).run();
 
-    for (let failure = 1; failure <= 3; failure++) {
-      move = await advanceUntil(ctx, move, databases, "verify");
-      await writeBehindThePause(`behind-${failure}`);
-      while (move.step === "verify") move = (await moveStep({ ctx, input: { move, databases } })).move;
-      expect(move.lastError).toMatch(/^verify: differs in payments/);
-    }
+      for (let failure = 1; failure <= 3; failure++) {
+        move = await advanceUntil(ctx, move, databases, "verify");
+        await writeBehindThePause(`behind-${failure}`);
+        while (move.step === "verify") move = (await moveStep({ ctx, input: { move, databases } })).move;
+        expect(move.lastError).toMatch(/^verify: differs in payments/);
+      }
 
-    expect(move).toMatchObject({ step: "copy", pausedAt: null, verifyFailures: 0 });
-    expect(move.lastError).toMatch(/writes resumed, copying again$/);
-    expect((await call(PROBE, { headers: tenant.auth })).status).toBe(404);
-    expect((await moveToEnd(tenant.tenantId, to)).step).toBe("done");
-    const row = await databases.target.prepare("SELECT order_ref FROM payments WHERE id = ?").bind(tenant.payments[0]!.lcPaymentId).first();
-    expect(row).toEqual({ order_ref: "behind-3" });
-  });
+      expect(move).toMatchObject({ step: "copy", pausedAt: null, verifyFailures: 0 });
+      expect(move.lastError).toMatch(/writes resumed, copying again$/);
+      expect((await call(PROBE, { headers: tenant.auth })).status).toBe(404);
+      expect((await moveToEnd(tenant.tenantId, to)).step).toBe("done");
+      const row = await databases.target
+        .prepare("SELECT order_ref FROM payments WHERE id = ?")
+        .bind(tenant.payments[0]!.lcPaymentId)
+        .first();
+      expect(row).toEqual({ order_ref: "behind-3" });
+    },
+  );
 });
 
 describe("the cron while a move is under way", () => {
