@@ -4655,7 +4655,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        "X-D1-Bookmark"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4664,6 +4667,8 @@ export interface operations {
       /** @description One page of disputes. */
       200: {
         headers: {
+          /** @description Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time. */
+          "X-D1-Bookmark"?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5463,7 +5468,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        "X-D1-Bookmark"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5472,6 +5480,8 @@ export interface operations {
       /** @description One page of payments. */
       200: {
         headers: {
+          /** @description Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time. */
+          "X-D1-Bookmark"?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6089,7 +6099,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        "X-D1-Bookmark"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6098,6 +6111,8 @@ export interface operations {
       /** @description One page of payouts. */
       200: {
         headers: {
+          /** @description Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time. */
+          "X-D1-Bookmark"?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6223,7 +6238,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        "X-D1-Bookmark"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6232,6 +6250,8 @@ export interface operations {
       /** @description One page of readers. */
       200: {
         headers: {
+          /** @description Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time. */
+          "X-D1-Bookmark"?: string;
           [name: string]: unknown;
         };
         content: {
