@@ -103,7 +103,7 @@ function contextOn(
   replica: { bookmark: string | undefined } | null,
 ): AppContext {
   const control = database(env);
-  const tenantData = shard === null ? unchosenShard(control) : shardData(env, shard, replica);
+  const tenantData = shard === null ? { db: unchosenShard(control), bookmark: () => null } : shardData(env, shard, replica);
   const db = tenantData.db;
   const outbox = createOutbox({
     db,
@@ -142,13 +142,12 @@ function contextOn(
  * `ctx.db` before a tenant's shard is known: any use is a routing bug (a tenant's data read from, or written to, no
  * tenant's database), so it fails loudly instead of picking a database.
  */
-function unchosenShard(control: Database): BookmarkedDatabase {
-  const db = new Proxy(control, {
+function unchosenShard(control: Database): Database {
+  return new Proxy(control, {
     get(_target, property) {
       throw new Error(`ctx.db.${String(property)} used before the tenant's shard was chosen (ctx.forShard).`);
     },
   });
-  return { db, bookmark: () => null };
 }
 
 function shardData(env: Env, shard: string, replica: { bookmark: string | undefined } | null): BookmarkedDatabase {

@@ -26,7 +26,7 @@ const WRITE_STATEMENT = /^\s*(?:insert|update|delete|replace)\b/i;
 /**
  * Reads on the binding (always the primary: money is decided on the latest data), writes through one `first-primary`
  * session: D1 runs a write on the primary, so the session's bookmark after it is where the write left the database —
- * read from the answer D1 already gave, not asked for again.
+ * read from the answer D1 already gave, not asked for again. Built per context, since the session is the request's.
  */
 export function primaryDatabase(binding: D1Database): BookmarkedDatabase {
   let session: D1DatabaseSession | undefined;
