@@ -11,6 +11,7 @@ import { paymentsRouter } from "./payments";
 import { payoutsRouter } from "./payouts";
 import { createRouter } from "./platform/openapi";
 import { requireOperator } from "./platform/operator";
+import { bookmarkWrites } from "./platform/read-replicas";
 import type { AppBindings } from "./platform/types";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./platform/pipeline";
 import { processorWebhooksRouter } from "./processor-webhooks";
@@ -36,6 +37,7 @@ export function createApp() {
     "/v1/*",
     createMiddleware<AppBindings>(async (c, next) => (isEvidenceUpload(c.req.method, c.req.path) ? next() : bodyGuard(c, next))),
   );
+  app.use("/v1/*", bookmarkWrites);
   app.use("/admin/*", bodyGuard);
   app.use("/admin/*", requireOperator);
   // Before the tenant routing below, so it never runs for them: a move works on two shards, and goes on while the

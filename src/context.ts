@@ -1,11 +1,12 @@
 import type { Context } from "hono";
 import { enqueueEvents } from "./callbacks";
-import { database, type Database } from "./db/client";
-import { shardDatabase } from "./db/shards";
+import { database, primaryDatabase, replicaDatabase, type BookmarkedDatabase, type Database } from "./db/client";
+import { shardD1 } from "./db/shards";
 import { clockAt, type Clock } from "./lib/clock";
 import { validateEnv } from "./lib/env";
 import { createOutbox } from "./outbox/outbox";
 import { afterResponse } from "./platform/after-response";
+import { sessionStart, shardBookmark } from "./platform/read-replicas";
 import type { AppContext } from "./platform/context";
 import type { AppBindings } from "./platform/types";
 import {
@@ -91,12 +92,20 @@ function publicOriginOf(env: Env, requestUrl: string | undefined): string | null
 export function createContext(rawEnv: Env, options: { nowMs?: number; requestUrl?: string; shard?: string } = {}): AppContext {
   const env = validateEnv(rawEnv);
   const publicOrigin = publicOriginOf(env, options.requestUrl);
-  return contextOn(env, publicOrigin, clockAt(options.nowMs), options.shard ?? null);
+  return contextOn(env, publicOrigin, clockAt(options.nowMs), options.shard ?? null, null);
 }
 
-function contextOn(env: Env, publicOrigin: string | null, clock: Clock, shard: string | null): AppContext {
+/** `replica`: the shard is read through a session from that bookmark (ctx.readingFrom); null: on the primary. */
+function contextOn(
+  env: Env,
+  publicOrigin: string | null,
+  clock: Clock,
+  shard: string | null,
+  replica: { bookmark: string | undefined } | null,
+): AppContext {
   const control = database(env);
-  const db = shard === null ? unchosenShard(control) : shardDatabase(env, shard);
+  const tenantData = shard === null ? { db: unchosenShard(control), bookmark: () => null } : shardData(env, shard, replica);
+  const db = tenantData.db;
   const outbox = createOutbox({
     db,
     clock,
@@ -108,7 +117,13 @@ function contextOn(env: Env, publicOrigin: string | null, clock: Clock, shard: s
     shard,
     db,
     control,
-    forShard: (binding) => contextOn(env, publicOrigin, clock, binding),
+    forShard: (binding) => contextOn(env, publicOrigin, clock, binding, null),
+    readingFrom: (bookmark) =>
+      contextOn(env, publicOrigin, clock, shard, { bookmark: shard === null ? undefined : sessionStart(shard, bookmark) }),
+    bookmark: () => {
+      const d1Bookmark = tenantData.bookmark();
+      return shard === null || d1Bookmark === null ? null : shardBookmark(shard, d1Bookmark);
+    },
     // Built on first use: routes that never reach the processor (health, the sandbox proxy) do not need it configured.
     get processor() {
       let byOrigin = processors.get(env);
@@ -138,6 +153,11 @@ function unchosenShard(control: Database): Database {
       throw new Error(`ctx.db.${String(property)} used before the tenant's shard was chosen (ctx.forShard).`);
     },
   });
+}
+
+function shardData(env: Env, shard: string, replica: { bookmark: string | undefined } | null): BookmarkedDatabase {
+  const d1 = shardD1(env, shard);
+  return replica ? replicaDatabase(d1, replica.bookmark) : primaryDatabase(d1);
 }
 
 /** Request middleware: one context per request; its outbox is flushed once the response is ready. */

@@ -12,7 +12,15 @@ import * as team from "./team.handlers";
 import type { DashboardBindings, SignedInBindings } from "./types";
 import { dashboardLayout } from "./views/layout";
 import { showMessage } from "./views/message";
-import { dashboardHeaders, formBodyLimit, ownerOnly, requireFormCookie, requireSession, sameOriginOnly } from "./web.middleware";
+import {
+  dashboardHeaders,
+  formBodyLimit,
+  ownerOnly,
+  readsFromBookmark,
+  requireFormCookie,
+  requireSession,
+  sameOriginOnly,
+} from "./web.middleware";
 
 const pages = new Hono<DashboardBindings>();
 
@@ -26,6 +34,7 @@ pages.post("/dashboard/invite/:token", requireFormCookie, auth.acceptInvitation)
 
 // Every page below is behind requireSession (it spares only the sign-in and invite pages above).
 const signedIn = new Hono<SignedInBindings>();
+signedIn.use("/dashboard/*", readsFromBookmark);
 
 signedIn.post("/dashboard/sign-out", auth.signOut);
 

@@ -35,3 +35,12 @@ export const readFormCookie = (c: Context) => getCookie(c, FORM_COOKIE, prefixOf
 export function setFormCookie(c: Context, token: string): void {
   setCookie(c, FORM_COOKIE, token, { ...cookieOptions(c), sameSite: "Strict" });
 }
+
+// Where this browser's reads stood (D1's bookmark): pages read at least that much, so they show its own changes.
+const BOOKMARK_COOKIE = "pc_bookmark";
+
+export const readBookmarkCookie = (c: Context) => getCookie(c, BOOKMARK_COOKIE, prefixOf(c));
+
+export function setBookmarkCookie(c: Context, bookmark: string): void {
+  setCookie(c, BOOKMARK_COOKIE, bookmark, { ...cookieOptions(c), maxAge: SESSION_ABSOLUTE_MS / 1000 });
+}

@@ -5,7 +5,8 @@ import { resolveSession } from "../accounts";
 import { EVIDENCE_BODY_LIMIT_BYTES } from "../disputes";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { logEvent } from "../lib/log";
-import { readFormCookie, readSessionCookie, setFormCookie } from "./session-cookie";
+import { BOOKMARK_PATTERN } from "../platform/read-replicas";
+import { readBookmarkCookie, readFormCookie, readSessionCookie, setBookmarkCookie, setFormCookie } from "./session-cookie";
 import type { DashboardBindings, SignedInBindings } from "./types";
 import { showMessage } from "./views/message";
 
@@ -106,6 +107,28 @@ export const requireSession = createMiddleware<DashboardBindings>(async (c, next
   c.set("session", session);
   c.set("ctx", c.get("ctx").forShard(session.shard));
   await next();
+});
+
+/**
+ * Signed-in pages read the tenant's shard through a D1 session (from a replica, at least as recent as the browser's
+ * bookmark cookie); a form post runs on the primary and leaves its own writes' bookmark in the cookie, so the page it
+ * redirects to shows them. A cookie that is not a bookmark is ignored: the page then reads from the nearest replica.
+ */
+export const readsFromBookmark = createMiddleware<SignedInBindings>(async (c, next) => {
+  if (UNSAFE_METHODS.has(c.req.method)) {
+    await next();
+    const bookmark = c.get("ctx").bookmark();
+    if (bookmark) setBookmarkCookie(c, bookmark);
+    return;
+  }
+  const cookie = readBookmarkCookie(c);
+  const ctx = c.get("ctx");
+  const reading = ctx.readingFrom(cookie && BOOKMARK_PATTERN.test(cookie) ? cookie : undefined);
+  c.set("ctx", reading);
+  await next();
+  c.set("ctx", ctx);
+  const bookmark = reading.bookmark();
+  if (bookmark && bookmark !== cookie) setBookmarkCookie(c, bookmark);
 });
 
 /** The forms before sign-in carry a token that must equal a SameSite=Strict cookie this origin set (double submit). */

@@ -172,6 +172,7 @@ const closed = problem("dispute-closed", `Dispute ${DISPUTE_ID} had to be answer
 
 export const listDisputes = createRoute({
   method: "get",
+  middleware: openapi.replicaRead.middleware,
   path: "/v1/disputes",
   ...openapi.tenantRoute("Disputes"),
   operationId: "listDisputes",
@@ -179,9 +180,12 @@ export const listDisputes = createRoute({
   description:
     "Each dispute with its payment, amount, reason, state, response state, `respondBy` and evidence files. The same keyset pagination and " +
     "signed cursors as `GET /v1/payments`; filter by `state` (e.g. `open`) or `responseState` (e.g. `needs_response`).",
-  request: { query: ListDisputesQuerySchema },
+  request: { query: ListDisputesQuerySchema, headers: openapi.replicaRead.headers },
   responses: {
-    200: openapi.jsonContent(openapi.pageOf(DisputeSchema, "DisputeList", openapi.onePage(disputeExample)), "One page of disputes."),
+    200: {
+      ...openapi.jsonContent(openapi.pageOf(DisputeSchema, "DisputeList", openapi.onePage(disputeExample)), "One page of disputes."),
+      headers: openapi.replicaRead.responseHeaders,
+    },
     ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...openapi.AUTHENTICATED_PROBLEMS }),
   },
 });

@@ -40,6 +40,8 @@ const DESCRIPTION = `Hosted payments over the processor: charges, refunds, payou
 
 **Idempotency.** Charges and in-person sales require an \`Idempotency-Key\` header; refunds and dispute submissions take one optionally. A replay with the same key and body returns the original status and body, with \`Idempotent-Replayed: true\`.
 
+**Reading your own writes.** Lists (\`GET /v1/payments\`, \`/v1/payouts\`, \`/v1/disputes\`, \`/v1/terminal/readers\`) may be served by a read replica a moment behind; everything else reads the primary. Every \`/v1\` request that wrote your data answers with \`X-D1-Bookmark\` (whatever its status), as does every list: send the latest one you hold back as \`X-D1-Bookmark\` on a list, and it shows everything up to it (a bookmark that is not one is 400 \`validation-failed\`).
+
 **Callbacks** are described under \`webhooks\`: one per event type, with its body, its signature headers and how to verify them.
 
 **Errors.** Every failure is \`application/problem+json\` (RFC 9457) with \`type\`, \`title\`, \`status\`, \`detail\` and \`traceId\` (also sent as \`X-Trace-Id\`); validation failures add \`errors\` (each field and its message). The \`type\` is one of these URIs (the \`ProblemType\` schema):

@@ -364,6 +364,7 @@ export const getPayment = createRoute({
 
 export const listPayments = createRoute({
   method: "get",
+  middleware: openapi.replicaRead.middleware,
   path: "/v1/payments",
   operationId: "listPayments",
   ...openapi.tenantRoute("Payments"),
@@ -371,41 +372,44 @@ export const listPayments = createRoute({
   description:
     "Filter by creation time (`from` inclusive, `to` exclusive) and `status`. Keyset-paginated: pass `nextCursor` back as `cursor` " +
     "while `hasMore` is true; the cursor is signed for this tenant and these filters (another one is 400 `invalid-cursor`).",
-  request: { query: ListPaymentsQuerySchema },
+  request: { query: ListPaymentsQuerySchema, headers: openapi.replicaRead.headers },
   responses: {
-    200: openapi.jsonContent(
-      z
-        .object({
-          data: z.array(PaymentListItemSchema),
-          hasMore: z.boolean(),
-          nextCursor: z.string().openapi({
-            description: "Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false).",
-            example: "WyIyMDI2LTExLTAxVDAwOjAwOjAwLjAwMFoiLCJsY3BheV80Z0gya0xtTjhwUXJTdFV2V3hZejFhIl0.3f1c9a0b7e2d4c6a8b5e1f0d2c4a6b8e",
-          }),
-        })
-        .openapi("PaymentList"),
-      "One page of payments.",
-      {
-        data: [
-          {
-            lcPaymentId: PAYMENT_ID,
-            status: "succeeded",
-            amountCents: 2500,
-            currency: "USD",
-            applicationFeeCents: 55,
-            amountRefundedCents: 0,
-            method: "card",
-            orderRef: "order-10042",
-            processorTransferId: "TRv3Qm8xZ1LwK2",
-            processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
-            createdAtUtc: "2026-11-01T09:05:00.000Z",
-            updatedAtUtc: "2026-11-01T09:05:01.000Z",
-          },
-        ],
-        hasMore: false,
-        nextCursor: "",
-      },
-    ),
+    200: {
+      ...openapi.jsonContent(
+        z
+          .object({
+            data: z.array(PaymentListItemSchema),
+            hasMore: z.boolean(),
+            nextCursor: z.string().openapi({
+              description: "Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false).",
+              example: "WyIyMDI2LTExLTAxVDAwOjAwOjAwLjAwMFoiLCJsY3BheV80Z0gya0xtTjhwUXJTdFV2V3hZejFhIl0.3f1c9a0b7e2d4c6a8b5e1f0d2c4a6b8e",
+            }),
+          })
+          .openapi("PaymentList"),
+        "One page of payments.",
+        {
+          data: [
+            {
+              lcPaymentId: PAYMENT_ID,
+              status: "succeeded",
+              amountCents: 2500,
+              currency: "USD",
+              applicationFeeCents: 55,
+              amountRefundedCents: 0,
+              method: "card",
+              orderRef: "order-10042",
+              processorTransferId: "TRv3Qm8xZ1LwK2",
+              processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
+              createdAtUtc: "2026-11-01T09:05:00.000Z",
+              updatedAtUtc: "2026-11-01T09:05:01.000Z",
+            },
+          ],
+          hasMore: false,
+          nextCursor: "",
+        },
+      ),
+      headers: openapi.replicaRead.responseHeaders,
+    },
     ...openapi.problemResponses({
       ...openapi.listQueryProblems(openapi.invalidField("limit", "Too big: expected number to be <=200")),
       ...openapi.AUTHENTICATED_PROBLEMS,

@@ -171,6 +171,7 @@ const PayoutItemsQuerySchema = z
 
 export const listPayouts = createRoute({
   method: "get",
+  middleware: openapi.replicaRead.middleware,
   path: "/v1/payouts",
   ...openapi.tenantRoute("Payouts"),
   operationId: "listPayouts",
@@ -179,9 +180,12 @@ export const listPayouts = createRoute({
     "Each payout is one processor settlement and its funding transfer: gross, fees and net, its status, when the money started moving " +
     "and when it is expected in the bank. Served from the service's ledger (kept by the processor's settlement and funding-transfer " +
     "webhooks, and re-read by a sweep); the same keyset pagination and signed cursors as `GET /v1/payments`.",
-  request: { query: ListPayoutsQuerySchema },
+  request: { query: ListPayoutsQuerySchema, headers: openapi.replicaRead.headers },
   responses: {
-    200: openapi.jsonContent(openapi.pageOf(PayoutSchema, "PayoutList", openapi.onePage(payoutExample)), "One page of payouts."),
+    200: {
+      ...openapi.jsonContent(openapi.pageOf(PayoutSchema, "PayoutList", openapi.onePage(payoutExample)), "One page of payouts."),
+      headers: openapi.replicaRead.responseHeaders,
+    },
     ...openapi.problemResponses({
       ...openapi.listQueryProblems(openapi.invalidField("status", "Invalid option")),
       ...openapi.AUTHENTICATED_PROBLEMS,

@@ -27,6 +27,13 @@ export type AppContext = {
   control: Database;
   /** This context on another shard: the same environment, origin and clock, that shard's database and its own outbox. */
   forShard(binding: string): AppContext;
+  /**
+   * This context with the tenant's shard read through a D1 session that may be served by a replica, at least as recent
+   * as `bookmark` (the nearest replica without one): for lists and pages only, never for what moves money.
+   */
+  readingFrom(bookmark: string | undefined): AppContext;
+  /** Where this context's own statements left the tenant's shard (D1's bookmark): after a write, a read from it sees it. */
+  bookmark(): string | null;
   processor: ProcessorClient;
   outbox: Outbox;
   clock: Clock;

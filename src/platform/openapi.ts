@@ -3,6 +3,7 @@ import type { ZodError, ZodType } from "zod";
 import { INVALID_CURSOR } from "../lib/pagination";
 import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
 import { JSON_BODY_LIMIT_BYTES } from "./pipeline";
+import { BOOKMARK_HEADER, BOOKMARK_MESSAGE, BOOKMARK_PATTERN, readsMayLag } from "./read-replicas";
 import type { Env as HonoEnv } from "hono";
 import type { AppBindings } from "./types";
 
@@ -85,6 +86,34 @@ export function pageQuery({ defaultSize, maxSize } = { defaultSize: 50, maxSize:
     cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
   };
 }
+
+const BOOKMARK_EXAMPLE = "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1";
+
+/**
+ * What a list that may read from a replica adds to its route (`read-replicas.ts`): the middleware, the optional
+ * `X-D1-Bookmark` it takes, and the `X-D1-Bookmark` its answer carries.
+ */
+export const replicaRead = {
+  middleware: [readsMayLag],
+  headers: z.object({
+    [BOOKMARK_HEADER]: z
+      .string()
+      .regex(BOOKMARK_PATTERN, BOOKMARK_MESSAGE)
+      .optional()
+      .openapi({
+        description:
+          "The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at " +
+          "least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary.",
+        example: BOOKMARK_EXAMPLE,
+      }),
+  }),
+  responseHeaders: {
+    [BOOKMARK_HEADER]: {
+      description: "Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time.",
+      schema: { type: "string" as const, example: BOOKMARK_EXAMPLE },
+    },
+  },
+};
 
 /** One page of a keyset-paginated list; `example` is the schema's own, shown wherever the page is used. */
 export function pageOf<T extends ZodType>(item: T, name: string, example?: { data: unknown[]; hasMore: boolean; nextCursor: string }) {

@@ -191,6 +191,7 @@ export const registerReader = createRoute({
 
 export const listReaders = createRoute({
   method: "get",
+  middleware: openapi.replicaRead.middleware,
   path: "/v1/terminal/readers",
   ...openapi.tenantRoute("Terminal"),
   operationId: "listReaders",
@@ -199,9 +200,12 @@ export const listReaders = createRoute({
     "Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true. The cursor is signed for this tenant and these " +
     "filters; another tenant's, a tampered one, or one from other filters is 400 `invalid-cursor`. Connection states are not " +
     "listed: ask one reader with `?connection=true`.",
-  request: { query: ListReadersQuerySchema },
+  request: { query: ListReadersQuerySchema, headers: openapi.replicaRead.headers },
   responses: {
-    200: openapi.jsonContent(openapi.pageOf(ReaderSchema, "TerminalReaderList"), "One page of readers.", openapi.onePage(readerExample)),
+    200: {
+      ...openapi.jsonContent(openapi.pageOf(ReaderSchema, "TerminalReaderList"), "One page of readers.", openapi.onePage(readerExample)),
+      headers: openapi.replicaRead.responseHeaders,
+    },
     ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...openapi.AUTHENTICATED_PROBLEMS }),
   },
 });

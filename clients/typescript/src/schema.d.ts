@@ -4985,7 +4985,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        "X-D1-Bookmark"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4994,6 +4997,8 @@ export interface operations {
       /** @description One page of disputes. */
       200: {
         headers: {
+          /** @description Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time. */
+          "X-D1-Bookmark"?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5856,7 +5861,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        "X-D1-Bookmark"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5865,6 +5873,8 @@ export interface operations {
       /** @description One page of payments. */
       200: {
         headers: {
+          /** @description Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time. */
+          "X-D1-Bookmark"?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6527,7 +6537,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        "X-D1-Bookmark"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6536,6 +6549,8 @@ export interface operations {
       /** @description One page of payouts. */
       200: {
         headers: {
+          /** @description Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time. */
+          "X-D1-Bookmark"?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6679,7 +6694,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        "X-D1-Bookmark"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6688,6 +6706,8 @@ export interface operations {
       /** @description One page of readers. */
       200: {
         headers: {
+          /** @description Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time. */
+          "X-D1-Bookmark"?: string;
           [name: string]: unknown;
         };
         content: {

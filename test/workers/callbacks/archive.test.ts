@@ -104,14 +104,18 @@ async function ndjsonLines(key: string): Promise<{ event: { id: string }; delive
 const archivedIds = async (tenantId: string, day: string) =>
   (await readArchivedDay({ ctx: await tenantContext(tenantId), tenantId, day }))?.map((archived) => archived.event.id) ?? null;
 
-/** The shards' D1 bindings with every `batch` failing: the Worker dies after the R2 write, before the deletes commit. */
+/**
+ * The shards' D1 bindings, and the sessions their writes go through, with every `batch` failing: the Worker dies after
+ * the R2 write, before the deletes commit.
+ */
 function envDyingBeforeDeletes(): Env {
-  const dying = (db: D1Database) =>
+  const dying = <T extends D1Database | D1DatabaseSession>(db: T): T =>
     new Proxy(db, {
       get(target, property) {
         if (property === "batch") return () => Promise.reject(new Error("the Worker died before the deletes"));
+        if (property === "withSession") return (from: string) => dying((target as D1Database).withSession(from));
         const value = Reflect.get(target, property, target) as unknown;
-        return typeof value === "function" ? value.bind(target) : value;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
   return { ...env, ...Object.fromEntries(shardsOf(env).map((shard) => [shard.binding, dying(shard.d1)])) };

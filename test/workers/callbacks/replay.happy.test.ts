@@ -51,11 +51,17 @@ function countingEnv(trips: { d1: number; queue: number }, shard: string): Env {
       (property) => ["all", "first", "run", "raw"].includes(String(property)),
       (value) => (value instanceof Object && "bind" in value ? statement(value as D1PreparedStatement) : value),
     );
-  const database = (d1: D1Database) =>
+  // A session (writes go through one) counts as its database does.
+  const database = <T extends D1Database | D1DatabaseSession>(d1: T): T =>
     counted(
       d1,
       (property) => property === "batch",
-      (value) => (value instanceof Object && "bind" in value ? statement(value as D1PreparedStatement) : value),
+      (value) =>
+        value instanceof Object && "bind" in value
+          ? statement(value as D1PreparedStatement)
+          : value instanceof Object && "getBookmark" in value
+            ? database(value as D1DatabaseSession)
+            : value,
     );
   const queue = new Proxy(env.CALLBACKS, {
     get(object, property) {

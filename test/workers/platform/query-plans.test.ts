@@ -17,9 +17,12 @@ import { bankToken, buyer, cardToken, chargeableTenant } from "../support/sandbo
 /** A SQL text and the binding of the database it was prepared on (the control database or a shard). */
 type Statement = { binding: string; sql: string };
 
-/** Every SQL text the code prepares while the hot paths run, recorded at each D1 binding, once per database. */
+/**
+ * Every SQL text the code prepares while the hot paths run, recorded at each D1 binding and at its sessions (lists'
+ * reads, writes), once per database.
+ */
 function recordingEnv(statements: Map<string, Statement>): Env {
-  const recorded = (binding: string, d1: D1Database) =>
+  const recorded = <T extends D1Database | D1DatabaseSession>(binding: string, d1: T): T =>
     new Proxy(d1, {
       get(target, property) {
         if (property === "prepare") {
@@ -28,8 +31,9 @@ function recordingEnv(statements: Map<string, Statement>): Env {
             return target.prepare(sql);
           };
         }
+        if (property === "withSession") return (from: string) => recorded(binding, (target as D1Database).withSession(from));
         const value = Reflect.get(target, property, target) as unknown;
-        return typeof value === "function" ? value.bind(target) : value;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
   const databases = [{ binding: "DB", d1: env.DB }, ...shardsOf(env)];
