@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { unstable_readConfig } from "wrangler";
 import { devSecrets, freePort, startDevServer } from "../test/support/dev-server.mjs";
 import { cardToken, chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
 import { benchCallbacks } from "./bench-callbacks.mjs";
@@ -116,11 +117,20 @@ async function seedPayments({ persistTo, config, binding, tenantId, merchantId, 
  * What a payment costs in D1 once its events are history: every event and delivery aged a year, then the cron run until
  * the archive (src/callbacks/archive.ts) has moved what it may to R2. Payments and refunds stay; pending deliveries too.
  */
-async function archiveHistory({ baseUrl, persistTo, binding }) {
+async function archiveHistory({ baseUrl, persistTo }) {
+  // Every database wrangler.toml binds: the callbacks' tenants are placed on another shard than the ledger's.
+  const bindings = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).d1_databases.map(({ binding }) => binding);
   const age = (table) => `UPDATE ${table} SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-365 days');`;
-  await executeLocalD1({ persistTo, binding, sql: [age("events"), age("callback_deliveries")].join("\n") });
-  const eventsLeft = async () =>
-    Number((await executeLocalD1({ persistTo, binding, sql: "SELECT COUNT(*) AS n FROM events" }))[0]?.results[0]?.n);
+  for (const binding of bindings) {
+    await executeLocalD1({ persistTo, binding, sql: [age("events"), age("callback_deliveries")].join("\n") });
+  }
+  const eventsLeft = async () => {
+    let events = 0;
+    for (const binding of bindings) {
+      events += Number((await executeLocalD1({ persistTo, binding, sql: "SELECT COUNT(*) AS n FROM events" }))[0]?.results[0]?.n);
+    }
+    return events;
+  };
   let left = await eventsLeft();
   for (;;) {
     await (await fetch(`${baseUrl}${CRON_ROUTE}`)).arrayBuffer();
@@ -416,7 +426,7 @@ async function benchmark() {
       callbacks,
       sharding,
       storage,
-      archived: sharding ? null : await archiveHistory({ baseUrl, persistTo, binding: String(ledgers[0]?.binding) }),
+      archived: sharding ? null : await archiveHistory({ baseUrl, persistTo }),
       retriedRequests: retriedRequests(),
       settings: {
         server: PLAIN
