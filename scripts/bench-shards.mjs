@@ -61,6 +61,8 @@ const rows = [
   ["`GET /health`, c=1 ms (the unit of the ratios)", (r) => routeFigure(r, "GET /health", (row) => row.c1.medianMs), 1],
   ["callbacks delivered per second, delivery alone", (r) => r.callbacks.deliveryOnly.perSecond, 0],
   ["callbacks delivered per second, end to end", (r) => r.callbacks.endToEnd.perSecond, 0],
+  ["callbacks, the consumer alone per second (delivery alone)", (r) => r.callbacks.deliveryOnly.consumer.perSecond, 0],
+  ["API requests per second over the rounds (the rate the control figures are at)", (r) => r.sharding.apiRequestsPerSecond, 0],
   ["control reads per API request", (r) => r.sharding.controlPerApiRequest.reads, 3],
   ["control writes per API request", (r) => r.sharding.controlPerApiRequest.writes, 3],
   ["control reads per callback, end to end", (r) => r.callbacks.endToEnd.controlPerCallback.reads, 3],

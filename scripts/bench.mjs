@@ -4,11 +4,11 @@
 // the benchmark's own (state in memory, trace viewer off); `--plain` measures `npm run dev` as a user runs it (state on
 // disk, its defaults; `--traces` passed on to it); `--shards N` the benchmark's own server with N tenant shards in the
 // default region, four tenants placed on them sharing the load, and its control database's statements counted
-// (`npm run bench:shards` runs 1 and 4 and compares them). The machine's 1-minute load is printed beside every figure. At concurrency 1 the variants are interleaved request by
-// request, in a new random order each pass, so drift of the machine's speed cancels out of the ratios; at concurrency 8
-// each variant runs in turn inside the round. Three rounds (BENCH_ROUNDS) show the spread. Before them, callbacks:
-// delivery alone (the queue pre-filled) and end to end. Not a test: it prints figures (a Markdown table, or JSON with
-// --json), removes its temporary files and exits.
+// (`npm run bench:shards` runs 1 and 4 and compares them). The machine's 1-minute load is printed beside every figure.
+// At concurrency 1 the variants are interleaved request by request, in a new random order each pass, so drift of the
+// machine's speed cancels out of the ratios; at concurrency 8 each variant runs in turn inside the round. Three rounds
+// (BENCH_ROUNDS) show the spread. Before them, callbacks: delivery alone (the queue pre-filled) and end to end. Not a
+// test: it prints figures (a Markdown table, or JSON with --json), removes its temporary files and exits.
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -238,16 +238,16 @@ async function benchmark() {
     }
     // Each key has a request budget (API_RATE_LIMITER); the load is spread over several keys, taken from the tenants in
     // turn, so requests one after another go to different tenants (and with shards, to different shards).
-    const keys = tenants.map(({ key, tenantId }, tenant) => ({ key, tenant, tenantId }));
+    const keys = tenants.map(({ key }, tenant) => ({ key, tenant }));
     for (let i = keys.length; i < KEYS; i++) {
       const tenant = i % TENANTS;
       const created = /** @type {{ key: string }} */ (
         await (await fetch(`${baseUrl}/admin/tenants/${tenants[tenant]?.tenantId}/keys`, { method: "POST", headers: admin })).json()
       );
-      keys.push({ key: created.key, tenant, tenantId: String(tenants[tenant]?.tenantId) });
+      keys.push({ key: created.key, tenant });
     }
     let turn = 0;
-    /** The next key in turn, the index of its tenant and the headers that present it. */
+    /** The key at `index`, the index of its tenant and the headers that present it. */
     const keyOf = (index) => {
       const { key, tenant } = /** @type {{ key: string; tenant: number }} */ (keys[index]);
       return { tenant, headers: { "X-Api-Key": key, "Content-Type": "application/json" } };
