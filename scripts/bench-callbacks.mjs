@@ -36,7 +36,7 @@ async function startReceiver(secret, onCallback) {
 }
 
 /** `count` outbox events of the tenant, written a minute ago, so the sweep takes them for left behind. */
-async function seedEvents({ persistTo, tenantId, prefix, count, enqueued }) {
+async function seedEvents({ persistTo, config, tenantId, prefix, count, enqueued }) {
   const created = new Date(Date.now() - 60_000).toISOString();
   const statements = [];
   for (let start = 0; start < count; start += ROWS_PER_STATEMENT) {
@@ -59,15 +59,21 @@ async function seedEvents({ persistTo, tenantId, prefix, count, enqueued }) {
       `INSERT INTO events (id, tenant_id, type, subject_id, payload, created_at, enqueued_at, enqueue_attempts) VALUES ${rows.join(",")};`,
     );
   }
-  await executeLocalD1({ persistTo, binding: await tenantShardBinding({ persistTo, tenantId }), sql: statements.join("\n") });
+  await executeLocalD1({
+    persistTo,
+    config,
+    binding: await tenantShardBinding({ persistTo, config, tenantId }),
+    sql: statements.join("\n"),
+  });
 }
 
 /** A pending delivery, never sent, for every event of the run: only their messages are missing. */
-async function seedDeliveries({ persistTo, tenantId, prefix }) {
+async function seedDeliveries({ persistTo, config, tenantId, prefix }) {
   const created = new Date(Date.now() - 60_000).toISOString();
   await executeLocalD1({
     persistTo,
-    binding: await tenantShardBinding({ persistTo, tenantId }),
+    config,
+    binding: await tenantShardBinding({ persistTo, config, tenantId }),
     sql: `INSERT INTO callback_deliveries (id, tenant_id, event_id, endpoint_id, origin, status, attempt_count, next_attempt_at, created_at)
      SELECT 'dlv_' || substr(events.id, 7), events.tenant_id, events.id, callback_endpoints.id, 'event', 'pending', 0, '${created}', '${created}'
      FROM events JOIN callback_endpoints ON callback_endpoints.tenant_id = events.tenant_id
@@ -122,23 +128,48 @@ function consumerRate(log) {
   };
 }
 
-async function run({ name, baseUrl, persistTo, admin, count, prefix, withDeliveries, timeoutMs, serverOutput }) {
+async function run({
+  name,
+  baseUrl,
+  persistTo,
+  config,
+  admin,
+  count,
+  tenants,
+  prefix,
+  withDeliveries,
+  timeoutMs,
+  serverOutput,
+  controlStatements,
+}) {
   let verified = 0;
   let rejected = 0;
   let firstAt = 0;
   let lastAt = 0;
-  const { tenantId, receiver } = await tenantWithReceiver(baseUrl, admin, `Callback bench ${prefix}`, (ok) => {
+  const onCallback = (ok) => {
     if (ok) verified++;
     else rejected++;
     firstAt ||= performance.now();
     lastAt = performance.now();
-  });
+  };
+  /** @type {{ tenantId: string; receiver: { close: () => Promise<unknown> } }[]} */
+  const receiving = [];
   try {
-    await seedEvents({ persistTo, tenantId, prefix, count, enqueued: withDeliveries });
-    if (withDeliveries) await seedDeliveries({ persistTo, tenantId, prefix });
+    // The count is shared by the tenants, each placed where placement puts it (with shards, on every shard).
+    for (let index = 0; index < tenants; index++) {
+      receiving.push(await tenantWithReceiver(baseUrl, admin, `Callback bench ${prefix} ${index + 1}`, onCallback));
+    }
+    for (const [index, { tenantId }] of receiving.entries()) {
+      const share = Math.floor(count / tenants) + (index < count % tenants ? 1 : 0);
+      const tenantPrefix = `${prefix}${index}t`;
+      await seedEvents({ persistTo, config, tenantId, prefix: tenantPrefix, count: share, enqueued: withDeliveries });
+      if (withDeliveries) await seedDeliveries({ persistTo, config, tenantId, prefix: tenantPrefix });
+    }
     const logFrom = serverOutput().length;
+    const controlBefore = await controlStatements?.();
     const started = performance.now();
     await sweepUntilReceived({ baseUrl, received: () => verified + rejected, count, timeoutMs });
+    const controlAfter = await controlStatements?.();
     // Delivery alone is timed from the first callback received; end to end from the first sweep.
     const seconds = (lastAt - (withDeliveries ? firstAt : started)) / 1000;
     // The last batch's line is written once its attempts are recorded, after its callbacks arrived.
@@ -153,17 +184,39 @@ async function run({ name, baseUrl, persistTo, admin, count, prefix, withDeliver
       seconds,
       perSecond: count / seconds,
       consumer: consumerRate(serverOutput().slice(logFrom)),
+      controlPerCallback:
+        controlBefore === undefined || controlAfter === undefined
+          ? null
+          : { reads: (controlAfter.reads - controlBefore.reads) / count, writes: (controlAfter.writes - controlBefore.writes) / count },
       load: loadavg()[0] ?? 0,
     };
   } finally {
-    await receiver.close();
+    for (const { receiver } of receiving) await receiver.close();
   }
 }
 
-/** `serverOutput` returns the dev server's log so far (the consumer's batch timings are read from it). */
-export async function benchCallbacks({ baseUrl, persistTo, adminSecret, serverOutput, count = 1000, timeoutMs = 300_000 }) {
+/**
+ * `serverOutput` returns the dev server's log so far (the consumer's batch timings are read from it); `tenants` share
+ * each run's callbacks (the shard benchmark spreads them over its shards); `config` is the wrangler config binding the
+ * shards; `controlStatements`, where the server counts them, reads how many reads and writes its control database has
+ * run (the sweeps' and the consumer's, per callback delivered).
+ *
+ * @param {{ baseUrl: string; persistTo: string; config?: string; adminSecret: string; serverOutput: () => string; count?: number;
+ *   tenants?: number; controlStatements?: () => Promise<{ reads: number; writes: number }>; timeoutMs?: number }} options
+ */
+export async function benchCallbacks({
+  baseUrl,
+  persistTo,
+  config,
+  adminSecret,
+  serverOutput,
+  count = 1000,
+  tenants = 1,
+  controlStatements,
+  timeoutMs = 300_000,
+}) {
   const admin = { Authorization: `Bearer ${adminSecret}`, "Content-Type": "application/json" };
-  const common = { baseUrl, persistTo, admin, count, timeoutMs, serverOutput };
+  const common = { baseUrl, persistTo, config, admin, count, tenants, timeoutMs, serverOutput, controlStatements };
   return {
     count,
     deliveryOnly: await run({

@@ -1,21 +1,26 @@
 #!/usr/bin/env node
-// `npm run bench [-- --json] [-- --plain [--traces]]`: what each route costs against a real `wrangler dev` with the
-// sandbox processor, as a ratio to a bare `GET /health` measured in the same round. By default the server is the
-// benchmark's own (state in memory, trace viewer off); `--plain` measures `npm run dev` as a user runs it (state on disk,
-// its defaults; `--traces` passed on to it). The machine's 1-minute load is printed beside every figure. At concurrency 1 the variants are interleaved request by
-// request, in a new random order each pass, so drift of the machine's speed cancels out of the ratios; at concurrency 8
-// each variant runs in turn inside the round. Three rounds (BENCH_ROUNDS) show the spread. Before them, callbacks:
-// delivery alone (the queue pre-filled) and end to end. Not a test: it prints figures (a Markdown table, or JSON with
-// --json), removes its temporary files and exits.
+// `npm run bench [-- --json] [-- --plain [--traces] | --shards N]`: what each route costs against a real `wrangler dev`
+// with the sandbox processor, as a ratio to a bare `GET /health` measured in the same round. By default the server is
+// the benchmark's own (state in memory, trace viewer off); `--plain` measures `npm run dev` as a user runs it (state on
+// disk, its defaults; `--traces` passed on to it); `--shards N` the benchmark's own server with N tenant shards in the
+// default region, four tenants placed on them sharing the load, and its control database's statements counted
+// (`npm run bench:shards` runs 1 and 4 and compares them). The machine's 1-minute load is printed beside every figure.
+// At concurrency 1 the variants are interleaved request by request, in a new random order each pass, so drift of the
+// machine's speed cancels out of the ratios; at concurrency 8 each variant runs in turn inside the round. Three rounds
+// (BENCH_ROUNDS) show the spread. Before them, callbacks: delivery alone (the queue pre-filled) and end to end. Not a
+// test: it prints figures (a Markdown table, or JSON with --json), removes its temporary files and exits.
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
+import { unstable_readConfig } from "wrangler";
 import { devSecrets, freePort, startDevServer } from "../test/support/dev-server.mjs";
 import { cardToken, chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
 import { benchCallbacks } from "./bench-callbacks.mjs";
 import { fetchRetryingClosedSocket as fetch, retriedRequests } from "./bench-fetch.mjs";
+import { CONTROL_QUERIES_PATH, writeShardedConfig } from "./bench-sharded-config.mjs";
 import { storageFootprint } from "./bench-storage.mjs";
 import { executeLocalD1, tenantShardBinding } from "./local-d1.mjs";
 import { CRON_ROUTE, parseDevVars } from "./local-service.mjs";
@@ -24,6 +29,17 @@ const root = path.join(import.meta.dirname, "..");
 const JSON_OUTPUT = process.argv.includes("--json");
 const PLAIN = process.argv.includes("--plain");
 const TRACES = process.argv.includes("--traces");
+const shardsArgument = parseArgs({ strict: false, options: { shards: { type: "string" } } }).values.shards;
+/** `--shards N`: how many tenant shards the server has, or null for wrangler.toml's own. */
+const SHARDS = typeof shardsArgument === "string" ? Number(shardsArgument) : null;
+if (SHARDS !== null && !(Number.isInteger(SHARDS) && SHARDS >= 1))
+  throw new Error(`--shards takes a whole number of shards, not ${shardsArgument}`);
+if (SHARDS !== null && PLAIN) throw new Error("--shards measures the benchmark's own server; --plain measures npm run dev as it is.");
+/**
+ * With --shards, the tenants sharing the load: as many as the larger run's shards, so a run with one shard and one with
+ * four hold the same tenants and rows, and placement puts one tenant on each of the four.
+ */
+const TENANTS = SHARDS === null ? 1 : 4;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 100);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 160);
@@ -64,14 +80,15 @@ const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(val
  * Ledger rows written straight into the local D1, so the list pages have a deep ledger to walk and the storage figures
  * have rows as wide as a real card charge's (fingerprint, processor ids, a UUID key); one payment in ten is refunded.
  */
-async function seedPayments({ persistTo, binding, tenantId, merchantId, count }) {
+async function seedPayments({ persistTo, config, binding, tenantId, merchantId, first, count }) {
   const base = Date.parse("2026-01-01T00:00:00Z");
   const processorId = (prefix, i) => `${prefix}bench${String(i).padStart(17, "0")}`;
   const statements = [];
-  for (let start = 0; start < count; start += 200) {
+  // Numbered from `first`, so the tenants sharing a shard have ids of their own.
+  for (let start = first; start < first + count; start += 200) {
     const payments = [];
     const refunds = [];
-    for (let i = start; i < Math.min(count, start + 200); i++) {
+    for (let i = start; i < Math.min(first + count, start + 200); i++) {
       const created = new Date(base + i * 1000).toISOString();
       const id = `lcpay_bench${String(i).padStart(12, "0")}`;
       const fingerprint = createHash("sha256").update(id).digest("hex");
@@ -80,7 +97,7 @@ async function seedPayments({ persistTo, binding, tenantId, merchantId, count })
       );
       if (i % 10 === 0) {
         refunds.push(
-          `('lcref_bench${String(i).padStart(12, "0")}','${tenantId}','${id}','${randomUUID()}','${fingerprint}','succeeded',500,'requested_by_customer',0,'${processorId("TR", count + i)}','SUCCEEDED','${created}','${created}')`,
+          `('lcref_bench${String(i).padStart(12, "0")}','${tenantId}','${id}','${randomUUID()}','${fingerprint}','succeeded',500,'requested_by_customer',0,'${processorId("TR", SEEDED_PAYMENTS + i)}','SUCCEEDED','${created}','${created}')`,
         );
       }
     }
@@ -93,18 +110,27 @@ async function seedPayments({ persistTo, binding, tenantId, merchantId, count })
       );
     }
   }
-  await executeLocalD1({ persistTo, binding, sql: statements.join("\n") });
+  await executeLocalD1({ persistTo, config, binding, sql: statements.join("\n") });
 }
 
 /**
  * What a payment costs in D1 once its events are history: every event and delivery aged a year, then the cron run until
  * the archive (src/callbacks/archive.ts) has moved what it may to R2. Payments and refunds stay; pending deliveries too.
  */
-async function archiveHistory({ baseUrl, persistTo, binding }) {
+async function archiveHistory({ baseUrl, persistTo }) {
+  // Every database wrangler.toml binds: the callbacks' tenants are placed on another shard than the ledger's.
+  const bindings = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).d1_databases.map(({ binding }) => binding);
   const age = (table) => `UPDATE ${table} SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-365 days');`;
-  await executeLocalD1({ persistTo, binding, sql: [age("events"), age("callback_deliveries")].join("\n") });
-  const eventsLeft = async () =>
-    Number((await executeLocalD1({ persistTo, binding, sql: "SELECT COUNT(*) AS n FROM events" }))[0]?.results[0]?.n);
+  for (const binding of bindings) {
+    await executeLocalD1({ persistTo, binding, sql: [age("events"), age("callback_deliveries")].join("\n") });
+  }
+  const eventsLeft = async () => {
+    let events = 0;
+    for (const binding of bindings) {
+      events += Number((await executeLocalD1({ persistTo, binding, sql: "SELECT COUNT(*) AS n FROM events" }))[0]?.results[0]?.n);
+    }
+    return events;
+  };
   let left = await eventsLeft();
   for (;;) {
     await (await fetch(`${baseUrl}${CRON_ROUTE}`)).arrayBuffer();
@@ -168,89 +194,149 @@ async function timed(send, expected) {
   return { ms: performance.now() - started, ok: response.status === expected };
 }
 
+/** The benchmark's own server: wrangler.toml's, or with --shards the same service on N shards, its control counted. */
+async function startBenchServer() {
+  if (SHARDS === null) {
+    return { ...(await startDevServer({ args: ["--test-scheduled"], stateParent: STATE_PARENT })), config: undefined };
+  }
+  const sharded = writeShardedConfig(SHARDS);
+  try {
+    const server = await startDevServer({ args: ["--test-scheduled"], stateParent: STATE_PARENT, serviceConfig: sharded.config });
+    return {
+      ...server,
+      config: sharded.config,
+      async stop() {
+        await server.stop();
+        sharded.remove();
+      },
+    };
+  } catch (error) {
+    sharded.remove();
+    throw error;
+  }
+}
+
 async function benchmark() {
   // --test-scheduled lets the callbacks bench trigger the cron sweep (GET /__scheduled).
   const server = PLAIN
-    ? await startUserDevServer()
-    : { ...(await startDevServer({ args: ["--test-scheduled"], stateParent: STATE_PARENT })), adminSecret: devSecrets().ADMIN_SECRET };
+    ? { ...(await startUserDevServer()), config: undefined }
+    : { ...(await startBenchServer()), adminSecret: devSecrets().ADMIN_SECRET };
   try {
-    const { baseUrl, adminSecret } = server;
+    const { baseUrl, adminSecret, persistTo, config } = server;
     const admin = { Authorization: `Bearer ${adminSecret}` };
+    /** The control database's reads and writes so far; only the --shards server counts them. */
+    const controlStatements =
+      SHARDS === null
+        ? undefined
+        : async () => /** @type {{ reads: number; writes: number }} */ (await (await fetch(`${baseUrl}${CONTROL_QUERIES_PATH}`)).json());
     // The sandbox closes a merchant's settlement 120 s after its first sale, and the payout that follows is the
     // service's work too (webhooks, the payout read again): an hour keeps it out of the rounds it would land in.
     await control(baseUrl, "config", { delaysSeconds: { settlement: 3600 } }, admin);
-    const { key, tenantId, merchantId } = await chargeableTenant(baseUrl, admin);
-    // Each key has a request budget (API_RATE_LIMITER); the load is spread over several keys of one tenant.
-    const keys = [key];
-    for (let i = 1; i < KEYS; i++) {
+    const tenants = [];
+    for (let index = 0; index < TENANTS; index++) {
+      tenants.push(await chargeableTenant(baseUrl, admin, TENANTS === 1 ? undefined : `Bench Coffee ${index + 1}`));
+    }
+    // Each key has a request budget (API_RATE_LIMITER); the load is spread over several keys, taken from the tenants in
+    // turn, so requests one after another go to different tenants (and with shards, to different shards).
+    const keys = tenants.map(({ key }, tenant) => ({ key, tenant }));
+    for (let i = keys.length; i < KEYS; i++) {
+      const tenant = i % TENANTS;
       const created = /** @type {{ key: string }} */ (
-        await (await fetch(`${baseUrl}/admin/tenants/${tenantId}/keys`, { method: "POST", headers: admin })).json()
+        await (await fetch(`${baseUrl}/admin/tenants/${tenants[tenant]?.tenantId}/keys`, { method: "POST", headers: admin })).json()
       );
-      keys.push(created.key);
+      keys.push({ key: created.key, tenant });
     }
     let turn = 0;
-    const auth = () => ({ "X-Api-Key": keys[turn++ % keys.length], "Content-Type": "application/json" });
+    /** The key at `index`, the index of its tenant and the headers that present it. */
+    const keyOf = (index) => {
+      const { key, tenant } = /** @type {{ key: string; tenant: number }} */ (keys[index]);
+      return { tenant, headers: { "X-Api-Key": key, "Content-Type": "application/json" } };
+    };
+    const nextKey = () => keyOf(turn++ % keys.length);
     let chargeNumber = 0;
     const tokens = [];
-    const charge = (source) => {
+    /** A charge by the next key's tenant; `source` is given that tenant's index to pick its own instrument. */
+    const charge = (source, key = nextKey()) => {
       const n = chargeNumber++;
       return fetch(`${baseUrl}/v1/payments`, {
         method: "POST",
-        headers: { ...auth(), "Idempotency-Key": `bench-${n}` },
-        body: JSON.stringify({ amountCents: 2500, currency: "USD", orderRef: `bench-${n}`, ...source }),
+        headers: { ...key.headers, "Idempotency-Key": `bench-${n}` },
+        body: JSON.stringify({ amountCents: 2500, currency: "USD", orderRef: `bench-${n}`, ...source(key.tenant) }),
       });
     };
     const buyer = { firstName: "Bench", lastName: "Mark", email: "bench@example.com" };
 
-    const first = /** @type {{ lcPaymentId: string }} */ (await (await charge({ processorToken: await cardToken(baseUrl), buyer })).json());
-    // The bench tenant's rows are on its shard: seeded there, measured there.
-    const binding = await tenantShardBinding({ persistTo: server.persistTo, tenantId });
-    const [found] = await executeLocalD1({
-      persistTo: server.persistTo,
-      binding,
-      sql: `SELECT processor_instrument_id AS id FROM payments WHERE id = '${first.lcPaymentId}'`,
-    });
-    const instrument = String(found?.results[0]?.id);
+    const perTenant = Math.floor(SEEDED_PAYMENTS / TENANTS);
+    const ledgers = [];
     log(`seeding ${SEEDED_PAYMENTS} payments…`);
-    await seedPayments({ persistTo: server.persistTo, binding, tenantId, merchantId, count: SEEDED_PAYMENTS });
-    /** @type {string | null} */
-    let deepCursor = null;
-    for (let page = 1; page < Math.floor(SEEDED_PAYMENTS / PAGE); page++) {
-      const query = `limit=${PAGE}${deepCursor ? `&cursor=${deepCursor}` : ""}`;
-      const page = /** @type {{ nextCursor: string | null }} */ (
-        await (await fetch(`${baseUrl}/v1/payments?${query}`, { headers: auth() })).json()
+    for (const [index, { tenantId, merchantId }] of tenants.entries()) {
+      const token = await cardToken(baseUrl);
+      // keys[index] is the tenant's first key.
+      const first = /** @type {{ lcPaymentId: string }} */ (
+        await (await charge(() => ({ processorToken: token, buyer }), keyOf(index))).json()
       );
-      deepCursor = page.nextCursor;
+      // Each tenant's rows are on its shard: seeded there, measured there.
+      const binding = await tenantShardBinding({ persistTo, config, tenantId });
+      const [found] = await executeLocalD1({
+        persistTo,
+        config,
+        binding,
+        sql: `SELECT processor_instrument_id AS id FROM payments WHERE id = '${first.lcPaymentId}'`,
+      });
+      await seedPayments({ persistTo, config, binding, tenantId, merchantId, first: index * perTenant, count: perTenant });
+      ledgers.push({ paymentId: first.lcPaymentId, instrument: String(found?.results[0]?.id), binding, deepCursor: "" });
+    }
+    const deepPage = Math.floor(perTenant / PAGE);
+    for (const [index, ledger] of ledgers.entries()) {
+      const { headers } = keyOf(index);
+      /** @type {string | null} */
+      let cursor = null;
+      for (let page = 1; page < deepPage; page++) {
+        const query = `limit=${PAGE}${cursor ? `&cursor=${cursor}` : ""}`;
+        const found = /** @type {{ nextCursor: string | null }} */ (
+          await (await fetch(`${baseUrl}/v1/payments?${query}`, { headers })).json()
+        );
+        cursor = found.nextCursor;
+      }
+      ledger.deepCursor = String(cursor);
     }
 
     // Callbacks first: the cron sweep that feeds them also runs the other sweeps, and after the rounds it would be busy
     // reconciling the charges they made (each settled charge is looked at once more, for its fee).
     const callbacks = await benchCallbacks({
       baseUrl,
-      persistTo: server.persistTo,
+      persistTo,
+      config,
       adminSecret,
       serverOutput: server.output,
       count: CALLBACKS,
+      tenants: TENANTS,
+      controlStatements,
     });
 
+    /** A GET by the next key's tenant, of a path made for that tenant. */
+    const tenantGet = (pathFor) => {
+      const key = nextKey();
+      return fetch(`${baseUrl}${pathFor(ledgers[key.tenant])}`, { headers: key.headers });
+    };
     const variants = [
       { name: "GET /health", expected: 200, send: () => fetch(`${baseUrl}/health`) },
-      { name: "POST /v1/payments (token)", expected: 201, send: () => charge({ processorToken: tokens.pop(), buyer }) },
-      { name: "POST /v1/payments (stored instrument)", expected: 201, send: () => charge({ processorInstrumentId: instrument }) },
+      { name: "POST /v1/payments (token)", expected: 201, send: () => charge(() => ({ processorToken: tokens.pop(), buyer })) },
       {
-        name: "GET /v1/payments/{id}",
-        expected: 200,
-        send: () => fetch(`${baseUrl}/v1/payments/${first.lcPaymentId}`, { headers: auth() }),
+        name: "POST /v1/payments (stored instrument)",
+        expected: 201,
+        send: () => charge((tenant) => ({ processorInstrumentId: ledgers[tenant]?.instrument })),
       },
+      { name: "GET /v1/payments/{id}", expected: 200, send: () => tenantGet((ledger) => `/v1/payments/${ledger.paymentId}`) },
       {
         name: `GET /v1/payments (limit ${PAGE}, first page)`,
         expected: 200,
-        send: () => fetch(`${baseUrl}/v1/payments?limit=${PAGE}`, { headers: auth() }),
+        send: () => tenantGet(() => `/v1/payments?limit=${PAGE}`),
       },
       {
-        name: `GET /v1/payments (limit ${PAGE}, page ${Math.floor(SEEDED_PAYMENTS / PAGE)})`,
+        name: `GET /v1/payments (limit ${PAGE}, page ${deepPage})`,
         expected: 200,
-        send: () => fetch(`${baseUrl}/v1/payments?limit=${PAGE}&cursor=${deepCursor}`, { headers: auth() }),
+        send: () => tenantGet((ledger) => `/v1/payments?limit=${PAGE}&cursor=${ledger.deepCursor}`),
       },
     ];
     const tokenCharges = ROUNDS * (SEQUENTIAL + CONCURRENT) + 10;
@@ -258,6 +344,8 @@ async function benchmark() {
     for (let i = 0; i < tokenCharges; i++) tokens.push(await cardToken(baseUrl));
     for (const variant of variants) await timed(variant.send, variant.expected); // warm every path once
 
+    const controlBeforeRounds = await controlStatements?.();
+    const roundsStarted = performance.now();
     const rounds = [];
     for (let round = 1; round <= ROUNDS; round++) {
       /** @type {Record<string, number[]>} */
@@ -308,15 +396,42 @@ async function benchmark() {
       log(`round ${round} of ${ROUNDS} done`);
     }
 
-    const storage = storageFootprint(server.persistTo);
+    // What the rounds' requests left running after their answers (keys' last-used stamps, the sandbox's webhooks) is
+    // counted with them.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const controlAfterRounds = await controlStatements?.();
+    const roundsSeconds = (performance.now() - roundsStarted) / 1000;
+    const apiRequests = ROUNDS * (SEQUENTIAL + CONCURRENT) * (variants.length - 1);
+    const sharding =
+      controlBeforeRounds === undefined || controlAfterRounds === undefined
+        ? null
+        : {
+            shards: SHARDS,
+            tenants: TENANTS,
+            tenantShards: ledgers.map(({ binding }) => binding),
+            keys: keys.length,
+            apiRequestsPerSecond: apiRequests / roundsSeconds,
+            controlPerApiRequest: {
+              reads: (controlAfterRounds.reads - controlBeforeRounds.reads) / apiRequests,
+              writes: (controlAfterRounds.writes - controlBeforeRounds.writes) / apiRequests,
+            },
+            shardReport: /** @type {{ data: { shard: string; tenants: number; rows: number; sizeBytes: number }[] }} */ (
+              await (await fetch(`${baseUrl}/admin/shards`, { headers: admin })).json()
+            ).data,
+          };
+    // The storage figures are the one-shard setting's: with --shards the ledger is split over tenants and shards.
+    const storage = sharding ? null : storageFootprint(persistTo);
     return {
       rounds,
       callbacks,
+      sharding,
       storage,
-      archived: await archiveHistory({ baseUrl, persistTo: server.persistTo, binding }),
+      archived: sharding ? null : await archiveHistory({ baseUrl, persistTo }),
       retriedRequests: retriedRequests(),
       settings: {
-        server: PLAIN ? `npm run dev${TRACES ? " --traces" : ""} (state on disk)` : "the benchmark's own (trace viewer off)",
+        server: PLAIN
+          ? `npm run dev${TRACES ? " --traces" : ""} (state on disk)`
+          : `the benchmark's own (trace viewer off${SHARDS === null ? "" : `; ${SHARDS} shard(s), ${TENANTS} tenants`})`,
         cores: availableParallelism(),
         rounds: ROUNDS,
         sequential: SEQUENTIAL,
@@ -340,7 +455,7 @@ const result = await benchmark();
 if (JSON_OUTPUT) {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } else {
-  const { rounds, callbacks, storage, archived, settings, retriedRequests } = result;
+  const { rounds, callbacks, sharding, storage, archived, settings, retriedRequests } = result;
   log(
     `\nServer: ${settings.server}, state under ${settings.stateDirectory}. ${settings.rounds} rounds; concurrency 1: ${settings.sequential} requests per variant, interleaved; concurrency ${settings.concurrency}: ${settings.concurrent} requests per variant; ${settings.seededPayments} payments in the ledger. Median of the rounds (min–max); load is the machine's 1-minute load average (${settings.cores} cores) at the end of each round or run. Requests sent again after a closed keep-alive socket: ${retriedRequests}.\n`,
   );
@@ -382,20 +497,35 @@ if (JSON_OUTPUT) {
       `| ${run.name} | ${run.perSecond.toFixed(0)} | ${run.seconds.toFixed(2)} | ${consumer} | ${run.rejected} | ${run.load.toFixed(1)} |`,
     );
   }
-  log("\n| table (with its indexes) | rows | bytes per row |");
-  log("|---|---:|---:|");
-  for (const [table, { rows, bytesPerRow }] of Object.entries(storage.tables)) {
-    log(`| ${table} | ${rows} | ${bytesPerRow === null ? "–" : bytesPerRow.toFixed(0)} |`);
+  if (sharding) {
+    const { reads, writes } = sharding.controlPerApiRequest;
+    log(
+      `\nControl database, ${sharding.shards} shard(s), the ${sharding.tenants} bench tenants on ${sharding.tenantShards.join(", ")}, ${sharding.keys} keys: ${reads.toFixed(3)} reads and ${writes.toFixed(3)} writes per API request over the rounds (${sharding.apiRequestsPerSecond.toFixed(0)} API requests a second, health left out).`,
+    );
+    for (const run of [callbacks.deliveryOnly, callbacks.endToEnd]) {
+      const control = run.controlPerCallback;
+      log(`Per callback, ${run.name}: ${control?.reads.toFixed(3)} control reads, ${control?.writes.toFixed(3)} writes.`);
+    }
+    log("\n| shard | tenants | rows | bytes |");
+    log("|---|---:|---:|---:|");
+    for (const { shard, tenants, rows, sizeBytes } of sharding.shardReport) log(`| ${shard} | ${tenants} | ${rows} | ${sizeBytes} |`);
   }
-  const mix = Object.entries(storage.mix)
-    .map(([table, count]) => `${count} ${table}`)
-    .join(", ");
-  log(
-    `\nOne payment with ${mix}: ${storage.bytesPerPayment.toFixed(0)} bytes, so one 10 GB D1 database holds about ${(storage.paymentsPerDatabase / 1e6).toFixed(1)} million payments.`,
-  );
-  const left = `${archived.tables.events.rows} events and ${archived.tables.callback_deliveries.rows} deliveries left in D1`;
-  log(
-    `Once the archive has taken its events and deliveries (${left}): ${archived.bytesPerPayment.toFixed(0)} bytes per payment with 0.1 refunds, about ${(archived.paymentsPerDatabase / 1e6).toFixed(1)} million payments per database.`,
-  );
+  if (storage && archived) {
+    log("\n| table (with its indexes) | rows | bytes per row |");
+    log("|---|---:|---:|");
+    for (const [table, { rows, bytesPerRow }] of Object.entries(storage.tables)) {
+      log(`| ${table} | ${rows} | ${bytesPerRow === null ? "–" : bytesPerRow.toFixed(0)} |`);
+    }
+    const mix = Object.entries(storage.mix)
+      .map(([table, count]) => `${count} ${table}`)
+      .join(", ");
+    log(
+      `\nOne payment with ${mix}: ${storage.bytesPerPayment.toFixed(0)} bytes, so one 10 GB D1 database holds about ${(storage.paymentsPerDatabase / 1e6).toFixed(1)} million payments.`,
+    );
+    const left = `${archived.tables.events.rows} events and ${archived.tables.callback_deliveries.rows} deliveries left in D1`;
+    log(
+      `Once the archive has taken its events and deliveries (${left}): ${archived.bytesPerPayment.toFixed(0)} bytes per payment with 0.1 refunds, about ${(archived.paymentsPerDatabase / 1e6).toFixed(1)} million payments per database.`,
+    );
+  }
 }
 process.exit(0);

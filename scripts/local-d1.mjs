@@ -137,17 +137,18 @@ export function pendingByDatabase(databases) {
 /**
  * Runs SQL on a local database (the control database unless told) with `wrangler d1 execute` in a child process,
  * without holding this one's event loop (the benchmark's seeding takes seconds, and a blocked loop misses the server
- * closing its idle keep-alive sockets). Resolves with wrangler's JSON: one result per statement.
+ * closing its idle keep-alive sockets). `config` is the wrangler config binding it (the benchmark's with N shards).
+ * Resolves with wrangler's JSON: one result per statement.
  *
- * @param {{ persistTo: string; sql: string; binding?: string }} options
+ * @param {{ persistTo: string; sql: string; binding?: string; config?: string }} options
  */
-export async function executeLocalD1({ persistTo, sql, binding = BINDING }) {
+export async function executeLocalD1({ persistTo, sql, binding = BINDING, config = "wrangler.toml" }) {
   const file = path.join(tmpdir(), `payment-connect-d1-${process.pid}-${randomUUID()}.sql`);
   writeFileSync(file, sql);
   try {
     const { stdout } = await execFileAsync(
       path.join(root, "node_modules", ".bin", "wrangler"),
-      ["d1", "execute", binding, "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
+      ["d1", "execute", binding, "-c", config, "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
       { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: "true" } },
     );
     return /** @type {{ results: Record<string, unknown>[] }[]} */ (JSON.parse(stdout));
@@ -160,10 +161,10 @@ export async function executeLocalD1({ persistTo, sql, binding = BINDING }) {
  * The binding of the local shard holding a tenant's data, from the control database's map (`DB` for a tenant from before
  * shards), for SQL a script runs behind the API.
  *
- * @param {{ persistTo: string; tenantId: string }} options
+ * @param {{ persistTo: string; tenantId: string; config?: string }} options
  */
-export async function tenantShardBinding({ persistTo, tenantId }) {
-  const [found] = await executeLocalD1({ persistTo, sql: `SELECT shard FROM tenant_shards WHERE tenant_id = '${tenantId}'` });
+export async function tenantShardBinding({ persistTo, tenantId, config }) {
+  const [found] = await executeLocalD1({ persistTo, config, sql: `SELECT shard FROM tenant_shards WHERE tenant_id = '${tenantId}'` });
   const shard = found?.results[0]?.shard;
   return typeof shard === "string" ? shard : BINDING;
 }

@@ -9,7 +9,8 @@ import { unstable_readConfig } from "wrangler";
 const root = path.join(import.meta.dirname, "..");
 
 /** Relative to the repository root, where both scripts run wrangler. */
-export const WORKER_CONFIGS = ["-c", "wrangler.toml", "-c", "packages/sandbox-processor/wrangler.toml"];
+export const SANDBOX_CONFIG = "packages/sandbox-processor/wrangler.toml";
+export const WORKER_CONFIGS = ["-c", "wrangler.toml", "-c", SANDBOX_CONFIG];
 
 /** What the sandbox shares with the service: the processor credentials and the inbound webhook's key and credentials. */
 const SHARED_SECRETS = [

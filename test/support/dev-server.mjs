@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unstable_readConfig } from "wrangler";
 import { applyMigrations as applyLocalMigrations, localD1s, pendingByDatabase } from "../../scripts/local-d1.mjs";
-import { sandboxWorkerEnv, WORKER_CONFIGS } from "../../scripts/sandbox-worker-env.mjs";
+import { SANDBOX_CONFIG, sandboxWorkerEnv } from "../../scripts/sandbox-worker-env.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
@@ -39,27 +39,34 @@ export function devSecrets() {
  */
 export const MIGRATED_STATE_ENV = "PAYMENT_CONNECT_MIGRATED_STATE";
 
-/** The migrations applied as `npm run dev` applies them (scripts/local-d1.mjs). */
-export async function applyMigrations(persistTo) {
-  const databases = localD1s({ config: unstable_readConfig({ config: path.join(root, "wrangler.toml") }), stateDir: persistTo });
+/** The migrations applied as `npm run dev` applies them (scripts/local-d1.mjs), to the databases `config` binds. */
+export async function applyMigrations(persistTo, config = "wrangler.toml") {
+  const databases = localD1s({ config: unstable_readConfig({ config: path.join(root, config) }), stateDir: persistTo });
   await applyLocalMigrations(pendingByDatabase(databases));
 }
 
 /**
  * `args` are extra `wrangler dev` arguments (the benchmark passes `--test-scheduled` to trigger the cron sweep);
- * `stateParent` is where the local state directory is made (the benchmark puts it in memory); `configs` are the
- * Workers' configurations, the service's and the sandbox's as `npm run dev` runs them unless told otherwise (`[]`: plain
+ * `stateParent` is where the local state directory is made (the benchmark puts it in memory); `serviceConfig` is the
+ * service's wrangler config (the benchmark's with N shards), whose databases are migrated; `configs` are the Workers'
+ * configurations, the service's and the sandbox's as `npm run dev` runs them unless told otherwise (`[]`: plain
  * `wrangler dev` on wrangler.toml alone).
  *
- * @param {{ vars?: Record<string, string>; args?: string[]; stateParent?: string; configs?: string[] }} [options]
+ * @param {{ vars?: Record<string, string>; args?: string[]; stateParent?: string; serviceConfig?: string; configs?: string[] }} [options]
  */
-export async function startDevServer({ vars = {}, args = [], stateParent = tmpdir(), configs = WORKER_CONFIGS } = {}) {
+export async function startDevServer({
+  vars = {},
+  args = [],
+  stateParent = tmpdir(),
+  serviceConfig = "wrangler.toml",
+  configs = ["-c", serviceConfig, "-c", SANDBOX_CONFIG],
+} = {}) {
   const port = await freePort();
   const persistTo = mkdtempSync(path.join(stateParent, "payment-connect-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const migratedState = process.env[MIGRATED_STATE_ENV];
-  if (migratedState) cpSync(migratedState, persistTo, { recursive: true });
-  else await applyMigrations(persistTo);
+  if (migratedState && serviceConfig === "wrangler.toml") cpSync(migratedState, persistTo, { recursive: true });
+  else await applyMigrations(persistTo, serviceConfig);
 
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const sandboxEnv = sandboxWorkerEnv({ secrets: devSecrets(), varOverrides: vars });
