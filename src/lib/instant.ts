@@ -44,3 +44,11 @@ export function ceilMillis(text: string): number | null {
   const millis = parsed.wholeMs + Number(parsed.fraction.padEnd(3, "0").slice(0, 3));
   return /[1-9]/.test(parsed.fraction.slice(3)) ? millis + 1 : millis;
 }
+
+/**
+ * A bound as stored timestamps are written (UTC, milliseconds). Rounded up: a row at millisecond `t` is at or after
+ * `from` exactly when `t` ≥ ⌈from⌉, and before `to` exactly when `t` < ⌈to⌉, whatever the bound's precision or offset.
+ */
+export function storedBound(instant: string): string {
+  return new Date(ceilMillis(instant)!).toISOString();
+}

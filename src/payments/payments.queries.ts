@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { ApiError } from "../lib/problem";
-import { ceilMillis } from "../lib/instant";
+import { storedBound } from "../lib/instant";
 import { afterCursor, pageOf } from "../lib/pagination";
 import { payments, type PaymentRecord, type PaymentStatus } from "./payments.schema";
 
@@ -23,14 +23,6 @@ export async function getPayment({
 }
 
 export type ListPaymentsQuery = { from?: string; to?: string; status?: PaymentStatus; limit: number; cursor?: string };
-
-/**
- * A bound as stored timestamps are written (UTC, milliseconds). Rounded up: a payment at millisecond `t` is at or after
- * `from` exactly when `t` ≥ ⌈from⌉, and before `to` exactly when `t` < ⌈to⌉, whatever the bound's precision or offset.
- */
-function storedBound(instant: string): string {
-  return new Date(ceilMillis(instant)!).toISOString();
-}
 
 /** Keyset pagination on (createdAt, id) over an index that starts with tenant_id: page 500 costs what page 1 does. */
 export async function listPayments({

@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { IDEMPOTENCY_KEY_PROBLEMS, idempotency } from "../idempotency/idempotency.middleware";
 import * as openapi from "../platform/openapi";
-import { instantMicros } from "../lib/instant";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments.schema";
 
 /** Largest single charge accepted, in minor units ($1,000,000.00); larger amounts are refused before the processor. */
@@ -170,19 +169,12 @@ export const RefundRequestSchema = z
   .strict()
   .openapi("RefundRequest");
 
-/** Any ISO 8601 instant with a zone (`Z` or an offset such as `+02:00`), any precision; compared as an instant in UTC. */
-const IsoInstant = z
-  .string()
-  .max(64)
-  .refine((value) => instantMicros(value) !== null, "must be an ISO 8601 date-time with Z or a UTC offset")
-  .openapi({ example: "2026-11-01T00:00:00Z" });
-
 export const ListPaymentsQuerySchema = z
   .object({
-    from: IsoInstant.optional().openapi({
+    from: openapi.isoInstant.optional().openapi({
       description: "Inclusive lower bound on createdAtUtc: an ISO 8601 instant with `Z` or an offset (`2026-11-01T02:00:00+02:00`).",
     }),
-    to: IsoInstant.optional().openapi({
+    to: openapi.isoInstant.optional().openapi({
       description: "Exclusive upper bound on createdAtUtc (payments created before it): an ISO 8601 instant with `Z` or an offset.",
     }),
     status: PaymentStatusSchema.optional(),

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
 import type { ZodError, ZodType } from "zod";
+import { instantMicros } from "../lib/instant";
 import { INVALID_CURSOR } from "../lib/pagination";
 import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
 import { JSON_BODY_LIMIT_BYTES } from "./pipeline";
@@ -86,6 +87,13 @@ export function pageQuery({ defaultSize, maxSize } = { defaultSize: 50, maxSize:
     cursor: z.string().max(1024).optional().openapi({ description: "The nextCursor of the previous page." }),
   };
 }
+
+/** Any ISO 8601 instant with a zone (`Z` or an offset such as `+02:00`), any precision; compared as an instant in UTC. */
+export const isoInstant = z
+  .string()
+  .max(64)
+  .refine((value) => instantMicros(value) !== null, "must be an ISO 8601 date-time with Z or a UTC offset")
+  .openapi({ example: "2026-11-01T00:00:00Z" });
 
 const BOOKMARK_EXAMPLE = "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1";
 
