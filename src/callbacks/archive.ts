@@ -24,7 +24,8 @@ export type ArchiveRunResult = { parts: number; events: number; deliveries: numb
 type ArchiveContext = Pick<AppContext, "env" | "db" | "clock">;
 
 /** Every part of one tenant's day starts with this; the closing slash keeps `ten_A` from matching `ten_AB`. */
-const dayPrefix = (tenantId: string, day: string) => `events/${tenantId}/${day}/`;
+const tenantPrefix = (tenantId: string) => `events/${tenantId}/`;
+const dayPrefix = (tenantId: string, day: string) => `${tenantPrefix(tenantId)}${day}/`;
 
 /**
  * Days before this instant are archived: whole UTC days, each once its last moment is EVENT_ARCHIVE_AFTER_DAYS old, so a
@@ -183,6 +184,19 @@ export async function readArchivedDay({
   } while (cursor);
   if (parts === 0) return null;
   return [...byId.values()].sort((a, b) => a.event.createdAt.localeCompare(b.event.createdAt) || a.event.id.localeCompare(b.event.id));
+}
+
+/** The UTC days (YYYY-MM-DD) of which something of the tenant is archived, oldest first. */
+export async function archivedDays({ ctx, tenantId }: { ctx: Pick<AppContext, "env">; tenantId: string }): Promise<string[]> {
+  const prefix = tenantPrefix(tenantId);
+  const days: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const listed = await ctx.env.ARCHIVE.list({ prefix, delimiter: "/", cursor });
+    days.push(...listed.delimitedPrefixes.map((delimited) => delimited.slice(prefix.length, -1)));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  return days.sort();
 }
 
 function mergeInto(byId: Map<string, ArchivedEvent>, archived: ArchivedEvent): void {

@@ -1,8 +1,13 @@
 import { createRouter, withRoutes } from "../platform/openapi";
+import type { TenantBindings } from "../platform/types";
 import * as handlers from "./callbacks.handlers";
 import * as routes from "./callbacks.routes";
+import * as eventHandlers from "./events.handlers";
+import * as eventRoutes from "./events.routes";
 
-export default withRoutes(createRouter(), routes, handlers, [
+const tenantRouter = withRoutes(createRouter<TenantBindings>(), eventRoutes, eventHandlers, ["listEvents", "getEvent"]);
+
+export default withRoutes(createRouter().route("/", tenantRouter), routes, handlers, [
   "getCallbackSettings",
   "saveCallbackUrl",
   "revealSigningSecrets",

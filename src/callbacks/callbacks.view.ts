@@ -1,5 +1,6 @@
 import type { ArchivedEvent } from "./archive";
 import type { CallbackSettings, RevealedSigningSecret, SigningSecretInfo } from "./callback-endpoints.service";
+import type { EventType } from "../outbox/event-types";
 import type { EventRecord } from "../outbox/events.schema";
 import type { DeliveryAttemptRecord } from "./deliveries.schema";
 import type { DeliveryRecord } from "./deliveries.service";
@@ -29,6 +30,14 @@ export const toEvent = (event: EventRecord) => ({
   type: event.type,
   createdAtUtc: event.createdAt,
   enqueuedAtUtc: event.enqueuedAt,
+  body: JSON.parse(event.payload) as Record<string, unknown>,
+});
+
+/** The tenant's view of an event: the callback's body as stored, parsed and never rebuilt. */
+export const toTenantEvent = (event: EventRecord) => ({
+  id: event.id,
+  type: event.type as EventType,
+  createdAtUtc: event.createdAt,
   body: JSON.parse(event.payload) as Record<string, unknown>,
 });
 

@@ -17,6 +17,10 @@ const TAGS = [
     description:
       "The processor's hosted onboarding form, the merchant's readiness to charge and be paid out, and the PCI SAQ-A attestation.",
   },
+  {
+    name: "Events",
+    description: "Every event the callbacks carry, with the same ids and bodies: list, filter and look up, or poll instead of receiving.",
+  },
   { name: "Callbacks", description: CALLBACKS_TAG_DESCRIPTION },
   { name: "Meta", description: "Public configuration for checkout pages, and this reference." },
   { name: "Health", description: "Liveness and readiness probes (anonymous)." },

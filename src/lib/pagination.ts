@@ -24,12 +24,12 @@ async function signature(scope: CursorScope, payload: string): Promise<string> {
 }
 
 /** Signed for one list, tenant and filter set, so a cursor cannot be forged or carried across tenants, lists or queries. */
-async function encodeCursor(position: ListPosition, scope: CursorScope): Promise<string> {
+export async function encodeCursor(position: ListPosition, scope: CursorScope): Promise<string> {
   const payload = base64Url(encoder.encode(JSON.stringify([position.createdAt, position.id])));
   return `${payload}.${await signature(scope, payload)}`;
 }
 
-async function decodeCursor(cursor: string, scope: CursorScope): Promise<ListPosition> {
+export async function decodeCursor(cursor: string, scope: CursorScope): Promise<ListPosition> {
   const [payload, signed, ...rest] = cursor.split(".");
   if (!payload || !signed || rest.length > 0 || !timingSafeEqualStrings(signed, await signature(scope, payload))) {
     throw new ApiError("invalid-cursor", INVALID_CURSOR);

@@ -1,0 +1,123 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import * as openapi from "../platform/openapi";
+import { EVENT_TYPES } from "../outbox/event-types";
+import { ARCHIVED_DAYS_PER_PAGE } from "./events.service";
+
+const EVENT_ID = "event_7hJk2LmN4pQrStUvWxYz9b";
+const TYPE_LIST_MESSAGE = `must be event types separated by commas, each one of ${EVENT_TYPES.join(", ")}`;
+
+const EventSchema = z
+  .object({
+    id: z.string().openapi({ example: EVENT_ID, description: "The callback's `LC-Event-Id`." }),
+    type: z.enum(EVENT_TYPES).openapi({ description: "The callback's `LC-Event-Type`." }),
+    createdAtUtc: z.string().openapi({ example: "2026-11-03T10:15:02.000Z" }),
+    body: z.record(z.string(), z.unknown()).openapi({
+      description:
+        "The callback's body exactly as it was sent (the same JSON, key for key, as every delivery of this event carries); " +
+        "its shape per type is in the document's `webhooks`.",
+    }),
+  })
+  .openapi("Event");
+
+const eventExample = {
+  id: EVENT_ID,
+  type: "transfer.updated",
+  createdAtUtc: "2026-11-03T10:15:02.000Z",
+  body: {
+    id: EVENT_ID,
+    type: "transfer.updated",
+    createdAtUtc: "2026-11-03T10:15:02.000Z",
+    lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+    orderRef: "order-10042",
+    status: "succeeded",
+    processorTransferId: "TRv3Qm8xZ1LwK2",
+    processorState: "SUCCEEDED",
+    processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
+    amountRefundedCents: 0,
+    failureCode: null,
+  },
+};
+
+const EventTypeList = z
+  .string()
+  .max(500)
+  .refine((value) => value.split(",").every((type) => (EVENT_TYPES as readonly string[]).includes(type)), TYPE_LIST_MESSAGE)
+  .openapi({
+    example: "transfer.updated,dispute.created",
+    description: "Only events of these types: one type, or several separated by commas (`type=transfer.updated,dispute.created`).",
+  });
+
+export const ListEventsQuerySchema = z
+  .object({
+    type: EventTypeList.optional(),
+    from: openapi.isoInstant.optional().openapi({
+      description: "Inclusive lower bound on createdAtUtc: an ISO 8601 instant with `Z` or an offset, as on `GET /v1/payments`.",
+    }),
+    to: openapi.isoInstant.optional().openapi({
+      description: "Exclusive upper bound on createdAtUtc (events created before it): an ISO 8601 instant with `Z` or an offset.",
+    }),
+    deliveryStatus: z.enum(["failed"]).optional().openapi({
+      description:
+        "`failed`: only events whose callback was dead-lettered and never delivered since (a replay that reached you clears it).",
+    }),
+    ...openapi.pageQuery(),
+  })
+  .strict();
+
+export const listEvents = createRoute({
+  method: "get",
+  middleware: openapi.replicaRead.middleware,
+  path: "/v1/events",
+  operationId: "listEvents",
+  ...openapi.tenantRoute("Events"),
+  summary: "List events, newest first: every callback, also for polling",
+  description:
+    "Every event recorded for the tenant — whether or not callbacks are on, delivered or not — with the body its callbacks " +
+    "carry, newest first. Events of the last `EVENT_ARCHIVE_AFTER_DAYS` (30) days are read from the database; the list then " +
+    `goes on into archived days, in the same order under the same cursor, reading at most ${ARCHIVED_DAYS_PER_PAGE} archived ` +
+    "days a page: such a page may hold fewer than `limit` events (even none) while `hasMore` is true. Keyset-paginated: pass " +
+    "`nextCursor` back as `cursor` while `hasMore` is true; the cursor is signed for this tenant and these filters (another " +
+    "one is 400 `invalid-cursor`).",
+  request: { query: ListEventsQuerySchema, headers: openapi.replicaRead.headers },
+  responses: {
+    200: {
+      ...openapi.jsonContent(openapi.pageOf(EventSchema, "EventList"), "One page of events.", openapi.onePage(eventExample)),
+      headers: openapi.replicaRead.responseHeaders,
+    },
+    ...openapi.problemResponses({
+      ...openapi.listQueryProblems(openapi.invalidField("type", TYPE_LIST_MESSAGE)),
+      ...openapi.AUTHENTICATED_PROBLEMS,
+    }),
+  },
+});
+
+export const getEvent = createRoute({
+  method: "get",
+  path: "/v1/events/{id}",
+  ...openapi.tenantRoute("Events"),
+  operationId: "getEvent",
+  summary: "Look up one event",
+  description:
+    "The event with the body its callbacks carry (`id` is the `LC-Event-Id`). Past `EVENT_ARCHIVE_AFTER_DAYS` an event is " +
+    "archived by day: give `day`, the UTC date of its `createdAtUtc`, to read it there (or find it through `GET /v1/events`). " +
+    "Another tenant's id answers 404, as a missing one does.",
+  request: {
+    params: openapi.idPathParams(openapi.resourceId("event", "event id"), EVENT_ID),
+    query: z
+      .object({
+        day: z.iso.date().optional().openapi({
+          example: "2026-11-03",
+          description: "The UTC day (YYYY-MM-DD) the event was created: where to look once it is archived.",
+        }),
+      })
+      .strict(),
+  },
+  responses: {
+    200: openapi.jsonContent(EventSchema, "The event.", eventExample),
+    ...openapi.problemResponses({
+      400: { description: "Malformed id or day.", examples: [openapi.invalidField("id", "must be an event id (event_…)")] },
+      404: { description: "No such event for this tenant.", examples: [{ slug: "not-found", detail: `No event ${EVENT_ID}.` }] },
+      ...openapi.AUTHENTICATED_PROBLEMS,
+    }),
+  },
+});
