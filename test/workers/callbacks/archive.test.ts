@@ -5,6 +5,7 @@ import { createContext } from "../../../src/context";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import {
   adminGet,
+  backdate,
   deliveryWithoutMessage,
   failedDelivery,
   MAIN_QUEUE,
@@ -17,7 +18,7 @@ import {
 } from "../support/callbacks";
 import { createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
-import { allShardD1s, d1Holding, tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
+import { allShardD1s, tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
 import { shardsOf } from "../../../src/db/shards";
 
 /** The cron's fixed clock. With the default 30 days, days before 2026-10-27 are archived and that day is not. */
@@ -38,17 +39,6 @@ async function tenantWithCallbacksBeside(tenantId: string): Promise<string> {
     if ((await tenantShardBinding(other)) === shard) return other;
   }
   throw new Error(`no new tenant landed on ${shard}`);
-}
-
-/** Backdates an event and its deliveries to `createdAt`, and marks it handed to delivery unless `enqueued` is false. */
-async function backdate(eventId: string, createdAt: string, { enqueued = true } = {}) {
-  const db = await d1Holding("events", eventId);
-  await db.batch([
-    db
-      .prepare("UPDATE events SET created_at = ?1, enqueued_at = CASE WHEN ?2 THEN ?1 END WHERE id = ?3")
-      .bind(createdAt, enqueued ? 1 : 0, eventId),
-    db.prepare("UPDATE callback_deliveries SET created_at = ? WHERE event_id = ?").bind(createdAt, eventId),
-  ]);
 }
 
 /** An event on `createdAt` whose one delivery reached the receiver (one attempt, 200). */

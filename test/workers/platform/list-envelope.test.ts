@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { deliveryWithoutMessage, tenantWithCallbacks, writeEvent } from "../support/callbacks";
-import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
+import { ADMIN_HEADERS, call, expectProblem, issueKey } from "../support/http";
 import { paymentId, seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { chargeableTenant } from "../support/sandbox";
 import { registerReader } from "../support/terminal";
@@ -8,6 +8,7 @@ import { registerReader } from "../support/terminal";
 type Page = { data: unknown[]; hasMore: boolean; nextCursor: unknown };
 
 let auth: Record<string, string> = {};
+let eventsAuth: Record<string, string> = {};
 let callbacksTenant = "";
 let otherCallbacksTenant = "";
 let payoutId = "";
@@ -18,6 +19,7 @@ const LISTS: { name: string; path: () => string; headers: () => Record<string, s
   { name: "GET /v1/disputes", path: () => "/v1/disputes", headers: () => auth },
   { name: "GET /v1/payouts", path: () => "/v1/payouts", headers: () => auth },
   { name: "GET /v1/terminal/readers", path: () => "/v1/terminal/readers", headers: () => auth },
+  { name: "GET /v1/events", path: () => "/v1/events", headers: () => eventsAuth },
   { name: "GET /admin/tenants", path: () => "/admin/tenants", headers: () => ADMIN_HEADERS },
   { name: "GET …/callbacks/events", path: () => `/admin/tenants/${callbacksTenant}/callbacks/events`, headers: () => ADMIN_HEADERS },
   {
@@ -42,6 +44,7 @@ beforeAll(async () => {
 
   callbacksTenant = await tenantWithCallbacks();
   for (let n = 0; n < 2; n++) await deliveryWithoutMessage(await writeEvent(callbacksTenant));
+  eventsAuth = { "X-Api-Key": (await issueKey(callbacksTenant)).key };
   otherCallbacksTenant = await tenantWithCallbacks();
   for (let n = 0; n < 2; n++) await deliveryWithoutMessage(await writeEvent(otherCallbacksTenant));
 });

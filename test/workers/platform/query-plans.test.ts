@@ -214,6 +214,15 @@ describe("query plans of the hot paths", () => {
     expect((await run(`/admin/tenants/${tenantId}/callbacks/deliveries?status=pending&limit=5`, { headers: ADMIN_HEADERS })).status).toBe(
       200,
     );
+    for (const path of [
+      "/v1/events?limit=1",
+      "/v1/events?type=transfer.updated,dispute.created&limit=5",
+      "/v1/events?deliveryStatus=failed",
+    ]) {
+      expect((await run(path, { headers: auth })).status, path).toBe(200);
+    }
+    const { data: tenantEvents } = await (await run("/v1/events?limit=1", { headers: auth })).json<{ data: { id: string }[] }>();
+    expect((await run(`/v1/events/${tenantEvents[0]!.id}`, { headers: auth })).status).toBe(200);
 
     await seedDispute(tenantId, lcPaymentId);
     await seedDispute(tenantId, lcPaymentId);

@@ -118,7 +118,7 @@ describe("lists read through a D1 session on the tenant's shard; money stays on 
     const shard = await tenantShardBinding(tenantId);
     const { lcPaymentId } = JSON.parse((await charge(auth)).body) as { lcPaymentId: string };
 
-    for (const path of ["/v1/payments", "/v1/payouts", "/v1/disputes", "/v1/terminal/readers"]) {
+    for (const path of ["/v1/payments", "/v1/payouts", "/v1/disputes", "/v1/terminal/readers", "/v1/events"]) {
       const listed = await watched(path, { headers: auth });
       expect(listed.response.status, path).toBe(200);
       const [read, ...others] = used(listed.seen);

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
+import { writeEvent } from "../support/callbacks";
 import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { chargeableTenant } from "../support/sandbox";
 import { activeReader } from "../support/terminal";
@@ -76,12 +77,14 @@ describe("authorization matrix", () => {
         "disputes.id": await seedDispute(owner.tenantId, paymentId),
         "payouts.id": await seedPayout(owner.tenantId),
         "terminal.readers.id": reader.lcReaderId,
+        "events.id": await writeEvent(owner.tenantId),
       };
       // The owners reach each, so the intruder's 404 below is about ownership, not about missing resources.
       expect((await call(`/v1/payments/${paymentId}`, { headers: owner.auth })).status).toBe(200);
       expect((await call(`/v1/onboarding/form/${ownersIds.formId}`, { headers: owner.auth })).status).toBe(200);
       expect((await call(`/v1/disputes/${ownersIds["disputes.id"]}`, { headers: owner.auth })).status).toBe(200);
       expect((await call(`/v1/payouts/${ownersIds["payouts.id"]}`, { headers: owner.auth })).status).toBe(200);
+      expect((await call(`/v1/events/${ownersIds["events.id"]}`, { headers: owner.auth })).status).toBe(200);
       expect(reader.status).toBe("active");
     });
 

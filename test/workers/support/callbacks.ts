@@ -7,7 +7,7 @@ import { createContext } from "../../../src/context";
 import type { CallbackMessage } from "../../../src/callbacks/callback-message";
 import type { EventType } from "../../../src/outbox/event-types";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./http";
-import { rowOnAnyShard, rowsOnAnyShard, shardHolding, tenantContext, tenantD1, tenantShardBinding } from "./shards";
+import { d1Holding, rowOnAnyShard, rowsOnAnyShard, shardHolding, tenantContext, tenantD1, tenantShardBinding } from "./shards";
 
 export const MAIN_QUEUE = "payment-connect-callbacks";
 export const DEAD_LETTER_QUEUE = "payment-connect-callbacks-dlq";
@@ -192,3 +192,14 @@ export const attemptsOf = async (deliveryId: string) =>
     "SELECT attempt_number, status_code, error, next_attempt_at, url FROM callback_delivery_attempts WHERE delivery_id = ? ORDER BY attempt_number",
     deliveryId,
   );
+
+/** Backdates an event and its deliveries to `createdAt`, and marks it handed to delivery unless `enqueued` is false. */
+export async function backdate(eventId: string, createdAt: string, { enqueued = true } = {}) {
+  const db = await d1Holding("events", eventId);
+  await db.batch([
+    db
+      .prepare("UPDATE events SET created_at = ?1, enqueued_at = CASE WHEN ?2 THEN ?1 END WHERE id = ?3")
+      .bind(createdAt, enqueued ? 1 : 0, eventId),
+    db.prepare("UPDATE callback_deliveries SET created_at = ? WHERE event_id = ?").bind(createdAt, eventId),
+  ]);
+}
