@@ -640,6 +640,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List events, newest first: every callback, also for polling
+     * @description Every event recorded for the tenant — whether or not callbacks are on, delivered or not — with the body its callbacks carry, newest first. Events of the last `EVENT_ARCHIVE_AFTER_DAYS` (30) days are read from the database; the list then goes on into archived days, in the same order under the same cursor, reading at most 3 archived days a page: such a page may hold fewer than `limit` events (even none) while `hasMore` is true. Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true; the cursor is signed for this tenant and these filters (another one is 400 `invalid-cursor`).
+     */
+    get: operations["listEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/events/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Look up one event
+     * @description The event with the body its callbacks carry (`id` is the `LC-Event-Id`). Past `EVENT_ARCHIVE_AFTER_DAYS` an event is archived by day: give `day`, the UTC date of its `createdAtUtc`, to read it there (or find it through `GET /v1/events`). Another tenant's id answers 404, as a missing one does.
+     */
+    get: operations["getEvent"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/meta": {
     parameters: {
       query?: never;
@@ -1602,6 +1642,38 @@ export interface components {
        * @enum {string}
        */
       type: "dispute.updated";
+    };
+    Event: {
+      /** @description The callback's body exactly as it was sent (the same JSON, key for key, as every delivery of this event carries); its shape per type is in the document's `webhooks`. */
+      body: {
+        [key: string]: unknown;
+      };
+      /** @example 2026-11-03T10:15:02.000Z */
+      createdAtUtc: string;
+      /**
+       * @description The callback's `LC-Event-Id`.
+       * @example event_7hJk2LmN4pQrStUvWxYz9b
+       */
+      id: string;
+      /**
+       * @description The callback's `LC-Event-Type`.
+       * @enum {string}
+       */
+      type:
+        | "transfer.updated"
+        | "application_fee_refund.updated"
+        | "dispute.created"
+        | "dispute.updated"
+        | "evidence.updated"
+        | "merchant.updated"
+        | "compliance_form.updated"
+        | "ping";
+    };
+    EventList: {
+      data: components["schemas"]["Event"][];
+      hasMore: boolean;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     EvidenceUpdatedEvent: {
       /** @description When the change happened (the event was recorded with it). */
@@ -5501,6 +5573,214 @@ export interface operations {
       };
       /** @description `processor-timeout`: the outcome is unknown; the submission shows `pending` until the sweep settles it. */
       504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description Only events of these types: one type, or several separated by commas (`type=transfer.updated,dispute.created`). */
+        type?: string;
+        /** @description Inclusive lower bound on createdAtUtc: an ISO 8601 instant with `Z` or an offset, as on `GET /v1/payments`. */
+        from?: string;
+        /** @description Exclusive upper bound on createdAtUtc (events created before it): an ISO 8601 instant with `Z` or an offset. */
+        to?: string;
+        /** @description `failed`: only events whose callback was dead-lettered and never delivered since (a replay that reached you clears it). */
+        deliveryStatus?: "failed";
+        /** @description Page size, 1–200; default 50. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        "X-D1-Bookmark"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of events. */
+      200: {
+        headers: {
+          /** @description Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time. */
+          "X-D1-Bookmark"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "body": {
+           *             "amountRefundedCents": 0,
+           *             "createdAtUtc": "2026-11-03T10:15:02.000Z",
+           *             "failureCode": null,
+           *             "id": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *             "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *             "orderRef": "order-10042",
+           *             "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+           *             "processorState": "SUCCEEDED",
+           *             "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *             "status": "succeeded",
+           *             "type": "transfer.updated"
+           *           },
+           *           "createdAtUtc": "2026-11-03T10:15:02.000Z",
+           *           "id": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *           "type": "transfer.updated"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": ""
+           *     }
+           */
+          "application/json": components["schemas"]["EventList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getEvent: {
+    parameters: {
+      query?: {
+        /** @description The UTC day (YYYY-MM-DD) the event was created: where to look once it is archived. */
+        day?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "body": {
+           *         "amountRefundedCents": 0,
+           *         "createdAtUtc": "2026-11-03T10:15:02.000Z",
+           *         "failureCode": null,
+           *         "id": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *         "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *         "orderRef": "order-10042",
+           *         "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+           *         "processorState": "SUCCEEDED",
+           *         "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *         "status": "succeeded",
+           *         "type": "transfer.updated"
+           *       },
+           *       "createdAtUtc": "2026-11-03T10:15:02.000Z",
+           *       "id": "event_7hJk2LmN4pQrStUvWxYz9b",
+           *       "type": "transfer.updated"
+           *     }
+           */
+          "application/json": components["schemas"]["Event"];
+        };
+      };
+      /** @description Malformed id or day. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such event for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
