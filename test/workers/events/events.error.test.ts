@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, expectProblem } from "../support/http";
-import { eventAt, eventsTenant, type EventPage } from "./support";
+import { eventAt, eventsTenant, type EventPage } from "../support/events";
 
 let auth: Record<string, string> = {};
 let nextCursor = "";

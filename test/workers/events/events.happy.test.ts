@@ -16,7 +16,7 @@ import {
 } from "../support/callbacks";
 import { call } from "../support/http";
 import { allShardD1s, tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
-import { allPages, archiveAt, eventAt, eventsTenant, idsOf, type EventPage, type TenantEvent } from "./support";
+import { allPages, archiveAt, eventAt, eventsTenant, idsOf, type EventPage, type TenantEvent } from "../support/events";
 
 /** A cron run at this instant archives the days before 2026-10-27 (EVENT_ARCHIVE_AFTER_DAYS 30). */
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");

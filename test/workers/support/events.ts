@@ -3,9 +3,9 @@ import { expect } from "vitest";
 import { archiveCallbackHistory } from "../../../src/callbacks";
 import { createContext } from "../../../src/context";
 import type { EventType } from "../../../src/outbox/event-types";
-import { backdate, tenantWithCallbacks, writeEvent } from "../support/callbacks";
-import { call, issueKey } from "../support/http";
-import { tenantShardBinding } from "../support/shards";
+import { backdate, tenantWithCallbacks, writeEvent } from "./callbacks";
+import { call, issueKey } from "./http";
+import { tenantShardBinding } from "./shards";
 
 export type TenantEvent = { id: string; type: string; createdAtUtc: string; body: Record<string, unknown> };
 export type EventPage = { data: TenantEvent[]; hasMore: boolean; nextCursor: string };
