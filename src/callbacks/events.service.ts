@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { storedBound } from "../lib/instant";
-import { decodeCursor, encodeCursor, pageOf, type ListPosition, type Page } from "../lib/pagination";
+import { afterCursor, decodeCursor, encodeCursor, pageOf, type ListPosition, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { EventType } from "../outbox/event-types";
 import { events, type EventRecord } from "../outbox/events.schema";
@@ -69,7 +69,7 @@ export async function listTenantEvents({
         from ? gte(events.createdAt, from) : undefined,
         to ? lt(events.createdAt, to) : undefined,
         failedOnly ? undeliveredFailureInD1 : undefined,
-        position ? sql`(${events.createdAt}, ${events.id}) < (${position.createdAt}, ${position.id})` : undefined,
+        await afterCursor(events, query.cursor, scope),
       ),
     )
     .orderBy(desc(events.createdAt), desc(events.id))
