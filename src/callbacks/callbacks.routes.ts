@@ -94,7 +94,7 @@ const DeliverySchema = z
 const listQuery = openapi.pageQuery({ defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });
 
 const TENANT_ID = "ten_3kTq9Wc2Zb7pLx0aYf4Rn";
-const EVENT_ID = "event_7hJk2LmN4pQrStUvWxYz9b";
+export const EVENT_ID = "event_7hJk2LmN4pQrStUvWxYz9b";
 
 const secretInfoExample = { id: "sigkey_5mQ2rT8vXc1Zb4Lp9Wd3Kf", createdAtUtc: "2026-11-01T09:10:00.000Z", expiresAtUtc: null };
 const settingsExample = {
@@ -116,24 +116,26 @@ const secretsExample = {
     { ...secretInfoExample, expiresAtUtc: "2026-11-04T08:00:00.000Z", secret: "whsec_3q2Zb4Lp9Wd3Kf5mQ2rT8v" },
   ],
 };
+/** A callback's body as its receiver gets it: the example every route that shows an event carries. */
+export const transferUpdatedBodyExample = {
+  id: EVENT_ID,
+  type: "transfer.updated",
+  createdAtUtc: "2026-11-03T10:15:02.000Z",
+  lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+  orderRef: "order-10042",
+  status: "succeeded",
+  processorTransferId: "TRv3Qm8xZ1LwK2",
+  processorState: "SUCCEEDED",
+  processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
+  amountRefundedCents: 0,
+  failureCode: null,
+};
 const eventExample = {
   id: EVENT_ID,
   type: "transfer.updated",
   createdAtUtc: "2026-11-03T10:15:02.000Z",
   enqueuedAtUtc: "2026-11-03T10:15:02.000Z",
-  body: {
-    id: EVENT_ID,
-    type: "transfer.updated",
-    createdAtUtc: "2026-11-03T10:15:02.000Z",
-    lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
-    orderRef: "order-10042",
-    status: "succeeded",
-    processorTransferId: "TRv3Qm8xZ1LwK2",
-    processorState: "SUCCEEDED",
-    processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
-    amountRefundedCents: 0,
-    failureCode: null,
-  },
+  body: transferUpdatedBodyExample,
 };
 const deliveryExample = {
   id: "dlv_2bV8nQ4wXz7Kc1Lp5Rt9Hm",

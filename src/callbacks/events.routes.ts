@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as openapi from "../platform/openapi";
 import { EVENT_TYPES } from "../outbox/event-types";
+import { EVENT_ID, transferUpdatedBodyExample } from "./callbacks.routes";
 import { ARCHIVED_DAYS_PER_PAGE } from "./events.service";
 
-const EVENT_ID = "event_7hJk2LmN4pQrStUvWxYz9b";
 const TYPE_LIST_MESSAGE = `must be event types separated by commas, each one of ${EVENT_TYPES.join(", ")}`;
 
 const EventSchema = z
@@ -23,19 +23,7 @@ const eventExample = {
   id: EVENT_ID,
   type: "transfer.updated",
   createdAtUtc: "2026-11-03T10:15:02.000Z",
-  body: {
-    id: EVENT_ID,
-    type: "transfer.updated",
-    createdAtUtc: "2026-11-03T10:15:02.000Z",
-    lcPaymentId: "lcpay_4gH2kLmN8pQrStUvWxYz1a",
-    orderRef: "order-10042",
-    status: "succeeded",
-    processorTransferId: "TRv3Qm8xZ1LwK2",
-    processorState: "SUCCEEDED",
-    processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
-    amountRefundedCents: 0,
-    failureCode: null,
-  },
+  body: transferUpdatedBodyExample,
 };
 
 const EventTypeList = z
