@@ -5,7 +5,7 @@ import * as routes from "./callbacks.routes";
 import * as eventHandlers from "./events.handlers";
 import * as eventRoutes from "./events.routes";
 
-const tenantRouter = withRoutes(createRouter<TenantBindings>(), eventRoutes, eventHandlers, ["listEvents", "getEvent"]);
+const tenantRouter = withRoutes(createRouter<TenantBindings>(), eventRoutes, eventHandlers, ["listEvents", "getEvent", "sendPingEvent"]);
 
 export default withRoutes(createRouter().route("/", tenantRouter), routes, handlers, [
   "getCallbackSettings",

@@ -3,6 +3,7 @@ import type { TenantRouteHandler } from "../platform/types";
 import type * as routes from "./events.routes";
 import { getTenantEvent, listTenantEvents } from "./events.service";
 import { toTenantEvent } from "./callbacks.view";
+import { recordPingEvent } from "./test-event.service";
 
 export const listEvents: TenantRouteHandler<typeof routes.listEvents> = async (c) => {
   const { type, ...query } = c.req.valid("query");
@@ -19,4 +20,9 @@ export const getEvent: TenantRouteHandler<typeof routes.getEvent> = async (c) =>
     input: { tenantId: c.get("tenant").tenantId, eventId: c.req.valid("param").id, ...c.req.valid("query") },
   });
   return c.json(toTenantEvent(event), 200);
+};
+
+export const sendPingEvent: TenantRouteHandler<typeof routes.sendPingEvent> = async (c) => {
+  await recordPingEvent({ ctx: c.get("ctx"), input: { tenantId: c.get("tenant").tenantId } });
+  return c.body(null, 202);
 };

@@ -109,3 +109,19 @@ export const getEvent = createRoute({
     }),
   },
 });
+
+export const sendPingEvent = createRoute({
+  method: "post",
+  path: "/v1/events/ping",
+  ...openapi.tenantRoute("Events"),
+  operationId: "sendPingEvent",
+  summary: "Record a ping event, to check a receiver or a poller end to end",
+  description:
+    "Records a `ping` event for the tenant now, as any other event: sent, signed, to the callback URL when one is set (and " +
+    "retried like any callback), and listed by `GET /v1/events` either way, so a tenant that polls sees it too. No body; " +
+    "the answer carries none either: find the event with `GET /v1/events?type=ping`, newest first.",
+  responses: {
+    202: { description: "Recorded: `GET /v1/events?type=ping` lists it, and the callback URL, if set, receives it shortly." },
+    ...openapi.problemResponses({ ...openapi.AUTHENTICATED_PROBLEMS }),
+  },
+});

@@ -255,7 +255,8 @@ const EVENTS: Record<EventType, { summary: string; description: string; schema: 
   ping: {
     summary: "A test event",
     description:
-      "Sent on request from the dashboard's Callbacks page to check a receiver; signed and delivered like any other. No action is needed.",
+      "Sent on request — the dashboard's Callbacks page, or `POST /v1/events/ping` — to check a receiver or a poller; signed and " +
+      "delivered like any other. No action is needed.",
     schema: z.object({ ...envelope("ping"), message: z.string() }).openapi("PingEvent"),
     example: {
       id: EVENT_ID,

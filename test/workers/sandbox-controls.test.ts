@@ -66,6 +66,18 @@ describe("sandbox controls", () => {
       status: 200,
       body: { result: { merchant_id: merchantId } },
     });
+    expect(await control("merchant-processing", { id: merchantId, enabled: false }, auth)).toMatchObject({
+      status: 200,
+      body: { result: { id: merchantId, processing_enabled: false } },
+    });
+    expect(await control("merchant-processing", { id: merchantId, enabled: true }, auth)).toMatchObject({
+      status: 200,
+      body: { result: { id: merchantId, processing_enabled: true } },
+    });
+    expect(await control("expire-compliance", { merchant: merchantId }, auth)).toMatchObject({
+      status: 200,
+      body: { result: { expired: { linked_to: merchantId, state: "INVALID" }, renewal: { linked_to: merchantId, state: "PENDING" } } },
+    });
   });
 
   it("refuse a tenant's key anything global (403) and another merchant's resources (404)", async () => {
@@ -96,12 +108,14 @@ describe("sandbox controls", () => {
       ["open-dispute", { id: theirs.transferId }],
       ["close-settlement", { id: theirs.merchantId }],
       ["merchant-state", { id: theirs.merchantId, state: "REJECTED" }],
+      ["merchant-processing", { id: theirs.merchantId, enabled: false }],
+      ["expire-compliance", { merchant: theirs.merchantId }],
       ["get", { kind: "transfer", id: "TRdoesnotexist" }],
     ] as const)
       await expectProblem(await call(`/sandbox/control/${action}`, jsonInit("POST", body, mine.auth)), 404, "not-found");
     // Nothing happened to the other merchant.
     expect(await control("get", { kind: "merchant", id: theirs.merchantId }, theirs.auth)).toMatchObject({
-      body: { result: { onboarding_state: "APPROVED" } },
+      body: { result: { onboarding_state: "APPROVED", processing_enabled: true } },
     });
   });
 });

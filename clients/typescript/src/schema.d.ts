@@ -660,6 +660,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/events/ping": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a ping event, to check a receiver or a poller end to end
+     * @description Records a `ping` event for the tenant now, as any other event: sent, signed, to the callback URL when one is set (and retried like any callback), and listed by `GET /v1/events` either way, so a tenant that polls sees it too. No body; the answer carries none either: find the event with `GET /v1/events?type=ping`, newest first.
+     */
+    post: operations["sendPingEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/events/{id}": {
     parameters: {
       query?: never;
@@ -1141,7 +1161,7 @@ export interface webhooks {
     put?: never;
     /**
      * A test event
-     * @description Sent on request from the dashboard's Callbacks page to check a receiver; signed and delivered like any other. No action is needed.
+     * @description Sent on request — the dashboard's Callbacks page, or `POST /v1/events/ping` — to check a receiver or a poller; signed and delivered like any other. No action is needed.
      */
     post: operations["pingEvent"];
     delete?: never;
@@ -5652,6 +5672,60 @@ export interface operations {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  sendPingEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Recorded: `GET /v1/events?type=ping` lists it, and the callback URL, if set, receives it shortly. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {

@@ -1,7 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { TEST_SELLER } from "../src/core/test-data";
 import { call, jsonInit } from "./support/http";
-import { control, processor } from "./support/sandbox-processor";
+import { approvedMerchant, buyerInstrument, control, eventually, processor, sale } from "./support/sandbox-processor";
 
 const RETURN_URL = "https://platform.example/onboarding/return";
 const EXPIRED_URL = "https://platform.example/onboarding/expired";
@@ -212,8 +213,54 @@ describe("PCI SAQ-A attestation page", () => {
       ip_address: "127.0.0.1",
       user_agent: "test",
     });
-    const { expired, renewal } = await control.expireComplianceForm(id);
+    const { expired, renewal } = await control.expireComplianceForm({ id });
     expect(expired).toMatchObject({ id, state: "INVALID" });
     expect(renewal).toMatchObject({ state: "PENDING", linked_to: expired.linked_to });
+  });
+
+  it("expires by merchant: the merchant's newest form, whose id the caller need not know", async () => {
+    const first = await pendingForm();
+    const merchantId = (await processor("GET", `/compliance_forms/${first}`)).body.linked_to as string;
+    const once = await control.expireComplianceForm({ merchant: merchantId });
+    expect(once.expired).toMatchObject({ id: first, state: "INVALID" });
+    const twice = await control.expireComplianceForm({ merchant: merchantId });
+    expect(twice.expired).toMatchObject({ id: once.renewal.id, state: "INVALID" });
+    expect(twice.renewal).toMatchObject({ state: "PENDING", linked_to: merchantId });
+  });
+});
+
+describe("merchant processing control", () => {
+  it("switches processing off and on, as the processor's merchant update does: sales refused meanwhile, merchant.updated each time", async () => {
+    await processor("POST", "/webhooks", {
+      url: `${env.BASE_URL}/sandbox/inbox/processing`,
+      authentication: { type: "NONE" },
+      enabled_events: [{ entity: "merchant", types: ["updated"] }],
+    });
+    const { merchantId } = await approvedMerchant("Paused Seller");
+    const card = await buyerInstrument();
+
+    expect(await control.setMerchantProcessing(merchantId, false)).toMatchObject({
+      id: merchantId,
+      onboarding_state: "APPROVED",
+      processing_enabled: false,
+    });
+    expect((await sale(merchantId, card)).status).toBe(422);
+    expect(await control.setMerchantProcessing(merchantId, true)).toMatchObject({ id: merchantId, processing_enabled: true });
+    expect((await sale(merchantId, card)).status).toBe(201);
+
+    const updates = await eventually(
+      () => control.readInbox("processing"),
+      (requests) => requests.filter((request) => request.body.includes(merchantId)).length >= 2,
+    );
+    const flags = updates
+      .filter((request) => request.body.includes(merchantId))
+      .map(
+        (request) => JSON.parse(request.body) as { type: string; _embedded: { merchants: { id: string; processing_enabled: boolean }[] } },
+      )
+      .map((body) => [body.type, body._embedded.merchants[0]!.processing_enabled]);
+    expect(flags.slice(-2)).toEqual([
+      ["updated", false],
+      ["updated", true],
+    ]);
   });
 });

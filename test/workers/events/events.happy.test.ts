@@ -3,6 +3,7 @@ import {
   adminPost,
   backdate,
   callbacksPath,
+  deliveriesOf,
   deliveryMessage,
   deliveryRow,
   eventually,
@@ -14,7 +15,7 @@ import {
   runConsumer,
   writeEvent,
 } from "../support/callbacks";
-import { call } from "../support/http";
+import { call, tenantWithKey } from "../support/http";
 import { allShardD1s, tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
 import { allPages, archiveAt, eventAt, eventsTenant, idsOf, type EventPage, type TenantEvent } from "../support/events";
 
@@ -167,5 +168,35 @@ describe("GET /v1/events", () => {
     expect(idsOf(await allPages(second.auth))).toEqual([secondEvent]);
     expect((await call(`/v1/events/${secondEvent}`, { headers: second.auth })).status).toBe(200);
     expect((await call(`/v1/events/${secondEvent}`, { headers: first.auth })).status).toBe(404);
+  });
+});
+
+describe("POST /v1/events/ping", () => {
+  it("records a ping with callbacks off, listed for the tenant alone; with callbacks on it is also delivered", async () => {
+    const quiet = await tenantWithKey();
+    const other = await tenantWithKey();
+    const sent = await call("/v1/events/ping", { method: "POST", headers: quiet.auth });
+    expect(sent.status).toBe(202);
+    expect(await sent.text()).toBe("");
+    const [page] = await allPages(quiet.auth, { type: "ping" });
+    expect(page!.data).toHaveLength(1);
+    const [ping] = page!.data;
+    expect(ping).toMatchObject({
+      type: "ping",
+      body: { id: ping!.id, type: "ping", message: "A test event sent with POST /v1/events/ping. No action is needed." },
+    });
+    expect(idsOf(await allPages(other.auth))).toEqual([]);
+    expect((await call(`/v1/events/${ping!.id}`, { headers: other.auth })).status).toBe(404);
+
+    const { auth } = await eventsTenant();
+    const receiver = mockReceiver(RECEIVER);
+    expect((await call("/v1/events/ping", { method: "POST", headers: auth })).status).toBe(202);
+    const [delivered] = idsOf(await allPages(auth, { type: "ping" }));
+    await eventually(
+      () => deliveriesOf(delivered!),
+      (rows) => rows[0]?.status === "delivered",
+    );
+    expect(receiver.received.filter((callback) => callback.headers.get("LC-Event-Type") === "ping")).toHaveLength(1);
+    expect(idsOf(await allPages(auth))).toEqual([delivered]);
   });
 });

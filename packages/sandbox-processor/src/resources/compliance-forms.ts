@@ -58,6 +58,13 @@ export function attestComplianceForm(sandbox: Sandbox, id: string, attestation: 
   return saved;
 }
 
+/** The merchant's newest compliance form: the one a renewal or an attestation is about. */
+export function currentComplianceForm(sandbox: Sandbox, merchantId: string): Stored<"compliance_form"> {
+  const form = sandbox.store.findOne("compliance_form", [{ field: "linked_to", equals: merchantId }]);
+  if (!form) throw invalidField("linked_to", `Merchant ${merchantId} has no compliance form.`);
+  return form;
+}
+
 /** A lapsed attestation: the form becomes INVALID and, as at the processor's yearly renewal, a fresh PENDING form opens. */
 export function expireComplianceForm(
   sandbox: Sandbox,

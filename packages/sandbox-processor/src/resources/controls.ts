@@ -4,14 +4,14 @@ import type { Sandbox, TimerAction } from "../core/sandbox";
 import { wipe } from "../core/store";
 import type { FailureReason } from "../core/test-data";
 import { view } from "../core/views";
-import { attestComplianceForm, expireComplianceForm, type Attestation } from "./compliance-forms";
+import { attestComplianceForm, currentComplianceForm, expireComplianceForm, type Attestation } from "./compliance-forms";
 import { listDeliveries } from "./deliveries";
 import { presentAtDevice, setDeviceConnection, tapOnCancel } from "./devices";
 import { openDispute, resolveDispute, reviewEvidence } from "./disputes";
 import { addFault, clearFaults, listFaults, removeFault, type FaultSpec } from "./faults";
 import { readInbox, recordInboxRequest, type InboxRequest } from "./inbox";
 import { ensurePlatformFunding } from "./instruments";
-import { createMerchantDirectly, setFeeProfile, setOnboardingState } from "./merchants";
+import { createMerchantDirectly, setFeeProfile, setOnboardingState, updateMerchant } from "./merchants";
 import { resolveOnboardingLink, submitOnboardingForm, type LinkResolution, type OnboardingSubmission } from "./onboarding-forms";
 import { merchantOf } from "./ownership";
 import { runDueTimers } from "./scheduled";
@@ -133,12 +133,19 @@ export class SandboxControls {
     return this.view("merchant", setOnboardingState(this.sandbox, merchantId, state));
   }
 
+  /** The processor switching a merchant's processing off or on, as its `PUT /merchants/{id}` does: `merchant.updated` follows. */
+  setMerchantProcessing(merchantId: string, enabled: boolean) {
+    return this.view("merchant", updateMerchant(this.sandbox, merchantId, { processing_enabled: enabled }));
+  }
+
   setFeeProfile(merchantId: string, feeProfile: FeeProfile) {
     setFeeProfile(this.sandbox, merchantId, feeProfile);
     return { merchant: merchantId, feeProfile };
   }
 
-  expireComplianceForm(complianceFormId: string) {
+  /** By the form's id, or by its merchant: that merchant's newest form. */
+  expireComplianceForm(target: { id: string } | { merchant: string }) {
+    const complianceFormId = "id" in target ? target.id : currentComplianceForm(this.sandbox, target.merchant).record.id;
     const { expired, renewal } = expireComplianceForm(this.sandbox, complianceFormId);
     return { expired: this.view("compliance_form", expired), renewal: this.view("compliance_form", renewal) };
   }

@@ -173,6 +173,11 @@ export const CONTROL_ACTIONS = {
     (control, { id, state }) => control.setMerchantState(id, state),
     merchant,
   ),
+  "merchant-processing": action(
+    z.object({ id: Id, enabled: z.boolean() }),
+    (control, { id, enabled }) => control.setMerchantProcessing(id, enabled),
+    merchant,
+  ),
   "submit-onboarding": action(
     z.object({ id: Id, fields: z.record(z.string(), z.string()) }),
     async (control, { id, fields }) => {
@@ -195,7 +200,11 @@ export const CONTROL_ACTIONS = {
       }),
     complianceForm,
   ),
-  "expire-compliance": action(z.object({ id: Id }), (control, { id }) => control.expireComplianceForm(id), complianceForm),
+  "expire-compliance": action(
+    z.union([z.object({ id: Id }), z.object({ merchant: Id })]),
+    (control, input) => control.expireComplianceForm(input),
+    (input) => ("id" in input ? complianceForm(input) : merchant({ id: input.merchant })),
+  ),
   "fee-profile": action(
     z.object({ id: Id, basisPoints: z.number().int().min(0).max(10_000), fixedFee: z.number().int().min(0) }),
     (control, { id, ...profile }) => control.setFeeProfile(id, profile),
