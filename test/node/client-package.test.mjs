@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCallback } from "../../clients/typescript/src/index.ts";
 import { devSecrets, startDevServer } from "../support/dev-server.mjs";
-import { cardToken, chargeableTenant } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant, control } from "../support/sandbox-flows.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const clientDir = path.join(root, "clients", "typescript");
@@ -63,28 +63,32 @@ async function waitFor(read, what, timeoutMs = 60_000) {
 
 const BUYER = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
 
-/** A card charge and its full refund: the refund records a `transfer.updated` event. */
-async function chargeAndRefund(key, orderRef) {
-  const headers = { "X-Api-Key": key, "Content-Type": "application/json" };
+/** A card charge: the payment's answer. */
+async function charge(key, orderRef) {
   const charged = await fetch(`${server.baseUrl}/v1/payments`, {
     method: "POST",
-    headers: { ...headers, "Idempotency-Key": orderRef },
+    headers: { "X-Api-Key": key, "Content-Type": "application/json", "Idempotency-Key": orderRef },
     body: JSON.stringify({ amountCents: 1500, currency: "USD", orderRef, processorToken: await cardToken(server.baseUrl), buyer: BUYER }),
   });
   expect(charged.status).toBe(201);
-  const { lcPaymentId } = await charged.json();
+  return charged.json();
+}
+
+/** A card charge and its full refund: the refund records a `transfer.updated` event. */
+async function chargeAndRefund(key, orderRef) {
+  const { lcPaymentId } = await charge(key, orderRef);
   const refunded = await fetch(`${server.baseUrl}/v1/payments/${lcPaymentId}/refund`, {
     method: "POST",
-    headers: { ...headers, "Idempotency-Key": `refund-${orderRef}` },
+    headers: { "X-Api-Key": key, "Content-Type": "application/json", "Idempotency-Key": `refund-${orderRef}` },
     body: JSON.stringify({ reason: "requested_by_customer" }),
   });
   expect(refunded.status).toBe(200);
   return lcPaymentId;
 }
 
-/** The tenant's transfer.updated event about this payment, from the events API. */
-async function eventOf(key, lcPaymentId) {
-  const page = await (await fetch(`${server.baseUrl}/v1/events?type=transfer.updated`, { headers: { "X-Api-Key": key } })).json();
+/** The tenant's event of this type about this payment, from the events API. */
+async function eventOf(key, lcPaymentId, type = "transfer.updated") {
+  const page = await (await fetch(`${server.baseUrl}/v1/events?type=${type}`, { headers: { "X-Api-Key": key } })).json();
   return page.data.find((event) => event.body.lcPaymentId === lcPaymentId);
 }
 
@@ -231,6 +235,10 @@ console.log(JSON.stringify({ ids, verified, forwardTo }));
       const firstPayment = await chargeAndRefund(key, "listen-first");
       const first = await waitFor(() => eventOf(key, firstPayment), "the event of the first refund");
       await waitFor(() => deliveriesOf(first.id).length === 2, `two deliveries of ${first.id}:\n${listener.output()}`);
+      // An event of a type the listener leaves out (--events transfer.updated): a buyer's dispute.
+      const disputed = await charge(key, "listen-disputed");
+      await control(server.baseUrl, "open-dispute", { id: disputed.processorTransferId }, { "X-Api-Key": key });
+      await waitFor(() => eventOf(key, disputed.lcPaymentId, "dispute.created"), "the dispute's event");
       // A later event: by the time it arrives, the poll that found it listed the first one again.
       const secondPayment = await chargeAndRefund(key, "listen-second");
       const second = await waitFor(() => eventOf(key, secondPayment), "the event of the second refund");
@@ -265,7 +273,8 @@ console.log(JSON.stringify({ ids, verified, forwardTo }));
       expect(await listener.interrupt()).toBe(0);
       expect(listener.output()).toContain("Stopped.");
 
-      // --since from the first event on: all three found by one poll and forwarded oldest first, with the same secret.
+      // --since from the first event on: all three found by one poll and forwarded oldest first (the dispute's left out),
+      // with the same secret.
       const sinceReceived = received.length;
       const again = startListen(key, [
         "--forward-to",
