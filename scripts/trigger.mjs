@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { EVENT_TYPES } from "../src/outbox/event-types.ts";
 import { CliFailure, runCli, serviceUrl } from "./local-service.mjs";
 
-const USAGE = `Usage: npm run trigger -- <event type> [--base-url <url>] [--api-key <key>]
+const USAGE = `Usage: npm run trigger -- <event type> [--url <url>] [--api-key <key>]
 
 Makes the sandbox produce <event type> for the tenant of the API key, the way it happens for real (a charge the
 sandbox then disputes, an ACH debit it settles, …), prints each step, and waits until GET /v1/events lists the event.
@@ -17,8 +17,8 @@ Event types:
 ${EVENT_TYPES.map((type) => `  ${type}`).join("\n")}
 
 Options:
-  --base-url <url>   the service (default: LC_BASE_URL, else where \`npm run dev\` serves, else http://localhost:8787)
-  --api-key <key>    the tenant's API key (default: LC_API_KEY)
+  --url <url>        the service (default: PAYMENT_CONNECT_URL, else where \`npm run dev\` serves, else http://localhost:8787)
+  --api-key <key>    the tenant's API key (default: PAYMENT_CONNECT_API_KEY)
   -h, --help         this text
 
 See them arrive without a public URL: \`npm run listen -- --forward-to <url>\` in another terminal.`;
@@ -51,13 +51,13 @@ function tenantApi(baseUrl, apiKey) {
         body: form ?? (body ? JSON.stringify(body) : undefined),
       });
     } catch {
-      throw new CliFailure(`No Payment Connect at ${baseUrl} — start it with \`npm run dev\`, or pass --base-url.`);
+      throw new CliFailure(`No Payment Connect at ${baseUrl} — start it with \`npm run dev\`, or pass --url.`);
     }
     const text = await response.text();
     const payload = text ? parseJson(text) : undefined;
     if (response.ok) return payload;
     if (response.status === 401)
-      throw new CliFailure(`${baseUrl} refused the API key (401): pass a tenant's key with --api-key or LC_API_KEY.`);
+      throw new CliFailure(`${baseUrl} refused the API key (401): pass a tenant's key with --api-key or PAYMENT_CONNECT_API_KEY.`);
     const reason = payload?.title ? `${payload.title}${payload.detail ? `: ${payload.detail}` : ""}` : response.statusText;
     throw new CliFailure(`${response.status} ${reason} (${method} ${route})`);
   }
@@ -83,7 +83,7 @@ async function assertSandbox(baseUrl) {
   try {
     response = await fetch(`${baseUrl}/sandbox`, { redirect: "manual" });
   } catch {
-    throw new CliFailure(`No Payment Connect at ${baseUrl} — start it with \`npm run dev\`, or pass --base-url.`);
+    throw new CliFailure(`No Payment Connect at ${baseUrl} — start it with \`npm run dev\`, or pass --url.`);
   }
   if (response.status === 404) {
     throw new CliFailure(
@@ -235,7 +235,7 @@ await runCli(async () => {
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { "base-url": { type: "string" }, "api-key": { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { url: { type: "string" }, "api-key": { type: "string" }, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
     throw new CliFailure(`${error.message}\n\n${USAGE}`, 2);
@@ -250,9 +250,9 @@ await runCli(async () => {
   if (!Object.hasOwn(TRIGGERS, type)) {
     throw new CliFailure(`Unknown event type "${type}". The catalogue:\n${EVENT_TYPES.map((known) => `  ${known}`).join("\n")}`, 2);
   }
-  const apiKey = values["api-key"] ?? process.env.LC_API_KEY;
-  if (!apiKey) throw new CliFailure(`No API key: pass --api-key or set LC_API_KEY.\n\n${USAGE}`, 2);
-  const baseUrl = (values["base-url"] ?? process.env.LC_BASE_URL ?? serviceUrl()).replace(/\/+$/, "");
+  const apiKey = values["api-key"] ?? process.env.PAYMENT_CONNECT_API_KEY;
+  if (!apiKey) throw new CliFailure(`No API key: pass --api-key or set PAYMENT_CONNECT_API_KEY.\n\n${USAGE}`, 2);
+  const baseUrl = (values.url ?? serviceUrl()).replace(/\/+$/, "");
 
   await assertSandbox(baseUrl);
   const api = tenantApi(baseUrl, apiKey);

@@ -30,7 +30,7 @@ function trigger(args, env = {}) {
     execFile(
       process.execPath,
       ["scripts/trigger.mjs", ...args],
-      { cwd: root, env: { ...process.env, LC_BASE_URL: server.baseUrl, LC_API_KEY: "", ...env } },
+      { cwd: root, env: { ...process.env, PAYMENT_CONNECT_URL: server.baseUrl, PAYMENT_CONNECT_API_KEY: "", ...env } },
       (error, stdout, stderr) => resolve({ code: error ? error.code : 0, stdout, stderr }),
     );
   });
@@ -84,7 +84,7 @@ describe("npm run trigger", () => {
     const { id } = await created.json();
     const { key } = await (await fetch(`${server.baseUrl}/admin/tenants/${id}/keys`, { method: "POST", headers: admin })).json();
 
-    const run = await trigger(["dispute.created"], { LC_API_KEY: key });
+    const run = await trigger(["dispute.created"], { PAYMENT_CONNECT_API_KEY: key });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("no processor merchant yet");
     expect(run.stderr).toContain("POST /v1/onboarding");
@@ -99,7 +99,7 @@ describe("npm run trigger", () => {
     await new Promise((resolve) => live.listen(0, "127.0.0.1", () => resolve(undefined)));
     try {
       const { port } = /** @type {import("node:net").AddressInfo} */ (live.address());
-      const run = await trigger(["ping", "--api-key", tenant.key, "--base-url", `http://127.0.0.1:${port}`]);
+      const run = await trigger(["ping", "--api-key", tenant.key, "--url", `http://127.0.0.1:${port}`]);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`http://127.0.0.1:${port} has no sandbox`);
     } finally {

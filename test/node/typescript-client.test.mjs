@@ -5,7 +5,14 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chargeOrder, listPayments, receiveCallback, refundPayment, tenantClient } from "../../clients/typescript/examples/flows.ts";
+import {
+  chargeOrder,
+  eventsSince,
+  listPayments,
+  receiveCallback,
+  refundPayment,
+  tenantClient,
+} from "../../clients/typescript/examples/flows.ts";
 import { createPaymentConnectClient, verifyCallback } from "../../clients/typescript/src/index.ts";
 import { normalizeDocument } from "../../scripts/openapi/document.mjs";
 import { devSecrets, startDevServer } from "../support/dev-server.mjs";
@@ -121,6 +128,10 @@ describe("the generated TypeScript client on wrangler dev", () => {
     const listed = [];
     for await (const payment of listPayments(client, { limit: 2 })) listed.push(payment.lcPaymentId);
     expect(listed).toEqual(paged.map((payment) => payment.lcPaymentId));
+    // The client's own paginate: the same payments through the same cursors.
+    const paginated = [];
+    for await (const payment of client.paginate("/v1/payments", { query: { limit: 2 } })) paginated.push(payment.lcPaymentId);
+    expect(paginated).toEqual(paged.map((payment) => payment.lcPaymentId));
     const refundedOnly = [];
     for await (const payment of listPayments(client, { status: "refunded" })) refundedOnly.push(payment.lcPaymentId);
     expect(refundedOnly).toEqual([firstPayment.lcPaymentId]);
@@ -137,6 +148,11 @@ describe("the generated TypeScript client on wrangler dev", () => {
     expect(tampered).not.toBe(delivery.body);
     expect(await verifyCallback({ rawBody: tampered, signatureHeader, secret })).toEqual({ ok: false, reason: "signature-mismatch" });
     expect(await verifyCallback({ rawBody: delivery.body, signatureHeader, secret: "whsec_not-the-secret" })).toMatchObject({ ok: false });
+
+    // The same event read back through paginate (the README's eventsSince), its body the callback's bytes.
+    const events = await eventsSince(client, "2000-01-01T00:00:00Z", ["transfer.updated"]);
+    const event = events.find((candidate) => candidate.id === delivery.headers["lc-event-id"]);
+    expect(JSON.stringify(event?.body)).toBe(delivery.body);
 
     // The README's receiver, given the same delivery as a fetch Request.
     const asRequest = (rawBody) =>

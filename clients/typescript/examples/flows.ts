@@ -2,7 +2,7 @@
  * The README's examples as code: type-checked with the client (`tsc -p clients/typescript`, part of `npm run typecheck`)
  * and run against `wrangler dev` by test/node/typescript-client.test.mjs.
  */
-import { createPaymentConnectClient, verifyCallback, type components, type PaymentConnectClient } from "../src/index";
+import { createPaymentConnectClient, listen, verifyCallback, type components, type PaymentConnectClient } from "../src/index.js";
 
 type Payment = components["schemas"]["PaymentListItem"];
 type Buyer = components["schemas"]["Buyer"];
@@ -47,6 +47,23 @@ export async function* listPayments(
     yield* data.data;
     cursor = data.hasMore ? data.nextCursor : undefined; // nextCursor is "" on the last page
   } while (cursor);
+}
+
+/** Every event of these types since an instant, newest first: `paginate` follows `nextCursor` through the pages. */
+export async function eventsSince(client: PaymentConnectClient, from: string, types: components["schemas"]["Event"]["type"][]) {
+  const events: components["schemas"]["Event"][] = [];
+  for await (const event of client.paginate("/v1/events", { query: { from, type: types.join(",") } })) events.push(event);
+  return events;
+}
+
+/** `listen` as a function: the tenant's payment events forwarded to a local receiver until `signal` aborts. */
+export function forwardPaymentEvents(options: { baseUrl: string; apiKey: string; forwardTo: string; signal: AbortSignal }) {
+  return listen({
+    ...options,
+    events: ["transfer.updated"],
+    onReady: ({ secret }) => console.info(`forwarding to ${options.forwardTo}, signed with ${secret}`),
+    onAttempt: ({ event, status, retryInMs }) => console.info(event.id, status ?? "no answer", retryInMs ?? "final"),
+  });
 }
 
 /**
