@@ -1375,7 +1375,7 @@ export interface components {
        * @example PIe2YvpcjvoVJ6PzoRPBK137
        */
       processorInstrumentId?: string;
-      /** @description Single-use token from the tokenization library. */
+      /** @description Single-use token from the tokenization library. In the built-in sandbox, `TKsandboxVisa4895Success` is a test card's token that never runs out (this example): the processor refuses it. */
       processorToken?: string;
     };
     CreatePaymentResponse: {
@@ -2956,7 +2956,7 @@ export interface operations {
         /**
          * @example {
          *       "name": "Blue Bottle Bakery",
-         *       "region": "eu"
+         *       "region": "us"
          *     }
          */
         "application/json": {
@@ -2982,7 +2982,7 @@ export interface operations {
            *       "id": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
            *       "name": "Blue Bottle Bakery",
            *       "processorMerchantId": null,
-           *       "region": "eu"
+           *       "region": "us"
            *     }
            */
           "application/json": components["schemas"]["Tenant"];
@@ -5058,7 +5058,7 @@ export interface operations {
         cursor?: string;
       };
       header?: {
-        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
         "X-D1-Bookmark"?: string;
       };
       path?: never;
@@ -5599,7 +5599,7 @@ export interface operations {
         cursor?: string;
       };
       header?: {
-        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
         "X-D1-Bookmark"?: string;
       };
       path?: never;
@@ -6142,7 +6142,7 @@ export interface operations {
         cursor?: string;
       };
       header?: {
-        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
         "X-D1-Bookmark"?: string;
       };
       path?: never;
@@ -6253,7 +6253,7 @@ export interface operations {
          *       },
          *       "currency": "USD",
          *       "orderRef": "order-10042",
-         *       "processorToken": "TKghUQ3aLsb8fEkWfCsHiRRv"
+         *       "processorToken": "TKsandboxVisa4895Success"
          *     }
          */
         "application/json": components["schemas"]["CreatePaymentRequest"];
@@ -6818,7 +6818,7 @@ export interface operations {
         cursor?: string;
       };
       header?: {
-        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
         "X-D1-Bookmark"?: string;
       };
       path?: never;
@@ -6975,7 +6975,7 @@ export interface operations {
         cursor?: string;
       };
       header?: {
-        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
         "X-D1-Bookmark"?: string;
       };
       path?: never;
