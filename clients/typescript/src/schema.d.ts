@@ -425,7 +425,7 @@ export interface paths {
     };
     /**
      * API reference (works offline)
-     * @description This document rendered by Swagger UI, served from the service's own static assets: no CDN, no fonts, no request to another origin (its Content-Security-Policy allows none). "Try it out" calls the server this document lists first: the one that served it.
+     * @description This document rendered by Swagger UI, served from the service's own static assets: no CDN, no fonts, no request to another origin (its Content-Security-Policy allows none). "Try it out" calls the server this document lists first: the one that served it. A banner names the processor environment (`sandbox` or `live`, as `GET /v1/meta` reports it) and, in the sandbox, how to authorize with a sandbox key and charge with the test token.
      */
     get: operations["getApiReference"];
     put?: never;
@@ -4738,11 +4738,21 @@ export interface operations {
            *     <head>
            *     <meta charset="utf-8">
            *     <meta name="viewport" content="width=device-width, initial-scale=1">
-           *     <title>Payment Connect API reference</title>
+           *     <title>Payment Connect API reference (sandbox)</title>
            *     <link rel="icon" href="/assets/favicon.svg">
            *     <link rel="stylesheet" href="/assets/docs/swagger-ui/swagger-ui.css">
+           *     <link rel="stylesheet" href="/assets/docs/reference.css">
            *     </head>
            *     <body>
+           *     <header id="environment-banner" class="environment-banner" data-environment="sandbox">
+           *     <strong>Sandbox</strong> — "Try it out" calls this server, whose processor is a sandbox: no real money moves.
+           *     <ol>
+           *     <li>Get a sandbox API key: against <code>npm run dev</code>, <code>npm run admin -- sandbox-tenant "Your Shop"</code> prints one, for a tenant whose sandbox merchant may charge (the README's Quickstart).</li>
+           *     <li>Press <strong>Authorize</strong>, paste the key under <code>ApiKeyHeader</code> (<code>X-Api-Key</code>) and close the dialog.</li>
+           *     <li><code>POST /v1/payments</code> → Try it out → Execute: the example's <code>TKsandboxVisa4895Success</code> is the built-in sandbox's test card token, never used up, so the charge succeeds (201). Pressed again, its <code>Idempotency-Key</code> replays the same payment.</li>
+           *     <li><code>GET /v1/payments</code> → Try it out → Execute lists it: the list's examples set no dates or filters.</li>
+           *     </ol>
+           *     </header>
            *     <div id="swagger-ui"></div>
            *     <script src="/assets/docs/swagger-ui/swagger-ui-bundle.js"></script>
            *     <script src="/assets/docs/reference.js"></script>
