@@ -5,11 +5,11 @@ import { devSecrets, startDevServer } from "../support/dev-server.mjs";
 import { chargeableTenant } from "../support/sandbox-flows.mjs";
 
 /**
- * Operations whose example names something only the reader's own data holds, so it cannot run as shown: every one with
- * a path parameter (a payment's, a reader's … id), and these.
+ * Operations whose example names something only the caller's own data holds, so it cannot run as shown: every one with
+ * a path parameter (a payment's, a dispute's … id), and these.
  */
-const NEEDS_THE_READERS_OWN = {
-  createTerminalSale: "its body names a reader the tenant registered and activated",
+const CANNOT_RUN_AS_SHOWN = {
+  createTerminalSale: "its body names a card reader the tenant registered and activated",
   receiveProcessorWebhook: "the processor calls it, signed with the service's webhook credentials",
 };
 
@@ -53,7 +53,7 @@ function operations() {
 
 function runnable({ operation }) {
   const parameters = operation.parameters ?? [];
-  return !parameters.some((parameter) => parameter.in === "path") && !(operation.operationId in NEEDS_THE_READERS_OWN);
+  return !parameters.some((parameter) => parameter.in === "path") && !(operation.operationId in CANNOT_RUN_AS_SHOWN);
 }
 
 /** The request "Try it out" sends for an operation, authorized as the tenant (or the operator, for operator routes). */
