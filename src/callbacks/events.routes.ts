@@ -31,7 +31,6 @@ const EventTypeList = z
   .max(500)
   .refine((value) => value.split(",").every((type) => (EVENT_TYPES as readonly string[]).includes(type)), TYPE_LIST_MESSAGE)
   .openapi({
-    example: "transfer.updated,dispute.created",
     description: "Only events of these types: one type, or several separated by commas (`type=transfer.updated,dispute.created`).",
   });
 

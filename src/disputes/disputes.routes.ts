@@ -314,7 +314,11 @@ export const submitDispute = createRoute({
     '(502, 504) it answers the submission as it stands (`submission: "pending"` until the processor\'s answer is known).',
   request: {
     params: DisputeIdParams,
-    headers: openapi.idempotencyKeyHeader({ required: false, description: "Optional; makes a retried submit safe to replay." }),
+    headers: openapi.idempotencyKeyHeader({
+      required: false,
+      description: "Optional; makes a retried submit safe to replay.",
+      example: `submit-${DISPUTE_ID}`,
+    }),
     body: {
       ...openapi.jsonBody(SubmitRequestSchema, {
         note: "The buyer signed for the delivery; the signed receipt and the tracking record are attached.",

@@ -58,7 +58,11 @@ export const CreatePaymentRequestSchema = z
       .string()
       .regex(/^TK[A-Za-z0-9]{6,64}$/, "must be a token (TK…)")
       .optional()
-      .openapi({ description: "Single-use token from the tokenization library." }),
+      .openapi({
+        description:
+          "Single-use token from the tokenization library. In the built-in sandbox, `TKsandboxVisa4895Success` is a test card's " +
+          "token that never runs out (this example): the processor refuses it.",
+      }),
     processorInstrumentId: z
       .string()
       .regex(/^PI[A-Za-z0-9]{6,64}$/, "must be a payment instrument id (PI…)")
@@ -196,11 +200,12 @@ export const createPayment = createRoute({
     headers: openapi.idempotencyKeyHeader({
       required: true,
       description: "Required: derive it from your order key. A replay returns the original result.",
+      example: "order-10042",
     }),
     body: openapi.jsonBody(CreatePaymentRequestSchema, {
       amountCents: 2500,
       currency: "USD",
-      processorToken: "TKghUQ3aLsb8fEkWfCsHiRRv",
+      processorToken: "TKsandboxVisa4895Success",
       buyer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
       orderRef: "order-10042",
     }),
@@ -275,6 +280,7 @@ export const refundPayment = createRoute({
     headers: openapi.idempotencyKeyHeader({
       required: false,
       description: "Optional, advised: a retry with the same key resumes the same refund instead of refunding twice.",
+      example: "refund-order-10042-1",
     }),
     body: {
       ...openapi.jsonBody(RefundRequestSchema, { amountCents: 1000, reason: "requested_by_customer", refundApplicationFee: true }),

@@ -59,9 +59,10 @@ export function jsonBody<T extends ZodType>(schema: T, example: unknown, descrip
 
 /**
  * The `Idempotency-Key` request header. The idempotency middleware enforces it (`idempotency({ required })`), so the
- * validator takes it as optional either way; the document says whether the route requires it.
+ * validator takes it as optional either way; the document says whether the route requires it. Each route's `example`
+ * is its own: a key is the tenant's across routes, so one example shared by two would make the second a 409 in Try it out.
  */
-export function idempotencyKeyHeader({ required, description }: { required: boolean; description: string }) {
+export function idempotencyKeyHeader({ required, description, example }: { required: boolean; description: string; example: string }) {
   return z.object({
     "Idempotency-Key": z
       .string()
@@ -69,7 +70,7 @@ export function idempotencyKeyHeader({ required, description }: { required: bool
       .openapi({
         param: { required },
         description: `${description} 1–255 printable ASCII characters; kept 24 hours.`,
-        example: "order-10042",
+        example,
       }),
   });
 }
@@ -88,12 +89,14 @@ export function pageQuery({ defaultSize, maxSize } = { defaultSize: 50, maxSize:
   };
 }
 
-/** Any ISO 8601 instant with a zone (`Z` or an offset such as `+02:00`), any precision; compared as an instant in UTC. */
+/**
+ * Any ISO 8601 instant with a zone (`Z` or an offset such as `+02:00`), any precision; compared as an instant in UTC.
+ * No example: Swagger UI fills a parameter's example into "Try it out", and a made-up date range hides every result.
+ */
 export const isoInstant = z
   .string()
   .max(64)
-  .refine((value) => instantMicros(value) !== null, "must be an ISO 8601 date-time with Z or a UTC offset")
-  .openapi({ example: "2026-11-01T00:00:00Z" });
+  .refine((value) => instantMicros(value) !== null, "must be an ISO 8601 date-time with Z or a UTC offset");
 
 const BOOKMARK_EXAMPLE = "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1";
 
@@ -111,8 +114,8 @@ export const replicaRead = {
       .openapi({
         description:
           "The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at " +
-          "least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary.",
-        example: BOOKMARK_EXAMPLE,
+          "least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. " +
+          `A bookmark looks like \`${BOOKMARK_EXAMPLE}\` (no example here, so "Try it out" sends none).`,
       }),
   }),
   responseHeaders: {

@@ -88,13 +88,13 @@ export const createTenant = createRoute({
             .openapi({ description: "A region the deployment has shards in, e.g. `us` or `eu`; omitted, `DEFAULT_REGION`." }),
         })
         .strict(),
-      { name: "Blue Bottle Bakery", region: "eu" },
+      { name: "Blue Bottle Bakery", region: "us" },
     ),
   },
   responses: {
     201: openapi.jsonContent(TenantSchema, "The new tenant.", {
       ...tenantExample,
-      region: "eu",
+      region: "us",
       processorMerchantId: null,
       chargesEnabled: false,
     }),

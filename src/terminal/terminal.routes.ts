@@ -326,6 +326,7 @@ export const startTerminalSale = createRoute({
     headers: openapi.idempotencyKeyHeader({
       required: true,
       description: "Required: derive it from your order key. A replay returns the original answer; one key never starts a second sale.",
+      example: "order-20001",
     }),
     body: openapi.jsonBody(TerminalSaleRequestSchema, { readerId: READER_ID, amountCents: 1250, currency: "USD", orderRef: "order-20001" }),
   },

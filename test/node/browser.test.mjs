@@ -134,7 +134,7 @@ describe.skipIf(!CHROMIUM)("in a real browser", () => {
 
     const charge = page.locator('.opblock[id$="-createPayment"]');
     await charge.locator(".opblock-summary").click();
-    await expect.poll(() => charge.textContent()).toContain('"processorToken": "TKghUQ3aLsb8fEkWfCsHiRRv"');
+    await expect.poll(() => charge.textContent()).toContain('"processorToken": "TKsandboxVisa4895Success"');
     expect(await charge.textContent()).toContain("https://payment-connect.dev/problems/payment-declined");
 
     const health = page.locator('.opblock[id$="-getHealth"]');

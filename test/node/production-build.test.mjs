@@ -172,7 +172,10 @@ describe("the minified production build", () => {
 
     const reference = await call("/docs");
     expect(reference.status).toBe(200);
-    expect(await reference.text()).toContain('src="/assets/docs/swagger-ui/swagger-ui-bundle.js"');
+    const page = await reference.text();
+    expect(page).toContain('src="/assets/docs/swagger-ui/swagger-ui-bundle.js"');
+    expect(page).toContain('<header id="environment-banner" class="environment-banner" data-environment="live">');
+    expect(page).not.toContain("npm run admin -- sandbox-tenant");
     const renderer = await call("/assets/docs/swagger-ui/swagger-ui-bundle.js");
     expect(renderer.status).toBe(200);
     await renderer.body?.cancel();

@@ -425,7 +425,7 @@ export interface paths {
     };
     /**
      * API reference (works offline)
-     * @description This document rendered by Swagger UI, served from the service's own static assets: no CDN, no fonts, no request to another origin (its Content-Security-Policy allows none). "Try it out" calls the server this document lists first: the one that served it.
+     * @description This document rendered by Swagger UI, served from the service's own static assets: no CDN, no fonts, no request to another origin (its Content-Security-Policy allows none). "Try it out" calls the server this document lists first: the one that served it. A banner names the processor environment (`sandbox` or `live`, as `GET /v1/meta` reports it) and, in the sandbox, how to authorize with a sandbox key and charge with the test token.
      */
     get: operations["getApiReference"];
     put?: never;
@@ -1395,7 +1395,7 @@ export interface components {
        * @example PIe2YvpcjvoVJ6PzoRPBK137
        */
       processorInstrumentId?: string;
-      /** @description Single-use token from the tokenization library. */
+      /** @description Single-use token from the tokenization library. In the built-in sandbox, `TKsandboxVisa4895Success` is a test card's token that never runs out (this example): the processor refuses it. */
       processorToken?: string;
     };
     CreatePaymentResponse: {
@@ -2976,7 +2976,7 @@ export interface operations {
         /**
          * @example {
          *       "name": "Blue Bottle Bakery",
-         *       "region": "eu"
+         *       "region": "us"
          *     }
          */
         "application/json": {
@@ -3002,7 +3002,7 @@ export interface operations {
            *       "id": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
            *       "name": "Blue Bottle Bakery",
            *       "processorMerchantId": null,
-           *       "region": "eu"
+           *       "region": "us"
            *     }
            */
           "application/json": components["schemas"]["Tenant"];
@@ -4758,11 +4758,22 @@ export interface operations {
            *     <head>
            *     <meta charset="utf-8">
            *     <meta name="viewport" content="width=device-width, initial-scale=1">
-           *     <title>Payment Connect API reference</title>
+           *     <title>Payment Connect API reference (sandbox)</title>
            *     <link rel="icon" href="/assets/favicon.svg">
            *     <link rel="stylesheet" href="/assets/docs/swagger-ui/swagger-ui.css">
+           *     <link rel="stylesheet" href="/assets/docs/reference.css">
            *     </head>
            *     <body>
+           *     <header id="environment-banner" class="environment-banner" data-environment="sandbox">
+           *     <strong>Sandbox</strong> — "Try it out" calls this server, whose processor is a sandbox: no real money moves.
+           *     <ol>
+           *     <li>Get a sandbox API key: against <code>npm run dev</code>, <code>npm run admin -- sandbox-tenant "Your Shop"</code> prints one, for a tenant whose sandbox merchant may charge (the README's Quickstart).</li>
+           *     <li>Press <strong>Authorize</strong>, paste the key under <code>ApiKeyHeader</code> (<code>X-Api-Key</code>), press its <strong>Authorize</strong>, then <strong>Close</strong>.</li>
+           *     <li><code>POST /v1/payments</code> → Try it out → Execute: the example's <code>TKsandboxVisa4895Success</code> is the built-in sandbox's test card token, never used up, so the charge succeeds (201). Pressed again, its <code>Idempotency-Key</code> replays the same payment.</li>
+           *     <li><code>GET /v1/payments</code> → Try it out → Execute lists it: the list's examples set no dates or filters.</li>
+           *     </ol>
+           *     An operation with an id in its path needs one of yours: its example id is made up, so it answers 404 until you put in, say, the <code>lcPaymentId</code> the charge answered.
+           *     </header>
            *     <div id="swagger-ui"></div>
            *     <script src="/assets/docs/swagger-ui/swagger-ui-bundle.js"></script>
            *     <script src="/assets/docs/reference.js"></script>
@@ -5078,7 +5089,7 @@ export interface operations {
         cursor?: string;
       };
       header?: {
-        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
         "X-D1-Bookmark"?: string;
       };
       path?: never;
@@ -5619,7 +5630,7 @@ export interface operations {
         cursor?: string;
       };
       header?: {
-        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
         "X-D1-Bookmark"?: string;
       };
       path?: never;
@@ -6216,7 +6227,7 @@ export interface operations {
         cursor?: string;
       };
       header?: {
-        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
         "X-D1-Bookmark"?: string;
       };
       path?: never;
@@ -6327,7 +6338,7 @@ export interface operations {
          *       },
          *       "currency": "USD",
          *       "orderRef": "order-10042",
-         *       "processorToken": "TKghUQ3aLsb8fEkWfCsHiRRv"
+         *       "processorToken": "TKsandboxVisa4895Success"
          *     }
          */
         "application/json": components["schemas"]["CreatePaymentRequest"];
@@ -6892,7 +6903,7 @@ export interface operations {
         cursor?: string;
       };
       header?: {
-        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
         "X-D1-Bookmark"?: string;
       };
       path?: never;
@@ -7049,7 +7060,7 @@ export interface operations {
         cursor?: string;
       };
       header?: {
-        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. */
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
         "X-D1-Bookmark"?: string;
       };
       path?: never;

@@ -57,6 +57,19 @@ describe("browser tokenization", () => {
     expect(again.body._embedded.errors[0].message).toContain("already been used");
   });
 
+  it("but the reusable test token becomes a card instrument for any identity, every time, and never expires", async () => {
+    const [first, second] = [await buyer(), await buyer()];
+    const instruments = [await exchange("TKsandboxVisa4895Success", first), await exchange("TKsandboxVisa4895Success", first)];
+    await control.advanceClock(31 * 60);
+    instruments.push(await exchange("TKsandboxVisa4895Success", second));
+    for (const instrument of instruments) {
+      expect(instrument.status).toBe(201);
+      expect(instrument.body).toMatchObject({ instrument_type: "PAYMENT_CARD", brand: "VISA", last_four: "0006" });
+    }
+    expect(new Set(instruments.map((instrument) => instrument.body.id)).size).toBe(3);
+    expect(instruments[2]!.body.identity).toBe(second);
+  });
+
   it("expire thirty minutes after creation", async () => {
     const identity = await buyer();
     const young = await tokenize(TEST_CARD);

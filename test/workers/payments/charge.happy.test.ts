@@ -50,6 +50,18 @@ describe("POST /v1/payments with a card", () => {
     const body = await (await charge(auth, chargeBody(await cardToken(), { amountCents: 1999 }))).json<Created>();
     expect(body.applicationFeeCents).toBe(50);
   });
+
+  it("charges the sandbox's reusable test token for every tenant, again and again, each a payment of its own", async () => {
+    const tenants = [await chargeableTenant("Try It Tea"), await chargeableTenant("Try It Toast")];
+    const charged: Created[] = [];
+    for (const { auth } of [...tenants, ...tenants]) {
+      const response = await charge(auth, chargeBody("TKsandboxVisa4895Success"));
+      expect(response.status).toBe(201);
+      charged.push(await response.json<Created>());
+    }
+    expect(charged.map((payment) => payment.status)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded"]);
+    expect(new Set(charged.map((payment) => payment.lcPaymentId)).size).toBe(4);
+  });
 });
 
 describe("POST /v1/payments with ACH", () => {

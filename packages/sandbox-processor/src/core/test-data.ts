@@ -10,6 +10,16 @@ export const SUCCESS_CARDS = [
   { number: "6011111111111117", brand: "DISCOVER" },
 ] as const;
 
+/**
+ * A token that is never used up: any identity exchanges it for a payment instrument of the first success card, as often
+ * as it likes — so a written-down example (the API reference's "Try it out") charges as shown, for every tenant. Shaped
+ * like the processor's ids (`TK` and 22 letters or digits); the processor has no such token and refuses it as unknown.
+ */
+export const REUSABLE_TEST_TOKEN = {
+  id: "TKsandboxVisa4895Success",
+  card: { number: SUCCESS_CARDS[0].number, expiration_month: 12, expiration_year: 2099, name: "Sandbox Test Card" },
+} as const;
+
 /** Cards whose card-not-present sale is declined (HTTP 402) with the processor's failure code. */
 export const DECLINING_CARDS: Record<string, FailureReason> = {
   "4000000000000002": { code: "GENERIC_DECLINE", message: "The card was declined." },

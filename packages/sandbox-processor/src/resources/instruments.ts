@@ -2,7 +2,7 @@ import { invalidField, notFound } from "../core/errors";
 import { fingerprintOf, processorId } from "../core/ids";
 import type { InstrumentBehaviour, InstrumentDraft, Stored, Tags } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
-import { achTestAccount, declineForCard, TOKEN_LIFETIME_MINUTES } from "../core/test-data";
+import { achTestAccount, declineForCard, REUSABLE_TEST_TOKEN, TOKEN_LIFETIME_MINUTES } from "../core/test-data";
 
 export type CardInput = {
   number: string;
@@ -165,10 +165,13 @@ export function createInstrument(
 }
 
 /** A token is single-use and lives thirty minutes; exchanging it yields a reusable payment instrument. */
-export function createInstrumentFromToken(
+export async function createInstrumentFromToken(
   sandbox: Sandbox,
   input: { token: string; identity: string; tags?: Tags | null },
-): Stored<"payment_instrument"> {
+): Promise<Stored<"payment_instrument">> {
+  // Never stored, so no earlier exchange and no other identity can have spent it.
+  if (input.token === REUSABLE_TEST_TOKEN.id)
+    return createInstrument(sandbox, input.identity, await cardDraft(REUSABLE_TEST_TOKEN.card, sandbox.nowMs()), input.tags);
   const token = sandbox.store.get("token", input.token);
   if (token.internal.usedBy) throw invalidField("token", `Token ${input.token} has already been used.`);
   if (Date.parse(token.record.expires_at) <= sandbox.nowMs()) throw invalidField("token", `Token ${input.token} has expired.`);

@@ -6,6 +6,7 @@ import {
   DISPUTED_AMOUNT,
   ONBOARDING_OUTCOMES,
   REJECTED_EVIDENCE_NAME,
+  REUSABLE_TEST_TOKEN,
   SUCCESS_CARDS,
 } from "../../core/test-data";
 import { Layout } from "./layout";
@@ -37,6 +38,15 @@ export function HomePage() {
               <td>{card.brand} card sale SUCCEEDED</td>
             </tr>
           ))}
+          <tr>
+            <td>
+              token <code>{REUSABLE_TEST_TOKEN.id}</code>
+            </td>
+            <td>
+              reusable by any identity: a {REUSABLE_TEST_TOKEN.card.number} card instrument each time (sandbox only; the processor refuses
+              it)
+            </td>
+          </tr>
           {Object.entries(DECLINING_CARDS).map(([number, reason]) => (
             <tr>
               <td>

@@ -26,7 +26,7 @@ const CreateTokenBody = z.discriminatedUnion("type", [
 export async function create(c: RestContext) {
   const { body } = await jsonBody(c, CreateInstrumentBody);
   const sandbox = c.env.sandbox;
-  if (body.type === "TOKEN") return resource(c, "payment_instrument", createInstrumentFromToken(sandbox, body), 201);
+  if (body.type === "TOKEN") return resource(c, "payment_instrument", await createInstrumentFromToken(sandbox, body), 201);
   const draft = body.type === "BANK_ACCOUNT" ? await bankDraft(body) : await cardDraft(body, sandbox.nowMs());
   return resource(c, "payment_instrument", createInstrument(sandbox, body.identity, draft, body.tags), 201);
 }
