@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { instantMicros } from "../lib/instant";
+import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import { paymentEvent } from "./payment-events";
 import { payments, refunds, type PaymentRecord, type PaymentStatus } from "./payments.schema";
@@ -86,6 +87,8 @@ export function saleTransferWrites(
   const nextStatus = transition?.from.includes(payment.status) ? transition.to : payment.status;
   const isNewer = and(
     eq(payments.id, payment.id),
+    // One sale, one processor transfer: a payment that holds a transfer never moves to another's state.
+    sql`(${payments.processorTransferId} IS NULL OR ${payments.processorTransferId} = ${transfer.id})`,
     sql`(${payments.processorUpdatedAtUs} IS NULL OR ${payments.processorUpdatedAtUs} < ${updatedAtUs})`,
     sql`(${payments.processorState} IS NOT ${transfer.state} OR ${payments.status} IS NOT ${nextStatus})`,
   );
@@ -127,6 +130,16 @@ export async function applySaleTransfer(
   options: { emitEvent: boolean },
 ): Promise<boolean> {
   if (transfer.merchant && transfer.merchant !== payment.processorMerchantId) return false;
+  if (payment.processorTransferId !== null && payment.processorTransferId !== transfer.id) {
+    // The processor holds two transfers for one sale: a double charge that an operator must reverse by hand.
+    logEvent("error", "second processor transfer for one payment", {
+      paymentId: payment.id,
+      processorTransferId: payment.processorTransferId,
+      otherTransferId: transfer.id,
+      otherTransferState: transfer.state,
+    });
+    return false;
+  }
   // The row only moves forward in time: one already at this instant or later would not move (the charge's own answer
   // has usually recorded what its `transfer.created` webhook then reports).
   if (payment.processorUpdatedAtUs !== null && payment.processorUpdatedAtUs >= transferInstantUs(ctx, transfer)) return false;

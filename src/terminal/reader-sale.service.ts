@@ -87,6 +87,8 @@ async function callReader(ctx: AppContext, session: SaleSession, sale: HeldSale,
   const device = await deviceOf(ctx, sale.readerId);
   // Recorded before the request leaves, so the step after a crash looks for the transfer first.
   if (!session.beginCall(sale.paymentId)) return DONE;
+  // The transport logs a call when it ends; this one can block for minutes, so its start is a line of its own.
+  logEvent("info", "reader sale asks for the card", { paymentId: sale.paymentId, readerId: sale.readerId, call: sale.calls + 1 });
   let answer: Awaited<ReturnType<AppContext["processor"]["createCardPresentTransfer"]>>;
   try {
     answer = await ctx.processor.createCardPresentTransfer({

@@ -7,6 +7,7 @@ import { readerObject, recordTerminalSale } from "../../../src/terminal/sale.ser
 import { sweepTerminalSales } from "../../../src/terminal/sweep";
 import { eventually } from "../support/callbacks";
 import { call, jsonInit } from "../support/http";
+import { signedDelivery, transferEvent } from "../support/processor-webhooks";
 import { chargeableTenant, control } from "../support/sandbox";
 import { tenantContext } from "../support/shards";
 import {
@@ -134,6 +135,46 @@ describe("processor faults during the reader's call", () => {
     await buyer(reader.processorDeviceId, "cancel");
     expect(await finalPayment(auth, sale.lcPaymentId)).toMatchObject({ status: "canceled", failureCode: "CANCELLATION_VIA_DEVICE" });
     await control("config", { cardPresentMaxBlockSeconds: 120 });
+  }, 30_000);
+});
+
+describe("a second processor transfer for one sale", () => {
+  it("is never taken by the payment: it keeps the transfer its reader reported, with one outcome", async () => {
+    const { auth } = await chargeableTenant("Double Tap Diner");
+    const reader = await activeReader(auth);
+    await buyer(reader.processorDeviceId, "approve");
+    const sale = await (await startSale(auth, saleBody(reader.lcReaderId))).json<Sale>();
+    const settled = await finalPayment(auth, sale.lcPaymentId);
+    expect(settled).toMatchObject({ status: "succeeded", processorState: "SUCCEEDED" });
+    const [charged] = await transfersOnDevice(reader.processorDeviceId);
+    expect(charged!.id).toBe(settled.processorTransferId);
+
+    // As in the CI run: ~0.9 s after the sale ended, the processor reports another sale on the reader, waiting for a
+    // card, under the sale's idempotency_id. Only a transfer whose state differs from the ledger's could move it.
+    const transfer = await (
+      await call(`/sandbox/processor/transfers/${charged!.id}`, { headers: PROCESSOR_AUTH })
+    ).json<{
+      updated_at: string;
+    }>();
+    const second = {
+      ...transfer,
+      id: "TRsecondSaleUnderOneKey01",
+      state: "PENDING",
+      updated_at: new Date(Date.parse(transfer.updated_at) + 900).toISOString(),
+    };
+    const delivered = await signedDelivery(transferEvent(second, "created"));
+    expect(delivered.status).toBe(200);
+    expect(await delivered.json()).toMatchObject({ outcome: "ignored" });
+
+    expect(await paymentOf(auth, sale.lcPaymentId)).toMatchObject({
+      status: "succeeded",
+      processorState: "SUCCEEDED",
+      processorTransferId: charged!.id,
+    });
+    expect(await successEvents(sale.lcPaymentId)).toHaveLength(1);
+    const refunded = await call(`/v1/payments/${sale.lcPaymentId}/refund`, jsonInit("POST", { amountCents: 250 }, auth));
+    expect(refunded.status).toBe(200);
+    expect(await refunded.json()).toMatchObject({ status: "partially_refunded", processorTransferId: charged!.id });
   }, 30_000);
 });
 
