@@ -15,7 +15,9 @@ const USAGE = `Usage: npm run admin -- <command>
                                     for the last copy); --cross-region to move it to another region's shard
   tenant move --all-unplaced --to <shard>
                                     move every tenant from before shards (data in the control database), one by one
-  key issue <tenantId>              issue an API key (shown once)
+  key issue <tenantId> [--name <name>] [--permissions <resource:level,…>]
+                                    issue an API key (shown once); with --permissions (e.g. payments:read,refunds:write)
+                                    a restricted key, else one with every permission
   key list <tenantId>               list a tenant's keys (never their secrets)
   key revoke <tenantId> <keyId>     revoke a key
   dashboard invite <tenantId> <email>
@@ -67,7 +69,12 @@ const commands = {
   },
   "key issue": {
     args: ["tenantId"],
-    run: ({ tenantId }) => admin("POST", `/admin/tenants/${tenantId}/keys`),
+    run: ({ tenantId, name, permissions }) =>
+      admin("POST", `/admin/tenants/${tenantId}/keys`, {
+        name,
+        // `resource:level` pairs as typed; the service refuses an unknown resource or level, naming it.
+        permissions: permissions && Object.fromEntries(permissions.split(",").map((pair) => pair.trim().split(":"))),
+      }),
     note: () => "\nStore the key now: it is shown only this once.",
   },
   "key list": { args: ["tenantId"], run: ({ tenantId }) => admin("GET", `/admin/tenants/${tenantId}/keys`) },
@@ -182,6 +189,8 @@ await runCli(async () => {
         "receiver-port": { type: "string" },
         bank: { type: "boolean" },
         region: { type: "string" },
+        name: { type: "string" },
+        permissions: { type: "string" },
         to: { type: "string" },
         "cross-region": { type: "boolean" },
         "all-unplaced": { type: "boolean" },

@@ -56,7 +56,7 @@ export const listEvents = createRoute({
   middleware: openapi.replicaRead.middleware,
   path: "/v1/events",
   operationId: "listEvents",
-  ...openapi.tenantRoute("Events"),
+  ...openapi.tenantRoute("Events", "events:read"),
   summary: "List events, newest first: every callback, also for polling",
   description:
     "Every event recorded for the tenant — whether or not callbacks are on, delivered or not — with the body its callbacks " +
@@ -81,7 +81,7 @@ export const listEvents = createRoute({
 export const getEvent = createRoute({
   method: "get",
   path: "/v1/events/{id}",
-  ...openapi.tenantRoute("Events"),
+  ...openapi.tenantRoute("Events", "events:read"),
   operationId: "getEvent",
   summary: "Look up one event",
   description:

@@ -1,10 +1,11 @@
 import type { Context } from "hono";
 import { ApiError } from "../lib/problem";
-import { issueApiKey, listApiKeys, revokeApiKey } from "../tenants";
+import { describePermissions, PERMISSION_RESOURCES, type KeyPermissions } from "../platform/permissions";
+import { issueApiKey, KeyPermissionsSchema, listApiKeys, revokeApiKey } from "../tenants";
 import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
 import type { SignedInBindings } from "./types";
-import { KeysPage, RevokeKeyPage } from "./views/keys";
+import { KeysPage, RevokeKeyPage, type KeyForm } from "./views/keys";
 
 type SignedInContext = Context<SignedInBindings>;
 
@@ -27,16 +28,31 @@ export async function showKeys(c: SignedInContext) {
   return c.render(<KeysPage keys={await keysOf(c)} />, KEYS);
 }
 
+/** What the create form asks for: a name, and every permission or the levels chosen per resource (`permission.<resource>`). */
+function readKeyForm(fields: Record<string, string>): { form: KeyForm; permissions?: KeyPermissions } {
+  const name = fields.name?.trim() ?? "";
+  const restricted = fields.access === "restricted";
+  const levels = Object.fromEntries(PERMISSION_RESOURCES.map((resource) => [resource, fields[`permission.${resource}`] ?? "none"]));
+  const form: KeyForm = { name, restricted, levels };
+  if (name.length === 0 || name.length > MAX_KEY_NAME_LENGTH) {
+    form.nameError = name.length === 0 ? "Give the key a name." : `At most ${MAX_KEY_NAME_LENGTH} characters.`;
+  }
+  if (!restricted) return { form, permissions: null };
+  const parsed = KeyPermissionsSchema.safeParse(levels);
+  if (parsed.success) return { form, permissions: parsed.data };
+  form.permissionsError = "Give the key read or write access to at least one resource, or choose every permission.";
+  return { form };
+}
+
 /** The new key is in this response's page only (not a redirect): it never sits in a URL or a page that can be fetched again. */
 export async function createKey(c: SignedInContext) {
-  const name = (await formFields(c)).name?.trim() ?? "";
-  if (name.length === 0 || name.length > MAX_KEY_NAME_LENGTH) {
-    const nameError = name.length === 0 ? "Give the key a name." : `At most ${MAX_KEY_NAME_LENGTH} characters.`;
+  const { form, permissions } = readKeyForm(await formFields(c));
+  if (form.nameError || permissions === undefined) {
     c.status(400);
-    return c.render(<KeysPage keys={await keysOf(c)} name={name} nameError={nameError} />, KEYS);
+    return c.render(<KeysPage keys={await keysOf(c)} form={form} />, KEYS);
   }
-  const created = await issueApiKey({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, name } });
-  await auditSignedIn(c, "key.issued", `${created.record.id} (${name})`);
+  const created = await issueApiKey({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, name: form.name, permissions } });
+  await auditSignedIn(c, "key.issued", `${created.record.id} (${form.name}): ${describePermissions(permissions)}`);
   c.status(201);
   return c.render(<KeysPage keys={await keysOf(c)} created={created} />, KEYS);
 }

@@ -174,7 +174,7 @@ export const listDisputes = createRoute({
   method: "get",
   middleware: openapi.replicaRead.middleware,
   path: "/v1/disputes",
-  ...openapi.tenantRoute("Disputes"),
+  ...openapi.tenantRoute("Disputes", "disputes:read"),
   operationId: "listDisputes",
   summary: "List disputes (chargebacks and inquiries), newest first",
   description:
@@ -193,7 +193,7 @@ export const listDisputes = createRoute({
 export const getDispute = createRoute({
   method: "get",
   path: "/v1/disputes/{id}",
-  ...openapi.tenantRoute("Disputes"),
+  ...openapi.tenantRoute("Disputes", "disputes:read"),
   operationId: "getDispute",
   summary: "One dispute with its evidence",
   description:
@@ -210,7 +210,7 @@ export const uploadEvidence = createRoute({
   method: "post",
   path: "/v1/disputes/{id}/evidence",
   middleware: [evidenceBody] as const,
-  ...openapi.tenantRoute("Disputes"),
+  ...openapi.tenantRoute("Disputes", "disputes:write"),
   operationId: "uploadDisputeEvidence",
   summary: "Upload one evidence file",
   description:
@@ -304,7 +304,7 @@ export const submitDispute = createRoute({
   method: "post",
   path: "/v1/disputes/{id}/submit",
   middleware: [idempotency({ required: false })] as const,
-  ...openapi.tenantRoute("Disputes"),
+  ...openapi.tenantRoute("Disputes", "disputes:write"),
   operationId: "submitDispute",
   summary: "Submit the evidence for review (once)",
   description:

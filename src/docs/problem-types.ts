@@ -13,6 +13,8 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "payment-declined": "The processor declined the charge; `code` is its failure code. The payment is recorded `failed`.",
   "merchant-not-ready": "The merchant cannot take charges yet (`chargesEnabled` is false); see `GET /v1/onboarding/status`.",
   forbidden: "The credentials are valid but do not allow this action.",
+  "insufficient-permissions":
+    "The API key is restricted and lacks the permission the operation needs (`permission`, e.g. `payments:write`; each operation's is its `x-permission`). Nothing was done; use a key that has it.",
   "not-found": "No such route, or no such resource for this tenant (another tenant's ids answer the same).",
   "method-not-allowed": "The route exists with other methods; `Allow` lists them.",
   conflict: "The resource's state does not allow the request (e.g. a test event while callbacks are off).",

@@ -17,6 +17,7 @@ export const PROBLEMS = {
   "payment-declined": { status: 402, title: "Payment declined" },
   "merchant-not-ready": { status: 403, title: "Merchant not ready to accept charges" },
   forbidden: { status: 403, title: "Forbidden" },
+  "insufficient-permissions": { status: 403, title: "The API key lacks a permission" },
   "not-found": { status: 404, title: "Not found" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },
   conflict: { status: 409, title: "Conflict" },

@@ -88,7 +88,7 @@ export const ReadinessSchema = z
 export const startOnboarding = createRoute({
   method: "post",
   path: "/v1/onboarding",
-  ...openapi.tenantRoute("Onboarding"),
+  ...openapi.tenantRoute("Onboarding", "onboarding:write"),
   operationId: "startOnboarding",
   summary: "Create a hosted onboarding form",
   description:
@@ -139,7 +139,7 @@ export const startOnboarding = createRoute({
 export const readForm = createRoute({
   method: "get",
   path: "/v1/onboarding/form/{formId}",
-  ...openapi.tenantRoute("Onboarding"),
+  ...openapi.tenantRoute("Onboarding", "onboarding:read"),
   operationId: "getOnboardingForm",
   summary: "Read the form's status; finalizes the onboarding once the form is complete",
   description:
@@ -171,7 +171,7 @@ export const readForm = createRoute({
 export const status = createRoute({
   method: "get",
   path: "/v1/onboarding/status",
-  ...openapi.tenantRoute("Onboarding"),
+  ...openapi.tenantRoute("Onboarding", "onboarding:read"),
   operationId: "getOnboardingStatus",
   summary: "Readiness: can this merchant charge and be paid out?",
   description:

@@ -190,7 +190,7 @@ export const createPayment = createRoute({
   method: "post",
   path: "/v1/payments",
   middleware: [idempotency({ required: true })] as const,
-  ...openapi.tenantRoute("Payments"),
+  ...openapi.tenantRoute("Payments", "payments:write"),
   operationId: "createPayment",
   summary: "Create a charge",
   description:
@@ -266,9 +266,8 @@ export const refundPayment = createRoute({
   method: "post",
   path: "/v1/payments/{id}/refund",
   middleware: [idempotency({ required: false })] as const,
-  security: openapi.TENANT_SECURITY,
+  ...openapi.tenantRoute("Refunds", "refunds:write"),
   operationId: "refundPayment",
-  tags: ["Refunds"],
   summary: "Refund a payment in full or in part",
   description:
     "With `Idempotency-Key`, a retry after any failure (a 502/504, a crash) resumes the same refund and ends in its one " +
@@ -340,7 +339,7 @@ export const refundPaymentPath = (paymentId: string) => refundPayment.path.repla
 export const getPayment = createRoute({
   method: "get",
   path: "/v1/payments/{id}",
-  ...openapi.tenantRoute("Payments"),
+  ...openapi.tenantRoute("Payments", "payments:read"),
   operationId: "getPayment",
   summary: "Look up one payment",
   description:
@@ -365,7 +364,7 @@ export const listPayments = createRoute({
   middleware: openapi.replicaRead.middleware,
   path: "/v1/payments",
   operationId: "listPayments",
-  ...openapi.tenantRoute("Payments"),
+  ...openapi.tenantRoute("Payments", "payments:read"),
   summary: "List or search payments, newest first",
   description:
     "Filter by creation time (`from` inclusive, `to` exclusive) and `status`. Keyset-paginated: pass `nextCursor` back as `cursor` " +

@@ -173,7 +173,7 @@ export const listPayouts = createRoute({
   method: "get",
   middleware: openapi.replicaRead.middleware,
   path: "/v1/payouts",
-  ...openapi.tenantRoute("Payouts"),
+  ...openapi.tenantRoute("Payouts", "payouts:read"),
   operationId: "listPayouts",
   summary: "List payouts to the merchant's bank, newest first",
   description:
@@ -196,7 +196,7 @@ export const listPayouts = createRoute({
 export const getPayout = createRoute({
   method: "get",
   path: "/v1/payouts/{id}",
-  ...openapi.tenantRoute("Payouts"),
+  ...openapi.tenantRoute("Payouts", "payouts:read"),
   operationId: "getPayout",
   summary: "One payout with the payments and refunds it contains",
   description:

@@ -5,8 +5,10 @@ import { INVALID_CURSOR } from "../lib/pagination";
 import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
 import { JSON_BODY_LIMIT_BYTES } from "./pipeline";
 import { BOOKMARK_HEADER, BOOKMARK_MESSAGE, BOOKMARK_PATTERN, readsMayLag } from "./read-replicas";
-import type { Env as HonoEnv } from "hono";
-import type { AppBindings } from "./types";
+import type { Env as HonoEnv, MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { assertGranted, insufficientPermissions, PERMISSION_EXTENSION, type Permission } from "./permissions";
+import type { AppBindings, TenantBindings } from "./types";
 
 /**
  * A router whose request validation failures become one `validation-failed` problem listing every field. Routes behind
@@ -31,9 +33,54 @@ export function withRoutes<Bindings extends HonoEnv, Name extends string, Routes
   handlers: { [N in Name]: RouteHandler<Routes[N], Bindings> },
   names: readonly Name[],
 ): OpenAPIHono<Bindings> {
-  for (const name of names) router.openapi(routes[name], handlers[name]);
+  for (const name of names) router.openapi(enforcingPermission(routes[name]), handlers[name]);
   return router;
 }
+
+/**
+ * A route naming its permission (`tenantRoute`) checks it before its own middleware — the body, an idempotent replay —
+ * so a key never gets an answer it may not have; its description says which permission it takes.
+ */
+function enforcingPermission<R extends RouteConfig>(route: R): R {
+  const permission = (route as { [PERMISSION_EXTENSION]?: Permission })[PERMISSION_EXTENSION];
+  if (permission === undefined) return route;
+  const own: MiddlewareHandler[] = route.middleware === undefined ? [] : [route.middleware].flat();
+  return {
+    ...route,
+    description: [route.description, `Takes an API key with the \`${permission}\` permission.`].filter(Boolean).join("\n\n"),
+    middleware: [requirePermission(permission), ...own],
+    responses: { ...route.responses, 403: forbiddenWithout(permission, route.responses[403] as ProblemResponse | undefined) },
+  };
+}
+
+type ProblemResponse = { description: string; content?: Record<string, { examples?: Record<string, unknown> }> };
+
+/** The route's 403: its own problems, if it has any, and the key's missing permission. */
+function forbiddenWithout(permission: Permission, own: ProblemResponse | undefined) {
+  const lacking = `\`insufficient-permissions\`: the key lacks \`${permission}\`.`;
+  const example = {
+    slug: "insufficient-permissions",
+    detail: insufficientPermissions(permission).message,
+    extensions: { permission },
+  } as const;
+  const documented = problemResponses({ 403: { description: lacking, examples: [example] } })[403]!;
+  const problems = documented.content[PROBLEM_MEDIA_TYPE]!;
+  return {
+    description: own ? `${own.description} Or ${lacking}` : lacking,
+    content: {
+      [PROBLEM_MEDIA_TYPE]: {
+        ...problems,
+        examples: { ...own?.content?.[PROBLEM_MEDIA_TYPE]?.examples, ...(problems.examples as object) },
+      },
+    },
+  };
+}
+
+const requirePermission = (needed: Permission) =>
+  createMiddleware<TenantBindings>(async (c, next) => {
+    assertGranted(c.get("tenant").permissions, needed);
+    await next();
+  });
 
 /** A zod failure as the one `validation-failed` problem listing every field; `at` is where the validated value sits in the body. */
 export function validationFailed(error: ZodError, at: PropertyKey[] = []): ApiError {
@@ -267,8 +314,16 @@ export const listQueryProblems = (...examples: ProblemExample[]) => ({
 
 export const TENANT_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerApiKey: [] }];
 
-/** What every /v1 route behind `requireTenant` shares in its OpenAPI definition; `tag` names its group in the reference. */
-export const tenantRoute = (tag: string) => ({ tags: [tag], security: TENANT_SECURITY });
+/**
+ * What every /v1 route behind `requireTenant` shares in its OpenAPI definition: `tag` names its group in the reference,
+ * `permission` what a restricted key needs for it (`<resource>:read` for GET, `<resource>:write` otherwise), enforced
+ * by `withRoutes` and shown to clients as `x-permission`.
+ */
+export const tenantRoute = (tag: string, permission: Permission) => ({
+  tags: [tag],
+  security: TENANT_SECURITY,
+  [PERMISSION_EXTENSION]: permission,
+});
 
 export { z };
 

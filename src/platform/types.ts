@@ -1,8 +1,12 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppContext } from "./context";
+import type { KeyPermissions } from "./permissions";
 
-/** `shard`: the D1 binding holding the tenant's data (`DB`, the control database, for a tenant from before shards). */
-export type AuthenticatedTenant = { tenantId: string; apiKeyId: string; shard: string };
+/**
+ * `shard`: the D1 binding holding the tenant's data (`DB`, the control database, for a tenant from before shards);
+ * `permissions`: what the key may do (null: everything).
+ */
+export type AuthenticatedTenant = { tenantId: string; apiKeyId: string; shard: string; permissions: KeyPermissions };
 
 /** The request's Idempotency-Key and the fingerprint that defines "the same request" under it. */
 export type IdempotencyScope = { key: string; fingerprint: string };

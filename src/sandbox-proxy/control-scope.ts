@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { ApiError } from "../lib/problem";
 import { requireOperator } from "../platform/operator";
+import { assertGranted } from "../platform/permissions";
 import type { AppBindings } from "../platform/types";
 import { API_KEY_PREFIX, authenticateTenant, getTenant } from "../tenants";
 
@@ -18,13 +19,15 @@ const done = async () => {};
 
 /**
  * Authenticates a `/sandbox/control/*` caller with the service's own checks: the operator's secret may do anything;
- * a tenant's key is scoped to the tenant's processor merchant.
+ * a tenant's key is scoped to the tenant's processor merchant, and needs `payments:write` — the controls settle,
+ * dispute and return its payments, as the processor would.
  */
 export async function controlScope(c: Context<AppBindings, string>): Promise<string> {
   const headers = c.req.raw.headers;
   const bearer = headers.get("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (headers.has("X-Api-Key") || bearer?.startsWith(API_KEY_PREFIX)) {
-    const { tenantId } = await authenticateTenant(c);
+    const { tenantId, permissions } = await authenticateTenant(c);
+    assertGranted(permissions, "payments:write");
     const tenant = await getTenant({ ctx: c.get("ctx"), input: { tenantId } });
     return tenant.processorMerchantId ? `merchant ${tenant.processorMerchantId}` : "merchant";
   }

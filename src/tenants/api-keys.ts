@@ -1,3 +1,4 @@
+import { createMiddleware } from "hono/factory";
 import { base64Url, configuredHmacKey, hmacSha256Hex, randomBytes } from "../lib/crypto";
 
 export const API_KEY_PREFIX = "lc_live_";
@@ -21,3 +22,12 @@ export async function hashApiKey(key: string, pepper: string): Promise<string> {
 export function displayParts(key: string) {
   return { displayPrefix: key.slice(0, API_KEY_PREFIX.length + 4), lastFour: key.slice(-4) };
 }
+
+/**
+ * `POST …/keys` with `Content-Type: application/json` and no bytes (as scripts have always sent it) reads as `{}`, the
+ * same as no body: a key with every permission.
+ */
+export const emptyJsonBodyAsObject = createMiddleware(async (c, next) => {
+  if (c.req.header("Content-Length") === "0" || c.req.raw.body === null) c.req.bodyCache.json = Promise.resolve({});
+  await next();
+});

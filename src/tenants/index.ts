@@ -15,6 +15,6 @@ export {
   type TenantOnShard,
 } from "./tenants.service";
 export type { ApiKeyRecord } from "./tenants.schema";
-export { tenantExample, TenantSchema } from "./tenants.operator.routes";
+export { KeyPermissionsSchema, tenantExample, TenantSchema } from "./tenants.operator.routes";
 export { tenants, type TenantRecord } from "../db/tenants.schema";
 export { toTenant } from "./tenants.view";

@@ -20,7 +20,10 @@ export const listTenants: AppRouteHandler<typeof routes.listTenants> = async (c)
 };
 
 export const issueKey: AppRouteHandler<typeof routes.issueKey> = async (c) => {
-  const { key, record } = await tenantsService.issueApiKey({ ctx: c.get("ctx"), input: c.req.valid("param") });
+  const { key, record } = await tenantsService.issueApiKey({
+    ctx: c.get("ctx"),
+    input: { ...c.req.valid("param"), ...c.req.valid("json") },
+  });
   c.header("Cache-Control", "no-store");
   return c.json({ ...toApiKey(record), key }, 201);
 };

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as openapi from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
+import { PERMISSION_LEVELS, PERMISSION_RESOURCES, type PermissionResource } from "../platform/permissions";
+import { emptyJsonBodyAsObject } from "./api-keys";
 
 export const TenantSchema = z
   .object({
@@ -19,11 +21,41 @@ export const TenantSchema = z
   })
   .openapi("Tenant");
 
+const PermissionLevelSchema = z.enum(PERMISSION_LEVELS).openapi("PermissionLevel", {
+  description: "`none`, `read` (GET routes) or `write` (every route of the resource; write implies read).",
+});
+
+const PERMISSIONS_DESCRIPTION =
+  "A level per resource: `payments`, `refunds`, `disputes`, `payouts`, `terminal`, `onboarding`, `events`, " +
+  "`callback_endpoints`. Each /v1 operation names the one it needs as `x-permission` (e.g. `payments:write`).";
+
+const levelPerResource = <Level extends z.ZodType>(level: Level) =>
+  Object.fromEntries(PERMISSION_RESOURCES.map((resource) => [resource, level])) as Record<PermissionResource, Level>;
+
+/** What a restricted key is given: a resource left out is `none`; it must grant something (a key with every permission omits it). */
+export const KeyPermissionsSchema = z
+  .object(levelPerResource(PermissionLevelSchema.optional()))
+  .strict()
+  .refine((permissions) => Object.values(permissions).some((level) => level !== "none"), {
+    message: "grants nothing: give `read` or `write` on at least one resource, or omit `permissions` for a key with every permission",
+    // An unknown resource or level is the error to show, not this.
+    when: (payload) => payload.issues.length === 0,
+  })
+  .openapi("KeyPermissions", { description: `${PERMISSIONS_DESCRIPTION} A resource left out is \`none\`.` });
+
 export const ApiKeySchema = z
   .object({
     id: z.string().openapi({ example: "key_8fJw2QpLm4Zt0Xc1Vb9Kd" }),
     tenantId: z.string(),
     name: z.string().openapi({ example: "Checkout server", description: "Given in the dashboard; empty for keys issued without one." }),
+    restricted: z.boolean().openapi({
+      description:
+        "False: the key has every permission, including those of resources added later (every key issued without `permissions`). " +
+        "True: it has exactly `permissions`, fixed when it was issued.",
+    }),
+    permissions: z.object(levelPerResource(PermissionLevelSchema)).openapi("ApiKeyPermissions", {
+      description: `${PERMISSIONS_DESCRIPTION} All \`write\` for a key that is not restricted.`,
+    }),
     displayPrefix: z.string().openapi({ example: "lc_live_AbCd" }),
     lastFour: z.string(),
     createdAtUtc: z.string(),
@@ -47,10 +79,23 @@ export const tenantExample = {
   createdAtUtc: "2026-11-01T09:00:00.000Z",
 };
 
+const EVERY_PERMISSION = {
+  payments: "write",
+  refunds: "write",
+  disputes: "write",
+  payouts: "write",
+  terminal: "write",
+  onboarding: "write",
+  events: "write",
+  callback_endpoints: "write",
+} as const;
+
 const keyExample = {
   id: "key_8fJw2QpLm4Zt0Xc1Vb9Kd",
   tenantId: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
   name: "",
+  restricted: false,
+  permissions: EVERY_PERMISSION,
   displayPrefix: "lc_live_AbCd",
   lastFour: "9xQ2",
   createdAtUtc: "2026-11-01T09:05:00.000Z",
@@ -174,20 +219,62 @@ export const listTenants = createRoute({
 export const issueKey = createRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/keys",
+  middleware: [emptyJsonBodyAsObject] as const,
   ...operatorRoute("Operator: tenants and keys"),
   operationId: "issueApiKey",
   summary: "Issue an API key for a tenant (the key is shown once)",
   description:
     "The secret `key` (`lc_live_…`) is in this response only; the service keeps a hash. The tenant sends it as `X-Api-Key` or " +
-    "`Authorization: Bearer`. Tenants also issue their own keys in the dashboard.",
-  request: { params: TenantParams },
+    "`Authorization: Bearer`. Tenants also issue their own keys in the dashboard.\n\n" +
+    "Without `permissions` (or without a body) the key has every permission. With them it is restricted: each /v1 operation " +
+    "needs its `x-permission` (e.g. `payments:read` to list payments, `payments:write` to charge), and any other answers 403 " +
+    "`insufficient-permissions` naming it. A key's permissions never change: to change them, issue a new key and revoke the old one.",
+  request: {
+    params: TenantParams,
+    body: {
+      ...openapi.jsonBody(
+        z
+          .object({
+            name: z.string().trim().max(100).optional().openapi({ description: "What the key is for, as the dashboard shows it." }),
+            permissions: KeyPermissionsSchema.optional(),
+          })
+          .strict(),
+        { name: "Reporting job", permissions: { payments: "read", refunds: "read", payouts: "read" } },
+      ),
+      required: false,
+    },
+  },
   responses: {
     201: openapi.jsonContent(IssuedApiKeySchema, "The new key, including its secret.", {
       ...keyExample,
+      name: "Reporting job",
+      restricted: true,
+      permissions: {
+        payments: "read",
+        refunds: "read",
+        disputes: "none",
+        payouts: "read",
+        terminal: "none",
+        onboarding: "none",
+        events: "none",
+        callback_endpoints: "none",
+      },
       lastUsedAtUtc: null,
       key: "lc_live_AbCdQ7mZ3tP9wK2vR8sX1yN4bF6hJ0cL5gT9xQ2",
     }),
-    ...openapi.problemResponses({ 400: "Malformed tenant id.", ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
+    ...openapi.problemResponses({
+      400: {
+        description:
+          "Malformed tenant id, or a body that fails validation: an unknown resource or level, or permissions that grant nothing.",
+        examples: {
+          "unknown-resource": openapi.invalidField("permissions", 'Unrecognized key: "customers"'),
+          "unknown-level": openapi.invalidField("permissions.payments", 'Invalid option: expected one of "none"|"read"|"write"'),
+        },
+      },
+      ...TENANT_NOT_FOUND,
+      ...openapi.JSON_BODY_PROBLEMS,
+      ...OPERATOR_PROBLEMS,
+    }),
   },
 });
 

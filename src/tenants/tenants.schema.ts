@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { tenants } from "../db/tenants.schema";
+import type { KeyPermissions } from "../platform/permissions";
 
 export const apiKeys = sqliteTable(
   "api_keys",
@@ -13,6 +14,8 @@ export const apiKeys = sqliteTable(
     keyHash: text("key_hash").notNull(),
     // What the tenant calls the key in its dashboard; keys issued before names existed read as "".
     name: text("name").notNull().default(""),
+    // A restricted key's level per resource, fixed at issue; null for a key with every permission (every key from before).
+    permissions: text("permissions", { mode: "json" }).$type<NonNullable<KeyPermissions>>(),
     displayPrefix: text("display_prefix").notNull(),
     lastFour: text("last_four").notNull(),
     createdAt: text("created_at").notNull(),

@@ -4,6 +4,7 @@ import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { tenantMoving, unknownTenant } from "../db/tenancy";
 import type { AppContext } from "../platform/context";
+import type { KeyPermissions } from "../platform/permissions";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import { drizzleOf } from "../db/client";
@@ -185,13 +186,16 @@ export async function mapMerchantToTenant({
   if (ctx.shard !== null) rememberMerchant(merchantId, { tenantId, shard: ctx.shard }, ctx.clock.nowMs());
 }
 
-/** Returns the plaintext key exactly once; only its peppered hash is stored. */
+/**
+ * Returns the plaintext key exactly once; only its peppered hash is stored. Its permissions are fixed here: a key the
+ * isolates have cached can never hold permissions it no longer has (narrowing one is a new key and a revocation).
+ */
 export async function issueApiKey({
   ctx,
-  input: { tenantId, name = "" },
+  input: { tenantId, name = "", permissions = null },
 }: {
   ctx: AppContext;
-  input: { tenantId: string; name?: string };
+  input: { tenantId: string; name?: string; permissions?: KeyPermissions };
 }) {
   await getTenant({ ctx, input: { tenantId } });
   const key = generateApiKey();
@@ -200,6 +204,7 @@ export async function issueApiKey({
     tenantId,
     keyHash: await hashApiKey(key, ctx.env.KEY_PEPPER),
     name,
+    permissions,
     ...displayParts(key),
     createdAt: ctx.clock.nowIso(),
     revokedAt: null,
@@ -240,7 +245,7 @@ export async function revokeApiKey({
 /**
  * Resolves a presented key to its tenant and the tenant's shard (key → tenant → shard, one read of the control
  * database), or null; callers must not reveal why a key was refused. A key is looked up at most every KEY_CHECK_TTL_MS
- * per isolate, its shard with it: a move pauses the tenant and waits out that TTL before its last copy, and a paused
+ * per isolate, its permissions and shard with it: a move pauses the tenant and waits out that TTL before its last copy, and a paused
  * tenant's key is never cached (503 tenant-moving until the map flips). "Last used" is written after the response, at
  * most once a minute.
  */
@@ -258,7 +263,13 @@ export async function authenticateApiKey({
   if (!checked || now - checked.checkedAtMs >= KEY_CHECK_TTL_MS) {
     checkedKeys.delete(keyHash);
     const row = await ctx.control
-      .select({ apiKeyId: apiKeys.id, tenantId: apiKeys.tenantId, lastUsedAt: apiKeys.lastUsedAt, ...placementFields })
+      .select({
+        apiKeyId: apiKeys.id,
+        tenantId: apiKeys.tenantId,
+        permissions: apiKeys.permissions,
+        lastUsedAt: apiKeys.lastUsedAt,
+        ...placementFields,
+      })
       .from(apiKeys)
       .leftJoin(tenantShards, eq(tenantShards.tenantId, apiKeys.tenantId))
       .leftJoin(tenantMoves, eq(tenantMoves.tenantId, apiKeys.tenantId))
@@ -271,6 +282,7 @@ export async function authenticateApiKey({
       apiKeyId: row.apiKeyId,
       tenantId: row.tenantId,
       shard: placement.shard,
+      permissions: row.permissions,
       checkedAtMs: now,
       lastUsedAtMs: row.lastUsedAt ? Date.parse(row.lastUsedAt) : Number.NEGATIVE_INFINITY,
     };
@@ -288,5 +300,5 @@ export async function authenticateApiKey({
         .run(),
     );
   }
-  return { apiKeyId: checked.apiKeyId, tenantId: checked.tenantId, shard: checked.shard };
+  return { apiKeyId: checked.apiKeyId, tenantId: checked.tenantId, shard: checked.shard, permissions: checked.permissions };
 }

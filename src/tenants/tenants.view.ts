@@ -1,3 +1,4 @@
+import { permissionLevels } from "../platform/permissions";
 import type { ApiKeyRecord } from "./tenants.schema";
 import type { PlacedTenant } from "./tenants.service";
 
@@ -16,6 +17,8 @@ export const toApiKey = (key: ApiKeyRecord) => ({
   id: key.id,
   tenantId: key.tenantId,
   name: key.name,
+  restricted: key.permissions !== null,
+  permissions: permissionLevels(key.permissions),
   displayPrefix: key.displayPrefix,
   lastFour: key.lastFour,
   createdAtUtc: key.createdAt,

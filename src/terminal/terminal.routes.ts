@@ -147,7 +147,7 @@ const processorProblems = {
 export const registerReader = createRoute({
   method: "post",
   path: "/v1/terminal/readers",
-  ...openapi.tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal", "terminal:write"),
   operationId: "registerReader",
   summary: "Register a PAX reader to the merchant",
   description:
@@ -193,7 +193,7 @@ export const listReaders = createRoute({
   method: "get",
   middleware: openapi.replicaRead.middleware,
   path: "/v1/terminal/readers",
-  ...openapi.tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal", "terminal:read"),
   operationId: "listReaders",
   summary: "List the merchant's readers, newest first",
   description:
@@ -213,7 +213,7 @@ export const listReaders = createRoute({
 export const getReader = createRoute({
   method: "get",
   path: "/v1/terminal/readers/{id}",
-  ...openapi.tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal", "terminal:read"),
   operationId: "getReader",
   summary: "One reader; `?connection=true` adds its live connection state",
   description:
@@ -239,7 +239,7 @@ export const getReader = createRoute({
 export const activateReader = createRoute({
   method: "post",
   path: "/v1/terminal/readers/{id}/activate",
-  ...openapi.tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal", "terminal:write"),
   operationId: "activateReader",
   summary: "Activate a reader",
   description: "Activates the device at the processor (PAX readers need no activation code); the reader is then `active` and takes sales.",
@@ -259,7 +259,7 @@ export const activateReader = createRoute({
 export const deactivateReader = createRoute({
   method: "post",
   path: "/v1/terminal/readers/{id}/deactivate",
-  ...openapi.tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal", "terminal:write"),
   operationId: "deactivateReader",
   summary: "Deactivate a reader",
   description: "The reader takes no sales until activated again. Refused with 409 `reader-busy` while it is taking a sale.",
@@ -280,7 +280,7 @@ export const deactivateReader = createRoute({
 export const cancelReaderSale = createRoute({
   method: "post",
   path: "/v1/terminal/readers/{id}/cancel",
-  ...openapi.tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal", "terminal:write"),
   operationId: "cancelReaderSale",
   summary: "Cancel the sale in progress on a reader",
   description:
@@ -313,7 +313,7 @@ export const startTerminalSale = createRoute({
   method: "post",
   path: "/v1/payments/terminal",
   middleware: [idempotency({ required: true })] as const,
-  ...openapi.tenantRoute("Terminal"),
+  ...openapi.tenantRoute("Terminal", "terminal:write"),
   operationId: "createTerminalSale",
   summary: "Start an in-person sale on a reader",
   description:

@@ -2,7 +2,7 @@
 // `npm run admin`, the owner sets a password, signs in, creates a key and uses it on /v1/payments, refunds, answers a
 // dispute with an uploaded evidence file and one submission, revokes the key (401), registers a callback URL on a local
 // receiver, reveals and rotates the signing secret, sends a test event the receiver verifies, sees it delivered, and
-// signs out. A screenshot of each page goes to SCREENSHOTS_DIR (test-results/dashboard by default;
+// signs out. Then the keys page at desktop and phone widths: a restricted key made with the form, refused outside it. A screenshot of each page goes to SCREENSHOTS_DIR (test-results/dashboard by default;
 // `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
@@ -69,15 +69,11 @@ async function chargeableTenant(name) {
 }
 
 /** `npm run admin -- dashboard invite …`, exactly as docs/guides/dashboard.md tells the operator. */
-async function inviteWithAdminCli(tenantId) {
-  const { stdout, stderr } = await promisify(execFile)(
-    process.execPath,
-    ["scripts/admin.mjs", "dashboard", "invite", tenantId, OWNER_EMAIL],
-    {
-      cwd: root,
-      env: { ...process.env, PAYMENT_CONNECT_URL: server.baseUrl, ADMIN_SECRET: devSecrets().ADMIN_SECRET },
-    },
-  );
+async function inviteWithAdminCli(tenantId, email = OWNER_EMAIL) {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/admin.mjs", "dashboard", "invite", tenantId, email], {
+    cwd: root,
+    env: { ...process.env, PAYMENT_CONNECT_URL: server.baseUrl, ADMIN_SECRET: devSecrets().ADMIN_SECRET },
+  });
   const invite = JSON.parse(stdout);
   expect(stderr).toContain(invite.inviteUrl);
   return invite.inviteUrl;
@@ -253,6 +249,62 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
     expect(page.url()).toContain("/dashboard/sign-in");
 
     expect(external).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ["desktop", { width: 1280, height: 860 }],
+    ["phone", { width: 390, height: 844 }],
+  ])("the keys page at %s width: a restricted key made with the form lists payments and gets 403 on a charge", async (width, viewport) => {
+    const email = `${width}@restricted.example`;
+    const tenantId = await chargeableTenant(`Restricted Roasters (${width})`);
+    const context = await browser.newContext({ viewport, isMobile: width === "phone", hasTouch: width === "phone" });
+    const page = await context.newPage();
+    const consoleErrors = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    await page.goto(await inviteWithAdminCli(tenantId, email));
+    await page.fill("#name", "Grace Hopper");
+    await page.fill("#password", PASSWORD);
+    await page.fill("#confirm", PASSWORD);
+    await Promise.all([page.waitForURL(/\/dashboard\/sign-in\?notice=password-set$/), page.click("button[type=submit]")]);
+    await page.fill("#email", email);
+    await page.fill("#password", PASSWORD);
+    await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
+
+    await page.goto(`${server.baseUrl}/dashboard/keys`);
+    await page.fill("#name", "Reporting job");
+    await page.check("input[name=access][value=restricted]");
+    await page.selectOption("#permission-payments", "read");
+    await page.selectOption("#permission-payouts", "read");
+    await Promise.all([page.waitForSelector("#new-key"), page.click("text=Create key")]);
+    const key = await page.inputValue("#new-key");
+    expect(await page.textContent("#new-key-heading")).toContain("payments:read, payouts:read");
+    await page.screenshot({ path: path.join(SCREENSHOTS, `15-api-key-restricted-${width}.png`), fullPage: true });
+    // Nothing wider than the screen: the page is not zoomed out or scrolled sideways (the key table scrolls in its frame).
+    expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([viewport.width, viewport.width]);
+    expect(await page.isVisible("#permission-callback_endpoints")).toBe(true);
+
+    const auth = { "X-Api-Key": key, "Content-Type": "application/json" };
+    expect((await fetch(`${server.baseUrl}/v1/payments`, { headers: auth })).status).toBe(200);
+    const charged = await fetch(`${server.baseUrl}/v1/payments`, {
+      method: "POST",
+      headers: { ...auth, "Idempotency-Key": `restricted-${width}` },
+      body: JSON.stringify({
+        amountCents: 4200,
+        currency: "USD",
+        orderRef: `restricted-${width}`,
+        processorToken: await cardToken(server.baseUrl),
+        buyer: { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" },
+      }),
+    });
+    expect(charged.status).toBe(403);
+    expect(await charged.json()).toMatchObject({ type: expect.stringMatching(/insufficient-permissions$/), permission: "payments:write" });
+
+    await page.goto(`${server.baseUrl}/dashboard/keys`);
+    expect(await page.textContent("table")).toContain("payments:read, payouts:read");
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -344,6 +344,8 @@ export interface paths {
     /**
      * Issue an API key for a tenant (the key is shown once)
      * @description The secret `key` (`lc_live_…`) is in this response only; the service keeps a hash. The tenant sends it as `X-Api-Key` or `Authorization: Bearer`. Tenants also issue their own keys in the dashboard.
+     *
+     *     Without `permissions` (or without a body) the key has every permission. With them it is restricted: each /v1 operation needs its `x-permission` (e.g. `payments:read` to list payments, `payments:write` to charge), and any other answers 403 `insufficient-permissions` naming it. A key's permissions never change: to change them, issue a new key and revoke the old one.
      */
     post: operations["issueApiKey"];
     delete?: never;
@@ -570,6 +572,8 @@ export interface paths {
     /**
      * List disputes (chargebacks and inquiries), newest first
      * @description Each dispute with its payment, amount, reason, state, response state, `respondBy` and evidence files. The same keyset pagination and signed cursors as `GET /v1/payments`; filter by `state` (e.g. `open`) or `responseState` (e.g. `needs_response`).
+     *
+     *     Takes an API key with the `disputes:read` permission.
      */
     get: operations["listDisputes"];
     put?: never;
@@ -590,6 +594,8 @@ export interface paths {
     /**
      * One dispute with its evidence
      * @description The dispute, its evidence files with their state, whether it takes a response now (`acceptsResponse`) and its submission. Another tenant's id answers 404, as a missing one does.
+     *
+     *     Takes an API key with the `disputes:read` permission.
      */
     get: operations["getDispute"];
     put?: never;
@@ -612,6 +618,8 @@ export interface paths {
     /**
      * Upload one evidence file
      * @description `multipart/form-data` with the file in the part named **`file`** (one file per request). The processor's limits are checked on the content before anything is stored: JPG, PNG, PDF or TIFF (by content, not by name); JPG and PNG up to 50 KB each, PDF and TIFF up to 1 MB each; at most 8 files per dispute (rejected files do not count), which keeps every dispute within the processor's 10 MB; the request body at most 1114112 bytes (one file and its multipart framing). The file is stored (R2) before the processor is called; if the processor fails, the evidence is `pending` and uploaded by the sweep. The same content again answers 200 with the same evidence (a rejected one is sent again). The processor may still reject a file after accepting it: its `state` then turns `failed` and an `evidence.updated` callback is sent. Taken only while `acceptsResponse` is true.
+     *
+     *     Takes an API key with the `disputes:write` permission.
      */
     post: operations["uploadDisputeEvidence"];
     delete?: never;
@@ -632,6 +640,8 @@ export interface paths {
     /**
      * Submit the evidence for review (once)
      * @description Tells the issuer the evidence is complete. One-shot: a second submit answers 409, and no evidence is taken afterwards. Needs at least one evidence file; files still `pending` are sent to the processor first. Taken only while `acceptsResponse` is true. `Idempotency-Key` is optional: a retry with the same key replays the first answer instead of the 409; after an unknown outcome (502, 504) it answers the submission as it stands (`submission: "pending"` until the processor's answer is known).
+     *
+     *     Takes an API key with the `disputes:write` permission.
      */
     post: operations["submitDispute"];
     delete?: never;
@@ -650,6 +660,8 @@ export interface paths {
     /**
      * List events, newest first: every callback, also for polling
      * @description Every event recorded for the tenant — whether or not callbacks are on, delivered or not — with the body its callbacks carry, newest first. Events of the last `EVENT_ARCHIVE_AFTER_DAYS` (30) days are read from the database; the list then goes on into archived days, in the same order under the same cursor, reading at most 3 archived days a page: such a page may hold fewer than `limit` events (even none) while `hasMore` is true. Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true; the cursor is signed for this tenant and these filters (another one is 400 `invalid-cursor`).
+     *
+     *     Takes an API key with the `events:read` permission.
      */
     get: operations["listEvents"];
     put?: never;
@@ -690,6 +702,8 @@ export interface paths {
     /**
      * Look up one event
      * @description The event with the body its callbacks carry (`id` is the `LC-Event-Id`). Past `EVENT_ARCHIVE_AFTER_DAYS` an event is archived by day: give `day`, the UTC date of its `createdAtUtc`, to read it there (or find it through `GET /v1/events`). Another tenant's id answers 404, as a missing one does.
+     *
+     *     Takes an API key with the `events:read` permission.
      */
     get: operations["getEvent"];
     put?: never;
@@ -732,6 +746,8 @@ export interface paths {
     /**
      * Create a hosted onboarding form
      * @description The merchant fills it in at `onboardingUrl`; the processor sends the browser back to the service, which finalizes and then redirects to `returnUrl`.
+     *
+     *     Takes an API key with the `onboarding:write` permission.
      */
     post: operations["startOnboarding"];
     delete?: never;
@@ -750,6 +766,8 @@ export interface paths {
     /**
      * Read the form's status; finalizes the onboarding once the form is complete
      * @description Reads the form at the processor. Once it is `COMPLETED` the merchant is attached to the tenant (`processorMerchantId`); an expired `onboardingUrl` is renewed.
+     *
+     *     Takes an API key with the `onboarding:read` permission.
      */
     get: operations["getOnboardingForm"];
     put?: never;
@@ -770,6 +788,8 @@ export interface paths {
     /**
      * Readiness: can this merchant charge and be paid out?
      * @description `chargesEnabled` and `payoutsEnabled` with the reasons they are off and what the merchant must do (`requirements`), including the PCI DSS SAQ-A attestation. Kept fresh by the processor's webhooks; onboarding and account changes arrive as `compliance_form.updated` callbacks, charges-enabled and PCI changes as `merchant.updated`.
+     *
+     *     Takes an API key with the `onboarding:read` permission.
      */
     get: operations["getOnboardingStatus"];
     put?: never;
@@ -790,12 +810,16 @@ export interface paths {
     /**
      * List or search payments, newest first
      * @description Filter by creation time (`from` inclusive, `to` exclusive) and `status`. Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true; the cursor is signed for this tenant and these filters (another one is 400 `invalid-cursor`).
+     *
+     *     Takes an API key with the `payments:read` permission.
      */
     get: operations["listPayments"];
     put?: never;
     /**
      * Create a charge
      * @description Card charges return their final result; ACH returns `processing` and settles later (a `transfer.updated` callback). `Idempotency-Key` is required; a replay returns the original status and body byte for byte with `Idempotent-Replayed: true`.
+     *
+     *     Takes an API key with the `payments:write` permission.
      */
     post: operations["createPayment"];
     delete?: never;
@@ -816,6 +840,8 @@ export interface paths {
     /**
      * Start an in-person sale on a reader
      * @description Records the payment (`card_present`, `processing`) and answers **202** at once; the reader then waits for the buyer's card. The outcome — `succeeded`, `failed` (a decline, with the processor's `failureCode`) or `canceled` — lands on the payment (`GET /v1/payments/{id}`) and arrives as a signed `transfer.updated` callback. One sale at a time per reader: another sale while one is unresolved is 409 `reader-busy`. `Idempotency-Key` is required; a replay answers the original 202 and never starts a second sale.
+     *
+     *     Takes an API key with the `terminal:write` permission.
      */
     post: operations["createTerminalSale"];
     delete?: never;
@@ -834,6 +860,8 @@ export interface paths {
     /**
      * Look up one payment
      * @description The payment as the ledger has it now: status, amounts refunded, fees, the processor's ids and state, and why it failed. Another tenant's id answers 404, as a missing one does.
+     *
+     *     Takes an API key with the `payments:read` permission.
      */
     get: operations["getPayment"];
     put?: never;
@@ -856,6 +884,8 @@ export interface paths {
     /**
      * Refund a payment in full or in part
      * @description With `Idempotency-Key`, a retry after any failure (a 502/504, a crash) resumes the same refund and ends in its one final answer: 200 with the payment once the reversal exists (at most one reversal at the processor), or 422 `processor-rejected` (with `lcRefundId`) when the refund failed. An ACH payment is refundable once `succeeded` (the processor submitted the debit); it can still be returned by the buyer's bank afterwards (see `transfer.updated`).
+     *
+     *     Takes an API key with the `refunds:write` permission.
      */
     post: operations["refundPayment"];
     delete?: never;
@@ -874,6 +904,8 @@ export interface paths {
     /**
      * List payouts to the merchant's bank, newest first
      * @description Each payout is one processor settlement and its funding transfer: gross, fees and net, its status, when the money started moving and when it is expected in the bank. Served from the service's ledger (kept by the processor's settlement and funding-transfer webhooks, and re-read by a sweep); the same keyset pagination and signed cursors as `GET /v1/payments`.
+     *
+     *     Takes an API key with the `payouts:read` permission.
      */
     get: operations["listPayouts"];
     put?: never;
@@ -894,6 +926,8 @@ export interface paths {
     /**
      * One payout with the payments and refunds it contains
      * @description The payout and its items — each payment with its fee and net, each refund, fee refund and chargeback — so a bank line can be matched to orders. The items' `amountCents` add up to `grossCents`; their `netCents`, less `otherFeesCents`, to `netCents`. Items are read from the processor once the settlement closes; while `accruing` the list is empty. `limit` and `cursor` page through the items.
+     *
+     *     Takes an API key with the `payouts:read` permission.
      */
     get: operations["getPayout"];
     put?: never;
@@ -914,12 +948,16 @@ export interface paths {
     /**
      * List the merchant's readers, newest first
      * @description Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true. The cursor is signed for this tenant and these filters; another tenant's, a tampered one, or one from other filters is 400 `invalid-cursor`. Connection states are not listed: ask one reader with `?connection=true`.
+     *
+     *     Takes an API key with the `terminal:read` permission.
      */
     get: operations["listReaders"];
     put?: never;
     /**
      * Register a PAX reader to the merchant
      * @description Creates the device at the processor under the tenant's merchant, `registered` until activated. A serial number belongs to one registration only: registering it again — by anyone — is 409 `reader-already-registered` (for your own reader the problem names its `lcReaderId`). A registration whose answer was lost (502/504) is completed by sending the same request again.
+     *
+     *     Takes an API key with the `terminal:write` permission.
      */
     post: operations["registerReader"];
     delete?: never;
@@ -938,6 +976,8 @@ export interface paths {
     /**
      * One reader; `?connection=true` adds its live connection state
      * @description With `connection=true` the service asks the processor whether the reader is online (`Open`) or not (`Closed`) — the processor sends no device events, so this is read at request time; a deactivated reader reads `Closed`.
+     *
+     *     Takes an API key with the `terminal:read` permission.
      */
     get: operations["getReader"];
     put?: never;
@@ -960,6 +1000,8 @@ export interface paths {
     /**
      * Activate a reader
      * @description Activates the device at the processor (PAX readers need no activation code); the reader is then `active` and takes sales.
+     *
+     *     Takes an API key with the `terminal:write` permission.
      */
     post: operations["activateReader"];
     delete?: never;
@@ -980,6 +1022,8 @@ export interface paths {
     /**
      * Cancel the sale in progress on a reader
      * @description Asks the reader to stop waiting for the card and answers the sale's payment as the processor reports it afterwards: `canceled` (`failureCode` CANCELLATION_VIA_API) — or `succeeded` when the buyer tapped before the cancel arrived: the sale then stands, and is refunded like any other. `processing` means the outcome is not known yet; it follows as a `transfer.updated` callback.
+     *
+     *     Takes an API key with the `terminal:write` permission.
      */
     post: operations["cancelReaderSale"];
     delete?: never;
@@ -1000,6 +1044,8 @@ export interface paths {
     /**
      * Deactivate a reader
      * @description The reader takes no sales until activated again. Refused with 409 `reader-busy` while it is taking a sale.
+     *
+     *     Takes an API key with the `terminal:write` permission.
      */
     post: operations["deactivateReader"];
     delete?: never;
@@ -1207,11 +1253,25 @@ export interface components {
        * @example Checkout server
        */
       name: string;
+      permissions: components["schemas"]["ApiKeyPermissions"];
+      /** @description False: the key has every permission, including those of resources added later (every key issued without `permissions`). True: it has exactly `permissions`, fixed when it was issued. */
+      restricted: boolean;
       revokedAtUtc: string | null;
       tenantId: string;
     };
     ApiKeyList: {
       data: components["schemas"]["ApiKey"][];
+    };
+    /** @description A level per resource: `payments`, `refunds`, `disputes`, `payouts`, `terminal`, `onboarding`, `events`, `callback_endpoints`. Each /v1 operation names the one it needs as `x-permission` (e.g. `payments:write`). All `write` for a key that is not restricted. */
+    ApiKeyPermissions: {
+      callback_endpoints: components["schemas"]["PermissionLevel"];
+      disputes: components["schemas"]["PermissionLevel"];
+      events: components["schemas"]["PermissionLevel"];
+      onboarding: components["schemas"]["PermissionLevel"];
+      payments: components["schemas"]["PermissionLevel"];
+      payouts: components["schemas"]["PermissionLevel"];
+      refunds: components["schemas"]["PermissionLevel"];
+      terminal: components["schemas"]["PermissionLevel"];
     };
     ApplicationFeeRefundUpdatedEvent: {
       /** @description The fee credited back to the merchant. */
@@ -1758,6 +1818,17 @@ export interface components {
       /** @description The secret key. Shown only in this response; store it now. */
       key: string;
     };
+    /** @description A level per resource: `payments`, `refunds`, `disputes`, `payouts`, `terminal`, `onboarding`, `events`, `callback_endpoints`. Each /v1 operation names the one it needs as `x-permission` (e.g. `payments:write`). A resource left out is `none`. */
+    KeyPermissions: {
+      callback_endpoints?: components["schemas"]["PermissionLevel"];
+      disputes?: components["schemas"]["PermissionLevel"];
+      events?: components["schemas"]["PermissionLevel"];
+      onboarding?: components["schemas"]["PermissionLevel"];
+      payments?: components["schemas"]["PermissionLevel"];
+      payouts?: components["schemas"]["PermissionLevel"];
+      refunds?: components["schemas"]["PermissionLevel"];
+      terminal?: components["schemas"]["PermissionLevel"];
+    };
     MerchantUpdatedEvent: {
       chargesEnabled: boolean;
       /** @description When the change happened (the event was recorded with it). */
@@ -2071,6 +2142,11 @@ export interface components {
        */
       validUntil: string | null;
     };
+    /**
+     * @description `none`, `read` (GET routes) or `write` (every route of the resource; write implies read).
+     * @enum {string}
+     */
+    PermissionLevel: "none" | "read" | "write";
     PingEvent: {
       /** @description When the change happened (the event was recorded with it). */
       createdAtUtc: string;
@@ -2114,6 +2190,7 @@ export interface components {
      *     | `https://payment-connect.dev/problems/payment-declined` | 402 | Payment declined | The processor declined the charge; `code` is its failure code. The payment is recorded `failed`. |
      *     | `https://payment-connect.dev/problems/merchant-not-ready` | 403 | Merchant not ready to accept charges | The merchant cannot take charges yet (`chargesEnabled` is false); see `GET /v1/onboarding/status`. |
      *     | `https://payment-connect.dev/problems/forbidden` | 403 | Forbidden | The credentials are valid but do not allow this action. |
+     *     | `https://payment-connect.dev/problems/insufficient-permissions` | 403 | The API key lacks a permission | The API key is restricted and lacks the permission the operation needs (`permission`, e.g. `payments:write`; each operation's is its `x-permission`). Nothing was done; use a key that has it. |
      *     | `https://payment-connect.dev/problems/not-found` | 404 | Not found | No such route, or no such resource for this tenant (another tenant's ids answer the same). |
      *     | `https://payment-connect.dev/problems/method-not-allowed` | 405 | Method not allowed | The route exists with other methods; `Allow` lists them. |
      *     | `https://payment-connect.dev/problems/conflict` | 409 | Conflict | The resource's state does not allow the request (e.g. a test event while callbacks are off). |
@@ -2153,6 +2230,7 @@ export interface components {
       | "https://payment-connect.dev/problems/payment-declined"
       | "https://payment-connect.dev/problems/merchant-not-ready"
       | "https://payment-connect.dev/problems/forbidden"
+      | "https://payment-connect.dev/problems/insufficient-permissions"
       | "https://payment-connect.dev/problems/not-found"
       | "https://payment-connect.dev/problems/method-not-allowed"
       | "https://payment-connect.dev/problems/conflict"
@@ -4184,6 +4262,17 @@ export interface operations {
            *           "lastFour": "9xQ2",
            *           "lastUsedAtUtc": "2026-11-02T14:31:00.000Z",
            *           "name": "",
+           *           "permissions": {
+           *             "callback_endpoints": "write",
+           *             "disputes": "write",
+           *             "events": "write",
+           *             "onboarding": "write",
+           *             "payments": "write",
+           *             "payouts": "write",
+           *             "refunds": "write",
+           *             "terminal": "write"
+           *           },
+           *           "restricted": false,
            *           "revokedAtUtc": null,
            *           "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn"
            *         }
@@ -4240,7 +4329,26 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description JSON request body */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Reporting job",
+         *       "permissions": {
+         *         "payments": "read",
+         *         "payouts": "read",
+         *         "refunds": "read"
+         *       }
+         *     }
+         */
+        "application/json": {
+          /** @description What the key is for, as the dashboard shows it. */
+          name?: string;
+          permissions?: components["schemas"]["KeyPermissions"];
+        };
+      };
+    };
     responses: {
       /** @description The new key, including its secret. */
       201: {
@@ -4256,7 +4364,18 @@ export interface operations {
            *       "key": "lc_live_AbCdQ7mZ3tP9wK2vR8sX1yN4bF6hJ0cL5gT9xQ2",
            *       "lastFour": "9xQ2",
            *       "lastUsedAtUtc": null,
-           *       "name": "",
+           *       "name": "Reporting job",
+           *       "permissions": {
+           *         "callback_endpoints": "none",
+           *         "disputes": "none",
+           *         "events": "none",
+           *         "onboarding": "none",
+           *         "payments": "read",
+           *         "payouts": "read",
+           *         "refunds": "read",
+           *         "terminal": "none"
+           *       },
+           *       "restricted": true,
            *       "revokedAtUtc": null,
            *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn"
            *     }
@@ -4264,7 +4383,7 @@ export interface operations {
           "application/json": components["schemas"]["IssuedApiKey"];
         };
       };
-      /** @description Malformed tenant id. */
+      /** @description Malformed tenant id, or a body that fails validation: an unknown resource or level, or permissions that grant nothing. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4284,6 +4403,24 @@ export interface operations {
       };
       /** @description No such tenant. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -4328,6 +4465,17 @@ export interface operations {
            *       "lastFour": "9xQ2",
            *       "lastUsedAtUtc": "2026-11-02T14:31:00.000Z",
            *       "name": "",
+           *       "permissions": {
+           *         "callback_endpoints": "write",
+           *         "disputes": "write",
+           *         "events": "write",
+           *         "onboarding": "write",
+           *         "payments": "write",
+           *         "payouts": "write",
+           *         "refunds": "write",
+           *         "terminal": "write"
+           *       },
+           *       "restricted": false,
            *       "revokedAtUtc": "2026-11-03T08:00:00.000Z",
            *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn"
            *     }
@@ -5126,6 +5274,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `insufficient-permissions`: the key lacks `disputes:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Too many requests for this API key. */
       429: {
         headers: {
@@ -5224,6 +5381,15 @@ export interface operations {
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `disputes:read`. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5351,6 +5517,15 @@ export interface operations {
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `disputes:write`. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5514,6 +5689,15 @@ export interface operations {
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `disputes:write`. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5693,6 +5877,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `insufficient-permissions`: the key lacks `events:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Too many requests for this API key. */
       429: {
         headers: {
@@ -5837,6 +6030,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `insufficient-permissions`: the key lacks `events:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description No such event for this tenant. */
       404: {
         headers: {
@@ -5963,6 +6165,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `insufficient-permissions`: the key lacks `onboarding:write`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Already onboarded. */
       409: {
         headers: {
@@ -6059,6 +6270,15 @@ export interface operations {
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `onboarding:read`. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -6168,6 +6388,15 @@ export interface operations {
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `onboarding:read`. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -6286,6 +6515,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `insufficient-permissions`: the key lacks `payments:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Too many requests for this API key. */
       429: {
         headers: {
@@ -6391,7 +6629,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `merchant-not-ready`: the tenant's chargesEnabled is false. */
+      /** @description `merchant-not-ready`: the tenant's chargesEnabled is false. Or `insufficient-permissions`: the key lacks `payments:write`. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6558,7 +6796,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `merchant-not-ready`: the tenant's chargesEnabled is false. */
+      /** @description `merchant-not-ready`: the tenant's chargesEnabled is false. Or `insufficient-permissions`: the key lacks `terminal:write`. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6683,6 +6921,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `insufficient-permissions`: the key lacks `payments:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description No such payment for this tenant. */
       404: {
         headers: {
@@ -6789,6 +7036,15 @@ export interface operations {
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `refunds:write`. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -6940,6 +7196,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `insufficient-permissions`: the key lacks `payouts:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Too many requests for this API key. */
       429: {
         headers: {
@@ -7005,6 +7270,15 @@ export interface operations {
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `payouts:read`. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -7116,6 +7390,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `insufficient-permissions`: the key lacks `terminal:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description Too many requests for this API key. */
       429: {
         headers: {
@@ -7206,7 +7489,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `merchant-not-ready`: the tenant cannot take charges yet, so it cannot register readers either. */
+      /** @description `merchant-not-ready`: the tenant cannot take charges yet, so it cannot register readers either. Or `insufficient-permissions`: the key lacks `terminal:write`. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7353,6 +7636,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `insufficient-permissions`: the key lacks `terminal:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description No such reader for this tenant. */
       404: {
         headers: {
@@ -7453,6 +7745,15 @@ export interface operations {
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `terminal:write`. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -7586,6 +7887,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description `insufficient-permissions`: the key lacks `terminal:write`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description No such reader for this tenant. */
       404: {
         headers: {
@@ -7677,6 +7987,15 @@ export interface operations {
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `terminal:write`. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,12 +1,64 @@
 import type { FC } from "hono/jsx";
+import { describePermissions, PERMISSION_LEVELS, PERMISSION_RESOURCES } from "../../platform/permissions";
 import type { ApiKeyRecord } from "../../tenants";
 import { Badge, EmptyState, Time } from "./components/display";
 import { ErrorSummary, Field, OneTimeSecret, PostForm } from "./components/forms";
 import { ACTIONS_HEADER, Table, type Column } from "./components/table";
 
-const CreateKeyForm: FC<{ name?: string | undefined; error?: string | undefined }> = ({ name, error }) => (
-  <PostForm action="/dashboard/keys" class="inline-form">
-    <Field name="name" label="Key name" value={name} error={error} hint="Where the key will live, e.g. “Checkout server”." required />
+/** The create form as submitted, to show it again with its errors. */
+export type KeyForm = { name: string; restricted: boolean; levels: Record<string, string>; nameError?: string; permissionsError?: string };
+
+const RESOURCE_LABELS: Record<(typeof PERMISSION_RESOURCES)[number], string> = {
+  payments: "Payments",
+  refunds: "Refunds",
+  disputes: "Disputes",
+  payouts: "Payouts",
+  terminal: "Terminal",
+  onboarding: "Onboarding",
+  events: "Events",
+  callback_endpoints: "Callback endpoints",
+};
+
+const LEVEL_LABELS: Record<(typeof PERMISSION_LEVELS)[number], string> = { none: "None", read: "Read", write: "Write" };
+
+const CreateKeyForm: FC<{ form: KeyForm | undefined }> = ({ form }) => (
+  <PostForm action="/dashboard/keys" class="stack">
+    <Field
+      name="name"
+      label="Key name"
+      value={form?.name}
+      error={form?.nameError}
+      hint="Where the key will live, e.g. “Checkout server”."
+      required
+    />
+    <fieldset class={form?.permissionsError ? "access has-error" : "access"} aria-describedby="access-hint">
+      <legend>Access</legend>
+      <p class="hint" id="access-hint">
+        A key's access is fixed when it is made: to change it, create another key and revoke this one.
+      </p>
+      {form?.permissionsError ? <p class="field-error">{form.permissionsError}</p> : null}
+      <label class="choice">
+        <input type="radio" name="access" value="full" checked={!form?.restricted} /> Every permission, including resources added later
+      </label>
+      <label class="choice">
+        <input type="radio" name="access" value="restricted" checked={form?.restricted} /> Restricted to the levels below (write implies
+        read)
+      </label>
+      <div class="permission-grid">
+        {PERMISSION_RESOURCES.map((resource) => (
+          <div class="field">
+            <label for={`permission-${resource}`}>{RESOURCE_LABELS[resource]}</label>
+            <select id={`permission-${resource}`} name={`permission.${resource}`}>
+              {PERMISSION_LEVELS.map((level) => (
+                <option value={level} selected={(form?.levels[resource] ?? "none") === level}>
+                  {LEVEL_LABELS[level]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+    </fieldset>
     <button type="submit" class="button">
       Create key
     </button>
@@ -16,9 +68,8 @@ const CreateKeyForm: FC<{ name?: string | undefined; error?: string | undefined 
 export const KeysPage: FC<{
   keys: ApiKeyRecord[];
   created?: { key: string; record: ApiKeyRecord };
-  nameError?: string;
-  name?: string;
-}> = ({ keys, created, nameError, name }) => (
+  form?: KeyForm;
+}> = ({ keys, created, form }) => (
   <>
     <p class="lead">
       Your server sends a key with every request, as <code>X-Api-Key</code> or <code>Authorization: Bearer</code>. Only a hash of each key
@@ -27,7 +78,7 @@ export const KeysPage: FC<{
     {created ? (
       <OneTimeSecret
         id="new-key"
-        title={`Your new key “${created.record.name}”`}
+        title={`Your new key “${created.record.name}” (${describePermissions(created.record.permissions)})`}
         warning={
           <>
             <strong>Copy it now: you will not see this key again.</strong> Store it in your server's secrets; if it is lost, create another
@@ -40,8 +91,8 @@ export const KeysPage: FC<{
     ) : null}
     <section class="card" aria-labelledby="create-heading">
       <h2 id="create-heading">Create a key</h2>
-      <ErrorSummary message={nameError ? "The key was not created." : undefined} />
-      <CreateKeyForm name={name} error={nameError} />
+      <ErrorSummary message={form ? "The key was not created." : undefined} />
+      <CreateKeyForm form={form} />
     </section>
     <section aria-labelledby="list-heading">
       <h2 id="list-heading">Keys</h2>
@@ -64,6 +115,10 @@ const KEY_COLUMNS: Column<ApiKeyRecord>[] = [
         {key.displayPrefix}…{key.lastFour}
       </>
     ),
+  },
+  {
+    header: "Access",
+    cell: (key) => (key.permissions === null ? "Every permission" : <span class="mono">{describePermissions(key.permissions)}</span>),
   },
   { header: "Created", cell: (key) => <Time iso={key.createdAt} /> },
   { header: "Last used", cell: (key) => (key.lastUsedAt ? <Time iso={key.lastUsedAt} /> : <span class="muted">Never</span>) },

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { authenticateApiKey } from "../../../src/tenants/tenants.service";
-import { call, PROBE } from "../support/http";
+import { call, expectProblem, jsonInit, PROBE } from "../support/http";
 import { signedInOwner } from "../support/dashboard";
 
 const keyIn = (html: string) => /value="(lc_live_[A-Za-z0-9_-]{43})"/.exec(html)?.[1];
@@ -86,7 +86,7 @@ describe("API keys page", () => {
       .bind(tenantId)
       .all<{ action: string; target: string }>();
     expect(audit.results).toEqual([
-      { action: "key.issued", target: `${keyId} (Old laptop)` },
+      { action: "key.issued", target: `${keyId} (Old laptop): every permission` },
       { action: "key.revoked", target: `${keyId} (Old laptop)` },
     ]);
   });
@@ -99,6 +99,65 @@ describe("API keys page", () => {
     const html = await response.text();
     expect(html).toContain("Give the key a name.");
     expect(html).toContain('aria-invalid="true"');
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n).toBe(
+      0,
+    );
+  });
+});
+
+describe("API keys page: restricted keys", () => {
+  const levels = (chosen: Record<string, string>) =>
+    Object.fromEntries(
+      ["payments", "refunds", "disputes", "payouts", "terminal", "onboarding", "events", "callback_endpoints"].map((resource) => [
+        `permission.${resource}`,
+        chosen[resource] ?? "none",
+      ]),
+    );
+
+  it("creates a key restricted to the levels chosen: listed with them, audited with them, refused outside them", async () => {
+    const { tenantId, browser } = await signedInOwner();
+    await browser.open("/dashboard/keys");
+    const created = await browser.post("/dashboard/keys", {
+      name: "Reporting",
+      access: "restricted",
+      ...levels({ payments: "read", events: "write" }),
+    });
+    expect(created.status).toBe(201);
+    const key = keyIn(await created.text())!;
+
+    expect((await call("/v1/payments", { headers: { "X-Api-Key": key } })).status).toBe(200);
+    const refused = await call("/v1/payments", jsonInit("POST", {}, { "X-Api-Key": key, "Idempotency-Key": "restricted-1" }));
+    expect((await expectProblem(refused, 403, "insufficient-permissions")).permission).toBe("payments:write");
+
+    const { html } = await browser.open("/dashboard/keys");
+    expect(html).toContain('<span class="mono">payments:read, events:write</span>');
+    const keyId = (await env.DB.prepare("SELECT id FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ id: string }>())!.id;
+    const audit = await env.DB.prepare("SELECT target FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'key.issued'")
+      .bind(tenantId)
+      .first<{ target: string }>();
+    expect(audit!.target).toBe(`${keyId} (Reporting): payments:read, events:write`);
+  });
+
+  it("gives every permission unless restricted is chosen, whatever the levels say", async () => {
+    const { browser } = await signedInOwner();
+    await browser.open("/dashboard/keys");
+    const created = await browser.post("/dashboard/keys", { name: "Server", access: "full", ...levels({ payments: "read" }) });
+    const key = keyIn(await created.text())!;
+    const { html } = await browser.open("/dashboard/keys");
+    expect(html).toContain("<td>Every permission</td>");
+    const charged = await call("/v1/payments", jsonInit("POST", {}, { "X-Api-Key": key, "Idempotency-Key": "full-1" }));
+    expect(charged.status).toBe(400);
+  });
+
+  it("refuses a restricted key that grants nothing, keeping what was chosen", async () => {
+    const { tenantId, browser } = await signedInOwner();
+    await browser.open("/dashboard/keys");
+    const response = await browser.post("/dashboard/keys", { name: "Nothing", access: "restricted", ...levels({}) });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Give the key read or write access to at least one resource");
+    expect(html).toMatch(/value="restricted" checked/);
+    expect(html).toContain('value="Nothing"');
     expect((await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n).toBe(
       0,
     );

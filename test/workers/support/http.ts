@@ -44,10 +44,16 @@ export async function createTenant(name = "Acme Coffee"): Promise<{ id: string; 
   return response.json();
 }
 
-export async function issueKey(tenantId: string): Promise<{ id: string; key: string }> {
-  const response = await call(`/admin/tenants/${tenantId}/keys`, { method: "POST", headers: ADMIN_HEADERS });
+/** A key with every permission, or (given `permissions`) a restricted one. */
+export async function issueKey(
+  tenantId: string,
+  body?: { name?: string; permissions: Record<string, string> },
+): Promise<{ id: string; key: string; auth: { "X-Api-Key": string } }> {
+  const init = body ? jsonInit("POST", body, ADMIN_HEADERS) : { method: "POST", headers: ADMIN_HEADERS };
+  const response = await call(`/admin/tenants/${tenantId}/keys`, init);
   if (response.status !== 201) throw new Error(`issueKey: ${response.status} ${await response.text()}`);
-  return response.json();
+  const issued = await response.json<{ id: string; key: string }>();
+  return { ...issued, auth: { "X-Api-Key": issued.key } };
 }
 
 /** A fresh tenant with one live key: the starting point of most tests. */

@@ -88,14 +88,14 @@ describe("key → tenant → shard", () => {
     const { id: tenantId } = await response.json<{ id: string }>();
     const issued = await call(`/admin/tenants/${tenantId}/keys`, { method: "POST", headers: ADMIN_HEADERS });
     const { key, id: apiKeyId } = await issued.json<{ key: string; id: string }>();
-    expect(await authenticateAt(key, Date.now())).toEqual({ apiKeyId, tenantId, shard: "DB_SHARD_EU_1" });
+    expect(await authenticateAt(key, Date.now())).toEqual({ apiKeyId, tenantId, shard: "DB_SHARD_EU_1", permissions: null });
   });
 
   // Such a tenant keeps its data where every tenant did before shards (docs/scale.md, from one database to shards).
   it("resolves a tenant from before shards, which the map does not name, to the control database", async () => {
     const { key, keyId, tenantId } = await tenantWithKey("Before Shards");
     await env.DB.prepare("DELETE FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).run();
-    expect(await authenticateAt(key, Date.now())).toEqual({ apiKeyId: keyId, tenantId, shard: CONTROL_BINDING });
+    expect(await authenticateAt(key, Date.now())).toEqual({ apiKeyId: keyId, tenantId, shard: CONTROL_BINDING, permissions: null });
   });
 });
 
@@ -104,10 +104,10 @@ describe("the isolate's cache of checked keys", () => {
     const { key, keyId, tenantId } = await tenantWithKey("Cached Keys");
     const shard = await shardOf(tenantId);
     const checkedAt = Date.now();
-    expect(await authenticateAt(key, checkedAt)).toEqual({ apiKeyId: keyId, tenantId, shard });
+    expect(await authenticateAt(key, checkedAt)).toEqual({ apiKeyId: keyId, tenantId, shard, permissions: null });
     // Another isolate revoked it: only D1 knows.
     await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(new Date(checkedAt).toISOString(), keyId).run();
-    expect(await authenticateAt(key, checkedAt + KEY_CHECK_TTL_MS - 1)).toEqual({ apiKeyId: keyId, tenantId, shard });
+    expect(await authenticateAt(key, checkedAt + KEY_CHECK_TTL_MS - 1)).toEqual({ apiKeyId: keyId, tenantId, shard, permissions: null });
     expect(await authenticateAt(key, checkedAt + KEY_CHECK_TTL_MS)).toBeNull();
     expect(await authenticateAt(key, checkedAt + 1)).toBeNull();
   });
