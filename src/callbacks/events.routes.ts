@@ -112,7 +112,7 @@ export const getEvent = createRoute({
 export const sendPingEvent = createRoute({
   method: "post",
   path: "/v1/events/ping",
-  ...openapi.tenantRoute("Events"),
+  ...openapi.tenantRoute("Events", "events:write"),
   operationId: "sendPingEvent",
   summary: "Record a ping event, to check a receiver or a poller end to end",
   description:

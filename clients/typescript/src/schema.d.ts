@@ -684,6 +684,8 @@ export interface paths {
     /**
      * Record a ping event, to check a receiver or a poller end to end
      * @description Records a `ping` event for the tenant now, as any other event: sent, signed, to the callback URL when one is set (and retried like any callback), and listed by `GET /v1/events` either way, so a tenant that polls sees it too. No body; the answer carries none either: find the event with `GET /v1/events?type=ping`, newest first.
+     *
+     *     Takes an API key with the `events:write` permission.
      */
     post: operations["sendPingEvent"];
     delete?: never;
@@ -5933,6 +5935,15 @@ export interface operations {
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `events:write`. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
