@@ -4,13 +4,21 @@
  * the dashboard shows them through. It imports no other capability: events arrive as rows in the outbox.
  */
 export { default as callbacksRouter } from "./callbacks.router";
-export { handleCallbackBatch } from "./consumer";
+export { handleCallbackBatch, type GoneEndpoint } from "./consumer";
 export { sweepCallbacks } from "./sweep";
 export { archiveCallbackHistory, readArchivedDay, type ArchivedEvent } from "./archive";
 export { enqueueEvents } from "./enqueue";
 export {
+  ALL_EVENT_TYPES,
+  createCallbackEndpoint,
   DEFAULT_PREVIOUS_SECRET_TTL_SECONDS,
+  deleteCallbackEndpoint,
+  getCallbackEndpoint,
   getCallbackSettings,
+  listCallbackEndpoints,
+  MAX_CALLBACK_ENDPOINTS,
+  updateCallbackEndpoint,
+  type CallbackEndpoint,
   revealSigningSecrets,
   rotateSigningSecret,
   saveCallbackUrl,
