@@ -169,6 +169,7 @@ export const getCallbackEndpoint = createRoute({
   operationId: "getCallbackEndpoint",
   ...openapi.tenantRoute(TAG),
   summary: "Look up one callback endpoint",
+  description: "The endpoint's URL, event types and state; its signing secret is never shown again (the dashboard reveals it).",
   request: { params: EndpointIdParams },
   responses: {
     200: openapi.jsonContent(EndpointSchema, "The endpoint (never its secret).", endpointExample),
