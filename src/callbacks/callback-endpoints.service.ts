@@ -271,6 +271,19 @@ export async function getCallbackEndpoint({
   return toEndpoint(await requireEndpoint(ctx.db, tenantId, endpointId));
 }
 
+/** An endpoint's active signing secrets, never their values: what the dashboard lists beside reveal and rotate. */
+export async function listSigningSecrets({
+  ctx,
+  input: { tenantId, endpointId },
+}: {
+  ctx: Pick<AppContext, "db" | "clock">;
+  input: { tenantId: string; endpointId: string };
+}): Promise<SigningSecretInfo[]> {
+  await requireEndpoint(ctx.db, tenantId, endpointId);
+  const rows = await activeSecretRows(ctx.db, [endpointId], ctx.clock.nowIso());
+  return rows.map(({ id, createdAt, expiresAt }) => ({ id, createdAt, expiresAt }));
+}
+
 /**
  * Changes what is given. Disabling cancels the endpoint's deliveries not yet made (as turning callbacks off does; replay
  * brings them back once it is enabled again); enabling clears why it was disabled, a 410 included.
