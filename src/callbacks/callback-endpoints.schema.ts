@@ -48,8 +48,8 @@ export const callbackSigningSecrets = sqliteTable(
     expiresAt: text("expires_at"),
   },
   (table) => [
+    // Every delivery attempt reads its endpoint's active secrets.
     index("callback_signing_secrets_endpoint").on(table.endpointId, table.expiresAt),
-    // Every delivery attempt reads its tenant's active secrets.
     index("callback_signing_secrets_tenant").on(table.tenantId, table.expiresAt),
     uniqueIndex("callback_signing_secrets_one_current")
       .on(table.endpointId)
