@@ -1,5 +1,5 @@
 /**
- * The callbacks capability's public surface: signed delivery of outbox events to each tenant's endpoint — its operator
+ * The callbacks capability's public surface: signed delivery of outbox events to each of a tenant's endpoints — its /v1 and operator
  * routes, the Queue consumer, the cron sweep and the dispatcher the composition root hands the outbox, and the services
  * the dashboard shows them through. It imports no other capability: events arrive as rows in the outbox.
  */
