@@ -25,13 +25,13 @@ async function until(predicate, timeoutMs, describe) {
 
 /** `npm run receiver -- --secret … --port …`, its output collected. */
 function startReceiver(secret, port) {
-  const receiver = { output: "", process: undefined };
-  receiver.process = spawn(process.execPath, ["scripts/receiver.mjs", "--secret", secret, "--port", String(port)], {
+  const child = spawn(process.execPath, ["scripts/receiver.mjs", "--secret", secret, "--port", String(port)], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  receiver.process.stdout.on("data", (chunk) => (receiver.output += chunk));
-  receiver.process.stderr.on("data", (chunk) => (receiver.output += chunk));
+  const receiver = { output: "", process: child };
+  child.stdout.on("data", (chunk) => (receiver.output += chunk));
+  child.stderr.on("data", (chunk) => (receiver.output += chunk));
   receivers.push(receiver);
   return receiver;
 }
@@ -49,8 +49,8 @@ afterAll(async () => {
 
 describe("two callback endpoints, each with its own event types and secret", () => {
   it("delivers transfer.updated to one receiver and dispute.created to the other, each verified with its own secret", async () => {
-    const key = /^API key {3}(lc_live_[\w-]+)/m.exec(printed)?.[1];
-    expect(key, printed).toBeDefined();
+    const key = /^API key {3}(lc_live_[\w-]+)/m.exec(printed)?.[1] ?? "";
+    expect(key, printed).not.toBe("");
     const ports = [await freePort(), await freePort()];
     const create = async (port, description, enabledEvents) => {
       const response = await fetch(`${server.baseUrl}/v1/callback-endpoints`, {

@@ -218,4 +218,43 @@ describe("callback endpoints", () => {
       .run();
     expect(await failed()).toEqual([]);
   });
+
+  it("replays a failed event to the endpoint it failed on only, and a single replay to every endpoint that takes it", async () => {
+    const { tenantId, auth } = await tenantWithKey();
+    const api = endpointsApi(auth);
+    const up = await api.create({ url: `${RECEIVER}/up` });
+    const down = await api.create({ url: `${RECEIVER}/down` });
+    const since = new Date(Date.now() - 1000).toISOString();
+    const eventId = await writeEvent(tenantId);
+    await deliveryWithoutMessage(eventId);
+    const d1 = await tenantD1(tenantId);
+    const settle = (endpointId: string, status: string) =>
+      d1.prepare("UPDATE callback_deliveries SET status = ? WHERE event_id = ? AND endpoint_id = ?").bind(status, eventId, endpointId);
+    await d1.batch([settle(up.id, "delivered"), settle(down.id, "failed")]);
+    const receiver = mockReceiver(RECEIVER);
+
+    const response = await call(
+      `/admin/tenants/${tenantId}/callbacks/deliveries/replay-failed`,
+      jsonInit("POST", { since }, { Authorization: `Bearer ${env.ADMIN_SECRET}` }),
+    );
+    expect(response.status).toBe(202);
+    const replayed = (await response.json()) as { data: { eventId: string; endpointId: string }[] };
+    expect(replayed.data).toEqual([expect.objectContaining({ eventId, endpointId: down.id })]);
+    await eventually(
+      () => deliveriesOf(eventId),
+      (rows) => rows.some((row) => row.origin === "replay" && row.status === "delivered"),
+    );
+    expect(receiver.received.map((callback) => callback.url)).toEqual([`${RECEIVER}/down`]);
+
+    const again = await call(`/admin/tenants/${tenantId}/callbacks/events/${eventId}/replay`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.ADMIN_SECRET}` },
+    });
+    expect(again.status).toBe(202);
+    await eventually(
+      () => deliveriesOf(eventId),
+      (rows) => rows.filter((row) => row.origin === "replay" && row.status === "delivered").length === 3,
+    );
+    expect(receiver.received.map((callback) => callback.url).sort()).toEqual([`${RECEIVER}/down`, `${RECEIVER}/down`, `${RECEIVER}/up`]);
+  });
 });
