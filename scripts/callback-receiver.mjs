@@ -37,6 +37,16 @@ async function startReceiver({ port, secrets }) {
   return { url: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}${CALLBACK_PATH}` };
 }
 
+/** A receiver started here for one callback endpoint, verifying with the secret its creation answered; nothing is saved. */
+export async function receiveEndpointCallbacks({ secret, port, portOption }) {
+  try {
+    return await startReceiver({ port, secrets: [secret] });
+  } catch (error) {
+    if (error.code !== "EADDRINUSE") throw error;
+    throw new CliFailure(`Port ${port} is taken — choose another with ${portOption} <port>.`);
+  }
+}
+
 /**
  * Points the tenant's callbacks at a receiver started here and returns it, verifying with the tenant's active secrets.
  * `portOption` names the command's option that chooses the port, for when it is taken.

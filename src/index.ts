@@ -1,5 +1,7 @@
+import { serviceAuditStatement } from "./accounts";
 import { createApp } from "./app";
-import { handleCallbackBatch } from "./callbacks";
+import { handleCallbackBatch, type GoneEndpoint } from "./callbacks";
+import type { AppContext } from "./platform/context";
 import { createContext } from "./context";
 import { runScheduledSweeps } from "./scheduled";
 import { CONTROL_BINDING } from "./db/shards";
@@ -20,9 +22,17 @@ export class TerminalReader extends ReaderObject {
 
 const app = createApp();
 
+/** The tenant is told in its dashboard's audit log (callbacks may not import accounts, so the entry layer joins them). */
+async function auditGoneEndpoints(ctx: AppContext, gone: GoneEndpoint[]): Promise<void> {
+  const [first, ...rest] = gone.map(({ tenantId, endpointId, url }) =>
+    serviceAuditStatement(ctx, { tenantId, action: "callback_endpoint.gone", target: `${endpointId} (${url ?? "no URL"})` }),
+  );
+  if (first) await ctx.control.batch([first, ...rest]);
+}
+
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleCallbackBatch({ ctx: createContext(env), input: batch }),
+  queue: (batch, env) => handleCallbackBatch({ ctx: createContext(env), input: batch, onEndpointsGone: auditGoneEndpoints }),
   scheduled(controller, env, executionCtx) {
     executionCtx.waitUntil(runScheduledSweeps(env, controller.scheduledTime));
   },

@@ -23,6 +23,10 @@ export const AUDIT_ACTIONS = {
   "signing_secret.rotated": "Rotated the signing secret",
   "test_event.sent": "Sent a test event",
   "callbacks.replayed": "Replayed callbacks",
+  "callback_endpoint.created": "Added a callback endpoint",
+  "callback_endpoint.updated": "Changed a callback endpoint",
+  "callback_endpoint.deleted": "Deleted a callback endpoint",
+  "callback_endpoint.gone": "A callback endpoint answered 410 Gone and was disabled",
   "payment.refunded": "Refunded a payment",
   "dispute.evidence_uploaded": "Uploaded dispute evidence",
   "dispute.submitted": "Submitted a dispute response",
@@ -50,6 +54,18 @@ export function auditStatement(
     ipAddress: entry.origin.ipAddress,
     userAgent: entry.origin.userAgent,
     createdAt: ctx.clock.nowIso(),
+  });
+}
+
+/** What the service did on its own for a tenant, e.g. disabling an endpoint that answered 410; the actor is the service. */
+export function serviceAuditStatement(
+  ctx: Pick<AppContext, "control" | "clock">,
+  entry: { tenantId: string; action: AuditAction; target?: string | null },
+) {
+  return auditStatement(ctx, {
+    ...entry,
+    actor: { userId: null, email: "Payment Connect" },
+    origin: { ipAddress: "", userAgent: "Payment Connect" },
   });
 }
 

@@ -1,18 +1,23 @@
-import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
+import { tenants } from "../db/tenants.schema";
 import type { AppContext } from "../platform/context";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
+import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { assertTenantExists } from "../db/tenancy";
-import { callbackEndpoints, callbackSigningSecrets } from "./callback-endpoints.schema";
+import { EVENT_TYPES } from "../outbox/event-types";
+import { callbackEndpoints, callbackSigningSecrets, type CallbackEndpointRecord } from "./callback-endpoints.schema";
 import { callbackUrlPolicy, parseCallbackUrl } from "./callback-url-policy";
 import { callbackDeliveries } from "./deliveries.schema";
 import { generateSigningSecret, openSigningSecret, sealSigningSecret } from "./signing-secrets";
 
 export const DEFAULT_PREVIOUS_SECRET_TTL_SECONDS = 24 * 3600;
+export const MAX_CALLBACK_ENDPOINTS = 16;
+export const ALL_EVENT_TYPES = "*";
 
 export type SigningSecretInfo = { id: string; createdAt: string; expiresAt: string | null };
 export type RevealedSigningSecret = SigningSecretInfo & { secret: string };
@@ -22,12 +27,34 @@ export type CallbackSettings = {
   updatedAt: string | null;
   signingSecrets: SigningSecretInfo[];
 };
+export type CallbackEndpoint = Omit<CallbackEndpointRecord, "enabledEvents" | "deletedAt"> & { enabledEvents: string[] };
+export type EndpointChanges = { url?: string; description?: string | null; enabledEvents?: string[]; disabled?: boolean };
 
 type SecretsEnv = Pick<Env, "CALLBACK_SECRETS_KEY">;
 
-const activeAt = (now: string) => or(isNull(callbackSigningSecrets.expiresAt), gt(callbackSigningSecrets.expiresAt, now));
+// As one comparison, so a lookup by endpoint is one range of its index, not an OR over two indexes.
+const NEVER_EXPIRES = "9999-12-31T23:59:59.999Z";
+const activeAt = (now: string) => gt(sql`coalesce(${callbackSigningSecrets.expiresAt}, ${NEVER_EXPIRES})`, now);
+const live = isNull(callbackEndpoints.deletedAt);
 
-/** A tenant's callback settings; never the secrets themselves. A tenant that never registered reads as "off". */
+/** Whether an endpoint is sent callbacks: it has a URL and is neither disabled nor deleted. */
+export const receiving = and(sql`${callbackEndpoints.url} IS NOT NULL`, isNull(callbackEndpoints.disabledAt), live);
+
+/** The tenant's first endpoint (its oldest live one): the dashboard's and the operator's "callback URL". */
+const firstEndpointId = (db: Database, tenantId: string) =>
+  db
+    .select({ id: callbackEndpoints.id })
+    .from(callbackEndpoints)
+    .where(and(eq(callbackEndpoints.tenantId, tenantId), live))
+    .orderBy(asc(callbackEndpoints.createdAt), asc(callbackEndpoints.id))
+    .limit(1);
+
+const toEndpoint = ({ enabledEvents, deletedAt: _deletedAt, ...row }: CallbackEndpointRecord): CallbackEndpoint => ({
+  ...row,
+  enabledEvents: JSON.parse(enabledEvents) as string[],
+});
+
+/** A tenant's callback settings: its first endpoint's URL and secrets, never their values. No endpoint reads as "off". */
 export async function getCallbackSettings({
   ctx,
   input: { tenantId },
@@ -37,9 +64,13 @@ export async function getCallbackSettings({
 }): Promise<CallbackSettings> {
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
-  const endpoint = await db.select().from(callbackEndpoints).where(eq(callbackEndpoints.tenantId, tenantId)).get();
+  const endpoint = await db
+    .select()
+    .from(callbackEndpoints)
+    .where(inArray(callbackEndpoints.id, firstEndpointId(db, tenantId)))
+    .get();
   if (!endpoint) return { url: null, createdAt: null, updatedAt: null, signingSecrets: [] };
-  const secrets = await activeSecretRows(db, [tenantId], ctx.clock.nowIso());
+  const secrets = await activeSecretRows(db, [endpoint.id], ctx.clock.nowIso());
   return {
     url: endpoint.url,
     createdAt: endpoint.createdAt,
@@ -49,8 +80,9 @@ export async function getCallbackSettings({
 }
 
 /**
- * Sets the callback URL; an empty URL turns callbacks off and cancels deliveries not yet made (replay brings
- * them back). The first save generates the signing secret; later saves keep it.
+ * Sets the first endpoint's URL, creating it if the tenant has none; an empty URL turns it off and cancels its deliveries
+ * not yet made (replay brings them back). A URL turns a disabled first endpoint back on. The first save generates the
+ * signing secret; later saves keep it.
  */
 export async function saveCallbackUrl({
   ctx,
@@ -62,14 +94,21 @@ export async function saveCallbackUrl({
   const { db, env } = ctx;
   await assertTenantExists(db, tenantId);
   const now = ctx.clock.nowIso();
+  const first = inArray(callbackEndpoints.id, firstEndpointId(db, tenantId));
   const requested = input.url.trim();
   if (requested === "") {
     await db.batch([
-      db.update(callbackEndpoints).set({ url: null, updatedAt: now }).where(eq(callbackEndpoints.tenantId, tenantId)),
       db
         .update(callbackDeliveries)
         .set({ status: "canceled", nextAttemptAt: null })
-        .where(and(eq(callbackDeliveries.tenantId, tenantId), eq(callbackDeliveries.status, "pending"))),
+        .where(
+          and(
+            eq(callbackDeliveries.tenantId, tenantId),
+            eq(callbackDeliveries.status, "pending"),
+            inArray(callbackDeliveries.endpointId, firstEndpointId(db, tenantId)),
+          ),
+        ),
+      db.update(callbackEndpoints).set({ url: null, updatedAt: now }).where(first),
     ]);
     logEvent("info", "callbacks turned off", { tenantId });
     return getCallbackSettings({ ctx, input: { tenantId } });
@@ -79,10 +118,19 @@ export async function saveCallbackUrl({
   const secretId = newId("sigkey");
   const sealed = await sealSigningSecret(env, { tenantId, secretId }, generateSigningSecret());
   await db.batch([
-    db
-      .insert(callbackEndpoints)
-      .values({ id: newId("cbe"), tenantId, url, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: callbackEndpoints.tenantId, set: { url, updatedAt: now } }),
+    // Only when the tenant has no endpoint: otherwise the next statement sets the first one's URL.
+    db.insert(callbackEndpoints).select(
+      db
+        .select(insertSelectFields(callbackEndpoints, { id: newId("cbe"), tenantId: tenants.id, url, createdAt: now, updatedAt: now }))
+        .from(tenants)
+        .where(
+          and(
+            eq(tenants.id, tenantId),
+            sql`NOT EXISTS (SELECT 1 FROM ${callbackEndpoints} WHERE ${callbackEndpoints.tenantId} = ${tenantId} AND ${callbackEndpoints.deletedAt} IS NULL)`,
+          ),
+        ),
+    ),
+    db.update(callbackEndpoints).set({ url, disabledAt: null, disabledReason: null, updatedAt: now }).where(first),
     // Only when the endpoint has no current secret (its first save): a URL change must not change the secret.
     db.insert(callbackSigningSecrets).select(
       db
@@ -99,7 +147,7 @@ export async function saveCallbackUrl({
         .from(callbackEndpoints)
         .where(
           and(
-            eq(callbackEndpoints.tenantId, tenantId),
+            first,
             sql`NOT EXISTS (SELECT 1 FROM ${callbackSigningSecrets} WHERE ${callbackSigningSecrets.endpointId} = ${callbackEndpoints.id} AND ${callbackSigningSecrets.expiresAt} IS NULL)`,
           ),
         ),
@@ -109,34 +157,271 @@ export async function saveCallbackUrl({
   return getCallbackSettings({ ctx, input: { tenantId } });
 }
 
+/** `*` alone, or known types once each; an unknown type is named in a 422. */
+function checkEnabledEvents(requested: string[]): string[] {
+  const unique = [...new Set(requested)];
+  unique.forEach((type, index) => {
+    if (type !== ALL_EVENT_TYPES && !(EVENT_TYPES as readonly string[]).includes(type)) {
+      throw new ApiError("unknown-event-type", `enabledEvents names ${JSON.stringify(type)}, which is not an event type.`, {
+        extensions: { errors: [{ field: `enabledEvents[${index}]`, message: `must be "*" or one of ${EVENT_TYPES.join(", ")}` }] },
+      });
+    }
+  });
+  return unique.includes(ALL_EVENT_TYPES) ? [ALL_EVENT_TYPES] : unique;
+}
+
+/**
+ * A new endpoint with its own signing secret, returned here and only here. At most MAX_CALLBACK_ENDPOINTS per tenant,
+ * counted in the insert itself so concurrent creations cannot pass the limit together.
+ */
+export async function createCallbackEndpoint({
+  ctx,
+  input: { tenantId, ...input },
+}: {
+  ctx: Pick<AppContext, "db" | "env" | "publicOrigin" | "clock">;
+  input: { tenantId: string; url: string; description?: string | null; enabledEvents?: string[]; disabled?: boolean };
+}): Promise<{ endpoint: CallbackEndpoint; secret: string }> {
+  const { db, env } = ctx;
+  const url = parseCallbackUrl(input.url.trim(), callbackUrlPolicy(ctx));
+  const enabledEvents = checkEnabledEvents(input.enabledEvents ?? [ALL_EVENT_TYPES]);
+  const now = ctx.clock.nowIso();
+  const id = newId("cbe");
+  const secretId = newId("sigkey");
+  const secret = generateSigningSecret();
+  const sealed = await sealSigningSecret(env, { tenantId, secretId }, secret);
+  const [inserted] = await db.batch([
+    db
+      .insert(callbackEndpoints)
+      .select(
+        db
+          .select(
+            insertSelectFields(callbackEndpoints, {
+              id,
+              tenantId: tenants.id,
+              url,
+              description: input.description ?? null,
+              enabledEvents: JSON.stringify(enabledEvents),
+              disabledAt: input.disabled ? now : null,
+              disabledReason: input.disabled ? "tenant" : null,
+              createdAt: now,
+              updatedAt: now,
+            }),
+          )
+          .from(tenants)
+          .where(
+            and(
+              eq(tenants.id, tenantId),
+              sql`(SELECT count(*) FROM ${callbackEndpoints} WHERE ${callbackEndpoints.tenantId} = ${tenantId} AND ${callbackEndpoints.deletedAt} IS NULL) < ${MAX_CALLBACK_ENDPOINTS}`,
+            ),
+          ),
+      )
+      .returning(),
+    db.insert(callbackSigningSecrets).select(
+      db
+        .select(
+          insertSelectFields(callbackSigningSecrets, {
+            id: secretId,
+            tenantId: callbackEndpoints.tenantId,
+            endpointId: callbackEndpoints.id,
+            secretCiphertext: sealed,
+            createdAt: now,
+            expiresAt: null,
+          }),
+        )
+        .from(callbackEndpoints)
+        .where(eq(callbackEndpoints.id, id)),
+    ),
+  ]);
+  const [row] = inserted;
+  if (!row) {
+    throw new ApiError(
+      "callback-endpoint-limit-reached",
+      `A tenant has at most ${MAX_CALLBACK_ENDPOINTS} callback endpoints; delete one before adding another.`,
+      { extensions: { maxEndpoints: MAX_CALLBACK_ENDPOINTS } },
+    );
+  }
+  logEvent("info", "callback endpoint created", { tenantId, endpointId: id, host: new URL(url).host });
+  return { endpoint: toEndpoint(row), secret };
+}
+
+/** The tenant's live endpoints, newest first. */
+export async function listCallbackEndpoints({
+  ctx,
+  input: { tenantId, ...input },
+}: {
+  ctx: Pick<AppContext, "db" | "env">;
+  input: { tenantId: string; limit: number; cursor?: string | undefined };
+}): Promise<Page<CallbackEndpoint>> {
+  const scope = { list: "callback-endpoints-cursor", tenantId, filters: "[]", secret: ctx.env.KEY_PEPPER };
+  const rows = await ctx.db
+    .select()
+    .from(callbackEndpoints)
+    .where(and(eq(callbackEndpoints.tenantId, tenantId), live, await afterCursor(callbackEndpoints, input.cursor, scope)))
+    .orderBy(desc(callbackEndpoints.createdAt), desc(callbackEndpoints.id))
+    .limit(input.limit + 1)
+    .all();
+  return pageOf(rows.map(toEndpoint), input.limit, scope);
+}
+
+export async function getCallbackEndpoint({
+  ctx,
+  input: { tenantId, endpointId },
+}: {
+  ctx: Pick<AppContext, "db">;
+  input: { tenantId: string; endpointId: string };
+}): Promise<CallbackEndpoint> {
+  return toEndpoint(await requireEndpoint(ctx.db, tenantId, endpointId));
+}
+
+/** An endpoint's active signing secrets, never their values: what the dashboard lists beside reveal and rotate. */
+export async function listSigningSecrets({
+  ctx,
+  input: { tenantId, endpointId },
+}: {
+  ctx: Pick<AppContext, "db" | "clock">;
+  input: { tenantId: string; endpointId: string };
+}): Promise<SigningSecretInfo[]> {
+  await requireEndpoint(ctx.db, tenantId, endpointId);
+  const rows = await activeSecretRows(ctx.db, [endpointId], ctx.clock.nowIso());
+  return rows.map(({ id, createdAt, expiresAt }) => ({ id, createdAt, expiresAt }));
+}
+
+/**
+ * Changes what is given. Disabling cancels the endpoint's deliveries not yet made (as turning callbacks off does; replay
+ * brings them back once it is enabled again); enabling clears why it was disabled, a 410 included.
+ */
+export async function updateCallbackEndpoint({
+  ctx,
+  input: { tenantId, endpointId, changes },
+}: {
+  ctx: Pick<AppContext, "db" | "env" | "publicOrigin" | "clock">;
+  input: { tenantId: string; endpointId: string; changes: EndpointChanges };
+}): Promise<CallbackEndpoint> {
+  const { db } = ctx;
+  const current = await requireEndpoint(db, tenantId, endpointId);
+  const now = ctx.clock.nowIso();
+  const url = changes.url === undefined ? undefined : parseCallbackUrl(changes.url.trim(), callbackUrlPolicy(ctx));
+  const enabledEvents = changes.enabledEvents === undefined ? undefined : JSON.stringify(checkEnabledEvents(changes.enabledEvents));
+  const disabling = changes.disabled === true && current.disabledAt === null;
+  const [[updated]] = await db.batch([
+    db
+      .update(callbackEndpoints)
+      .set({
+        ...(url === undefined ? {} : { url }),
+        ...(changes.description === undefined ? {} : { description: changes.description }),
+        ...(enabledEvents === undefined ? {} : { enabledEvents }),
+        ...(changes.disabled === undefined
+          ? {}
+          : changes.disabled
+            ? { disabledAt: current.disabledAt ?? now, disabledReason: current.disabledReason ?? "tenant" }
+            : { disabledAt: null, disabledReason: null }),
+        updatedAt: now,
+      })
+      .where(and(eq(callbackEndpoints.id, endpointId), eq(callbackEndpoints.tenantId, tenantId), live))
+      .returning(),
+    ...(disabling ? [cancelPendingDeliveries(db, tenantId, endpointId)] : []),
+  ]);
+  if (!updated) throw endpointNotFound(endpointId);
+  logEvent("info", "callback endpoint updated", { tenantId, endpointId, fields: Object.keys(changes) });
+  return toEndpoint(updated);
+}
+
+/**
+ * Gone for the tenant, as at Stripe: no more deliveries (those not yet made are canceled) and its secrets are erased. The
+ * row stays, marked deleted, so the operator can still read its deliveries.
+ */
+export async function deleteCallbackEndpoint({
+  ctx,
+  input: { tenantId, endpointId },
+}: {
+  ctx: Pick<AppContext, "db" | "clock">;
+  input: { tenantId: string; endpointId: string };
+}): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.clock.nowIso();
+  const [deleted] = await db.batch([
+    db
+      .update(callbackEndpoints)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(callbackEndpoints.id, endpointId), eq(callbackEndpoints.tenantId, tenantId), live))
+      .returning({ id: callbackEndpoints.id }),
+    cancelPendingDeliveries(db, tenantId, endpointId),
+    db
+      .delete(callbackSigningSecrets)
+      .where(and(eq(callbackSigningSecrets.endpointId, endpointId), eq(callbackSigningSecrets.tenantId, tenantId))),
+  ]);
+  if (deleted.length === 0) throw endpointNotFound(endpointId);
+  logEvent("info", "callback endpoint deleted", { tenantId, endpointId });
+}
+
+/** Disables an endpoint whose receiver answered 410 Gone (Standard Webhooks), and cancels what it was still owed. */
+export async function disableGoneEndpoints(
+  { db, clock }: Pick<AppContext, "db" | "clock">,
+  gone: { tenantId: string; endpointId: string }[],
+): Promise<{ tenantId: string; endpointId: string; url: string | null }[]> {
+  if (gone.length === 0) return [];
+  const now = clock.nowIso();
+  const endpointIds = [...new Set(gone.map((endpoint) => endpoint.endpointId))];
+  const [disabled] = await db.batch([
+    db
+      .update(callbackEndpoints)
+      .set({ disabledAt: now, disabledReason: "gone", updatedAt: now })
+      .where(and(inArray(callbackEndpoints.id, boundList(endpointIds)), isNull(callbackEndpoints.disabledAt)))
+      .returning({ tenantId: callbackEndpoints.tenantId, endpointId: callbackEndpoints.id, url: callbackEndpoints.url }),
+    db
+      .update(callbackDeliveries)
+      .set({ status: "canceled", nextAttemptAt: null })
+      .where(and(inArray(callbackDeliveries.endpointId, boundList(endpointIds)), eq(callbackDeliveries.status, "pending"))),
+  ]);
+  for (const endpoint of disabled) logEvent("warn", "callback endpoint disabled: its receiver answered 410 Gone", endpoint);
+  return disabled;
+}
+
+const cancelPendingDeliveries = (db: Database, tenantId: string, endpointId: string) =>
+  db
+    .update(callbackDeliveries)
+    .set({ status: "canceled", nextAttemptAt: null })
+    .where(
+      and(
+        eq(callbackDeliveries.tenantId, tenantId),
+        eq(callbackDeliveries.endpointId, endpointId),
+        eq(callbackDeliveries.status, "pending"),
+      ),
+    );
+
 /** The deliberate exception to "secrets are never returned": the tenant copies it into its receiver. */
 export async function revealSigningSecrets({
   ctx,
-  input: { tenantId },
+  input: { tenantId, endpointId },
 }: {
   ctx: AppContext;
-  input: { tenantId: string };
+  input: { tenantId: string; endpointId?: string };
 }): Promise<RevealedSigningSecret[]> {
   const { db, env } = ctx;
-  await requireEndpoint(db, tenantId);
-  const secrets = await activeSigningSecrets({ db, env, tenantId, now: ctx.clock.nowIso() });
-  logEvent("info", "callback signing secrets revealed", { tenantId, secretIds: secrets.map((secret) => secret.id) });
+  const endpoint = await requireSecretsEndpoint(db, tenantId, endpointId);
+  const secrets = await activeSigningSecrets({ db, env, endpointId: endpoint.id, now: ctx.clock.nowIso() });
+  logEvent("info", "callback signing secrets revealed", {
+    tenantId,
+    endpointId: endpoint.id,
+    secretIds: secrets.map((secret) => secret.id),
+  });
   return secrets;
 }
 
 /**
- * Makes a new current secret. Every other secret stops signing after `previousSecretTtlSeconds` (at the latest),
- * so a receiver can switch without missing a callback; 0 retires them at once (a leaked secret).
+ * Makes a new current secret for one endpoint (the first one unless named). Every other secret of it stops signing
+ * after `previousSecretTtlSeconds` (at the latest), so a receiver can switch without missing a callback; 0 retires them
+ * at once (a leaked secret).
  */
 export async function rotateSigningSecret({
   ctx,
-  input: { tenantId, ...input },
+  input: { tenantId, endpointId, ...input },
 }: {
   ctx: AppContext;
-  input: { tenantId: string; previousSecretTtlSeconds?: number };
+  input: { tenantId: string; endpointId?: string; previousSecretTtlSeconds?: number };
 }): Promise<RevealedSigningSecret[]> {
   const { db, env } = ctx;
-  const endpoint = await requireEndpoint(db, tenantId);
+  const endpoint = await requireSecretsEndpoint(db, tenantId, endpointId);
   const now = ctx.clock.nowIso();
   const previousExpiresAt = new Date(
     Date.parse(now) + (input.previousSecretTtlSeconds ?? DEFAULT_PREVIOUS_SECRET_TTL_SECONDS) * 1000,
@@ -154,62 +439,80 @@ export async function rotateSigningSecret({
       .insert(callbackSigningSecrets)
       .values({ id: secretId, tenantId, endpointId: endpoint.id, secretCiphertext: sealed, createdAt: now, expiresAt: null }),
   ]);
-  logEvent("info", "callback signing secret rotated", { tenantId, secretId, previousExpiresAt });
-  return activeSigningSecrets({ db, env, tenantId, now });
+  logEvent("info", "callback signing secret rotated", { tenantId, endpointId: endpoint.id, secretId, previousExpiresAt });
+  return activeSigningSecrets({ db, env, endpointId: endpoint.id, now });
 }
 
-/** The secrets that sign a callback sent at `now`, current first. */
+/** The secrets that sign a callback to one endpoint sent at `now`, current first. */
 export async function activeSigningSecrets({
   db,
   env,
-  tenantId,
+  endpointId,
   now,
 }: {
   db: Database;
   env: SecretsEnv;
-  tenantId: string;
+  endpointId: string;
   now: string;
 }): Promise<RevealedSigningSecret[]> {
-  return (await activeSigningSecretsByTenant({ db, env, tenantIds: [tenantId], now })).get(tenantId) ?? [];
+  return (await activeSigningSecretsByEndpoint({ db, env, endpointIds: [endpointId], now })).get(endpointId) ?? [];
 }
 
-/** Each tenant's secrets that sign a callback sent at `now`, current first, read with one query whatever the number of tenants. */
-export async function activeSigningSecretsByTenant({
+/** Each endpoint's secrets that sign a callback sent at `now`, current first, read with one query whatever the number of endpoints. */
+export async function activeSigningSecretsByEndpoint({
   db,
   env,
-  tenantIds,
+  endpointIds,
   now,
 }: {
   db: Database;
   env: SecretsEnv;
-  tenantIds: string[];
+  endpointIds: string[];
   now: string;
 }): Promise<Map<string, RevealedSigningSecret[]>> {
-  const byTenant = new Map<string, RevealedSigningSecret[]>(tenantIds.map((tenantId) => [tenantId, []]));
-  if (tenantIds.length === 0) return byTenant;
-  const rows = await activeSecretRows(db, tenantIds, now);
+  const byEndpoint = new Map<string, RevealedSigningSecret[]>(endpointIds.map((endpointId) => [endpointId, []]));
+  if (endpointIds.length === 0) return byEndpoint;
+  const rows = await activeSecretRows(db, endpointIds, now);
   const secrets = await Promise.all(
-    rows.map(async ({ id, tenantId, createdAt, expiresAt, secretCiphertext }) => ({
-      tenantId,
+    rows.map(async ({ id, tenantId, endpointId, createdAt, expiresAt, secretCiphertext }) => ({
+      endpointId,
       secret: { id, createdAt, expiresAt, secret: await openSigningSecret(env, { tenantId, secretId: id }, secretCiphertext) },
     })),
   );
-  for (const { tenantId, secret } of secrets) byTenant.get(tenantId)?.push(secret);
-  return byTenant;
+  for (const { endpointId, secret } of secrets) byEndpoint.get(endpointId)?.push(secret);
+  return byEndpoint;
 }
 
-function activeSecretRows(db: Database, tenantIds: string[], now: string) {
+function activeSecretRows(db: Database, endpointIds: string[], now: string) {
   return db
     .select()
     .from(callbackSigningSecrets)
-    .where(and(inArray(callbackSigningSecrets.tenantId, boundList(tenantIds)), activeAt(now)))
+    .where(and(inArray(callbackSigningSecrets.endpointId, boundList(endpointIds)), activeAt(now)))
     .orderBy(sql`${callbackSigningSecrets.expiresAt} IS NOT NULL`, desc(callbackSigningSecrets.createdAt))
     .all();
 }
 
-async function requireEndpoint(db: Database, tenantId: string) {
+const endpointNotFound = (endpointId: string) => new ApiError("not-found", `No callback endpoint ${endpointId}.`);
+
+async function requireEndpoint(db: Database, tenantId: string, endpointId: string) {
+  const endpoint = await db
+    .select()
+    .from(callbackEndpoints)
+    .where(and(eq(callbackEndpoints.id, endpointId), eq(callbackEndpoints.tenantId, tenantId), live))
+    .get();
+  if (!endpoint) throw endpointNotFound(endpointId);
+  return endpoint;
+}
+
+/** The named endpoint, or the first one for the single-URL surfaces (the operator's …/callbacks/secrets). */
+async function requireSecretsEndpoint(db: Database, tenantId: string, endpointId: string | undefined) {
+  if (endpointId) return requireEndpoint(db, tenantId, endpointId);
   await assertTenantExists(db, tenantId);
-  const endpoint = await db.select().from(callbackEndpoints).where(eq(callbackEndpoints.tenantId, tenantId)).get();
+  const endpoint = await db
+    .select()
+    .from(callbackEndpoints)
+    .where(inArray(callbackEndpoints.id, firstEndpointId(db, tenantId)))
+    .get();
   if (!endpoint) throw new ApiError("not-found", `Tenant ${tenantId} has never registered a callback URL.`);
   return endpoint;
 }

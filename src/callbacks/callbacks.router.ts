@@ -2,10 +2,17 @@ import { createRouter, withRoutes } from "../platform/openapi";
 import type { TenantBindings } from "../platform/types";
 import * as handlers from "./callbacks.handlers";
 import * as routes from "./callbacks.routes";
+import * as endpointHandlers from "./callback-endpoints.handlers";
+import * as endpointRoutes from "./callback-endpoints.routes";
 import * as eventHandlers from "./events.handlers";
 import * as eventRoutes from "./events.routes";
 
-const tenantRouter = withRoutes(createRouter<TenantBindings>(), eventRoutes, eventHandlers, ["listEvents", "getEvent", "sendPingEvent"]);
+const tenantRouter = withRoutes(
+  withRoutes(createRouter<TenantBindings>(), eventRoutes, eventHandlers, ["listEvents", "getEvent", "sendPingEvent"]),
+  endpointRoutes,
+  endpointHandlers,
+  ["listCallbackEndpoints", "createCallbackEndpoint", "getCallbackEndpoint", "updateCallbackEndpoint", "deleteCallbackEndpoint"],
+);
 
 export default withRoutes(createRouter().route("/", tenantRouter), routes, handlers, [
   "getCallbackSettings",

@@ -74,6 +74,7 @@ const DeliverySchema = z
   .object({
     id: z.string().openapi({ example: "dlv_2bV8nQ4wXz7Kc1Lp5Rt9Hm" }),
     eventId: z.string(),
+    endpointId: z.string().openapi({ description: "The callback endpoint it went to (`cbe_…`), a deleted one included." }),
     eventType: z.string(),
     origin: z.enum(DELIVERY_ORIGINS).openapi({ description: "`event`: sent when the event happened; `replay`: sent on request." }),
     status: z.enum(DELIVERY_STATUSES).openapi({
@@ -140,6 +141,7 @@ const eventExample = {
 const deliveryExample = {
   id: "dlv_2bV8nQ4wXz7Kc1Lp5Rt9Hm",
   eventId: EVENT_ID,
+  endpointId: "cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc",
   eventType: "transfer.updated",
   origin: "event",
   status: "delivered",

@@ -1,5 +1,5 @@
 import type { ArchivedEvent } from "./archive";
-import type { CallbackSettings, RevealedSigningSecret, SigningSecretInfo } from "./callback-endpoints.service";
+import type { CallbackEndpoint, CallbackSettings, RevealedSigningSecret, SigningSecretInfo } from "./callback-endpoints.service";
 import type { EventType } from "../outbox/event-types";
 import type { EventRecord } from "../outbox/events.schema";
 import type { DeliveryAttemptRecord } from "./deliveries.schema";
@@ -19,6 +19,17 @@ export const toCallbackSettings = (tenantId: string, settings: CallbackSettings)
   signingSecrets: settings.signingSecrets.map(toSigningSecretInfo),
   createdAtUtc: settings.createdAt,
   updatedAtUtc: settings.updatedAt,
+});
+
+export const toCallbackEndpoint = (endpoint: CallbackEndpoint) => ({
+  id: endpoint.id,
+  url: endpoint.url,
+  description: endpoint.description,
+  enabledEvents: endpoint.enabledEvents,
+  disabled: endpoint.disabledAt !== null,
+  disabledReason: endpoint.disabledReason,
+  createdAtUtc: endpoint.createdAt,
+  updatedAtUtc: endpoint.updatedAt,
 });
 
 export const toRevealedSigningSecrets = (secrets: RevealedSigningSecret[]) => ({
@@ -54,6 +65,7 @@ const toAttempt = (attempt: DeliveryAttemptRecord) => ({
 export const toDelivery = (delivery: DeliveryRecord) => ({
   id: delivery.id,
   eventId: delivery.eventId,
+  endpointId: delivery.endpointId,
   eventType: delivery.eventType,
   origin: delivery.origin,
   status: delivery.status,

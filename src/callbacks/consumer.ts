@@ -7,7 +7,7 @@ import { MOVE_RETRY_AFTER_SECONDS } from "../db/tenancy";
 import type { Clock } from "../lib/clock";
 import type { AppContext } from "../platform/context";
 import { logEvent } from "../lib/log";
-import { activeSigningSecretsByTenant } from "./callback-endpoints.service";
+import { activeSigningSecretsByEndpoint, disableGoneEndpoints, receiving } from "./callback-endpoints.service";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 import { readCallbackMessage, type CallbackMessage } from "./callback-message";
 import { callbackUrlProblem, deliveryUrlPolicy, type CallbackUrlPolicy } from "./callback-url-policy";
@@ -26,10 +26,12 @@ type HttpResult = { statusCode: number | null; error: string | null; durationMs:
 type Target = {
   deliveryId: string;
   tenantId: string;
+  endpointId: string;
   status: string;
   eventId: string;
   eventType: string;
   rawBody: string;
+  // Null while the endpoint takes no callbacks: off, disabled or deleted.
   url: string | null;
 };
 type AttemptRow = HttpResult & {
@@ -41,6 +43,8 @@ type AttemptRow = HttpResult & {
 };
 type Attempt = {
   deliveryId: string;
+  tenantId: string;
+  endpointId: string;
   logFields: Record<string, unknown>;
   url: string;
   attemptedAt: string;
@@ -49,12 +53,23 @@ type Attempt = {
   nextAttemptAt: string | null;
 };
 
+/** An endpoint disabled because its receiver answered 410 Gone, for the tenant to be told. */
+export type GoneEndpoint = { tenantId: string; endpointId: string; url: string | null };
+
 /**
  * The consumer of the callbacks queue and of its dead-letter queue. A batch is read with one query (and its tenants'
  * signing secrets with one more), its receivers are called in parallel, and every attempt is recorded in one D1 batch; each
  * message is still settled on its own, so one slow or broken receiver never holds back another tenant's callbacks.
  */
-export async function handleCallbackBatch({ ctx, input: batch }: { ctx: AppContext; input: MessageBatch }): Promise<void> {
+export async function handleCallbackBatch({
+  ctx,
+  input: batch,
+  onEndpointsGone = async () => {},
+}: {
+  ctx: AppContext;
+  input: MessageBatch;
+  onEndpointsGone?: (ctx: AppContext, gone: GoneEndpoint[]) => Promise<void>;
+}): Promise<void> {
   const readable: { message: Message; body: CallbackMessage }[] = [];
   for (const message of batch.messages) {
     const body = readCallbackMessage(message.body);
@@ -81,15 +96,19 @@ export async function handleCallbackBatch({ ctx, input: batch }: { ctx: AppConte
   }
   // By suffix, so per-environment queue names (payment-connect-callbacks-staging-dlq) are recognized too.
   const settle = batch.queue.endsWith("-dlq") ? settleDeadLetters : deliverBatch;
-  await Promise.all([...byShard].map(([shard, work]) => settle(ctx.forShard(shard), work)));
+  await Promise.all([...byShard].map(([shard, work]) => settle(ctx.forShard(shard), work, onEndpointsGone)));
 }
 
-async function deliverBatch(ctx: AppContext, work: { message: Message; deliveryId: string }[]): Promise<void> {
+async function deliverBatch(
+  ctx: AppContext,
+  work: { message: Message; deliveryId: string }[],
+  onEndpointsGone: (ctx: AppContext, gone: GoneEndpoint[]) => Promise<void>,
+): Promise<void> {
   const { db, env } = ctx;
 
   try {
     const targets = await loadTargets(db, [...new Set(work.map((item) => item.deliveryId))]);
-    const secrets = await secretsByTenant(ctx, targets);
+    const secrets = await secretsByEndpoint(ctx, targets);
     const policy = deliveryUrlPolicy(ctx);
     // A delivery named by two messages of one batch (a resend racing the original) is attempted once.
     const attempted = new Map<string, Promise<{ outcome: AttemptOutcome; attempt: Attempt | null }>>();
@@ -103,6 +122,12 @@ async function deliverBatch(ctx: AppContext, work: { message: Message; deliveryI
     );
     const attempts = results.flatMap((result) => (result.record ? [result.record] : []));
     await recordAttempts(db, attempts);
+    // Standard Webhooks: 410 Gone means "stop sending"; the endpoint is disabled, not retried, and the tenant told.
+    const gone = await disableGoneEndpoints(
+      ctx,
+      attempts.filter((record) => record.result.statusCode === 410),
+    );
+    if (gone.length > 0) await onEndpointsGone(ctx, gone);
     // One line for the batch's deliveries (each failure has its own): a line per delivery halved the consumer's rate.
     const delivered = attempts.filter((record) => record.delivered).map((record) => record.logFields);
     if (delivered.length > 0) logEvent("info", "callbacks delivered", { count: delivered.length, deliveries: delivered });
@@ -142,11 +167,12 @@ async function loadTargets(db: Database, deliveryIds: string[]): Promise<Map<str
     .select({
       deliveryId: callbackDeliveries.id,
       tenantId: callbackDeliveries.tenantId,
+      endpointId: callbackDeliveries.endpointId,
       status: callbackDeliveries.status,
       eventId: events.id,
       eventType: events.type,
       rawBody: events.payload,
-      url: callbackEndpoints.url,
+      url: sql<string | null>`CASE WHEN ${receiving} THEN ${callbackEndpoints.url} END`,
     })
     .from(callbackDeliveries)
     .innerJoin(events, eq(events.id, callbackDeliveries.eventId))
@@ -156,15 +182,15 @@ async function loadTargets(db: Database, deliveryIds: string[]): Promise<Map<str
   return new Map(rows.map((row) => [row.deliveryId, row]));
 }
 
-/** Each tenant's active secrets, read (one query), decrypted and imported as HMAC keys once per batch. */
-async function secretsByTenant({ db, env, clock }: AppContext, targets: Map<string, Target>): Promise<Map<string, CryptoKey[]>> {
-  const tenantIds = new Set(
-    [...targets.values()].filter((target) => target.status === "pending" && target.url).map((target) => target.tenantId),
+/** Each endpoint's active secrets, read (one query), decrypted and imported as HMAC keys once per batch: a delivery is signed with its own endpoint's only. */
+async function secretsByEndpoint({ db, env, clock }: AppContext, targets: Map<string, Target>): Promise<Map<string, CryptoKey[]>> {
+  const endpointIds = new Set(
+    [...targets.values()].filter((target) => target.status === "pending" && target.url).map((target) => target.endpointId),
   );
-  const secrets = await activeSigningSecretsByTenant({ db, env, tenantIds: [...tenantIds], now: clock.nowIso() });
+  const secrets = await activeSigningSecretsByEndpoint({ db, env, endpointIds: [...endpointIds], now: clock.nowIso() });
   const keys = await Promise.all(
     [...secrets].map(
-      async ([tenantId, active]) => [tenantId, await Promise.all(active.map(({ secret }) => hmacSha256Key(secret)))] as const,
+      async ([endpointId, active]) => [endpointId, await Promise.all(active.map(({ secret }) => hmacSha256Key(secret)))] as const,
     ),
   );
   return new Map(keys);
@@ -186,10 +212,10 @@ async function attempt(
     logEvent("warn", "callback delivery not found", { deliveryId });
     return { outcome: { next: "ack" }, attempt: null };
   }
-  // A repeated message (a resend by the sweep, a lost ack) for a delivery that is already settled; or callbacks turned off.
+  // A repeated message (a resend by the sweep, a lost ack) for a delivery that is already settled; or its endpoint stopped taking callbacks.
   if (target.status !== "pending" || target.url === null) return { outcome: { next: "ack" }, attempt: null };
 
-  const signingSecrets = secrets.get(target.tenantId) ?? [];
+  const signingSecrets = secrets.get(target.endpointId) ?? [];
   const urlProblem = callbackUrlProblem(target.url, policy);
   const result: HttpResult = urlProblem
     ? { statusCode: null, error: `callback URL ${urlProblem}`, durationMs: 0 }
@@ -205,7 +231,8 @@ async function attempt(
         });
 
   const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  const delaySeconds = delivered ? null : retryDelaySeconds(env, messageAttempt);
+  const gone = result.statusCode === 410;
+  const delaySeconds = delivered || gone ? null : retryDelaySeconds(env, messageAttempt);
   const attemptedAt = clock.nowIso();
   const nextAttemptAt = delaySeconds === null ? null : new Date(Date.parse(attemptedAt) + delaySeconds * 1000).toISOString();
   const logFields = {
@@ -218,12 +245,22 @@ async function attempt(
     durationMs: result.durationMs,
   };
   if (!delivered) logEvent("warn", "callback attempt failed", { ...logFields, error: result.error, nextAttemptAt });
-  const outcome: AttemptOutcome = delivered
-    ? { next: "ack" }
-    : delaySeconds === null
-      ? { next: "dead-letter" }
-      : { next: "retry", delaySeconds };
-  return { outcome, attempt: { deliveryId, url: target.url, attemptedAt, result, delivered, nextAttemptAt, logFields } };
+  const outcome: AttemptOutcome =
+    delivered || gone ? { next: "ack" } : delaySeconds === null ? { next: "dead-letter" } : { next: "retry", delaySeconds };
+  return {
+    outcome,
+    attempt: {
+      deliveryId,
+      tenantId: target.tenantId,
+      endpointId: target.endpointId,
+      url: target.url,
+      attemptedAt,
+      result,
+      delivered,
+      nextAttemptAt,
+      logFields,
+    },
+  };
 }
 
 async function cancelDeliveriesWithoutEndpoint(db: Database, targets: Target[]): Promise<void> {

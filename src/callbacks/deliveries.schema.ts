@@ -47,6 +47,8 @@ export const callbackDeliveries = sqliteTable(
     // Enqueueing looks up an event's pending deliveries; with status in the key the planner never walks every pending one.
     index("callback_deliveries_event_status").on(table.eventId, table.status),
     index("callback_deliveries_due").on(table.status, table.nextAttemptAt),
+    // Disabling, deleting or a 410 cancels one endpoint's pending deliveries; a new endpoint's foreign-key check reads it too.
+    index("callback_deliveries_endpoint_status").on(table.endpointId, table.status),
     check("callback_deliveries_status", sql`${table.status} IN ('pending', 'delivered', 'failed', 'canceled')`),
     check("callback_deliveries_origin", sql`${table.origin} IN ('event', 'replay')`),
   ],

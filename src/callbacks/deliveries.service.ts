@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, min, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, min, sql, type SQL } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
 import type { AppContext } from "../platform/context";
@@ -8,6 +8,7 @@ import { ApiError } from "../lib/problem";
 import { assertTenantExists, unknownTenant } from "../db/tenancy";
 import { tenants } from "../db/tenants.schema";
 import { callbackEndpoints } from "./callback-endpoints.schema";
+import { receiving } from "./callback-endpoints.service";
 import {
   callbackDeliveries,
   callbackDeliveryAttempts,
@@ -77,7 +78,10 @@ export async function listDeliveries({
   return pageOf(rows, input.limit, scope);
 }
 
-/** A new delivery of the same event: same LC-Event-Id, same body byte for byte, a fresh set of attempts. */
+/**
+ * A new delivery of the same event to each endpoint that takes it now: same LC-Event-Id, same body byte for byte, a fresh
+ * set of attempts. Returns the first endpoint's (oldest's) delivery; the others are in the deliveries list.
+ */
 export async function replayEvent({
   ctx,
   input: { tenantId, eventId },
@@ -86,26 +90,33 @@ export async function replayEvent({
   input: { tenantId: string; eventId: string };
 }): Promise<DeliveryRecord> {
   const { db } = ctx;
-  // One round trip: the insert only matches the tenant's own event while callbacks are on; the read says which refusal applies.
-  const [[inserted], [scope]] = await db.batch([
+  // One round trip: the insert only matches the tenant's own event and endpoints that take it; the read says which refusal applies.
+  const [inserted, [scope], endpointsOldestFirst] = await db.batch([
     deliveryInsert(ctx, { eventId, origin: "replay", tenantId }).returning(),
     db
-      .select({ url: callbackEndpoints.url, eventType: events.type })
+      .select({ eventType: events.type })
       .from(tenants)
-      .leftJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, tenants.id))
       .leftJoin(events, and(eq(events.id, eventId), eq(events.tenantId, tenants.id)))
       .where(eq(tenants.id, tenantId)),
+    db
+      .select({ id: callbackEndpoints.id })
+      .from(callbackEndpoints)
+      .where(eq(callbackEndpoints.tenantId, tenantId))
+      .orderBy(asc(callbackEndpoints.createdAt), asc(callbackEndpoints.id)),
   ]);
   if (!scope) throw unknownTenant(tenantId);
   if (!scope.eventType) throw new ApiError("not-found", `No event ${eventId} for tenant ${tenantId}.`);
-  if (!inserted) throw callbacksOff(tenantId);
-  await sendReplays(ctx, tenantId, [inserted]);
-  return { ...inserted, eventType: scope.eventType, attempts: [] };
+  if (inserted.length === 0) throw callbacksOff(tenantId);
+  await sendReplays(ctx, tenantId, inserted);
+  const order = endpointsOldestFirst.map((endpoint) => endpoint.id);
+  const [first] = inserted.sort((a, b) => order.indexOf(a.endpointId) - order.indexOf(b.endpointId));
+  return { ...first!, eventType: scope.eventType, attempts: [] };
 }
 
 /**
- * Replays every event whose delivery failed (dead-lettered) since `since`, once per event, skipping events that
- * were delivered or are being delivered meanwhile. At most `limit` per call; `hasMore` asks for another call.
+ * Replays every event whose delivery to an endpoint failed (dead-lettered) since `since`, to that endpoint, once per event
+ * and endpoint, skipping those delivered or being delivered there meanwhile and endpoints that take no callbacks now. At
+ * most `limit` per call; `hasMore` asks for another call.
  */
 export async function replayFailedDeliveries({
   ctx,
@@ -118,34 +129,35 @@ export async function replayFailedDeliveries({
   const firstCreatedAt = min(callbackDeliveries.createdAt);
   const [[scope], failed] = await db.batch([
     db
-      .select({ endpointId: callbackEndpoints.id, url: callbackEndpoints.url })
+      .select({ tenantId: tenants.id, receivingEndpoints: count(callbackEndpoints.id) })
       .from(tenants)
-      .leftJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, tenants.id))
-      .where(eq(tenants.id, tenantId)),
+      .leftJoin(callbackEndpoints, and(eq(callbackEndpoints.tenantId, tenants.id), receiving))
+      .where(eq(tenants.id, tenantId))
+      .groupBy(tenants.id),
     db
-      .select({ eventId: callbackDeliveries.eventId, eventType: events.type, firstCreatedAt })
+      .select({ eventId: callbackDeliveries.eventId, endpointId: callbackDeliveries.endpointId, eventType: events.type, firstCreatedAt })
       .from(callbackDeliveries)
       .innerJoin(events, eq(events.id, callbackDeliveries.eventId))
+      .innerJoin(callbackEndpoints, and(eq(callbackEndpoints.id, callbackDeliveries.endpointId), receiving))
       .where(
         and(
           eq(callbackDeliveries.tenantId, tenantId),
           eq(callbackDeliveries.status, "failed"),
           gte(callbackDeliveries.createdAt, input.since),
           sql`NOT EXISTS (SELECT 1 FROM ${callbackDeliveries} AS settled WHERE settled.event_id = ${callbackDeliveries.eventId}
-            AND settled.status IN ('pending', 'delivered'))`,
+            AND settled.endpoint_id = ${callbackDeliveries.endpointId} AND settled.status IN ('pending', 'delivered'))`,
         ),
       )
-      .groupBy(callbackDeliveries.eventId)
+      .groupBy(callbackDeliveries.eventId, callbackDeliveries.endpointId)
       .orderBy(asc(firstCreatedAt))
       .limit(input.limit + 1),
   ]);
   if (!scope) throw unknownTenant(tenantId);
-  if (!scope.endpointId || !scope.url) throw callbacksOff(tenantId);
-  const endpointId = scope.endpointId;
+  if (scope.receivingEndpoints === 0) throw callbacksOff(tenantId);
   const replayed = failed.slice(0, input.limit);
   if (replayed.length === 0) return { data: [], hasMore: false };
   const now = ctx.clock.nowIso();
-  const [first, ...rest] = replayed.map(({ eventId }) =>
+  const [first, ...rest] = replayed.map(({ eventId, endpointId }) =>
     db
       .insert(callbackDeliveries)
       .values({ id: newId("dlv"), tenantId, eventId, endpointId, origin: "replay", nextAttemptAt: now, createdAt: now })

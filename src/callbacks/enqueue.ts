@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { insertSelectFields } from "../db/insert-select";
-import { newId } from "../lib/ids";
+import { newIdSql } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import { callbackEndpoints } from "./callback-endpoints.schema";
+import { ALL_EVENT_TYPES, receiving } from "./callback-endpoints.service";
+import { TEST_EVENT_TYPE } from "./test-event.service";
 import type { CallbackMessage } from "./callback-message";
 import { callbackDeliveries, type DeliveryOrigin } from "./deliveries.schema";
 import { events } from "../outbox/events.schema";
@@ -16,7 +18,7 @@ const MESSAGES_PER_SEND = 100;
 type EnqueueContext = Pick<AppContext, "env" | "db" | "shard" | "clock">;
 
 /**
- * Sends committed outbox events on their way: one delivery per event to the tenant's endpoint, stamped enqueued in the
+ * Sends committed outbox events on their way: one delivery per event and endpoint that takes it, stamped enqueued in the
  * same batch, then one Queue message per delivery. A failure here loses nothing: the cron sweep picks up unstamped
  * events and unsent deliveries again.
  */
@@ -61,14 +63,17 @@ export async function dispatchEvents({ ctx, input: eventIds }: { ctx: EnqueueCon
 }
 
 /**
- * The event's one original delivery, if its tenant has callbacks on; an event written while callbacks were off is
- * only recorded. Idempotent (the partial unique index), since the sweep may enqueue an event twice.
+ * The event's original deliveries, one per endpoint that takes it; an event no endpoint takes is only recorded.
+ * Idempotent (the partial unique index), since the sweep may enqueue an event twice.
  */
 export function eventDeliveryInsert(ctx: Pick<AppContext, "db" | "clock">, eventId: string) {
   return deliveryInsert(ctx, { eventId, origin: "event" }).onConflictDoNothing();
 }
 
-/** A pending delivery of the event to its tenant's endpoint, inserted only if `tenantId` (when given) owns the event and callbacks are on. */
+/**
+ * A pending delivery of the event to each of its tenant's endpoints that takes it (receiving, its type enabled; a `ping`
+ * whose subject is an endpoint only to that endpoint), inserted only if `tenantId` (when given) owns the event.
+ */
 export function deliveryInsert(
   { db, clock }: Pick<AppContext, "db" | "clock">,
   { eventId, origin, tenantId }: { eventId: string; origin: DeliveryOrigin; tenantId?: string },
@@ -78,7 +83,7 @@ export function deliveryInsert(
     db
       .select(
         insertSelectFields(callbackDeliveries, {
-          id: newId("dlv"),
+          id: newIdSql("dlv"),
           tenantId: events.tenantId,
           eventId: events.id,
           endpointId: callbackEndpoints.id,
@@ -89,10 +94,13 @@ export function deliveryInsert(
         }),
       )
       .from(events)
-      .innerJoin(callbackEndpoints, eq(callbackEndpoints.tenantId, events.tenantId))
-      .where(and(eq(events.id, eventId), tenantId ? eq(events.tenantId, tenantId) : undefined, sql`${callbackEndpoints.url} IS NOT NULL`)),
+      .innerJoin(callbackEndpoints, and(eq(callbackEndpoints.tenantId, events.tenantId), receiving, takesEvent))
+      .where(and(eq(events.id, eventId), tenantId ? eq(events.tenantId, tenantId) : undefined)),
   );
 }
+
+const takesEvent = sql`CASE WHEN ${events.type} = ${TEST_EVENT_TYPE} AND ${events.subjectId} <> ${events.tenantId} THEN ${callbackEndpoints.id} = ${events.subjectId}
+  ELSE EXISTS (SELECT 1 FROM json_each(${callbackEndpoints.enabledEvents}) WHERE value IN (${ALL_EVENT_TYPES}, ${events.type})) END`;
 
 /** A delivery to send, with its tenant: the message carries both, so it finds the delivery after the tenant moves. */
 export type SentDelivery = { id: string; tenantId: string };

@@ -25,15 +25,19 @@ const isBefore = (a: ListPosition, b: ListPosition) => a.createdAt < b.createdAt
 const dayStart = (day: string): ListPosition => ({ createdAt: `${day}T00:00:00.000Z`, id: "" });
 
 /**
- * "Failed" means the tenant never received it: a delivery was dead-lettered and none (a replay's) was delivered. Written
- * twice, once per place an event lives: in D1 as SQL, in the archive over the deliveries archived with it.
+ * "Failed" means some endpoint never received it: a delivery there was dead-lettered and none (a replay's) was delivered
+ * there. Written twice, once per place an event lives: in D1 as SQL, in the archive over the deliveries archived with it.
  */
-const undeliveredFailureInD1 = sql`EXISTS (SELECT 1 FROM ${callbackDeliveries} WHERE ${callbackDeliveries.eventId} = ${events.id}
-    AND ${callbackDeliveries.tenantId} = ${events.tenantId} AND ${callbackDeliveries.status} = 'failed')
-  AND NOT EXISTS (SELECT 1 FROM ${callbackDeliveries} WHERE ${callbackDeliveries.eventId} = ${events.id}
-    AND ${callbackDeliveries.tenantId} = ${events.tenantId} AND ${callbackDeliveries.status} = 'delivered')`;
+const undeliveredFailureInD1 = sql`EXISTS (SELECT 1 FROM ${callbackDeliveries} AS failed WHERE failed.event_id = ${events.id}
+    AND failed.tenant_id = ${events.tenantId} AND failed.status = 'failed'
+    AND NOT EXISTS (SELECT 1 FROM ${callbackDeliveries} AS delivered WHERE delivered.event_id = failed.event_id
+      AND delivered.endpoint_id = failed.endpoint_id AND delivered.status = 'delivered'))`;
 const isUndeliveredFailure = ({ deliveries }: ArchivedEvent) =>
-  deliveries.some((delivery) => delivery.status === "failed") && !deliveries.some((delivery) => delivery.status === "delivered");
+  deliveries.some(
+    (failed) =>
+      failed.status === "failed" &&
+      !deliveries.some((delivery) => delivery.endpointId === failed.endpointId && delivery.status === "delivered"),
+  );
 
 /**
  * A tenant's events newest first: those in D1, then the archived days, in one order under one cursor. A page reads at

@@ -1,16 +1,27 @@
 /**
- * The callbacks capability's public surface: signed delivery of outbox events to each tenant's endpoint — its operator
+ * The callbacks capability's public surface: signed delivery of outbox events to each of a tenant's endpoints — its /v1 and operator
  * routes, the Queue consumer, the cron sweep and the dispatcher the composition root hands the outbox, and the services
  * the dashboard shows them through. It imports no other capability: events arrive as rows in the outbox.
  */
 export { default as callbacksRouter } from "./callbacks.router";
-export { handleCallbackBatch } from "./consumer";
+export { handleCallbackBatch, type GoneEndpoint } from "./consumer";
 export { sweepCallbacks } from "./sweep";
 export { archiveCallbackHistory, readArchivedDay, type ArchivedEvent } from "./archive";
 export { enqueueEvents } from "./enqueue";
 export {
+  ALL_EVENT_TYPES,
+  createCallbackEndpoint,
   DEFAULT_PREVIOUS_SECRET_TTL_SECONDS,
+  deleteCallbackEndpoint,
+  getCallbackEndpoint,
   getCallbackSettings,
+  listCallbackEndpoints,
+  listSigningSecrets,
+  MAX_CALLBACK_ENDPOINTS,
+  updateCallbackEndpoint,
+  type CallbackEndpoint,
+  type EndpointChanges,
+  type SigningSecretInfo,
   revealSigningSecrets,
   rotateSigningSecret,
   saveCallbackUrl,

@@ -4,6 +4,8 @@ import { confirmPassword, requestOrigin } from "../accounts";
 import {
   DELIVERY_STATUSES,
   getCallbackSettings,
+  listCallbackEndpoints,
+  MAX_CALLBACK_ENDPOINTS,
   listDeliveries,
   replayEvent,
   replayFailedDeliveries,
@@ -13,10 +15,12 @@ import {
   sendTestEvent,
 } from "../callbacks";
 import { ApiError } from "../lib/problem";
+import { EVENT_TYPES } from "../outbox/event-types";
 import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
 import type { SignedInBindings } from "./types";
-import { CallbacksPage, OVERLAP_CHOICES, type CallbacksPageProps, type DeliveryFilters } from "./views/callbacks";
+import { CallbacksPage, type CallbacksPageProps, type DeliveryFilters } from "./views/callbacks";
+import { OVERLAP_CHOICES } from "./views/callback-endpoints";
 import type { Notice } from "./views/components/page-header";
 
 type SignedInContext = Context<SignedInBindings>;
@@ -35,20 +39,32 @@ const DeliveryQuery = z.object({
   cursor: z.string().max(200).optional().catch(undefined),
 });
 
-async function renderPage(
+export async function renderPage(
   c: SignedInContext,
-  extra: Partial<Omit<CallbacksPageProps, "settings" | "deliveries" | "filters">> = {},
-  status: 200 | 400 | 401 | 409 | 429 = 200,
+  extra: Partial<Omit<CallbacksPageProps, "settings" | "endpoints" | "deliveries" | "filters" | "eventTypes" | "maxEndpoints">> = {},
+  status: 200 | 400 | 401 | 409 | 422 | 429 = 200,
 ) {
   const ctx = c.get("ctx");
   const { tenantId } = c.get("session");
   const { cursor, ...filters } = DeliveryQuery.parse(c.req.query()) as DeliveryFilters & { cursor?: string };
-  const [settings, deliveries] = await Promise.all([
+  const [settings, endpoints, deliveries] = await Promise.all([
     getCallbackSettings({ ctx, input: { tenantId } }),
+    listCallbackEndpoints({ ctx, input: { tenantId, limit: MAX_CALLBACK_ENDPOINTS } }),
     listDeliveries({ ctx, input: { tenantId, limit: DELIVERY_PAGE_SIZE, ...filters, ...(cursor ? { cursor } : {}) } }),
   ]);
   c.status(status);
-  return c.render(<CallbacksPage settings={settings} deliveries={deliveries} filters={filters} {...extra} />, { title: "Callbacks" });
+  return c.render(
+    <CallbacksPage
+      settings={settings}
+      endpoints={endpoints.data}
+      eventTypes={EVENT_TYPES}
+      maxEndpoints={MAX_CALLBACK_ENDPOINTS}
+      deliveries={deliveries}
+      filters={filters}
+      {...extra}
+    />,
+    { title: "Callbacks" },
+  );
 }
 
 const backTo = (c: SignedInContext, notice: Notice) => c.redirect(`/dashboard/callbacks?notice=${notice}`, 303);
@@ -83,7 +99,15 @@ export async function saveUrl(c: SignedInContext) {
   return backTo(c, url ? "callbacks-saved" : "callbacks-off");
 }
 
-async function withPassword(c: SignedInContext, action: "reveal" | "rotate", work: () => Promise<Response>) {
+type SecretAction = "reveal" | "rotate";
+
+/** A secret is shown or changed only after the person's password; a refusal is shown by `refused` (by default this page). */
+export async function withPassword(
+  c: SignedInContext,
+  action: SecretAction,
+  work: () => Promise<Response>,
+  refused = (secretError: { action: SecretAction; message: string }, status: 401 | 429) => renderPage(c, { secretError }, status),
+) {
   const password = (await formFields(c)).password ?? "";
   const outcome = await confirmPassword({ ctx: c.get("ctx"), input: { session: c.get("session"), password, origin: requestOrigin(c) } });
   if (outcome === "confirmed") return work();
@@ -91,7 +115,7 @@ async function withPassword(c: SignedInContext, action: "reveal" | "rotate", wor
     outcome === "throttled"
       ? "Too many wrong passwords. Wait a few minutes and try again."
       : "That is not your password. Nothing was shown.";
-  return renderPage(c, { secretError: { action, message } }, outcome === "throttled" ? 429 : 401);
+  return refused({ action, message }, outcome === "throttled" ? 429 : 401);
 }
 
 export const revealSecret = (c: SignedInContext) =>

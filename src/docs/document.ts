@@ -21,6 +21,11 @@ const TAGS = [
     name: "Events",
     description: "Every event the callbacks carry, with the same ids and bodies: list, filter and look up, or poll instead of receiving.",
   },
+  {
+    name: "Callback endpoints",
+    description:
+      "Where callbacks go: up to 16 URLs, each with the event types it takes and its own signing secret (shown once, on creation).",
+  },
   { name: "Callbacks", description: CALLBACKS_TAG_DESCRIPTION },
   { name: "Meta", description: "Public configuration for checkout pages, and this reference." },
   { name: "Health", description: "Liveness and readiness probes (anonymous)." },

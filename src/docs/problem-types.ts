@@ -36,6 +36,8 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "processor-rejected":
     "The processor refused the request (e.g. a used or expired token); `code` is its error code. Fix it; do not retry as is.",
   "evidence-limit-reached": "The dispute holds the most evidence files it may (`maxFiles`).",
+  "callback-endpoint-limit-reached": "The tenant has the most callback endpoints it may (`maxEndpoints`); delete one first.",
+  "unknown-event-type": "`enabledEvents` names a type that is not an `LC-Event-Type` of the catalogue (`errors` names it).",
   "unsupported-media-type": "The body's media type is not the one the route takes.",
   "evidence-type-unsupported": "The evidence file's content is not JPG, PNG, PDF or TIFF (`acceptedTypes`).",
   "rate-limited": "Too many requests for this API key; retry after `Retry-After` seconds.",

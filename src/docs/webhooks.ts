@@ -270,14 +270,15 @@ const EVENTS: Record<EventType, { summary: string; description: string; schema: 
 const hours = (seconds: number) => (seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`);
 
 export const CALLBACKS_TAG_DESCRIPTION =
-  "Signed callbacks: the service POSTs each event to the callback URL the tenant saved in the dashboard, as raw JSON. Each request " +
-  `carries \`${CALLBACK_HEADER.signature}: t=<unix seconds>,v1=<hex>\` (one \`v1\` per active signing secret, the current one ` +
-  `first), \`${CALLBACK_HEADER.eventId}\` and \`${CALLBACK_HEADER.eventType}\`.\n\n` +
+  "Signed callbacks: the service POSTs each event to the callback URL the tenant saved in the dashboard, and to every other " +
+  "callback endpoint (`/v1/callback-endpoints`) whose `enabledEvents` take its type, as raw JSON. Each request " +
+  `carries \`${CALLBACK_HEADER.signature}: t=<unix seconds>,v1=<hex>\` (one \`v1\` per active signing secret of that endpoint, ` +
+  `the current one first), \`${CALLBACK_HEADER.eventId}\` and \`${CALLBACK_HEADER.eventType}\`.\n\n` +
   "**Verify** before acting: `v1` is the lowercase hex HMAC-SHA256, keyed with the signing secret, of the string `{t}.{rawBody}` — " +
   "the body's bytes as received (re-serializing it changes the signature). Accept when any `v1` matches (compare in constant time) " +
   "and `t` is within your tolerance of now (5 minutes advised).\n\n" +
   `**Answer** 2xx quickly. Any other answer, or none, is retried — ${MAX_ATTEMPTS} attempts in all (after ` +
-  `${RETRY_DELAYS_SECONDS.map(hours).join(", ")}), then dead-lettered; the dashboard and the operator API can replay it. ` +
+  `${RETRY_DELAYS_SECONDS.map(hours).join(", ")}), then dead-lettered; the dashboard and the operator API can replay it. An endpoint that answers 410 Gone is disabled. ` +
   `A delivery may repeat: handle each \`${CALLBACK_HEADER.eventId}\` once.`;
 
 const CallbackHeaders = z.object({

@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import { base64Url, randomBytes } from "./crypto";
 
 /** Service ids are prefixed and random so that they leak no sequence or volume. */
@@ -7,4 +8,9 @@ export function newId(prefix: string): string {
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** `newId` in SQL, evaluated per row: for an `INSERT … SELECT` that may write several rows at once. */
+export function newIdSql(prefix: string): SQL<string> {
+  return sql<string>`${`${prefix}_`} || lower(hex(randomblob(16)))`;
 }

@@ -37,6 +37,8 @@ export const PROBLEMS = {
   "evidence-too-large": { status: 413, title: "Evidence file too large" },
   "processor-rejected": { status: 422, title: "The processor rejected the request" },
   "evidence-limit-reached": { status: 422, title: "Dispute evidence limit reached" },
+  "callback-endpoint-limit-reached": { status: 422, title: "Callback endpoint limit reached" },
+  "unknown-event-type": { status: 422, title: "Unknown event type" },
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },
   "evidence-type-unsupported": { status: 415, title: "Evidence file type not supported" },
   "rate-limited": { status: 429, title: "Too many requests" },

@@ -33,7 +33,7 @@ beforeAll(async () => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
-      received.push({ headers: request.headers, body });
+      received.push({ url: request.url, headers: request.headers, body });
       response.statusCode = 204;
       response.end();
     });
@@ -282,7 +282,7 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
     await Promise.all([page.waitForSelector("#new-key"), page.click("text=Create key")]);
     const key = await page.inputValue("#new-key");
     expect(await page.textContent("#new-key-heading")).toContain("payments:read, payouts:read");
-    await page.screenshot({ path: path.join(SCREENSHOTS, `15-api-key-restricted-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `16-api-key-restricted-${width}.png`), fullPage: true });
     // Nothing wider than the screen: the page is not zoomed out or scrolled sideways (the key table scrolls in its frame).
     expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([viewport.width, viewport.width]);
     expect(await page.isVisible("#permission-callback_endpoints")).toBe(true);
@@ -308,4 +308,80 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  // The endpoints at a desktop's and a phone's width: nothing wider than the screen, every control reachable.
+  it.each([
+    ["desktop", { width: 1280, height: 860 }],
+    ["phone", { width: 390, height: 844 }],
+  ])(
+    "callback endpoints at %s width: add one (secret once), its own ping verified with its own secret, disable, delete",
+    async (width, viewport) => {
+      const tenantId = await chargeableTenant(`Two Desks ${width}`);
+      const email = `owner-${width}@twodesks.example`;
+      const inviteUrl = await inviteWithAdminCli(tenantId, email);
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const consoleErrors = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") consoleErrors.push(message.text());
+      });
+      page.on("dialog", (dialog) => dialog.accept());
+      const shot = (name) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+      const fitsTheScreen = async () =>
+        expect(
+          await page.evaluate(() =>
+            [...document.querySelectorAll("body *")]
+              // A table scrolls inside its wrapper; everything else must fit.
+              .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.closest(".table-wrap"))
+              .map((element) => `${element.tagName}#${element.id} ${element.textContent.slice(0, 40)}`),
+          ),
+        ).toEqual([]);
+
+      await page.goto(inviteUrl);
+      await page.fill("#name", "Grace Hopper");
+      await page.fill("#password", PASSWORD);
+      await page.fill("#confirm", PASSWORD);
+      await Promise.all([page.waitForURL(/notice=password-set$/), page.click("button[type=submit]")]);
+      await page.fill("#email", email);
+      await page.fill("#password", PASSWORD);
+      await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
+
+      const base = `http://127.0.0.1:${receiver.address().port}`;
+      await page.goto(`${server.baseUrl}/dashboard/callbacks`);
+      await page.fill("#url", `${base}/first-${width}`);
+      await Promise.all([page.waitForURL(/notice=callbacks-saved$/), page.click("button:has-text('Save')")]);
+      await page.fill("#endpoint-url", `${base}/desk-${width}`);
+      await page.fill("#endpoint-description", "Disputes desk");
+      await page.fill("#endpoint-events", "dispute.created, dispute.updated");
+      await Promise.all([page.waitForSelector("#new-endpoint-secret"), page.click("text=Add endpoint")]);
+      const secret = await page.inputValue("#new-endpoint-secret");
+      expect(secret).toMatch(/^whsec_/);
+      await fitsTheScreen();
+      await shot("14-callback-endpoint-created");
+
+      await Promise.all([page.waitForURL(/notice=test-event-sent$/), page.click("text=Send test event")]);
+      const ping = await waitFor(() => received.find((callback) => callback.url === `/desk-${width}`));
+      const verify = (key) =>
+        verifyCallbackSignature({ rawBody: ping.body, signatureHeader: ping.headers["lc-signature"], secret: key, toleranceSeconds: 300 });
+      expect((await verify(secret)).ok).toBe(true);
+      const firstSecret = (
+        await (await fetch(`${server.baseUrl}/admin/tenants/${tenantId}/callbacks/secrets`, { headers: admin() })).json()
+      ).data[0].secret;
+      expect((await verify(firstSecret)).ok).toBe(false);
+      expect(received.filter((callback) => callback.url === `/first-${width}`)).toEqual([]);
+
+      await page.goto(`${server.baseUrl}/dashboard/callbacks`);
+      await fitsTheScreen();
+      await shot("15-callback-endpoints");
+      await page.click(`a:has-text("/desk-${width}")`);
+      await page.selectOption("#state", "disabled");
+      await Promise.all([page.waitForURL(/notice=endpoint-saved$/), page.click("text=Save endpoint")]);
+      expect(await page.textContent("main")).toContain("Disabled");
+      await fitsTheScreen();
+      await Promise.all([page.waitForURL(/notice=endpoint-deleted/), page.click("text=Delete endpoint")]);
+      expect(await page.textContent("main")).not.toContain(`/desk-${width}`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+  );
 });

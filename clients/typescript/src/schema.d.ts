@@ -562,6 +562,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/callback-endpoints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List callback endpoints, newest first
+     * @description Every endpoint of the tenant, the first one (the dashboard's callback URL) included — the oldest, last in this order. Never their secrets.
+     *
+     *     Takes an API key with the `callback_endpoints:read` permission.
+     */
+    get: operations["listCallbackEndpoints"];
+    put?: never;
+    /**
+     * Add a callback endpoint; its signing secret is in this answer only
+     * @description At most 16 per tenant. Each event is delivered to every enabled endpoint whose `enabledEvents` take its type, signed with that endpoint's own secret: keep `secret` from this answer to verify `LC-Signature` (reveal and rotate it later in the dashboard).
+     *
+     *     Takes an API key with the `callback_endpoints:write` permission.
+     */
+    post: operations["createCallbackEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/callback-endpoints/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Look up one callback endpoint
+     * @description The endpoint's URL, event types and state; its signing secret is never shown again (the dashboard reveals it).
+     *
+     *     Takes an API key with the `callback_endpoints:read` permission.
+     */
+    get: operations["getCallbackEndpoint"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a callback endpoint
+     * @description It receives nothing more (its deliveries not yet made are canceled), its secrets are erased and its id answers 404 from now on. Its events stay in `GET /v1/events`.
+     *
+     *     Takes an API key with the `callback_endpoints:write` permission.
+     */
+    delete: operations["deleteCallbackEndpoint"];
+    options?: never;
+    head?: never;
+    /**
+     * Change a callback endpoint's URL, description, event types, or disable it
+     * @description Only the fields given change; the signing secret stays.
+     *
+     *     Takes an API key with the `callback_endpoints:write` permission.
+     */
+    patch: operations["updateCallbackEndpoint"];
+    trace?: never;
+  };
   "/v1/disputes": {
     parameters: {
       query?: never;
@@ -1318,6 +1380,8 @@ export interface components {
       attempts: components["schemas"]["CallbackDeliveryAttempt"][];
       createdAtUtc: string;
       deliveredAtUtc: string | null;
+      /** @description The callback endpoint it went to (`cbe_…`), a deleted one included. */
+      endpointId: string;
       eventId: string;
       eventType: string;
       failedAtUtc: string | null;
@@ -1350,6 +1414,30 @@ export interface components {
     };
     CallbackDeliveryList: {
       data: components["schemas"]["CallbackDelivery"][];
+      hasMore: boolean;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
+    };
+    CallbackEndpoint: {
+      createdAtUtc: string;
+      description: string | null;
+      /** @description A disabled endpoint receives nothing; its deliveries not yet made were canceled. */
+      disabled: boolean;
+      /**
+       * @description `tenant`: disabled on request; `gone`: its receiver answered 410 Gone. Null while enabled.
+       * @enum {string|null}
+       */
+      disabledReason: "tenant" | "gone" | null;
+      /** @description Event types it receives; `["*"]`: every type. */
+      enabledEvents: string[];
+      /** @example cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc */
+      id: string;
+      updatedAtUtc: string;
+      /** @description Where callbacks go. Null only on the first endpoint (the dashboard's callback URL) after the URL was saved empty there: it then receives nothing until a URL is set again. */
+      url: string | null;
+    };
+    CallbackEndpointList: {
+      data: components["schemas"]["CallbackEndpoint"][];
       hasMore: boolean;
       /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
       nextCursor: string;
@@ -1468,6 +1556,13 @@ export interface components {
       processorTransferId: string | null;
       status: components["schemas"]["PaymentStatus"];
     };
+    CreatedCallbackEndpoint: components["schemas"]["CallbackEndpoint"] & {
+      /**
+       * @description This endpoint's signing secret (the HMAC key: this whole string as UTF-8). Returned here only, never again.
+       * @example whsec_7Lp9Wd3Kf5mQ2rT8vXc1Zb4
+       */
+      secret: string;
+    };
     DashboardInvite: {
       /** @example owner@bluebottle.example */
       email: string;
@@ -1491,6 +1586,11 @@ export interface components {
        * @example owner@bluebottle.example
        */
       email: string;
+    };
+    DeletedCallbackEndpoint: {
+      /** @enum {boolean} */
+      deleted: true;
+      id: string;
     };
     /**
      * @example {
@@ -2212,6 +2312,8 @@ export interface components {
      *     | `https://payment-connect.dev/problems/evidence-too-large` | 413 | Evidence file too large | The evidence file is over its type's limit (`maxBytes`). |
      *     | `https://payment-connect.dev/problems/processor-rejected` | 422 | The processor rejected the request | The processor refused the request (e.g. a used or expired token); `code` is its error code. Fix it; do not retry as is. |
      *     | `https://payment-connect.dev/problems/evidence-limit-reached` | 422 | Dispute evidence limit reached | The dispute holds the most evidence files it may (`maxFiles`). |
+     *     | `https://payment-connect.dev/problems/callback-endpoint-limit-reached` | 422 | Callback endpoint limit reached | The tenant has the most callback endpoints it may (`maxEndpoints`); delete one first. |
+     *     | `https://payment-connect.dev/problems/unknown-event-type` | 422 | Unknown event type | `enabledEvents` names a type that is not an `LC-Event-Type` of the catalogue (`errors` names it). |
      *     | `https://payment-connect.dev/problems/unsupported-media-type` | 415 | Unsupported media type | The body's media type is not the one the route takes. |
      *     | `https://payment-connect.dev/problems/evidence-type-unsupported` | 415 | Evidence file type not supported | The evidence file's content is not JPG, PNG, PDF or TIFF (`acceptedTypes`). |
      *     | `https://payment-connect.dev/problems/rate-limited` | 429 | Too many requests | Too many requests for this API key; retry after `Retry-After` seconds. |
@@ -2252,6 +2354,8 @@ export interface components {
       | "https://payment-connect.dev/problems/evidence-too-large"
       | "https://payment-connect.dev/problems/processor-rejected"
       | "https://payment-connect.dev/problems/evidence-limit-reached"
+      | "https://payment-connect.dev/problems/callback-endpoint-limit-reached"
+      | "https://payment-connect.dev/problems/unknown-event-type"
       | "https://payment-connect.dev/problems/unsupported-media-type"
       | "https://payment-connect.dev/problems/evidence-type-unsupported"
       | "https://payment-connect.dev/problems/rate-limited"
@@ -3310,6 +3414,7 @@ export interface operations {
            *               ],
            *               "createdAtUtc": "2026-11-03T10:15:02.000Z",
            *               "deliveredAtUtc": "2026-11-03T10:16:02.000Z",
+           *               "endpointId": "cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc",
            *               "eventId": "event_7hJk2LmN4pQrStUvWxYz9b",
            *               "eventType": "transfer.updated",
            *               "failedAtUtc": null,
@@ -3602,6 +3707,7 @@ export interface operations {
            *           ],
            *           "createdAtUtc": "2026-11-03T10:15:02.000Z",
            *           "deliveredAtUtc": "2026-11-03T10:16:02.000Z",
+           *           "endpointId": "cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc",
            *           "eventId": "event_7hJk2LmN4pQrStUvWxYz9b",
            *           "eventType": "transfer.updated",
            *           "failedAtUtc": null,
@@ -3704,6 +3810,7 @@ export interface operations {
            *           "attempts": [],
            *           "createdAtUtc": "2026-11-04T09:00:00.000Z",
            *           "deliveredAtUtc": null,
+           *           "endpointId": "cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc",
            *           "eventId": "event_7hJk2LmN4pQrStUvWxYz9b",
            *           "eventType": "transfer.updated",
            *           "failedAtUtc": null,
@@ -3902,6 +4009,7 @@ export interface operations {
            *       "attempts": [],
            *       "createdAtUtc": "2026-11-04T09:00:00.000Z",
            *       "deliveredAtUtc": null,
+           *       "endpointId": "cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc",
            *       "eventId": "event_7hJk2LmN4pQrStUvWxYz9b",
            *       "eventType": "transfer.updated",
            *       "failedAtUtc": null,
@@ -5213,6 +5321,602 @@ export interface operations {
       };
       /** @description Unknown link. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listCallbackEndpoints: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1–16; default 16. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of endpoints. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "createdAtUtc": "2026-11-05T09:00:00.000Z",
+           *           "description": "Disputes desk",
+           *           "disabled": false,
+           *           "disabledReason": null,
+           *           "enabledEvents": [
+           *             "dispute.created",
+           *             "dispute.updated"
+           *           ],
+           *           "id": "cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc",
+           *           "updatedAtUtc": "2026-11-05T09:00:00.000Z",
+           *           "url": "https://shop.example.com/payment-connect/disputes"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": ""
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackEndpointList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `callback_endpoints:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  createCallbackEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "description": "Disputes desk",
+         *       "enabledEvents": [
+         *         "dispute.created",
+         *         "dispute.updated"
+         *       ],
+         *       "url": "https://shop.example.com/payment-connect/disputes"
+         *     }
+         */
+        "application/json": {
+          description?: string | null;
+          /** @description Create it disabled (default false). */
+          disabled?: boolean;
+          /**
+           * @description Default `["*"]`.
+           * @example [
+           *       "transfer.updated",
+           *       "dispute.created"
+           *     ]
+           */
+          enabledEvents?: string[];
+          /**
+           * @description Outside the local sandbox an https URL on a public host: loopback, private, link-local, shared (CGNAT) and metadata addresses are refused.
+           * @example https://shop.example.com/payment-connect/disputes
+           */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The endpoint, with its signing secret. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "createdAtUtc": "2026-11-05T09:00:00.000Z",
+           *       "description": "Disputes desk",
+           *       "disabled": false,
+           *       "disabledReason": null,
+           *       "enabledEvents": [
+           *         "dispute.created",
+           *         "dispute.updated"
+           *       ],
+           *       "id": "cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc",
+           *       "secret": "whsec_7Lp9Wd3Kf5mQ2rT8vXc1Zb4",
+           *       "updatedAtUtc": "2026-11-05T09:00:00.000Z",
+           *       "url": "https://shop.example.com/payment-connect/disputes"
+           *     }
+           */
+          "application/json": components["schemas"]["CreatedCallbackEndpoint"];
+        };
+      };
+      /** @description Invalid body, or a URL that is refused (`errors` names `url`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `callback_endpoints:write`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description An unknown event type in `enabledEvents`, or the tenant already has 16 endpoints. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getCallbackEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint (never its secret). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "createdAtUtc": "2026-11-05T09:00:00.000Z",
+           *       "description": "Disputes desk",
+           *       "disabled": false,
+           *       "disabledReason": null,
+           *       "enabledEvents": [
+           *         "dispute.created",
+           *         "dispute.updated"
+           *       ],
+           *       "id": "cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc",
+           *       "updatedAtUtc": "2026-11-05T09:00:00.000Z",
+           *       "url": "https://shop.example.com/payment-connect/disputes"
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackEndpoint"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `callback_endpoints:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such endpoint for this tenant (another tenant's id too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteCallbackEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "deleted": true,
+           *       "id": "cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc"
+           *     }
+           */
+          "application/json": components["schemas"]["DeletedCallbackEndpoint"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `callback_endpoints:write`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such endpoint for this tenant (another tenant's id too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  updateCallbackEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "disabled": false,
+         *       "enabledEvents": [
+         *         "*"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          description?: string | null;
+          /** @description true: it receives nothing from now on and its deliveries not yet made are canceled (replay them once enabled). false: it receives again, also after a 410. */
+          disabled?: boolean;
+          /**
+           * @description Event types this endpoint receives (`LC-Event-Type`s of the catalogue: transfer.updated, application_fee_refund.updated, dispute.created, dispute.updated, evidence.updated, merchant.updated, compliance_form.updated, ping), or `["*"]` for every type. An unknown type is 422 `unknown-event-type`, naming it.
+           * @example [
+           *       "transfer.updated",
+           *       "dispute.created"
+           *     ]
+           */
+          enabledEvents?: string[];
+          /**
+           * @description Outside the local sandbox an https URL on a public host: loopback, private, link-local, shared (CGNAT) and metadata addresses are refused.
+           * @example https://shop.example.com/payment-connect/disputes
+           */
+          url?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The endpoint as changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "createdAtUtc": "2026-11-05T09:00:00.000Z",
+           *       "description": "Disputes desk",
+           *       "disabled": false,
+           *       "disabledReason": null,
+           *       "enabledEvents": [
+           *         "*"
+           *       ],
+           *       "id": "cbe_Jq3Lw8Xb2VnR7tZk5Hm1Pc",
+           *       "updatedAtUtc": "2026-11-05T09:00:00.000Z",
+           *       "url": "https://shop.example.com/payment-connect/disputes"
+           *     }
+           */
+          "application/json": components["schemas"]["CallbackEndpoint"];
+        };
+      };
+      /** @description Malformed id, invalid body, or a URL that is refused. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `callback_endpoints:write`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such endpoint for this tenant (another tenant's id too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description An unknown event type in `enabledEvents`. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };

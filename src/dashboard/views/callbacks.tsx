@@ -1,16 +1,10 @@
 import type { FC } from "hono/jsx";
-import type { CallbackSettings, DeliveryRecord, DeliveryStatus, RevealedSigningSecret } from "../../callbacks";
-import { Badge, EmptyState, Time, type Tone } from "./components/display";
-import { ErrorSummary, Field, FilterSelect, PostButton, PostForm, Secret } from "./components/forms";
+import type { CallbackEndpoint, CallbackSettings, DeliveryRecord, DeliveryStatus, RevealedSigningSecret } from "../../callbacks";
+import { EndpointList, SigningSecrets, type EndpointFormErrors, type EndpointFormValues } from "./callback-endpoints";
+import { Badge, Time, type Tone } from "./components/display";
+import { ErrorSummary, Field, FilterSelect, PostButton, PostForm } from "./components/forms";
 import { FilteredList, filterQuery } from "./components/list";
 import { ACTIONS_HEADER, type Column } from "./components/table";
-
-export const OVERLAP_CHOICES = [
-  { seconds: 86_400, label: "24 hours (recommended)" },
-  { seconds: 3_600, label: "1 hour" },
-  { seconds: 604_800, label: "7 days" },
-  { seconds: 0, label: "None — retire the old secret now (it leaked)" },
-] as const;
 
 const DELIVERY_TONES: Record<DeliveryStatus, Tone> = {
   delivered: "good",
@@ -25,6 +19,12 @@ export type DeliveryFilters = { status?: DeliveryStatus | undefined; eventId?: s
 
 export type CallbacksPageProps = {
   settings: CallbackSettings;
+  endpoints: CallbackEndpoint[];
+  eventTypes: readonly string[];
+  maxEndpoints: number;
+  endpointValues?: EndpointFormValues;
+  endpointErrors?: EndpointFormErrors;
+  endpointError?: string;
   deliveries: { data: DeliveryRecord[]; nextCursor: string };
   filters: DeliveryFilters;
   revealed?: RevealedSigningSecret[];
@@ -34,92 +34,7 @@ export type CallbacksPageProps = {
   error?: string;
 };
 
-const PasswordField: FC<{ id: string; error?: string | undefined }> = ({ id, error }) => (
-  <Field
-    id={`${id}-password`}
-    name="password"
-    label="Your password"
-    type="password"
-    error={error}
-    required
-    autocomplete="current-password"
-    hint="Asked again before a secret is shown."
-  />
-);
-
-const SigningSecrets: FC<CallbacksPageProps> = ({ settings, revealed, secretError }) => (
-  <section class="card" aria-labelledby="secret-heading">
-    <h2 id="secret-heading">Signing secret</h2>
-    <p>
-      Each callback carries <code>LC-Signature: t=…,v1=…</code>, an HMAC-SHA256 of <code>{"{t}.{body}"}</code> with this secret. During a
-      rotation's overlap both the new and the old secret sign, so your receiver can switch without missing a callback.
-    </p>
-    {settings.signingSecrets.length === 0 ? (
-      <EmptyState title="No signing secret yet">One is generated when you first save a callback URL.</EmptyState>
-    ) : (
-      <>
-        <ul class="plain">
-          {settings.signingSecrets.map((secret) => (
-            <li>
-              <span class="mono">{secret.id}</span> — created <Time iso={secret.createdAt} />
-              {secret.expiresAt ? (
-                <>
-                  , signs until <Time iso={secret.expiresAt} /> <Badge tone="warn">previous</Badge>
-                </>
-              ) : (
-                <>
-                  {" "}
-                  <Badge tone="good">current</Badge>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-        {revealed ? (
-          <div class="revealed" aria-live="polite">
-            {revealed.map((secret, index) => (
-              <Secret
-                id={`secret-${index}`}
-                label={
-                  secret.expiresAt
-                    ? `Previous secret (signs until ${secret.expiresAt.slice(0, 16).replace("T", " ")} UTC)`
-                    : "Current secret"
-                }
-                value={secret.secret}
-              />
-            ))}
-          </div>
-        ) : null}
-        <div class="grid-2">
-          <PostForm action="/dashboard/callbacks/secrets/reveal" class="stack">
-            <h3>Reveal</h3>
-            <PasswordField id="reveal" error={secretError?.action === "reveal" ? secretError.message : undefined} />
-            <button type="submit" class="button secondary">
-              Reveal secret
-            </button>
-          </PostForm>
-          <PostForm action="/dashboard/callbacks/secrets/rotate" class="stack">
-            <h3>Rotate</h3>
-            <div class="field">
-              <label for="overlap">Keep the old secret signing for</label>
-              <select id="overlap" name="overlapSeconds">
-                {OVERLAP_CHOICES.map((choice) => (
-                  <option value={String(choice.seconds)}>{choice.label}</option>
-                ))}
-              </select>
-            </div>
-            <PasswordField id="rotate" error={secretError?.action === "rotate" ? secretError.message : undefined} />
-            <button type="submit" class="button secondary">
-              Rotate secret
-            </button>
-          </PostForm>
-        </div>
-      </>
-    )}
-  </section>
-);
-
-const DeliveryLog: FC<CallbacksPageProps> = ({ deliveries, filters, settings }) => {
+const DeliveryLog: FC<CallbacksPageProps> = ({ deliveries, filters, settings, endpoints }) => {
   const pending = deliveries.data.some((delivery) => delivery.status === "pending");
   const emptyText = settings.url ? "Send a test event to see one here." : "Save a callback URL first; events are delivered from then on.";
   return (
@@ -129,7 +44,7 @@ const DeliveryLog: FC<CallbacksPageProps> = ({ deliveries, filters, settings }) 
         path="/dashboard/callbacks"
         filters={filters}
         rows={deliveries.data}
-        columns={deliveryColumns(settings)}
+        columns={deliveryColumns(settings, endpoints)}
         rowAttributes={(delivery) => ({ id: delivery.id, "data-status": delivery.status })}
         empty={{ title: "No deliveries yet", text: emptyText }}
         emptyFiltered={{ title: "No deliveries match these filters", text: emptyText }}
@@ -149,7 +64,7 @@ const DeliveryLog: FC<CallbacksPageProps> = ({ deliveries, filters, settings }) 
 };
 
 /** A delivery's attempts unfold from its row; a replay is offered while the tenant has a URL to send it to. */
-const deliveryColumns = (settings: CallbackSettings): Column<DeliveryRecord>[] => [
+const deliveryColumns = (settings: CallbackSettings, endpoints: CallbackEndpoint[]): Column<DeliveryRecord>[] => [
   {
     header: "Created",
     cell: (delivery) => (
@@ -168,6 +83,18 @@ const deliveryColumns = (settings: CallbackSettings): Column<DeliveryRecord>[] =
         <span class="mono small">{delivery.eventId}</span>
       </>
     ),
+  },
+  {
+    header: "Endpoint",
+    class: "small",
+    cell: (delivery) => {
+      const endpoint = endpoints.find((candidate) => candidate.id === delivery.endpointId);
+      return endpoint ? (
+        <a href={`/dashboard/callbacks/endpoints/${endpoint.id}`}>{endpoint.description ?? endpoint.url ?? endpoint.id}</a>
+      ) : (
+        <span class="muted">deleted</span>
+      );
+    },
   },
   { header: "Status", cell: (delivery) => <Badge tone={DELIVERY_TONES[delivery.status]}>{delivery.status}</Badge> },
   {
@@ -242,7 +169,20 @@ export const CallbacksPage: FC<CallbacksPageProps> = (props) => {
           </PostForm>
         ) : null}
       </section>
-      <SigningSecrets {...props} />
+      <SigningSecrets
+        secrets={settings.signingSecrets}
+        actions="/dashboard/callbacks/secrets"
+        revealed={props.revealed}
+        secretError={props.secretError}
+      />
+      <EndpointList
+        endpoints={props.endpoints}
+        eventTypes={props.eventTypes}
+        max={props.maxEndpoints}
+        values={props.endpointValues}
+        errors={props.endpointErrors}
+        error={props.endpointError}
+      />
       <DeliveryLog {...props} />
       {settings.url ? (
         <section class="card" aria-labelledby="replay-heading">

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
-import { DashboardBrowser, ownerOf, signedInOwner, uniqueEmail } from "../support/dashboard";
+import { DashboardBrowser, ownerOf, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
 import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { paidPayment } from "../support/payments";
 import { mockReceiver, RECEIVER, eventually } from "../support/callbacks";
@@ -18,6 +18,7 @@ type Ids = {
   sessionId: string;
   disputeId: string;
   payoutId: string;
+  endpointId: string;
 };
 
 const first = async (db: D1Database, sql: string, ...params: string[]) =>
@@ -61,6 +62,7 @@ beforeAll(async () => {
       ),
       disputeId: await seedDispute(tenantId, payment.lcPaymentId),
       payoutId: await seedPayout(tenantId),
+      endpointId: await first(await tenantD1(tenantId), "SELECT id FROM callback_endpoints WHERE tenant_id = ?", tenantId),
     },
   };
   intruder = await signedInOwner("Intruder Inc");
@@ -90,6 +92,35 @@ const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string;
     path: "/dashboard/callbacks/events/:eventId/replay",
     url: (ids) => `/dashboard/callbacks/events/${ids.eventId}/replay`,
   },
+  { method: "GET", path: "/dashboard/callbacks/endpoints/:endpointId", url: (ids) => `/dashboard/callbacks/endpoints/${ids.endpointId}` },
+  {
+    method: "POST",
+    path: "/dashboard/callbacks/endpoints/:endpointId",
+    url: (ids) => `/dashboard/callbacks/endpoints/${ids.endpointId}`,
+    form: { url: `${RECEIVER}/intruder`, description: "intruder", enabledEvents: "*", state: "disabled" },
+  },
+  {
+    method: "POST",
+    path: "/dashboard/callbacks/endpoints/:endpointId/delete",
+    url: (ids) => `/dashboard/callbacks/endpoints/${ids.endpointId}/delete`,
+  },
+  {
+    method: "POST",
+    path: "/dashboard/callbacks/endpoints/:endpointId/secrets/reveal",
+    url: (ids) => `/dashboard/callbacks/endpoints/${ids.endpointId}/secrets/reveal`,
+    form: { password: PASSWORD },
+  },
+  {
+    method: "POST",
+    path: "/dashboard/callbacks/endpoints/:endpointId/secrets/rotate",
+    url: (ids) => `/dashboard/callbacks/endpoints/${ids.endpointId}/secrets/rotate`,
+    form: { password: PASSWORD, overlapSeconds: "0" },
+  },
+  {
+    method: "POST",
+    path: "/dashboard/callbacks/endpoints/:endpointId/test",
+    url: (ids) => `/dashboard/callbacks/endpoints/${ids.endpointId}/test`,
+  },
   { method: "POST", path: "/dashboard/team/invites/:inviteId/revoke", url: (ids) => `/dashboard/team/invites/${ids.inviteId}/revoke` },
   { method: "POST", path: "/dashboard/team/users/:userId/remove", url: (ids) => `/dashboard/team/users/${ids.userId}/remove` },
   {
@@ -112,6 +143,13 @@ async function state(tenantId: string, ids: Ids) {
     await row(shard, "SELECT submission, submission_note, updated_at FROM disputes WHERE id = ?", ids.disputeId),
     await row(shard, "SELECT count(*) FROM dispute_evidence WHERE dispute_id = ?", ids.disputeId),
     await row(shard, "SELECT status, updated_at FROM payouts WHERE id = ?", ids.payoutId),
+    await row(
+      shard,
+      "SELECT url, description, enabled_events, disabled_at, deleted_at, updated_at FROM callback_endpoints WHERE id = ?",
+      ids.endpointId,
+    ),
+    await row(shard, "SELECT count(*), max(expires_at) FROM callback_signing_secrets WHERE endpoint_id = ?", ids.endpointId),
+    await row(shard, "SELECT count(*) FROM events WHERE subject_id = ?", ids.endpointId),
   ]);
 }
 

@@ -72,9 +72,9 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
     index: /USING INDEX callback_deliveries_tenant_status_created \(tenant_id=\? AND status=\?/,
   },
   {
-    name: "the signing secrets of a batch's tenants",
-    sql: /from "callback_signing_secrets" where \("callback_signing_secrets"\."tenant_id" in \(SELECT value FROM json_each\(\?\)\)/,
-    index: /USING INDEX callback_signing_secrets_tenant \(tenant_id=\?/,
+    name: "the signing secrets of a batch's endpoints",
+    sql: /from "callback_signing_secrets" where \("callback_signing_secrets"\."endpoint_id" in \(SELECT value FROM json_each\(\?\)\)/,
+    index: /USING INDEX callback_signing_secrets_endpoint \(endpoint_id=\?/,
   },
   {
     name: "onboarding by form",

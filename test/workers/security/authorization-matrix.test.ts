@@ -71,6 +71,7 @@ describe("authorization matrix", () => {
       await seedPayments(owner.tenantId, [{ id: paymentId, status: "succeeded", amountCents: 5000, createdAt: new Date().toISOString() }]);
       const form = await call("/v1/onboarding", jsonInit("POST", {}, owner.auth));
       const reader = await activeReader((await chargeableTenant("Owner Readers")).auth);
+      const endpoint = await call("/v1/callback-endpoints", jsonInit("POST", { url: "https://receiver.example/owner" }, owner.auth));
       ownersIds = {
         id: paymentId,
         formId: ((await form.json()) as { formId: string }).formId,
@@ -78,6 +79,7 @@ describe("authorization matrix", () => {
         "payouts.id": await seedPayout(owner.tenantId),
         "terminal.readers.id": reader.lcReaderId,
         "events.id": await writeEvent(owner.tenantId),
+        "callback-endpoints.id": ((await endpoint.json()) as { id: string }).id,
       };
       // The owners reach each, so the intruder's 404 below is about ownership, not about missing resources.
       expect((await call(`/v1/payments/${paymentId}`, { headers: owner.auth })).status).toBe(200);
@@ -85,6 +87,7 @@ describe("authorization matrix", () => {
       expect((await call(`/v1/disputes/${ownersIds["disputes.id"]}`, { headers: owner.auth })).status).toBe(200);
       expect((await call(`/v1/payouts/${ownersIds["payouts.id"]}`, { headers: owner.auth })).status).toBe(200);
       expect((await call(`/v1/events/${ownersIds["events.id"]}`, { headers: owner.auth })).status).toBe(200);
+      expect((await call(`/v1/callback-endpoints/${ownersIds["callback-endpoints.id"]}`, { headers: owner.auth })).status).toBe(200);
       expect(reader.status).toBe("active");
     });
 

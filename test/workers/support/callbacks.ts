@@ -108,6 +108,7 @@ export async function runConsumer(
 
 export type DeliveryRow = {
   id: string;
+  endpoint_id: string;
   status: string;
   origin: string;
   event_id: string;
