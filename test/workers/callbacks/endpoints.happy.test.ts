@@ -135,6 +135,28 @@ describe("callback endpoints", () => {
     expect(await signedWith(toDisputes!, transfers.secret)).toBe(false);
   });
 
+  it("sends POST /v1/events/ping to every endpoint whose enabledEvents take pings", async () => {
+    const { auth } = await tenantWithKey();
+    const api = endpointsApi(auth);
+    const everything = await api.create({ url: `${RECEIVER}/everything` });
+    const pings = await api.create({ url: `${RECEIVER}/pings`, enabledEvents: ["ping"] });
+    await api.create({ url: `${RECEIVER}/disputes`, enabledEvents: ["dispute.created"] });
+    const receiver = mockReceiver(RECEIVER);
+
+    expect((await call("/v1/events/ping", { method: "POST", headers: auth })).status).toBe(202);
+    const listed = (await (await call("/v1/events?type=ping", { headers: auth })).json()) as { data: { id: string }[] };
+    const pingId = listed.data[0]!.id;
+    await eventually(
+      () => deliveriesOf(pingId),
+      (rows) => rows.length === 2 && rows.every((row) => row.status === "delivered"),
+    );
+    const paths = receiver.received.map((callback) => new URL(callback.url).pathname).sort();
+    expect(paths).toEqual(["/everything", "/pings"]);
+    const [toPings] = receiver.received.filter((callback) => callback.url.endsWith("/pings"));
+    expect(await signedWith(toPings!, pings.secret)).toBe(true);
+    expect(await signedWith(toPings!, everything.secret)).toBe(false);
+  });
+
   it("sends a disabled endpoint nothing, cancels what it was owed, and sends again once enabled", async () => {
     const { tenantId, auth } = await tenantWithKey();
     const api = endpointsApi(auth);
