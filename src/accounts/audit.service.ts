@@ -31,6 +31,11 @@ export const AUDIT_ACTIONS = {
   "dispute.evidence_uploaded": "Uploaded dispute evidence",
   "dispute.submitted": "Submitted a dispute response",
   "onboarding.started": "Started onboarding",
+  "reader.registered": "Registered a reader",
+  "reader.activated": "Activated a reader",
+  "reader.deactivated": "Deactivated a reader",
+  "terminal_sale.started": "Started an in-person sale",
+  "terminal_sale.canceled": "Canceled an in-person sale",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

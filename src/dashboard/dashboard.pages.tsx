@@ -9,6 +9,7 @@ import * as keys from "./keys.handlers";
 import * as overview from "./overview.handlers";
 import * as payments from "./payments.handlers";
 import * as payouts from "./payouts.handlers";
+import * as readers from "./readers.handlers";
 import * as team from "./team.handlers";
 import type { DashboardBindings, SignedInBindings } from "./types";
 import { dashboardLayout } from "./views/layout";
@@ -53,6 +54,15 @@ signedIn.post("/dashboard/disputes/:disputeId/submit", disputes.submitResponse);
 
 signedIn.get("/dashboard/payouts", payouts.showPayouts);
 signedIn.get("/dashboard/payouts/:payoutId", payouts.showPayout);
+
+signedIn.get("/dashboard/readers", readers.showReaders);
+signedIn.post("/dashboard/readers", readers.registerReaderFromForm);
+signedIn.get("/dashboard/readers/:readerId", readers.showReader);
+signedIn.post("/dashboard/readers/:readerId/activate", readers.activate);
+signedIn.post("/dashboard/readers/:readerId/deactivate", readers.deactivate);
+signedIn.post("/dashboard/readers/:readerId/sales", readers.startSale);
+signedIn.post("/dashboard/readers/:readerId/cancel", readers.cancelSale);
+signedIn.post("/dashboard/readers/:readerId/simulate-tap", readers.simulateTap);
 
 signedIn.get("/dashboard/keys", keys.showKeys);
 signedIn.post("/dashboard/keys", keys.createKey);

@@ -1,3 +1,4 @@
+import { base64Url, randomBytes } from "../lib/crypto";
 import type { Context } from "hono";
 import { z } from "zod";
 
@@ -42,3 +43,14 @@ export function parseFilters<Shape extends Record<string, z.ZodType<string>>>(
   }
   return { filters, filterError: invalid.length > 0 ? `Ignored an invalid ${invalid.join(" and ")}.` : undefined };
 }
+
+/** "12.5" or "12.50" in a two-decimal currency → 1250; null for anything that is not a positive amount. */
+export function minorUnits(amount: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return cents > 0 ? cents : null;
+}
+
+/** Each rendering of a form that moves money carries a fresh one-time key, so submitting the same form twice acts once. */
+export const newFormKey = () => base64Url(randomBytes(18));

@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { REPLAY_HEADER, requestFingerprint, withIdempotency } from "../idempotency/idempotency.service";
-import { base64Url, randomBytes } from "../lib/crypto";
 import { ApiError } from "../lib/problem";
 import { afterResponse } from "../platform/after-response";
 import {
@@ -15,7 +14,7 @@ import {
   type PaymentRecord,
   type RefundInput,
 } from "../payments";
-import { formFields, parseFilters } from "./forms";
+import { formFields, minorUnits, newFormKey, parseFilters } from "./forms";
 import { auditSignedIn } from "./audit-request";
 import type { SignedInBindings } from "./types";
 import { formatMoney } from "./views/format";
@@ -53,22 +52,11 @@ export async function showPayments(c: SignedInContext) {
 const ownPayment = (c: SignedInContext) =>
   getPayment({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, paymentId: c.req.param("paymentId") ?? "" } });
 
-// Each rendering of the refund form carries a fresh key, so submitting the same form twice refunds once.
-const newRefundKey = () => base64Url(randomBytes(18));
-
 const paymentPage = (c: SignedInContext, payment: PaymentRecord, form: { refundError?: string; values?: RefundFormValues } = {}) =>
-  c.render(<PaymentPage payment={payment} refundKey={newRefundKey()} {...form} />, { title: `Payment ${payment.id}` });
+  c.render(<PaymentPage payment={payment} refundKey={newFormKey()} {...form} />, { title: `Payment ${payment.id}` });
 
 export async function showPayment(c: SignedInContext) {
   return paymentPage(c, await ownPayment(c));
-}
-
-/** "12.5" or "12.50" in a two-decimal currency → 1250; null for anything that is not a positive amount. */
-function minorUnits(amount: string): number | null {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return cents > 0 ? cents : null;
 }
 
 const RefundForm = z.object({

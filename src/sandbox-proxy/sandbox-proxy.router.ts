@@ -4,6 +4,7 @@ import { ApiError } from "../lib/problem";
 import { publicUrl } from "../platform/context";
 import type { AppBindings } from "../platform/types";
 import { controlScope, SANDBOX_SCOPE_HEADER } from "./control-scope";
+import { builtinSandbox } from "./merchant-control";
 
 /** Tells the sandbox, with the service's calls through the binding, the service's public origin: its links point there. */
 export const SANDBOX_SERVICE_ORIGIN_HEADER = "x-sandbox-service-origin";
@@ -15,7 +16,7 @@ export const SANDBOX_SERVICE_ORIGIN_HEADER = "x-sandbox-service-origin";
  * PROCESSOR_BASE_URL=builtin, there is no sandbox and the whole path answers 404.
  */
 async function toSandbox(c: Context<AppBindings, string>): Promise<Response> {
-  const sandbox = c.env.PROCESSOR_BASE_URL === "builtin" ? c.env.SANDBOX_PROCESSOR : undefined;
+  const sandbox = builtinSandbox(c.env);
   if (!sandbox) throw new ApiError("not-found", `No route ${c.req.method} ${c.req.path}.`);
   const headers = new Headers(c.req.raw.headers);
   headers.delete(SANDBOX_SCOPE_HEADER);

@@ -3,3 +3,9 @@ export { default as terminalRouter } from "./terminal.router";
 export { ReaderObject } from "./reader.durable-object";
 export { sweepTerminalSales } from "./sweep";
 export * as terminalTables from "./terminal.schema";
+// The dashboard's readers page works through these, as the /v1 routes do.
+export { activateReader, deactivateReader, getReader, listReaders, readerConnection, registerReader } from "./readers.service";
+export { cancelSaleOnReader, listReaderSales, startTerminalSale, type TerminalSaleInput } from "./sale.service";
+export { PAX_MODELS, type PaxModel, type ReaderStatus } from "./terminal.schema";
+export { RegisterReaderRequestSchema, TerminalSaleRequestSchema, terminalSalePath } from "./terminal.routes";
+export { toTerminalSale, type Connection, type ReaderState } from "./terminal.view";

@@ -207,8 +207,13 @@ export async function getReader({
 }): Promise<{ reader: ReaderState; connection?: Connection }> {
   const reader = await ownedReader(ctx, input.tenantId, input.readerId);
   if (!input.connection) return { reader };
+  return { reader, connection: await readerConnection(ctx, reader) };
+}
+
+/** Whether the reader is online now, as the processor reports its device at this moment. */
+export async function readerConnection(ctx: AppContext, reader: ReaderState): Promise<Connection> {
   const device = await ctx.processor.getDevice(reader.processorDeviceId!, { includeConnection: true });
-  return { reader, connection: device.connection?.toUpperCase() === "OPEN" ? "Open" : "Closed" };
+  return device.connection?.toUpperCase() === "OPEN" ? "Open" : "Closed";
 }
 
 /** Newest first, keyset-paginated on (createdAt, id); the cursor is signed for the tenant and the filters. */

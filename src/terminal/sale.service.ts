@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import { findPayment, findPaymentByIdempotencyKey, insertCardPresentPayment, type PaymentRecord } from "../payments";
+import { findPayment, findPaymentByIdempotencyKey, insertCardPresentPayment, payments, type PaymentRecord } from "../payments";
 import type { AppContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import type { SaleClaim } from "./reader.durable-object";
@@ -98,4 +98,22 @@ export async function cancelSaleOnReader({
   const payment = await readerObject(ctx.env, reader.id).cancel();
   if (!payment) throw new ApiError("no-sale-in-progress", `Reader ${reader.id} has no sale in progress.`);
   return payment;
+}
+
+/** The reader's newest sales, scoped by tenant: another tenant's reader has none. */
+export function listReaderSales({
+  ctx,
+  input: { tenantId, readerId, limit },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; readerId: string; limit: number };
+}): Promise<PaymentRecord[]> {
+  return ctx.db
+    .select(getTableColumns(payments))
+    .from(terminalSales)
+    .innerJoin(payments, eq(payments.id, terminalSales.paymentId))
+    .where(and(eq(terminalSales.readerId, readerId), eq(terminalSales.tenantId, tenantId)))
+    .orderBy(desc(terminalSales.createdAt), desc(terminalSales.paymentId))
+    .limit(limit)
+    .all();
 }

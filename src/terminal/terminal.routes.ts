@@ -364,3 +364,5 @@ export const startTerminalSale = createRoute({
     }),
   },
 });
+
+export const terminalSalePath = startTerminalSale.path;

@@ -83,8 +83,8 @@ const ALLOWED = {
   // Never the dashboard: the accounts are the capability, the dashboard one surface over them.
   accounts: [...KERNEL, "tenants"],
   "processor-webhooks": [...KERNEL, ...CAPABILITIES],
-  // A third surface over the same services as /v1 and the operator API.
-  dashboard: [...KERNEL, ...CAPABILITIES, "callbacks"],
+  // A third surface over the same services as /v1 and the operator API; in the sandbox, it simulates the buyer's tap.
+  dashboard: [...KERNEL, ...CAPABILITIES, "callbacks", "sandbox-proxy"],
   "sandbox-proxy": [...KERNEL, "tenants"],
   // Moving a tenant copies every capability's tables on its shard, and forgets the tenant's cached keys.
   shards: [...KERNEL, ...CAPABILITIES, "callbacks", "processor-webhooks"],

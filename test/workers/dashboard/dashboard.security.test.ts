@@ -6,6 +6,7 @@ import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { paidPayment } from "../support/payments";
 import { mockReceiver, RECEIVER, eventually } from "../support/callbacks";
 import { tenantD1 } from "../support/shards";
+import { registerReader } from "../support/terminal";
 
 // Another tenant's ids on every dashboard route that takes one: each must read as missing (404), and do nothing.
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
@@ -19,6 +20,7 @@ type Ids = {
   disputeId: string;
   payoutId: string;
   endpointId: string;
+  readerId: string;
 };
 
 const first = async (db: D1Database, sql: string, ...params: string[]) =>
@@ -32,7 +34,7 @@ let intruder: Owner;
 
 beforeAll(async () => {
   const receiver = mockReceiver(RECEIVER, [204]);
-  const { tenantId, payment } = await paidPayment(3000);
+  const { tenantId, auth, payment } = await paidPayment(3000);
   const signedIn = await ownerOf(tenantId);
   const { browser } = signedIn;
   await browser.open("/dashboard/keys");
@@ -63,6 +65,7 @@ beforeAll(async () => {
       disputeId: await seedDispute(tenantId, payment.lcPaymentId),
       payoutId: await seedPayout(tenantId),
       endpointId: await first(await tenantD1(tenantId), "SELECT id FROM callback_endpoints WHERE tenant_id = ?", tenantId),
+      readerId: (await (await registerReader(auth)).json<{ lcReaderId: string }>()).lcReaderId,
     },
   };
   intruder = await signedInOwner("Intruder Inc");
@@ -121,6 +124,17 @@ const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string;
     path: "/dashboard/callbacks/endpoints/:endpointId/test",
     url: (ids) => `/dashboard/callbacks/endpoints/${ids.endpointId}/test`,
   },
+  { method: "GET", path: "/dashboard/readers/:readerId", url: (ids) => `/dashboard/readers/${ids.readerId}` },
+  { method: "POST", path: "/dashboard/readers/:readerId/activate", url: (ids) => `/dashboard/readers/${ids.readerId}/activate` },
+  { method: "POST", path: "/dashboard/readers/:readerId/deactivate", url: (ids) => `/dashboard/readers/${ids.readerId}/deactivate` },
+  {
+    method: "POST",
+    path: "/dashboard/readers/:readerId/sales",
+    url: (ids) => `/dashboard/readers/${ids.readerId}/sales`,
+    form: { saleKey: "intruderintruder0001", amount: "1.00", orderRef: "intruder" },
+  },
+  { method: "POST", path: "/dashboard/readers/:readerId/cancel", url: (ids) => `/dashboard/readers/${ids.readerId}/cancel` },
+  { method: "POST", path: "/dashboard/readers/:readerId/simulate-tap", url: (ids) => `/dashboard/readers/${ids.readerId}/simulate-tap` },
   { method: "POST", path: "/dashboard/team/invites/:inviteId/revoke", url: (ids) => `/dashboard/team/invites/${ids.inviteId}/revoke` },
   { method: "POST", path: "/dashboard/team/users/:userId/remove", url: (ids) => `/dashboard/team/users/${ids.userId}/remove` },
   {
@@ -150,6 +164,8 @@ async function state(tenantId: string, ids: Ids) {
     ),
     await row(shard, "SELECT count(*), max(expires_at) FROM callback_signing_secrets WHERE endpoint_id = ?", ids.endpointId),
     await row(shard, "SELECT count(*) FROM events WHERE subject_id = ?", ids.endpointId),
+    await row(shard, "SELECT status, updated_at FROM terminal_readers WHERE id = ?", ids.readerId),
+    await row(shard, "SELECT count(*) FROM terminal_sales WHERE reader_id = ?", ids.readerId),
   ]);
 }
 
@@ -185,6 +201,7 @@ describe("another tenant's ids on the dashboard", () => {
     expect((await browser.get(`/dashboard/keys/${owner.ids.keyId}/revoke`)).status).toBe(200);
     expect((await browser.get(`/dashboard/disputes/${owner.ids.disputeId}`)).status).toBe(200);
     expect((await browser.get(`/dashboard/payouts/${owner.ids.payoutId}`)).status).toBe(200);
+    expect((await browser.get(`/dashboard/readers/${owner.ids.readerId}`)).status).toBe(200);
     await browser.open("/dashboard/callbacks");
     expect((await browser.post(`/dashboard/callbacks/events/${owner.ids.eventId}/replay`)).status).toBe(303);
   });
@@ -199,6 +216,7 @@ describe("another tenant's ids on the dashboard", () => {
         "/dashboard/payments",
         "/dashboard/disputes",
         "/dashboard/payouts",
+        "/dashboard/readers",
         "/dashboard/keys",
         "/dashboard/callbacks",
         "/dashboard/team",

@@ -112,7 +112,7 @@ describe("a tenant's requests stay on its shard", () => {
     const disputeId = await seedDispute(tenantId, lcPaymentId);
     await expectStatus("/v1/disputes", 200, { headers: auth });
     await expectStatus(`/v1/disputes/${disputeId}`, 200, { headers: auth });
-    await activeReader(auth);
+    const reader = await activeReader(auth);
     await expectStatus("/v1/terminal/readers", 200, { headers: auth });
     await expectStatus("/v1/onboarding/status", 200, { headers: auth });
     await expectStatus("/v1/payouts", 200, { headers: auth });
@@ -139,6 +139,8 @@ describe("a tenant's requests stay on its shard", () => {
       `/dashboard/payments/${lcPaymentId}`,
       "/dashboard/disputes",
       "/dashboard/payouts",
+      "/dashboard/readers",
+      `/dashboard/readers/${reader.lcReaderId}`,
       "/dashboard/keys",
       "/dashboard/callbacks",
     ]) {

@@ -15,6 +15,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: "/dashboard/payments", label: "Payments" },
       { href: "/dashboard/disputes", label: "Disputes" },
       { href: "/dashboard/payouts", label: "Payouts" },
+      { href: "/dashboard/readers", label: "Readers" },
     ],
   },
   {

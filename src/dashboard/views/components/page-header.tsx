@@ -26,6 +26,17 @@ export const NOTICES = {
   "evidence-known": "That file is already part of this dispute's evidence: nothing was stored twice.",
   "dispute-submitted": "Your response was submitted. The dispute takes no more evidence.",
   "onboarding-started": "Your onboarding form is ready: continue to it below.",
+  "reader-registered": "The reader is registered. Activate it to take sales.",
+  "reader-known": "That reader is already registered to you: here it is.",
+  "reader-activated": "The reader is active and takes sales.",
+  "reader-deactivated": "The reader is deactivated: it takes no sales until it is activated again.",
+  "sale-started": "The sale is on the reader, waiting for the buyer's card.",
+  "sale-already-sent": "This sale was already sent: it is below, and was not started twice.",
+  "sale-canceled": "The sale was canceled.",
+  "sale-tapped-before-cancel": "The buyer tapped before the cancel arrived: the sale succeeded and stands (refund it like any other).",
+  "sale-cancel-pending": "The reader was told to stop; the sale's outcome follows below.",
+  "sale-over": "No sale is waiting on this reader; the last one's outcome is below.",
+  "tap-simulated": "The buyer presented a card at the sandbox reader.",
 } as const;
 export type Notice = keyof typeof NOTICES;
 
