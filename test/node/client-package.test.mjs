@@ -118,6 +118,9 @@ describe("the client package", () => {
   it("packs into a tarball that a default `npm init -y` + `tsc --init` project installs offline, compiles and charges with", async () => {
     const { ADMIN_SECRET } = devSecrets();
     const { key } = await chargeableTenant(server.baseUrl, { Authorization: `Bearer ${ADMIN_SECRET}` }, "Installed Client Roasters");
+    // Before the synchronous pack, install and compile: they block this process's event loop for seconds, and a pooled
+    // connection the dev server closes meanwhile would be reused afterwards ("other side closed").
+    const token = await cardToken(server.baseUrl);
 
     const manifest = JSON.parse(readFileSync(path.join(clientDir, "package.json"), "utf8"));
     const [client] = pack(["."]);
@@ -186,7 +189,7 @@ console.log(JSON.stringify({ ids, verified, forwardTo }));
     run(bin("tsc"), ["-p", "."], { cwd: app });
     run(path.join(root, "node_modules", "typescript5", "bin", "tsc"), ["-p", ".", "--noEmit"], { cwd: app });
 
-    const env = { ...process.env, BASE_URL: server.baseUrl, API_KEY: key, TOKEN: await cardToken(server.baseUrl) };
+    const env = { ...process.env, BASE_URL: server.baseUrl, API_KEY: key, TOKEN: token };
     const charged = JSON.parse(run(process.execPath, ["charge.js"], { cwd: app, env }));
     expect(charged).toMatchObject({ lcPaymentId: expect.stringMatching(/^lcpay_/), status: "succeeded" });
     const listed = JSON.parse(run(process.execPath, ["list.mjs"], { cwd: app, env }));
