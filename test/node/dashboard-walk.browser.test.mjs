@@ -1,5 +1,5 @@
 // Every dashboard page in a real browser, at a laptop's width (1280 px) and a phone's (390 px), against `wrangler dev`:
-// a tenant with a payment, a refund, a payout, a dispute, callbacks with a delivered ping, a second endpoint, a reader
+// a tenant with a payment, a refund, a payout, a dispute, callbacks with a ping sent, a second endpoint, a reader
 // and an open invitation, so each page has something to show; then the pages before sign-in, and every page signed in,
 // found by following the navigation and the links to records from the overview on — a page added to the navigation
 // is walked from then on, with nothing to add here. On each: the sandbox banner, nothing scrolling sideways
@@ -53,17 +53,22 @@ const SCREENSHOT_NAMES = {
   "/dashboard/disputes": "17-disputes",
   "/dashboard/payouts": "18-payouts",
   "/dashboard/payouts/:id": "19-payout",
+  "/dashboard/readers": "23-readers",
+  "/dashboard/readers/:id": "23-reader",
   "/dashboard/no-such-page": "99-not-found",
 };
 
-/** A path segment that is a record's id (`lcpay_…`, `key_…`, `cbe_…`): the walk opens one record of each kind. */
-const ID_SEGMENT = /^[a-z]+_[A-Za-z0-9]{8,}$/;
+/**
+ * A path segment that is a record's id — prefixed (`lcpay_…`, `key_…`, `cbe_…`) or a long token with digits (a trace
+ * id) — so the walk opens one record of each kind, not every row of a list.
+ */
+const isIdSegment = (segment) => /^[a-z]+_[A-Za-z0-9]{8,}$/.test(segment) || /^(?=.*\d)[A-Za-z0-9_-]{16,}$/.test(segment);
 const templateOf = (pathname) =>
   pathname.startsWith("/dashboard/invite/")
     ? "/dashboard/invite/:token"
     : pathname
         .split("/")
-        .map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment))
+        .map((segment) => (isIdSegment(segment) ? ":id" : segment))
         .join("/");
 
 /** Links the walk does not follow: leaving the dashboard, and signing out (a form, but a link would end the walk). */
@@ -73,9 +78,6 @@ const followable = (url, origin) =>
 let server;
 let browser;
 let receiver;
-/** What the walk opens, in order: `{ template, url }`, the pages before sign-in first. Filled by the first test. */
-const signedOutPages = [];
-let owner;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
@@ -170,13 +172,21 @@ async function tenantWithHistory() {
   };
 }
 
-/** Every page from the overview on: the navigation's links and the links to records, one page per path template. */
+/**
+ * Every page from the overview on: the navigation's links and the links to records, one page per path template. A
+ * link to something that is not a page (a file to download) is left out.
+ */
 async function discoverPages(page) {
   const origin = server.baseUrl;
   const found = new Map([["/dashboard", `${origin}/dashboard`]]);
   const queue = [`${origin}/dashboard`];
   while (queue.length > 0) {
     const next = queue.shift();
+    const probe = await page.request.get(next, { maxRedirects: 0 });
+    if (!(probe.headers()["content-type"] ?? "").startsWith("text/html")) {
+      found.delete(templateOf(new URL(next).pathname));
+      continue;
+    }
     const response = await page.goto(next);
     expect(response?.status(), next).toBe(200);
     const hrefs = await page.$$eval("nav a[href], main a[href]", (links) => links.map((link) => link.href));
@@ -230,11 +240,11 @@ async function checkPage(page, seen, viewport, { url, template }, name) {
 
 describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
   it("walks the pages before sign-in and every page signed in, with nothing sideways, no console error and the sandbox banner", async () => {
-    owner = await tenantWithHistory();
-    signedOutPages.push(
+    const owner = await tenantWithHistory();
+    const signedOutPages = [
       { template: "/dashboard/sign-in", url: `${server.baseUrl}/dashboard/sign-in` },
       { template: "/dashboard/invite/:token", url: owner.teammateInviteUrl },
-    );
+    ];
 
     // The pages to walk, found once by a signed-in owner (an owner sees every page a member does, and team and audit).
     const finder = await newContext(browser, DESKTOP);
@@ -253,6 +263,8 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
         "/dashboard/disputes/:id",
         "/dashboard/payouts",
         "/dashboard/payouts/:id",
+        "/dashboard/readers",
+        "/dashboard/readers/:id",
         "/dashboard/keys",
         "/dashboard/keys/:id/revoke",
         "/dashboard/callbacks",
