@@ -180,8 +180,7 @@ async function discoverPages(page) {
   const origin = server.baseUrl;
   const found = new Map([["/dashboard", `${origin}/dashboard`]]);
   const queue = [`${origin}/dashboard`];
-  while (queue.length > 0) {
-    const next = queue.shift();
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const probe = await page.request.get(next, { maxRedirects: 0 });
     if (!(probe.headers()["content-type"] ?? "").startsWith("text/html")) {
       found.delete(templateOf(new URL(next).pathname));

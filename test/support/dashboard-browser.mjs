@@ -69,6 +69,12 @@ export async function signIn(page, { baseUrl, email, password = PASSWORD }) {
   await Promise.all([page.waitForURL(`${baseUrl}/dashboard`), page.click("button[type=submit]")]);
 }
 
+/** Follows a section's link in the navigation, opening the menu first where it is folded away (a phone's width). */
+export async function clickNav(page, label) {
+  if (await page.isVisible("summary.menu-button")) await page.click("summary.menu-button");
+  await page.click(`nav >> text=${label}`);
+}
+
 /**
  * What a page reports while the test drives it: console errors, uncaught exceptions and requests that leave the
  * service's origin (the dashboard loads nothing from elsewhere). Reset `errors` between pages to tell them apart.
