@@ -8,7 +8,7 @@
 // in browsers whose CSS cannot show a closed <details>' content.
 const menu = document.querySelector("details.menu");
 if (menu) {
-  const wide = window.matchMedia("(width > 48rem)");
+  const wide = window.matchMedia("(min-width: 48.01rem)");
   const cssShowsIt = window.CSS?.supports?.("selector(::details-content)") ?? false;
   const keepOpenWhenWide = () => {
     if (wide.matches && !cssShowsIt) menu.open = true;
