@@ -1,7 +1,26 @@
 // Progressive enhancement for the dashboard: every page works without this script; with it, secrets copy in one
 // click, forms ask before destructive actions and cannot be sent twice, and a delivery log that is still pending
-// refreshes itself.
+// refreshes itself; the phone's menu closes with Escape.
 "use strict";
+
+// The menu (a <details>, src/dashboard/views/components/nav.tsx) opens and closes without this script. With it, Escape
+// closes it and puts the focus back on its button; and on a wide screen, where the button is hidden, it is kept open
+// in browsers whose CSS cannot show a closed <details>' content.
+const menu = document.querySelector("details.menu");
+if (menu) {
+  const wide = window.matchMedia("(min-width: 48.01rem)");
+  const cssShowsIt = window.CSS?.supports?.("selector(::details-content)") ?? false;
+  const keepOpenWhenWide = () => {
+    if (wide.matches && !cssShowsIt) menu.open = true;
+  };
+  keepOpenWhenWide();
+  wide.addEventListener("change", keepOpenWhenWide);
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !menu.open || wide.matches) return;
+    menu.open = false;
+    menu.querySelector("summary")?.focus();
+  });
+}
 
 document.addEventListener("click", async (event) => {
   const button = event.target.closest("button[data-copy]");

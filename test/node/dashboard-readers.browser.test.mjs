@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { clickNav } from "../support/dashboard-browser.mjs";
 import { devSecrets, startDevServer } from "../support/dev-server.mjs";
 import { chargeableTenant } from "../support/sandbox-flows.mjs";
 
@@ -72,7 +73,7 @@ describe.skipIf(!CHROMIUM)("the readers page in a real browser", () => {
     await page.fill("#password", PASSWORD);
     await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
 
-    await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard/readers`), page.click("nav >> text=Readers")]);
+    await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard/readers`), clickNav(page, "Readers")]);
     expect(await page.textContent("main")).toContain("No readers yet");
     await noHorizontalScroll();
     const serialNumber = `SN${width.toUpperCase()}${Date.now()}`;

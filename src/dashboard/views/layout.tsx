@@ -2,6 +2,7 @@ import type { Child, FC } from "hono/jsx";
 import { jsxRenderer } from "hono/jsx-renderer";
 import { Sidebar } from "./components/nav";
 import { PageHeader } from "./components/page-header";
+import { SandboxBanner } from "./components/sandbox-banner";
 import { useSession } from "./components/session";
 
 declare module "hono" {
@@ -25,8 +26,9 @@ const Document: FC<{ title: string; children: Child }> = ({ title, children }) =
 );
 
 /**
- * The frame of every dashboard page, from what the request already holds: signed in, the skip link, the sidebar and
- * the page; before sign-in (sign-in, invitation, errors without a session), a centred card with no navigation.
+ * The frame of every dashboard page, from what the request already holds: signed in, the skip link, the sandbox
+ * banner, the sidebar (a top bar with a menu button on a phone) and the page; before sign-in (sign-in, invitation,
+ * errors without a session), the banner and a centred card with no navigation.
  */
 const Frame: FC<{ title: string; children: Child }> = ({ title, children }) => {
   const session = useSession();
@@ -37,6 +39,7 @@ const Frame: FC<{ title: string; children: Child }> = ({ title, children }) => {
           <a class="skip-link" href="#main">
             Skip to content
           </a>
+          <SandboxBanner />
           <div class="shell">
             <Sidebar session={session} />
             <main id="main" tabindex={-1}>
@@ -47,11 +50,14 @@ const Frame: FC<{ title: string; children: Child }> = ({ title, children }) => {
         </body>
       ) : (
         <body class="bare">
-          <main id="main" class="card narrow">
-            <p class="brand">Payment Connect</p>
-            <PageHeader title={title} />
-            {children}
-          </main>
+          <SandboxBanner />
+          <div class="bare-page">
+            <main id="main" class="card narrow">
+              <p class="brand">Payment Connect</p>
+              <PageHeader title={title} />
+              {children}
+            </main>
+          </div>
         </body>
       )}
     </Document>

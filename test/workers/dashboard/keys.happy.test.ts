@@ -144,7 +144,7 @@ describe("API keys page: restricted keys", () => {
     const created = await browser.post("/dashboard/keys", { name: "Server", access: "full", ...levels({ payments: "read" }) });
     const key = keyIn(await created.text())!;
     const { html } = await browser.open("/dashboard/keys");
-    expect(html).toContain("<td>Every permission</td>");
+    expect(html).toContain(`<td data-label="Access">Every permission</td>`);
     const charged = await call("/v1/payments", jsonInit("POST", {}, { "X-Api-Key": key, "Idempotency-Key": "full-1" }));
     expect(charged.status).toBe(400);
   });

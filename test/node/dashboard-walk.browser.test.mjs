@@ -1,0 +1,360 @@
+// Every dashboard page in a real browser, at a laptop's width (1280 px) and a phone's (390 px), against `wrangler dev`:
+// a tenant with a payment, a refund, a payout, a dispute, callbacks with a ping sent, a second endpoint, a reader
+// and an open invitation, so each page has something to show; then the pages before sign-in, and every page signed in,
+// found by following the navigation and the links to records from the overview on — a page added to the navigation
+// is walked from then on, with nothing to add here. On each: the sandbox banner, nothing scrolling sideways
+// (`scrollWidth === innerWidth`, no element past the window's edge outside a table's own frame), no console error,
+// nothing loaded from another origin, and a screenshot `<nn>-<page>-<width>.png` in SCREENSHOTS_DIR
+// (test-results/dashboard-walk by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes the guide's).
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  acceptAndSignIn,
+  adminHeaders,
+  chargeableTenant,
+  DESKTOP,
+  expectToFit,
+  inviteWithAdminCli,
+  launchChromium,
+  newContext,
+  PHONE,
+  signIn,
+  watchPage,
+} from "../support/dashboard-browser.mjs";
+import { startDevServer } from "../support/dev-server.mjs";
+import { cardToken, control } from "../support/sandbox-flows.mjs";
+
+const CHROMIUM = inject("chromiumPath");
+const root = path.join(import.meta.dirname, "../..");
+const SCREENSHOTS = path.resolve(root, process.env.SCREENSHOTS_DIR ?? "test-results/dashboard-walk");
+const OWNER_EMAIL = "owner@walk.example";
+
+/**
+ * A page's place in docs/screenshots/: the number and name its screenshots carry, by the page's path with record ids
+ * as `:id`. A page the walk finds that is not listed here is still walked and pictured, as `6x-<its path>`, numbered
+ * in the order it was found; listing it gives it a stable name.
+ */
+const SCREENSHOT_NAMES = {
+  "/dashboard/invite/:token": "01-accept-invitation",
+  "/dashboard/sign-in": "02-sign-in",
+  "/dashboard": "03-overview",
+  "/dashboard/payments": "05-payments",
+  "/dashboard/payments/:id": "06-payment",
+  "/dashboard/keys/:id/revoke": "07-revoke-key",
+  "/dashboard/keys": "08-api-keys",
+  "/dashboard/callbacks": "10-callbacks",
+  "/dashboard/team": "11-team",
+  "/dashboard/audit": "12-audit-log",
+  "/dashboard/account": "13-sessions",
+  "/dashboard/disputes/:id": "14-dispute",
+  "/dashboard/callbacks/endpoints/:id": "15-callback-endpoint",
+  "/dashboard/disputes": "17-disputes",
+  "/dashboard/payouts": "18-payouts",
+  "/dashboard/payouts/:id": "19-payout",
+  "/dashboard/readers": "23-readers",
+  "/dashboard/readers/:id": "23-reader",
+  "/dashboard/no-such-page": "99-not-found",
+};
+
+/**
+ * A path segment that is a record's id — prefixed (`lcpay_…`, `key_…`, `cbe_…`) or a long token with digits (a trace
+ * id) — so the walk opens one record of each kind, not every row of a list.
+ */
+const isIdSegment = (segment) => /^[a-z]+_[A-Za-z0-9]{8,}$/.test(segment) || /^(?=.*\d)[A-Za-z0-9_-]{16,}$/.test(segment);
+const templateOf = (pathname) =>
+  pathname.startsWith("/dashboard/invite/")
+    ? "/dashboard/invite/:token"
+    : pathname
+        .split("/")
+        .map((segment) => (isIdSegment(segment) ? ":id" : segment))
+        .join("/");
+
+/** Links the walk does not follow: leaving the dashboard, and signing out (a form, but a link would end the walk). */
+const followable = (url, origin) =>
+  url.origin === origin && url.pathname.startsWith("/dashboard") && url.pathname !== "/dashboard/sign-out";
+
+let server;
+let browser;
+let receiver;
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // The walk's own screenshots from an earlier run go first: a page renamed or gone leaves no stale picture behind.
+  for (const file of readdirSync(SCREENSHOTS)) if (/^\d\d-[a-z0-9-]+-(1280|390)\.png$/.test(file)) rmSync(path.join(SCREENSHOTS, file));
+  receiver = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      response.statusCode = 204;
+      response.end();
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  server = await startDevServer();
+  browser = await launchChromium(CHROMIUM);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await new Promise((resolve) => (receiver ? receiver.close(() => resolve(undefined)) : resolve(undefined)));
+});
+
+/** Through the API and the sandbox's controls: something on every page (the way `npm run trigger` makes events). */
+async function tenantWithHistory() {
+  const base = server.baseUrl;
+  const admin = adminHeaders();
+  const { tenantId, merchantId } = await chargeableTenant(base, "Walk Through Roasters");
+  const issued = await fetch(`${base}/admin/tenants/${tenantId}/keys`, { method: "POST", headers: admin });
+  const { key } = await issued.json();
+  const auth = { "X-Api-Key": key, "Content-Type": "application/json" };
+  const api = async (method, route, body, headers = {}) => {
+    const response = await fetch(`${base}${route}`, { method, headers: { ...auth, ...headers }, body: body && JSON.stringify(body) });
+    expect(response.ok, `${method} ${route}: ${response.status}`).toBe(true);
+    const text = await response.text();
+    return text ? JSON.parse(text) : undefined;
+  };
+  const charge = async (orderRef, amountCents) =>
+    api(
+      "POST",
+      "/v1/payments",
+      {
+        amountCents,
+        currency: "USD",
+        orderRef,
+        processorToken: await cardToken(base),
+        buyer: { firstName: "Grace", lastName: "Hopper", email: "grace.hopper@example.com" },
+      },
+      { "Idempotency-Key": `walk-${orderRef}` },
+    );
+
+  // Two payments: one partly refunded, the other disputed by the buyer's bank; then the settlement closed and funded —
+  // a paid payout of payments, a refund and a chargeback.
+  const first = await charge("order-1001", 4200);
+  const second = await charge("order-1002", 2500);
+  await api("POST", `/v1/payments/${first.lcPaymentId}/refund`, { amountCents: 500 }, { "Idempotency-Key": "walk-refund-1" });
+  await control(base, "open-dispute", { id: second.processorTransferId }, { "X-Api-Key": key });
+  await expect.poll(async () => (await api("GET", "/v1/disputes")).data.length, { timeout: 30_000 }).toBe(1);
+  await control(base, "run-jobs", { kinds: ["reversal.settle"] }, admin);
+  await control(base, "close-settlement", { id: merchantId }, { "X-Api-Key": key });
+  await expect
+    .poll(async () => (await api("GET", "/v1/payouts")).data.map((payout) => payout.status), { timeout: 30_000 })
+    .toEqual(["paid"]);
+
+  // Callbacks to a receiver on this machine, a delivered ping, and a second endpoint.
+  const callbacks = await fetch(`${base}/admin/tenants/${tenantId}/callbacks`, {
+    method: "PUT",
+    headers: admin,
+    body: JSON.stringify({ url: `http://127.0.0.1:${receiver.address().port}/hooks` }),
+  });
+  expect(callbacks.status).toBe(200);
+  await api("POST", "/v1/callback-endpoints", {
+    url: `http://127.0.0.1:${receiver.address().port}/disputes-desk`,
+    description: "Disputes desk",
+    enabledEvents: ["dispute.created", "dispute.updated"],
+  });
+  await api("POST", "/v1/events/ping");
+
+  // A reader at the counter, and a teammate's invitation still open.
+  await api("POST", "/v1/terminal/readers", { label: "Front counter", model: "PAX_A920PRO", serialNumber: "1850123456" });
+  const invited = await fetch(`${base}/admin/tenants/${tenantId}/dashboard/invites`, {
+    method: "POST",
+    headers: admin,
+    body: JSON.stringify({ email: "barista@walk.example" }),
+  });
+  expect(invited.status).toBe(201);
+
+  return {
+    tenantId,
+    inviteUrl: await inviteWithAdminCli(base, tenantId, OWNER_EMAIL),
+    teammateInviteUrl: (await invited.json()).inviteUrl,
+  };
+}
+
+/**
+ * Every page from the overview on: the navigation's links and the links to records, one page per path template. A
+ * link to something that is not a page (a file to download) is left out.
+ */
+async function discoverPages(page) {
+  const origin = server.baseUrl;
+  const found = new Map([["/dashboard", `${origin}/dashboard`]]);
+  const queue = [`${origin}/dashboard`];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const probe = await page.request.get(next, { maxRedirects: 0 });
+    if (!(probe.headers()["content-type"] ?? "").startsWith("text/html")) {
+      found.delete(templateOf(new URL(next).pathname));
+      continue;
+    }
+    const response = await page.goto(next);
+    expect(response?.status(), next).toBe(200);
+    const hrefs = await page.$$eval("nav a[href], main a[href]", (links) => links.map((link) => link.href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (!followable(url, origin)) continue;
+      const template = templateOf(url.pathname);
+      if (found.has(template)) continue;
+      found.set(template, `${origin}${url.pathname}`);
+      queue.push(`${origin}${url.pathname}`);
+    }
+    expect(found.size, "more pages than any dashboard has: a link the walk should not follow?").toBeLessThan(80);
+  }
+  found.set("/dashboard/no-such-page", `${origin}/dashboard/no-such-page`);
+  return [...found].map(([template, url]) => ({ template, url }));
+}
+
+/** `<nn>-<name>`: the listed one, else `6x-` and the path's own words (`/dashboard/readers/:id` → `readers-id`). */
+function screenshotNames(pages) {
+  let unlisted = 0;
+  return new Map(
+    pages.map(({ template }) => [
+      template,
+      SCREENSHOT_NAMES[template] ??
+        `${60 + unlisted++}-${
+          template
+            .replace(/^\/dashboard\/?/, "")
+            .replaceAll(":", "")
+            .replaceAll("/", "-")
+            .replace(/[^a-z0-9-]/g, "") || "home"
+        }`,
+    ]),
+  );
+}
+
+/** Opens `url` and checks it as every page is checked; answers its status. */
+async function checkPage(page, seen, viewport, { url, template }, name) {
+  seen.errors.length = 0;
+  const response = await page.goto(url);
+  await page.waitForLoadState("load");
+  const where = `${template} at ${viewport.width}px`;
+  // Soft: one run names every page at fault, not only the first.
+  expect.soft(await page.isVisible(".sandbox-banner"), `the sandbox banner on ${where}`).toBe(true);
+  await expectToFit(page, viewport, where);
+  // A not-found page is an answer too; Chromium reports its 404 as a failed load, which is what it is.
+  const expectedErrors = response?.status() === 404 ? [expect.stringContaining("404")] : [];
+  expect.soft(seen.errors, where).toEqual(expectedErrors);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.width}.png`), fullPage: true });
+  return response?.status();
+}
+
+describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
+  it("walks the pages before sign-in and every page signed in, with nothing sideways, no console error and the sandbox banner", async () => {
+    const owner = await tenantWithHistory();
+    const signedOutPages = [
+      { template: "/dashboard/sign-in", url: `${server.baseUrl}/dashboard/sign-in` },
+      { template: "/dashboard/invite/:token", url: owner.teammateInviteUrl },
+    ];
+
+    // The pages to walk, found once by a signed-in owner (an owner sees every page a member does, and team and audit).
+    const finder = await newContext(browser, DESKTOP);
+    const finderPage = await finder.newPage();
+    await acceptAndSignIn(finderPage, { baseUrl: server.baseUrl, inviteUrl: owner.inviteUrl, email: OWNER_EMAIL });
+    const signedInPages = await discoverPages(finderPage);
+    await finder.close();
+    const templates = signedInPages.map((page) => page.template);
+    // What is on the navigation today and the records the tenant has: the walk must at least reach these.
+    expect(templates).toEqual(
+      expect.arrayContaining([
+        "/dashboard",
+        "/dashboard/payments",
+        "/dashboard/payments/:id",
+        "/dashboard/disputes",
+        "/dashboard/disputes/:id",
+        "/dashboard/payouts",
+        "/dashboard/payouts/:id",
+        "/dashboard/readers",
+        "/dashboard/readers/:id",
+        "/dashboard/keys",
+        "/dashboard/keys/:id/revoke",
+        "/dashboard/callbacks",
+        "/dashboard/callbacks/endpoints/:id",
+        "/dashboard/team",
+        "/dashboard/audit",
+        "/dashboard/account",
+      ]),
+    );
+    const names = screenshotNames([...signedOutPages, ...signedInPages]);
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      const seen = watchPage(page, server.baseUrl);
+      for (const visit of signedOutPages) expect(await checkPage(page, seen, viewport, visit, names.get(visit.template))).toBe(200);
+      await signIn(page, { baseUrl: server.baseUrl, email: OWNER_EMAIL });
+      for (const visit of signedInPages) {
+        const status = await checkPage(page, seen, viewport, visit, names.get(visit.template));
+        expect(status, visit.template).toBe(visit.template === "/dashboard/no-such-page" ? 404 : 200);
+      }
+      expect(seen.external).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("folds the navigation behind a menu button at 390 px — by touch, by keyboard, and without the script — and shows it at 1280 px", async () => {
+    const { tenantId } = await chargeableTenant(server.baseUrl, "Menu Button Bakery");
+    const email = "owner@menu.example";
+    const inviteUrl = await inviteWithAdminCli(server.baseUrl, tenantId, email);
+    const keysLink = 'nav a[href="/dashboard/keys"]';
+
+    // The summary's expanded state, as assistive technology reads it (a <details>' summary reports it itself).
+    const expandedState = async (page) => {
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+      const button = nodes.find((node) => node.name?.value === "Menu" && !node.ignored);
+      return button?.properties?.find((property) => property.name === "expanded")?.value.value;
+    };
+
+    const phone = await newContext(browser, PHONE);
+    const page = await phone.newPage();
+    const seen = watchPage(page, server.baseUrl);
+    await acceptAndSignIn(page, { baseUrl: server.baseUrl, inviteUrl, email });
+    await page.goto(`${server.baseUrl}/dashboard/payments`);
+    expect(await page.isVisible("summary.menu-button")).toBe(true);
+    expect(await page.isVisible(keysLink)).toBe(false);
+    expect(await expandedState(page)).toBe(false);
+
+    // A tap opens it: every section and sign-out, nothing sideways.
+    await page.tap("summary.menu-button");
+    expect(await page.isVisible(keysLink)).toBe(true);
+    expect(await page.isVisible("text=Sign out")).toBe(true);
+    expect(await expandedState(page)).toBe(true);
+    await expectToFit(page, PHONE, "the open menu");
+    await page.screenshot({ path: path.join(SCREENSHOTS, "04-menu-390.png"), fullPage: true });
+
+    // Escape closes it and leaves the focus on the button; Enter opens it again and Tab goes to the first section.
+    await page.keyboard.press("Escape");
+    expect(await page.isVisible(keysLink)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("menu-button"))).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await page.isVisible(keysLink)).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/dashboard");
+
+    // A section opens its page with the menu folded again; sign-out is in the menu.
+    await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard/keys`), page.click(keysLink)]);
+    expect(await page.isVisible(keysLink)).toBe(false);
+    await page.tap("summary.menu-button");
+    await Promise.all([page.waitForURL(/notice=signed-out$/), page.click("text=Sign out")]);
+    expect(seen.errors).toEqual([]);
+    await phone.close();
+
+    // Without the script the <details> still opens and closes.
+    const noScript = await newContext(browser, PHONE, { javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await signIn(plain, { baseUrl: server.baseUrl, email });
+    expect(await plain.isVisible(keysLink)).toBe(false);
+    await plain.tap("summary.menu-button");
+    expect(await plain.isVisible(keysLink)).toBe(true);
+    await Promise.all([plain.waitForURL(`${server.baseUrl}/dashboard/keys`), plain.click(keysLink)]);
+    await noScript.close();
+
+    // On a laptop there is no button: the sections are always there.
+    const desktop = await newContext(browser, DESKTOP);
+    const wide = await desktop.newPage();
+    await signIn(wide, { baseUrl: server.baseUrl, email });
+    expect(await wide.isVisible("summary.menu-button")).toBe(false);
+    expect(await wide.isVisible(keysLink)).toBe(true);
+    expect(await wide.isVisible("text=Sign out")).toBe(true);
+    await desktop.close();
+  });
+});

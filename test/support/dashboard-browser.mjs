@@ -1,0 +1,123 @@
+// Helpers the dashboard's browser tests share: a tenant the sandbox lets charge, the operator's invitation through
+// `npm run admin`, signing up and in through the pages, what a page logs, and whether a page fits its window.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { chromium } from "playwright-core";
+import { expect } from "vitest";
+import { devSecrets } from "./dev-server.mjs";
+import { control } from "./sandbox-flows.mjs";
+
+const root = path.join(import.meta.dirname, "../..");
+
+/** A long enough password for every test owner (the invitation asks for at least 12 characters). */
+export const PASSWORD = "a long and memorable passphrase";
+
+/** The two widths every dashboard page is checked at: a laptop's and a phone's (an iPhone 12–15's CSS width). */
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Debian's Chromium, headless, as every browser test launches it. */
+export const launchChromium = (executablePath) =>
+  chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+
+/** A browser context at `viewport`; at a phone's width also a phone's touch and zoom behaviour, so an overflow widens the layout. */
+export const newContext = (browser, viewport, options = {}) =>
+  browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}), ...options });
+
+export const adminHeaders = () => ({ Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" });
+
+/** A tenant whose sandbox merchant is approved, so a key made in the dashboard can charge. */
+export async function chargeableTenant(baseUrl, name) {
+  const admin = adminHeaders();
+  const tenant = await (await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })).json();
+  const merchant = await control(baseUrl, "create-merchant", { name, state: "APPROVED" }, admin);
+  const attached = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/processor-merchant`, {
+    method: "POST",
+    headers: admin,
+    body: JSON.stringify({ processorMerchantId: merchant.id }),
+  });
+  expect(attached.status).toBe(200);
+  return { tenantId: tenant.id, merchantId: merchant.id };
+}
+
+/** `npm run admin -- dashboard invite …`, exactly as docs/guides/dashboard.md tells the operator; answers the link. */
+export async function inviteWithAdminCli(baseUrl, tenantId, email) {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/admin.mjs", "dashboard", "invite", tenantId, email], {
+    cwd: root,
+    env: { ...process.env, PAYMENT_CONNECT_URL: baseUrl, ADMIN_SECRET: devSecrets().ADMIN_SECRET },
+  });
+  const invite = JSON.parse(stdout);
+  expect(stderr).toContain(invite.inviteUrl);
+  return invite.inviteUrl;
+}
+
+/** Accepts the invitation at `inviteUrl` (a name and the password), then signs in: the page ends on the overview. */
+export async function acceptAndSignIn(page, { baseUrl, inviteUrl, email, name = "Ada Lovelace", password = PASSWORD }) {
+  await page.goto(inviteUrl);
+  await page.fill("#name", name);
+  await page.fill("#password", password);
+  await page.fill("#confirm", password);
+  await Promise.all([page.waitForURL(/\/dashboard\/sign-in\?notice=password-set$/), page.click("button[type=submit]")]);
+  await signIn(page, { baseUrl, email, password });
+}
+
+export async function signIn(page, { baseUrl, email, password = PASSWORD }) {
+  if (!page.url().includes("/dashboard/sign-in")) await page.goto(`${baseUrl}/dashboard/sign-in`);
+  await page.fill("#email", email);
+  await page.fill("#password", password);
+  await Promise.all([page.waitForURL(`${baseUrl}/dashboard`), page.click("button[type=submit]")]);
+}
+
+/** Follows a section's link in the navigation, opening the menu first where it is folded away (a phone's width). */
+export async function clickNav(page, label) {
+  if (await page.isVisible("summary.menu-button")) await page.click("summary.menu-button");
+  await page.click(`nav >> text=${label}`);
+}
+
+/**
+ * What a page reports while the test drives it: console errors, uncaught exceptions and requests that leave the
+ * service's origin (the dashboard loads nothing from elsewhere). Reset `errors` between pages to tell them apart.
+ */
+export function watchPage(page, baseUrl) {
+  /** @type {{ errors: string[]; external: string[] }} */
+  const seen = { errors: [], external: [] };
+  page.on("console", (message) => {
+    if (message.type() === "error") seen.errors.push(message.text());
+  });
+  page.on("pageerror", (error) => seen.errors.push(`uncaught: ${error.message}`));
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(baseUrl) && !url.startsWith("data:")) seen.external.push(url);
+  });
+  return seen;
+}
+
+/**
+ * How the page sits in a window `width` wide: the window's width (a phone widens it to fit a page too wide), how wide
+ * the document is (wider scrolls sideways), and every visible element reaching past `width`, except inside a box that
+ * scrolls on its own (a table's frame).
+ */
+export const fitOf = (page, width) =>
+  page.evaluate(
+    (width) => ({
+      innerWidth: window.innerWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+      overflowing: [...document.querySelectorAll("body *")]
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.right > width + 1 && !element.closest(".table-wrap");
+        })
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${element.className} "${element.textContent.trim().slice(0, 40)}"`,
+        ),
+    }),
+    width,
+  );
+
+/** Nothing sideways: the document is exactly as wide as the window and no element reaches past its edge (soft: the test goes on). */
+export async function expectToFit(page, viewport, where = page.url()) {
+  const fit = await fitOf(page, viewport.width);
+  expect.soft({ where, ...fit }).toEqual({ where, innerWidth: viewport.width, scrollWidth: viewport.width, overflowing: [] });
+}
