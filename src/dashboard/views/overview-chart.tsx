@@ -31,10 +31,12 @@ export const MoneyChart: FC<{ days: DayMoney[]; currency: string; titleId: strin
   titleId,
   descriptionId,
 }) => {
-  const above = Math.max(1, ...days.map((day) => Math.max(day.grossCents, day.netCents)));
+  const highest = Math.max(0, ...days.map((day) => Math.max(day.grossCents, day.netCents)));
   const below = Math.max(0, ...days.map((day) => Math.max(day.refundsCents, -day.netCents)));
+  // A month of refunds alone still has a line to draw from.
+  const above = Math.max(1, highest);
   const labels = {
-    top: formatMoney(above === 1 ? 0 : above, currency),
+    top: formatMoney(highest, currency),
     zero: formatMoney(0, currency),
     bottom: formatMoney(-below, currency),
   };

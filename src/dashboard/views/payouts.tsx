@@ -120,7 +120,7 @@ const PAYOUT_COLUMNS: Column<PayoutRecord>[] = [
         <>
           {formatMoney(payout.netCents, payout.currency)}
           <br />
-          <span class="muted small">debit from your bank</span>
+          <span class="muted small">{payout.status === "accruing" ? "a debit so far" : "debit from your bank"}</span>
         </>
       ) : (
         formatMoney(payout.netCents, payout.currency)
@@ -162,7 +162,7 @@ export const PayoutPage: FC<{
       <p>
         <a href="/dashboard/payouts">← All payouts</a>
       </p>
-      <section class="card">
+      <section class="card payout-detail">
         <dl class="facts">
           <dt>Status</dt>
           <dd>
