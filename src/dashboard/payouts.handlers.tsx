@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { getPayout, listPayoutItems, listPayouts, PAYOUT_STATUSES } from "../payouts";
+import { getPayout, listPayoutItems, listPayouts, PAYOUT_STATUSES, payoutItemCounts } from "../payouts";
 import { parseFilters } from "./forms";
 import type { SignedInBindings } from "./types";
 import { PayoutPage, PayoutsPage } from "./views/payouts";
@@ -31,9 +31,11 @@ export async function showPayout(c: SignedInContext) {
   const tenantId = c.get("session").tenantId;
   const payout = await getPayout({ ctx, input: { tenantId, payoutId: c.req.param("payoutId") ?? "" } });
   const cursor = c.req.query("cursor");
-  const items = await listPayoutItems({
-    ctx,
-    input: { tenantId, payoutId: payout.id, limit: ITEMS_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+  const [items, itemCounts] = await Promise.all([
+    listPayoutItems({ ctx, input: { tenantId, payoutId: payout.id, limit: ITEMS_PAGE_SIZE, ...(cursor ? { cursor } : {}) } }),
+    payoutItemCounts({ ctx, input: { tenantId, payoutId: payout.id } }),
+  ]);
+  return c.render(<PayoutPage payout={payout} itemCounts={itemCounts} items={items.data} nextItemsCursor={items.nextCursor} />, {
+    title: `Payout ${payout.id}`,
   });
-  return c.render(<PayoutPage payout={payout} items={items.data} nextItemsCursor={items.nextCursor} />, { title: `Payout ${payout.id}` });
 }

@@ -1,5 +1,6 @@
+import { and, inArray, or, sql, type SQL } from "drizzle-orm";
 import { ApiError } from "../lib/problem";
-import type { DisputeRecord, DisputeState, ResponseState } from "./disputes.schema";
+import { DISPUTE_STATES, disputes, type DisputeRecord, type DisputeState, type ResponseState } from "./disputes.schema";
 
 const STATES: Record<string, DisputeState> = { INQUIRY: "inquiry", PENDING: "open", WON: "won", LOST: "lost" };
 const RESPONSE_STATES: Record<string, ResponseState> = {
@@ -18,6 +19,9 @@ export const responseStateOf = (state: string | undefined | null): ResponseState
 /** A dispute that is decided no longer holds its payment's money in question. */
 export const isDecided = (state: DisputeState) => state === "won" || state === "lost";
 
+/** The processor wants a response, or does not say it does not want one. */
+const RESPONSE_WANTED: ResponseState[] = ["needs_response", "unknown"];
+
 /**
  * Whether the merchant may still answer: evidence and one submission are taken while the dispute is undecided, the
  * processor wants (or does not say it does not want) a response, nothing was submitted, and `respondBy` has not passed.
@@ -25,10 +29,32 @@ export const isDecided = (state: DisputeState) => state === "won" || state === "
 export function responseWindow(dispute: DisputeRecord, nowMs: number): "open" | "submitted" | "closed" {
   if (dispute.submission !== "none") return "submitted";
   if (isDecided(dispute.state)) return "closed";
-  if (dispute.responseState !== "needs_response" && dispute.responseState !== "unknown") return "closed";
+  if (!RESPONSE_WANTED.includes(dispute.responseState)) return "closed";
   if (dispute.respondBy && Date.parse(dispute.respondBy) <= nowMs) return "closed";
   return "open";
 }
+
+/**
+ * `responseWindow` is "open", over a disputes row in SQL, for reads that must not fetch every dispute: the deadline by
+ * SQLite's `julianday` (respond_by is stored as the processor wrote it; one SQLite cannot read is left to the caller,
+ * who checks each row with `responseWindow` itself).
+ */
+export const responseWindowOpenSql = (nowIso: string): SQL =>
+  and(
+    // Unary + keeps this test off disputes_submission (every tenant's disputes not submitted): a query with the tenant
+    // finds its undecided disputes, which are few, on disputes_tenant_state_created.
+    sql`+${disputes.submission} = 'none'`,
+    inArray(
+      disputes.state,
+      DISPUTE_STATES.filter((state) => !isDecided(state)),
+    ),
+    inArray(disputes.responseState, RESPONSE_WANTED),
+    or(
+      sql`${disputes.respondBy} IS NULL`,
+      sql`julianday(${disputes.respondBy}) IS NULL`,
+      sql`julianday(${disputes.respondBy}) > julianday(${nowIso})`,
+    ),
+  )!;
 
 /** Evidence and a submission are taken only while the dispute's response window is open. */
 export function assertTakesResponse(dispute: DisputeRecord, nowMs: number): void {

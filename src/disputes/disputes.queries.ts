@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { afterCursor, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
+import { responseWindow, responseWindowOpenSql } from "./dispute-states";
 import type { AppContext } from "../platform/context";
 import {
   disputeEvidence,
@@ -86,4 +87,33 @@ export async function listDisputes({
     .limit(query.limit + 1)
     .all();
   return pageOf(rows, query.limit, scope);
+}
+
+/**
+ * A tenant's disputes still waiting for its answer (`responseWindow` open): how many, and the first `limit` of them by
+ * deadline, the nearest first (those the processor gave no deadline last).
+ */
+export async function disputesAwaitingResponse({
+  ctx,
+  input: { tenantId, limit },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; limit: number };
+}): Promise<{ count: number; disputes: DisputeRecord[] }> {
+  const nowMs = ctx.clock.nowMs();
+  const awaiting = and(eq(disputes.tenantId, tenantId), responseWindowOpenSql(new Date(nowMs).toISOString()));
+  const [[counted], rows] = await ctx.db.batch([
+    ctx.db
+      .select({ count: sql<number>`COUNT(*)` })
+      .from(disputes)
+      .where(awaiting),
+    ctx.db
+      .select()
+      .from(disputes)
+      .where(awaiting)
+      .orderBy(sql`julianday(${disputes.respondBy}) IS NULL`, sql`julianday(${disputes.respondBy})`, asc(disputes.createdAt))
+      .limit(limit),
+  ]);
+  const open = rows.filter((dispute) => responseWindow(dispute, nowMs) === "open");
+  return { count: (counted?.count ?? 0) - (rows.length - open.length), disputes: open };
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { ApiError } from "../lib/problem";
-import type { AppContext } from "../platform/context";
+import { publicUrl, type AppContext } from "../platform/context";
 import type { AppBindings, AppRouteHandler, TenantRouteHandler } from "../platform/types";
 import { ProcessorRejected, type ComplianceForm } from "../processor";
 import type { TenantOnShard } from "../tenants";
@@ -68,11 +68,14 @@ export const renewLink: AppRouteHandler<typeof routes.renewLink> = async (c) => 
   return c.redirect(await onboarding.renewExpiredLink({ ctx: await returnLinkShard(c, token), input: { returnToken: token } }), 303);
 };
 
+/** The attestation page leads back to the dashboard, whose overview shows the attestation's state. */
+const dashboardUrl = (c: Context<AppBindings>) => publicUrl(c.get("ctx"), "/dashboard");
+
 export const showPciAttestation: AppRouteHandler<typeof routes.showPciAttestation> = async (c) => {
   const params = c.req.valid("param");
   const form = await onboarding.readPciAttestation({ ctx: await attestationShard(c, params.formId), input: params });
   c.header("Cache-Control", "no-store");
-  return c.html(pciAttestationHtml(form, null), 200);
+  return c.html(pciAttestationHtml(form, null, dashboardUrl(c)), 200);
 };
 
 export const submitPciAttestation: AppRouteHandler<typeof routes.submitPciAttestation> = async (c) => {
@@ -81,7 +84,7 @@ export const submitPciAttestation: AppRouteHandler<typeof routes.submitPciAttest
   const { name, title, accept } = c.req.valid("form");
   c.header("Cache-Control", "no-store");
   const again = async (error: string) =>
-    c.html(pciAttestationHtml(await onboarding.readPciAttestation({ ctx, input: params }), error), 422);
+    c.html(pciAttestationHtml(await onboarding.readPciAttestation({ ctx, input: params }), error, dashboardUrl(c)), 422);
   if (!name?.trim() || !title?.trim() || accept !== "on") return again("Enter your name and title and accept the attestation.");
   let form: ComplianceForm;
   try {
@@ -99,5 +102,5 @@ export const submitPciAttestation: AppRouteHandler<typeof routes.submitPciAttest
     if (error instanceof ProcessorRejected) return again(error.message);
     throw error;
   }
-  return c.html(pciAttestationHtml(form, null), 200);
+  return c.html(pciAttestationHtml(form, null, dashboardUrl(c)), 200);
 };

@@ -16,7 +16,7 @@ const STYLES = `
  * The merchant's PCI DSS SAQ-A attestation, hosted by the service: the same page, fields and element ids as the
  * sandbox's own attestation page, so a merchant (or a browser test) finds the same form in both environments.
  */
-function PciAttestationPage({ form, error }: { form: ComplianceForm; error: string | null }) {
+function PciAttestationPage({ form, error, dashboardUrl }: { form: ComplianceForm; error: string | null; dashboardUrl: string }) {
   const open = form.state === "PENDING" || form.state === "INCOMPLETE";
   return (
     <html lang="en">
@@ -82,13 +82,19 @@ function PciAttestationPage({ form, error }: { form: ComplianceForm; error: stri
                 : `This form is ${form.state}.`}
             </p>
           )}
+          <p>
+            <a id="back-to-dashboard" href={dashboardUrl}>
+              {open ? "← Back to the dashboard" : "Back to the dashboard →"}
+            </a>
+          </p>
         </main>
       </body>
     </html>
   );
 }
 
-export function pciAttestationHtml(form: ComplianceForm, error: string | null): string {
+/** The page, leading back to the dashboard (`dashboardUrl`), where the overview shows the attestation's state. */
+export function pciAttestationHtml(form: ComplianceForm, error: string | null, dashboardUrl: string): string {
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a synchronous component renders a string, never a Promise
-  return `<!doctype html>${(<PciAttestationPage form={form} error={error} />).toString()}`;
+  return `<!doctype html>${(<PciAttestationPage form={form} error={error} dashboardUrl={dashboardUrl} />).toString()}`;
 }

@@ -17,6 +17,8 @@ export { TENANT_TAG } from "./charge.service";
 export { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema, refundPaymentPath } from "./payments.routes";
 export { toPaymentResponse } from "./payments.view";
 export { getPayment, listPayments } from "./payments.queries";
+export { moneyByDay, type DayMoney } from "./money-by-day.queries";
+export { isSucceededSale, netCents, saleFeeCents, SUCCEEDED_SALE_STATUSES, type MoneyMovements } from "./sale-money";
 export { refund, type RefundInput } from "./refund.service";
 export { isRefundableStatus, refundableCents } from "./refundable";
 export { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "./disputed-payments";

@@ -44,5 +44,8 @@ export function payoutStatus(settlement: Pick<Settlement, "status" | "net_amount
   return "approved";
 }
 
+/** Not final: the processor may still change these. */
+export const OPEN_STATUSES: PayoutStatus[] = ["accruing", "awaiting_approval", "approved"];
+
 /** How far along each status is: a re-pull that read an older answer never moves a payout back. */
 export const STATUS_PROGRESS: Record<PayoutStatus, number> = { accruing: 0, awaiting_approval: 1, approved: 2, paid: 3, failed: 3 };

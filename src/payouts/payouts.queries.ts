@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { afterCursor, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
-import { payoutItems, payouts, type PayoutRecord, type PayoutStatus } from "./payouts.schema";
+import { expectedArrivalDate, OPEN_STATUSES } from "./payout-schedule";
+import { PAYOUT_ITEM_TYPES, payoutItems, payouts, type PayoutItemType, type PayoutRecord, type PayoutStatus } from "./payouts.schema";
 
 export type ListPayoutsQuery = { from?: string; to?: string; status?: PayoutStatus; limit: number; cursor?: string };
 
@@ -72,4 +73,57 @@ export async function listPayoutItems({
     .limit(limit + 1)
     .all();
   return pageOf(rows, limit, scope, (item) => ({ createdAt: item.processorCreatedAt, id: item.processorTransferId }));
+}
+
+/** How many of each kind of item a payout holds: its sales, refunds, fee returns, chargebacks and adjustments. */
+export async function payoutItemCounts({
+  ctx,
+  input: { tenantId, payoutId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; payoutId: string };
+}): Promise<Record<PayoutItemType, number>> {
+  const rows = await ctx.db
+    .select({ type: payoutItems.type, count: sql<number>`COUNT(*)` })
+    .from(payoutItems)
+    .where(and(eq(payoutItems.payoutId, payoutId), eq(payoutItems.tenantId, tenantId)))
+    .groupBy(payoutItems.type)
+    .all();
+  const counts = Object.fromEntries(PAYOUT_ITEM_TYPES.map((type) => [type, 0])) as Record<PayoutItemType, number>;
+  for (const row of rows) counts[row.type] = row.count;
+  return counts;
+}
+
+/** Most that the overview lists of payouts not final yet (one accrues at a time; a few may wait for approval or arrival). */
+const OPEN_PAYOUTS_SHOWN = 10;
+
+/**
+ * Where a tenant's money stands for the overview: the payouts not final yet, newest first — the one accruing (the
+ * processor's running totals until it closes), those awaiting approval and those on their way — and the last one that
+ * finished (paid or failed). `accruingArrivesFrom` is when money accruing now arrives at the earliest: the arrival rule
+ * (`expectedArrivalDate`) applied to a settlement closed and approved now; the processor decides when it closes.
+ */
+export async function payoutsAtAGlance({
+  ctx,
+  input: { tenantId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string };
+}): Promise<{ open: PayoutRecord[]; last: PayoutRecord | null; accruingArrivesFrom: string }> {
+  const finished: PayoutStatus[] = ["paid", "failed"];
+  const [open, last] = await ctx.db.batch([
+    ctx.db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.tenantId, tenantId), inArray(payouts.status, OPEN_STATUSES)))
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(OPEN_PAYOUTS_SHOWN),
+    ctx.db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.tenantId, tenantId), inArray(payouts.status, finished)))
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(1),
+  ]);
+  return { open, last: last[0] ?? null, accruingArrivesFrom: expectedArrivalDate(ctx.clock.nowIso()) };
 }

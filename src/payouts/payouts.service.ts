@@ -9,11 +9,9 @@ import { ledgerEntriesForTransfers } from "../payments";
 import type { AppContext } from "../platform/context";
 import { paginate, type Settlement, type Transfer } from "../processor";
 import { merchantTenant, tenants } from "../tenants";
-import { expectedArrivalDate, payoutStatus, STATUS_PROGRESS } from "./payout-schedule";
-import { payoutDiscovery, payoutItems, payouts, type PayoutItemInsert, type PayoutItemType, type PayoutStatus } from "./payouts.schema";
+import { expectedArrivalDate, OPEN_STATUSES, payoutStatus, STATUS_PROGRESS } from "./payout-schedule";
+import { payoutDiscovery, payoutItems, payouts, type PayoutItemInsert, type PayoutItemType } from "./payouts.schema";
 
-/** Not final: the processor may still change these. */
-const OPEN_STATUSES: PayoutStatus[] = ["accruing", "awaiting_approval", "approved"];
 /** A payout not final is re-pulled when its last sync is older than this (its webhooks may have been lost). */
 export const RESYNC_AFTER_MS = 5 * 60 * 1000;
 /** How often the sweep asks the processor for a tenant's settlements it may never have heard of. */

@@ -1,8 +1,15 @@
 import type { FC } from "hono/jsx";
+import type { DisputeRecord } from "../../disputes";
 import type { Readiness } from "../../onboarding";
-import { Badge, type Tone } from "./components/display";
+import type { DayMoney } from "../../payments";
+import type { PayoutRecord } from "../../payouts";
+import { Badge, EmptyState, RecordLink, type Tone } from "./components/display";
 import { PostButton } from "./components/forms";
-import { words } from "./format";
+import { Table, type Column } from "./components/table";
+import { timeToRespond } from "./disputes";
+import { formatMoney, words } from "./format";
+import { MoneyChart, shortDay } from "./overview-chart";
+import { bankMovement, isDebit, PayoutStatusBadge } from "./payouts";
 
 const STATUS_TEXT: Record<Readiness["onboardingStatus"], { label: string; tone: Tone }> = {
   not_started: { label: "Not started", tone: "neutral" },
@@ -13,84 +20,354 @@ const STATUS_TEXT: Record<Readiness["onboardingStatus"], { label: string; tone: 
 
 const YesNo: FC<{ value: boolean }> = ({ value }) => (value ? <Badge tone="good">Yes</Badge> : <Badge tone="neutral">Not yet</Badge>);
 
-export const OverviewPage: FC<{ readiness: Readiness; tenantName: string }> = ({ readiness, tenantName }) => {
+/** A date of an ISO timestamp, as the page shows dates (UTC): "2026-12-10". */
+const DateOf: FC<{ iso: string }> = ({ iso }) => <time datetime={iso}>{iso.slice(0, 10)}</time>;
+
+type Totals = DayMoney;
+
+function totalsOf(days: DayMoney[]): Totals {
+  const totals: Totals = {
+    day: "",
+    grossCents: 0,
+    feesCents: 0,
+    refundsCents: 0,
+    feesReturnedCents: 0,
+    netCents: 0,
+    succeeded: 0,
+    failed: 0,
+  };
+  for (const day of days) {
+    totals.grossCents += day.grossCents;
+    totals.feesCents += day.feesCents;
+    totals.refundsCents += day.refundsCents;
+    totals.feesReturnedCents += day.feesReturnedCents;
+    totals.netCents += day.netCents;
+    totals.succeeded += day.succeeded;
+    totals.failed += day.failed;
+  }
+  return totals;
+}
+
+/** Charges that went through, of those that went through or failed, to a tenth of a percent; none yet: "—". */
+export function successRate(succeeded: number, failed: number): string {
+  const tried = succeeded + failed;
+  return tried === 0 ? "—" : `${((succeeded / tried) * 100).toFixed(1)}%`;
+}
+
+const dayColumns = (currency: string): Column<DayMoney>[] => [
+  { header: "Day (UTC)", cell: (day) => <time datetime={day.day}>{day.day}</time> },
+  { header: "Gross", class: "num", cell: (day) => formatMoney(day.grossCents, currency) },
+  { header: "Fees", class: "num", cell: (day) => formatMoney(day.feesCents, currency) },
+  { header: "Refunds", class: "num", cell: (day) => formatMoney(day.refundsCents, currency) },
+  { header: "Fees returned", class: "num", cell: (day) => formatMoney(day.feesReturnedCents, currency) },
+  { header: "Net", class: "num", cell: (day) => formatMoney(day.netCents, currency) },
+  { header: "Succeeded", class: "num", cell: (day) => day.succeeded },
+  { header: "Failed", class: "num", cell: (day) => day.failed },
+];
+
+const Stat: FC<{ label: string; value: string; id: string; note?: string }> = ({ label, value, id, note }) => (
+  <div class="ov-stat">
+    <dt>{label}</dt>
+    <dd id={id}>
+      {value}
+      {note ? <span class="muted small"> {note}</span> : null}
+    </dd>
+  </div>
+);
+
+const MoneySection: FC<{ days: DayMoney[]; currency: string }> = ({ days, currency }) => {
+  const totals = totalsOf(days);
+  const quiet = totals.succeeded === 0 && totals.failed === 0 && totals.refundsCents === 0;
+  return (
+    <section class="card" aria-labelledby="money-heading">
+      <h2 id="money-heading">
+        Last {days.length} days{" "}
+        <span class="muted small">
+          {shortDay(days[0]!.day)} – {shortDay(days.at(-1)!.day)}, UTC
+        </span>
+      </h2>
+      <dl class="ov-stats">
+        <Stat id="total-gross" label="Gross volume" value={formatMoney(totals.grossCents, currency)} />
+        <Stat id="total-refunds" label="Refunds" value={formatMoney(totals.refundsCents, currency)} />
+        <Stat
+          id="total-fees"
+          label="Fees"
+          value={formatMoney(totals.feesCents - totals.feesReturnedCents, currency)}
+          note={totals.feesReturnedCents > 0 ? `(${formatMoney(totals.feesReturnedCents, currency)} returned)` : undefined}
+        />
+        <Stat id="total-net" label="Net" value={formatMoney(totals.netCents, currency)} />
+        <Stat id="charges-succeeded" label="Succeeded charges" value={String(totals.succeeded)} />
+        <Stat id="charges-failed" label="Failed charges" value={String(totals.failed)} />
+        <Stat id="success-rate" label="Success rate" value={successRate(totals.succeeded, totals.failed)} />
+      </dl>
+      {quiet ? (
+        <EmptyState title="No payments in these days">Charges and refunds of the last {days.length} days are charted here.</EmptyState>
+      ) : (
+        <figure class="ov-figure">
+          <MoneyChart days={days} currency={currency} titleId="money-chart-title" descriptionId="money-chart-description" />
+          <figcaption class="ov-legend">
+            <span class="ov-key ov-key-gross">Gross</span>
+            <span class="ov-key ov-key-refunds">Refunds</span>
+            <span class="ov-key ov-key-net">Net</span>
+          </figcaption>
+        </figure>
+      )}
+      <details class="ov-numbers">
+        <summary>The numbers by day</summary>
+        <Table rows={days.toReversed()} columns={dayColumns(currency)} />
+      </details>
+      <p class="hint">
+        Gross counts the charges that went through (refunded and disputed ones too) on the day they were made, fees are what the processor
+        charged on them; refunds count on the day they were made, with the fee they returned once credited. Net is gross less fees and
+        refunds, plus fees returned. Chargebacks are not in these figures: they are in the payouts that carry them.
+      </p>
+    </section>
+  );
+};
+
+type PayoutsAtAGlance = { open: PayoutRecord[]; last: PayoutRecord | null; accruingArrivesFrom: string };
+
+const PayoutLine: FC<{ payout: PayoutRecord; accruingArrivesFrom: string }> = ({ payout, accruingArrivesFrom }) => {
+  const bank = bankMovement(payout);
+  return (
+    <li class="ov-payout">
+      <p class="ov-payout-amount">
+        <span class="muted small">
+          {payout.status === "accruing" ? (isDebit(payout) ? "Accruing, a debit so far" : "Accruing") : bank.label}
+        </span>
+        <br />
+        <strong>{bank.amount}</strong> <PayoutStatusBadge status={payout.status} netCents={payout.netCents} />
+      </p>
+      <p class="small">
+        {payout.status === "accruing" ? (
+          <>
+            Gross {formatMoney(payout.grossCents, payout.currency)} less fees {formatMoney(payout.feesCents, payout.currency)} so far.
+            Expected at the earliest on{" "}
+            <strong>
+              <time datetime={accruingArrivesFrom}>{accruingArrivesFrom}</time>
+            </strong>
+            , if the processor closes and approves it today (it decides when).
+          </>
+        ) : payout.status === "awaiting_approval" ? (
+          <>Closed; waiting for the processor's approval. The expected date is set when it is approved.</>
+        ) : (
+          <>
+            Expected <strong>{payout.expectedArrivalDate ?? "—"}</strong>.
+          </>
+        )}{" "}
+        <RecordLink section="payouts" id={payout.id} />
+      </p>
+    </li>
+  );
+};
+
+const PayoutsSection: FC<{ payouts: PayoutsAtAGlance }> = ({ payouts: { open, last, accruingArrivesFrom } }) => (
+  <section class="grid-2" aria-label="Payouts">
+    <div class="card" id="next-payout">
+      <h2>Next payout</h2>
+      {open.length === 0 ? (
+        <p class="muted">Nothing is accruing: the processor opens a settlement with your next charge.</p>
+      ) : (
+        <ul class="plain">
+          {open.map((payout) => (
+            <PayoutLine payout={payout} accruingArrivesFrom={accruingArrivesFrom} />
+          ))}
+        </ul>
+      )}
+    </div>
+    <div class="card" id="last-payout">
+      <h2>Last payout</h2>
+      {last ? (
+        <>
+          <p class="ov-payout-amount">
+            <span class="muted small">{bankMovement(last).label}</span>
+            <br />
+            <strong>{bankMovement(last).amount}</strong> <PayoutStatusBadge status={last.status} netCents={last.netCents} />
+          </p>
+          <p class="small">
+            {last.initiatedAt ? <>Initiated {<DateOf iso={last.initiatedAt} />}. </> : null}
+            {last.status === "failed" ? (
+              <>The bank refused it{last.failureCode ? ` (${last.failureCode})` : ""}. </>
+            ) : last.expectedArrivalDate ? (
+              <>Expected at the bank {last.expectedArrivalDate}. </>
+            ) : null}
+            <RecordLink section="payouts" id={last.id} />
+          </p>
+        </>
+      ) : (
+        <p class="muted">No payout has been paid yet.</p>
+      )}
+      <p>
+        <a href="/dashboard/payouts">All payouts →</a>
+      </p>
+    </div>
+  </section>
+);
+
+const disputeColumns = (nowMs: number): Column<DisputeRecord>[] => [
+  { header: "Dispute", cell: (dispute) => <RecordLink section="disputes" id={dispute.id} /> },
+  { header: "Amount", class: "num", cell: (dispute) => formatMoney(dispute.amountCents, dispute.currency) },
+  { header: "Reason", cell: (dispute) => dispute.reason ?? "—" },
+  {
+    header: "Respond by",
+    cell: (dispute) => {
+      const left = timeToRespond(dispute, nowMs);
+      return (
+        <>
+          {dispute.respondBy ? <DateOf iso={dispute.respondBy} /> : "—"} <Badge tone={left.tone}>{left.label}</Badge>
+        </>
+      );
+    },
+  },
+];
+
+const DisputesSection: FC<{ disputes: { count: number; disputes: DisputeRecord[] }; nowMs: number }> = ({
+  disputes: { count, disputes },
+  nowMs,
+}) => (
+  <section class="card" aria-labelledby="disputes-heading" id="disputes-needing-response">
+    <h2 id="disputes-heading">
+      Disputes needing a response <Badge tone={count > 0 ? "bad" : "good"}>{count}</Badge>
+    </h2>
+    {disputes.length === 0 ? (
+      <p class="muted">None: no dispute is waiting for your answer.</p>
+    ) : (
+      <>
+        <Table rows={disputes} columns={disputeColumns(nowMs)} />
+        <p>
+          <a href="/dashboard/disputes">{count > disputes.length ? `All ${count} disputes awaiting a response →` : "All disputes →"}</a>
+        </p>
+      </>
+    )}
+  </section>
+);
+
+/** The attestation link, with where the sandbox's attestation page returns after signing (the service's own page links back itself). */
+const attestationLink = (actionUrl: string, returnUrl: string) => {
+  const url = new URL(actionUrl);
+  url.searchParams.set("return_url", returnUrl);
+  return url.toString();
+};
+
+/** PCI as the merchant needs it: when the attestation is due (pending or expired), or until when it holds (valid). */
+const PciStatus: FC<{ readiness: Readiness; returnUrl: string }> = ({ readiness, returnUrl }) => {
+  const { pci } = readiness;
+  const dueAt = readiness.requirements.find((requirement) => requirement.code === "pci_saq_a")?.dueAt ?? null;
+  const tone: Tone = pci.status === "valid" ? "good" : pci.status === "expired" ? "bad" : pci.status === "pending" ? "warn" : "neutral";
+  return (
+    <dd id="pci-status">
+      <Badge tone={tone}>{words(pci.status)}</Badge>
+      {pci.status === "valid" && pci.validUntil ? (
+        <span class="small">
+          {" "}
+          attest again by <time datetime={pci.validUntil}>{pci.validUntil}</time>
+        </span>
+      ) : null}
+      {pci.status === "expired" && pci.validUntil ? (
+        <span class="small">
+          {" "}
+          expired <time datetime={pci.validUntil}>{pci.validUntil}</time>
+        </span>
+      ) : null}
+      {(pci.status === "pending" || pci.status === "expired") && dueAt ? (
+        <span class="small">
+          {" "}
+          due <DateOf iso={dueAt} />
+        </span>
+      ) : null}
+      {pci.actionUrl ? (
+        <>
+          {" "}
+          <a href={attestationLink(pci.actionUrl, returnUrl)}>Attest PCI compliance</a>
+        </>
+      ) : null}
+    </dd>
+  );
+};
+
+const ReadinessSection: FC<{ readiness: Readiness; attestationReturnUrl: string }> = ({ readiness, attestationReturnUrl }) => {
   const status = STATUS_TEXT[readiness.onboardingStatus];
   const canStart = readiness.onboardingStatus === "not_started" && !readiness.onboardingUrl;
   return (
-    <>
-      <p class="lead">{tenantName}</p>
-      <section class="card" aria-labelledby="readiness-heading">
-        <h2 id="readiness-heading">Readiness to take payments</h2>
-        <dl class="facts">
-          <dt>Onboarding</dt>
-          <dd>
-            <Badge tone={status.tone}>{status.label}</Badge>
-          </dd>
-          <dt>Charges enabled</dt>
-          <dd>
-            <YesNo value={readiness.chargesEnabled} />
-          </dd>
-          <dt>Payouts enabled</dt>
-          <dd>
-            <YesNo value={readiness.payoutsEnabled} />
-          </dd>
-          <dt>PCI (SAQ-A)</dt>
-          <dd>
-            <Badge tone={readiness.pci.status === "valid" ? "good" : readiness.pci.status === "expired" ? "bad" : "neutral"}>
-              {words(readiness.pci.status)}
-            </Badge>
-            {readiness.pci.validUntil ? <span class="muted small"> until {readiness.pci.validUntil}</span> : null}
-            {readiness.pci.actionUrl ? (
-              <>
-                {" "}
-                <a href={readiness.pci.actionUrl}>Attest PCI compliance</a>
-              </>
-            ) : null}
-          </dd>
-          {readiness.processorMerchantId ? (
-            <>
-              <dt>Processor merchant</dt>
-              <dd class="mono">{readiness.processorMerchantId}</dd>
-            </>
-          ) : null}
-        </dl>
-        {readiness.reasons.length > 0 ? (
-          <ul class="reasons">
-            {readiness.reasons.map((reason) => (
-              <li>{reason.message}</li>
-            ))}
-          </ul>
+    <section class="card" aria-labelledby="readiness-heading">
+      <h2 id="readiness-heading">Readiness to take payments</h2>
+      <dl class="facts">
+        <dt>Onboarding</dt>
+        <dd>
+          <Badge tone={status.tone}>{status.label}</Badge>
+        </dd>
+        <dt>Charges enabled</dt>
+        <dd>
+          <YesNo value={readiness.chargesEnabled} />
+        </dd>
+        <dt>Payouts enabled</dt>
+        <dd>
+          <YesNo value={readiness.payoutsEnabled} />
+        </dd>
+        <dt>PCI (SAQ-A)</dt>
+        <PciStatus readiness={readiness} returnUrl={attestationReturnUrl} />
+        {readiness.processorMerchantId ? (
+          <>
+            <dt>Processor merchant</dt>
+            <dd class="mono">{readiness.processorMerchantId}</dd>
+          </>
         ) : null}
-        <div class="actions">
-          {readiness.onboardingUrl ? (
-            <a class="button" href={readiness.onboardingUrl}>
-              Continue onboarding
-            </a>
-          ) : null}
-          {canStart ? (
-            <PostButton action="/dashboard/onboarding" class="button">
-              Start onboarding
-            </PostButton>
-          ) : null}
-          <a class="button secondary" href="/dashboard?refresh=true">
-            Check with the processor again
+      </dl>
+      {readiness.reasons.length > 0 ? (
+        <ul class="reasons">
+          {readiness.reasons.map((reason) => (
+            <li>{reason.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div class="actions">
+        {readiness.onboardingUrl ? (
+          <a class="button" href={readiness.onboardingUrl}>
+            Continue onboarding
           </a>
-        </div>
-      </section>
-      <section class="grid-2">
-        <div class="card">
-          <h2>Integrate</h2>
-          <p>
-            Create an API key for your server, then charge with <code>POST /v1/payments</code>.
-          </p>
-          <a href="/dashboard/keys">Manage API keys</a>
-        </div>
-        <div class="card">
-          <h2>Hear about changes</h2>
-          <p>Register a callback URL to receive signed events when payments settle, disputes open or your readiness changes.</p>
-          <a href="/dashboard/callbacks">Set up callbacks</a>
-        </div>
-      </section>
-    </>
+        ) : null}
+        {canStart ? (
+          <PostButton action="/dashboard/onboarding" class="button">
+            Start onboarding
+          </PostButton>
+        ) : null}
+        <a class="button secondary" href="/dashboard?refresh=true">
+          Check with the processor again
+        </a>
+      </div>
+    </section>
   );
 };
+
+export const OverviewPage: FC<{
+  tenantName: string;
+  currency: string;
+  readiness: Readiness;
+  attestationReturnUrl: string;
+  days: DayMoney[];
+  payouts: PayoutsAtAGlance;
+  disputes: { count: number; disputes: DisputeRecord[] };
+  nowMs: number;
+}> = ({ tenantName, currency, readiness, attestationReturnUrl, days, payouts, disputes, nowMs }) => (
+  <>
+    <p class="lead">{tenantName}</p>
+    <MoneySection days={days} currency={currency} />
+    <PayoutsSection payouts={payouts} />
+    <DisputesSection disputes={disputes} nowMs={nowMs} />
+    <ReadinessSection readiness={readiness} attestationReturnUrl={attestationReturnUrl} />
+    <section class="grid-2">
+      <div class="card">
+        <h2>Integrate</h2>
+        <p>
+          Create an API key for your server, then charge with <code>POST /v1/payments</code>.
+        </p>
+        <a href="/dashboard/keys">Manage API keys</a>
+      </div>
+      <div class="card">
+        <h2>Hear about changes</h2>
+        <p>Register a callback URL to receive signed events when payments settle, disputes open or your readiness changes.</p>
+        <a href="/dashboard/callbacks">Set up callbacks</a>
+      </div>
+    </section>
+  </>
+);

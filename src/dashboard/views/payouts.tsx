@@ -22,7 +22,64 @@ const ITEM_LABELS: Record<PayoutItemType, string> = {
   adjustment: "Adjustment",
 };
 
-export const PayoutStatusBadge: FC<{ status: PayoutStatus }> = ({ status }) => <Badge tone={STATUS_TONES[status]}>{words(status)}</Badge>;
+/** What a payout that takes money from the merchant's bank (a negative net) is doing, in those words. */
+const DEBIT_WORDS: Record<PayoutStatus, string> = {
+  accruing: "accruing",
+  awaiting_approval: "awaiting approval",
+  approved: "debit under way",
+  paid: "debited",
+  failed: "debit failed",
+};
+
+/** Why a payout takes money from the bank, and where that stands. */
+const DEBIT_EXPLAINED: Record<PayoutStatus, string> = {
+  accruing:
+    "So far this settlement's refunds and chargebacks come to more than its sales: if it closes so, the processor takes the difference from your bank account.",
+  awaiting_approval:
+    "This settlement's refunds and chargebacks came to more than its sales: once approved, the processor takes the difference from your bank account.",
+  approved:
+    "This settlement's refunds and chargebacks came to more than its sales: the processor is taking the difference from your bank account.",
+  paid: "This settlement's refunds and chargebacks came to more than its sales: the processor took the difference from your bank account.",
+  failed: "This settlement's refunds and chargebacks came to more than its sales, and the processor's debit of your bank account failed.",
+};
+
+/** A payout moves money to the merchant's bank, or — when refunds and chargebacks outweigh its sales — from it. */
+export const isDebit = (payout: Pick<PayoutRecord, "netCents">) => payout.netCents < 0;
+
+/** The status as the merchant reads it: "paid" money reached the bank; a debit's "paid" is "debited". */
+export const payoutStatusWords = (status: PayoutStatus, netCents = 0) => (netCents < 0 ? DEBIT_WORDS[status] : words(status));
+
+export const PayoutStatusBadge: FC<{ status: PayoutStatus; netCents?: number }> = ({ status, netCents }) => (
+  <Badge tone={STATUS_TONES[status]}>{payoutStatusWords(status, netCents)}</Badge>
+);
+
+/**
+ * The payout's net as the merchant's bank sees it: "Net to your bank $49.20", or for a negative net "Debited from your
+ * bank $99.19" — never a negative amount "to" the bank.
+ */
+export function bankMovement(payout: Pick<PayoutRecord, "netCents" | "currency">): { label: string; amount: string } {
+  return isDebit(payout)
+    ? { label: "Debited from your bank", amount: formatMoney(-payout.netCents, payout.currency) }
+    : { label: "Net to your bank", amount: formatMoney(payout.netCents, payout.currency) };
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+const ITEM_COUNT_WORDS: Record<PayoutItemType, [string, string]> = {
+  payment: ["payment", "payments"],
+  refund: ["refund", "refunds"],
+  fee_refund: ["fee returned", "fees returned"],
+  dispute: ["chargeback", "chargebacks"],
+  adjustment: ["adjustment", "adjustments"],
+};
+
+/** What a payout holds, each kind counted: "1 payment, 2 refunds, 1 fee returned". */
+export function holdingsWords(counts: Record<PayoutItemType, number>): string {
+  const parts = (Object.keys(ITEM_COUNT_WORDS) as PayoutItemType[])
+    .filter((type) => counts[type] > 0)
+    .map((type) => plural(counts[type], ...ITEM_COUNT_WORDS[type]));
+  return parts.length > 0 ? parts.join(", ") : "nothing";
+}
 
 export const PayoutsPage: FC<{
   statuses: readonly PayoutStatus[];
@@ -52,10 +109,23 @@ const PAYOUT_COLUMNS: Column<PayoutRecord>[] = [
     header: "Payout",
     cell: (payout) => <RecordLink section="payouts" id={payout.id} />,
   },
-  { header: "Status", cell: (payout) => <PayoutStatusBadge status={payout.status} /> },
+  { header: "Status", cell: (payout) => <PayoutStatusBadge status={payout.status} netCents={payout.netCents} /> },
   { header: "Gross", class: "num", cell: (payout) => formatMoney(payout.grossCents, payout.currency) },
   { header: "Fees", class: "num", cell: (payout) => formatMoney(payout.feesCents, payout.currency) },
-  { header: "Net", class: "num", cell: (payout) => formatMoney(payout.netCents, payout.currency) },
+  {
+    header: "Net",
+    class: "num",
+    cell: (payout) =>
+      isDebit(payout) ? (
+        <>
+          {formatMoney(payout.netCents, payout.currency)}
+          <br />
+          <span class="muted small">{payout.status === "accruing" ? "a debit so far" : "debit from your bank"}</span>
+        </>
+      ) : (
+        formatMoney(payout.netCents, payout.currency)
+      ),
+  },
   { header: "Expected arrival", cell: (payout) => payout.expectedArrivalDate ?? "—" },
 ];
 
@@ -82,54 +152,63 @@ const itemColumns = (currency: string): Column<PayoutItemRecord>[] => [
 
 export const PayoutPage: FC<{
   payout: PayoutRecord;
+  itemCounts: Record<PayoutItemType, number>;
   items: PayoutItemRecord[];
   nextItemsCursor: string;
-}> = ({ payout, items, nextItemsCursor }) => (
-  <>
-    <p>
-      <a href="/dashboard/payouts">← All payouts</a>
-    </p>
-    <section class="card">
-      <dl class="facts">
-        <dt>Status</dt>
-        <dd>
-          <PayoutStatusBadge status={payout.status} />
-          {payout.failureCode ? ` ${payout.failureCode}${payout.failureMessage ? ` — ${payout.failureMessage}` : ""}` : ""}
-        </dd>
-        <dt>Gross</dt>
-        <dd>{formatMoney(payout.grossCents, payout.currency)}</dd>
-        <dt>Fees</dt>
-        <dd>{formatMoney(payout.feesCents, payout.currency)}</dd>
-        <dt>Net to your bank</dt>
-        <dd>
-          <strong>{formatMoney(payout.netCents, payout.currency)}</strong>
-        </dd>
-        <dt>Payments</dt>
-        <dd>{payout.paymentCount ?? "— (still accruing)"}</dd>
-        <dt>Initiated</dt>
-        <dd>
-          <Time iso={payout.initiatedAt} />
-        </dd>
-        <dt>Expected arrival</dt>
-        <dd>{payout.expectedArrivalDate ?? "—"}</dd>
-        <dt>Processor settlement</dt>
-        <dd class="mono">{payout.processorSettlementId}</dd>
-        <dt>Created</dt>
-        <dd>
-          <Time iso={payout.createdAt} />
-        </dd>
-      </dl>
-    </section>
-    <section class="card" aria-labelledby="items-heading">
-      <h2 id="items-heading">What this payout is made of</h2>
-      {items.length === 0 ? (
-        <p class="muted">{payout.status === "accruing" ? "Items are listed once the settlement closes." : "This payout has no items."}</p>
-      ) : (
-        <Table rows={items} columns={itemColumns(payout.currency)} />
-      )}
-      <NextPageLink path={`/dashboard/payouts/${payout.id}`} cursor={nextItemsCursor}>
-        More items →
-      </NextPageLink>
-    </section>
-  </>
-);
+}> = ({ payout, itemCounts, items, nextItemsCursor }) => {
+  const bank = bankMovement(payout);
+  return (
+    <>
+      <p>
+        <a href="/dashboard/payouts">← All payouts</a>
+      </p>
+      <section class="card payout-detail">
+        <dl class="facts">
+          <dt>Status</dt>
+          <dd>
+            <PayoutStatusBadge status={payout.status} netCents={payout.netCents} />
+            {payout.failureCode ? ` ${payout.failureCode}${payout.failureMessage ? ` — ${payout.failureMessage}` : ""}` : ""}
+          </dd>
+          <dt>Gross</dt>
+          <dd>{formatMoney(payout.grossCents, payout.currency)}</dd>
+          <dt>Fees</dt>
+          <dd>{formatMoney(payout.feesCents, payout.currency)}</dd>
+          <dt>{bank.label}</dt>
+          <dd>
+            <strong>{bank.amount}</strong>
+            {isDebit(payout) ? (
+              <p class="hint" id="debit-explained">
+                {DEBIT_EXPLAINED[payout.status]}
+              </p>
+            ) : null}
+          </dd>
+          <dt>Holds</dt>
+          <dd>{payout.status === "accruing" ? "— (listed once the settlement closes)" : holdingsWords(itemCounts)}</dd>
+          <dt>Initiated</dt>
+          <dd>
+            <Time iso={payout.initiatedAt} />
+          </dd>
+          <dt>Expected arrival</dt>
+          <dd>{payout.expectedArrivalDate ?? "—"}</dd>
+          <dt>Processor settlement</dt>
+          <dd class="mono">{payout.processorSettlementId}</dd>
+          <dt>Created</dt>
+          <dd>
+            <Time iso={payout.createdAt} />
+          </dd>
+        </dl>
+      </section>
+      <section class="card" aria-labelledby="items-heading">
+        <h2 id="items-heading">What this payout is made of</h2>
+        {items.length === 0 ? (
+          <p class="muted">{payout.status === "accruing" ? "Items are listed once the settlement closes." : "This payout has no items."}</p>
+        ) : (
+          <Table rows={items} columns={itemColumns(payout.currency)} />
+        )}
+        <NextPageLink path={`/dashboard/payouts/${payout.id}`} cursor={nextItemsCursor}>
+          More items →
+        </NextPageLink>
+      </section>
+    </>
+  );
+};

@@ -5,7 +5,9 @@ import { createApp } from "../../../src/app";
 import { archiveCallbackHistory, handleCallbackBatch, sweepCallbacks } from "../../../src/callbacks";
 import { createContext } from "../../../src/context";
 import { shardD1, shardsOf } from "../../../src/db/shards";
-import { reconcileLedger } from "../../../src/payments";
+import { disputesAwaitingResponse } from "../../../src/disputes";
+import { moneyByDay, reconcileLedger } from "../../../src/payments";
+import { payoutItemCounts, payoutsAtAGlance } from "../../../src/payouts";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { ADMIN_HEADERS, createTenant, jsonInit } from "../support/http";
 import { seedDispute, seedPayout } from "../support/ledger";
@@ -130,6 +132,31 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
     name: "archive: the oldest archivable event",
     sql: /from "events" where \("events"\."created_at" < \? and .* order by "events"\."created_at" asc limit \?$/s,
     index: /USING INDEX events_created \(created_at<\?\)/,
+  },
+  {
+    name: "overview: sales by UTC day",
+    sql: /from "payments" where \("payments"\."tenant_id" = \? and substr\("payments"\."created_at", 1, 10\) >= \? and .* group by/,
+    index: /USING COVERING INDEX payments_tenant_day \(tenant_id=\? AND <expr>>\? AND <expr><\?\)/,
+  },
+  {
+    name: "overview: refunds by UTC day",
+    sql: /from "refunds" where \("refunds"\."tenant_id" = \? and substr\("refunds"\."created_at", 1, 10\) >= \? and .* group by/,
+    index: /USING COVERING INDEX refunds_tenant_day \(tenant_id=\? AND <expr>>\? AND <expr><\?\)/,
+  },
+  {
+    name: "overview: disputes awaiting a response",
+    sql: /from "disputes" where \("disputes"\."tenant_id" = \? and \(\+"disputes"\."submission" = 'none' and "disputes"\."state" in/,
+    index: /USING INDEX disputes_tenant_state_created \(tenant_id=\? AND state=\?\)/,
+  },
+  {
+    name: "overview: payouts not final, and the last finished",
+    sql: /from "payouts" where \("payouts"\."tenant_id" = \? and "payouts"\."status" in/,
+    index: /USING INDEX payouts_tenant_(status_)?created \(tenant_id=\?/,
+  },
+  {
+    name: "a payout's items counted by type",
+    sql: /from "payout_items" where \("payout_items"\."payout_id" = \? and "payout_items"\."tenant_id" = \?\) group by/,
+    index: /USING (COVERING )?INDEX (sqlite_autoindex_payout_items_1|payout_items_order) \(payout_id=\?\)/,
   },
   {
     name: "tenants page",
@@ -319,6 +346,25 @@ describe("query plans of the hot paths", () => {
       ctx: createContext(recorded, { nowMs: Date.now() + 400 * 86_400_000 }).forShard(shard),
     });
     expect(archived.events).toBeGreaterThan(0);
+
+    // The dashboard's overview: its money by day, payouts at a glance, disputes awaiting an answer; a payout's item counts.
+    const overviewCtx = createContext(recorded).forShard(shard);
+    const today = new Date().toISOString().slice(0, 10);
+    const days = await moneyByDay({ ctx: overviewCtx, input: { tenantId, fromDay: "2026-01-01", toDay: today } });
+    expect(days.reduce((sum, day) => sum + day.succeeded, 0)).toBeGreaterThan(0);
+    const { last } = await payoutsAtAGlance({ ctx: overviewCtx, input: { tenantId } });
+    expect(last).not.toBeNull();
+    expect((await disputesAwaitingResponse({ ctx: overviewCtx, input: { tenantId, limit: 5 } })).count).toBe(2);
+    await payoutItemCounts({ ctx: overviewCtx, input: { tenantId, payoutId: last!.id } });
+    // Grouped by day in the order the index walks: nothing sorted, no table row read.
+    const byDay = [...statements.values()].filter(({ sql }) => /group by substr\(/.test(sql));
+    expect(byDay).toHaveLength(2);
+    for (const statement of byDay) {
+      const plan = await explain(statement);
+      expect(plan, statement.sql).toEqual([
+        expect.stringMatching(/^SEARCH (payments|refunds) USING COVERING INDEX (payments|refunds)_tenant_day /),
+      ]);
+    }
 
     const scans: { sql: string; plan: string[] }[] = [];
     const wrongIndex: { name: string; sql: string; plan: string[] }[] = [];

@@ -1,0 +1,282 @@
+// The overview with money in headless Chromium against `wrangler dev`, at a desktop's and a phone's width: a tenant
+// charges (one declined), refunds with the fee's share, is paid out once, refunds a whole sale after that payout — so
+// the next payout is a debit from its bank — charges again (accruing) and is disputed; a month of older sales is
+// written into its shard so the chart has days to show. The owner sees the month's figures, the chart with its table,
+// the balance accruing, the debit as the last payout, the dispute with its deadline and the PCI attestation's due
+// date; the page fits the screen with no console error. Then the attestation, signed on the sandbox's page, leads back
+// to the overview. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by default).
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { executeLocalD1, tenantShardBinding } from "../../scripts/local-d1.mjs";
+import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import { cardToken, chargeableTenant, control } from "../support/sandbox-flows.mjs";
+
+const CHROMIUM = inject("chromiumPath");
+const root = path.join(import.meta.dirname, "../..");
+const SCREENSHOTS = path.resolve(root, process.env.SCREENSHOTS_DIR ?? "test-results/dashboard");
+const PASSWORD = "a long and memorable passphrase";
+const DAY_MS = 86_400_000;
+
+let server;
+let browser;
+let tenant;
+const charged = {};
+
+const admin = () => ({ Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" });
+
+async function charge(name, amountCents) {
+  const response = await fetch(`${server.baseUrl}/v1/payments`, {
+    method: "POST",
+    headers: { "X-Api-Key": tenant.key, "Content-Type": "application/json", "Idempotency-Key": `overview-${name}` },
+    body: JSON.stringify({
+      amountCents,
+      currency: "USD",
+      orderRef: `order-${name}`,
+      processorToken: await cardToken(server.baseUrl),
+      buyer: { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" },
+    }),
+  });
+  const body = await response.json();
+  charged[name] = body;
+  return { status: response.status, body };
+}
+
+async function refund(name, amountCents) {
+  const response = await fetch(`${server.baseUrl}/v1/payments/${charged[name].lcPaymentId}/refund`, {
+    method: "POST",
+    headers: { "X-Api-Key": tenant.key, "Content-Type": "application/json", "Idempotency-Key": `overview-refund-${name}` },
+    body: JSON.stringify({ amountCents, refundApplicationFee: true }),
+  });
+  if (response.status !== 200) throw new Error(`refund ${name}: ${response.status} ${await response.text()}`);
+  // The processor's reversal succeeds seconds later (its webhook records the state) and only then joins the merchant's
+  // accruing settlement, as does the fee's share credited with it.
+  const binding = await tenantShardBinding({ persistTo: server.persistTo, tenantId: tenant.tenantId });
+  const settled = async () => {
+    const [found] = await executeLocalD1({
+      persistTo: server.persistTo,
+      binding,
+      sql: `SELECT COUNT(*) AS n FROM refunds WHERE payment_id = '${charged[name].lcPaymentId}' AND processor_state = 'SUCCEEDED' AND fee_credit_status = 'succeeded'`,
+    });
+    return Number(found?.results[0]?.n);
+  };
+  await waitForCount(settled, 1, `settled refund of ${name}`);
+}
+
+/** Polls until `count()` is `expected` (hooks cannot use expect.poll). */
+async function waitForCount(count, expected, what, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (let seen = await count(); seen !== expected; seen = await count()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expected} ${what}; saw ${seen}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+const api = async (pathname) => (await fetch(`${server.baseUrl}${pathname}`, { headers: { "X-Api-Key": tenant.key } })).json();
+
+/** The settlement closed and carried through its funding; its payout is in the service once the webhooks have run. */
+async function payOut(expectedPayouts) {
+  await control(server.baseUrl, "close-settlement", { id: tenant.merchantId }, admin());
+  await waitForCount(async () => (await api("/v1/payouts?status=paid")).data.length, expectedPayouts, "paid payouts");
+}
+
+/** A month of older sales and refunds, written into the tenant's shard as the ledger holds them, one to four a day. */
+async function seedOlderDays() {
+  const binding = await tenantShardBinding({ persistTo: server.persistTo, tenantId: tenant.tenantId });
+  const payments = [];
+  const refunds = [];
+  for (let day = 1; day < 30; day++) {
+    for (let n = 0; n < 1 + ((day * 7) % 4); n++) {
+      const id = `lcpay_history${String(day).padStart(2, "0")}${n}`;
+      const at = new Date(Date.now() - day * DAY_MS - n * 3_600_000).toISOString();
+      const amount = 1800 + ((day * 1371 + n * 977) % 9000);
+      const failed = (day + n) % 9 === 0;
+      payments.push(
+        `('${id}','${tenant.tenantId}','history-${id}','${failed ? "failed" : "succeeded"}','card',${amount},'USD',${Math.floor(amount * 0.029) + 30},'${tenant.merchantId}','TR${id.slice(6)}','${at}','${at}')`,
+      );
+      if (!failed && day % 6 === 2 && n === 0)
+        refunds.push(
+          `('lcref_history${day}','${tenant.tenantId}','${id}','succeeded',${Math.floor(amount / 2)},0,0,'none','${at}','${at}')`,
+        );
+    }
+  }
+  await executeLocalD1({
+    persistTo: server.persistTo,
+    binding,
+    sql: [
+      `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents, processor_merchant_id, processor_transfer_id, created_at, updated_at) VALUES ${payments.join(",")};`,
+      `INSERT INTO refunds (id, tenant_id, payment_id, status, amount_cents, refund_application_fee, application_fee_refund_cents, fee_credit_status, created_at, updated_at) VALUES ${refunds.join(",")};`,
+    ].join("\n"),
+  });
+}
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await startDevServer();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  // The settlement closes when the test says so, not two minutes after the first sale.
+  await control(server.baseUrl, "config", { delaysSeconds: { settlement: 3600 } }, admin());
+  tenant = await chargeableTenant(server.baseUrl, admin(), "Blue Bottle Coffee");
+  for (const [name, amount] of [
+    ["espresso", 4200],
+    ["beans", 2500],
+    ["grinder", 9900],
+  ]) {
+    const { status, body } = await charge(name, amount);
+    if (status !== 201) throw new Error(`charge ${name}: ${status} ${JSON.stringify(body)}`);
+  }
+  // 102 cents declines on any card in the sandbox.
+  const declined = await charge("declined", 102);
+  if (declined.status !== 402) throw new Error(`the declined charge: ${declined.status}`);
+  await refund("espresso", 1000);
+  await payOut(1);
+  // The grinder comes back after its sale was paid out: the next payout takes the difference from the bank.
+  await refund("grinder", 9900);
+  await payOut(2);
+  if ((await charge("filter", 3100)).status !== 201) throw new Error("charge filter");
+  await waitForCount(async () => (await api("/v1/payouts?status=accruing")).data.length, 1, "accruing payouts");
+  await control(server.baseUrl, "open-dispute", { id: charged.beans.processorTransferId }, { "X-Api-Key": tenant.key });
+  await waitForCount(async () => (await api("/v1/disputes")).data.length, 1, "disputes");
+  await seedOlderDays();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A new owner of the tenant, invited by the operator, signed in on a page of this width. */
+async function signIn(viewport, email) {
+  const invite = await fetch(`${server.baseUrl}/admin/tenants/${tenant.tenantId}/dashboard/invites`, {
+    method: "POST",
+    headers: admin(),
+    body: JSON.stringify({ email }),
+  });
+  const { inviteUrl } = await invite.json();
+  const phone = viewport.width < 500;
+  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
+  const page = await context.newPage();
+  const consoleErrors = [];
+  const external = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("request", (request) => {
+    if (!request.url().startsWith(server.baseUrl)) external.push(request.url());
+  });
+  await page.goto(inviteUrl);
+  await page.fill("#name", "Ada Lovelace");
+  await page.fill("#password", PASSWORD);
+  await page.fill("#confirm", PASSWORD);
+  await Promise.all([page.waitForURL(/notice=password-set$/), page.click("button[type=submit]")]);
+  await page.fill("#email", email);
+  await page.fill("#password", PASSWORD);
+  await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
+  return { context, page, consoleErrors, external };
+}
+
+/**
+ * Nothing wider than the screen: no element reaches past its right edge (a table scrolls inside its frame, which itself
+ * fits), and the page does not scroll sideways — text too long for its box would widen it without widening any box.
+ */
+async function fitsTheScreen(page, width) {
+  expect(
+    await page.evaluate(
+      (screen) =>
+        [...document.querySelectorAll("body *")]
+          .filter((element) => element.getBoundingClientRect().right > screen + 1 && !element.parentElement?.closest(".table-wrap"))
+          .map((element) => `${element.tagName}#${element.id}.${element.getAttribute("class")}`),
+      width,
+    ),
+  ).toEqual([]);
+  expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([width, width]);
+}
+
+const money = (cents) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+
+describe.skipIf(!CHROMIUM)("the overview with money in a real browser", () => {
+  it.each([
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ])("at %s width: the month's figures, chart and table, payouts, the dispute and PCI's due date", async (width, viewport) => {
+    const { context, page, consoleErrors, external } = await signIn(viewport, `owner-${width}@overview.example`);
+    expect(await page.textContent("h1")).toBe("Overview");
+
+    // Today's charges: three went through, one was declined; two refunds (1,000 and 9,900).
+    const today = await page.evaluate(() => document.querySelector("tbody tr time")?.textContent);
+    expect(today).toBe(new Date().toISOString().slice(0, 10));
+    const todayRow = (await page.locator("details.ov-numbers tbody tr").first().locator("td").allTextContents()).map((cell) => cell.trim());
+    expect(todayRow[1]).toBe(money(4200 + 2500 + 9900 + 3100));
+    expect(todayRow[3]).toBe(money(1000 + 9900));
+    expect(todayRow.slice(6)).toEqual(["4", "1"]);
+    expect(await page.locator("details.ov-numbers tbody tr").count()).toBe(30);
+    expect(await page.isVisible("details.ov-numbers table")).toBe(false);
+    await page.click("details.ov-numbers summary");
+    expect(await page.isVisible("details.ov-numbers table")).toBe(true);
+    expect(await page.textContent("#success-rate")).toMatch(/^\d+\.\d%$/);
+
+    // The chart: drawn on the server, one group per day, each with its figures as its title.
+    expect(await page.locator("svg.ov-chart g.ov-day").count()).toBe(30);
+    expect(await page.locator("svg.ov-chart g.ov-day title").last().textContent()).toContain(`gross ${money(19_700)}`);
+    const chart = await page.locator("svg.ov-chart").boundingBox();
+    expect(chart.width).toBeGreaterThan(width === "phone" ? 250 : 600);
+
+    // Payouts: the filter sale accruing, and the last one a debit from the bank.
+    expect(await page.textContent("#next-payout")).toMatch(/Accruing\s*\$\d+\.\d\d/);
+    expect(await page.textContent("#next-payout")).toContain("Expected at the earliest on");
+    const last = await page.textContent("#last-payout");
+    expect(last).toContain("Debited from your bank");
+    expect(last).not.toMatch(/-\$/);
+
+    // The dispute with its deadline; PCI: when the attestation is due.
+    expect(await page.textContent("#disputes-heading")).toContain("1");
+    expect(await page.locator("#disputes-needing-response a[href^='/dashboard/disputes/lcdsp_']").count()).toBe(1);
+    expect(await page.textContent("#disputes-needing-response")).toMatch(/\d+ (days?|hours?) left|open, no deadline given/);
+    expect(await page.textContent("#pci-status")).toMatch(/pending\s+due \d{4}-\d{2}-\d{2}/);
+
+    // The table open, then closed again as the page first shows it.
+    await fitsTheScreen(page, viewport.width);
+    await page.click("details.ov-numbers summary");
+    await fitsTheScreen(page, viewport.width);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `20-overview-${width}.png`), fullPage: true });
+
+    // The debit's own page says what it is, and what it holds.
+    await page.click("#last-payout a[href^='/dashboard/payouts/lcpo_']");
+    await page.waitForSelector("#debit-explained");
+    const facts = await page.textContent("dl.facts");
+    expect(facts).toContain("Debited from your bank");
+    expect(facts).toMatch(/Holds\s*1 refund/);
+    expect(facts).not.toContain("Net to your bank");
+    await fitsTheScreen(page, viewport.width);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `21-payout-debit-${width}.png`), fullPage: true });
+
+    expect(external).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("the PCI attestation, signed on its page, leads back to the overview, which shows it valid", async () => {
+    const { context, page, consoleErrors } = await signIn({ width: 1280, height: 900 }, "owner-pci@overview.example");
+    await Promise.all([page.waitForURL(/\/sandbox\/compliance\//), page.click("text=Attest PCI compliance")]);
+    await page.fill("#name", "Ada Lovelace");
+    await page.fill("#title", "Owner");
+    await page.check("#accept");
+    await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("#submit-attestation")]);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${server.baseUrl}/dashboard`);
+          return page.textContent("#pci-status");
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toMatch(/valid\s+attest again by \d{4}-\d{2}-\d{2}/);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
