@@ -78,6 +78,8 @@ export const payoutItems = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.payoutId, table.processorTransferId] }),
     index("payout_items_order").on(table.payoutId, table.processorCreatedAt, table.processorTransferId),
+    // A payment's page lists the payouts its sale, refunds and chargebacks settled in.
+    index("payout_items_payment").on(table.tenantId, table.paymentId),
     check("payout_items_net_is_amount_less_fee", sql`${table.netCents} = ${table.amountCents} - ${table.feeCents}`),
   ],
 );
