@@ -29,6 +29,7 @@ export {
   type RevealedSigningSecret,
 } from "./callback-endpoints.service";
 export { listDeliveries, replayEvent, replayFailedDeliveries, type DeliveryRecord } from "./deliveries.service";
+export { subjectHistory, type SubjectDelivery, type SubjectEvent } from "./subject-history";
 export { DELIVERY_STATUSES, type DeliveryStatus } from "./deliveries.schema";
 export { sendTestEvent, TEST_EVENT_TYPE } from "./test-event.service";
 export { CALLBACK_HEADER } from "./signing";

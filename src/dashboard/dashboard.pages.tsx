@@ -45,6 +45,7 @@ signedIn.post("/dashboard/onboarding", overview.beginOnboarding);
 
 signedIn.get("/dashboard/payments", payments.showPayments);
 signedIn.get("/dashboard/payments/:paymentId", payments.showPayment);
+signedIn.get("/dashboard/payments/:paymentId/refund", payments.reviewRefund);
 signedIn.post("/dashboard/payments/:paymentId/refund", payments.refundPayment);
 
 signedIn.get("/dashboard/disputes", disputes.showDisputes);

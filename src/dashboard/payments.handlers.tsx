@@ -4,31 +4,61 @@ import { z } from "zod";
 import { REPLAY_HEADER, requestFingerprint, withIdempotency } from "../idempotency/idempotency.service";
 import { ApiError } from "../lib/problem";
 import { afterResponse } from "../platform/after-response";
+import { subjectHistory } from "../callbacks";
+import { disputesOfPayment } from "../disputes";
 import {
   getPayment,
+  isRefundableStatus,
   listPayments,
+  PAYMENT_SEARCH_KINDS,
   PAYMENT_STATUSES,
   refund,
+  refundableCents,
   refundPaymentPath,
+  refundsOfPayment,
+  searchPayments,
+  searchTermsOf,
   toPaymentResponse,
   type PaymentRecord,
   type RefundInput,
 } from "../payments";
+import { payoutItemsOfPayment } from "../payouts";
 import { formFields, minorUnits, newFormKey, parseFilters } from "./forms";
 import { auditSignedIn } from "./audit-request";
 import type { SignedInBindings } from "./types";
 import { formatMoney } from "./views/format";
-import { PaymentPage, PaymentsPage, type RefundFormValues } from "./views/payments";
+import type { PaymentStory } from "./views/payment-story";
+import { PaymentPage, PaymentSearchPage, PaymentsPage, RefundReviewPage, type RefundFormValues } from "./views/payments";
 
 type SignedInContext = Context<SignedInBindings>;
 
 const PAGE_SIZE = 25;
 const DAY_MS = 24 * 3600_000;
 const isoDate = z.iso.date();
+/** The events a payment's timeline shows at most (a payment has a handful: its transfer's, fee credits', disputes'). */
+const TIMELINE_EVENTS = 50;
+
+/**
+ * The one search box: what was typed is read as a payment id, an e-mail, a last four, an amount or an order reference
+ * (`searchTermsOf`), or as the reading `as` names; each is one indexed query of this tenant's payments, paged by cursor.
+ */
+async function showSearch(c: SignedInContext, q: string, query: Record<string, string>) {
+  const as = z.enum(PAYMENT_SEARCH_KINDS).safeParse(query.as).data;
+  const result = await searchPayments({
+    ctx: c.get("ctx"),
+    input: { tenantId: c.get("session").tenantId, q, as, limit: PAGE_SIZE, cursor: query.cursor || undefined },
+  });
+  if (!result) c.status(400);
+  return c.render(<PaymentSearchPage q={q} result={result} readings={searchTermsOf(q)} currency={c.env.CURRENCY} />, {
+    title: "Payments",
+  });
+}
 
 /** The API's filters with dates for people: `from` is the start of its day, `to` the end of its day (both UTC). */
 export async function showPayments(c: SignedInContext) {
   const query = c.req.query();
+  const q = (query.q ?? "").trim();
+  if (q) return showSearch(c, q, query);
   const { filters, filterError } = parseFilters(query, { from: isoDate, to: isoDate, status: z.enum(PAYMENT_STATUSES) });
   const { data, nextCursor } = await listPayments({
     ctx: c.get("ctx"),
@@ -52,15 +82,77 @@ export async function showPayments(c: SignedInContext) {
 const ownPayment = (c: SignedInContext) =>
   getPayment({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, paymentId: c.req.param("paymentId") ?? "" } });
 
-const paymentPage = (c: SignedInContext, payment: PaymentRecord, form: { refundError?: string; values?: RefundFormValues } = {}) =>
-  c.render(<PaymentPage payment={payment} refundKey={newFormKey()} {...form} />, { title: `Payment ${payment.id}` });
+/** The rest of a payment's story, each part from its capability, every query scoped to the session's tenant. */
+async function storyOf(c: SignedInContext, payment: PaymentRecord): Promise<PaymentStory> {
+  const ctx = c.get("ctx");
+  const input = { tenantId: c.get("session").tenantId, paymentId: payment.id };
+  const [refunds, disputes, payoutItems, history] = await Promise.all([
+    refundsOfPayment({ ctx, input }),
+    disputesOfPayment({ ctx, input }),
+    payoutItemsOfPayment({ ctx, input }),
+    subjectHistory({ ctx, input: { tenantId: input.tenantId, subjectId: payment.id, limit: TIMELINE_EVENTS } }),
+  ]);
+  return { refunds, disputes, payoutItems, history, nowMs: ctx.clock.nowMs() };
+}
+
+async function paymentPage(c: SignedInContext, payment: PaymentRecord, form: { refundError?: string; values?: RefundFormValues } = {}) {
+  const story = await storyOf(c, payment);
+  return c.render(<PaymentPage payment={payment} story={story} refundKey={newFormKey()} {...form} />, { title: `Payment ${payment.id}` });
+}
 
 export async function showPayment(c: SignedInContext) {
   return paymentPage(c, await ownPayment(c));
 }
 
+const REFUND_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+const RefundReview = z.object({
+  amount: z.string().trim().default(""),
+  reason: z.enum(["requested_by_customer", "duplicate", "fraudulent", "other"]),
+  refundApplicationFee: z.literal("true").optional(),
+});
+
+/**
+ * The refund form's confirmation (a GET: nothing changes): the amount it will refund — the remaining balance when left
+ * empty — checked against the same rules as the refund, then posted as that exact amount with the form's one-time key.
+ */
+export async function reviewRefund(c: SignedInContext) {
+  const payment = await ownPayment(c);
+  const query = c.req.query();
+  const values: RefundFormValues = {
+    amount: query.amount,
+    reason: query.reason,
+    refundApplicationFee: query.refundApplicationFee === "true",
+  };
+  const again = async (refundError: string, status: ContentfulStatusCode) => {
+    c.status(status);
+    return paymentPage(c, payment, { refundError, values });
+  };
+  const parsed = RefundReview.safeParse(query);
+  if (!parsed.success) return again("Choose a reason and try again.", 400);
+  const remaining = refundableCents(payment);
+  if (!isRefundableStatus(payment.status) || remaining <= 0) {
+    return again(remaining <= 0 ? "Nothing is left to refund." : `This payment is ${payment.status} and cannot be refunded.`, 409);
+  }
+  const amountCents = parsed.data.amount === "" ? remaining : minorUnits(parsed.data.amount);
+  if (amountCents === null) return again("Enter the amount as a number, e.g. 12.50, or leave it empty for a full refund.", 400);
+  if (amountCents > remaining) {
+    return again(`At most ${formatMoney(remaining, payment.currency)} is left to refund.`, 422);
+  }
+  return c.render(
+    <RefundReviewPage
+      payment={payment}
+      amountCents={amountCents}
+      reason={parsed.data.reason}
+      refundApplicationFee={parsed.data.refundApplicationFee === "true"}
+      refundKey={REFUND_KEY.test(query.refundKey ?? "") ? query.refundKey! : newFormKey()}
+    />,
+    { title: `Refund ${formatMoney(amountCents, payment.currency)}?` },
+  );
+}
+
 const RefundForm = z.object({
-  refundKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  refundKey: z.string().regex(REFUND_KEY),
   amount: z.string().trim().default(""),
   reason: z.enum(["requested_by_customer", "duplicate", "fraudulent", "other"]),
   refundApplicationFee: z.literal("true").optional(),
@@ -92,7 +184,7 @@ export async function refundPayment(c: SignedInContext) {
   const form = await formFields(c);
   const parsed = RefundForm.safeParse(form);
   const values: RefundFormValues = { amount: form.amount, reason: form.reason, refundApplicationFee: form.refundApplicationFee === "true" };
-  const again = (refundError: string, status: ContentfulStatusCode, shown: PaymentRecord = payment) => {
+  const again = async (refundError: string, status: ContentfulStatusCode, shown: PaymentRecord = payment) => {
     c.status(status);
     return paymentPage(c, shown, { refundError, values });
   };

@@ -117,3 +117,20 @@ export async function disputesAwaitingResponse({
   const open = rows.filter((dispute) => responseWindow(dispute, nowMs) === "open");
   return { count: (counted?.count ?? 0) - (rows.length - open.length), disputes: open };
 }
+
+/** The disputes of one of the tenant's payments, oldest first (one, in practice: a sale is charged back once). */
+export async function disputesOfPayment({
+  ctx,
+  input: { tenantId, paymentId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; paymentId: string };
+}): Promise<DisputeRecord[]> {
+  // Sorted here: an ORDER BY on created_at would tempt the planner onto the tenant's index instead of the payment's.
+  const rows = await ctx.db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.paymentId, paymentId), eq(disputes.tenantId, tenantId)))
+    .all();
+  return rows.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+}

@@ -4,7 +4,7 @@ export { applyDisputeEvent, submitDispute } from "./disputes.service";
 export { addEvidence, applyEvidenceEvent } from "./evidence.service";
 export { isEvidenceUpload } from "./evidence-body";
 export { sweepDisputes } from "./disputes.sweep";
-export { disputesAwaitingResponse, evidenceOf, getDispute, listDisputes } from "./disputes.queries";
+export { disputesAwaitingResponse, disputesOfPayment, evidenceOf, getDispute, listDisputes } from "./disputes.queries";
 export { responseWindow } from "./dispute-states";
 export {
   DISPUTE_STATES,

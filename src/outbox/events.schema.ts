@@ -20,6 +20,8 @@ export const events = sqliteTable(
   (table) => [
     index("events_tenant_created").on(table.tenantId, table.createdAt, table.id),
     index("events_tenant_type_created").on(table.tenantId, table.type, table.createdAt, table.id),
+    // What happened to one subject (a payment's events: its transfer, fee credits, disputes), for its page's timeline.
+    index("events_tenant_subject_created").on(table.tenantId, table.subjectId, table.createdAt, table.id),
     index("events_unenqueued").on(table.enqueuedAt, table.createdAt),
     // The archive takes the oldest day first, across tenants (src/callbacks/archive.ts).
     index("events_created").on(table.createdAt),

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
@@ -37,7 +38,21 @@ function unknownInstrument(instrumentId: string): ApiError {
 }
 
 /** The same buyer whatever the case of their address. */
-const buyerEmail = (email: string) => email.trim().toLowerCase();
+export const buyerEmail = (email: string) => email.trim().toLowerCase();
+
+const buyerName = (buyer: NonNullable<ChargeInput["buyer"]>) => `${buyer.firstName} ${buyer.lastName}`;
+
+/** What a payment shows of its instrument: a card's brand and last four, or a bank account's last four and type. */
+export type InstrumentDetails = { cardBrand: string | null; lastFour: string | null; bankAccountType: string | null };
+
+const lastFourOf = (digits: string | null | undefined) => /(\d{4})$/.exec(digits ?? "")?.[1] ?? null;
+
+export function instrumentDetails(instrument: PaymentInstrument): InstrumentDetails {
+  if (instrument.instrument_type === "BANK_ACCOUNT") {
+    return { cardBrand: null, lastFour: lastFourOf(instrument.masked_account_number), bankAccountType: instrument.account_type ?? null };
+  }
+  return { cardBrand: instrument.brand ?? null, lastFour: lastFourOf(instrument.last_four), bankAccountType: null };
+}
 
 /**
  * An instrument not in D1 (made before the service kept its instruments there) is the tenant's only when the processor's
@@ -51,7 +66,13 @@ async function adoptInstrument(ctx: AppContext, tenantId: string, instrumentId: 
   if (!instrument || instrument.tags?.[TENANT_TAG] !== tenantId) throw unknownInstrument(instrumentId);
   await ctx.db
     .insert(paymentInstruments)
-    .values({ id: instrument.id, tenantId, method: methodFor(instrument.instrument_type), createdAt: ctx.clock.nowIso() })
+    .values({
+      id: instrument.id,
+      tenantId,
+      method: methodFor(instrument.instrument_type),
+      ...instrumentDetails(instrument),
+      createdAt: ctx.clock.nowIso(),
+    })
     .onConflictDoNothing();
 }
 
@@ -86,7 +107,10 @@ async function ledgerRowFor(
   const ownInstrument = instrumentId
     ? sql`EXISTS (SELECT 1 FROM payment_instruments WHERE id = ${instrumentId} AND tenant_id = ${tenantId})`
     : sql`1`;
-  const method = instrumentId ? sql`(SELECT method FROM payment_instruments WHERE id = ${instrumentId})` : null;
+  // A stored instrument's own facts, and the buyer it was made for unless this charge names one.
+  const ofInstrument = (column: SQLiteColumn) =>
+    instrumentId ? sql`(SELECT ${column} FROM ${paymentInstruments} WHERE ${paymentInstruments.id} = ${instrumentId})` : null;
+  const method = ofInstrument(paymentInstruments.method);
   const identity = input.buyer
     ? sql`(SELECT processor_identity_id FROM buyer_identities WHERE tenant_id = ${tenantId} AND email = ${buyerEmail(input.buyer.email)})`
     : null;
@@ -101,6 +125,11 @@ async function ledgerRowFor(
     currency: input.currency,
     applicationFeeCents: applicationFeeCentsSql(input.amountCents, env),
     orderRef: input.orderRef,
+    buyerName: input.buyer ? buyerName(input.buyer) : ofInstrument(paymentInstruments.buyerName),
+    buyerEmail: input.buyer ? buyerEmail(input.buyer.email) : ofInstrument(paymentInstruments.buyerEmail),
+    cardBrand: ofInstrument(paymentInstruments.cardBrand),
+    lastFour: ofInstrument(paymentInstruments.lastFour),
+    bankAccountType: ofInstrument(paymentInstruments.bankAccountType),
     processorMerchantId: tenants.processorMerchantId,
     processorIdentityId: identity,
     processorInstrumentId: instrumentId,
@@ -172,7 +201,7 @@ async function createBuyerIdentity(
   return { ...payment, processorIdentityId: identity.id, updatedAt: now };
 }
 
-type MadeInstrument = { id: string; method: PaymentMethod };
+type MadeInstrument = { id: string; method: PaymentMethod; details: InstrumentDetails };
 
 /**
  * A token becomes an instrument of the buyer's identity once. The instrument's id is recorded with the outcome; until
@@ -195,8 +224,8 @@ async function ensureSource(
       identity: current.processorIdentityId!,
       tags: { [TENANT_TAG]: payment.tenantId, lc_payment_id: payment.id },
     }));
-  const made = { id: instrument.id, method: methodFor(instrument.instrument_type) };
-  return { payment: { ...current, processorInstrumentId: made.id, method: made.method }, made };
+  const made = { id: instrument.id, method: methodFor(instrument.instrument_type), details: instrumentDetails(instrument) };
+  return { payment: { ...current, processorInstrumentId: made.id, method: made.method, ...made.details }, made };
 }
 
 /**
@@ -212,10 +241,17 @@ async function recordOutcome(
   const now = ctx.clock.nowIso();
   const statements: BatchItem<"sqlite">[] = [];
   if (outcome.made) {
-    const { id, method } = outcome.made;
+    const { id, method, details } = outcome.made;
+    const buyer = { buyerName: payment.buyerName, buyerEmail: payment.buyerEmail };
     statements.push(
-      db.insert(paymentInstruments).values({ id, tenantId: payment.tenantId, method, createdAt: now }).onConflictDoNothing(),
-      db.update(payments).set({ processorInstrumentId: id, method, updatedAt: now }).where(eq(payments.id, payment.id)),
+      db
+        .insert(paymentInstruments)
+        .values({ id, tenantId: payment.tenantId, method, ...details, ...buyer, createdAt: now })
+        .onConflictDoNothing(),
+      db
+        .update(payments)
+        .set({ processorInstrumentId: id, method, ...details, updatedAt: now })
+        .where(eq(payments.id, payment.id)),
     );
   }
   const { transfer, failure } = outcome;

@@ -1,6 +1,14 @@
 /** The payments capability's public surface: its routes, the ledger table, processor transfer events, the reconciliation sweep. */
 export { default as paymentsRouter } from "./payments.router";
-export { payments, PAYMENT_STATUSES, type PaymentRecord, type PaymentStatus } from "./payments.schema";
+export {
+  payments,
+  PAYMENT_STATUSES,
+  type FeeCreditStatus,
+  type PaymentMethod,
+  type PaymentRecord,
+  type PaymentStatus,
+  type RefundRecord,
+} from "./payments.schema";
 export { reconcileLedger } from "./reconciliation";
 export { applyTransferEvent } from "./transfer-events";
 export { saleTransferRecorded, type ProcessorTransfer } from "./transfer-state";
@@ -16,9 +24,18 @@ export {
 export { TENANT_TAG } from "./charge.service";
 export { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema, refundPaymentPath } from "./payments.routes";
 export { toPaymentResponse } from "./payments.view";
-export { getPayment, listPayments } from "./payments.queries";
+export { getPayment, listPayments, refundsOfPayment } from "./payments.queries";
 export { moneyByDay, type DayMoney } from "./money-by-day.queries";
 export { isSucceededSale, netCents, saleFeeCents, SUCCEEDED_SALE_STATUSES, type MoneyMovements } from "./sale-money";
+export {
+  amountCentsOf,
+  PAYMENT_SEARCH_KINDS,
+  searchPayments,
+  searchTermsOf,
+  type PaymentSearchKind,
+  type PaymentSearchResult,
+  type PaymentSearchTerm,
+} from "./payment-search";
 export { refund, type RefundInput } from "./refund.service";
 export { isRefundableStatus, refundableCents } from "./refundable";
 export { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "./disputed-payments";

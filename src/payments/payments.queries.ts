@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { ApiError } from "../lib/problem";
 import { storedBound } from "../lib/instant";
 import { afterCursor, pageOf } from "../lib/pagination";
-import { payments, type PaymentRecord, type PaymentStatus } from "./payments.schema";
+import { payments, refunds, type PaymentRecord, type PaymentStatus, type RefundRecord } from "./payments.schema";
 
 export async function getPayment({
   ctx,
@@ -53,4 +53,20 @@ export async function listPayments({
     .limit(query.limit + 1)
     .all();
   return pageOf(rows, query.limit, scope);
+}
+
+/** Every refund of one of the tenant's payments, oldest first (a payment has a handful: its refunds add up to its amount at most). */
+export async function refundsOfPayment({
+  ctx,
+  input: { tenantId, paymentId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; paymentId: string };
+}): Promise<RefundRecord[]> {
+  return ctx.db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.tenantId, tenantId)))
+    .orderBy(asc(refunds.createdAt))
+    .all();
 }

@@ -38,6 +38,14 @@ export const payments = sqliteTable(
     // What the processor actually charged for the sale (its fee profile's fees, at least the fee sent); null until read.
     processorFeeCents: integer("processor_fee_cents"),
     orderRef: text("order_ref"),
+    // The buyer the charge named (the e-mail in lower case, as buyer identities key it), so a payment is found by them.
+    buyerName: text("buyer_name"),
+    buyerEmail: text("buyer_email"),
+    // What the instrument is, as the processor described it when the token became one: a card's brand and last four,
+    // a bank account's last four and type (CHECKING/SAVINGS). Null until known (and for payments from before they were kept).
+    cardBrand: text("card_brand"),
+    lastFour: text("last_four"),
+    bankAccountType: text("bank_account_type"),
     processorMerchantId: text("processor_merchant_id").notNull(),
     processorIdentityId: text("processor_identity_id"),
     processorInstrumentId: text("processor_instrument_id"),
@@ -68,6 +76,15 @@ export const payments = sqliteTable(
       table.applicationFeeCents,
       table.processorFeeCents,
     ),
+    // The dashboard's search: one index per kind of input, each newest first within its value (src/payments/payment-search.ts).
+    index("payments_tenant_order_ref").on(table.tenantId, table.orderRef, table.createdAt, table.id),
+    index("payments_tenant_amount").on(table.tenantId, table.amountCents, table.createdAt, table.id),
+    index("payments_tenant_buyer_email")
+      .on(table.tenantId, table.buyerEmail, table.createdAt, table.id)
+      .where(sql`${table.buyerEmail} IS NOT NULL`),
+    index("payments_tenant_last_four")
+      .on(table.tenantId, table.lastFour, table.createdAt, table.id)
+      .where(sql`${table.lastFour} IS NOT NULL`),
     index("payments_next_check")
       .on(table.nextCheckAt)
       .where(sql`${table.nextCheckAt} IS NOT NULL`),
@@ -106,13 +123,22 @@ export const buyerIdentities = sqliteTable(
   (table) => [primaryKey({ columns: [table.tenantId, table.email] })],
 );
 
-/** The instruments this service made from a tenant's tokens: only that tenant may charge one, and its method is known here. */
+/**
+ * The instruments this service made from a tenant's tokens: only that tenant may charge one, and its method is known
+ * here — with what a payment shows of it (brand, last four, account type) and the buyer it was made for, which a charge
+ * of the stored instrument copies onto its ledger row.
+ */
 export const paymentInstruments = sqliteTable("payment_instruments", {
   id: text("id").primaryKey(),
   tenantId: text("tenant_id")
     .notNull()
     .references(() => tenants.id),
   method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+  cardBrand: text("card_brand"),
+  lastFour: text("last_four"),
+  bankAccountType: text("bank_account_type"),
+  buyerName: text("buyer_name"),
+  buyerEmail: text("buyer_email"),
   createdAt: text("created_at").notNull(),
 });
 

@@ -17,6 +17,8 @@ export type ProcessorTransfer = {
   failure_code?: string | null;
   failure_message?: string | null;
   tags?: Record<string, string> | null;
+  // An in-person sale's card, as the reader read it.
+  card_present_details?: { brand?: string | null; masked_account_number?: string | null } | null;
 };
 
 /** A debit the processor reported SUCCEEDED can still be returned by the buyer's bank (ACH) whatever was refunded since. */
@@ -95,6 +97,15 @@ export function saleTransferWrites(
   const moves = transition ? sql`${payments.status} IN (${statusIn(transition.from)})` : sql`0`;
   // Settled sales are looked at once more, for the fee the processor charged; failed ones never again.
   const nextCheck = transition?.to === "succeeded" ? sql`${now}` : sql`NULL`;
+  // An in-person sale learns its card from the transfer: kept once, as the first answer that names it says.
+  const card = transfer.card_present_details;
+  const lastFour = /(\d{4})$/.exec(card?.masked_account_number ?? "")?.[1] ?? null;
+  const cardFacts = card
+    ? {
+        cardBrand: sql`COALESCE(${payments.cardBrand}, ${card.brand ?? null})`,
+        lastFour: sql`COALESCE(${payments.lastFour}, ${lastFour})`,
+      }
+    : {};
   const update = db
     .update(payments)
     .set({
@@ -107,6 +118,7 @@ export function saleTransferWrites(
       processorUpdatedAtUs: updatedAtUs,
       failureCode: transfer.state === "FAILED" ? (transfer.failure_code ?? null) : payments.failureCode,
       failureMessage: transfer.state === "FAILED" ? (transfer.failure_message ?? null) : payments.failureMessage,
+      ...cardFacts,
       updatedAt: now,
     })
     .where(isNewer)

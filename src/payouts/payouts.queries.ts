@@ -3,7 +3,15 @@ import { afterCursor, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import { expectedArrivalDate, OPEN_STATUSES } from "./payout-schedule";
-import { PAYOUT_ITEM_TYPES, payoutItems, payouts, type PayoutItemType, type PayoutRecord, type PayoutStatus } from "./payouts.schema";
+import {
+  PAYOUT_ITEM_TYPES,
+  payoutItems,
+  payouts,
+  type PayoutItemRecord,
+  type PayoutItemType,
+  type PayoutRecord,
+  type PayoutStatus,
+} from "./payouts.schema";
 
 export type ListPayoutsQuery = { from?: string; to?: string; status?: PayoutStatus; limit: number; cursor?: string };
 
@@ -126,4 +134,39 @@ export async function payoutsAtAGlance({
       .limit(1),
   ]);
   return { open, last: last[0] ?? null, accruingArrivesFrom: expectedArrivalDate(ctx.clock.nowIso()) };
+}
+
+/** A payout item with the payout it is part of. */
+export type PaymentPayoutItem = {
+  item: PayoutItemRecord;
+  payout: Pick<PayoutRecord, "id" | "status" | "expectedArrivalDate" | "createdAt" | "currency">;
+};
+
+/**
+ * Where one of the tenant's payments settled: each payout item of its sale, refunds, fee credits and chargebacks, with
+ * its payout, in the order they happened.
+ */
+export async function payoutItemsOfPayment({
+  ctx,
+  input: { tenantId, paymentId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; paymentId: string };
+}): Promise<PaymentPayoutItem[]> {
+  return ctx.db
+    .select({
+      item: payoutItems,
+      payout: {
+        id: payouts.id,
+        status: payouts.status,
+        expectedArrivalDate: payouts.expectedArrivalDate,
+        createdAt: payouts.createdAt,
+        currency: payouts.currency,
+      },
+    })
+    .from(payoutItems)
+    .innerJoin(payouts, and(eq(payouts.id, payoutItems.payoutId), eq(payouts.tenantId, tenantId)))
+    .where(and(eq(payoutItems.tenantId, tenantId), eq(payoutItems.paymentId, paymentId)))
+    .orderBy(asc(payoutItems.processorCreatedAt), asc(payoutItems.processorTransferId))
+    .all();
 }

@@ -78,6 +78,9 @@ export const payoutItems = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.payoutId, table.processorTransferId] }),
     index("payout_items_order").on(table.payoutId, table.processorCreatedAt, table.processorTransferId),
+    // A payment's page lists the payouts its sale, refunds and chargebacks settled in. The payment leads: led by the
+    // tenant, the planner would take it for a payout's items too (both equal on their first column) and walk the tenant's.
+    index("payout_items_payment").on(table.paymentId, table.tenantId),
     check("payout_items_net_is_amount_less_fee", sql`${table.netCents} = ${table.amountCents} - ${table.feeCents}`),
   ],
 );

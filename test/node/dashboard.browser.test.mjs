@@ -158,7 +158,9 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
     await shot("05-payments");
     await page.click(`text=${payment.lcPaymentId}`);
     await page.fill("#amount", "5.00");
-    await Promise.all([page.waitForURL(/notice=refunded$/), page.click("button:has-text('Refund')")]);
+    await Promise.all([page.waitForURL(/\/refund\?/), page.click("button:has-text('Refund…')")]);
+    expect(await page.textContent("h1")).toBe("Refund $5.00?");
+    await Promise.all([page.waitForURL(/notice=refunded$/), page.click("button:has-text('Refund $5.00')")]);
     expect(await page.textContent("main")).toContain("partially refunded");
     await shot("06-payment-refunded");
 

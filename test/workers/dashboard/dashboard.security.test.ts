@@ -74,6 +74,11 @@ beforeAll(async () => {
 const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string; form?: Record<string, string> }[] = [
   { method: "GET", path: "/dashboard/payments/:paymentId", url: (ids) => `/dashboard/payments/${ids.paymentId}` },
   {
+    method: "GET",
+    path: "/dashboard/payments/:paymentId/refund",
+    url: (ids) => `/dashboard/payments/${ids.paymentId}/refund?amount=1.00&reason=other`,
+  },
+  {
     method: "POST",
     path: "/dashboard/payments/:paymentId/refund",
     url: (ids) => `/dashboard/payments/${ids.paymentId}/refund`,

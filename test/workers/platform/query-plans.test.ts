@@ -2,12 +2,13 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
-import { archiveCallbackHistory, handleCallbackBatch, sweepCallbacks } from "../../../src/callbacks";
+import { archiveCallbackHistory, handleCallbackBatch, subjectHistory, sweepCallbacks } from "../../../src/callbacks";
 import { createContext } from "../../../src/context";
 import { shardD1, shardsOf } from "../../../src/db/shards";
-import { disputesAwaitingResponse } from "../../../src/disputes";
-import { moneyByDay, reconcileLedger } from "../../../src/payments";
-import { payoutItemCounts, payoutsAtAGlance } from "../../../src/payouts";
+import { disputesAwaitingResponse, disputesOfPayment } from "../../../src/disputes";
+import { encodeCursor } from "../../../src/lib/pagination";
+import { moneyByDay, reconcileLedger, refundsOfPayment, searchPayments, type PaymentSearchKind } from "../../../src/payments";
+import { payoutItemCounts, payoutItemsOfPayment, payoutsAtAGlance } from "../../../src/payouts";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { ADMIN_HEADERS, createTenant, jsonInit } from "../support/http";
 import { seedDispute, seedPayout } from "../support/ledger";
@@ -102,6 +103,62 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
     name: "a payments page after a cursor",
     sql: /from "payments" where \("payments"\."tenant_id" = \? and \("payments"\."created_at", "payments"\."id"\) < \(\?, \?\)\)/,
     index: /USING INDEX payments_tenant_created \(tenant_id=\? AND \(created_at,id\)<\(\?,\?\)\)/,
+  },
+  ...(
+    [
+      ["email", "buyer_email", "payments_tenant_buyer_email"],
+      ["last four", "last_four", "payments_tenant_last_four"],
+      ["amount", "amount_cents", "payments_tenant_amount"],
+      ["order reference", "order_ref", "payments_tenant_order_ref"],
+    ] as const
+  ).flatMap(([kind, column, index]) => [
+    {
+      name: `dashboard search by ${kind}`,
+      sql: new RegExp(`from "payments" where \\("payments"\\."tenant_id" = \\? and "payments"\\."${column}" = \\?\\) order by`),
+      index: new RegExp(`USING INDEX ${index} \\(tenant_id=\\? AND ${column}=\\?\\)`),
+    },
+    {
+      name: `dashboard search by ${kind} after a cursor`,
+      sql: new RegExp(
+        `from "payments" where \\("payments"\\."tenant_id" = \\? and "payments"\\."${column}" = \\? and \\("payments"\\."created_at", "payments"\\."id"\\) < \\(\\?, \\?\\)\\)`,
+      ),
+      index: new RegExp(`USING INDEX ${index} \\(tenant_id=\\? AND ${column}=\\? AND \\(created_at,id\\)<\\(\\?,\\?\\)\\)`),
+    },
+  ]),
+  {
+    name: "dashboard search by the start of an order reference",
+    sql: /from "payments" where \("payments"\."tenant_id" = \? and "payments"\."order_ref" >= \? and "payments"\."order_ref" < \?\) order by/,
+    index: /USING INDEX payments_tenant_order_ref \(tenant_id=\? AND order_ref>\? AND order_ref<\?\)/,
+  },
+  {
+    name: "dashboard search by the start of an order reference after a cursor",
+    sql: /from "payments" where \("payments"\."tenant_id" = \? and "payments"\."order_ref" >= \? and \("payments"\."order_ref", "payments"\."created_at", "payments"\."id"\) </,
+    index: /USING INDEX payments_tenant_order_ref \(tenant_id=\? AND order_ref>\? AND \(order_ref,created_at,id\)<\(\?,\?,\?\)\)/,
+  },
+  {
+    name: "a payment's refunds",
+    sql: /from "refunds" where \("refunds"\."payment_id" = \? and "refunds"\."tenant_id" = \?\) order by/,
+    index: /USING INDEX refunds_payment \(payment_id=\?\)/,
+  },
+  {
+    name: "a payment's disputes",
+    sql: /from "disputes" where \("disputes"\."payment_id" = \? and "disputes"\."tenant_id" = \?\)$/,
+    index: /USING INDEX disputes_payment \(payment_id=\?\)/,
+  },
+  {
+    name: "a payment's payout items",
+    sql: /from "payout_items" inner join "payouts" .* where \("payout_items"\."tenant_id" = \? and "payout_items"\."payment_id" = \?\)/,
+    index: /USING INDEX payout_items_payment \(payment_id=\? AND tenant_id=\?\)/,
+  },
+  {
+    name: "a payment's events",
+    sql: /from "events" where \("events"\."tenant_id" = \? and "events"\."subject_id" = \?\) order by/,
+    index: /USING INDEX events_tenant_subject_created \(tenant_id=\? AND subject_id=\?\)/,
+  },
+  {
+    name: "the attempts of a payment's deliveries",
+    sql: /from "callback_delivery_attempts" where \("callback_delivery_attempts"\."delivery_id" in \(SELECT value FROM json_each\(\?\)\) and/,
+    index: /USING (PRIMARY KEY|INDEX sqlite_autoindex_callback_delivery_attempts_1) \(delivery_id=\?\)/,
   },
   {
     name: "disputes page",
@@ -342,6 +399,33 @@ describe("query plans of the hot paths", () => {
     } as unknown as MessageBatch;
     await handleCallbackBatch({ ctx: createContext(recorded), input: batch });
     expect(receiver.received.length).toBeGreaterThan(0);
+
+    // The dashboard's payment search, each kind on a first page and after a cursor, and what a payment's page reads.
+    const pageCtx = createContext(recorded).forShard(shard);
+    const cursorFor = (kind: PaymentSearchKind, value: string | number) =>
+      encodeCursor(
+        { createdAt: new Date().toISOString(), id: lcPaymentId },
+        { list: "payment-search-cursor", tenantId, filters: JSON.stringify([kind, value]), secret: env.KEY_PEPPER },
+      );
+    for (const [q, kind, value] of [
+      [lcPaymentId, "id", lcPaymentId],
+      ["ada@example.com", "email", "ada@example.com"],
+      ["0006", "lastFour", "0006"],
+      ["25.00", "amount", 2500],
+      ["plan-1", "orderRef", "plan-1"],
+      ["plan-", "orderRefPrefix", "plan-"],
+    ] as const) {
+      for (const cursor of [undefined, await cursorFor(kind, value)]) {
+        const found = await searchPayments({ ctx: pageCtx, input: { tenantId, q, as: kind, limit: 1, cursor } });
+        expect(found?.term.kind).toBe(kind);
+      }
+    }
+    const story = { tenantId, paymentId: lcPaymentId };
+    expect(await refundsOfPayment({ ctx: pageCtx, input: story })).toHaveLength(1);
+    expect(await disputesOfPayment({ ctx: pageCtx, input: story })).toHaveLength(2);
+    expect(await payoutItemsOfPayment({ ctx: pageCtx, input: story })).toEqual([]);
+    const history = await subjectHistory({ ctx: pageCtx, input: { tenantId, subjectId: lcPaymentId, limit: 50 } });
+    expect(history.events.flatMap((event) => event.deliveries).length).toBeGreaterThan(0);
     const archived = await archiveCallbackHistory({
       ctx: createContext(recorded, { nowMs: Date.now() + 400 * 86_400_000 }).forShard(shard),
     });
