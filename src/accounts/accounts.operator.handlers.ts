@@ -1,5 +1,8 @@
+import { describePermissions } from "../platform/permissions";
 import type { AppRouteHandler } from "../platform/types";
+import { issueApiKey, revokeApiKey, toApiKey, type issueKeyRoute, type revokeKeyRoute } from "../tenants";
 import type * as routes from "./accounts.operator.routes";
+import { operatorAuditStatement } from "./audit.service";
 import { requestOrigin } from "./request-meta";
 import { createInvite } from "./users.service";
 
@@ -13,4 +16,42 @@ export const inviteOwner: AppRouteHandler<typeof routes.inviteOwner> = async (c)
     { id: invite.id, tenantId: invite.tenantId, email: invite.email, role: invite.role, expiresAtUtc: invite.expiresAt, inviteUrl: url },
     201,
   );
+};
+
+/** A key as the audit log names it: its id and, when it has one, its name (an operator's key may have none). */
+const keyLabel = (key: { id: string; name: string }) => (key.name ? `${key.id} (${key.name})` : key.id);
+
+/**
+ * The tenants capability's operator key routes, served here so that each key the operator issues or revokes is in the
+ * tenant's audit log as the dashboard's own are (same action, same details; the actor is the operator).
+ */
+export const issueKey: AppRouteHandler<typeof issueKeyRoute> = async (c) => {
+  const ctx = c.get("ctx");
+  const { tenantId } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const { key, record } = await issueApiKey({ ctx, input: { tenantId, ...body } });
+  await operatorAuditStatement(ctx, {
+    tenantId,
+    action: "key.issued",
+    target: `${keyLabel(record)}: ${describePermissions(record.permissions)}`,
+    origin: requestOrigin(c),
+  });
+  c.header("Cache-Control", "no-store");
+  return c.json({ ...toApiKey(record), key }, 201);
+};
+
+export const revokeKey: AppRouteHandler<typeof revokeKeyRoute> = async (c) => {
+  const ctx = c.get("ctx");
+  const before = ctx.clock.nowIso();
+  const key = await revokeApiKey({ ctx, input: c.req.valid("param") });
+  // Revoking a revoked key answers it unchanged, and records nothing again.
+  if (key.revokedAt !== null && key.revokedAt >= before) {
+    await operatorAuditStatement(ctx, {
+      tenantId: key.tenantId,
+      action: "key.revoked",
+      target: keyLabel(key),
+      origin: requestOrigin(c),
+    });
+  }
+  return c.json(toApiKey(key), 200);
 };

@@ -1,9 +1,13 @@
 import { createRouter } from "../platform/openapi";
+import { issueKeyRoute, revokeKeyRoute } from "../tenants";
 import * as operator from "./accounts.operator.handlers";
 import * as operatorRoutes from "./accounts.operator.routes";
 
 const router = createRouter();
 
 router.openapi(operatorRoutes.inviteOwner, operator.inviteOwner);
+// The tenants capability's routes, audited here (see the handlers).
+router.openapi(issueKeyRoute, operator.issueKey);
+router.openapi(revokeKeyRoute, operator.revokeKey);
 
 export default router;

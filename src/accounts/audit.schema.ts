@@ -18,6 +18,11 @@ export const dashboardAuditLog = sqliteTable(
     userAgent: text("user_agent").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (table) => [index("dashboard_audit_log_tenant_created").on(table.tenantId, table.createdAt, table.id)],
+  (table) => [
+    index("dashboard_audit_log_tenant_created").on(table.tenantId, table.createdAt, table.id),
+    // The audit page's filters, each paged newest first like the whole log: by action, and by who did it.
+    index("dashboard_audit_log_tenant_action").on(table.tenantId, table.action, table.createdAt, table.id),
+    index("dashboard_audit_log_tenant_actor").on(table.tenantId, table.actorUserId, table.createdAt, table.id),
+  ],
 );
 export type AuditEntry = typeof dashboardAuditLog.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { insertSelectFields } from "../db/insert-select";
@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   "payment.refunded": "Refunded a payment",
   "dispute.evidence_uploaded": "Uploaded dispute evidence",
   "dispute.submitted": "Submitted a dispute response",
+  "dispute.accepted": "Accepted a dispute",
   "onboarding.started": "Started onboarding",
   "reader.registered": "Registered a reader",
   "reader.activated": "Activated a reader",
@@ -62,16 +63,30 @@ export function auditStatement(
   });
 }
 
+/**
+ * Who acted when it was no user of the tenant's: the service's operator (through the operator API — an invitation, a
+ * key issued or revoked), or the service itself. Neither has a user id; their rows say which by this e-mail column.
+ */
+export const OPERATOR_ACTOR: AuditActor = { userId: null, email: "operator" };
+export const SERVICE_ACTOR: AuditActor = { userId: null, email: "Payment Connect" };
+
+/** The audit log's "who" filter: one of the tenant's users by id, or the operator, or the service. */
+export type AuditActorFilter = { userId: string } | "operator" | "service";
+
+/** What the operator did to a tenant's account through the operator API; the actor is the operator. */
+export function operatorAuditStatement(
+  ctx: Pick<AppContext, "control" | "clock">,
+  entry: { tenantId: string; action: AuditAction; target?: string | null; origin: RequestOrigin },
+) {
+  return auditStatement(ctx, { ...entry, actor: OPERATOR_ACTOR });
+}
+
 /** What the service did on its own for a tenant, e.g. disabling an endpoint that answered 410; the actor is the service. */
 export function serviceAuditStatement(
   ctx: Pick<AppContext, "control" | "clock">,
   entry: { tenantId: string; action: AuditAction; target?: string | null },
 ) {
-  return auditStatement(ctx, {
-    ...entry,
-    actor: { userId: null, email: "Payment Connect" },
-    origin: { ipAddress: "", userAgent: "Payment Connect" },
-  });
+  return auditStatement(ctx, { ...entry, actor: SERVICE_ACTOR, origin: { ipAddress: "", userAgent: "Payment Connect" } });
 }
 
 /** What a signed-in person did: the tenant and the actor are their session's. */
@@ -111,21 +126,50 @@ export function failedSignInStatement(
   );
 }
 
-/** One tenant's audit log, newest first; the tenant comes from the reader's session. */
+function actorCondition(actor: AuditActorFilter) {
+  if (actor === "operator" || actor === "service") {
+    const { email } = actor === "operator" ? OPERATOR_ACTOR : SERVICE_ACTOR;
+    return and(isNull(dashboardAuditLog.actorUserId), eq(dashboardAuditLog.actorEmail, email));
+  }
+  return eq(dashboardAuditLog.actorUserId, actor.userId);
+}
+
+/**
+ * One tenant's audit log, newest first, optionally only one action and/or one actor; the tenant comes from the
+ * reader's session. Its cursor is signed for the tenant and these filters, like every list's.
+ */
 export async function listAudit({
   ctx,
-  input: { tenantId, cursor, limit },
+  input: { tenantId, cursor, limit, action, actor },
 }: {
   ctx: AppContext;
-  input: { tenantId: string; cursor?: string; limit: number };
+  input: { tenantId: string; cursor?: string; limit: number; action?: string | undefined; actor?: AuditActorFilter | undefined };
 }): Promise<Page<AuditEntry>> {
-  const scope = { list: "audit-cursor", tenantId, filters: "", secret: ctx.env.KEY_PEPPER };
+  const actorKey = actor === undefined ? null : typeof actor === "string" ? actor : actor.userId;
+  const scope = { list: "audit-cursor", tenantId, filters: JSON.stringify([action ?? null, actorKey]), secret: ctx.env.KEY_PEPPER };
   const rows = await ctx.control
     .select()
     .from(dashboardAuditLog)
-    .where(and(eq(dashboardAuditLog.tenantId, tenantId), await afterCursor(dashboardAuditLog, cursor, scope)))
+    .where(
+      and(
+        eq(dashboardAuditLog.tenantId, tenantId),
+        action === undefined ? undefined : eq(dashboardAuditLog.action, action),
+        actor === undefined ? undefined : actorCondition(actor),
+        await afterCursor(dashboardAuditLog, cursor, scope),
+      ),
+    )
     .orderBy(desc(dashboardAuditLog.createdAt), desc(dashboardAuditLog.id))
     .limit(limit + 1)
     .all();
   return pageOf(rows, limit, scope);
+}
+
+/** Everyone who may appear in a tenant's audit log as a user, removed people included (their entries stay). */
+export async function listAuditUsers({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }) {
+  return ctx.control
+    .select({ id: dashboardUsers.id, email: dashboardUsers.email, name: dashboardUsers.name, removedAt: dashboardUsers.removedAt })
+    .from(dashboardUsers)
+    .where(eq(dashboardUsers.tenantId, tenantId))
+    .orderBy(asc(dashboardUsers.email), asc(dashboardUsers.id))
+    .all();
 }

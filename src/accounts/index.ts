@@ -6,7 +6,18 @@
 export { default as accountsRouter } from "./accounts.router";
 export { DASHBOARD_ROLES, type InviteRecord, type SessionRecord, type UserRecord } from "./accounts.schema";
 export type { AuditEntry } from "./audit.schema";
-export { AUDIT_ACTIONS, listAudit, serviceAuditStatement, sessionAuditStatement, type AuditAction } from "./audit.service";
+export {
+  AUDIT_ACTIONS,
+  listAudit,
+  listAuditUsers,
+  OPERATOR_ACTOR,
+  operatorAuditStatement,
+  SERVICE_ACTOR,
+  serviceAuditStatement,
+  sessionAuditStatement,
+  type AuditAction,
+  type AuditActorFilter,
+} from "./audit.service";
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
 export { requestOrigin, type RequestOrigin } from "./request-meta";
 export {

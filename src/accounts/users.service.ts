@@ -13,15 +13,13 @@ import {
   type InviteRecord,
   type UserRecord,
 } from "./accounts.schema";
-import { auditStatement, sessionAuditStatement, type AuditActor } from "./audit.service";
+import { auditStatement, OPERATOR_ACTOR, sessionAuditStatement } from "./audit.service";
 import { hashPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
 import { normalizeEmail, type SignedInSession } from "./sessions.service";
 
 /** How long an invitation link works: long enough to reach someone over a weekend, short enough not to linger. */
 export const INVITE_LIFETIME_MS = 72 * 3600_000;
-
-const OPERATOR: AuditActor = { userId: null, email: "operator" };
 
 export const inviteUrl = (ctx: Pick<AppContext, "publicOrigin">, token: string) => publicUrl(ctx, `/dashboard/invite/${token}`);
 
@@ -61,7 +59,7 @@ export async function createInvite({
     acceptedAt: null,
     revokedAt: null,
   };
-  const actor = input.invitedBy ? { userId: input.invitedBy.userId, email: input.invitedBy.email } : OPERATOR;
+  const actor = input.invitedBy ? { userId: input.invitedBy.userId, email: input.invitedBy.email } : OPERATOR_ACTOR;
   await ctx.control.batch([
     ctx.control.insert(dashboardInvites).values(invite),
     auditStatement(ctx, {

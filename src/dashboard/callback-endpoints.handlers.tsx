@@ -23,6 +23,7 @@ import {
   type EndpointFormValues,
   type EndpointPageProps,
 } from "./views/callback-endpoints";
+import { overlapWords } from "./views/audit-format";
 
 type SignedInContext = Context<SignedInBindings>;
 
@@ -164,11 +165,7 @@ export const rotateEndpointSecret = (c: SignedInContext) =>
         ctx: c.get("ctx"),
         input: { tenantId: c.get("session").tenantId, endpointId, previousSecretTtlSeconds: parsed.data.overlapSeconds },
       });
-      await auditSignedIn(
-        c,
-        "signing_secret.rotated",
-        `${endpointId}: ${revealed[0]?.id} (old secret signs ${parsed.data.overlapSeconds} s more)`,
-      );
+      await auditSignedIn(c, "signing_secret.rotated", `${endpointId}: ${revealed[0]?.id} (${overlapWords(parsed.data.overlapSeconds)})`);
       return renderEndpoint(c, endpointId, { revealed });
     },
     onEndpointPage(c, endpointIdOf(c)),

@@ -22,6 +22,7 @@ import type { SignedInBindings } from "./types";
 import { CallbacksPage, type CallbacksPageProps, type DeliveryFilters } from "./views/callbacks";
 import { OVERLAP_CHOICES } from "./views/callback-endpoints";
 import type { Notice } from "./views/components/page-header";
+import { overlapWords } from "./views/audit-format";
 
 type SignedInContext = Context<SignedInBindings>;
 
@@ -138,7 +139,7 @@ export const rotateSecret = (c: SignedInContext) =>
       ctx: c.get("ctx"),
       input: { tenantId: c.get("session").tenantId, previousSecretTtlSeconds: parsed.data.overlapSeconds },
     });
-    await auditSignedIn(c, "signing_secret.rotated", `${revealed[0]?.id} (old secret signs ${parsed.data.overlapSeconds} s more)`);
+    await auditSignedIn(c, "signing_secret.rotated", `${revealed[0]?.id} (${overlapWords(parsed.data.overlapSeconds)})`);
     return renderPage(c, { revealed });
   });
 

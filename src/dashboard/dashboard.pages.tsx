@@ -1,6 +1,7 @@
 import { Hono, type ErrorHandler } from "hono";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
+import * as audit from "./audit.handlers";
 import * as auth from "./auth.handlers";
 import * as callbackEndpoints from "./callback-endpoints.handlers";
 import * as callbacks from "./callbacks.handlers";
@@ -52,6 +53,8 @@ signedIn.get("/dashboard/disputes", disputes.showDisputes);
 signedIn.get("/dashboard/disputes/:disputeId", disputes.showDispute);
 signedIn.post("/dashboard/disputes/:disputeId/evidence", disputes.uploadEvidence);
 signedIn.post("/dashboard/disputes/:disputeId/submit", disputes.submitResponse);
+signedIn.post("/dashboard/disputes/:disputeId/accept", disputes.acceptResponse);
+signedIn.get("/dashboard/disputes/:disputeId/evidence/:evidenceId", disputes.downloadEvidence);
 
 signedIn.get("/dashboard/payouts", payouts.showPayouts);
 signedIn.get("/dashboard/payouts/:payoutId", payouts.showPayout);
@@ -89,7 +92,7 @@ signedIn.get("/dashboard/team", ownerOnly, team.showTeam);
 signedIn.post("/dashboard/team/invites", ownerOnly, team.inviteTeammate);
 signedIn.post("/dashboard/team/invites/:inviteId/revoke", ownerOnly, team.withdrawInvite);
 signedIn.post("/dashboard/team/users/:userId/remove", ownerOnly, team.removeTeammate);
-signedIn.get("/dashboard/audit", ownerOnly, team.showAudit);
+signedIn.get("/dashboard/audit", ownerOnly, audit.showAudit);
 
 signedIn.get("/dashboard/account", team.showAccount);
 signedIn.post("/dashboard/account/sessions/revoke-others", team.endOtherSessions);

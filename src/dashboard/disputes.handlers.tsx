@@ -1,12 +1,15 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import {
+  acceptDispute,
   addEvidence,
   DISPUTE_STATES,
+  evidenceDisposition,
   evidenceOf,
   EVIDENCE_LIMITS,
   getDispute,
   listDisputes,
+  openEvidence,
   RESPONSE_STATES,
   submitDispute,
   type DisputeRecord,
@@ -57,7 +60,13 @@ const ownDispute = (c: SignedInContext) =>
 async function disputePage(
   c: SignedInContext,
   dispute: DisputeRecord,
-  shown: { fileError?: string; submitError?: string; note?: string | undefined } = {},
+  shown: {
+    fileError?: string;
+    submitError?: string;
+    note?: string | undefined;
+    acceptError?: string;
+    acceptNote?: string | undefined;
+  } = {},
 ) {
   const ctx = c.get("ctx");
   const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
@@ -84,6 +93,7 @@ const REFUSALS: Partial<Record<ApiError["slug"], RefusalStatus>> = {
   "evidence-too-large": 413,
   "evidence-limit-reached": 422,
   "dispute-already-submitted": 409,
+  "dispute-accepted": 409,
   "dispute-closed": 409,
   "dispute-evidence-required": 409,
   "dispute-evidence-uploading": 409,
@@ -158,4 +168,50 @@ export async function submitResponse(c: SignedInContext) {
     return again(messageOf(error), status, await ownDispute(c));
   }
   return c.redirect(`/dashboard/disputes/${dispute.id}?notice=dispute-submitted`, 303);
+}
+
+const AcceptForm = z.object({ acceptNote: z.string().trim().max(2000, "Keep the note to 2,000 characters.").default("") });
+
+/** Accepting concedes the dispute: the same service as `POST /v1/disputes/{id}/accept`, audited when it accepted. */
+export async function acceptResponse(c: SignedInContext) {
+  const dispute = await ownDispute(c);
+  const form = await formFields(c);
+  const parsed = AcceptForm.safeParse(form);
+  const again = (acceptError: string, status: RefusalStatus, shown: DisputeRecord = dispute) => {
+    c.status(status);
+    return disputePage(c, shown, { acceptError, acceptNote: form.acceptNote });
+  };
+  if (!parsed.success) return again(parsed.error.issues[0]!.message, 400);
+
+  try {
+    const { accepted } = await acceptDispute({
+      ctx: c.get("ctx"),
+      input: { tenantId: c.get("session").tenantId, disputeId: dispute.id, note: parsed.data.acceptNote || undefined },
+    });
+    if (accepted) await auditSignedIn(c, "dispute.accepted", dispute.id);
+  } catch (error) {
+    const status = refusalOf(error);
+    if (!status || !(error instanceof ApiError)) throw error;
+    return again(messageOf(error), status, await ownDispute(c));
+  }
+  return c.redirect(`/dashboard/disputes/${dispute.id}?notice=dispute-accepted`, 303);
+}
+
+/**
+ * An uploaded evidence file, opened from the dispute's page: streamed from R2 as a download under a safe name, with the
+ * type read from its content at upload, never sniffed, never cached (the dashboard's headers add `no-store`).
+ */
+export async function downloadEvidence(c: SignedInContext) {
+  const dispute = await ownDispute(c);
+  const { evidence, body, sizeBytes } = await openEvidence({
+    ctx: c.get("ctx"),
+    input: { tenantId: dispute.tenantId, disputeId: dispute.id, evidenceId: c.req.param("evidenceId") ?? "" },
+  });
+  return c.body(body, 200, {
+    "Content-Type": evidence.contentType,
+    "Content-Length": String(sizeBytes),
+    "Content-Disposition": evidenceDisposition(evidence.fileName, evidence.kind),
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
 }

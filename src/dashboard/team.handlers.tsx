@@ -3,7 +3,6 @@ import { z } from "zod";
 import {
   createInvite,
   DASHBOARD_ROLES,
-  listAudit,
   listSessions,
   listTeam,
   removeUser,
@@ -14,11 +13,9 @@ import {
 import { ApiError } from "../lib/problem";
 import { fieldErrors, formFields } from "./forms";
 import type { SignedInBindings } from "./types";
-import { AccountPage, AuditPage, TeamPage } from "./views/team";
+import { AccountPage, TeamPage } from "./views/team";
 
 type SignedInContext = Context<SignedInBindings>;
-
-const AUDIT_PAGE_SIZE = 50;
 
 async function renderTeam(
   c: SignedInContext,
@@ -73,15 +70,6 @@ export async function removeTeammate(c: SignedInContext) {
     throw error;
   }
   return c.redirect("/dashboard/team?notice=user-removed", 303);
-}
-
-export async function showAudit(c: SignedInContext) {
-  const cursor = c.req.query("cursor");
-  const { data, nextCursor } = await listAudit({
-    ctx: c.get("ctx"),
-    input: { tenantId: c.get("session").tenantId, limit: AUDIT_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
-  });
-  return c.render(<AuditPage entries={data} nextCursor={nextCursor} />, { title: "Audit log" });
 }
 
 export async function showAccount(c: SignedInContext) {

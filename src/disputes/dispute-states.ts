@@ -24,11 +24,14 @@ const RESPONSE_WANTED: ResponseState[] = ["needs_response", "unknown"];
 
 /**
  * Whether the merchant may still answer: evidence and one submission are taken while the dispute is undecided, the
- * processor wants (or does not say it does not want) a response, nothing was submitted, and `respondBy` has not passed.
+ * processor wants (or does not say it does not want) a response, nothing was submitted or accepted, and `respondBy`
+ * has not passed. Accepting is the other answer: once the merchant accepted (here or at the processor), nothing more.
  */
-export function responseWindow(dispute: DisputeRecord, nowMs: number): "open" | "submitted" | "closed" {
+export function responseWindow(dispute: DisputeRecord, nowMs: number): "open" | "submitted" | "accepted" | "closed" {
   if (dispute.submission !== "none") return "submitted";
+  if (dispute.acceptance !== "none") return "accepted";
   if (isDecided(dispute.state)) return "closed";
+  if (dispute.responseState === "accepted") return "accepted";
   if (!RESPONSE_WANTED.includes(dispute.responseState)) return "closed";
   if (dispute.respondBy && Date.parse(dispute.respondBy) <= nowMs) return "closed";
   return "open";
@@ -41,9 +44,10 @@ export function responseWindow(dispute: DisputeRecord, nowMs: number): "open" | 
  */
 export const responseWindowOpenSql = (nowIso: string): SQL =>
   and(
-    // Unary + keeps this test off disputes_submission (every tenant's disputes not submitted): a query with the tenant
-    // finds its undecided disputes, which are few, on disputes_tenant_state_created.
+    // Unary + keeps these tests off disputes_submission and disputes_acceptance (every tenant's disputes): a query with
+    // the tenant finds its undecided disputes, which are few, on disputes_tenant_state_created.
     sql`+${disputes.submission} = 'none'`,
+    sql`+${disputes.acceptance} = 'none'`,
     inArray(
       disputes.state,
       DISPUTE_STATES.filter((state) => !isDecided(state)),
@@ -64,6 +68,11 @@ export function assertTakesResponse(dispute: DisputeRecord, nowMs: number): void
       "dispute-already-submitted",
       `Dispute ${dispute.id} was already submitted: it takes no more evidence and no second submission.`,
     );
+  }
+  if (window === "accepted") {
+    throw new ApiError("dispute-accepted", `Dispute ${dispute.id} was accepted: it takes no evidence and no submission.`, {
+      extensions: { state: dispute.state, responseState: dispute.responseState, acceptance: dispute.acceptance },
+    });
   }
   if (window === "closed") {
     throw new ApiError(

@@ -1,7 +1,7 @@
 import type { TenantRouteHandler } from "../platform/types";
 import { evidenceOf, getDispute as findDispute, listDisputes as queryDisputes } from "./disputes.queries";
 import type * as routes from "./disputes.routes";
-import { submitDispute as submit } from "./disputes.service";
+import { acceptDispute as accept, submitDispute as submit } from "./disputes.service";
 import { toDispute, toEvidence } from "./disputes.view";
 import { addEvidence } from "./evidence.service";
 
@@ -39,6 +39,16 @@ export const submitDispute: TenantRouteHandler<typeof routes.submitDispute> = as
       note: c.req.valid("json").note,
       idempotency: c.get("idempotency"),
     },
+  });
+  const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
+  return c.json(toDispute(dispute, evidence.get(dispute.id) ?? [], ctx.clock.nowMs()), 200);
+};
+
+export const acceptDispute: TenantRouteHandler<typeof routes.acceptDispute> = async (c) => {
+  const ctx = c.get("ctx");
+  const { dispute } = await accept({
+    ctx,
+    input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.valid("param").id, note: c.req.valid("json").note },
   });
   const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
   return c.json(toDispute(dispute, evidence.get(dispute.id) ?? [], ctx.clock.nowMs()), 200);

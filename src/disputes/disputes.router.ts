@@ -8,4 +8,5 @@ export default withRoutes(createRouter<TenantBindings>(), routes, handlers, [
   "getDispute",
   "uploadEvidence",
   "submitDispute",
+  "acceptDispute",
 ]);

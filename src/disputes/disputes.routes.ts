@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idempotency } from "../idempotency/idempotency.middleware";
 import * as openapi from "../platform/openapi";
-import { DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES, SUBMISSION_STATES } from "./disputes.schema";
+import { ACCEPTANCE_STATES, DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES, SUBMISSION_STATES } from "./disputes.schema";
 import { evidenceBody } from "./evidence-body";
 import { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS } from "./evidence-file";
 
@@ -74,6 +74,8 @@ const disputeExample = {
   submission: "none",
   submitted: false,
   submittedAtUtc: null,
+  acceptance: "none",
+  acceptedAtUtc: null,
   evidence: [evidenceExample],
   processorDisputeId: "DIs7yQRkHDdMYhurzYz72SFk",
   processorTransferId: "TRv3Qm8xZ1LwK2",
@@ -97,13 +99,22 @@ export const DisputeSchema = z
     responseState: ResponseStateSchema,
     respondBy: z.string().nullable().openapi({ description: "ISO 8601 UTC: the last moment evidence and the submission are taken." }),
     acceptsResponse: z.boolean().openapi({
-      description: "Whether evidence and a submission are taken now: undecided, a response wanted, not submitted, respondBy not passed.",
+      description:
+        "Whether evidence, a submission or an acceptance are taken now: undecided, a response wanted, not submitted or accepted, " +
+        "respondBy not passed.",
     }),
     submission: z.enum(SUBMISSION_STATES).openapi({
       description: "`none`; `pending`: submitted, the processor's answer still unknown (settled within minutes); `submitted`.",
     }),
     submitted: z.boolean(),
     submittedAtUtc: z.string().nullable(),
+    acceptance: z.enum(ACCEPTANCE_STATES).openapi({
+      description:
+        "The merchant's other answer, `POST /v1/disputes/{id}/accept`: `none`; `pending`: accepted, the processor's answer still " +
+        "unknown (settled within minutes); `accepted`: the processor took it (`responseState` turns `accepted`). A dispute " +
+        "accepted at the processor directly shows `responseState: accepted` with `acceptance: none`.",
+    }),
+    acceptedAtUtc: z.string().nullable().openapi({ description: "When the processor took the acceptance; null until then." }),
     evidence: z.array(EvidenceSchema).openapi({ description: "Every evidence file, oldest first, with its state." }),
     processorDisputeId: z.string(),
     processorTransferId: z.string(),
@@ -149,6 +160,16 @@ const SubmitRequestSchema = z
   .strict()
   .openapi("SubmitDisputeRequest");
 
+const AcceptRequestSchema = z
+  .object({
+    note: z.string().trim().min(1).max(2000).optional().openapi({
+      description: "Why the dispute is accepted, for the processor's record; a standard note is sent when omitted.",
+      example: "Refunding the buyer directly; not contesting.",
+    }),
+  })
+  .strict()
+  .openapi("AcceptDisputeRequest");
+
 const problem = (slug: openapi.ProblemExample["slug"], detail: string, extensions?: Record<string, unknown>): openapi.ProblemExample => ({
   slug,
   detail,
@@ -164,6 +185,11 @@ const alreadySubmitted = problem(
   "dispute-already-submitted",
   `Dispute ${DISPUTE_ID} was already submitted: it takes no more evidence and no second submission.`,
 );
+const accepted = problem("dispute-accepted", `Dispute ${DISPUTE_ID} was accepted: it takes no evidence and no submission.`, {
+  state: "lost",
+  responseState: "accepted",
+  acceptance: "accepted",
+});
 const closed = problem("dispute-closed", `Dispute ${DISPUTE_ID} had to be answered by 2026-11-10T09:00:00.000Z.`, {
   state: "open",
   responseState: "needs_response",
@@ -247,8 +273,8 @@ export const uploadEvidence = createRoute({
       },
       404: notFound,
       409: {
-        description: "The dispute was submitted, is decided, takes no response, or is past respondBy.",
-        examples: { "dispute-already-submitted": alreadySubmitted, "dispute-closed": closed },
+        description: "The dispute was submitted or accepted, is decided, takes no response, or is past respondBy.",
+        examples: { "dispute-already-submitted": alreadySubmitted, "dispute-accepted": accepted, "dispute-closed": closed },
       },
       413: {
         description: "The file is over its type's limit, or the body is over the route's limit.",
@@ -345,10 +371,11 @@ export const submitDispute = createRoute({
       404: notFound,
       409: {
         description:
-          "Already submitted, decided, takes no response, past respondBy, no evidence uploaded, or evidence still on its way to the " +
+          "Already submitted or accepted, decided, takes no response, past respondBy, no evidence uploaded, or evidence still on its way to the " +
           "processor (`dispute-evidence-uploading`, with `Retry-After`: nothing was submitted, retry then).",
         examples: {
           "dispute-already-submitted": alreadySubmitted,
+          "dispute-accepted": accepted,
           "dispute-closed": closed,
           "dispute-evidence-required": problem(
             "dispute-evidence-required",
@@ -400,6 +427,92 @@ export const submitDispute = createRoute({
           "processor-timeout": problem(
             "processor-timeout",
             "The processor did not answer POST /disputes/{dispute_id}/submit within 30000 ms; its outcome is unknown.",
+            { outcomeUnknown: true },
+          ),
+        },
+      },
+      ...openapi.AUTHENTICATED_PROBLEMS,
+    }),
+  },
+});
+
+export const acceptDispute = createRoute({
+  method: "post",
+  path: "/v1/disputes/{id}/accept",
+  ...openapi.tenantRoute("Disputes", "disputes:write"),
+  operationId: "acceptDispute",
+  summary: "Accept the dispute (concede it instead of responding)",
+  description:
+    "The merchant's other answer to a dispute: it concedes it (the processor's accept call) — the disputed amount stays with " +
+    "the buyer and the dispute is lost. Nothing is contested: no evidence is taken and nothing can be submitted afterwards; " +
+    "evidence stored but not yet sent to the processor is canceled, and the processor's `dispute.updated` reaches you as a " +
+    "`dispute.updated` callback (`responseState: accepted`). Taken only while `acceptsResponse` is true. " +
+    "Accepting an accepted dispute answers 200 with it as it stands and calls nothing again, so a retry is safe without an " +
+    '`Idempotency-Key`; after an unknown outcome (502, 504) the dispute shows `acceptance: "pending"` until the processor\'s ' +
+    "answer is known. A submitted dispute is refused (409).",
+  request: {
+    params: DisputeIdParams,
+    body: {
+      ...openapi.jsonBody(AcceptRequestSchema, { note: "Refunding the buyer directly; not contesting." }),
+      required: false,
+    },
+  },
+  responses: {
+    200: openapi.jsonContent(DisputeSchema, "The dispute, accepted.", {
+      ...disputeExample,
+      state: "lost",
+      responseState: "accepted",
+      acceptsResponse: false,
+      acceptance: "accepted",
+      acceptedAtUtc: "2026-11-04T16:00:00.000Z",
+      evidence: [],
+      updatedAtUtc: "2026-11-04T16:00:01.000Z",
+    }),
+    ...openapi.problemResponses({
+      400: {
+        description: "Malformed id or body.",
+        examples: [openapi.invalidField("note", "Too small: expected string to have >=1 characters")],
+      },
+      404: notFound,
+      409: {
+        description: "Already submitted (a dispute is answered once), decided, takes no response, or past respondBy.",
+        examples: { "dispute-already-submitted": alreadySubmitted, "dispute-closed": closed },
+      },
+      ...openapi.JSON_BODY_PROBLEMS,
+      422: {
+        description: "`processor-rejected`: the processor refused the acceptance; nothing was accepted.",
+        examples: {
+          "processor-rejected": problem(
+            "processor-rejected",
+            "Dispute DIs7yQRkHDdMYhurzYz72SFk is RESPONDED; it no longer takes a response.",
+            {
+              code: "INVALID_FIELD",
+              processorErrors: [
+                {
+                  code: "INVALID_FIELD",
+                  field: "note",
+                  message: "Dispute DIs7yQRkHDdMYhurzYz72SFk is RESPONDED; it no longer takes a response.",
+                },
+              ],
+              outcomeUnknown: false,
+            },
+          ),
+        },
+      },
+      502: {
+        description: "`processor-error`: the processor failed; nothing was accepted. Retry.",
+        examples: {
+          "processor-error": problem("processor-error", "The processor answered 500 to POST /disputes/{dispute_id}/accept.", {
+            outcomeUnknown: false,
+          }),
+        },
+      },
+      504: {
+        description: "`processor-timeout`: the outcome is unknown; the dispute shows `acceptance: pending` until the sweep settles it.",
+        examples: {
+          "processor-timeout": problem(
+            "processor-timeout",
+            "The processor did not answer POST /disputes/{dispute_id}/accept within 30000 ms; its outcome is unknown.",
             { outcomeUnknown: true },
           ),
         },

@@ -12,6 +12,12 @@ export type ResponseState = (typeof RESPONSE_STATES)[number];
 /** The merchant's one submission: `pending` while the processor's answer to it is unknown (the sweep settles it). */
 export const SUBMISSION_STATES = ["none", "pending", "submitted"] as const;
 /**
+ * The merchant's other answer: accepting (conceding) the dispute instead of contesting it. `pending` while the
+ * processor's answer to the accept call is unknown (the sweep settles it); `accepted` once the processor has it.
+ */
+export const ACCEPTANCE_STATES = ["none", "pending", "accepted"] as const;
+export type AcceptanceState = (typeof ACCEPTANCE_STATES)[number];
+/**
  * `pending`: stored (R2 and this row), not yet accepted by the processor; `processing`: the processor has it (its PENDING);
  * then its verdict: `succeeded`, `failed` (or refused at upload), `canceled`.
  */
@@ -49,6 +55,11 @@ export const disputes = sqliteTable(
     submissionIdempotencyKey: text("submission_idempotency_key"),
     submissionRequestFingerprint: text("submission_request_fingerprint"),
     submittedAt: text("submitted_at"),
+    // Accepting is the merchant's one other answer: claimed here before the processor is called, like the submission, so
+    // an accept and a submission can never both reach it.
+    acceptance: text("acceptance", { enum: ACCEPTANCE_STATES }).notNull().default("none"),
+    acceptanceNote: text("acceptance_note"),
+    acceptedAt: text("accepted_at"),
     processorUpdatedAt: text("processor_updated_at").notNull(),
     // Set by every write, so the events of a batch can tell that this batch's change is the one that landed.
     changeToken: text("change_token").notNull(),
@@ -63,6 +74,7 @@ export const disputes = sqliteTable(
     index("disputes_payment").on(table.paymentId, table.state),
     index("disputes_sweep").on(table.state, table.syncedAt),
     index("disputes_submission").on(table.submission, table.updatedAt),
+    index("disputes_acceptance").on(table.acceptance, table.updatedAt),
     check("disputes_amount_non_negative", sql`${table.amountCents} >= 0`),
   ],
 );

@@ -7,7 +7,7 @@ import type { AppContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { isOutcomeUnknown, ProcessorUnavailable, type Dispute } from "../processor";
 import { disputeEvent } from "./dispute-events";
-import { assertTakesResponse, disputeStateOf, responseStateOf } from "./dispute-states";
+import { assertTakesResponse, disputeStateOf, responseStateOf, responseWindow } from "./dispute-states";
 import { disputeEvidence, disputes, type DisputeRecord } from "./disputes.schema";
 import { getDispute } from "./disputes.queries";
 import { evidenceUploadRetryAfter, uploadEvidence } from "./evidence.service";
@@ -23,23 +23,27 @@ const respondByOf = (value: string | null | undefined) => (value && !Number.isNa
 /** The note the processor requires with a submission, when the merchant gives none. */
 export const DEFAULT_SUBMISSION_NOTE = "Evidence submitted by the merchant; see the attached files.";
 
+/** What the merchant answered, recorded with the processor's answer to it. */
+type MerchantAnswer = Partial<Pick<DisputeRecord, "submission" | "submittedAt" | "acceptance" | "acceptedAt">>;
+
 /**
  * Records the processor's view of a dispute and its effect on the payment, with the tenant's callback, in one batch:
  * a new dispute holds the payment (`disputed`, refunds refused) and sends `dispute.created`; a change the merchant can
  * see sends `dispute.updated`; a won dispute gives the payment back the status its refunds say, unless another
- * dispute still holds it; a lost one keeps it `disputed`. Older answers than the one recorded change nothing.
+ * dispute still holds it; a lost one keeps it `disputed`. Older answers than the one recorded change nothing, unless
+ * they carry the merchant's own answer (a submission or an acceptance the processor just took).
  */
 async function recordDispute(
   ctx: AppContext,
   payment: PaymentOfDispute,
   dispute: ProcessorDispute,
-  submission: Pick<DisputeRecord, "submission" | "submittedAt"> | null = null,
+  merchantAnswer: MerchantAnswer | null = null,
 ): Promise<boolean> {
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   const existing = await db.select().from(disputes).where(eq(disputes.processorDisputeId, dispute.id)).get();
   const processorUpdatedAt = isoInstant(dispute.updated_at, now);
-  if (existing && existing.processorUpdatedAt >= processorUpdatedAt && !submission) return false;
+  if (existing && existing.processorUpdatedAt >= processorUpdatedAt && !merchantAnswer) return false;
 
   const values = {
     state: disputeStateOf(dispute.state),
@@ -52,14 +56,15 @@ async function recordDispute(
   const changed =
     !existing ||
     (Object.keys(values) as (keyof typeof values)[]).some((field) => existing[field] !== values[field]) ||
-    (submission !== null && existing.submission !== submission.submission);
+    // The submission is in the event (`submitted`); the acceptance shows there as the processor's responseState.
+    (merchantAnswer?.submission !== undefined && existing.submission !== merchantAnswer.submission);
   const token = newId("chg");
   const id = existing?.id ?? newId("lcdsp");
   const written = sql`EXISTS (SELECT 1 FROM disputes WHERE id = ${id} AND change_token = ${token})`;
   const write = existing
     ? db
         .update(disputes)
-        .set({ ...values, ...submission, processorUpdatedAt, changeToken: token, syncedAt: now, updatedAt: now })
+        .set({ ...values, ...merchantAnswer, processorUpdatedAt, changeToken: token, syncedAt: now, updatedAt: now })
         .where(and(eq(disputes.id, existing.id), sql`${disputes.processorUpdatedAt} <= ${processorUpdatedAt}`))
         .returning({ id: disputes.id })
     : db
@@ -74,7 +79,7 @@ async function recordDispute(
           processorMerchantId: dispute.merchant ?? "",
           currency: payment.currency,
           ...values,
-          ...submission,
+          ...merchantAnswer,
           processorUpdatedAt,
           changeToken: token,
           syncedAt: now,
@@ -197,6 +202,7 @@ export async function submitDispute({
       and(
         eq(disputes.id, disputeId),
         eq(disputes.submission, "none"),
+        eq(disputes.acceptance, "none"),
         sql`NOT EXISTS (SELECT 1 FROM dispute_evidence WHERE dispute_id = ${disputeId} AND state = 'pending')`,
       ),
     )
@@ -204,6 +210,8 @@ export async function submitDispute({
   if (!claimed) {
     const current = await getDispute({ ctx, input: { tenantId, disputeId } });
     if (current.submission !== "none") throw new ApiError("dispute-already-submitted", `Dispute ${disputeId} was already submitted.`);
+    // Accepted meanwhile (another request): the refusal says so.
+    assertTakesResponse(current, ctx.clock.nowMs());
     const retryAfter = await evidenceUploadRetryAfter(ctx, disputeId);
     if (retryAfter !== null) {
       throw new ApiError(
@@ -239,5 +247,96 @@ export async function resolvePendingSubmission({ ctx, input: row }: { ctx: AppCo
     .update(disputes)
     .set({ submission: "none", updatedAt: ctx.clock.nowIso() })
     .where(and(eq(disputes.id, row.id), eq(disputes.submission, "pending")));
+  await recordDispute(ctx, paymentOf(row), dispute);
+}
+
+/** The note the processor requires with an acceptance, when the merchant gives none. */
+export const DEFAULT_ACCEPTANCE_NOTE = "The merchant accepts the dispute and does not contest it.";
+
+/**
+ * Sends a claimed acceptance to the processor (`POST /disputes/{id}/accept`) and records its answer; evidence stored
+ * but not yet sent is canceled (the issuer will not look at it). A refusal gives the claim back; an unknown outcome
+ * keeps it for the sweep.
+ */
+export async function sendAcceptance(ctx: AppContext, row: DisputeRecord, note: string): Promise<void> {
+  let answer: Dispute;
+  try {
+    answer = await ctx.processor.acceptDispute(row.processorDisputeId, note);
+  } catch (error) {
+    if (!isOutcomeUnknown(error)) await giveAcceptanceBack(ctx, row);
+    throw error;
+  }
+  await recordAcceptance(ctx, row, answer);
+}
+
+async function giveAcceptanceBack(ctx: AppContext, row: DisputeRecord): Promise<void> {
+  await ctx.db
+    .update(disputes)
+    .set({ acceptance: "none", acceptanceNote: null, updatedAt: ctx.clock.nowIso() })
+    .where(and(eq(disputes.id, row.id), eq(disputes.acceptance, "pending")));
+}
+
+async function recordAcceptance(ctx: AppContext, row: DisputeRecord, answer: ProcessorDispute): Promise<void> {
+  const now = ctx.clock.nowIso();
+  await recordDispute(ctx, paymentOf(row), answer, { acceptance: "accepted", acceptedAt: now });
+  await ctx.db
+    .update(disputeEvidence)
+    .set({ state: "canceled", failureMessage: NOT_SENT_AFTER_ACCEPTANCE, uploadLeaseUntil: null, updatedAt: now })
+    .where(and(eq(disputeEvidence.disputeId, row.id), eq(disputeEvidence.state, "pending")));
+}
+
+const NOT_SENT_AFTER_ACCEPTANCE = "Not sent to the processor: the dispute was accepted.";
+
+/**
+ * The merchant accepts the dispute instead of contesting it: the processor's documented accept call, once. Claimed in
+ * D1 first (no submission, no other acceptance), so an accept and a submission never both reach the processor, and
+ * no evidence is taken or uploaded from then on. Accepting again answers the dispute as it stands (`accepted: false`);
+ * so does a dispute the processor already reports accepted. A submitted dispute is refused (409), as is one that is
+ * decided or past `respondBy`.
+ */
+export async function acceptDispute({
+  ctx,
+  input: { tenantId, disputeId, note },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; disputeId: string; note?: string | undefined };
+}): Promise<{ dispute: DisputeRecord; accepted: boolean }> {
+  const dispute = await getDispute({ ctx, input: { tenantId, disputeId } });
+  if (responseWindow(dispute, ctx.clock.nowMs()) === "accepted") return { dispute, accepted: false };
+  assertTakesResponse(dispute, ctx.clock.nowMs());
+  const [claimed] = await ctx.db
+    .update(disputes)
+    .set({ acceptance: "pending", acceptanceNote: note ?? DEFAULT_ACCEPTANCE_NOTE, updatedAt: ctx.clock.nowIso() })
+    .where(
+      and(eq(disputes.id, disputeId), eq(disputes.tenantId, tenantId), eq(disputes.submission, "none"), eq(disputes.acceptance, "none")),
+    )
+    .returning();
+  if (!claimed) {
+    // Another request answered first: accepted (this answer is its), or submitted (refused).
+    const current = await getDispute({ ctx, input: { tenantId, disputeId } });
+    if (current.acceptance !== "none") return { dispute: current, accepted: false };
+    assertTakesResponse(current, ctx.clock.nowMs());
+    throw new ApiError("conflict", `Dispute ${disputeId} changed meanwhile; retry.`);
+  }
+  await sendAcceptance(ctx, claimed, claimed.acceptanceNote!);
+  return { dispute: await getDispute({ ctx, input: { tenantId, disputeId } }), accepted: true };
+}
+
+/**
+ * An acceptance whose answer was lost (timeout, crash): the processor says whether it arrived. Arrived: recorded as
+ * accepted. Not arrived and the dispute still takes a response: sent again. Otherwise the claim is given back.
+ */
+export async function resolvePendingAcceptance({ ctx, input: row }: { ctx: AppContext; input: DisputeRecord }): Promise<void> {
+  const dispute = await ctx.processor.getDispute(row.processorDisputeId);
+  if (dispute.response_state === "ACCEPTED") {
+    await recordAcceptance(ctx, row, dispute);
+    return;
+  }
+  const stillOpen = dispute.response_state === "NEEDS_RESPONSE" || dispute.response_state === "UNKNOWN" || !dispute.response_state;
+  if (stillOpen && (!dispute.respond_by || Date.parse(dispute.respond_by) > ctx.clock.nowMs())) {
+    await sendAcceptance(ctx, row, row.acceptanceNote ?? DEFAULT_ACCEPTANCE_NOTE);
+    return;
+  }
+  await giveAcceptanceBack(ctx, row);
   await recordDispute(ctx, paymentOf(row), dispute);
 }

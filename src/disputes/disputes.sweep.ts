@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import { disputeEvidence, disputes } from "./disputes.schema";
-import { resolvePendingSubmission, syncDispute } from "./disputes.service";
+import { resolvePendingAcceptance, resolvePendingSubmission, syncDispute } from "./disputes.service";
 import { applyEvidenceEvent, uploadEvidence } from "./evidence.service";
 
 /** A request younger than this may still be finishing its own upload or submission. */
@@ -18,8 +18,8 @@ async function each<T>(rows: T[], work: (row: T) => Promise<unknown>, what: stri
 }
 
 /**
- * The cron sweep for disputes: evidence stored but not yet at the processor is uploaded; submissions whose answer was
- * lost are settled; evidence under review and undecided disputes are read again (their webhooks may have been lost, and
+ * The cron sweep for disputes: evidence stored but not yet at the processor is uploaded; submissions and acceptances
+ * whose answer was lost are settled; evidence under review and undecided disputes are read again (their webhooks may have been lost, and
  * a won dispute must not leave its payment `disputed`).
  */
 export async function sweepDisputes({ ctx }: { ctx: AppContext }): Promise<void> {
@@ -46,6 +46,14 @@ export async function sweepDisputes({ ctx }: { ctx: AppContext }): Promise<void>
     .limit(BATCH)
     .all();
   await each(submissions, (row) => resolvePendingSubmission({ ctx, input: row }), "dispute submission resolution");
+
+  const acceptances = await db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.acceptance, "pending"), lt(disputes.updatedAt, before(ctx, SWEEP_AFTER_MS))))
+    .limit(BATCH)
+    .all();
+  await each(acceptances, (row) => resolvePendingAcceptance({ ctx, input: row }), "dispute acceptance resolution");
 
   const reviewing = await db
     .select({ id: disputeEvidence.id, disputeId: disputes.processorDisputeId, evidenceId: disputeEvidence.processorEvidenceId })

@@ -32,6 +32,8 @@ export const toDispute = (d: DisputeRecord, evidence: EvidenceRecord[], nowMs: n
   submission: d.submission,
   submitted: d.submission === "submitted",
   submittedAtUtc: d.submittedAt,
+  acceptance: d.acceptance,
+  acceptedAtUtc: d.acceptedAt,
   evidence: evidence.map(toEvidence),
   processorDisputeId: d.processorDisputeId,
   processorTransferId: d.processorTransferId,

@@ -49,3 +49,38 @@ export function uploadNameOf(fileName: string, kind: EvidenceKind, sha256: strin
       .slice(0, 60) || "evidence";
   return `${base}-${sha256.slice(0, 12)}${generation > 1 ? `-r${generation}` : ""}.${kind}`;
 }
+
+const EXTENSIONS: Record<EvidenceKind, string[]> = { jpg: ["jpg", "jpeg"], png: ["png"], pdf: ["pdf"], tiff: ["tif", "tiff"] };
+
+// Control characters, the bidirectional overrides that can disguise an extension, and what file systems or the header
+// itself treat specially: each becomes "_".
+// eslint-disable-next-line no-control-regex -- control characters are what this strips
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"\\/:*?<>|;]/g;
+
+/**
+ * The name a downloaded evidence file is saved under: the name it was uploaded with, made safe (no control or
+ * direction characters, no path, at most 150 characters), with the extension of what its content really is — a
+ * `receipt.html` whose bytes are a PDF downloads as `receipt.html.pdf`.
+ */
+export function downloadNameOf(fileName: string, kind: EvidenceKind): string {
+  const cleaned = fileName
+    .normalize("NFC")
+    .replace(UNSAFE_IN_NAME, "_")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s.]+|[\s.]+$/g, "");
+  const graphemes = Array.from(new Intl.Segmenter("en", { granularity: "grapheme" }).segment(cleaned), (part) => part.segment);
+  const base = graphemes.slice(0, 150).join("") || "evidence";
+  const extension = base.includes(".") ? base.slice(base.lastIndexOf(".") + 1).toLowerCase() : "";
+  return EXTENSIONS[kind].includes(extension) ? base : `${base}.${kind}`;
+}
+
+/**
+ * `Content-Disposition` for an evidence file: always an attachment (never shown in the dashboard's origin), with an
+ * ASCII `filename` for old clients and the exact name in `filename*` (RFC 6266, RFC 8187).
+ */
+export function evidenceDisposition(fileName: string, kind: EvidenceKind): string {
+  const name = downloadNameOf(fileName, kind);
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/[%]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -36,12 +36,12 @@ async function evidenceById(ctx: AppContext, evidenceId: string): Promise<Eviden
 
 /**
  * The dispute still has room and takes evidence, as one condition on the write that adds a file: concurrent uploads
- * can never together pass the limit, nor slip in after a submission.
+ * can never together pass the limit, nor slip in after a submission or an acceptance.
  */
 function roomFor(disputeId: string, exceptEvidenceId: string | null) {
   return sql`(SELECT COUNT(*) FROM dispute_evidence WHERE dispute_id = ${disputeId} AND state NOT IN ('failed', 'canceled')
       AND id IS NOT ${exceptEvidenceId}) < ${EVIDENCE_LIMITS.maxFiles}
-    AND EXISTS (SELECT 1 FROM disputes WHERE id = ${disputeId} AND submission = 'none')`;
+    AND EXISTS (SELECT 1 FROM disputes WHERE id = ${disputeId} AND submission = 'none' AND acceptance = 'none')`;
 }
 
 /** The dispute is full: the files that count (all but rejected and canceled ones) are at the limit. */
@@ -90,7 +90,8 @@ async function earlierUpload(ctx: AppContext, processorDisputeId: string, upload
 /**
  * Sends one stored evidence file to the processor, from R2, as the multipart part `file` with its name and type. One
  * upload at a time per file (a lease); a retry first looks for an earlier attempt that reached the processor. A refusal
- * marks the file `failed`; any other failure leaves it `pending` for the sweep.
+ * marks the file `failed`; any other failure leaves it `pending` for the sweep. Nothing is sent once the merchant
+ * accepts the dispute.
  */
 export async function uploadEvidence({
   ctx,
@@ -112,6 +113,8 @@ export async function uploadEvidence({
         eq(disputeEvidence.id, evidenceId),
         eq(disputeEvidence.state, "pending"),
         or(isNull(disputeEvidence.uploadLeaseUntil), lt(disputeEvidence.uploadLeaseUntil, new Date(nowMs).toISOString())),
+        // An accepted dispute (or one being accepted) sends the issuer nothing more.
+        sql`NOT EXISTS (SELECT 1 FROM disputes WHERE id = ${disputeEvidence.disputeId} AND acceptance != 'none')`,
       ),
     )
     .returning();
@@ -365,4 +368,26 @@ export async function applyEvidenceEvent({
       : []),
   ]);
   return applied.length > 0 ? "applied" : "ignored";
+}
+
+/**
+ * One of a tenant's evidence files as stored (R2), to open it: another tenant's, another dispute's or a missing one is
+ * 404 alike. The type is the one read from the content at upload, never the name's or the uploader's claim.
+ */
+export async function openEvidence({
+  ctx,
+  input: { tenantId, disputeId, evidenceId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; disputeId: string; evidenceId: string };
+}): Promise<{ evidence: EvidenceRecord; body: ReadableStream; sizeBytes: number }> {
+  const evidence = await ctx.db
+    .select()
+    .from(disputeEvidence)
+    .where(and(eq(disputeEvidence.id, evidenceId), eq(disputeEvidence.disputeId, disputeId), eq(disputeEvidence.tenantId, tenantId)))
+    .get();
+  if (!evidence) throw new ApiError("not-found", `No evidence ${evidenceId} on dispute ${disputeId}.`);
+  const stored = await ctx.env.EVIDENCE.get(evidence.r2Key);
+  if (!stored) throw new ApiError("not-found", `Evidence ${evidenceId} is no longer stored.`);
+  return { evidence, body: stored.body, sizeBytes: stored.size };
 }

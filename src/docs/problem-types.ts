@@ -28,6 +28,8 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "no-sale-in-progress": "The reader has no sale to cancel.",
   "dispute-closed": "The dispute is decided, takes no response, or is past `respondBy`.",
   "dispute-already-submitted": "The dispute's evidence was submitted already; it takes no more evidence and no second submission.",
+  "dispute-accepted":
+    "The merchant accepted the dispute (`POST /v1/disputes/{id}/accept`, the dashboard, or the processor): it takes no evidence and no submission.",
   "dispute-evidence-required": "A dispute response needs at least one evidence file before it is submitted.",
   "dispute-evidence-uploading":
     "Evidence posted for the dispute is still on its way to the processor; nothing was submitted. Retry after `Retry-After` seconds.",

@@ -31,6 +31,7 @@ export const PROBLEMS = {
   "no-sale-in-progress": { status: 409, title: "No sale in progress on this reader" },
   "dispute-closed": { status: 409, title: "Dispute no longer takes a response" },
   "dispute-already-submitted": { status: 409, title: "Dispute response already submitted" },
+  "dispute-accepted": { status: 409, title: "Dispute accepted" },
   "dispute-evidence-required": { status: 409, title: "Dispute has no evidence to submit" },
   "dispute-evidence-uploading": { status: 409, title: "Dispute evidence is still being uploaded" },
   "payload-too-large": { status: 413, title: "Request body too large" },

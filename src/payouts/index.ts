@@ -1,7 +1,15 @@
 /** The payouts capability's public surface: its routes, what the processor's settlement and funding-transfer webhooks do, its sweep. */
 export { default as payoutsRouter } from "./payouts.router";
 export { applyFundingTransferEvent, applySettlementEvent, sweepPayouts } from "./payouts.service";
-export { getPayout, listPayoutItems, listPayouts, payoutItemCounts, payoutItemsOfPayment, payoutsAtAGlance, type PaymentPayoutItem } from "./payouts.queries";
+export {
+  getPayout,
+  listPayoutItems,
+  listPayouts,
+  payoutItemCounts,
+  payoutItemsOfPayment,
+  payoutsAtAGlance,
+  type PaymentPayoutItem,
+} from "./payouts.queries";
 export {
   PAYOUT_ITEM_TYPES,
   PAYOUT_STATUSES,

@@ -210,6 +210,8 @@ export function createProcessorClient(config: ProcessorClientConfig) {
       get<DisputeEvidence>(route("/disputes/{dispute_id}/evidence/{evidence_id}", { dispute_id: disputeId, evidence_id: evidenceId })),
     /** Tells the issuer the evidence is complete; no more evidence can be added afterwards. */
     submitDispute: (id: string, note: string) => post<Dispute>(route("/disputes/{dispute_id}/submit", { dispute_id: id }), { note }),
+    /** Concedes the dispute (the processor's documented accept call, `note` required): no evidence or submission afterwards. */
+    acceptDispute: (id: string, note: string) => post<Dispute>(route("/disputes/{dispute_id}/accept", { dispute_id: id }), { note }),
 
     listMerchantSettlements: async (merchantId: string, filters: { status?: Settlement["status"] } & PageRequest = {}) =>
       onlyMerchant(

@@ -15,6 +15,12 @@ export {
   type TenantOnShard,
 } from "./tenants.service";
 export type { ApiKeyRecord } from "./tenants.schema";
-export { KeyPermissionsSchema, tenantExample, TenantSchema } from "./tenants.operator.routes";
+export {
+  issueKey as issueKeyRoute,
+  KeyPermissionsSchema,
+  revokeKey as revokeKeyRoute,
+  tenantExample,
+  TenantSchema,
+} from "./tenants.operator.routes";
 export { tenants, type TenantRecord } from "../db/tenants.schema";
-export { toTenant } from "./tenants.view";
+export { toApiKey, toTenant } from "./tenants.view";

@@ -19,23 +19,9 @@ export const listTenants: AppRouteHandler<typeof routes.listTenants> = async (c)
   return c.json({ ...page, data: page.data.map(toTenant) }, 200);
 };
 
-export const issueKey: AppRouteHandler<typeof routes.issueKey> = async (c) => {
-  const { key, record } = await tenantsService.issueApiKey({
-    ctx: c.get("ctx"),
-    input: { ...c.req.valid("param"), ...c.req.valid("json") },
-  });
-  c.header("Cache-Control", "no-store");
-  return c.json({ ...toApiKey(record), key }, 201);
-};
-
 export const listKeys: AppRouteHandler<typeof routes.listKeys> = async (c) => {
   const keys = await tenantsService.listApiKeys({ ctx: c.get("ctx"), input: c.req.valid("param") });
   return c.json({ data: keys.map(toApiKey) }, 200);
-};
-
-export const revokeKey: AppRouteHandler<typeof routes.revokeKey> = async (c) => {
-  const key = await tenantsService.revokeApiKey({ ctx: c.get("ctx"), input: c.req.valid("param") });
-  return c.json(toApiKey(key), 200);
 };
 
 export const listShards: AppRouteHandler<typeof routes.listShards> = async (c) => c.json({ data: await reportShards(c.get("ctx")) }, 200);

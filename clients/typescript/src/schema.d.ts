@@ -668,6 +668,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/disputes/{id}/accept": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept the dispute (concede it instead of responding)
+     * @description The merchant's other answer to a dispute: it concedes it (the processor's accept call) — the disputed amount stays with the buyer and the dispute is lost. Nothing is contested: no evidence is taken and nothing can be submitted afterwards; evidence stored but not yet sent to the processor is canceled, and the processor's `dispute.updated` reaches you as a `dispute.updated` callback (`responseState: accepted`). Taken only while `acceptsResponse` is true. Accepting an accepted dispute answers 200 with it as it stands and calls nothing again, so a retry is safe without an `Idempotency-Key`; after an unknown outcome (502, 504) the dispute shows `acceptance: "pending"` until the processor's answer is known. A submitted dispute is refused (409).
+     *
+     *     Takes an API key with the `disputes:write` permission.
+     */
+    post: operations["acceptDispute"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/disputes/{id}/evidence": {
     parameters: {
       query?: never;
@@ -1303,6 +1325,13 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
+    AcceptDisputeRequest: {
+      /**
+       * @description Why the dispute is accepted, for the processor's record; a standard note is sent when omitted.
+       * @example Refunding the buyer directly; not contesting.
+       */
+      note?: string;
+    };
     ApiKey: {
       createdAtUtc: string;
       /** @example lc_live_AbCd */
@@ -1594,6 +1623,8 @@ export interface components {
     };
     /**
      * @example {
+     *       "acceptance": "none",
+     *       "acceptedAtUtc": null,
      *       "acceptsResponse": true,
      *       "amountCents": 888888,
      *       "createdAtUtc": "2026-11-03T09:00:00.000Z",
@@ -1631,7 +1662,14 @@ export interface components {
      *     }
      */
     Dispute: {
-      /** @description Whether evidence and a submission are taken now: undecided, a response wanted, not submitted, respondBy not passed. */
+      /**
+       * @description The merchant's other answer, `POST /v1/disputes/{id}/accept`: `none`; `pending`: accepted, the processor's answer still unknown (settled within minutes); `accepted`: the processor took it (`responseState` turns `accepted`). A dispute accepted at the processor directly shows `responseState: accepted` with `acceptance: none`.
+       * @enum {string}
+       */
+      acceptance: "none" | "pending" | "accepted";
+      /** @description When the processor took the acceptance; null until then. */
+      acceptedAtUtc: string | null;
+      /** @description Whether evidence, a submission or an acceptance are taken now: undecided, a response wanted, not submitted or accepted, respondBy not passed. */
       acceptsResponse: boolean;
       amountCents: number;
       createdAtUtc: string;
@@ -1735,6 +1773,8 @@ export interface components {
      * @example {
      *       "data": [
      *         {
+     *           "acceptance": "none",
+     *           "acceptedAtUtc": null,
      *           "acceptsResponse": true,
      *           "amountCents": 888888,
      *           "createdAtUtc": "2026-11-03T09:00:00.000Z",
@@ -2306,6 +2346,7 @@ export interface components {
      *     | `https://payment-connect.dev/problems/no-sale-in-progress` | 409 | No sale in progress on this reader | The reader has no sale to cancel. |
      *     | `https://payment-connect.dev/problems/dispute-closed` | 409 | Dispute no longer takes a response | The dispute is decided, takes no response, or is past `respondBy`. |
      *     | `https://payment-connect.dev/problems/dispute-already-submitted` | 409 | Dispute response already submitted | The dispute's evidence was submitted already; it takes no more evidence and no second submission. |
+     *     | `https://payment-connect.dev/problems/dispute-accepted` | 409 | Dispute accepted | The merchant accepted the dispute (`POST /v1/disputes/{id}/accept`, the dashboard, or the processor): it takes no evidence and no submission. |
      *     | `https://payment-connect.dev/problems/dispute-evidence-required` | 409 | Dispute has no evidence to submit | A dispute response needs at least one evidence file before it is submitted. |
      *     | `https://payment-connect.dev/problems/dispute-evidence-uploading` | 409 | Dispute evidence is still being uploaded | Evidence posted for the dispute is still on its way to the processor; nothing was submitted. Retry after `Retry-After` seconds. |
      *     | `https://payment-connect.dev/problems/payload-too-large` | 413 | Request body too large | The request body is over the route's limit (`maxBytes`). |
@@ -2348,6 +2389,7 @@ export interface components {
       | "https://payment-connect.dev/problems/no-sale-in-progress"
       | "https://payment-connect.dev/problems/dispute-closed"
       | "https://payment-connect.dev/problems/dispute-already-submitted"
+      | "https://payment-connect.dev/problems/dispute-accepted"
       | "https://payment-connect.dev/problems/dispute-evidence-required"
       | "https://payment-connect.dev/problems/dispute-evidence-uploading"
       | "https://payment-connect.dev/problems/payload-too-large"
@@ -6037,6 +6079,8 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "acceptance": "none",
+           *       "acceptedAtUtc": null,
            *       "acceptsResponse": true,
            *       "amountCents": 888888,
            *       "createdAtUtc": "2026-11-03T09:00:00.000Z",
@@ -6132,6 +6176,180 @@ export interface operations {
       };
       /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  acceptDispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "note": "Refunding the buyer directly; not contesting."
+         *     }
+         */
+        "application/json": components["schemas"]["AcceptDisputeRequest"];
+      };
+    };
+    responses: {
+      /** @description The dispute, accepted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "acceptance": "accepted",
+           *       "acceptedAtUtc": "2026-11-04T16:00:00.000Z",
+           *       "acceptsResponse": false,
+           *       "amountCents": 888888,
+           *       "createdAtUtc": "2026-11-03T09:00:00.000Z",
+           *       "currency": "USD",
+           *       "evidence": [],
+           *       "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "orderRef": "order-10042",
+           *       "processorDisputeId": "DIs7yQRkHDdMYhurzYz72SFk",
+           *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *       "reason": "fraud",
+           *       "reasonCode": "10.4",
+           *       "respondBy": "2026-11-10T09:00:00.000Z",
+           *       "responseState": "accepted",
+           *       "state": "lost",
+           *       "submission": "none",
+           *       "submitted": false,
+           *       "submittedAtUtc": null,
+           *       "updatedAtUtc": "2026-11-04T16:00:01.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Dispute"];
+        };
+      };
+      /** @description Malformed id or body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `disputes:write`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such dispute for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Already submitted (a dispute is answered once), decided, takes no response, or past respondBy. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-rejected`: the processor refused the acceptance; nothing was accepted. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-error`: the processor failed; nothing was accepted. Retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-timeout`: the outcome is unknown; the dispute shows `acceptance: pending` until the sweep settles it. */
+      504: {
         headers: {
           [name: string]: unknown;
         };
@@ -6248,7 +6466,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The dispute was submitted, is decided, takes no response, or is past respondBy. */
+      /** @description The dispute was submitted or accepted, is decided, takes no response, or is past respondBy. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6345,6 +6563,8 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "acceptance": "none",
+           *       "acceptedAtUtc": null,
            *       "acceptsResponse": false,
            *       "amountCents": 888888,
            *       "createdAtUtc": "2026-11-03T09:00:00.000Z",
@@ -6420,7 +6640,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Already submitted, decided, takes no response, past respondBy, no evidence uploaded, or evidence still on its way to the processor (`dispute-evidence-uploading`, with `Retry-After`: nothing was submitted, retry then). */
+      /** @description Already submitted or accepted, decided, takes no response, past respondBy, no evidence uploaded, or evidence still on its way to the processor (`dispute-evidence-uploading`, with `Retry-After`: nothing was submitted, retry then). */
       409: {
         headers: {
           [name: string]: unknown;

@@ -93,6 +93,19 @@ describe("disputes", () => {
     const accepted = await processor("POST", `/disputes/${dispute.id}/accept`, { note: "We refund instead." });
     expect(accepted.body).toMatchObject({ response_state: "ACCEPTED", state: "LOST" });
   });
+
+  it("takes the accept only as documented (POST with a note), and once", async () => {
+    const { transferId } = await disputedSale();
+    const dispute = await control.openDispute(transferId);
+    // The processor documents POST /disputes/{dispute_id}/accept, `note` required; nothing else accepts a dispute.
+    const put = await processor("PUT", `/disputes/${dispute.id}/accept`, { note: "put" }, { validateAs: "skip" });
+    expect([404, 405]).toContain(put.status);
+    const noNote = await processor("POST", `/disputes/${dispute.id}/accept`, {}, { requestOutsideSpec: "the note is required" });
+    expect(noNote.status).toBe(422);
+    expect((await processor("GET", `/disputes/${dispute.id}`)).body).toMatchObject({ response_state: "NEEDS_RESPONSE" });
+    expect((await processor("POST", `/disputes/${dispute.id}/accept`, { note: "conceded" })).status).toBe(200);
+    expect((await processor("POST", `/disputes/${dispute.id}/accept`, { note: "again" })).status).toBe(422);
+  });
 });
 
 const SERVICE_WEBHOOK = "WHsandboxServiceInboundRoute";

@@ -36,6 +36,7 @@ const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ?
 export function timeToRespond(dispute: DisputeRecord, nowMs: number): { label: string; tone: Tone } {
   const window = responseWindow(dispute, nowMs);
   if (window === "submitted") return { label: "responded", tone: "neutral" };
+  if (window === "accepted") return { label: "accepted", tone: "neutral" };
   const deadlineMs = dispute.respondBy ? Date.parse(dispute.respondBy) : null;
   if (window === "closed") {
     const missed = deadlineMs !== null && deadlineMs <= nowMs && dispute.state !== "won" && dispute.state !== "lost";
@@ -98,8 +99,16 @@ const disputeColumns = (nowMs: number): Column<DisputeRecord>[] => [
   { header: "Time to respond", cell: (dispute) => <TimeToRespond dispute={dispute} nowMs={nowMs} /> },
 ];
 
-const EVIDENCE_COLUMNS: Column<EvidenceRecord>[] = [
-  { header: "File", cell: (file) => file.fileName },
+/** Each file opens (downloads) from the dashboard's own copy, whatever the processor made of it. */
+const evidenceColumns = (disputeId: string): Column<EvidenceRecord>[] => [
+  {
+    header: "File",
+    cell: (file) => (
+      <a class="evidence-file" href={`/dashboard/disputes/${disputeId}/evidence/${file.id}`}>
+        {file.fileName}
+      </a>
+    ),
+  },
   { header: "Type", cell: (file) => file.contentType },
   { header: "Size", class: "num", cell: (file) => `${file.sizeBytes.toLocaleString("en-US")} bytes` },
   { header: "Uploaded", cell: (file) => <Time iso={file.createdAt} /> },
@@ -122,15 +131,18 @@ export const DisputePage: FC<{
   fileError?: string | undefined;
   submitError?: string | undefined;
   note?: string | undefined;
-}> = ({ dispute, evidence, nowMs, limits, fileError, submitError, note }) => {
-  const open = responseWindow(dispute, nowMs) === "open";
+  acceptError?: string | undefined;
+  acceptNote?: string | undefined;
+}> = ({ dispute, evidence, nowMs, limits, fileError, submitError, note, acceptError, acceptNote }) => {
+  const answer = responseWindow(dispute, nowMs);
+  const open = answer === "open";
   const counted = evidence.filter((file) => file.state !== "failed" && file.state !== "canceled").length;
   return (
     <>
       <p>
         <a href="/dashboard/disputes">← All disputes</a>
       </p>
-      <section class="card">
+      <section class="card dispute-detail">
         <dl class="facts">
           <dt>Payment</dt>
           <dd>
@@ -162,6 +174,14 @@ export const DisputePage: FC<{
               </>
             ) : null}
           </dd>
+          {answer === "accepted" ? (
+            <>
+              <dt>Accepted</dt>
+              <dd>
+                <Acceptance dispute={dispute} />
+              </dd>
+            </>
+          ) : null}
           <dt>Processor dispute</dt>
           <dd class="mono">{dispute.processorDisputeId}</dd>
           <dt>Opened</dt>
@@ -172,7 +192,9 @@ export const DisputePage: FC<{
       </section>
       <section class="card" aria-labelledby="evidence-heading">
         <h2 id="evidence-heading">Evidence</h2>
-        {evidence.length === 0 ? <p class="muted">No evidence yet.</p> : <Table rows={evidence} columns={EVIDENCE_COLUMNS} />}
+        {evidence.length === 0 ? <p class="muted">No evidence yet.</p> : <Table rows={evidence} columns={evidenceColumns(dispute.id)} />}
+        {/* An upload from a page opened before the dispute stopped taking evidence: the form is gone, its refusal is not. */}
+        {open ? null : <ErrorSummary message={fileError} />}
         {open ? (
           <PostForm
             action={`/dashboard/disputes/${dispute.id}/evidence`}
@@ -230,13 +252,60 @@ export const DisputePage: FC<{
             </button>
           </PostForm>
         ) : (
-          <p class="muted">
-            {dispute.submission === "none"
-              ? "This dispute no longer takes a response."
-              : "The response was submitted; it is answered once."}
-          </p>
+          <p class="muted">{CLOSED_WORDS[answer]}</p>
         )}
       </section>
+      {open || acceptError ? (
+        <section class="card dispute-accept" aria-labelledby="accept-heading">
+          <h2 id="accept-heading">Or accept the dispute</h2>
+          <p>
+            If you will not contest it — you refunded the buyer yourself, say — accept it. The disputed amount stays with the buyer, and the
+            dispute takes no evidence and no response afterwards.
+          </p>
+          <ErrorSummary message={acceptError} />
+          {open ? (
+            <PostForm
+              action={`/dashboard/disputes/${dispute.id}/accept`}
+              class="stack"
+              confirm="Accept this dispute? You concede it: the amount stays with the buyer, and no evidence or response can be sent afterwards."
+            >
+              <div class="field">
+                <label for="acceptNote">Note for the processor (optional)</label>
+                <p class="hint" id="accept-note-hint">
+                  Up to 2,000 characters. A standard note is sent when left empty.
+                </p>
+                <textarea id="acceptNote" name="acceptNote" rows={2} maxlength={2000} aria-describedby="accept-note-hint">
+                  {acceptNote ?? ""}
+                </textarea>
+              </div>
+              <button type="submit" class="button danger">
+                Accept dispute
+              </button>
+            </PostForm>
+          ) : null}
+        </section>
+      ) : null}
     </>
   );
+};
+
+/** Why a dispute takes no response, where the form would be. */
+const CLOSED_WORDS: Record<ReturnType<typeof responseWindow>, string> = {
+  open: "",
+  submitted: "The response was submitted; it is answered once.",
+  accepted: "You accepted this dispute: it takes no evidence and no response.",
+  closed: "This dispute no longer takes a response.",
+};
+
+/** The acceptance as it stands: sent and waiting for the processor, taken (when), or made at the processor directly. */
+const Acceptance: FC<{ dispute: DisputeRecord }> = ({ dispute }) => {
+  if (dispute.acceptance === "pending") return <>Accepted — waiting for the processor's answer</>;
+  if (dispute.acceptance === "accepted") {
+    return (
+      <>
+        Yes, on <Time iso={dispute.acceptedAt} />
+      </>
+    );
+  }
+  return <>Yes, at the processor</>;
 };

@@ -1,8 +1,7 @@
 import type { FC } from "hono/jsx";
-import { AUDIT_ACTIONS, type AuditEntry, type InviteRecord, type SessionRecord, type UserRecord } from "../../accounts";
+import type { InviteRecord, SessionRecord, UserRecord } from "../../accounts";
 import { Badge, EmptyState, Time } from "./components/display";
 import { ErrorSummary, Field, OneTimeSecret, PostButton, PostForm } from "./components/forms";
-import { NextPageLink } from "./components/list";
 import { useSignedIn } from "./components/session";
 import { ACTIONS_HEADER, Table, type Column } from "./components/table";
 
@@ -56,20 +55,6 @@ export const TeamPage: FC<{
   </>
 );
 
-export const AuditPage: FC<{ entries: AuditEntry[]; nextCursor: string }> = ({ entries, nextCursor }) => (
-  <>
-    <p class="lead">Who did what to this account, when, and from where.</p>
-    {entries.length === 0 ? (
-      <EmptyState title="Nothing recorded yet" />
-    ) : (
-      <Table rows={entries} columns={AUDIT_COLUMNS} rowAttributes={(entry) => ({ "data-action": entry.action })} />
-    )}
-    <NextPageLink path="/dashboard/audit" cursor={nextCursor}>
-      Older entries →
-    </NextPageLink>
-  </>
-);
-
 export const AccountPage: FC<{ sessions: SessionRecord[] }> = ({ sessions }) => (
   <>
     <p class="lead">
@@ -112,22 +97,6 @@ const INVITE_COLUMNS: Column<InviteRecord>[] = [
     header: ACTIONS_HEADER,
     cell: (invite) => <PostButton action={`/dashboard/team/invites/${invite.id}/revoke`}>Withdraw</PostButton>,
   },
-];
-
-const AUDIT_COLUMNS: Column<AuditEntry>[] = [
-  { header: "When", cell: (entry) => <Time iso={entry.createdAt} /> },
-  { header: "Who", cell: (entry) => entry.actorEmail },
-  {
-    header: "What",
-    cell: (entry) =>
-      entry.action === "sign_in.failed" ? (
-        <Badge tone="bad">{AUDIT_ACTIONS[entry.action]}</Badge>
-      ) : (
-        ((AUDIT_ACTIONS as Partial<Record<string, string>>)[entry.action] ?? entry.action)
-      ),
-  },
-  { header: "Details", class: "small", cell: (entry) => entry.target ?? "" },
-  { header: "From", class: "small", cell: (entry) => <From ipAddress={entry.ipAddress} userAgent={entry.userAgent} /> },
 ];
 
 /** Where a session lives; the current one cannot be ended from here (sign out does that). */

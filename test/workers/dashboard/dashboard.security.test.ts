@@ -18,6 +18,7 @@ type Ids = {
   userId: string;
   sessionId: string;
   disputeId: string;
+  evidenceId: string;
   payoutId: string;
   endpointId: string;
   readerId: string;
@@ -28,6 +29,22 @@ const first = async (db: D1Database, sql: string, ...params: string[]) =>
     .prepare(sql)
     .bind(...params)
     .first<{ id: string }>())!.id;
+
+/** An evidence file's row on a seeded dispute (its bytes are never reached: another tenant is refused before R2). */
+async function seedEvidence(tenantId: string, disputeId: string): Promise<string> {
+  const id = `lcevd_seed${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const now = new Date().toISOString();
+  await (
+    await tenantD1(tenantId)
+  )
+    .prepare(
+      `INSERT INTO dispute_evidence (id, tenant_id, dispute_id, sha256, file_name, upload_name, content_type, kind, size_bytes, r2_key,
+       state, created_at, updated_at) VALUES (?, ?, ?, ?, 'receipt.pdf', 'receipt.pdf', 'application/pdf', 'pdf', 100, ?, 'succeeded', ?, ?)`,
+    )
+    .bind(id, tenantId, disputeId, id, `evidence/${tenantId}/${disputeId}/${id}`, now, now)
+    .run();
+  return id;
+}
 
 let owner: Owner & { ids: Ids };
 let intruder: Owner;
@@ -48,6 +65,7 @@ beforeAll(async () => {
   receiver.restore();
   await browser.post("/dashboard/team/invites", { email: uniqueEmail("pending"), role: "member" });
   const colleague = await ownerOf(tenantId, "198.51.100.200");
+  const disputeId = await seedDispute(tenantId, payment.lcPaymentId);
   owner = {
     tenantId,
     ...signedIn,
@@ -62,7 +80,8 @@ beforeAll(async () => {
         "SELECT id FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
         signedIn.email,
       ),
-      disputeId: await seedDispute(tenantId, payment.lcPaymentId),
+      disputeId,
+      evidenceId: await seedEvidence(tenantId, disputeId),
       payoutId: await seedPayout(tenantId),
       endpointId: await first(await tenantD1(tenantId), "SELECT id FROM callback_endpoints WHERE tenant_id = ?", tenantId),
       readerId: (await (await registerReader(auth)).json<{ lcReaderId: string }>()).lcReaderId,
@@ -91,6 +110,17 @@ const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string;
     path: "/dashboard/disputes/:disputeId/submit",
     url: (ids) => `/dashboard/disputes/${ids.disputeId}/submit`,
     form: { note: "intruder" },
+  },
+  {
+    method: "POST",
+    path: "/dashboard/disputes/:disputeId/accept",
+    url: (ids) => `/dashboard/disputes/${ids.disputeId}/accept`,
+    form: { acceptNote: "intruder" },
+  },
+  {
+    method: "GET",
+    path: "/dashboard/disputes/:disputeId/evidence/:evidenceId",
+    url: (ids) => `/dashboard/disputes/${ids.disputeId}/evidence/${ids.evidenceId}`,
   },
   { method: "GET", path: "/dashboard/payouts/:payoutId", url: (ids) => `/dashboard/payouts/${ids.payoutId}` },
   { method: "GET", path: "/dashboard/keys/:keyId/revoke", url: (ids) => `/dashboard/keys/${ids.keyId}/revoke` },
@@ -159,7 +189,11 @@ async function state(tenantId: string, ids: Ids) {
     await row(env.DB, "SELECT revoked_at FROM dashboard_invites WHERE id = ?", ids.inviteId),
     await row(env.DB, "SELECT removed_at FROM dashboard_users WHERE id = ?", ids.userId),
     await row(env.DB, "SELECT revoked_at FROM dashboard_sessions WHERE id = ?", ids.sessionId),
-    await row(shard, "SELECT submission, submission_note, updated_at FROM disputes WHERE id = ?", ids.disputeId),
+    await row(
+      shard,
+      "SELECT submission, submission_note, acceptance, acceptance_note, updated_at FROM disputes WHERE id = ?",
+      ids.disputeId,
+    ),
     await row(shard, "SELECT count(*) FROM dispute_evidence WHERE dispute_id = ?", ids.disputeId),
     await row(shard, "SELECT status, updated_at FROM payouts WHERE id = ?", ids.payoutId),
     await row(

@@ -117,6 +117,7 @@ type Dispute = {
   responseState: string;
   respondBy: string | null;
   submission?: string;
+  acceptance?: string;
   amountCents: number;
 };
 
@@ -128,8 +129,8 @@ async function seedDispute(tenantId: string, dispute: Dispute): Promise<string> 
   )
     .prepare(
       `INSERT INTO disputes (id, tenant_id, payment_id, processor_dispute_id, processor_transfer_id, processor_merchant_id, amount_cents,
-       currency, reason, state, response_state, respond_by, submission, processor_updated_at, change_token, synced_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'MUoverview', ?, 'USD', 'fraud', ?, ?, ?, ?, ?, 'seed', ?, ?, ?)`,
+       currency, reason, state, response_state, respond_by, submission, acceptance, processor_updated_at, change_token, synced_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'MUoverview', ?, 'USD', 'fraud', ?, ?, ?, ?, ?, ?, 'seed', ?, ?, ?)`,
     )
     .bind(
       id,
@@ -142,6 +143,7 @@ async function seedDispute(tenantId: string, dispute: Dispute): Promise<string> 
       dispute.responseState,
       dispute.respondBy,
       dispute.submission ?? "none",
+      dispute.acceptance ?? "none",
       now,
       now,
       now,
@@ -286,6 +288,14 @@ async function seedMonth(tenantId: string) {
       respondBy: inDays(5),
       amountCents: 1_300,
     }),
+    acceptedHere: await seedDispute(tenantId, {
+      paymentId: disputed!,
+      state: "open",
+      responseState: "needs_response",
+      respondBy: inDays(4),
+      acceptance: "pending",
+      amountCents: 1_350,
+    }),
     overdue: await seedDispute(tenantId, {
       paymentId: disputed!,
       state: "open",
@@ -412,7 +422,8 @@ describe("the overview's money", () => {
     const order = [disputes.soon, disputes.later, disputes.undated].map((id) => awaiting.indexOf(`href="/dashboard/disputes/${id}"`));
     expect(order.every((at) => at > 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    for (const id of [disputes.answered, disputes.won, disputes.accepted, disputes.overdue]) expect(html).not.toContain(id);
+    for (const id of [disputes.answered, disputes.won, disputes.accepted, disputes.acceptedHere, disputes.overdue])
+      expect(html).not.toContain(id);
     expect(awaiting).toMatch(/3 days left|2 days left/);
     expect(awaiting).toContain("open, no deadline given");
 

@@ -3,7 +3,7 @@ import { createApp } from "../../../src/app";
 
 type Operation = {
   description?: string;
-  requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: { $ref?: string } }> };
   responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: { type: string; status: number } }> }> }>;
 };
 
@@ -20,7 +20,7 @@ describe("the disputes and payouts routes in the OpenAPI document", () => {
     expect(upload.description).toMatch(/part named \*\*`file`\*\*/);
     for (const limit of ["50 KB", "1 MB", "8 files", "JPG, PNG, PDF or TIFF"]) expect(upload.description).toContain(limit);
     for (const [status, slugs] of Object.entries({
-      "409": ["dispute-already-submitted", "dispute-closed"],
+      "409": ["dispute-already-submitted", "dispute-accepted", "dispute-closed"],
       "413": ["evidence-too-large", "payload-too-large"],
       "415": ["evidence-type-unsupported", "unsupported-media-type"],
       "422": ["evidence-limit-reached", "processor-rejected"],
@@ -40,5 +40,23 @@ describe("the disputes and payouts routes in the OpenAPI document", () => {
       "dispute-evidence-required",
     );
     expect(paths["/v1/payouts/{id}"]!.get!.responses).toHaveProperty("404");
+  });
+
+  it("document the accept: optional note, the dispute accepted, and each refusal with an example", () => {
+    const accept = paths["/v1/disputes/{id}/accept"]!.post!;
+    expect(accept.description).toContain("concedes");
+    expect(accept.description).toContain("`disputes:write`");
+    expect(accept.requestBody!.required).toBe(false);
+    expect(schemas.AcceptDisputeRequest!.properties!.note).toMatchObject({ type: "string", maxLength: 2000 });
+    for (const [status, slugs] of Object.entries({
+      "409": ["dispute-already-submitted", "dispute-closed"],
+      "422": ["processor-rejected"],
+      "502": ["processor-error"],
+      "504": ["processor-timeout"],
+    })) {
+      const examples = accept.responses[status]!.content!["application/problem+json"]!.examples!;
+      expect(Object.values(examples).map((example) => example.value.type.split("/").at(-1))).toEqual(slugs);
+    }
+    expect(schemas.Dispute!.properties!.acceptance).toMatchObject({ enum: ["none", "pending", "accepted"] });
   });
 });

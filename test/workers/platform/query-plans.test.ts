@@ -202,7 +202,7 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
   },
   {
     name: "overview: disputes awaiting a response",
-    sql: /from "disputes" where \("disputes"\."tenant_id" = \? and \(\+"disputes"\."submission" = 'none' and "disputes"\."state" in/,
+    sql: /from "disputes" where \("disputes"\."tenant_id" = \? and \(\+"disputes"\."submission" = 'none' and \+"disputes"\."acceptance" = 'none' and "disputes"\."state" in/,
     index: /USING INDEX disputes_tenant_state_created \(tenant_id=\? AND state=\?\)/,
   },
   {

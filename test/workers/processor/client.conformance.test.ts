@@ -454,6 +454,18 @@ const requestCases: RequestCase[] = [
     returned: (dispute) => expect(dispute.response_state).toBe("RESPONDED"),
   },
   {
+    name: "acceptDispute",
+    invoke: (client) => client.acceptDispute(IDS.dispute, "The merchant accepts the dispute."),
+    sent: {
+      method: "POST",
+      template: "/disputes/{dispute_id}/accept",
+      path: `/disputes/${IDS.dispute}/accept`,
+      body: { note: "The merchant accepts the dispute." },
+    },
+    reply: { status: 200, body: fixtures.dispute({ response_state: "ACCEPTED" }) },
+    returned: (dispute) => expect(dispute.response_state).toBe("ACCEPTED"),
+  },
+  {
     name: "listMerchantSettlements",
     invoke: (client) => client.listMerchantSettlements(IDS.merchant, { status: "APPROVED" }),
     sent: { method: "GET", template: "/settlements", query: { status: "APPROVED", merchant_id: IDS.merchant } },

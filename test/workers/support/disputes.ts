@@ -36,6 +36,8 @@ export type Dispute = {
   submission: string;
   submitted: boolean;
   submittedAtUtc: string | null;
+  acceptance: string;
+  acceptedAtUtc: string | null;
   evidence: Evidence[];
   processorDisputeId: string;
   processorTransferId: string;
@@ -76,6 +78,11 @@ export function postEvidence(
 export function submitDispute(auth: Record<string, string>, disputeId: string, body?: unknown, key?: string) {
   const headers = { ...auth, ...(key ? { "Idempotency-Key": key } : {}) };
   return call(`/v1/disputes/${disputeId}/submit`, body === undefined ? { method: "POST", headers } : jsonInit("POST", body, headers));
+}
+
+/** `POST /v1/disputes/{id}/accept`, with a JSON body or none. */
+export function acceptDispute(auth: Record<string, string>, disputeId: string, body?: unknown) {
+  return call(`/v1/disputes/${disputeId}/accept`, body === undefined ? { method: "POST", headers: auth } : jsonInit("POST", body, auth));
 }
 
 export async function getDispute(auth: Record<string, string>, disputeId: string): Promise<Dispute> {

@@ -25,6 +25,7 @@ export const NOTICES = {
   "evidence-uploaded": "The evidence file was stored and is on its way to the processor.",
   "evidence-known": "That file is already part of this dispute's evidence: nothing was stored twice.",
   "dispute-submitted": "Your response was submitted. The dispute takes no more evidence.",
+  "dispute-accepted": "You accepted the dispute. It takes no evidence and no response; the processor closes it as lost.",
   "onboarding-started": "Your onboarding form is ready: continue to it below.",
   "reader-registered": "The reader is registered. Activate it to take sales.",
   "reader-known": "That reader is already registered to you: here it is.",

@@ -1,0 +1,170 @@
+// Disputes and the audit log in headless Chromium against `wrangler dev`, at a desktop's and a phone's width: the
+// operator makes the tenant and its key (so the audit log has the operator's entries), two sales are disputed; the owner
+// uploads evidence to one and opens it (a download under its own name, its bytes), accepts the other after the
+// confirmation, then reads the audit log — the operator's key, browsers in short — and filters it by action and by
+// user. No page is wider than the screen, and nothing is logged to the console. Screenshots go to SCREENSHOTS_DIR
+// (test-results/dashboard by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import { cardToken, chargeableTenant, control } from "../support/sandbox-flows.mjs";
+
+const CHROMIUM = inject("chromiumPath");
+const root = path.join(import.meta.dirname, "../..");
+const SCREENSHOTS = path.resolve(root, process.env.SCREENSHOTS_DIR ?? "test-results/dashboard");
+const PASSWORD = "a long and memorable passphrase";
+const RECEIPT = Buffer.from("%PDF-1.7\n% the signed delivery receipt of order-2001\n%%EOF\n");
+
+let server;
+let browser;
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await startDevServer();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const admin = () => ({ Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" });
+
+/** A sale on the tenant's operator-issued key, disputed by the buyer at the sandbox processor. */
+async function disputedSale(key, orderRef) {
+  const charged = await fetch(`${server.baseUrl}/v1/payments`, {
+    method: "POST",
+    headers: { "X-Api-Key": key, "Content-Type": "application/json", "Idempotency-Key": orderRef },
+    body: JSON.stringify({
+      amountCents: 6400,
+      currency: "USD",
+      orderRef,
+      processorToken: await cardToken(server.baseUrl),
+      buyer: { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" },
+    }),
+  });
+  expect(charged.status).toBe(201);
+  const payment = await charged.json();
+  await control(server.baseUrl, "open-dispute", { id: payment.processorTransferId }, { "X-Api-Key": key });
+  const disputes = async () => (await (await fetch(`${server.baseUrl}/v1/disputes`, { headers: { "X-Api-Key": key } })).json()).data;
+  await expect
+    .poll(async () => (await disputes()).some((dispute) => dispute.lcPaymentId === payment.lcPaymentId), { timeout: 30_000 })
+    .toBe(true);
+  return (await disputes()).find((dispute) => dispute.lcPaymentId === payment.lcPaymentId);
+}
+
+describe.skipIf(!CHROMIUM)("disputes and the audit log in a real browser", () => {
+  it.each([
+    ["desktop", { width: 1280, height: 860 }],
+    ["phone", { width: 390, height: 844 }],
+  ])(
+    "at %s width: evidence uploaded and opened, a dispute accepted, the audit log with the operator's key, filtered",
+    async (width, viewport) => {
+      const { tenantId, key } = await chargeableTenant(server.baseUrl, admin(), `Disputed Roasters (${width})`);
+      const email = `owner-${width}@disputed.example`;
+      const invited = await fetch(`${server.baseUrl}/admin/tenants/${tenantId}/dashboard/invites`, {
+        method: "POST",
+        headers: admin(),
+        body: JSON.stringify({ email }),
+      });
+      expect(invited.status).toBe(201);
+      const contested = await disputedSale(key, `order-2001-${width}`);
+      const conceded = await disputedSale(key, `order-2002-${width}`);
+
+      const context = await browser.newContext({
+        viewport,
+        isMobile: width === "phone",
+        hasTouch: width === "phone",
+        acceptDownloads: true,
+      });
+      const page = await context.newPage();
+      const consoleErrors = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") consoleErrors.push(message.text());
+      });
+      page.on("pageerror", (error) => consoleErrors.push(String(error)));
+      page.on("dialog", (dialog) => dialog.accept());
+      const shot = (name) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+      // Nothing wider than the screen: the page is not scrolled sideways (a wide table scrolls in its own frame).
+      const fitsTheScreen = async () =>
+        expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([
+          viewport.width,
+          viewport.width,
+        ]);
+
+      await page.goto((await invited.json()).inviteUrl);
+      await page.fill("#name", "Ada Lovelace");
+      await page.fill("#password", PASSWORD);
+      await page.fill("#confirm", PASSWORD);
+      await Promise.all([page.waitForURL(/notice=password-set$/), page.click("button[type=submit]")]);
+      await page.fill("#email", email);
+      await page.fill("#password", PASSWORD);
+      await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
+
+      // The contested dispute: evidence through the form, then opened from its link as the file it was.
+      await page.goto(`${server.baseUrl}/dashboard/disputes`);
+      await fitsTheScreen();
+      await page.click(`a[href='/dashboard/disputes/${contested.lcDisputeId}']`);
+      await page.setInputFiles("#file", { name: "signed-receipt.pdf", mimeType: "application/pdf", buffer: RECEIPT });
+      await Promise.all([page.waitForURL(/notice=evidence-uploaded$/), page.click("button:has-text('Upload')")]);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.click("a.evidence-file:has-text('signed-receipt.pdf')")]);
+      expect(download.suggestedFilename()).toBe("signed-receipt.pdf");
+      expect(readFileSync(await download.path())).toEqual(RECEIPT);
+      await fitsTheScreen();
+      await shot("60-dispute-evidence");
+
+      // The conceded one: accepted after the confirmation, and the page says it takes no response.
+      await page.goto(`${server.baseUrl}/dashboard/disputes/${conceded.lcDisputeId}`);
+      await page.fill("#acceptNote", "Refunded the buyer at the counter.");
+      await Promise.all([page.waitForURL(/notice=dispute-accepted$/), page.click("button:has-text('Accept dispute')")]);
+      const main = await page.textContent("main");
+      expect(main).toContain("You accepted this dispute: it takes no evidence and no response.");
+      expect(await page.isVisible("#file")).toBe(false);
+      const asTheApiSays = await (
+        await fetch(`${server.baseUrl}/v1/disputes/${conceded.lcDisputeId}`, { headers: { "X-Api-Key": key } })
+      ).json();
+      expect(asTheApiSays).toMatchObject({ acceptance: "accepted", responseState: "accepted", state: "lost" });
+      await fitsTheScreen();
+      await shot("61-dispute-accepted");
+
+      // The audit log: the operator's key, the evidence, the acceptance; this browser in short.
+      await page.goto(`${server.baseUrl}/dashboard/audit`);
+      const log = await page.textContent("main");
+      for (const entry of [
+        "Issued an API key",
+        "The operator (Payment Connect support)",
+        "Uploaded dispute evidence",
+        "Accepted a dispute",
+      ]) {
+        expect(log).toContain(entry);
+      }
+      expect(log).toMatch(/Chrome \d+ on (Linux|Android)/);
+      expect(log).not.toContain("Mozilla/5.0");
+      await fitsTheScreen();
+
+      // Filtered by action, then by user: only those rows, and the filters stay chosen.
+      await page.selectOption("#action", "dispute.accepted");
+      await Promise.all([page.waitForURL(/action=dispute.accepted/), page.click("button:has-text('Filter')")]);
+      expect(await page.$$eval("tr[data-action]", (rows) => rows.map((row) => row.dataset.action))).toEqual(["dispute.accepted"]);
+      await page.selectOption("#action", "");
+      await page.selectOption("#user", "operator");
+      await Promise.all([page.waitForURL(/user=operator/), page.click("button:has-text('Filter')")]);
+      expect((await page.$$eval("tr[data-action]", (rows) => rows.map((row) => row.dataset.action))).sort()).toEqual([
+        "invite.created",
+        "key.issued",
+      ]);
+      expect(await page.inputValue("#user")).toBe("operator");
+      await fitsTheScreen();
+      await shot("62-audit-log-filtered");
+
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+  );
+});
