@@ -5,5 +5,6 @@ import * as operatorRoutes from "./accounts.operator.routes";
 const router = createRouter();
 
 router.openapi(operatorRoutes.inviteOwner, operator.inviteOwner);
+router.openapi(operatorRoutes.resetPassword, operator.resetPassword);
 
 export default router;

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../accounts";
 
 /** A submitted urlencoded form as plain strings (files and repeated fields are not used by the dashboard). */
 export async function formFields(c: Context): Promise<Record<string, string>> {
@@ -42,3 +43,18 @@ export function parseFilters<Shape extends Record<string, z.ZodType<string>>>(
   }
   return { filters, filterError: invalid.length > 0 ? `Ignored an invalid ${invalid.join(" and ")}.` : undefined };
 }
+
+/** A new password as every form that sets one takes it (invitation, reset link, change of password): the same rules. */
+export const newPasswordFields = {
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(MAX_PASSWORD_LENGTH, `At most ${MAX_PASSWORD_LENGTH} characters.`),
+  confirm: z.string(),
+};
+
+/** The check that the new password was typed the same twice, shown next to the second field. */
+export const typedTwice: [(form: { password: string; confirm: string }) => boolean, { path: string[]; message: string }] = [
+  (form) => form.password === form.confirm,
+  { path: ["confirm"], message: "The two passwords differ." },
+];
