@@ -7,7 +7,7 @@ import { SecurityPage, type SecurityPageProps } from "./views/security";
 
 type SignedInContext = Context<SignedInBindings>;
 
-const TITLE = { title: "Password and sign-in" };
+const TITLE = { title: "Sign-in security" };
 // confirmPassword says "throttled" without a time: the window is 15 minutes at most.
 const THROTTLED = "Too many attempts. Wait up to 15 minutes and try again.";
 const WRONG_PASSWORD = "That is not your current password.";

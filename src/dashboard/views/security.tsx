@@ -134,7 +134,7 @@ const RecoveryCodes: FC<{ codes: string[] }> = ({ codes }) => (
     </p>
     <label for="recovery-codes">Recovery codes</label>
     <div class="secret-row">
-      <textarea id="recovery-codes" class="mono recovery-codes" readonly rows={codes.length / 2}>
+      <textarea id="recovery-codes" class="mono recovery-codes" readonly rows={codes.length}>
         {codes.join("\n")}
       </textarea>
       <button type="button" class="button secondary" data-copy="recovery-codes">

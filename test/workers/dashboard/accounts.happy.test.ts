@@ -18,7 +18,7 @@ describe("changing your password", () => {
     expect((await laptop.signIn(email)).status).toBe(303);
 
     const { html } = await browser.open("/dashboard/security");
-    expect(html).toContain("<title>Password and sign-in · Payment Connect</title>");
+    expect(html).toContain("<title>Sign-in security · Payment Connect</title>");
     expect(html).toContain('href="/dashboard/security" aria-current="page"');
     const changed = await browser.post("/dashboard/security/password", {
       currentPassword: PASSWORD,
