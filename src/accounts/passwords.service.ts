@@ -9,6 +9,7 @@ import { dashboardPasswordResets, dashboardSessions, dashboardUsers, type Passwo
 import { dashboardAuditLog } from "./audit.schema";
 import { auditStatement, sessionAuditStatement, type AuditAction } from "./audit.service";
 import { hashPassword } from "./passwords";
+import { endPendingSignIns } from "./second-factor";
 import type { RequestOrigin } from "./request-meta";
 import { confirmPassword, normalizeEmail, type SignedInSession } from "./sessions.service";
 import { forgetFailures, throttleKeys } from "./sign-in-throttle";
@@ -40,6 +41,7 @@ export async function changePassword({
       .where(
         and(eq(dashboardSessions.userId, session.userId), isNull(dashboardSessions.revokedAt), ne(dashboardSessions.id, session.sessionId)),
       ),
+    endPendingSignIns(ctx, session.userId),
     sessionAuditStatement(ctx, session, { action: "password.changed", target: "other sessions ended", origin }),
   ]);
   return "changed";
@@ -160,6 +162,7 @@ export async function usePasswordReset({
       .set({ revokedAt: now })
       .where(and(eq(dashboardSessions.userId, user.id), isNull(dashboardSessions.revokedAt), linkOpen)),
     forgetFailures(ctx, (await throttleKeys(user.email, input.origin.ipAddress)).account),
+    endPendingSignIns(ctx, user.id),
     ctx.control.update(dashboardPasswordResets).set({ usedAt: now }).where(stillOpen),
   ]);
   return updated.length === 1 ? "reset" : "unusable";

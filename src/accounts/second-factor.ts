@@ -142,3 +142,11 @@ export async function matchSecondFactor(
       .returning({ userId: dashboardRecoveryCodes.userId }),
   };
 }
+
+/** Ends the user's sign-ins still waiting for a code: a new password means the old one opened nothing still open. */
+export function endPendingSignIns(ctx: Pick<AppContext, "control" | "clock">, userId: string) {
+  return ctx.control
+    .update(dashboardPendingSignIns)
+    .set({ usedAt: ctx.clock.nowIso() })
+    .where(and(eq(dashboardPendingSignIns.userId, userId), isNull(dashboardPendingSignIns.usedAt)));
+}

@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { CONTROL_BINDING, placementFields, placementOf } from "../db/shards";
 import { tenantMoving } from "../db/tenancy";
 import { tenantMoves } from "../db/tenant-moves.schema";
@@ -98,12 +97,11 @@ export async function signIn({
 
 /**
  * A new session for a user whose credentials were just checked: the row, the account's failures forgotten, the
- * address's attempt taken back and the sign-in audited, in one batch. `also` joins the batch (spending a pending sign-in).
+ * address's attempt taken back and the sign-in audited, in one batch.
  */
-export async function startSession(
+async function startSession(
   ctx: AppContext,
   input: { user: UserRecord; shard: string; keys: ThrottleKeys; origin: RequestOrigin; auditTarget?: string },
-  also: BatchItem<"sqlite">[] = [],
 ): Promise<SignInResult & { outcome: "signed-in" }> {
   const { user, keys } = input;
   const token = base64Url(randomBytes(32));
@@ -131,7 +129,6 @@ export async function startSession(
       target: input.auditTarget ?? null,
       origin: input.origin,
     }),
-    ...also,
   ]);
   return {
     outcome: "signed-in",

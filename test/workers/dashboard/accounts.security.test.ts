@@ -270,6 +270,19 @@ describe("two-step sign-in", () => {
     expect(replayed.headers.getSetCookie().some((cookie) => cookie.includes("pc_session"))).toBe(false);
   });
 
+  it("ends a sign-in waiting for its code when the password changes: the old password opened nothing that stays open", async () => {
+    const { email, browser } = await signedInOwner();
+    const { secret } = await enableTotp(browser);
+    const attacker = new DashboardBrowser("198.51.100.62");
+    expect((await attacker.signIn(email)).headers.get("Location")).toBe("/dashboard/sign-in/code");
+    await browser.open("/dashboard/security");
+    const form = { currentPassword: PASSWORD, password: NEW_PASSWORD, confirm: NEW_PASSWORD };
+    expect((await browser.post("/dashboard/security/password", form)).status).toBe(303);
+    await attacker.open("/dashboard/sign-in/code");
+    const late = await attacker.post("/dashboard/sign-in/code", { code: await nextCode(secret, email) });
+    expect(late.headers.get("Location")).toBe("/dashboard/sign-in?notice=sign-in-expired");
+  });
+
   it("has no second step without the password: the code page without a pending sign-in sends the browser back", async () => {
     const stranger = new DashboardBrowser("198.51.100.59");
     expect((await stranger.get("/dashboard/sign-in/code")).headers.get("Location")).toBe("/dashboard/sign-in?notice=sign-in-expired");
