@@ -51,7 +51,7 @@ export async function signIn(c: DashboardContext) {
     input: { email, password: form.password ?? "", origin: requestOrigin(c) },
   });
   if (result.outcome === "throttled") {
-    return tooManyAttempts(c, result.retryAt, (error) => (
+    return tooManyAttempts(c, result.retryAt, SIGN_IN, (error) => (
       <SignInPage formToken={publicFormToken(c)} email={email} next={next} error={error} />
     ));
   }
@@ -68,11 +68,11 @@ export async function signIn(c: DashboardContext) {
 }
 
 /** A 429 with `Retry-After`, the page saying how many minutes to wait. */
-function tooManyAttempts(c: DashboardContext, retryAt: Date, page: (error: string) => JSX.Element) {
+function tooManyAttempts(c: DashboardContext, retryAt: Date, title: { title: string }, page: (error: string) => JSX.Element) {
   const minutes = Math.max(1, Math.ceil((retryAt.getTime() - c.get("ctx").clock.nowMs()) / 60_000));
   c.header("Retry-After", String(minutes * 60));
   c.status(429);
-  return c.render(page(`Too many attempts. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`), SIGN_IN);
+  return c.render(page(`Too many attempts. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`), title);
 }
 
 const SECOND_STEP = { title: "Enter your code" };
@@ -97,7 +97,9 @@ export async function submitSecondStep(c: DashboardContext) {
     return c.redirect("/dashboard/sign-in?notice=sign-in-expired", 303);
   }
   if (result.outcome === "throttled") {
-    return tooManyAttempts(c, result.retryAt, (error) => <SecondStepPage formToken={publicFormToken(c)} next={next} error={error} />);
+    return tooManyAttempts(c, result.retryAt, SECOND_STEP, (error) => (
+      <SecondStepPage formToken={publicFormToken(c)} next={next} error={error} />
+    ));
   }
   if (result.outcome === "refused") {
     c.status(401);
