@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 import { acceptInvitation, DashboardBrowser, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
-import { auditActions, codeAt, enableTotp, nextCode, recoveryCodesIn, secretIn, signInWithCode } from "../support/accounts";
+import { auditActions, codeAt, enableTotp, nextCode, recoveryCodesIn, secretIn, signInWithCode, SLOW_MS } from "../support/accounts";
 
 const NEW_PASSWORD = "a brand new passphrase for this";
 
@@ -12,28 +12,32 @@ const resetLink = async (tenantId: string, email: string) => {
 };
 
 describe("changing your password", () => {
-  it("takes the current password, sets the new one, ends every other session (this one stays) and is audited", async () => {
-    const { tenantId, email, browser } = await signedInOwner("Password Bakery");
-    const laptop = new DashboardBrowser("198.51.100.31");
-    expect((await laptop.signIn(email)).status).toBe(303);
+  it(
+    "takes the current password, sets the new one, ends every other session (this one stays) and is audited",
+    async () => {
+      const { tenantId, email, browser } = await signedInOwner("Password Bakery");
+      const laptop = new DashboardBrowser("198.51.100.31");
+      expect((await laptop.signIn(email)).status).toBe(303);
 
-    const { html } = await browser.open("/dashboard/security");
-    expect(html).toContain("<title>Sign-in security · Payment Connect</title>");
-    expect(html).toContain('href="/dashboard/security" aria-current="page"');
-    const changed = await browser.post("/dashboard/security/password", {
-      currentPassword: PASSWORD,
-      password: NEW_PASSWORD,
-      confirm: NEW_PASSWORD,
-    });
-    expect(changed.status).toBe(303);
-    expect(changed.headers.get("Location")).toBe("/dashboard/security?notice=password-changed");
-    expect((await browser.open("/dashboard/security?notice=password-changed")).html).toContain("Your password was changed.");
+      const { html } = await browser.open("/dashboard/security");
+      expect(html).toContain("<title>Sign-in security · Payment Connect</title>");
+      expect(html).toContain('href="/dashboard/security" aria-current="page"');
+      const changed = await browser.post("/dashboard/security/password", {
+        currentPassword: PASSWORD,
+        password: NEW_PASSWORD,
+        confirm: NEW_PASSWORD,
+      });
+      expect(changed.status).toBe(303);
+      expect(changed.headers.get("Location")).toBe("/dashboard/security?notice=password-changed");
+      expect((await browser.open("/dashboard/security?notice=password-changed")).html).toContain("Your password was changed.");
 
-    expect((await laptop.get("/dashboard")).status).toBe(303);
-    expect((await new DashboardBrowser("198.51.100.32").signIn(email, PASSWORD)).status).toBe(401);
-    expect((await new DashboardBrowser("198.51.100.33").signIn(email, NEW_PASSWORD)).status).toBe(303);
-    expect(await auditActions(tenantId)).toContainEqual({ action: "password.changed", target: "other sessions ended" });
-  });
+      expect((await laptop.get("/dashboard")).status).toBe(303);
+      expect((await new DashboardBrowser("198.51.100.32").signIn(email, PASSWORD)).status).toBe(401);
+      expect((await new DashboardBrowser("198.51.100.33").signIn(email, NEW_PASSWORD)).status).toBe(303);
+      expect(await auditActions(tenantId)).toContainEqual({ action: "password.changed", target: "other sessions ended" });
+    },
+    SLOW_MS,
+  );
 
   it("asks for the new password under the invitation's rules, each error beside its field", async () => {
     const { browser } = await signedInOwner();
@@ -55,71 +59,79 @@ describe("changing your password", () => {
 });
 
 describe("the operator's password reset link", () => {
-  it("keeps a member a member, sets the new password once and ends every session the user had", async () => {
-    const { tenantId, browser: owner } = await signedInOwner("Reset Kitchen");
-    await owner.open("/dashboard/team");
-    const memberEmail = uniqueEmail("member");
-    const invited = await (await owner.post("/dashboard/team/invites", { email: memberEmail, role: "member" })).text();
-    const memberLink = /value="([^"]+\/dashboard\/invite\/[^"]+)"/.exec(invited)![1]!;
-    expect((await acceptInvitation(new DashboardBrowser(), new URL(memberLink).pathname, "Mo Member")).status).toBe(303);
-    const member = new DashboardBrowser("192.0.2.71");
-    expect((await member.signIn(memberEmail)).status).toBe(303);
+  it(
+    "keeps a member a member, sets the new password once and ends every session the user had",
+    async () => {
+      const { tenantId, browser: owner } = await signedInOwner("Reset Kitchen");
+      await owner.open("/dashboard/team");
+      const memberEmail = uniqueEmail("member");
+      const invited = await (await owner.post("/dashboard/team/invites", { email: memberEmail, role: "member" })).text();
+      const memberLink = /value="([^"]+\/dashboard\/invite\/[^"]+)"/.exec(invited)![1]!;
+      expect((await acceptInvitation(new DashboardBrowser(), new URL(memberLink).pathname, "Mo Member")).status).toBe(303);
+      const member = new DashboardBrowser("192.0.2.71");
+      expect((await member.signIn(memberEmail)).status).toBe(303);
 
-    const before = Date.now();
-    const { response, body } = await resetLink(tenantId, memberEmail.toUpperCase());
-    expect(response.status).toBe(201);
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(body).toMatchObject({ tenantId, email: memberEmail, role: "member", id: expect.stringMatching(/^pwr_/) });
-    expect(body.resetUrl).toMatch(new RegExp(`^${env.BASE_URL}/dashboard/reset/[A-Za-z0-9_-]{43}$`));
-    const lifetime = Date.parse(body.expiresAtUtc!) - before;
-    expect(lifetime).toBeGreaterThan(72 * 3600_000 - 60_000);
-    expect(lifetime).toBeLessThanOrEqual(72 * 3600_000 + 1000);
-    const token = body.resetUrl!.split("/").at(-1)!;
-    expect(
-      JSON.stringify(await env.DB.prepare("SELECT * FROM dashboard_password_resets WHERE id = ?").bind(body.id).first()),
-    ).not.toContain(token);
+      const before = Date.now();
+      const { response, body } = await resetLink(tenantId, memberEmail.toUpperCase());
+      expect(response.status).toBe(201);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(body).toMatchObject({ tenantId, email: memberEmail, role: "member", id: expect.stringMatching(/^pwr_/) });
+      expect(body.resetUrl).toMatch(new RegExp(`^${env.BASE_URL}/dashboard/reset/[A-Za-z0-9_-]{43}$`));
+      const lifetime = Date.parse(body.expiresAtUtc!) - before;
+      expect(lifetime).toBeGreaterThan(72 * 3600_000 - 60_000);
+      expect(lifetime).toBeLessThanOrEqual(72 * 3600_000 + 1000);
+      const token = body.resetUrl!.split("/").at(-1)!;
+      expect(
+        JSON.stringify(await env.DB.prepare("SELECT * FROM dashboard_password_resets WHERE id = ?").bind(body.id).first()),
+      ).not.toContain(token);
 
-    const path = new URL(body.resetUrl!).pathname;
-    const stranger = new DashboardBrowser("192.0.2.72");
-    const { html } = await stranger.open(path);
-    expect(html).toContain("<title>Choose a new password · Payment Connect</title>");
-    expect(html).toContain(memberEmail);
-    const used = await stranger.post(path, { password: NEW_PASSWORD, confirm: NEW_PASSWORD });
-    expect(used.status).toBe(303);
-    expect(used.headers.get("Location")).toBe("/dashboard/sign-in?notice=password-reset");
+      const path = new URL(body.resetUrl!).pathname;
+      const stranger = new DashboardBrowser("192.0.2.72");
+      const { html } = await stranger.open(path);
+      expect(html).toContain("<title>Choose a new password · Payment Connect</title>");
+      expect(html).toContain(memberEmail);
+      const used = await stranger.post(path, { password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+      expect(used.status).toBe(303);
+      expect(used.headers.get("Location")).toBe("/dashboard/sign-in?notice=password-reset");
 
-    expect((await member.get("/dashboard")).status).toBe(303);
-    expect((await new DashboardBrowser("192.0.2.73").signIn(memberEmail, PASSWORD)).status).toBe(401);
-    const fresh = new DashboardBrowser("192.0.2.74");
-    expect((await fresh.signIn(memberEmail, NEW_PASSWORD)).status).toBe(303);
-    expect((await fresh.get("/dashboard/team")).status).toBe(403);
-    const team = await (await owner.get("/dashboard/team")).text();
-    expect(team).toMatch(new RegExp(`${memberEmail.replace(/\./g, "\\.")}</td>\\s*<td[^>]*>member</td>`));
-    const users = await env.DB.prepare("SELECT count(*) AS n FROM dashboard_users WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ n: number }>();
-    expect(users!.n).toBe(2);
+      expect((await member.get("/dashboard")).status).toBe(303);
+      expect((await new DashboardBrowser("192.0.2.73").signIn(memberEmail, PASSWORD)).status).toBe(401);
+      const fresh = new DashboardBrowser("192.0.2.74");
+      expect((await fresh.signIn(memberEmail, NEW_PASSWORD)).status).toBe(303);
+      expect((await fresh.get("/dashboard/team")).status).toBe(403);
+      const team = await (await owner.get("/dashboard/team")).text();
+      expect(team).toMatch(new RegExp(`${memberEmail.replace(/\./g, "\\.")}</td>\\s*<td[^>]*>member</td>`));
+      const users = await env.DB.prepare("SELECT count(*) AS n FROM dashboard_users WHERE tenant_id = ?")
+        .bind(tenantId)
+        .first<{ n: number }>();
+      expect(users!.n).toBe(2);
 
-    expect((await stranger.open(path)).response.status).toBe(404);
-    expect((await stranger.post(path, { password: "yet another passphrase", confirm: "yet another passphrase" })).status).toBe(404);
-    expect((await new DashboardBrowser("192.0.2.75").signIn(memberEmail, NEW_PASSWORD)).status).toBe(303);
-    expect((await auditActions(tenantId)).map((entry) => entry.action)).toEqual(
-      expect.arrayContaining(["password_reset.issued", "password_reset.used"]),
-    );
-  });
+      expect((await stranger.open(path)).response.status).toBe(404);
+      expect((await stranger.post(path, { password: "yet another passphrase", confirm: "yet another passphrase" })).status).toBe(404);
+      expect((await new DashboardBrowser("192.0.2.75").signIn(memberEmail, NEW_PASSWORD)).status).toBe(303);
+      expect((await auditActions(tenantId)).map((entry) => entry.action)).toEqual(
+        expect.arrayContaining(["password_reset.issued", "password_reset.used"]),
+      );
+    },
+    SLOW_MS,
+  );
 
-  it("lets an owner locked out by the sign-in throttle in at once with the new password", async () => {
-    const { tenantId, email } = await signedInOwner("Throttled Teas");
-    const guesser = new DashboardBrowser("192.0.2.76");
-    for (let attempt = 0; attempt < 6; attempt++) await guesser.signIn(email, "not the password at all");
-    expect((await new DashboardBrowser("192.0.2.77").signIn(email, PASSWORD)).status).toBe(429);
-    const { body } = await resetLink(tenantId, email);
-    const path = new URL(body.resetUrl!).pathname;
-    const owner = new DashboardBrowser("192.0.2.78");
-    await owner.open(path);
-    expect((await owner.post(path, { password: NEW_PASSWORD, confirm: NEW_PASSWORD })).status).toBe(303);
-    expect((await owner.signIn(email, NEW_PASSWORD)).status).toBe(303);
-  });
+  it(
+    "lets an owner locked out by the sign-in throttle in at once with the new password",
+    async () => {
+      const { tenantId, email } = await signedInOwner("Throttled Teas");
+      const guesser = new DashboardBrowser("192.0.2.76");
+      for (let attempt = 0; attempt < 6; attempt++) await guesser.signIn(email, "not the password at all");
+      expect((await new DashboardBrowser("192.0.2.77").signIn(email, PASSWORD)).status).toBe(429);
+      const { body } = await resetLink(tenantId, email);
+      const path = new URL(body.resetUrl!).pathname;
+      const owner = new DashboardBrowser("192.0.2.78");
+      await owner.open(path);
+      expect((await owner.post(path, { password: NEW_PASSWORD, confirm: NEW_PASSWORD })).status).toBe(303);
+      expect((await owner.signIn(email, NEW_PASSWORD)).status).toBe(303);
+    },
+    SLOW_MS,
+  );
 
   it("asks for a real password, with the error beside the field", async () => {
     const { tenantId, email } = await signedInOwner();

@@ -59,3 +59,9 @@ export const auditActions = async (tenantId: string) =>
       .bind(tenantId)
       .all<{ action: string; target: string | null }>()
   ).results;
+
+/**
+ * For tests that sign in several people or hash many passwords (PBKDF2 at 100,000 iterations each): seconds on a
+ * loaded two-core machine, past Vitest's default 5 s.
+ */
+export const SLOW_MS = 20_000;
