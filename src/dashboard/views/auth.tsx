@@ -23,6 +23,38 @@ export const SignInPage: FC<{ formToken: string; email?: string; error?: string;
   </>
 );
 
+/**
+ * A new password typed twice, as every form that sets one asks for it (invitation, reset link, change of password);
+ * `ids` where the page has other password fields.
+ */
+export const NewPasswordFields: FC<{
+  errors: { password?: string | undefined; confirm?: string | undefined };
+  label?: string;
+  ids?: { password: string; confirm: string };
+}> = ({ errors, label = "Password", ids = { password: "password", confirm: "confirm" } }) => (
+  <>
+    <Field
+      name="password"
+      id={ids.password}
+      label={label}
+      type="password"
+      hint={`At least ${MIN_PASSWORD_LENGTH} characters. A passphrase of a few words is easy to remember and hard to guess.`}
+      error={errors.password}
+      required
+      autocomplete="new-password"
+    />
+    <Field
+      name="confirm"
+      id={ids.confirm}
+      label={`${label} again`}
+      type="password"
+      error={errors.confirm}
+      required
+      autocomplete="new-password"
+    />
+  </>
+);
+
 export type InviteFormErrors = { name?: string; password?: string; confirm?: string };
 
 export const InvitePage: FC<{
@@ -41,16 +73,7 @@ export const InvitePage: FC<{
     <ErrorSummary message={Object.keys(errors).length > 0 ? "Please correct the fields marked below." : undefined} />
     <PostForm action={`/dashboard/invite/${token}`} class="stack" token={formToken}>
       <Field name="name" label="Your name" value={name} error={errors.name} required autocomplete="name" />
-      <Field
-        name="password"
-        label="Password"
-        type="password"
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters. A passphrase of a few words is easy to remember and hard to guess.`}
-        error={errors.password}
-        required
-        autocomplete="new-password"
-      />
-      <Field name="confirm" label="Password again" type="password" error={errors.confirm} required autocomplete="new-password" />
+      <NewPasswordFields errors={errors} />
       <button type="submit" class="button">
         Set password
       </button>
@@ -100,16 +123,7 @@ export const ResetPage: FC<{ formToken: string; token: string; email: string; er
     </p>
     <ErrorSummary message={Object.keys(errors).length > 0 ? "Please correct the fields marked below." : undefined} />
     <PostForm action={`/dashboard/reset/${token}`} class="stack" token={formToken}>
-      <Field
-        name="password"
-        label="New password"
-        type="password"
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters. A passphrase of a few words is easy to remember and hard to guess.`}
-        error={errors.password}
-        required
-        autocomplete="new-password"
-      />
-      <Field name="confirm" label="New password again" type="password" error={errors.confirm} required autocomplete="new-password" />
+      <NewPasswordFields errors={errors} label="New password" />
       <button type="submit" class="button">
         Set new password
       </button>

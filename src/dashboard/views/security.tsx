@@ -1,5 +1,6 @@
 import type { FC } from "hono/jsx";
-import { MIN_PASSWORD_LENGTH, RECOVERY_CODE_COUNT, type Enrolment, type TwoFactorStatus } from "../../accounts";
+import { RECOVERY_CODE_COUNT, type Enrolment, type TwoFactorStatus } from "../../accounts";
+import { NewPasswordFields } from "./auth";
 import { Badge, Time } from "./components/display";
 import { ErrorSummary, Field, PostForm, Secret } from "./components/forms";
 
@@ -31,25 +32,7 @@ export const SecurityPage: FC<SecurityPageProps> = ({ twoFactor, enrolment, reco
           required
           autocomplete="current-password"
         />
-        <Field
-          name="password"
-          id="new-password"
-          label="New password"
-          type="password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          error={passwordErrors.password}
-          required
-          autocomplete="new-password"
-        />
-        <Field
-          name="confirm"
-          id="confirm-password"
-          label="New password again"
-          type="password"
-          error={passwordErrors.confirm}
-          required
-          autocomplete="new-password"
-        />
+        <NewPasswordFields errors={passwordErrors} label="New password" ids={{ password: "new-password", confirm: "confirm-password" }} />
         <p class="hint">Changing it signs you out everywhere else; this session stays.</p>
         <button type="submit" class="button">
           Change password
