@@ -45,16 +45,6 @@ export async function recoveryCodeHash(env: Pick<Env, "KEY_PEPPER">, userId: str
   return hmacSha256Hex(await configuredHmacKey(env.KEY_PEPPER), `dashboard-recovery-code\n${userId}\n${normalizeRecoveryCode(code)}`);
 }
 
-/** Whether the user must give an authenticator code (or a recovery code) after the password. */
-export async function hasSecondFactor(ctx: Pick<AppContext, "control">, userId: string): Promise<boolean> {
-  const factor = await ctx.control
-    .select({ userId: dashboardTotpFactors.userId })
-    .from(dashboardTotpFactors)
-    .where(and(eq(dashboardTotpFactors.userId, userId), isNotNull(dashboardTotpFactors.enabledAt)))
-    .get();
-  return factor !== undefined;
-}
-
 /** The pending sign-in after a right password: a random token for the browser, its hash stored, batched with `also`. */
 export async function beginSecondStep(
   ctx: Pick<AppContext, "control" | "clock">,

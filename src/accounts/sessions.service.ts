@@ -11,6 +11,7 @@ import {
   dashboardPendingSignIns,
   dashboardSessions,
   dashboardSignInFailures,
+  dashboardTotpFactors,
   dashboardUsers,
   type DashboardRole,
   type SessionRecord,
@@ -20,7 +21,7 @@ import { auditStatement, failedSignInStatement, sessionAuditStatement } from "./
 import { decoyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
 import { countAttempt, forgetFailures, THROTTLE_WINDOW_MS, throttleKeys, withdrawAttempt, type ThrottleKeys } from "./sign-in-throttle";
-import { beginSecondStep, findPendingSignIn, hasSecondFactor, matchSecondFactor } from "./second-factor";
+import { beginSecondStep, findPendingSignIn, matchSecondFactor } from "./second-factor";
 
 /** A session ends after this long without a request, and in any case this long after sign-in. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -74,9 +75,10 @@ export async function signIn({
     return { outcome: "throttled", retryAt };
   }
   const found = await ctx.control
-    .select({ user: dashboardUsers, shard: tenantShards.shard })
+    .select({ user: dashboardUsers, shard: tenantShards.shard, secondFactorSince: dashboardTotpFactors.enabledAt })
     .from(dashboardUsers)
     .leftJoin(tenantShards, eq(tenantShards.tenantId, dashboardUsers.tenantId))
+    .leftJoin(dashboardTotpFactors, eq(dashboardTotpFactors.userId, dashboardUsers.id))
     .where(and(eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
     .get();
   const password = input.password.slice(0, MAX_PASSWORD_LENGTH);
@@ -85,10 +87,10 @@ export async function signIn({
     await auditFailure("wrong password");
     return { outcome: "refused" };
   }
-  const { user, shard } = found;
+  const { user, shard, secondFactorSince } = found;
   // With an authenticator on, the right password only opens the second step; the account's failures stand until the
   // code is right too, so knowing the password does not buy more guesses at the code.
-  if (await hasSecondFactor(ctx, user.id)) {
+  if (secondFactorSince) {
     const pendingToken = await beginSecondStep(ctx, user.id, [withdrawAttempt(ctx, keys.account), withdrawAttempt(ctx, keys.address)]);
     return { outcome: "second-factor", pendingToken };
   }
