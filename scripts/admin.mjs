@@ -22,6 +22,9 @@ const USAGE = `Usage: npm run admin -- <command>
   key revoke <tenantId> <keyId>     revoke a key
   dashboard invite <tenantId> <email>
                                     invite the tenant's dashboard owner: prints a one-time link (72 hours)
+  dashboard reset <tenantId> <email>
+                                    a one-time link (72 hours) that sets a new password for a user of the tenant's
+                                    dashboard; it keeps their role and ends every session they had
 
   sandbox-tenant <name> [--receiver] [--receiver-port <port>]
                                     a tenant ready to charge in the sandbox: tenant, API key, approved sandbox
@@ -86,6 +89,12 @@ const commands = {
     args: ["tenantId", "email"],
     run: ({ tenantId, email }) => admin("POST", `/admin/tenants/${tenantId}/dashboard/invites`, { email }),
     note: (invite) => `\nOpen this link to set the owner's password (once, until ${invite.expiresAtUtc}):\n\n  ${invite.inviteUrl}\n`,
+  },
+  "dashboard reset": {
+    args: ["tenantId", "email"],
+    run: ({ tenantId, email }) => admin("POST", `/admin/tenants/${tenantId}/dashboard/password-resets`, { email }),
+    note: (reset) =>
+      `\nHand this link to ${reset.email} (${reset.role}); it sets a new password once, until ${reset.expiresAtUtc}:\n\n  ${reset.resetUrl}\n`,
   },
   "sandbox-tenant": { args: ["name"], run: sandboxTenant, printsItself: true },
   "sandbox-token": {

@@ -4,6 +4,7 @@ import { issueApiKey, revokeApiKey, toApiKey, type issueKeyRoute, type revokeKey
 import type * as routes from "./accounts.operator.routes";
 import { operatorAuditStatement } from "./audit.service";
 import { requestOrigin } from "./request-meta";
+import { createPasswordReset } from "./passwords.service";
 import { createInvite } from "./users.service";
 
 export const inviteOwner: AppRouteHandler<typeof routes.inviteOwner> = async (c) => {
@@ -54,4 +55,24 @@ export const revokeKey: AppRouteHandler<typeof revokeKeyRoute> = async (c) => {
     });
   }
   return c.json(toApiKey(key), 200);
+};
+
+export const resetPassword: AppRouteHandler<typeof routes.resetPassword> = async (c) => {
+  const { reset, user, url } = await createPasswordReset({
+    ctx: c.get("ctx"),
+    input: { ...c.req.valid("param"), ...c.req.valid("json"), origin: requestOrigin(c) },
+  });
+  c.header("Cache-Control", "no-store");
+  return c.json(
+    {
+      id: reset.id,
+      tenantId: reset.tenantId,
+      userId: user.id,
+      email: user.email,
+      role: user.role,
+      expiresAtUtc: reset.expiresAt,
+      resetUrl: url,
+    },
+    201,
+  );
 };

@@ -54,3 +54,62 @@ export const inviteOwner = createRoute({
     }),
   },
 });
+
+export const DashboardPasswordResetSchema = z
+  .object({
+    id: z.string().openapi({ example: "pwr_7Jd3kQw9ZxLm2aTb5Yc8Ne" }),
+    tenantId: z.string().openapi({ example: "ten_3kTq9Wc2Zb7pLx0aYf4Rn" }),
+    userId: z.string().openapi({ example: "usr_4Rt8nWq2Xc6pLz0aKf3Ym" }),
+    email: z.string().openapi({ example: "owner@bluebottle.example" }),
+    role: z.enum(["owner", "member"]).openapi({ description: "The user's role, which the reset keeps." }),
+    expiresAtUtc: z.string().openapi({ example: "2026-11-04T00:00:00.000Z" }),
+    resetUrl: z.string().openapi({
+      example: "http://localhost:8787/dashboard/reset/Zr4TgHs6UaLdE9fCiYoBvQ7eq3Vb1yNnJ0c8m2Xw5Kp",
+      description:
+        "The one-time link to hand to the person; shown only in this response. Opening it lets them choose a new password, which ends every session they had.",
+    }),
+  })
+  .openapi("DashboardPasswordReset");
+
+export const resetPassword = createRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/dashboard/password-resets",
+  ...operatorRoute("Operator: dashboard"),
+  operationId: "resetDashboardPassword",
+  summary: "A one-time link that sets a dashboard user's new password (valid 72 hours)",
+  description:
+    "For a user of this tenant's dashboard who cannot sign in: the link lets its holder choose a new password; using it ends " +
+    "every session the user had and keeps their role. An authenticator the user turned on stays on. Only a current user of " +
+    "this tenant gets one: another tenant's user, a removed user or an unknown e-mail is a 404. The token is stored only as a hash.",
+  request: {
+    params: TenantParams,
+    body: openapi.jsonBody(
+      z
+        .object({ email: z.email().max(254).openapi({ example: "owner@bluebottle.example" }) })
+        .strict()
+        .openapi("DashboardPasswordResetRequest"),
+      { email: "owner@bluebottle.example" },
+    ),
+  },
+  responses: {
+    201: openapi.jsonContent(DashboardPasswordResetSchema, "The reset, with its one-time link.", {
+      id: "pwr_7Jd3kQw9ZxLm2aTb5Yc8Ne",
+      tenantId: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+      userId: "usr_4Rt8nWq2Xc6pLz0aKf3Ym",
+      email: "owner@bluebottle.example",
+      role: "member",
+      expiresAtUtc: "2026-11-04T00:00:00.000Z",
+      resetUrl: "http://localhost:8787/dashboard/reset/Zr4TgHs6UaLdE9fCiYoBvQ7eq3Vb1yNnJ0c8m2Xw5Kp",
+    }),
+    ...openapi.problemResponses({
+      400: "Invalid e-mail or tenant id.",
+      404: {
+        description: "No such tenant, or no current dashboard user with that e-mail in it.",
+        examples: [{ slug: "not-found", detail: "No dashboard user owner@bluebottle.example in tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn." }],
+      },
+      413: "Body too large.",
+      415: "Body is not JSON.",
+      ...OPERATOR_PROBLEMS,
+    }),
+  },
+});

@@ -6,6 +6,7 @@ import * as operatorRoutes from "./accounts.operator.routes";
 const router = createRouter();
 
 router.openapi(operatorRoutes.inviteOwner, operator.inviteOwner);
+router.openapi(operatorRoutes.resetPassword, operator.resetPassword);
 // The tenants capability's routes, audited here (see the handlers).
 router.openapi(issueKeyRoute, operator.issueKey);
 router.openapi(revokeKeyRoute, operator.revokeKey);

@@ -95,6 +95,80 @@ export const dashboardSignInFailures = sqliteTable("dashboard_sign_in_failures",
   windowStartedAt: text("window_started_at").notNull(),
 });
 
+/**
+ * A user's authenticator (TOTP, RFC 6238): the shared secret sealed at rest (AES-GCM, as callback signing secrets are),
+ * on only once confirmed with a code. `last_used_step` is the newest 30-second step a code was accepted for: a code is
+ * taken only for a later step, so none works twice.
+ */
+export const dashboardTotpFactors = sqliteTable("dashboard_totp_factors", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => dashboardUsers.id),
+  secretSealed: text("secret_sealed").notNull(),
+  createdAt: text("created_at").notNull(),
+  // Null while the enrolment waits for its first code.
+  enabledAt: text("enabled_at"),
+  lastUsedStep: integer("last_used_step").notNull().default(0),
+});
+
+/** One-time recovery codes of a user with an authenticator: only a keyed hash of each is stored; a used one stays used. */
+export const dashboardRecoveryCodes = sqliteTable(
+  "dashboard_recovery_codes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => dashboardUsers.id),
+    codeHash: text("code_hash").notNull(),
+    createdAt: text("created_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (table) => [uniqueIndex("dashboard_recovery_codes_user_code").on(table.userId, table.codeHash)],
+);
+
+/**
+ * A sign-in whose password was right, waiting for the authenticator's code: the browser holds a random token (its
+ * SHA-256 here) for a few minutes, and it works once.
+ */
+export const dashboardPendingSignIns = sqliteTable(
+  "dashboard_pending_sign_ins",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => dashboardUsers.id),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (table) => [uniqueIndex("dashboard_pending_sign_ins_token_unique").on(table.tokenHash)],
+);
+
+/** An operator's one-time link that sets a user's new password; the user keeps their role. Only the token's SHA-256 is stored. */
+export const dashboardPasswordResets = sqliteTable(
+  "dashboard_password_resets",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => dashboardUsers.id),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (table) => [
+    uniqueIndex("dashboard_password_resets_token_unique").on(table.tokenHash),
+    index("dashboard_password_resets_user").on(table.userId, table.createdAt),
+  ],
+);
+
 export type UserRecord = typeof dashboardUsers.$inferSelect;
 export type InviteRecord = typeof dashboardInvites.$inferSelect;
 export type SessionRecord = typeof dashboardSessions.$inferSelect;
+export type TotpFactorRecord = typeof dashboardTotpFactors.$inferSelect;
+export type PasswordResetRecord = typeof dashboardPasswordResets.$inferSelect;

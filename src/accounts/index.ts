@@ -1,7 +1,7 @@
 /**
  * The accounts capability's public surface: the people who sign in to a tenant's dashboard — users, invitations,
- * sessions, the sign-in throttle, passwords — and the audit log of what they did; the operator route that invites a
- * tenant's first owner; the cron's clean-up of ended sessions. The dashboard is its web surface.
+ * sessions, the sign-in throttle, passwords and their resets, the authenticator second step — and the audit log of what they did; the operator routes that invite a
+ * tenant's first owner and reset a user's password; the cron's clean-up of ended sessions. The dashboard is its web surface.
  */
 export { default as accountsRouter } from "./accounts.router";
 export { DASHBOARD_ROLES, type InviteRecord, type SessionRecord, type UserRecord } from "./accounts.schema";
@@ -20,7 +20,10 @@ export {
 } from "./audit.service";
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
 export { requestOrigin, type RequestOrigin } from "./request-meta";
+export { changePassword, createPasswordReset, findOpenReset, usePasswordReset } from "./passwords.service";
+export { PENDING_SIGN_IN_MS } from "./second-factor";
 export {
+  completeSignIn,
   confirmPassword,
   listSessions,
   purgeEndedSignInState,
@@ -32,3 +35,12 @@ export {
   type SignedInSession,
 } from "./sessions.service";
 export { acceptInvite, createInvite, findOpenInvite, listTeam, removeUser, revokeInvite } from "./users.service";
+export {
+  confirmTotpEnrolment,
+  disableTotp,
+  RECOVERY_CODE_COUNT,
+  startTotpEnrolment,
+  twoFactorStatus,
+  type Enrolment,
+  type TwoFactorStatus,
+} from "./two-factor.service";

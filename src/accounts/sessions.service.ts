@@ -7,11 +7,21 @@ import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import { dashboardSessions, dashboardSignInFailures, dashboardUsers, type DashboardRole, type SessionRecord } from "./accounts.schema";
+import {
+  dashboardPendingSignIns,
+  dashboardSessions,
+  dashboardSignInFailures,
+  dashboardTotpFactors,
+  dashboardUsers,
+  type DashboardRole,
+  type SessionRecord,
+  type UserRecord,
+} from "./accounts.schema";
 import { auditStatement, failedSignInStatement, sessionAuditStatement } from "./audit.service";
 import { decoyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
-import { countAttempt, forgetFailures, THROTTLE_WINDOW_MS, throttleKeys, withdrawAttempt } from "./sign-in-throttle";
+import { countAttempt, forgetFailures, THROTTLE_WINDOW_MS, throttleKeys, withdrawAttempt, type ThrottleKeys } from "./sign-in-throttle";
+import { beginSecondStep, findPendingSignIn, matchSecondFactor } from "./second-factor";
 
 /** A session ends after this long without a request, and in any case this long after sign-in. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -34,7 +44,10 @@ export type SignedInSession = {
 };
 
 export type SignInResult =
-  { outcome: "signed-in"; token: string; session: SignedInSession } | { outcome: "refused" } | { outcome: "throttled"; retryAt: Date };
+  | { outcome: "signed-in"; token: string; session: SignedInSession }
+  | { outcome: "second-factor"; pendingToken: string }
+  | { outcome: "refused" }
+  | { outcome: "throttled"; retryAt: Date };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -62,9 +75,10 @@ export async function signIn({
     return { outcome: "throttled", retryAt };
   }
   const found = await ctx.control
-    .select({ user: dashboardUsers, shard: tenantShards.shard })
+    .select({ user: dashboardUsers, shard: tenantShards.shard, secondFactorSince: dashboardTotpFactors.enabledAt })
     .from(dashboardUsers)
     .leftJoin(tenantShards, eq(tenantShards.tenantId, dashboardUsers.tenantId))
+    .leftJoin(dashboardTotpFactors, eq(dashboardTotpFactors.userId, dashboardUsers.id))
     .where(and(eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
     .get();
   const password = input.password.slice(0, MAX_PASSWORD_LENGTH);
@@ -73,8 +87,25 @@ export async function signIn({
     await auditFailure("wrong password");
     return { outcome: "refused" };
   }
-  const { user, shard } = found;
+  const { user, shard, secondFactorSince } = found;
+  // With an authenticator on, the right password only opens the second step; the account's failures stand until the
+  // code is right too, so knowing the password does not buy more guesses at the code.
+  if (secondFactorSince) {
+    const pendingToken = await beginSecondStep(ctx, user.id, [withdrawAttempt(ctx, keys.account), withdrawAttempt(ctx, keys.address)]);
+    return { outcome: "second-factor", pendingToken };
+  }
+  return startSession(ctx, { user, shard: shard ?? CONTROL_BINDING, keys, origin: input.origin });
+}
 
+/**
+ * A new session for a user whose credentials were just checked: the row, the account's failures forgotten, the
+ * address's attempt taken back and the sign-in audited, in one batch.
+ */
+async function startSession(
+  ctx: AppContext,
+  input: { user: UserRecord; shard: string; keys: ThrottleKeys; origin: RequestOrigin; auditTarget?: string },
+): Promise<SignInResult & { outcome: "signed-in" }> {
+  const { user, keys } = input;
   const token = base64Url(randomBytes(32));
   const now = ctx.clock.nowMs();
   const session: SessionRecord = {
@@ -93,7 +124,13 @@ export async function signIn({
     ctx.control.insert(dashboardSessions).values(session),
     forgetFailures(ctx, keys.account),
     withdrawAttempt(ctx, keys.address),
-    auditStatement(ctx, { tenantId: user.tenantId, actor: { userId: user.id, email }, action: "sign_in.succeeded", origin: input.origin }),
+    auditStatement(ctx, {
+      tenantId: user.tenantId,
+      actor: { userId: user.id, email: user.email },
+      action: "sign_in.succeeded",
+      target: input.auditTarget ?? null,
+      origin: input.origin,
+    }),
   ]);
   return {
     outcome: "signed-in",
@@ -102,13 +139,77 @@ export async function signIn({
       sessionId: session.id,
       tenantId: user.tenantId,
       userId: user.id,
-      email,
+      email: user.email,
       name: user.name,
       role: user.role,
       csrfToken: session.csrfToken,
-      shard: shard ?? CONTROL_BINDING,
+      shard: input.shard,
     },
   };
+}
+
+export type SecondStepResult = Exclude<SignInResult, { outcome: "second-factor" }> | { outcome: "expired" };
+
+/**
+ * The sign-in's second step: the code of the user's authenticator, or one of their recovery codes, for the pending
+ * sign-in the browser's token names. Each attempt counts against the same throttle as a password; the pending sign-in
+ * and the code are spent together, each once, and only then is there a session.
+ */
+export async function completeSignIn({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { pendingToken: string; code: string; origin: RequestOrigin };
+}): Promise<SecondStepResult> {
+  const pending = await findPendingSignIn(ctx, input.pendingToken);
+  if (!pending) return { outcome: "expired" };
+  const found = await ctx.control
+    .select({ user: dashboardUsers, shard: tenantShards.shard })
+    .from(dashboardUsers)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, dashboardUsers.tenantId))
+    .where(and(eq(dashboardUsers.id, pending.userId), isNull(dashboardUsers.removedAt)))
+    .get();
+  if (!found) return { outcome: "expired" };
+  const { user, shard } = found;
+  const keys = await throttleKeys(user.email, input.origin.ipAddress);
+  const auditFailure = (target: string) => failedSignInStatement(ctx, { email: user.email, target, origin: input.origin });
+
+  const retryAt = await countAttempt(ctx, keys);
+  if (retryAt) {
+    await auditFailure("throttled");
+    return { outcome: "throttled", retryAt };
+  }
+  const use = await matchSecondFactor(ctx, user, input.code.slice(0, 64));
+  if (!use) {
+    await auditFailure("wrong code");
+    return { outcome: "refused" };
+  }
+  const [spent, claimed] = (await ctx.control.batch([
+    use.spend,
+    ctx.control
+      .update(dashboardPendingSignIns)
+      .set({ usedAt: ctx.clock.nowIso() })
+      .where(
+        and(
+          eq(dashboardPendingSignIns.id, pending.id),
+          isNull(dashboardPendingSignIns.usedAt),
+          gt(dashboardPendingSignIns.expiresAt, ctx.clock.nowIso()),
+        ),
+      )
+      .returning({ id: dashboardPendingSignIns.id }),
+  ])) as [unknown[], unknown[]];
+  if (spent.length !== 1 || claimed.length !== 1) {
+    await auditFailure("code already used");
+    return { outcome: "refused" };
+  }
+  return startSession(ctx, {
+    user,
+    shard: shard ?? CONTROL_BINDING,
+    keys,
+    origin: input.origin,
+    auditTarget: use.kind === "recovery code" ? "with a recovery code" : "with an authenticator code",
+  });
 }
 
 /** The live session a cookie's token names, or null: revoked, idle too long, past its absolute end, or its user removed. */
@@ -241,5 +342,6 @@ export async function purgeEndedSignInState({ ctx }: { ctx: Pick<AppContext, "co
     ctx.control
       .delete(dashboardSignInFailures)
       .where(lt(dashboardSignInFailures.windowStartedAt, new Date(now - THROTTLE_WINDOW_MS).toISOString())),
+    ctx.control.delete(dashboardPendingSignIns).where(lt(dashboardPendingSignIns.expiresAt, new Date(now).toISOString())),
   ]);
 }

@@ -1,20 +1,29 @@
 import type { Context } from "hono";
+import type { JSX } from "hono/jsx/jsx-runtime";
 import { z } from "zod";
 import {
   acceptInvite,
+  completeSignIn,
   findOpenInvite,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
+  findOpenReset,
   requestOrigin,
   resolveSession,
   signIn as checkCredentials,
   signOut as endSession,
+  usePasswordReset,
 } from "../accounts";
 import { getTenant } from "../tenants";
-import { fieldErrors, formFields, safeNextPath } from "./forms";
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from "./session-cookie";
+import { fieldErrors, formFields, newPasswordFields, safeNextPath, typedTwice } from "./forms";
+import {
+  clearPendingCookie,
+  clearSessionCookie,
+  readPendingCookie,
+  readSessionCookie,
+  setPendingCookie,
+  setSessionCookie,
+} from "./session-cookie";
 import type { DashboardBindings, SignedInBindings } from "./types";
-import { InvitePage, SignInPage } from "./views/auth";
+import { InvitePage, ResetPage, SecondStepPage, SignInPage } from "./views/auth";
 import { showMessage } from "./views/message";
 import { publicFormToken } from "./web.middleware";
 
@@ -42,23 +51,68 @@ export async function signIn(c: DashboardContext) {
     input: { email, password: form.password ?? "", origin: requestOrigin(c) },
   });
   if (result.outcome === "throttled") {
-    const minutes = Math.max(1, Math.ceil((result.retryAt.getTime() - c.get("ctx").clock.nowMs()) / 60_000));
-    c.header("Retry-After", String(minutes * 60));
-    c.status(429);
-    return c.render(
-      <SignInPage
-        formToken={publicFormToken(c)}
-        email={email}
-        next={next}
-        error={`Too many attempts. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`}
-      />,
-      SIGN_IN,
-    );
+    return tooManyAttempts(c, result.retryAt, SIGN_IN, (error) => (
+      <SignInPage formToken={publicFormToken(c)} email={email} next={next} error={error} />
+    ));
   }
   if (result.outcome === "refused") {
     c.status(401);
     return c.render(<SignInPage formToken={publicFormToken(c)} email={email} next={next} error={REFUSED} />, SIGN_IN);
   }
+  if (result.outcome === "second-factor") {
+    setPendingCookie(c, result.pendingToken);
+    return c.redirect(next ? `/dashboard/sign-in/code?next=${encodeURIComponent(next)}` : "/dashboard/sign-in/code", 303);
+  }
+  setSessionCookie(c, result.token);
+  return c.redirect(safeNextPath(next), 303);
+}
+
+/** A 429 with `Retry-After`, the page saying how many minutes to wait. */
+function tooManyAttempts(c: DashboardContext, retryAt: Date, title: { title: string }, page: (error: string) => JSX.Element) {
+  const minutes = Math.max(1, Math.ceil((retryAt.getTime() - c.get("ctx").clock.nowMs()) / 60_000));
+  c.header("Retry-After", String(minutes * 60));
+  c.status(429);
+  return c.render(page(`Too many attempts. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`), title);
+}
+
+const SECOND_STEP = { title: "Enter your code" };
+
+/** The second step of a sign-in with an authenticator; without a pending sign-in there is nothing to complete. */
+export function showSecondStep(c: DashboardContext) {
+  if (!readPendingCookie(c)) return c.redirect("/dashboard/sign-in?notice=sign-in-expired", 303);
+  return c.render(<SecondStepPage formToken={publicFormToken(c)} next={c.req.query("next")} />, SECOND_STEP);
+}
+
+export async function submitSecondStep(c: DashboardContext) {
+  const next = c.req.query("next");
+  const pendingToken = readPendingCookie(c);
+  if (!pendingToken) return c.redirect("/dashboard/sign-in?notice=sign-in-expired", 303);
+  const form = await formFields(c);
+  const result = await completeSignIn({
+    ctx: c.get("ctx"),
+    input: { pendingToken, code: form.code ?? "", origin: requestOrigin(c) },
+  });
+  if (result.outcome === "expired") {
+    clearPendingCookie(c);
+    return c.redirect("/dashboard/sign-in?notice=sign-in-expired", 303);
+  }
+  if (result.outcome === "throttled") {
+    return tooManyAttempts(c, result.retryAt, SECOND_STEP, (error) => (
+      <SecondStepPage formToken={publicFormToken(c)} next={next} error={error} />
+    ));
+  }
+  if (result.outcome === "refused") {
+    c.status(401);
+    return c.render(
+      <SecondStepPage
+        formToken={publicFormToken(c)}
+        next={next}
+        error="That code did not work. Enter the code your authenticator shows now, or an unused recovery code."
+      />,
+      SECOND_STEP,
+    );
+  }
+  clearPendingCookie(c);
   setSessionCookie(c, result.token);
   return c.redirect(safeNextPath(next), 303);
 }
@@ -85,15 +139,8 @@ export async function showInvite(c: DashboardContext) {
 }
 
 const AcceptInviteForm = z
-  .object({
-    name: z.string().trim().min(1, "Enter your name.").max(100, "At most 100 characters."),
-    password: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters.`)
-      .max(MAX_PASSWORD_LENGTH, `At most ${MAX_PASSWORD_LENGTH} characters.`),
-    confirm: z.string(),
-  })
-  .refine((form) => form.password === form.confirm, { path: ["confirm"], message: "The two passwords differ." });
+  .object({ name: z.string().trim().min(1, "Enter your name.").max(100, "At most 100 characters."), ...newPasswordFields })
+  .refine(...typedTwice);
 
 export async function acceptInvitation(c: DashboardContext) {
   const token = c.req.param("token") ?? "";
@@ -123,4 +170,41 @@ export async function acceptInvitation(c: DashboardContext) {
   });
   if (outcome === "unusable") return UNUSABLE(c);
   return c.redirect("/dashboard/sign-in?notice=password-set", 303);
+}
+
+const RESET = { title: "Choose a new password" };
+
+const UNUSABLE_RESET = (c: DashboardContext) =>
+  showMessage(c, 404, {
+    title: "This link cannot be used",
+    message:
+      "The link has expired or was already used. Ask the people who run this service for a new one — or, if you set a password with it, sign in.",
+  });
+
+const ResetForm = z.object(newPasswordFields).refine(...typedTwice);
+
+export async function showReset(c: DashboardContext) {
+  const token = c.req.param("token") ?? "";
+  const found = await findOpenReset({ ctx: c.get("ctx"), input: { token } });
+  if (!found) return UNUSABLE_RESET(c);
+  return c.render(<ResetPage formToken={publicFormToken(c)} token={token} email={found.user.email} />, RESET);
+}
+
+/** Sets the new password once; every session the user had ends, and they sign in with it (and their authenticator, if on). */
+export async function resetPassword(c: DashboardContext) {
+  const token = c.req.param("token") ?? "";
+  const ctx = c.get("ctx");
+  const found = await findOpenReset({ ctx, input: { token } });
+  if (!found) return UNUSABLE_RESET(c);
+  const parsed = ResetForm.safeParse(await formFields(c));
+  if (!parsed.success) {
+    c.status(400);
+    return c.render(
+      <ResetPage formToken={publicFormToken(c)} token={token} email={found.user.email} errors={fieldErrors(parsed.error)} />,
+      RESET,
+    );
+  }
+  const outcome = await usePasswordReset({ ctx, input: { token, password: parsed.data.password, origin: requestOrigin(c) } });
+  if (outcome === "unusable") return UNUSABLE_RESET(c);
+  return c.redirect("/dashboard/sign-in?notice=password-reset", 303);
 }

@@ -11,6 +11,7 @@ import * as overview from "./overview.handlers";
 import * as payments from "./payments.handlers";
 import * as payouts from "./payouts.handlers";
 import * as readers from "./readers.handlers";
+import * as security from "./security.handlers";
 import * as team from "./team.handlers";
 import type { DashboardBindings, SignedInBindings } from "./types";
 import { dashboardLayout } from "./views/layout";
@@ -34,8 +35,12 @@ pages.get("/dashboard/sign-in", auth.showSignIn);
 pages.post("/dashboard/sign-in", requireFormCookie, auth.signIn);
 pages.get("/dashboard/invite/:token", auth.showInvite);
 pages.post("/dashboard/invite/:token", requireFormCookie, auth.acceptInvitation);
+pages.get("/dashboard/sign-in/code", auth.showSecondStep);
+pages.post("/dashboard/sign-in/code", requireFormCookie, auth.submitSecondStep);
+pages.get("/dashboard/reset/:token", auth.showReset);
+pages.post("/dashboard/reset/:token", requireFormCookie, auth.resetPassword);
 
-// Every page below is behind requireSession (it spares only the sign-in and invite pages above).
+// Every page below is behind requireSession (it spares only the sign-in, invite and reset pages above).
 const signedIn = new Hono<SignedInBindings>();
 signedIn.use("/dashboard/*", readsFromBookmark);
 
@@ -97,6 +102,12 @@ signedIn.get("/dashboard/audit", ownerOnly, audit.showAudit);
 signedIn.get("/dashboard/account", team.showAccount);
 signedIn.post("/dashboard/account/sessions/revoke-others", team.endOtherSessions);
 signedIn.post("/dashboard/account/sessions/:sessionId/revoke", team.endSession);
+
+signedIn.get("/dashboard/security", security.showSecurity);
+signedIn.post("/dashboard/security/password", security.changeOwnPassword);
+signedIn.post("/dashboard/security/two-factor", security.startTwoFactor);
+signedIn.post("/dashboard/security/two-factor/confirm", security.confirmTwoFactor);
+signedIn.post("/dashboard/security/two-factor/disable", security.disableTwoFactor);
 
 pages.route("/", signedIn);
 

@@ -1,6 +1,7 @@
 import { base64Url, randomBytes } from "../lib/crypto";
 import type { Context } from "hono";
 import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../accounts";
 
 /** A submitted urlencoded form as plain strings (files and repeated fields are not used by the dashboard). */
 export async function formFields(c: Context): Promise<Record<string, string>> {
@@ -54,3 +55,18 @@ export function minorUnits(amount: string): number | null {
 
 /** Each rendering of a form that moves money carries a fresh one-time key, so submitting the same form twice acts once. */
 export const newFormKey = () => base64Url(randomBytes(18));
+
+/** A new password as every form that sets one takes it (invitation, reset link, change of password): the same rules. */
+export const newPasswordFields = {
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(MAX_PASSWORD_LENGTH, `At most ${MAX_PASSWORD_LENGTH} characters.`),
+  confirm: z.string(),
+};
+
+/** The check that the new password was typed the same twice, shown next to the second field. */
+export const typedTwice: [(form: { password: string; confirm: string }) => boolean, { path: string[]; message: string }] = [
+  (form) => form.password === form.confirm,
+  { path: ["confirm"], message: "The two passwords differ." },
+];

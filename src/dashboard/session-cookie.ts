@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { SESSION_ABSOLUTE_MS } from "../accounts";
+import { PENDING_SIGN_IN_MS, SESSION_ABSOLUTE_MS } from "../accounts";
 
 const SESSION_COOKIE = "pc_session";
 // The double-submit token of the forms shown before sign-in (sign-in, invitation).
@@ -43,4 +43,17 @@ export const readBookmarkCookie = (c: Context) => getCookie(c, BOOKMARK_COOKIE, 
 
 export function setBookmarkCookie(c: Context, bookmark: string): void {
   setCookie(c, BOOKMARK_COOKIE, bookmark, { ...cookieOptions(c), maxAge: SESSION_ABSOLUTE_MS / 1000 });
+}
+
+// A sign-in waiting for its authenticator code: the pending token, for as long as the second step stays open.
+const PENDING_COOKIE = "pc_pending";
+
+export const readPendingCookie = (c: Context) => getCookie(c, PENDING_COOKIE, prefixOf(c));
+
+export function setPendingCookie(c: Context, token: string): void {
+  setCookie(c, PENDING_COOKIE, token, { ...cookieOptions(c), sameSite: "Strict", maxAge: PENDING_SIGN_IN_MS / 1000 });
+}
+
+export function clearPendingCookie(c: Context): void {
+  deleteCookie(c, PENDING_COOKIE, cookieOptions(c));
 }

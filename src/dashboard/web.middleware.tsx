@@ -13,7 +13,11 @@ import { showMessage } from "./views/message";
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_BODY_LIMIT_BYTES = 16 * 1024;
 // Pages that work without a session: everything else under /dashboard needs one.
-const isPublicPath = (path: string) => path === "/dashboard/sign-in" || path.startsWith("/dashboard/invite/");
+const isPublicPath = (path: string) =>
+  path === "/dashboard/sign-in" ||
+  path === "/dashboard/sign-in/code" ||
+  path.startsWith("/dashboard/invite/") ||
+  path.startsWith("/dashboard/reset/");
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",

@@ -61,3 +61,59 @@ export function timingSafeEqualStrings(a: string, b: string): boolean {
   }
   return crypto.subtle.timingSafeEqual(left, right);
 }
+
+const decoder = new TextDecoder();
+const SEALED_FORMAT = "v1";
+const sealingKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * An AES-GCM key for secrets the service must read back (callback signing secrets, authenticator secrets), derived by
+ * HKDF from configured key material. `purpose` is HKDF's info: each kind of secret gets its own key from the same
+ * material, so a ciphertext of one kind never opens as another. Derived once per isolate.
+ */
+export function sealingKey(material: string, purpose: string): Promise<CryptoKey> {
+  const cacheKey = `${purpose}\n${material}`;
+  let key = sealingKeys.get(cacheKey);
+  if (!key) {
+    key = deriveSealingKey(material, purpose);
+    sealingKeys.set(cacheKey, key);
+  }
+  return key;
+}
+
+async function deriveSealingKey(material: string, purpose: string): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey("raw", encoder.encode(material), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(purpose) },
+    base,
+    { name: "AES-GCM", length: 256 },
+    false,
+    ["encrypt", "decrypt"],
+  );
+}
+
+/**
+ * Encrypts a secret at rest as `v1.<iv>.<ciphertext>`. The associated data names the row the secret belongs to, so a
+ * ciphertext copied onto another row does not open.
+ */
+export async function sealSecret(key: CryptoKey, associatedData: string, secret: string): Promise<string> {
+  const iv = randomBytes(12);
+  const ciphertext = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: encoder.encode(associatedData) },
+    key,
+    encoder.encode(secret),
+  );
+  return `${SEALED_FORMAT}.${base64Url(iv)}.${base64Url(new Uint8Array(ciphertext))}`;
+}
+
+/** The secret `sealSecret` sealed under the same key and associated data; throws for anything else. */
+export async function openSecret(key: CryptoKey, associatedData: string, sealed: string): Promise<string> {
+  const [format, iv, ciphertext] = sealed.split(".");
+  if (format !== SEALED_FORMAT || !iv || !ciphertext) throw new Error(`A sealed secret (${associatedData}) is not in the sealed format.`);
+  const plaintext = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: fromBase64Url(iv), additionalData: encoder.encode(associatedData) },
+    key,
+    fromBase64Url(ciphertext),
+  );
+  return decoder.decode(plaintext);
+}

@@ -10,8 +10,10 @@ const SECRET_SHAPES: [RegExp, string][] = [
   [/\b([sr]k)(?:_|%5f)(test|live)(?:_|%5f)[A-Za-z0-9_%-]+/gi, "$1_$2_[REDACTED]"],
 ];
 
-// Links whose last segment is the credential: a dashboard invitation, an onboarding return or expiry, a PCI attestation.
-const CAPABILITY_LINK = /(\/(?:dashboard\/invite|onboarding\/return|onboarding\/expired|onboarding\/pci\/[^/?#\s"']+)\/)[^/?#\s"']+/g;
+// Links whose last segment is the credential: a dashboard invitation or password reset, an onboarding return or expiry,
+// a PCI attestation.
+const CAPABILITY_LINK =
+  /(\/(?:dashboard\/invite|dashboard\/reset|onboarding\/return|onboarding\/expired|onboarding\/pci\/[^/?#\s"']+)\/)[^/?#\s"']+/g;
 
 // An Authorization header's credentials, wherever they appear in text.
 const AUTHORIZATION = /\b(Bearer|Basic)(?:\s|%20|\+)+[A-Za-z0-9._~+/=%-]+/gi;

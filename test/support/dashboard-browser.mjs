@@ -69,10 +69,21 @@ export async function signIn(page, { baseUrl, email, password = PASSWORD }) {
   await Promise.all([page.waitForURL(`${baseUrl}/dashboard`), page.click("button[type=submit]")]);
 }
 
-/** Follows a section's link in the navigation, opening the menu first where it is folded away (a phone's width). */
+/** Opens the menu where the navigation and the signed-in person are folded away (a phone's width); a no-op where not. */
+async function unfoldMenu(page) {
+  if ((await page.isVisible("summary.menu-button")) && !(await page.isVisible("nav"))) await page.click("summary.menu-button");
+}
+
+/** Follows a section's link in the navigation, opening the menu first where it is folded away. */
 export async function clickNav(page, label) {
-  if (await page.isVisible("summary.menu-button")) await page.click("summary.menu-button");
+  await unfoldMenu(page);
   await page.click(`nav >> text=${label}`);
+}
+
+/** Signs out with the menu's button, opening the menu first where it is folded away. */
+export async function signOut(page) {
+  await unfoldMenu(page);
+  await Promise.all([page.waitForURL(/notice=signed-out$/), page.click("text=Sign out")]);
 }
 
 /**

@@ -328,6 +328,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/tenants/{tenantId}/dashboard/password-resets": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A one-time link that sets a dashboard user's new password (valid 72 hours)
+     * @description For a user of this tenant's dashboard who cannot sign in: the link lets its holder choose a new password; using it ends every session the user had and keeps their role. An authenticator the user turned on stays on. Only a current user of this tenant gets one: another tenant's user, a removed user or an unknown e-mail is a 404. The token is stored only as a hash.
+     */
+    post: operations["resetDashboardPassword"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/tenants/{tenantId}/keys": {
     parameters: {
       query?: never;
@@ -1610,6 +1630,35 @@ export interface components {
       tenantId: string;
     };
     DashboardInviteRequest: {
+      /**
+       * Format: email
+       * @example owner@bluebottle.example
+       */
+      email: string;
+    };
+    DashboardPasswordReset: {
+      /** @example owner@bluebottle.example */
+      email: string;
+      /** @example 2026-11-04T00:00:00.000Z */
+      expiresAtUtc: string;
+      /** @example pwr_7Jd3kQw9ZxLm2aTb5Yc8Ne */
+      id: string;
+      /**
+       * @description The one-time link to hand to the person; shown only in this response. Opening it lets them choose a new password, which ends every session they had.
+       * @example http://localhost:8787/dashboard/reset/Zr4TgHs6UaLdE9fCiYoBvQ7eq3Vb1yNnJ0c8m2Xw5Kp
+       */
+      resetUrl: string;
+      /**
+       * @description The user's role, which the reset keeps.
+       * @enum {string}
+       */
+      role: "owner" | "member";
+      /** @example ten_3kTq9Wc2Zb7pLx0aYf4Rn */
+      tenantId: string;
+      /** @example usr_4Rt8nWq2Xc6pLz0aKf3Ym */
+      userId: string;
+    };
+    DashboardPasswordResetRequest: {
       /**
        * Format: email
        * @example owner@bluebottle.example
@@ -4350,6 +4399,103 @@ export interface operations {
         };
       };
       /** @description No such tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  resetDashboardPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "owner@bluebottle.example"
+         *     }
+         */
+        "application/json": components["schemas"]["DashboardPasswordResetRequest"];
+      };
+    };
+    responses: {
+      /** @description The reset, with its one-time link. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "email": "owner@bluebottle.example",
+           *       "expiresAtUtc": "2026-11-04T00:00:00.000Z",
+           *       "id": "pwr_7Jd3kQw9ZxLm2aTb5Yc8Ne",
+           *       "resetUrl": "http://localhost:8787/dashboard/reset/Zr4TgHs6UaLdE9fCiYoBvQ7eq3Vb1yNnJ0c8m2Xw5Kp",
+           *       "role": "member",
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "userId": "usr_4Rt8nWq2Xc6pLz0aKf3Ym"
+           *     }
+           */
+          "application/json": components["schemas"]["DashboardPasswordReset"];
+        };
+      };
+      /** @description Invalid e-mail or tenant id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant, or no current dashboard user with that e-mail in it. */
       404: {
         headers: {
           [name: string]: unknown;

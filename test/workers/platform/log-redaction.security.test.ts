@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { inviteOwner, signedInOwner, uniqueEmail } from "../support/dashboard";
-import { call, tenantWithKey } from "../support/http";
+import { ADMIN_HEADERS, call, jsonInit, tenantWithKey } from "../support/http";
 
 /** Every line the service writes while `work` runs, on any console level. */
 async function logged(work: () => Promise<unknown>): Promise<string> {
@@ -85,5 +85,15 @@ describe("keys in URLs never reach the logs", () => {
       .filter((record) => record.message === "request")
       .map((record) => record.path);
     expect(paths).toEqual(["/dashboard/invite/[REDACTED]", "/onboarding/return/[REDACTED]"]);
+  });
+
+  it("hides the token of an operator's password reset link", async () => {
+    const { tenantId, email } = await signedInOwner("Reset Logging Co");
+    const reset = await call(`/admin/tenants/${tenantId}/dashboard/password-resets`, jsonInit("POST", { email }, ADMIN_HEADERS));
+    const path = new URL(((await reset.json()) as { resetUrl: string }).resetUrl).pathname;
+    const token = path.split("/").at(-1)!;
+    const lines = await logged(() => call(path));
+    expect(lines).not.toContain(token);
+    expect(lines).toContain('"path":"/dashboard/reset/[REDACTED]"');
   });
 });

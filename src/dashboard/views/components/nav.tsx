@@ -31,6 +31,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: "/dashboard/team", label: "Team", ownerOnly: true },
       { href: "/dashboard/audit", label: "Audit log", ownerOnly: true },
       { href: "/dashboard/account", label: "Your sessions" },
+      { href: "/dashboard/security", label: "Sign-in security" },
     ],
   },
 ];
