@@ -9,6 +9,7 @@ import * as keys from "./keys.handlers";
 import * as overview from "./overview.handlers";
 import * as payments from "./payments.handlers";
 import * as payouts from "./payouts.handlers";
+import * as requests from "./requests.handlers";
 import * as team from "./team.handlers";
 import type { DashboardBindings, SignedInBindings } from "./types";
 import { dashboardLayout } from "./views/layout";
@@ -58,6 +59,9 @@ signedIn.get("/dashboard/keys", keys.showKeys);
 signedIn.post("/dashboard/keys", keys.createKey);
 signedIn.get("/dashboard/keys/:keyId/revoke", keys.confirmRevokeKey);
 signedIn.post("/dashboard/keys/:keyId/revoke", keys.revokeKey);
+
+signedIn.get("/dashboard/requests", requests.showRequests);
+signedIn.get("/dashboard/requests/:requestId", requests.showRequest);
 
 signedIn.get("/dashboard/callbacks", callbacks.showCallbacks);
 signedIn.post("/dashboard/callbacks", callbacks.saveUrl);

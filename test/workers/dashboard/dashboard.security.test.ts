@@ -5,6 +5,7 @@ import { DashboardBrowser, ownerOf, PASSWORD, signedInOwner, uniqueEmail } from 
 import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { paidPayment } from "../support/payments";
 import { mockReceiver, RECEIVER, eventually } from "../support/callbacks";
+import { seedRequests } from "../support/requests";
 import { tenantD1 } from "../support/shards";
 
 // Another tenant's ids on every dashboard route that takes one: each must read as missing (404), and do nothing.
@@ -19,6 +20,7 @@ type Ids = {
   disputeId: string;
   payoutId: string;
   endpointId: string;
+  requestId: string;
 };
 
 const first = async (db: D1Database, sql: string, ...params: string[]) =>
@@ -63,6 +65,7 @@ beforeAll(async () => {
       disputeId: await seedDispute(tenantId, payment.lcPaymentId),
       payoutId: await seedPayout(tenantId),
       endpointId: await first(await tenantD1(tenantId), "SELECT id FROM callback_endpoints WHERE tenant_id = ?", tenantId),
+      requestId: (await seedRequests(tenantId, [{ at: new Date().toISOString(), path: "/v1/payments/ownersrequest" }]))[0]!.id,
     },
   };
   intruder = await signedInOwner("Intruder Inc");
@@ -85,6 +88,7 @@ const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string;
     form: { note: "intruder" },
   },
   { method: "GET", path: "/dashboard/payouts/:payoutId", url: (ids) => `/dashboard/payouts/${ids.payoutId}` },
+  { method: "GET", path: "/dashboard/requests/:requestId", url: (ids) => `/dashboard/requests/${ids.requestId}` },
   { method: "GET", path: "/dashboard/keys/:keyId/revoke", url: (ids) => `/dashboard/keys/${ids.keyId}/revoke` },
   { method: "POST", path: "/dashboard/keys/:keyId/revoke", url: (ids) => `/dashboard/keys/${ids.keyId}/revoke` },
   {
@@ -185,6 +189,7 @@ describe("another tenant's ids on the dashboard", () => {
     expect((await browser.get(`/dashboard/keys/${owner.ids.keyId}/revoke`)).status).toBe(200);
     expect((await browser.get(`/dashboard/disputes/${owner.ids.disputeId}`)).status).toBe(200);
     expect((await browser.get(`/dashboard/payouts/${owner.ids.payoutId}`)).status).toBe(200);
+    expect((await browser.get(`/dashboard/requests/${owner.ids.requestId}`)).status).toBe(200);
     await browser.open("/dashboard/callbacks");
     expect((await browser.post(`/dashboard/callbacks/events/${owner.ids.eventId}/replay`)).status).toBe(303);
   });
@@ -199,6 +204,7 @@ describe("another tenant's ids on the dashboard", () => {
         "/dashboard/payments",
         "/dashboard/disputes",
         "/dashboard/payouts",
+        "/dashboard/requests",
         "/dashboard/keys",
         "/dashboard/callbacks",
         "/dashboard/team",
