@@ -1011,7 +1011,7 @@ export interface paths {
     };
     /**
      * List the API requests of the last 14 days, newest first; find one by its traceId
-     * @description Every `/v1` request made with the tenant's keys in the last 14 days, newest first: when it arrived, method, path and query, status, duration, `traceId`, `Idempotency-Key` and the key's id. Bodies and headers are never stored. A request is written once its answer has been sent, so it is listed a moment after it; requests refused before the key was accepted (`401`, `429` rate-limited) are not listed, having no tenant. Filters combine; keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true (the cursor is signed for this tenant and these filters; another one is 400 `invalid-cursor`).
+     * @description Every `/v1` request made with the tenant's keys in the last 14 days, newest first: when it arrived, method, path and query, status, duration, `traceId`, `Idempotency-Key` and the key's id. Bodies and headers are never stored. A request is written once its answer has been sent, so it is listed a moment after it; requests refused before the key was accepted (`401`, `429` rate-limited, `503` while the tenant's data moves) are not listed, having no tenant. Filters combine; keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true (the cursor is signed for this tenant and these filters; another one is 400 `invalid-cursor`).
      *
      *     Takes an API key with the `requests:read` permission.
      */
