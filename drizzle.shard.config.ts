@@ -18,6 +18,7 @@ export default defineConfig({
     "./src/payouts/payouts.schema.ts",
     "./src/terminal/terminal.schema.ts",
     "./src/processor-webhooks/processor-webhooks.schema.ts",
+    "./src/requests/request-log.schema.ts",
   ],
   out: "./shard-migrations",
 });

@@ -15,6 +15,7 @@ import { bookmarkWrites } from "./platform/read-replicas";
 import type { AppBindings } from "./platform/types";
 import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./platform/pipeline";
 import { processorWebhooksRouter } from "./processor-webhooks";
+import { logTenantRequests, requestsRouter } from "./requests";
 import { sandboxProxyRouter } from "./sandbox-proxy";
 import { shardsRouter } from "./shards";
 import { requireTenant, routeToOperatorTenant, tenantsRouter } from "./tenants";
@@ -28,6 +29,8 @@ export function createApp() {
 
   app.use("*", traceAndLog);
   app.use("*", withRequestContext);
+  // Around authentication, so it sees the tenant the key named and the final status, problems included.
+  app.use("/v1/*", logTenantRequests);
   app.use(
     "/v1/*",
     createMiddleware<AppBindings>(async (c, next) => (ANONYMOUS_V1_PATHS.has(c.req.path) ? next() : requireTenant(c, next))),
@@ -54,6 +57,7 @@ export function createApp() {
   app.route("/", processorWebhooksRouter);
   app.route("/", tenantsRouter);
   app.route("/", callbacksRouter);
+  app.route("/", requestsRouter);
   app.route("/", docsRouter);
   app.route("/", accountsRouter);
   app.route("/", dashboardRouter);

@@ -11,6 +11,7 @@ import { contextsOnEveryShard } from "./platform/shards";
 import { reconcileLedger } from "./payments";
 import { sweepPayouts } from "./payouts";
 import { sweepMissedProcessorEvents } from "./processor-webhooks";
+import { purgeExpiredRequests } from "./requests";
 import { advanceUnfinishedMoves, shardsBusyWithMoves } from "./shards";
 import { sweepTerminalSales } from "./terminal";
 
@@ -53,7 +54,8 @@ export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): 
   const busy = await shardsBusyWithMoves({ ctx });
   const refreshStatistics = new Date(scheduledTime).toISOString().slice(11, 16) === PLANNER_STATISTICS_AT_UTC;
   // Each shard's turn is bounded whatever the others hold: the sweeps' batches, then at most 500 events and 500
-  // deliveries re-enqueued and the archive's budget (2,000 events or 10 s); shards run side by side, one D1 writer each.
+  // deliveries re-enqueued, the archive's budget (2,000 events or 10 s) and 10,000 expired request log rows; shards run
+  // side by side, one D1 writer each.
   await Promise.all(
     (await contextsOnEveryShard(ctx))
       .filter((onShard) => !busy.has(onShard.shard!))
@@ -62,6 +64,7 @@ export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): 
         await onShard.outbox.flush();
         await run("callbacks", sweepCallbacks, onShard);
         await run("callback history archive", archiveCallbackHistory, onShard);
+        await run("request log retention", purgeExpiredRequests, onShard);
         // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
         if (refreshStatistics && onShard.shard !== CONTROL_BINDING) {
           await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);

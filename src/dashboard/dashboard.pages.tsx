@@ -12,6 +12,7 @@ import * as payments from "./payments.handlers";
 import * as payouts from "./payouts.handlers";
 import * as readers from "./readers.handlers";
 import * as security from "./security.handlers";
+import * as requests from "./requests.handlers";
 import * as team from "./team.handlers";
 import type { DashboardBindings, SignedInBindings } from "./types";
 import { dashboardLayout } from "./views/layout";
@@ -77,6 +78,9 @@ signedIn.get("/dashboard/keys", keys.showKeys);
 signedIn.post("/dashboard/keys", keys.createKey);
 signedIn.get("/dashboard/keys/:keyId/revoke", keys.confirmRevokeKey);
 signedIn.post("/dashboard/keys/:keyId/revoke", keys.revokeKey);
+
+signedIn.get("/dashboard/requests", requests.showRequests);
+signedIn.get("/dashboard/requests/:requestId", requests.showRequest);
 
 signedIn.get("/dashboard/callbacks", callbacks.showCallbacks);
 signedIn.post("/dashboard/callbacks", callbacks.saveUrl);

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { PROBLEM_CATALOGUE, ProblemTypeSchema } from "./problem-types";
+import { REQUEST_LOG_RETENTION_DAYS } from "../requests";
 import { CALLBACKS_TAG_DESCRIPTION, registerWebhooks } from "./webhooks";
 
 /** Every tag an operation or webhook uses, in the reference's order, with what the group is for. */
@@ -27,6 +28,10 @@ const TAGS = [
       "Where callbacks go: up to 16 URLs, each with the event types it takes and its own signing secret (shown once, on creation).",
   },
   { name: "Callbacks", description: CALLBACKS_TAG_DESCRIPTION },
+  {
+    name: "Requests",
+    description: `The log of the tenant's own API requests (${REQUEST_LOG_RETENTION_DAYS} days): status, duration, \`traceId\`; find a failing one by its \`traceId\`.`,
+  },
   { name: "Meta", description: "Public configuration for checkout pages, and this reference." },
   { name: "Health", description: "Liveness and readiness probes (anonymous)." },
   { name: "Processor webhooks", description: "Called by the processor, not by tenants: its events keep the ledger current." },

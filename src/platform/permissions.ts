@@ -10,6 +10,7 @@ export const PERMISSION_RESOURCES = [
   "onboarding",
   "events",
   "callback_endpoints",
+  "requests",
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 

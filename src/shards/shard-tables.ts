@@ -7,6 +7,7 @@ import { onboardingTables } from "../onboarding";
 import { paymentTables } from "../payments";
 import { payoutTables } from "../payouts";
 import { processorWebhookTables } from "../processor-webhooks";
+import { requestLogTables } from "../requests";
 import { terminalTables } from "../terminal";
 import { tenants } from "../db/tenants.schema";
 
@@ -32,6 +33,7 @@ const SHARD_SCHEMAS = [
   payoutTables,
   terminalTables,
   processorWebhookTables,
+  requestLogTables,
 ];
 
 function describe(table: SQLiteTable): ShardTable {

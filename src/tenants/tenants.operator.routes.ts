@@ -88,6 +88,7 @@ const EVERY_PERMISSION = {
   onboarding: "write",
   events: "write",
   callback_endpoints: "write",
+  requests: "write",
 } as const;
 
 const keyExample = {
@@ -258,6 +259,7 @@ export const issueKey = createRoute({
         onboarding: "none",
         events: "none",
         callback_endpoints: "none",
+        requests: "none",
       },
       lastUsedAtUtc: null,
       key: "lc_live_AbCdQ7mZ3tP9wK2vR8sX1yN4bF6hJ0cL5gT9xQ2",

@@ -58,7 +58,7 @@ function cycles(graph) {
 /** src/payments/charge.service.ts → "payments"; src/context.ts → "context.ts". */
 const unitOf = (file) => file.split("/")[1];
 
-const CAPABILITIES = ["payments", "onboarding", "disputes", "payouts", "tenants", "meta", "terminal", "accounts"];
+const CAPABILITIES = ["payments", "onboarding", "disputes", "payouts", "tenants", "meta", "terminal", "accounts", "requests"];
 const KERNEL = ["lib", "db", "outbox", "processor", "platform", "idempotency"];
 const ROOT = ["context.ts", "app.ts", "index.ts", "scheduled.ts"];
 
@@ -73,6 +73,7 @@ const ALLOWED = {
   callbacks: KERNEL,
   tenants: KERNEL,
   meta: KERNEL,
+  requests: KERNEL,
   // The reference describes the whole surface: the callbacks' headers and retries, the bodies of every capability's events.
   docs: [...KERNEL, ...CAPABILITIES, "callbacks"],
   payments: [...KERNEL, "tenants"],

@@ -1044,6 +1044,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the API requests of the last 14 days, newest first; find one by its traceId
+     * @description Every `/v1` request made with the tenant's keys in the last 14 days, newest first: when it arrived, method, path and query, status, duration, `traceId`, `Idempotency-Key` and the key's id. Bodies and headers are never stored. A request is written once its answer has been sent, so it is listed a moment after it; requests refused before the key was accepted (`401`, `429` rate-limited, `503` while the tenant's data moves) are not listed, having no tenant. Filters combine; keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true (the cursor is signed for this tenant and these filters; another one is 400 `invalid-cursor`).
+     *
+     *     Takes an API key with the `requests:read` permission.
+     */
+    get: operations["listRequests"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/requests/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Look up one logged API request
+     * @description One request of the log (kept 14 days). Another tenant's id answers 404, as a missing one does.
+     *
+     *     Takes an API key with the `requests:read` permission.
+     */
+    get: operations["getRequest"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/terminal/readers": {
     parameters: {
       query?: never;
@@ -1384,6 +1428,7 @@ export interface components {
       payments: components["schemas"]["PermissionLevel"];
       payouts: components["schemas"]["PermissionLevel"];
       refunds: components["schemas"]["PermissionLevel"];
+      requests: components["schemas"]["PermissionLevel"];
       terminal: components["schemas"]["PermissionLevel"];
     };
     ApplicationFeeRefundUpdatedEvent: {
@@ -2018,6 +2063,7 @@ export interface components {
       payments?: components["schemas"]["PermissionLevel"];
       payouts?: components["schemas"]["PermissionLevel"];
       refunds?: components["schemas"]["PermissionLevel"];
+      requests?: components["schemas"]["PermissionLevel"];
       terminal?: components["schemas"]["PermissionLevel"];
     };
     MerchantUpdatedEvent: {
@@ -2567,6 +2613,55 @@ export interface components {
       id: string;
       secretSigningKey: string | null;
       url: string;
+    };
+    RequestLogEntry: {
+      /**
+       * @description The id of the API key it was made with.
+       * @example key_8fJw2QpLm4Zt0Xc1Vb9Kd
+       */
+      apiKeyId: string;
+      /**
+       * @description From the request's arrival to its response.
+       * @example 412
+       */
+      durationMs: number;
+      /** @example req_V1StGXR8Z5jdHi6BmyT7a */
+      id: string;
+      /**
+       * @description Its `Idempotency-Key` header, if any.
+       * @example order-1001-charge
+       */
+      idempotencyKey: string | null;
+      /** @example POST */
+      method: string;
+      /**
+       * @description The path as sent, ids included.
+       * @example /v1/payments
+       */
+      path: string;
+      /**
+       * @description The query string as sent, without its `?` ("" when there was none); the value of a parameter named like a secret (`token`, `key`, `secret`, `password`…) and anything shaped like a key or secret is `[REDACTED]`.
+       * @example
+       */
+      query: string;
+      /**
+       * @description When the request arrived.
+       * @example 2026-11-26T14:05:09.312Z
+       */
+      receivedAtUtc: string;
+      /** @example 402 */
+      status: number;
+      /**
+       * @description The `traceId` of its answer (`X-Trace-Id`, and every problem's body).
+       * @example 4bf92f3577b34da6a3ce929d0e0e4736
+       */
+      traceId: string;
+    };
+    RequestLogList: {
+      data: components["schemas"]["RequestLogEntry"][];
+      hasMore: boolean;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     Shard: {
       /** @description Whether it takes new tenants. */
@@ -4568,6 +4663,7 @@ export interface operations {
            *             "payments": "write",
            *             "payouts": "write",
            *             "refunds": "write",
+           *             "requests": "write",
            *             "terminal": "write"
            *           },
            *           "restricted": false,
@@ -4671,6 +4767,7 @@ export interface operations {
            *         "payments": "read",
            *         "payouts": "read",
            *         "refunds": "read",
+           *         "requests": "none",
            *         "terminal": "none"
            *       },
            *       "restricted": true,
@@ -4771,6 +4868,7 @@ export interface operations {
            *         "payments": "write",
            *         "payouts": "write",
            *         "refunds": "write",
+           *         "requests": "write",
            *         "terminal": "write"
            *       },
            *       "restricted": false,
@@ -8368,6 +8466,217 @@ export interface operations {
         };
       };
       /** @description No such payout for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listRequests: {
+    parameters: {
+      query?: {
+        /** @description Only requests answered with this status code (`404`) or class (`2xx`, `4xx`, `5xx`). */
+        status?: string;
+        /** @description Only requests whose path starts with this (`/v1/payments` also finds `/v1/payments/lcpay_…/refund`). */
+        path?: string;
+        /** @description Only requests made with this API key. */
+        apiKeyId?: string;
+        /** @description Only the request(s) with this `traceId`, as a problem's body or `X-Trace-Id` carries it. */
+        traceId?: string;
+        /** @description Page size, 1–200; default 50. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The `X-D1-Bookmark` of an earlier answer (a write's, or a list's): this list then reads from a copy of the data at least that recent, so it shows that write. Without it the list may come from a replica a moment behind the primary. A bookmark looks like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1` (no example here, so "Try it out" sends none). */
+        "X-D1-Bookmark"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of requests. */
+      200: {
+        headers: {
+          /** @description Where this read stood: send it back as `X-D1-Bookmark` to read at least this much next time. */
+          "X-D1-Bookmark"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "apiKeyId": "key_8fJw2QpLm4Zt0Xc1Vb9Kd",
+           *           "durationMs": 412,
+           *           "id": "req_V1StGXR8Z5jdHi6BmyT7a",
+           *           "idempotencyKey": "order-1001-charge",
+           *           "method": "POST",
+           *           "path": "/v1/payments",
+           *           "query": "",
+           *           "receivedAtUtc": "2026-11-26T14:05:09.312Z",
+           *           "status": 402,
+           *           "traceId": "4bf92f3577b34da6a3ce929d0e0e4736"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": ""
+           *     }
+           */
+          "application/json": components["schemas"]["RequestLogList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `requests:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "apiKeyId": "key_8fJw2QpLm4Zt0Xc1Vb9Kd",
+           *       "durationMs": 412,
+           *       "id": "req_V1StGXR8Z5jdHi6BmyT7a",
+           *       "idempotencyKey": "order-1001-charge",
+           *       "method": "POST",
+           *       "path": "/v1/payments",
+           *       "query": "",
+           *       "receivedAtUtc": "2026-11-26T14:05:09.312Z",
+           *       "status": 402,
+           *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736"
+           *     }
+           */
+          "application/json": components["schemas"]["RequestLogEntry"];
+        };
+      };
+      /** @description Malformed id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `requests:read`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such request for this tenant. */
       404: {
         headers: {
           [name: string]: unknown;

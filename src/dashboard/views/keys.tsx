@@ -17,6 +17,7 @@ const RESOURCE_LABELS: Record<(typeof PERMISSION_RESOURCES)[number], string> = {
   onboarding: "Onboarding",
   events: "Events",
   callback_endpoints: "Callback endpoints",
+  requests: "Request log",
 };
 
 const LEVEL_LABELS: Record<(typeof PERMISSION_LEVELS)[number], string> = { none: "None", read: "Read", write: "Write" };

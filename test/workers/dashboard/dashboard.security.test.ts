@@ -5,6 +5,7 @@ import { DashboardBrowser, ownerOf, PASSWORD, signedInOwner, uniqueEmail } from 
 import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { paidPayment } from "../support/payments";
 import { mockReceiver, RECEIVER, eventually } from "../support/callbacks";
+import { seedRequests } from "../support/requests";
 import { tenantD1 } from "../support/shards";
 import { registerReader } from "../support/terminal";
 
@@ -22,6 +23,7 @@ type Ids = {
   payoutId: string;
   endpointId: string;
   readerId: string;
+  requestId: string;
 };
 
 const first = async (db: D1Database, sql: string, ...params: string[]) =>
@@ -85,6 +87,7 @@ beforeAll(async () => {
       payoutId: await seedPayout(tenantId),
       endpointId: await first(await tenantD1(tenantId), "SELECT id FROM callback_endpoints WHERE tenant_id = ?", tenantId),
       readerId: (await (await registerReader(auth)).json<{ lcReaderId: string }>()).lcReaderId,
+      requestId: (await seedRequests(tenantId, [{ at: new Date().toISOString(), path: "/v1/payments/ownersrequest" }]))[0]!.id,
     },
   };
   intruder = await signedInOwner("Intruder Inc");
@@ -123,6 +126,7 @@ const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string;
     url: (ids) => `/dashboard/disputes/${ids.disputeId}/evidence/${ids.evidenceId}`,
   },
   { method: "GET", path: "/dashboard/payouts/:payoutId", url: (ids) => `/dashboard/payouts/${ids.payoutId}` },
+  { method: "GET", path: "/dashboard/requests/:requestId", url: (ids) => `/dashboard/requests/${ids.requestId}` },
   { method: "GET", path: "/dashboard/keys/:keyId/revoke", url: (ids) => `/dashboard/keys/${ids.keyId}/revoke` },
   { method: "POST", path: "/dashboard/keys/:keyId/revoke", url: (ids) => `/dashboard/keys/${ids.keyId}/revoke` },
   {
@@ -245,6 +249,7 @@ describe("another tenant's ids on the dashboard", () => {
     expect((await browser.get(`/dashboard/disputes/${owner.ids.disputeId}`)).status).toBe(200);
     expect((await browser.get(`/dashboard/payouts/${owner.ids.payoutId}`)).status).toBe(200);
     expect((await browser.get(`/dashboard/readers/${owner.ids.readerId}`)).status).toBe(200);
+    expect((await browser.get(`/dashboard/requests/${owner.ids.requestId}`)).status).toBe(200);
     await browser.open("/dashboard/callbacks");
     expect((await browser.post(`/dashboard/callbacks/events/${owner.ids.eventId}/replay`)).status).toBe(303);
   });
@@ -260,6 +265,7 @@ describe("another tenant's ids on the dashboard", () => {
         "/dashboard/disputes",
         "/dashboard/payouts",
         "/dashboard/readers",
+        "/dashboard/requests",
         "/dashboard/keys",
         "/dashboard/callbacks",
         "/dashboard/team",

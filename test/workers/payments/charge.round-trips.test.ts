@@ -15,18 +15,31 @@ type Cost = { d1: number; idempotency: string[]; processor: string[] };
 
 const D1_ROUND_TRIPS = new Set<PropertyKey>(["run", "all", "first", "raw"]);
 
+/** The request log's row (src/requests), which the service writes once the response is ready, never before it. */
+const REQUEST_LOG_INSERT = /^insert into "request_log"/;
+
 /**
  * A D1 binding (the control database or a shard), or a session on one, counting each statement run alone and each
- * batch as one round trip, whichever of them it goes through.
+ * batch as one round trip, whichever of them it goes through. The request log's insert only reaches D1 (and is
+ * counted) once `held` is run, so a request that awaited it could not answer before it.
  */
-function countingD1<T extends D1Database | D1DatabaseSession>(db: T, cost: Cost): T {
+function countingD1<T extends D1Database | D1DatabaseSession>(db: T, cost: Cost, held: (() => Promise<void>)[]): T {
   const unwrapped = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+  const wrap = (statement: D1PreparedStatement, logRow: boolean): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, property) {
-        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values), logRow);
         const value = Reflect.get(target, property, target) as unknown;
         if (typeof value !== "function") return value;
+        if (logRow && property === "run") {
+          return () =>
+            new Promise((resolve, reject) =>
+              held.push(async () => {
+                cost.d1++;
+                await target.run().then(resolve, reject);
+              }),
+            );
+        }
         if (D1_ROUND_TRIPS.has(property)) cost.d1++;
         return value.bind(target);
       },
@@ -36,8 +49,8 @@ function countingD1<T extends D1Database | D1DatabaseSession>(db: T, cost: Cost)
   };
   return new Proxy(db, {
     get(target, property) {
-      if (property === "prepare") return (query: string) => wrap(target.prepare(query));
-      if (property === "withSession") return (from: string) => countingD1((target as D1Database).withSession(from), cost);
+      if (property === "prepare") return (query: string) => wrap(target.prepare(query), REQUEST_LOG_INSERT.test(query));
+      if (property === "withSession") return (from: string) => countingD1((target as D1Database).withSession(from), cost, held);
       if (property === "batch") {
         return (statements: D1PreparedStatement[]) => {
           cost.d1++;
@@ -51,12 +64,11 @@ function countingD1<T extends D1Database | D1DatabaseSession>(db: T, cost: Cost)
 }
 
 /**
- * The idempotency objects, recording each call; `complete` and `release` only reach the object once `settle` is called,
- * so a request that awaited one of them could not answer before it.
+ * The idempotency objects, recording each call; `complete` and `release` only reach the object once `held` is run, so
+ * a request that awaited one of them could not answer before it.
  */
-function countingIdempotency(cost: Cost) {
-  const held: (() => Promise<void>)[] = [];
-  const namespace = {
+function countingIdempotency(cost: Cost, held: (() => Promise<void>)[]) {
+  return {
     idFromName: (name: string) => env.IDEMPOTENCY.idFromName(name),
     get(id: DurableObjectId) {
       const stub = env.IDEMPOTENCY.get(id);
@@ -85,7 +97,6 @@ function countingIdempotency(cost: Cost) {
       };
     },
   };
-  return { namespace, settle: () => Promise.all(held.splice(0).map((run) => run())) };
 }
 
 /** One request through the whole service, what it cost before its response and what ran after it. */
@@ -94,12 +105,13 @@ async function measured(
   init: RequestInit,
 ): Promise<{ status: number; headers: Headers; body: string; awaited: Cost; total: Cost }> {
   const cost: Cost = { d1: 0, idempotency: [], processor: [] };
-  const idempotency = countingIdempotency(cost);
+  // What the request leaves to run after its response, held until the response is in.
+  const held: (() => Promise<void>)[] = [];
   const databases = ["DB", ...shardsOf(env).map((shard) => shard.binding)];
   const counted = {
     ...env,
-    ...Object.fromEntries(databases.map((binding) => [binding, countingD1(shardD1(env, binding), cost)])),
-    IDEMPOTENCY: idempotency.namespace as unknown as Env["IDEMPOTENCY"],
+    ...Object.fromEntries(databases.map((binding) => [binding, countingD1(shardD1(env, binding), cost, held)])),
+    IDEMPOTENCY: countingIdempotency(cost, held) as unknown as Env["IDEMPOTENCY"],
     SANDBOX_PROCESSOR: {
       fetch: (request: Request) => {
         cost.processor.push(`${request.method} ${new URL(request.url).pathname}`);
@@ -111,7 +123,7 @@ async function measured(
   const response = await createApp().fetch(new Request(`https://payment-connect.test${path}`, init), counted, executionCtx);
   const body = await response.text();
   const awaited = structuredClone(cost);
-  await idempotency.settle();
+  while (held.length > 0) await Promise.all(held.splice(0).map((run) => run()));
   await waitOnExecutionContext(executionCtx);
   return { status: response.status, headers: response.headers, body, awaited, total: cost };
 }
@@ -154,7 +166,8 @@ describe("what a charge costs", () => {
     // Where its writes left the shard, read from D1's answers to them: no round trip of its own.
     expect(returning.headers.get("X-D1-Bookmark")).toMatch(/^[0-9a-f]+(-[0-9a-f]+)*~DB_SHARD_[A-Z0-9_]+$/);
     expect(returning.awaited).toEqual({ d1: 2, idempotency: ["begin"], processor: ["POST /payment_instruments", "POST /transfers"] });
-    expect(returning.total).toEqual({ d1: 2, idempotency: ["begin", "complete"], processor: returning.awaited.processor });
+    // After the answer, and only then, the request log's row: one write of its own (src/requests).
+    expect(returning.total).toEqual({ d1: 2 + 1, idempotency: ["begin", "complete"], processor: returning.awaited.processor });
   });
 
   it("a stored instrument: 2 D1 round trips, 1 awaited idempotency call, 1 processor call; its lookup: 1 D1 round trip", async () => {
@@ -170,10 +183,11 @@ describe("what a charge costs", () => {
     const { lcPaymentId } = JSON.parse(stored.body) as { lcPaymentId: string };
     const found = await measured(`/v1/payments/${lcPaymentId}`, { headers: auth });
     expect(found.status).toBe(200);
-    expect(found.total).toEqual({ d1: 1, idempotency: [], processor: [] });
+    expect(found.awaited).toEqual({ d1: 1, idempotency: [], processor: [] });
+    expect(found.total).toEqual({ d1: 1 + 1, idempotency: [], processor: [] });
   });
 
-  it("a replay: 1 idempotency call and nothing else", async () => {
+  it("a replay: 1 idempotency call and nothing else before its answer", async () => {
     const { auth } = await chargeableTenant("Counted Replay");
     const init = jsonInit("POST", chargeBody(await cardToken()), { ...auth, "Idempotency-Key": "counted-replay" });
     const first = await measured("/v1/payments", init);
@@ -182,7 +196,9 @@ describe("what a charge costs", () => {
       jsonInit("POST", JSON.parse(init.body as string), { ...auth, "Idempotency-Key": "counted-replay" }),
     );
     expect(replay.body).toBe(first.body);
-    expect(replay.total).toEqual({ d1: 0, idempotency: ["begin"], processor: [] });
+    expect(replay.awaited).toEqual({ d1: 0, idempotency: ["begin"], processor: [] });
+    // After it: the request log's row.
+    expect(replay.total).toEqual({ d1: 0 + 1, idempotency: ["begin"], processor: [] });
   });
 
   it("the processor's transfer.created of a sale it recorded: 1 D1 round trip, its receipt kept", async () => {

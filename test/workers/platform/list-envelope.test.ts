@@ -20,6 +20,7 @@ const LISTS: { name: string; path: () => string; headers: () => Record<string, s
   { name: "GET /v1/payouts", path: () => "/v1/payouts", headers: () => auth },
   { name: "GET /v1/terminal/readers", path: () => "/v1/terminal/readers", headers: () => auth },
   { name: "GET /v1/events", path: () => "/v1/events", headers: () => eventsAuth },
+  { name: "GET /v1/requests", path: () => "/v1/requests", headers: () => auth },
   { name: "GET /admin/tenants", path: () => "/admin/tenants", headers: () => ADMIN_HEADERS },
   { name: "GET …/callbacks/events", path: () => `/admin/tenants/${callbacksTenant}/callbacks/events`, headers: () => ADMIN_HEADERS },
   {

@@ -9,6 +9,7 @@ import { disputesAwaitingResponse, disputesOfPayment } from "../../../src/disput
 import { encodeCursor } from "../../../src/lib/pagination";
 import { moneyByDay, reconcileLedger, refundsOfPayment, searchPayments, type PaymentSearchKind } from "../../../src/payments";
 import { payoutItemCounts, payoutItemsOfPayment, payoutsAtAGlance } from "../../../src/payouts";
+import { purgeExpiredRequests } from "../../../src/requests";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { ADMIN_HEADERS, createTenant, jsonInit } from "../support/http";
 import { seedDispute, seedPayout } from "../support/ledger";
@@ -216,6 +217,31 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
     index: /USING (COVERING )?INDEX (sqlite_autoindex_payout_items_1|payout_items_order) \(payout_id=\?\)/,
   },
   {
+    name: "a request log page after a cursor",
+    sql: /from "request_log" where \("request_log"\."tenant_id" = \? and \("request_log"\."at", "request_log"\."id"\) < \(\?, \?\)\)/,
+    index: /USING INDEX request_log_tenant_at \(tenant_id=\? AND \(at,id\)<\(\?,\?\)\)/,
+  },
+  {
+    name: "requests of a status",
+    sql: /from "request_log" where \("request_log"\."tenant_id" = \? and "request_log"\."status" = \?\)/,
+    index: /USING INDEX request_log_tenant_status_at \(tenant_id=\? AND status=\?\)/,
+  },
+  {
+    name: "requests of a status class",
+    sql: /from "request_log" where \("request_log"\."tenant_id" = \? and \("request_log"\."status" >= \? and "request_log"\."status" < \?\)\)/,
+    index: /USING INDEX request_log_tenant_status_at \(tenant_id=\? AND status>\? AND status<\?\)/,
+  },
+  {
+    name: "a request by its traceId",
+    sql: /from "request_log" where \("request_log"\."tenant_id" = \? and "request_log"\."trace_id" = \?\)/,
+    index: /USING INDEX request_log_tenant_trace_at \(tenant_id=\? AND trace_id=\?\)/,
+  },
+  {
+    name: "request log retention: the oldest rows",
+    sql: /^delete from "request_log" where "request_log"\."id" in \(select "id" from "request_log" where "request_log"\."at" < \? order by "request_log"\."at"/,
+    index: /USING INDEX request_log_at \(at<\?\)/,
+  },
+  {
     name: "tenants page",
     sql: /from "tenants" (left join "tenant_shards" .* )?(where .* )?order by "tenants"\."created_at" desc/,
     index: /USING INDEX tenants_created/,
@@ -307,6 +333,19 @@ describe("query plans of the hot paths", () => {
     }
     const { data: tenantEvents } = await (await run("/v1/events?limit=1", { headers: auth })).json<{ data: { id: string }[] }>();
     expect((await run(`/v1/events/${tenantEvents[0]!.id}`, { headers: auth })).status).toBe(200);
+    const logged = await (
+      await run("/v1/requests?limit=1", { headers: auth })
+    ).json<{ data: { id: string; traceId: string }[]; nextCursor: string }>();
+    for (const path of [
+      `/v1/requests?limit=1&cursor=${logged.nextCursor}`,
+      "/v1/requests?status=4xx",
+      "/v1/requests?status=404",
+      `/v1/requests?traceId=${logged.data[0]!.traceId}`,
+      "/v1/requests?path=/v1/payments/&apiKeyId=key_planplanplan0001",
+      `/v1/requests/${logged.data[0]!.id}`,
+    ]) {
+      expect((await run(path, { headers: auth })).status, path).toBe(200);
+    }
 
     await seedDispute(tenantId, lcPaymentId);
     await seedDispute(tenantId, lcPaymentId);
@@ -426,6 +465,8 @@ describe("query plans of the hot paths", () => {
     expect(await payoutItemsOfPayment({ ctx: pageCtx, input: story })).toEqual([]);
     const history = await subjectHistory({ ctx: pageCtx, input: { tenantId, subjectId: lcPaymentId, limit: 50 } });
     expect(history.events.flatMap((event) => event.deliveries).length).toBeGreaterThan(0);
+
+    await purgeExpiredRequests({ ctx: createContext(recorded).forShard(shard) });
     const archived = await archiveCallbackHistory({
       ctx: createContext(recorded, { nowMs: Date.now() + 400 * 86_400_000 }).forShard(shard),
     });

@@ -4,6 +4,7 @@ import { createApp } from "../../../src/app";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { writeEvent } from "../support/callbacks";
 import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
+import { loggedRequest } from "../support/requests";
 import { chargeableTenant } from "../support/sandbox";
 import { activeReader } from "../support/terminal";
 
@@ -80,6 +81,7 @@ describe("authorization matrix", () => {
         "terminal.readers.id": reader.lcReaderId,
         "events.id": await writeEvent(owner.tenantId),
         "callback-endpoints.id": ((await endpoint.json()) as { id: string }).id,
+        "requests.id": (await loggedRequest(owner.auth, endpoint.headers.get("X-Trace-Id")!)).id,
       };
       // The owners reach each, so the intruder's 404 below is about ownership, not about missing resources.
       expect((await call(`/v1/payments/${paymentId}`, { headers: owner.auth })).status).toBe(200);
@@ -88,6 +90,7 @@ describe("authorization matrix", () => {
       expect((await call(`/v1/payouts/${ownersIds["payouts.id"]}`, { headers: owner.auth })).status).toBe(200);
       expect((await call(`/v1/events/${ownersIds["events.id"]}`, { headers: owner.auth })).status).toBe(200);
       expect((await call(`/v1/callback-endpoints/${ownersIds["callback-endpoints.id"]}`, { headers: owner.auth })).status).toBe(200);
+      expect((await call(`/v1/requests/${ownersIds["requests.id"]}`, { headers: owner.auth })).status).toBe(200);
       expect(reader.status).toBe("active");
     });
 

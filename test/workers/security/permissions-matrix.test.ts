@@ -12,7 +12,7 @@ type Operation = {
   responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: { type: string; permission?: string } }> }> }>;
 };
 
-const RESOURCES = ["payments", "refunds", "disputes", "payouts", "terminal", "onboarding", "events", "callback_endpoints"];
+const RESOURCES = ["payments", "refunds", "disputes", "payouts", "terminal", "onboarding", "events", "callback_endpoints", "requests"];
 
 const document = createApp().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "permissions", version: "1" } });
 const v1Operations: Operation[] = Object.entries(document.paths ?? {})

@@ -23,6 +23,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
     items: [
       { href: "/dashboard/keys", label: "API keys" },
       { href: "/dashboard/callbacks", label: "Callbacks" },
+      { href: "/dashboard/requests", label: "Request log" },
     ],
   },
   {

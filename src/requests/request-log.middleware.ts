@@ -1,0 +1,32 @@
+import { createMiddleware } from "hono/factory";
+import { shardDatabase } from "../db/shards";
+import { afterResponse } from "../platform/after-response";
+import type { AppBindings } from "../platform/types";
+import { recordRequest } from "./request-log.service";
+
+/**
+ * Logs each `/v1` request of an authenticated tenant once its response is ready: the row's write is left to `waitUntil`,
+ * so no response waits for it. A request refused before its key was accepted names no tenant and is not logged.
+ */
+export const logTenantRequests = createMiddleware<AppBindings>(async (c, next) => {
+  const receivedAt = new Date();
+  await next();
+  const tenant = c.get("tenant");
+  if (!tenant) return;
+  const { url } = c.req;
+  const queryAt = url.indexOf("?");
+  const input = {
+    tenantId: tenant.tenantId,
+    apiKeyId: tenant.apiKeyId,
+    receivedAt: receivedAt.toISOString(),
+    method: c.req.method,
+    path: c.req.path,
+    query: queryAt === -1 ? "" : url.slice(queryAt + 1),
+    status: c.res.status,
+    durationMs: Date.now() - receivedAt.getTime(),
+    traceId: c.get("traceId"),
+    idempotencyKey: c.req.header("Idempotency-Key"),
+  };
+  // On the shard's binding, outside the request's D1 sessions: nothing reads this write back, so it needs no bookmark.
+  afterResponse(c, recordRequest({ ctx: { db: shardDatabase(c.get("ctx").env, tenant.shard) }, input }));
+});

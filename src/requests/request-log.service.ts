@@ -1,0 +1,150 @@
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { newId } from "../lib/ids";
+import { logEvent } from "../lib/log";
+import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import { ApiError } from "../lib/problem";
+import { redactSecrets } from "../lib/redact";
+import type { AppContext } from "../platform/context";
+import { requestLog, type RequestLogRecord } from "./request-log.schema";
+
+export const REQUEST_LOG_RETENTION_DAYS = 14;
+
+/** What one run of the retention sweep deletes at most on a shard: 5 statements of 2,000 rows, 14.4 million rows a day. */
+const PURGE_BATCH_ROWS = 2_000;
+const PURGE_BATCHES_PER_RUN = 5;
+
+/** Longer paths, queries and keys are cut: a log row's size stays bounded whatever a client sends. */
+const MAX_TEXT = 2_048;
+const MAX_IDEMPOTENCY_KEY = 255;
+
+/** `2xx`, `4xx`, `5xx`… (a class) or a status code such as `404`. */
+export const STATUS_FILTER = /^[1-5](?:xx|\d\d)$/;
+
+export type RequestLogQuery = {
+  status?: string;
+  pathPrefix?: string;
+  apiKeyId?: string;
+  traceId?: string;
+  limit: number;
+  cursor?: string;
+};
+
+/** A request as it reached the service and left it; the path and query as sent, before redaction. */
+export type FinishedRequest = {
+  tenantId: string;
+  apiKeyId: string;
+  receivedAt: string;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  durationMs: number;
+  traceId: string;
+  idempotencyKey: string | undefined;
+};
+
+/**
+ * Writes the request's row; never throws, since it runs after the response with no one to tell. A row is what the
+ * request was, never what it carried: no body, secret-named query parameters and secret-shaped values redacted.
+ */
+export async function recordRequest({ ctx, input }: { ctx: Pick<AppContext, "db">; input: FinishedRequest }): Promise<void> {
+  const row: RequestLogRecord = {
+    id: newId("req"),
+    tenantId: input.tenantId,
+    at: input.receivedAt,
+    method: input.method,
+    path: redactSecrets(input.path).slice(0, MAX_TEXT),
+    // The redaction of a query parameter's value starts at its separator: the first one needs its `?`.
+    query: input.query === "" ? "" : redactSecrets(`?${input.query}`).slice(1, MAX_TEXT + 1),
+    status: input.status,
+    durationMs: input.durationMs,
+    traceId: input.traceId,
+    idempotencyKey: input.idempotencyKey === undefined ? null : redactSecrets(input.idempotencyKey).slice(0, MAX_IDEMPOTENCY_KEY),
+    apiKeyId: input.apiKeyId,
+  };
+  try {
+    await ctx.db.insert(requestLog).values(row);
+  } catch (error) {
+    logEvent("warn", "request log row lost", { traceId: input.traceId, tenantId: input.tenantId, error: String(error) });
+  }
+}
+
+/** A class (`4xx`: 400 to 499) or one code; one code is an equality, so the status index gives its rows in order. */
+function statusCondition(status: string) {
+  if (!status.endsWith("xx")) return eq(requestLog.status, Number(status));
+  const first = Number(status[0]) * 100;
+  return and(gte(requestLog.status, first), lt(requestLog.status, first + 100));
+}
+
+const listOrder = { createdAt: requestLog.at, id: requestLog.id };
+
+/** The tenant's requests, newest first, under a cursor signed for these filters. */
+export async function listRequests({
+  ctx,
+  input: { tenantId, query },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; query: RequestLogQuery };
+}): Promise<Page<RequestLogRecord>> {
+  const scope = {
+    list: "request-log-cursor",
+    tenantId,
+    filters: JSON.stringify([query.status ?? null, query.pathPrefix ?? null, query.apiKeyId ?? null, query.traceId ?? null]),
+    secret: ctx.env.KEY_PEPPER,
+  };
+  const rows = await ctx.db
+    .select()
+    .from(requestLog)
+    .where(
+      and(
+        eq(requestLog.tenantId, tenantId),
+        query.status ? statusCondition(query.status) : undefined,
+        query.pathPrefix ? sql`substr(${requestLog.path}, 1, length(${query.pathPrefix})) = ${query.pathPrefix}` : undefined,
+        query.apiKeyId ? eq(requestLog.apiKeyId, query.apiKeyId) : undefined,
+        query.traceId ? eq(requestLog.traceId, query.traceId) : undefined,
+        await afterCursor(listOrder, query.cursor, scope),
+      ),
+    )
+    .orderBy(desc(requestLog.at), desc(requestLog.id))
+    .limit(query.limit + 1)
+    .all();
+  return pageOf(rows, query.limit, scope, (row) => ({ createdAt: row.at, id: row.id }));
+}
+
+/** One of the tenant's requests; another tenant's id is the same 404 as a missing one. */
+export async function getRequest({
+  ctx,
+  input: { tenantId, requestId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string; requestId: string };
+}): Promise<RequestLogRecord> {
+  const row = await ctx.db
+    .select()
+    .from(requestLog)
+    .where(and(eq(requestLog.id, requestId), eq(requestLog.tenantId, tenantId)))
+    .get();
+  if (!row) throw new ApiError("not-found", `No request ${requestId}.`);
+  return row;
+}
+
+/**
+ * The cron's retention on one shard: rows older than REQUEST_LOG_RETENTION_DAYS, oldest first, across tenants, at most
+ * PURGE_BATCHES_PER_RUN batches a run so a shard's turn stays bounded (a backlog goes a run at a time).
+ */
+export async function purgeExpiredRequests({ ctx }: { ctx: AppContext }): Promise<{ deleted: number }> {
+  const cutoff = new Date(ctx.clock.nowMs() - REQUEST_LOG_RETENTION_DAYS * 86_400_000).toISOString();
+  let deleted = 0;
+  for (let batch = 0; batch < PURGE_BATCHES_PER_RUN; batch++) {
+    const oldest = ctx.db
+      .select({ id: requestLog.id })
+      .from(requestLog)
+      .where(lt(requestLog.at, cutoff))
+      .orderBy(requestLog.at)
+      .limit(PURGE_BATCH_ROWS);
+    const { meta } = await ctx.db.delete(requestLog).where(inArray(requestLog.id, oldest)).run();
+    deleted += meta.changes;
+    if (meta.changes < PURGE_BATCH_ROWS) break;
+  }
+  return { deleted };
+}
