@@ -202,7 +202,9 @@ describe("callback endpoints", () => {
     expect(await (await api.get(gone.id)).json()).toMatchObject({ disabled: true, disabledReason: "gone" });
     const audit = await eventually(
       () =>
-        env.DB.prepare("SELECT action, target, actor_email FROM dashboard_audit_log WHERE tenant_id = ?")
+        env.DB.prepare(
+          "SELECT action, target, actor_email FROM dashboard_audit_log WHERE tenant_id = ? AND action LIKE 'callback_endpoint.%'",
+        )
           .bind(tenantId)
           .all<{ action: string; target: string; actor_email: string }>(),
       (result) => result.results.length > 0,
