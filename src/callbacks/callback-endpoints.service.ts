@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
@@ -132,29 +132,36 @@ export async function saveCallbackUrl({
     ),
     db.update(callbackEndpoints).set({ url, disabledAt: null, disabledReason: null, updatedAt: now }).where(first),
     // Only when the endpoint has no current secret (its first save): a URL change must not change the secret.
-    db.insert(callbackSigningSecrets).select(
-      db
-        .select(
-          insertSelectFields(callbackSigningSecrets, {
-            id: secretId,
-            tenantId: callbackEndpoints.tenantId,
-            endpointId: callbackEndpoints.id,
-            secretCiphertext: sealed,
-            createdAt: now,
-            expiresAt: null,
-          }),
-        )
-        .from(callbackEndpoints)
-        .where(
-          and(
-            first,
-            sql`NOT EXISTS (SELECT 1 FROM ${callbackSigningSecrets} WHERE ${callbackSigningSecrets.endpointId} = ${callbackEndpoints.id} AND ${callbackSigningSecrets.expiresAt} IS NULL)`,
-          ),
-        ),
+    insertCurrentSecret(
+      db,
+      { id: secretId, sealed, now },
+      and(
+        first,
+        sql`NOT EXISTS (SELECT 1 FROM ${callbackSigningSecrets} WHERE ${callbackSigningSecrets.endpointId} = ${callbackEndpoints.id} AND ${callbackSigningSecrets.expiresAt} IS NULL)`,
+      )!,
     ),
   ]);
   logEvent("info", "callback url saved", { tenantId, host: new URL(url).host });
   return getCallbackSettings({ ctx, input: { tenantId } });
+}
+
+/** The statement giving each endpoint `where` selects a current signing secret (one that does not expire), `sealed`. */
+function insertCurrentSecret(db: Database, secret: { id: string; sealed: string; now: string }, where: SQL) {
+  return db.insert(callbackSigningSecrets).select(
+    db
+      .select(
+        insertSelectFields(callbackSigningSecrets, {
+          id: secret.id,
+          tenantId: callbackEndpoints.tenantId,
+          endpointId: callbackEndpoints.id,
+          secretCiphertext: secret.sealed,
+          createdAt: secret.now,
+          expiresAt: null,
+        }),
+      )
+      .from(callbackEndpoints)
+      .where(where),
+  );
 }
 
 /** `*` alone, or known types once each; an unknown type is named in a 422. */
@@ -216,21 +223,7 @@ export async function createCallbackEndpoint({
           ),
       )
       .returning(),
-    db.insert(callbackSigningSecrets).select(
-      db
-        .select(
-          insertSelectFields(callbackSigningSecrets, {
-            id: secretId,
-            tenantId: callbackEndpoints.tenantId,
-            endpointId: callbackEndpoints.id,
-            secretCiphertext: sealed,
-            createdAt: now,
-            expiresAt: null,
-          }),
-        )
-        .from(callbackEndpoints)
-        .where(eq(callbackEndpoints.id, id)),
-    ),
+    insertCurrentSecret(db, { id: secretId, sealed, now }, eq(callbackEndpoints.id, id)),
   ]);
   const [row] = inserted;
   if (!row) {
