@@ -203,7 +203,7 @@ export const fitOf = (page, width) =>
       overflowing: [...document.querySelectorAll("body *")]
         .filter((element) => {
           const box = element.getBoundingClientRect();
-          return box.width > 0 && box.right > width + 1 && !element.closest(".table-wrap");
+          return box.width > 0 && box.right > width + 1 && !element.parentElement?.closest(".table-wrap");
         })
         .map(
           (element) =>
