@@ -74,7 +74,7 @@ describe.skipIf(!CHROMIUM)("the readers page in a real browser", () => {
     // The same sale as /v1 tells it: succeeded, card present, on this reader.
     const paymentId = await page.getAttribute("#reader-state table a[href^='/dashboard/payments/']", "href");
     const payment = await (
-      await fetch(`${suite.server.baseUrl}/v1/payments/${paymentId.split("/").at(-1)}`, { headers: { "X-Api-Key": key } })
+      await fetch(`${suite.server.baseUrl}/v1/payments/${String(paymentId).split("/").at(-1)}`, { headers: { "X-Api-Key": key } })
     ).json();
     expect(payment).toMatchObject({ status: "succeeded", method: "card_present", amountCents: 1250, orderRef: `order-${width}` });
 

@@ -13,7 +13,7 @@ async function sandboxTenantKey(name) {
   const { stdout } = await adminCli(suite.server.baseUrl, ["sandbox-tenant", name]);
   const [, key] = /^API key\s+(\S+)/m.exec(stdout) ?? [];
   expect(key, stdout).toMatch(/^lc_live_/);
-  return key;
+  return /** @type {string} */ (key);
 }
 
 /** Presses "Try it out" and "Execute" on an operation as shown, and reads the live response's status and body. */

@@ -31,16 +31,16 @@ export const launchChromium = (executablePath, extraArgs = []) =>
  * stopped after them. Its `server` and `browser` are set once the tests start.
  */
 export function devServerAndChromium(executablePath, extraArgs = []) {
-  /** @type {{ server?: Awaited<ReturnType<typeof startDevServer>>; browser?: import("playwright-core").Browser }} */
-  const suite = {};
+  const suite = /** @type {{ server: Awaited<ReturnType<typeof startDevServer>>; browser: import("playwright-core").Browser }} */ ({});
   beforeAll(async () => {
     if (!executablePath) return;
     suite.server = await startDevServer();
     suite.browser = await launchChromium(executablePath, extraArgs);
   });
   afterAll(async () => {
-    await suite.browser?.close();
-    await suite.server?.stop();
+    // Either may be missing: no Chromium was found, or starting failed part way.
+    if ("browser" in suite) await suite.browser.close();
+    if ("server" in suite) await suite.server.stop();
   });
   return suite;
 }
