@@ -1,46 +1,23 @@
-import { chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import { describe, expect, inject, it } from "vitest";
+import { adminHeaders, devServerAndChromium, watchPage } from "../support/dashboard-browser.mjs";
 import { control } from "../support/sandbox-flows.mjs";
 
 /** Empty when no Chromium was found: the global setup has already said the browser tests are skipped, and how to enable them. */
 const CHROMIUM = inject("chromiumPath");
 
-let server;
-let browser;
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  server = await startDevServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = devServerAndChromium(CHROMIUM, ["--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]);
 
 async function tenantKey(name) {
-  const admin = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" };
+  const admin = adminHeaders();
   const tenant = await (
-    await fetch(`${server.baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })
+    await fetch(`${suite.server.baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })
   ).json();
-  const { key } = await (await fetch(`${server.baseUrl}/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: admin })).json();
+  const { key } = await (await fetch(`${suite.server.baseUrl}/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: admin })).json();
   return { "X-Api-Key": key, "Content-Type": "application/json" };
 }
 
 async function tokenizeInCheckout(page) {
-  await page.goto(`${server.baseUrl}/sandbox/checkout`);
+  await page.goto(`${suite.server.baseUrl}/sandbox/checkout`);
   await page.waitForSelector("#finix-card-number");
   await expect.poll(() => page.textContent("#meta-output")).toContain("sandbox");
   await page.fill("#finix-card-name", "Ada Lovelace");
@@ -53,7 +30,7 @@ async function tokenizeInCheckout(page) {
 }
 
 function chargeWith(auth, token) {
-  return fetch(`${server.baseUrl}/v1/payments`, {
+  return fetch(`${suite.server.baseUrl}/v1/payments`, {
     method: "POST",
     headers: { ...auth, "Idempotency-Key": crypto.randomUUID() },
     body: JSON.stringify({
@@ -69,29 +46,29 @@ function chargeWith(auth, token) {
 describe.skipIf(!CHROMIUM)("in a real browser", () => {
   it("a new merchant onboards through the hosted form and then charges a token from the checkout page", async () => {
     const auth = await tenantKey("Browser Bakery");
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
 
     const blocked = await chargeWith(auth, await tokenizeInCheckout(page));
     expect(blocked.status).toBe(403);
     expect((await blocked.json()).type).toMatch(/merchant-not-ready$/);
 
     const form = await (
-      await fetch(`${server.baseUrl}/v1/onboarding`, {
+      await fetch(`${suite.server.baseUrl}/v1/onboarding`, {
         method: "POST",
         headers: auth,
-        body: JSON.stringify({ returnUrl: `${server.baseUrl}/docs` }),
+        body: JSON.stringify({ returnUrl: `${suite.server.baseUrl}/docs` }),
       })
     ).json();
     await page.goto(form.onboardingUrl);
     await page.click("#fill-test-data");
     await page.fill("#business_name", "Browser Bakery LLC");
     await page.check("#accept_terms");
-    await Promise.all([page.waitForURL(`${server.baseUrl}/docs?formId=${form.formId}`), page.click("#submit-onboarding")]);
+    await Promise.all([page.waitForURL(`${suite.server.baseUrl}/docs?formId=${form.formId}`), page.click("#submit-onboarding")]);
 
-    const pending = await (await fetch(`${server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
+    const pending = await (await fetch(`${suite.server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
     expect(pending.onboardingStatus).toBe("pending");
-    await control(server.baseUrl, "run-jobs", { kinds: ["merchant.decide"] }, { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}` });
-    const ready = await (await fetch(`${server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
+    await control(suite.server.baseUrl, "run-jobs", { kinds: ["merchant.decide"] }, { Authorization: adminHeaders().Authorization });
+    const ready = await (await fetch(`${suite.server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
     expect(ready).toMatchObject({ onboardingStatus: "enabled", chargesEnabled: true });
 
     await page.goto(ready.pci.actionUrl);
@@ -99,7 +76,7 @@ describe.skipIf(!CHROMIUM)("in a real browser", () => {
     await page.fill("#title", "Owner");
     await page.check("#accept");
     await Promise.all([page.waitForSelector("#compliance-done"), page.click("#submit-attestation")]);
-    const attested = await (await fetch(`${server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
+    const attested = await (await fetch(`${suite.server.baseUrl}/v1/onboarding/status`, { headers: auth })).json();
     expect(attested.pci.status).toBe("valid");
 
     const charged = await chargeWith(auth, await tokenizeInCheckout(page));
@@ -108,20 +85,13 @@ describe.skipIf(!CHROMIUM)("in a real browser", () => {
   });
 
   it("the API reference renders every operation and webhook of the document, with examples and Try it out, from this origin alone", async () => {
-    const document = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
+    const document = await (await fetch(`${suite.server.baseUrl}/openapi.json`)).json();
     const operationIds = [...Object.values(document.paths), ...Object.values(document.webhooks)].flatMap((item) =>
       Object.values(item).map((operation) => operation.operationId),
     );
-    const page = await browser.newPage();
-    const external = [];
-    const errors = [];
-    page.on("request", (request) => {
-      if (!request.url().startsWith(server.baseUrl)) external.push(request.url());
-    });
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    await page.goto(`${server.baseUrl}/docs`);
+    const page = await suite.browser.newPage();
+    const seen = watchPage(page, suite.server.baseUrl);
+    await page.goto(`${suite.server.baseUrl}/docs`);
     await page.waitForSelector(".opblock");
 
     const rendered = await page.locator(".opblock").evaluateAll((blocks) => blocks.map((block) => block.id));
@@ -143,7 +113,7 @@ describe.skipIf(!CHROMIUM)("in a real browser", () => {
     await health.locator(".execute").click();
     await expect.poll(() => health.locator(".live-responses-table tr.response .response-col_status").textContent()).toBe("200");
 
-    expect(external).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(seen.external).toEqual([]);
+    expect(seen.errors).toEqual([]);
   });
 });

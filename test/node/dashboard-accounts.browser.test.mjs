@@ -4,48 +4,35 @@
 // gets a new password through `npm run admin -- dashboard reset`, then signs in with a recovery code. Nothing is wider
 // than the screen, and no page logs an error. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by default;
 // `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's `70-accounts-…`).
-import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { promisify } from "node:util";
-import { chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { clickNav, signOut } from "../support/dashboard-browser.mjs";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import { describe, expect, inject, it } from "vitest";
+import {
+  acceptAndSignIn,
+  adminCli,
+  adminHeaders,
+  clickNav,
+  DESKTOP,
+  devServerAndChromium,
+  expectToFit,
+  newContext,
+  PASSWORD,
+  PHONE,
+  screenshot,
+  screenshotsDir,
+  signOut,
+  watchPage,
+} from "../support/dashboard-browser.mjs";
 
 const CHROMIUM = inject("chromiumPath");
-const root = path.join(import.meta.dirname, "../..");
-const SCREENSHOTS = path.resolve(root, process.env.SCREENSHOTS_DIR ?? "test-results/dashboard");
-const PASSWORD = "a long and memorable passphrase";
+const SCREENSHOTS = screenshotsDir();
 const NEW_PASSWORD = "another long and memorable passphrase";
 const RESET_PASSWORD = "the passphrase after the reset";
 
-let server;
-let browser;
-
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startDevServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const admin = () => ({ Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" });
+const suite = devServerAndChromium(CHROMIUM);
 
 /** `npm run admin -- dashboard <verb> <tenantId> <email>`, as docs/guides/dashboard.md tells the operator; its JSON answer. */
-async function adminCli(verb, tenantId, email) {
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/admin.mjs", "dashboard", verb, tenantId, email], {
-    cwd: root,
-    env: { ...process.env, PAYMENT_CONNECT_URL: server.baseUrl, ADMIN_SECRET: devSecrets().ADMIN_SECRET },
-  });
+async function dashboardAdminCli(verb, tenantId, email) {
+  const { stdout, stderr } = await adminCli(suite.server.baseUrl, ["dashboard", verb, tenantId, email]);
   const answer = JSON.parse(stdout);
   expect(stderr).toContain(answer.inviteUrl ?? answer.resetUrl);
   return answer;
@@ -67,52 +54,38 @@ function appCode(secret, ahead = 0) {
 
 describe.skipIf(!CHROMIUM)("accounts in a real browser", () => {
   it.each([
-    ["desktop", { width: 1280, height: 860 }],
-    ["phone", { width: 390, height: 844 }],
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
   ])(
     "at %s width: change password → two-step sign-in on → sign in with the code → reset link (role kept) → a recovery code",
     async (width, viewport) => {
       const email = `owner-${width}@accounts.example`;
       const tenant = await (
-        await fetch(`${server.baseUrl}/admin/tenants`, {
+        await fetch(`${suite.server.baseUrl}/admin/tenants`, {
           method: "POST",
-          headers: admin(),
+          headers: adminHeaders(),
           body: JSON.stringify({ name: `Keepers ${width}` }),
         })
       ).json();
-      const { inviteUrl } = await adminCli("invite", tenant.id, email);
+      const { inviteUrl } = await dashboardAdminCli("invite", tenant.id, email);
 
-      const context = await browser.newContext({ viewport, isMobile: width === "phone", hasTouch: width === "phone" });
+      const context = await newContext(suite.browser, viewport);
       const page = await context.newPage();
-      const consoleErrors = [];
-      const external = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") consoleErrors.push(message.text());
-      });
-      page.on("request", (request) => {
-        if (!request.url().startsWith(server.baseUrl)) external.push(request.url());
-      });
+      const seen = watchPage(page, suite.server.baseUrl);
       page.on("dialog", (dialog) => dialog.accept());
-      // Nothing wider than the screen: the page neither zooms out nor scrolls sideways.
-      const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
       const shot = async (name) => {
-        await fits();
-        await page.screenshot({ path: path.join(SCREENSHOTS, `70-accounts-${name}-${width}.png`), fullPage: true });
+        await expectToFit(page, viewport);
+        await screenshot(page, SCREENSHOTS, `70-accounts-${name}-${width}`);
       };
-      const signIn = async (password) => {
-        await page.goto(`${server.baseUrl}/dashboard/sign-in`);
+      /** The password step alone: a second step may follow. */
+      const signInWith = async (password) => {
+        await page.goto(`${suite.server.baseUrl}/dashboard/sign-in`);
         await page.fill("#email", email);
         await page.fill("#password", password);
         await page.click("button[type=submit]");
       };
 
-      await page.goto(inviteUrl);
-      await page.fill("#name", "Ada Lovelace");
-      await page.fill("#password", PASSWORD);
-      await page.fill("#confirm", PASSWORD);
-      await Promise.all([page.waitForURL(/notice=password-set$/), page.click("button[type=submit]")]);
-      await signIn(PASSWORD);
-      await page.waitForURL(`${server.baseUrl}/dashboard`);
+      await acceptAndSignIn(page, { baseUrl: suite.server.baseUrl, inviteUrl, email });
 
       // Change the password: the current one, then the new one twice.
       await clickNav(page, "Sign-in security");
@@ -141,18 +114,18 @@ describe.skipIf(!CHROMIUM)("accounts in a real browser", () => {
 
       // Signing in now takes the password and then the app's code.
       await signOut(page);
-      await signIn(NEW_PASSWORD);
+      await signInWith(NEW_PASSWORD);
       await page.waitForURL(/\/dashboard\/sign-in\/code$/);
       expect(await page.title()).toBe("Enter your code · Payment Connect");
       await page.fill("#code", appCode(secret, 1));
       await shot("sign-in-code");
-      await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
-      await page.goto(`${server.baseUrl}/dashboard/security`);
+      await Promise.all([page.waitForURL(`${suite.server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
+      await page.goto(`${suite.server.baseUrl}/dashboard/security`);
       expect(await page.textContent("main")).toContain("10 of 10 recovery codes left");
-      await fits();
+      await expectToFit(page, viewport);
 
       // Locked out: the operator's reset link keeps the owner an owner and ends the session; a recovery code signs in.
-      const reset = await adminCli("reset", tenant.id, email);
+      const reset = await dashboardAdminCli("reset", tenant.id, email);
       expect(reset).toMatchObject({ email, role: "owner" });
       await page.goto(reset.resetUrl);
       expect(await page.title()).toBe("Choose a new password · Payment Connect");
@@ -160,18 +133,18 @@ describe.skipIf(!CHROMIUM)("accounts in a real browser", () => {
       await page.fill("#confirm", RESET_PASSWORD);
       await shot("reset-link");
       await Promise.all([page.waitForURL(/notice=password-reset$/), page.click("button[type=submit]")]);
-      await page.goto(`${server.baseUrl}/dashboard/security`);
+      await page.goto(`${suite.server.baseUrl}/dashboard/security`);
       expect(page.url()).toContain("/dashboard/sign-in");
-      await signIn(RESET_PASSWORD);
+      await signInWith(RESET_PASSWORD);
       await page.waitForURL(/\/dashboard\/sign-in\/code$/);
       await page.fill("#code", recoveryCodes[0]);
-      await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
-      await page.goto(`${server.baseUrl}/dashboard/security`);
+      await Promise.all([page.waitForURL(`${suite.server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
+      await page.goto(`${suite.server.baseUrl}/dashboard/security`);
       expect(await page.textContent("main")).toContain("9 of 10 recovery codes left");
       expect(await page.textContent(".whoami")).toContain("owner");
 
-      expect(external).toEqual([]);
-      expect(consoleErrors).toEqual([]);
+      expect(seen.external).toEqual([]);
+      expect(seen.errors).toEqual([]);
       await context.close();
     },
   );

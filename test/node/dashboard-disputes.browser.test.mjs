@@ -4,55 +4,46 @@
 // confirmation, then reads the audit log — the operator's key, browsers in short — and filters it by action and by
 // user. No page is wider than the screen, and nothing is logged to the console. Screenshots go to SCREENSHOTS_DIR
 // (test-results/dashboard by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
-import { mkdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
+import {
+  acceptAndSignIn,
+  adminHeaders,
+  DESKTOP,
+  devServerAndChromium,
+  expectToFit,
+  inviteWithAdminRoute,
+  newContext,
+  PHONE,
+  screenshot,
+  screenshotsDir,
+  watchPage,
+} from "../support/dashboard-browser.mjs";
 import { cardToken, chargeableTenant, control } from "../support/sandbox-flows.mjs";
 
 const CHROMIUM = inject("chromiumPath");
-const root = path.join(import.meta.dirname, "../..");
-const SCREENSHOTS = path.resolve(root, process.env.SCREENSHOTS_DIR ?? "test-results/dashboard");
-const PASSWORD = "a long and memorable passphrase";
+const SCREENSHOTS = screenshotsDir();
 const RECEIPT = Buffer.from("%PDF-1.7\n% the signed delivery receipt of order-2001\n%%EOF\n");
 
-let server;
-let browser;
-
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startDevServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const admin = () => ({ Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" });
+const suite = devServerAndChromium(CHROMIUM);
 
 /** A sale on the tenant's operator-issued key, disputed by the buyer at the sandbox processor. */
 async function disputedSale(key, orderRef) {
-  const charged = await fetch(`${server.baseUrl}/v1/payments`, {
+  const charged = await fetch(`${suite.server.baseUrl}/v1/payments`, {
     method: "POST",
     headers: { "X-Api-Key": key, "Content-Type": "application/json", "Idempotency-Key": orderRef },
     body: JSON.stringify({
       amountCents: 6400,
       currency: "USD",
       orderRef,
-      processorToken: await cardToken(server.baseUrl),
+      processorToken: await cardToken(suite.server.baseUrl),
       buyer: { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" },
     }),
   });
   expect(charged.status).toBe(201);
   const payment = await charged.json();
-  await control(server.baseUrl, "open-dispute", { id: payment.processorTransferId }, { "X-Api-Key": key });
-  const disputes = async () => (await (await fetch(`${server.baseUrl}/v1/disputes`, { headers: { "X-Api-Key": key } })).json()).data;
+  await control(suite.server.baseUrl, "open-dispute", { id: payment.processorTransferId }, { "X-Api-Key": key });
+  const disputes = async () => (await (await fetch(`${suite.server.baseUrl}/v1/disputes`, { headers: { "X-Api-Key": key } })).json()).data;
   await expect
     .poll(async () => (await disputes()).some((dispute) => dispute.lcPaymentId === payment.lcPaymentId), { timeout: 30_000 })
     .toBe(true);
@@ -61,54 +52,28 @@ async function disputedSale(key, orderRef) {
 
 describe.skipIf(!CHROMIUM)("disputes and the audit log in a real browser", () => {
   it.each([
-    ["desktop", { width: 1280, height: 860 }],
-    ["phone", { width: 390, height: 844 }],
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
   ])(
     "at %s width: evidence uploaded and opened, a dispute accepted, the audit log with the operator's key, filtered",
     async (width, viewport) => {
-      const { tenantId, key } = await chargeableTenant(server.baseUrl, admin(), `Disputed Roasters (${width})`);
+      const { tenantId, key } = await chargeableTenant(suite.server.baseUrl, adminHeaders(), `Disputed Roasters (${width})`);
       const email = `owner-${width}@disputed.example`;
-      const invited = await fetch(`${server.baseUrl}/admin/tenants/${tenantId}/dashboard/invites`, {
-        method: "POST",
-        headers: admin(),
-        body: JSON.stringify({ email }),
-      });
-      expect(invited.status).toBe(201);
+      const inviteUrl = await inviteWithAdminRoute(suite.server.baseUrl, tenantId, email);
       const contested = await disputedSale(key, `order-2001-${width}`);
       const conceded = await disputedSale(key, `order-2002-${width}`);
 
-      const context = await browser.newContext({
-        viewport,
-        isMobile: width === "phone",
-        hasTouch: width === "phone",
-        acceptDownloads: true,
-      });
+      const context = await newContext(suite.browser, viewport, { acceptDownloads: true });
       const page = await context.newPage();
-      const consoleErrors = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") consoleErrors.push(message.text());
-      });
-      page.on("pageerror", (error) => consoleErrors.push(String(error)));
+      const seen = watchPage(page, suite.server.baseUrl);
       page.on("dialog", (dialog) => dialog.accept());
-      const shot = (name) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-      // Nothing wider than the screen: the page is not scrolled sideways (a wide table scrolls in its own frame).
-      const fitsTheScreen = async () =>
-        expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([
-          viewport.width,
-          viewport.width,
-        ]);
+      const shot = (name) => screenshot(page, SCREENSHOTS, `${name}-${width}`);
+      const fitsTheScreen = () => expectToFit(page, viewport);
 
-      await page.goto((await invited.json()).inviteUrl);
-      await page.fill("#name", "Ada Lovelace");
-      await page.fill("#password", PASSWORD);
-      await page.fill("#confirm", PASSWORD);
-      await Promise.all([page.waitForURL(/notice=password-set$/), page.click("button[type=submit]")]);
-      await page.fill("#email", email);
-      await page.fill("#password", PASSWORD);
-      await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
+      await acceptAndSignIn(page, { baseUrl: suite.server.baseUrl, inviteUrl, email });
 
       // The contested dispute: evidence through the form, then opened from its link as the file it was.
-      await page.goto(`${server.baseUrl}/dashboard/disputes`);
+      await page.goto(`${suite.server.baseUrl}/dashboard/disputes`);
       await fitsTheScreen();
       await page.click(`a[href='/dashboard/disputes/${contested.lcDisputeId}']`);
       await page.setInputFiles("#file", { name: "signed-receipt.pdf", mimeType: "application/pdf", buffer: RECEIPT });
@@ -120,21 +85,21 @@ describe.skipIf(!CHROMIUM)("disputes and the audit log in a real browser", () =>
       await shot("60-dispute-evidence");
 
       // The conceded one: accepted after the confirmation, and the page says it takes no response.
-      await page.goto(`${server.baseUrl}/dashboard/disputes/${conceded.lcDisputeId}`);
+      await page.goto(`${suite.server.baseUrl}/dashboard/disputes/${conceded.lcDisputeId}`);
       await page.fill("#acceptNote", "Refunded the buyer at the counter.");
       await Promise.all([page.waitForURL(/notice=dispute-accepted$/), page.click("button:has-text('Accept dispute')")]);
       const main = await page.textContent("main");
       expect(main).toContain("You accepted this dispute: it takes no evidence and no response.");
       expect(await page.isVisible("#file")).toBe(false);
       const asTheApiSays = await (
-        await fetch(`${server.baseUrl}/v1/disputes/${conceded.lcDisputeId}`, { headers: { "X-Api-Key": key } })
+        await fetch(`${suite.server.baseUrl}/v1/disputes/${conceded.lcDisputeId}`, { headers: { "X-Api-Key": key } })
       ).json();
       expect(asTheApiSays).toMatchObject({ acceptance: "accepted", responseState: "accepted", state: "lost" });
       await fitsTheScreen();
       await shot("61-dispute-accepted");
 
       // The audit log: the operator's key, the evidence, the acceptance; this browser in short.
-      await page.goto(`${server.baseUrl}/dashboard/audit`);
+      await page.goto(`${suite.server.baseUrl}/dashboard/audit`);
       const log = await page.textContent("main");
       for (const entry of [
         "Issued an API key",
@@ -163,7 +128,7 @@ describe.skipIf(!CHROMIUM)("disputes and the audit log in a real browser", () =>
       await fitsTheScreen();
       await shot("62-audit-log-filtered");
 
-      expect(consoleErrors).toEqual([]);
+      expect(seen.errors).toEqual([]);
       await context.close();
     },
   );

@@ -5,36 +5,39 @@
 // the balance accruing, the debit as the last payout, the dispute with its deadline and the PCI attestation's due
 // date; the page fits the screen with no console error. Then the attestation, signed on the sandbox's page, leads back
 // to the overview. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by default).
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { executeLocalD1, tenantShardBinding } from "../../scripts/local-d1.mjs";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import {
+  acceptAndSignIn,
+  adminHeaders,
+  devServerAndChromium,
+  expectToFit,
+  inviteWithAdminRoute,
+  newContext,
+  PHONE,
+  screenshot,
+  screenshotsDir,
+  watchPage,
+} from "../support/dashboard-browser.mjs";
 import { cardToken, chargeableTenant, control } from "../support/sandbox-flows.mjs";
 
 const CHROMIUM = inject("chromiumPath");
-const root = path.join(import.meta.dirname, "../..");
-const SCREENSHOTS = path.resolve(root, process.env.SCREENSHOTS_DIR ?? "test-results/dashboard");
-const PASSWORD = "a long and memorable passphrase";
+const SCREENSHOTS = screenshotsDir();
 const DAY_MS = 86_400_000;
 
-let server;
-let browser;
+const suite = devServerAndChromium(CHROMIUM);
 let tenant;
 const charged = {};
 
-const admin = () => ({ Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" });
-
 async function charge(name, amountCents) {
-  const response = await fetch(`${server.baseUrl}/v1/payments`, {
+  const response = await fetch(`${suite.server.baseUrl}/v1/payments`, {
     method: "POST",
     headers: { "X-Api-Key": tenant.key, "Content-Type": "application/json", "Idempotency-Key": `overview-${name}` },
     body: JSON.stringify({
       amountCents,
       currency: "USD",
       orderRef: `order-${name}`,
-      processorToken: await cardToken(server.baseUrl),
+      processorToken: await cardToken(suite.server.baseUrl),
       buyer: { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" },
     }),
   });
@@ -44,7 +47,7 @@ async function charge(name, amountCents) {
 }
 
 async function refund(name, amountCents) {
-  const response = await fetch(`${server.baseUrl}/v1/payments/${charged[name].lcPaymentId}/refund`, {
+  const response = await fetch(`${suite.server.baseUrl}/v1/payments/${charged[name].lcPaymentId}/refund`, {
     method: "POST",
     headers: { "X-Api-Key": tenant.key, "Content-Type": "application/json", "Idempotency-Key": `overview-refund-${name}` },
     body: JSON.stringify({ amountCents, refundApplicationFee: true }),
@@ -52,10 +55,10 @@ async function refund(name, amountCents) {
   if (response.status !== 200) throw new Error(`refund ${name}: ${response.status} ${await response.text()}`);
   // The processor's reversal succeeds seconds later (its webhook records the state) and only then joins the merchant's
   // accruing settlement, as does the fee's share credited with it.
-  const binding = await tenantShardBinding({ persistTo: server.persistTo, tenantId: tenant.tenantId });
+  const binding = await tenantShardBinding({ persistTo: suite.server.persistTo, tenantId: tenant.tenantId });
   const settled = async () => {
     const [found] = await executeLocalD1({
-      persistTo: server.persistTo,
+      persistTo: suite.server.persistTo,
       binding,
       sql: `SELECT COUNT(*) AS n FROM refunds WHERE payment_id = '${charged[name].lcPaymentId}' AND processor_state = 'SUCCEEDED' AND fee_credit_status = 'succeeded'`,
     });
@@ -73,17 +76,17 @@ async function waitForCount(count, expected, what, timeoutMs = 30_000) {
   }
 }
 
-const api = async (pathname) => (await fetch(`${server.baseUrl}${pathname}`, { headers: { "X-Api-Key": tenant.key } })).json();
+const api = async (pathname) => (await fetch(`${suite.server.baseUrl}${pathname}`, { headers: { "X-Api-Key": tenant.key } })).json();
 
 /** The settlement closed and carried through its funding; its payout is in the service once the webhooks have run. */
 async function payOut(expectedPayouts) {
-  await control(server.baseUrl, "close-settlement", { id: tenant.merchantId }, admin());
+  await control(suite.server.baseUrl, "close-settlement", { id: tenant.merchantId }, adminHeaders());
   await waitForCount(async () => (await api("/v1/payouts?status=paid")).data.length, expectedPayouts, "paid payouts");
 }
 
 /** A month of older sales and refunds, written into the tenant's shard as the ledger holds them, one to four a day. */
 async function seedOlderDays() {
-  const binding = await tenantShardBinding({ persistTo: server.persistTo, tenantId: tenant.tenantId });
+  const binding = await tenantShardBinding({ persistTo: suite.server.persistTo, tenantId: tenant.tenantId });
   const payments = [];
   const refunds = [];
   for (let day = 1; day < 30; day++) {
@@ -102,7 +105,7 @@ async function seedOlderDays() {
     }
   }
   await executeLocalD1({
-    persistTo: server.persistTo,
+    persistTo: suite.server.persistTo,
     binding,
     sql: [
       `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents, processor_merchant_id, processor_transfer_id, created_at, updated_at) VALUES ${payments.join(",")};`,
@@ -113,15 +116,9 @@ async function seedOlderDays() {
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startDevServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
   // The settlement closes when the test says so, not two minutes after the first sale.
-  await control(server.baseUrl, "config", { delaysSeconds: { settlement: 3600 } }, admin());
-  tenant = await chargeableTenant(server.baseUrl, admin(), "Blue Bottle Coffee");
+  await control(suite.server.baseUrl, "config", { delaysSeconds: { settlement: 3600 } }, adminHeaders());
+  tenant = await chargeableTenant(suite.server.baseUrl, adminHeaders(), "Blue Bottle Coffee");
   for (const [name, amount] of [
     ["espresso", 4200],
     ["beans", 2500],
@@ -140,61 +137,19 @@ beforeAll(async () => {
   await payOut(2);
   if ((await charge("filter", 3100)).status !== 201) throw new Error("charge filter");
   await waitForCount(async () => (await api("/v1/payouts?status=accruing")).data.length, 1, "accruing payouts");
-  await control(server.baseUrl, "open-dispute", { id: charged.beans.processorTransferId }, { "X-Api-Key": tenant.key });
+  await control(suite.server.baseUrl, "open-dispute", { id: charged.beans.processorTransferId }, { "X-Api-Key": tenant.key });
   await waitForCount(async () => (await api("/v1/disputes")).data.length, 1, "disputes");
   await seedOlderDays();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** A new owner of the tenant, invited by the operator, signed in on a page of this width. */
 async function signIn(viewport, email) {
-  const invite = await fetch(`${server.baseUrl}/admin/tenants/${tenant.tenantId}/dashboard/invites`, {
-    method: "POST",
-    headers: admin(),
-    body: JSON.stringify({ email }),
-  });
-  const { inviteUrl } = await invite.json();
-  const phone = viewport.width < 500;
-  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
+  const inviteUrl = await inviteWithAdminRoute(suite.server.baseUrl, tenant.tenantId, email);
+  const context = await newContext(suite.browser, viewport);
   const page = await context.newPage();
-  const consoleErrors = [];
-  const external = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-  page.on("request", (request) => {
-    if (!request.url().startsWith(server.baseUrl)) external.push(request.url());
-  });
-  await page.goto(inviteUrl);
-  await page.fill("#name", "Ada Lovelace");
-  await page.fill("#password", PASSWORD);
-  await page.fill("#confirm", PASSWORD);
-  await Promise.all([page.waitForURL(/notice=password-set$/), page.click("button[type=submit]")]);
-  await page.fill("#email", email);
-  await page.fill("#password", PASSWORD);
-  await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
-  return { context, page, consoleErrors, external };
-}
-
-/**
- * Nothing wider than the screen: no element reaches past its right edge (a table scrolls inside its frame, which itself
- * fits), and the page does not scroll sideways — text too long for its box would widen it without widening any box.
- */
-async function fitsTheScreen(page, width) {
-  expect(
-    await page.evaluate(
-      (screen) =>
-        [...document.querySelectorAll("body *")]
-          .filter((element) => element.getBoundingClientRect().right > screen + 1 && !element.parentElement?.closest(".table-wrap"))
-          .map((element) => `${element.tagName}#${element.id}.${element.getAttribute("class")}`),
-      width,
-    ),
-  ).toEqual([]);
-  expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([width, width]);
+  const seen = watchPage(page, suite.server.baseUrl);
+  await acceptAndSignIn(page, { baseUrl: suite.server.baseUrl, inviteUrl, email });
+  return { context, page, seen };
 }
 
 const money = (cents) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
@@ -202,9 +157,9 @@ const money = (cents) => `$${(cents / 100).toLocaleString("en-US", { minimumFrac
 describe.skipIf(!CHROMIUM)("the overview with money in a real browser", () => {
   it.each([
     ["desktop", { width: 1280, height: 900 }],
-    ["phone", { width: 390, height: 844 }],
+    ["phone", PHONE],
   ])("at %s width: the month's figures, chart and table, payouts, the dispute and PCI's due date", async (width, viewport) => {
-    const { context, page, consoleErrors, external } = await signIn(viewport, `owner-${width}@overview.example`);
+    const { context, page, seen } = await signIn(viewport, `owner-${width}@overview.example`);
     expect(await page.textContent("h1")).toBe("Overview");
 
     // Today's charges: three went through, one was declined; two refunds (1,000 and 9,900).
@@ -240,10 +195,10 @@ describe.skipIf(!CHROMIUM)("the overview with money in a real browser", () => {
     expect(await page.textContent("#pci-status")).toMatch(/pending\s+due \d{4}-\d{2}-\d{2}/);
 
     // The table open, then closed again as the page first shows it.
-    await fitsTheScreen(page, viewport.width);
+    await expectToFit(page, viewport);
     await page.click("details.ov-numbers summary");
-    await fitsTheScreen(page, viewport.width);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `20-overview-${width}.png`), fullPage: true });
+    await expectToFit(page, viewport);
+    await screenshot(page, SCREENSHOTS, `20-overview-${width}`);
 
     // The debit's own page says what it is, and what it holds.
     await page.click("#last-payout a[href^='/dashboard/payouts/lcpo_']");
@@ -252,31 +207,31 @@ describe.skipIf(!CHROMIUM)("the overview with money in a real browser", () => {
     expect(facts).toContain("Debited from your bank");
     expect(facts).toMatch(/Holds\s*1 refund/);
     expect(facts).not.toContain("Net to your bank");
-    await fitsTheScreen(page, viewport.width);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `21-payout-debit-${width}.png`), fullPage: true });
+    await expectToFit(page, viewport);
+    await screenshot(page, SCREENSHOTS, `21-payout-debit-${width}`);
 
-    expect(external).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    expect(seen.external).toEqual([]);
+    expect(seen.errors).toEqual([]);
     await context.close();
   });
 
   it("the PCI attestation, signed on its page, leads back to the overview, which shows it valid", async () => {
-    const { context, page, consoleErrors } = await signIn({ width: 1280, height: 900 }, "owner-pci@overview.example");
+    const { context, page, seen } = await signIn({ width: 1280, height: 900 }, "owner-pci@overview.example");
     await Promise.all([page.waitForURL(/\/sandbox\/compliance\//), page.click("text=Attest PCI compliance")]);
     await page.fill("#name", "Ada Lovelace");
     await page.fill("#title", "Owner");
     await page.check("#accept");
-    await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("#submit-attestation")]);
+    await Promise.all([page.waitForURL(`${suite.server.baseUrl}/dashboard`), page.click("#submit-attestation")]);
     await expect
       .poll(
         async () => {
-          await page.goto(`${server.baseUrl}/dashboard`);
+          await page.goto(`${suite.server.baseUrl}/dashboard`);
           return page.textContent("#pci-status");
         },
         { timeout: 30_000, interval: 500 },
       )
       .toMatch(/valid\s+attest again by \d{4}-\d{2}-\d{2}/);
-    expect(consoleErrors).toEqual([]);
+    expect(seen.errors).toEqual([]);
     await context.close();
   });
 });

@@ -3,77 +3,45 @@
 // refresh itself to the succeeded sale — the issue's "registers a reader and sells on it from the dashboard in the
 // sandbox". Nothing on the page is wider than the screen. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by
 // default; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { clickNav } from "../support/dashboard-browser.mjs";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import { describe, expect, inject, it } from "vitest";
+import {
+  acceptAndSignIn,
+  adminHeaders,
+  clickNav,
+  DESKTOP,
+  devServerAndChromium,
+  expectToFit,
+  inviteWithAdminRoute,
+  PHONE,
+  screenshot,
+  screenshotsDir,
+  watchPage,
+} from "../support/dashboard-browser.mjs";
 import { chargeableTenant } from "../support/sandbox-flows.mjs";
 
 const CHROMIUM = inject("chromiumPath");
-const root = path.join(import.meta.dirname, "../..");
-const SCREENSHOTS = path.resolve(root, process.env.SCREENSHOTS_DIR ?? "test-results/dashboard");
-const PASSWORD = "a long and memorable passphrase";
+const SCREENSHOTS = screenshotsDir();
 
-let server;
-let browser;
-
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startDevServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const admin = () => ({ Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" });
-
-async function invite(tenantId, email) {
-  const response = await fetch(`${server.baseUrl}/admin/tenants/${tenantId}/dashboard/invites`, {
-    method: "POST",
-    headers: admin(),
-    body: JSON.stringify({ email }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()).inviteUrl;
-}
+const suite = devServerAndChromium(CHROMIUM);
 
 describe.skipIf(!CHROMIUM)("the readers page in a real browser", () => {
   it.each([
-    ["desktop", { width: 1280, height: 860 }],
-    ["phone", { width: 390, height: 844 }],
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
   ])("at %s width: register a reader, activate it, sell on it with the simulated tap", async (width, viewport) => {
-    const { tenantId, key } = await chargeableTenant(server.baseUrl, admin(), `Counter Coffee ${width}`);
+    const { tenantId, key } = await chargeableTenant(suite.server.baseUrl, adminHeaders(), `Counter Coffee ${width}`);
     const email = `owner-${width}@countercoffee.example`;
-    const inviteUrl = await invite(tenantId, email);
-    const context = await browser.newContext({ viewport });
+    const inviteUrl = await inviteWithAdminRoute(suite.server.baseUrl, tenantId, email);
+    const context = await suite.browser.newContext({ viewport });
     const page = await context.newPage();
-    const consoleErrors = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") consoleErrors.push(message.text());
-    });
-    page.on("pageerror", (error) => consoleErrors.push(error.message));
+    const seen = watchPage(page, suite.server.baseUrl);
     page.on("dialog", (dialog) => dialog.accept());
-    const shot = (name) => page.screenshot({ path: path.join(SCREENSHOTS, `23-${name}-${width}.png`), fullPage: true });
-    const noHorizontalScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+    const shot = (name) => screenshot(page, SCREENSHOTS, `23-${name}-${width}`);
+    const noHorizontalScroll = () => expectToFit(page, viewport);
 
-    await page.goto(inviteUrl);
-    await page.fill("#name", "Grace Hopper");
-    await page.fill("#password", PASSWORD);
-    await page.fill("#confirm", PASSWORD);
-    await Promise.all([page.waitForURL(/notice=password-set$/), page.click("button[type=submit]")]);
-    await page.fill("#email", email);
-    await page.fill("#password", PASSWORD);
-    await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard`), page.click("button[type=submit]")]);
+    await acceptAndSignIn(page, { baseUrl: suite.server.baseUrl, inviteUrl, email, name: "Grace Hopper" });
 
-    await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard/readers`), clickNav(page, "Readers")]);
+    await Promise.all([page.waitForURL(`${suite.server.baseUrl}/dashboard/readers`), clickNav(page, "Readers")]);
     expect(await page.textContent("main")).toContain("No readers yet");
     await noHorizontalScroll();
     const serialNumber = `SN${width.toUpperCase()}${Date.now()}`;
@@ -106,15 +74,15 @@ describe.skipIf(!CHROMIUM)("the readers page in a real browser", () => {
     // The same sale as /v1 tells it: succeeded, card present, on this reader.
     const paymentId = await page.getAttribute("#reader-state table a[href^='/dashboard/payments/']", "href");
     const payment = await (
-      await fetch(`${server.baseUrl}/v1/payments/${paymentId.split("/").at(-1)}`, { headers: { "X-Api-Key": key } })
+      await fetch(`${suite.server.baseUrl}/v1/payments/${String(paymentId).split("/").at(-1)}`, { headers: { "X-Api-Key": key } })
     ).json();
     expect(payment).toMatchObject({ status: "succeeded", method: "card_present", amountCents: 1250, orderRef: `order-${width}` });
 
-    await page.goto(`${server.baseUrl}/dashboard/readers`);
+    await page.goto(`${suite.server.baseUrl}/dashboard/readers`);
     expect(await page.textContent("table")).toContain(serialNumber);
     await noHorizontalScroll();
     await shot("readers");
-    expect(consoleErrors).toEqual([]);
+    expect(seen.errors).toEqual([]);
     await context.close();
   });
 });

@@ -6,8 +6,7 @@
 // (`scrollWidth === innerWidth`, no element past the window's edge outside a table's own frame), no console error,
 // nothing loaded from another origin, and a screenshot `<nn>-<page>-<width>.png` in SCREENSHOTS_DIR
 // (test-results/dashboard-walk by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes the guide's).
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
+import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -15,20 +14,21 @@ import {
   adminHeaders,
   chargeableTenant,
   DESKTOP,
+  devServerAndChromium,
   expectToFit,
   inviteWithAdminCli,
-  launchChromium,
   newContext,
   PHONE,
+  screenshot,
+  screenshotsDir,
   signIn,
+  startCallbackReceiver,
   watchPage,
 } from "../support/dashboard-browser.mjs";
-import { startDevServer } from "../support/dev-server.mjs";
 import { cardToken, control } from "../support/sandbox-flows.mjs";
 
 const CHROMIUM = inject("chromiumPath");
-const root = path.join(import.meta.dirname, "../..");
-const SCREENSHOTS = path.resolve(root, process.env.SCREENSHOTS_DIR ?? "test-results/dashboard-walk");
+const SCREENSHOTS = screenshotsDir("test-results/dashboard-walk");
 const OWNER_EMAIL = "owner@walk.example";
 
 /**
@@ -75,35 +75,20 @@ const templateOf = (pathname) =>
 const followable = (url, origin) =>
   url.origin === origin && url.pathname.startsWith("/dashboard") && url.pathname !== "/dashboard/sign-out";
 
-let server;
-let browser;
+const suite = devServerAndChromium(CHROMIUM);
 let receiver;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
   // The walk's own screenshots from an earlier run go first: a page renamed or gone leaves no stale picture behind.
   for (const file of readdirSync(SCREENSHOTS)) if (/^\d\d-[a-z0-9-]+-(1280|390)\.png$/.test(file)) rmSync(path.join(SCREENSHOTS, file));
-  receiver = createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      response.statusCode = 204;
-      response.end();
-    });
-  });
-  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  server = await startDevServer();
-  browser = await launchChromium(CHROMIUM);
+  receiver = await startCallbackReceiver();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await new Promise((resolve) => (receiver ? receiver.close(() => resolve(undefined)) : resolve(undefined)));
-});
+afterAll(() => receiver?.close());
 
 /** Through the API and the sandbox's controls: something on every page (the way `npm run trigger` makes events). */
 async function tenantWithHistory() {
-  const base = server.baseUrl;
+  const base = suite.server.baseUrl;
   const admin = adminHeaders();
   const { tenantId, merchantId } = await chargeableTenant(base, "Walk Through Roasters");
   const issued = await fetch(`${base}/admin/tenants/${tenantId}/keys`, { method: "POST", headers: admin });
@@ -146,11 +131,11 @@ async function tenantWithHistory() {
   const callbacks = await fetch(`${base}/admin/tenants/${tenantId}/callbacks`, {
     method: "PUT",
     headers: admin,
-    body: JSON.stringify({ url: `http://127.0.0.1:${receiver.address().port}/hooks` }),
+    body: JSON.stringify({ url: receiver.url("/hooks") }),
   });
   expect(callbacks.status).toBe(200);
   await api("POST", "/v1/callback-endpoints", {
-    url: `http://127.0.0.1:${receiver.address().port}/disputes-desk`,
+    url: receiver.url("/disputes-desk"),
     description: "Disputes desk",
     enabledEvents: ["dispute.created", "dispute.updated"],
   });
@@ -177,7 +162,7 @@ async function tenantWithHistory() {
  * link to something that is not a page (a file to download) is left out.
  */
 async function discoverPages(page) {
-  const origin = server.baseUrl;
+  const origin = suite.server.baseUrl;
   const found = new Map([["/dashboard", `${origin}/dashboard`]]);
   const queue = [`${origin}/dashboard`];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
@@ -233,7 +218,7 @@ async function checkPage(page, seen, viewport, { url, template }, name) {
   // A not-found page is an answer too; Chromium reports its 404 as a failed load, which is what it is.
   const expectedErrors = response?.status() === 404 ? [expect.stringContaining("404")] : [];
   expect.soft(seen.errors, where).toEqual(expectedErrors);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.width}.png`), fullPage: true });
+  await screenshot(page, SCREENSHOTS, `${name}-${viewport.width}`);
   return response?.status();
 }
 
@@ -241,14 +226,14 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
   it("walks the pages before sign-in and every page signed in, with nothing sideways, no console error and the sandbox banner", async () => {
     const owner = await tenantWithHistory();
     const signedOutPages = [
-      { template: "/dashboard/sign-in", url: `${server.baseUrl}/dashboard/sign-in` },
+      { template: "/dashboard/sign-in", url: `${suite.server.baseUrl}/dashboard/sign-in` },
       { template: "/dashboard/invite/:token", url: owner.teammateInviteUrl },
     ];
 
     // The pages to walk, found once by a signed-in owner (an owner sees every page a member does, and team and audit).
-    const finder = await newContext(browser, DESKTOP);
+    const finder = await newContext(suite.browser, DESKTOP);
     const finderPage = await finder.newPage();
-    await acceptAndSignIn(finderPage, { baseUrl: server.baseUrl, inviteUrl: owner.inviteUrl, email: OWNER_EMAIL });
+    await acceptAndSignIn(finderPage, { baseUrl: suite.server.baseUrl, inviteUrl: owner.inviteUrl, email: OWNER_EMAIL });
     const signedInPages = await discoverPages(finderPage);
     await finder.close();
     const templates = signedInPages.map((page) => page.template);
@@ -276,11 +261,11 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
     const names = screenshotNames([...signedOutPages, ...signedInPages]);
 
     for (const viewport of [DESKTOP, PHONE]) {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(suite.browser, viewport);
       const page = await context.newPage();
-      const seen = watchPage(page, server.baseUrl);
+      const seen = watchPage(page, suite.server.baseUrl);
       for (const visit of signedOutPages) expect(await checkPage(page, seen, viewport, visit, names.get(visit.template))).toBe(200);
-      await signIn(page, { baseUrl: server.baseUrl, email: OWNER_EMAIL });
+      await signIn(page, { baseUrl: suite.server.baseUrl, email: OWNER_EMAIL });
       for (const visit of signedInPages) {
         const status = await checkPage(page, seen, viewport, visit, names.get(visit.template));
         expect(status, visit.template).toBe(visit.template === "/dashboard/no-such-page" ? 404 : 200);
@@ -291,9 +276,9 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
   });
 
   it("folds the navigation behind a menu button at 390 px — by touch, by keyboard, and without the script — and shows it at 1280 px", async () => {
-    const { tenantId } = await chargeableTenant(server.baseUrl, "Menu Button Bakery");
+    const { tenantId } = await chargeableTenant(suite.server.baseUrl, "Menu Button Bakery");
     const email = "owner@menu.example";
-    const inviteUrl = await inviteWithAdminCli(server.baseUrl, tenantId, email);
+    const inviteUrl = await inviteWithAdminCli(suite.server.baseUrl, tenantId, email);
     const keysLink = 'nav a[href="/dashboard/keys"]';
 
     // The summary's expanded state, as assistive technology reads it (a <details>' summary reports it itself).
@@ -304,11 +289,11 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
       return button?.properties?.find((property) => property.name === "expanded")?.value.value;
     };
 
-    const phone = await newContext(browser, PHONE);
+    const phone = await newContext(suite.browser, PHONE);
     const page = await phone.newPage();
-    const seen = watchPage(page, server.baseUrl);
-    await acceptAndSignIn(page, { baseUrl: server.baseUrl, inviteUrl, email });
-    await page.goto(`${server.baseUrl}/dashboard/payments`);
+    const seen = watchPage(page, suite.server.baseUrl);
+    await acceptAndSignIn(page, { baseUrl: suite.server.baseUrl, inviteUrl, email });
+    await page.goto(`${suite.server.baseUrl}/dashboard/payments`);
     expect(await page.isVisible("summary.menu-button")).toBe(true);
     expect(await page.isVisible(keysLink)).toBe(false);
     expect(await expandedState(page)).toBe(false);
@@ -319,7 +304,7 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
     expect(await page.isVisible("text=Sign out")).toBe(true);
     expect(await expandedState(page)).toBe(true);
     await expectToFit(page, PHONE, "the open menu");
-    await page.screenshot({ path: path.join(SCREENSHOTS, "04-menu-390.png"), fullPage: true });
+    await screenshot(page, SCREENSHOTS, "04-menu-390");
 
     // Escape closes it and leaves the focus on the button; Enter opens it again and Tab goes to the first section.
     await page.keyboard.press("Escape");
@@ -331,7 +316,7 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/dashboard");
 
     // A section opens its page with the menu folded again; sign-out is in the menu.
-    await Promise.all([page.waitForURL(`${server.baseUrl}/dashboard/keys`), page.click(keysLink)]);
+    await Promise.all([page.waitForURL(`${suite.server.baseUrl}/dashboard/keys`), page.click(keysLink)]);
     expect(await page.isVisible(keysLink)).toBe(false);
     await page.tap("summary.menu-button");
     await Promise.all([page.waitForURL(/notice=signed-out$/), page.click("text=Sign out")]);
@@ -339,19 +324,19 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
     await phone.close();
 
     // Without the script the <details> still opens and closes.
-    const noScript = await newContext(browser, PHONE, { javaScriptEnabled: false });
+    const noScript = await newContext(suite.browser, PHONE, { javaScriptEnabled: false });
     const plain = await noScript.newPage();
-    await signIn(plain, { baseUrl: server.baseUrl, email });
+    await signIn(plain, { baseUrl: suite.server.baseUrl, email });
     expect(await plain.isVisible(keysLink)).toBe(false);
     await plain.tap("summary.menu-button");
     expect(await plain.isVisible(keysLink)).toBe(true);
-    await Promise.all([plain.waitForURL(`${server.baseUrl}/dashboard/keys`), plain.click(keysLink)]);
+    await Promise.all([plain.waitForURL(`${suite.server.baseUrl}/dashboard/keys`), plain.click(keysLink)]);
     await noScript.close();
 
     // On a laptop there is no button: the sections are always there.
-    const desktop = await newContext(browser, DESKTOP);
+    const desktop = await newContext(suite.browser, DESKTOP);
     const wide = await desktop.newPage();
-    await signIn(wide, { baseUrl: server.baseUrl, email });
+    await signIn(wide, { baseUrl: suite.server.baseUrl, email });
     expect(await wide.isVisible("summary.menu-button")).toBe(false);
     expect(await wide.isVisible(keysLink)).toBe(true);
     expect(await wide.isVisible("text=Sign out")).toBe(true);

@@ -1,40 +1,19 @@
 // The API reference's "Try it out" in headless Chromium against `wrangler dev` with the built-in sandbox: the page names
 // its environment, a reader authorizes with the key `npm run admin -- sandbox-tenant` prints, and the Quickstart's two
 // operations, first on the page, charge and list as their examples stand.
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
-import { chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import { describe, expect, inject, it } from "vitest";
+import { adminCli, devServerAndChromium, watchPage } from "../support/dashboard-browser.mjs";
 
 const CHROMIUM = inject("chromiumPath");
-const root = path.join(import.meta.dirname, "../..");
 
-let server;
-let browser;
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  server = await startDevServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = devServerAndChromium(CHROMIUM);
 
 /** The key the banner tells a reader to get: what `npm run admin -- sandbox-tenant` prints. */
 async function sandboxTenantKey(name) {
-  const { stdout } = await promisify(execFile)(process.execPath, ["scripts/admin.mjs", "sandbox-tenant", name], {
-    cwd: root,
-    env: { ...process.env, PAYMENT_CONNECT_URL: server.baseUrl, ADMIN_SECRET: devSecrets().ADMIN_SECRET },
-  });
+  const { stdout } = await adminCli(suite.server.baseUrl, ["sandbox-tenant", name]);
   const [, key] = /^API key\s+(\S+)/m.exec(stdout) ?? [];
   expect(key, stdout).toMatch(/^lc_live_/);
-  return key;
+  return /** @type {string} */ (key);
 }
 
 /** Presses "Try it out" and "Execute" on an operation as shown, and reads the live response's status and body. */
@@ -55,12 +34,9 @@ async function tryItOut(page, operationId) {
 describe.skipIf(!CHROMIUM)("the API reference's Try it out in a real browser", () => {
   it("names the sandbox, authorizes with a sandbox key, then charges and lists as the examples stand", async () => {
     const key = await sandboxTenantKey("Try It Roasters");
-    const page = await browser.newPage();
-    const errors = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    await page.goto(`${server.baseUrl}/docs`);
+    const page = await suite.browser.newPage();
+    const seen = watchPage(page, suite.server.baseUrl);
+    await page.goto(`${suite.server.baseUrl}/docs`);
     await page.waitForSelector(".opblock");
 
     const banner = page.locator("#environment-banner");
@@ -88,6 +64,6 @@ describe.skipIf(!CHROMIUM)("the API reference's Try it out in a real browser", (
     expect(list.curl).not.toMatch(/[?&](from|to)=/);
     expect(list.body.data.map((payment) => payment.lcPaymentId)).toContain(charge.body.lcPaymentId);
 
-    expect(errors).toEqual([]);
+    expect(seen.errors).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 // Helpers the dashboard's browser tests share: a tenant the sandbox lets charge, the operator's invitation through
 // `npm run admin`, signing up and in through the pages, what a page logs, and whether a page fits its window.
 import { execFile } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { chromium } from "playwright-core";
-import { expect } from "vitest";
-import { devSecrets } from "./dev-server.mjs";
+import { afterAll, beforeAll, expect } from "vitest";
+import { devSecrets, startDevServer } from "./dev-server.mjs";
 import { control } from "./sandbox-flows.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
@@ -17,14 +19,82 @@ export const PASSWORD = "a long and memorable passphrase";
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Debian's Chromium, headless, as every browser test launches it. */
-export const launchChromium = (executablePath) =>
-  chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+/** Debian's Chromium, headless, as every browser test launches it (with `extraArgs` after the usual ones). */
+export const launchChromium = (executablePath, extraArgs = []) =>
+  chromium.launch({
+    executablePath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", ...extraArgs],
+  });
+
+/**
+ * `wrangler dev` and Chromium for the calling test file: started before its tests (when a Chromium was found) and
+ * stopped after them. Its `server` and `browser` are set once the tests start.
+ */
+export function devServerAndChromium(executablePath, extraArgs = []) {
+  const suite = /** @type {{ server: Awaited<ReturnType<typeof startDevServer>>; browser: import("playwright-core").Browser }} */ ({});
+  beforeAll(async () => {
+    if (!executablePath) return;
+    suite.server = await startDevServer();
+    suite.browser = await launchChromium(executablePath, extraArgs);
+  });
+  afterAll(async () => {
+    // Either may be missing: no Chromium was found, or starting failed part way.
+    if ("browser" in suite) await suite.browser.close();
+    if ("server" in suite) await suite.server.stop();
+  });
+  return suite;
+}
+
+/** SCREENSHOTS_DIR (`docs/screenshots` refreshes the guide's pictures), else `fallback`; made if missing. */
+export function screenshotsDir(fallback = "test-results/dashboard") {
+  const dir = path.resolve(root, process.env.SCREENSHOTS_DIR ?? fallback);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The whole page as `<dir>/<name>.png`. */
+export const screenshot = (page, dir, name) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+
+/** Polls `predicate` until it answers something truthy, and answers that (for what expect.poll cannot hand back). */
+export async function waitFor(predicate, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await predicate();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A callback receiver on this machine that answers 204 and keeps what it was sent in `received`; `close()` when done. */
+export async function startCallbackReceiver() {
+  /** @type {{ url: string | undefined; headers: import("node:http").IncomingHttpHeaders; body: string }[]} */
+  const received = [];
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      received.push({ url: request.url, headers: request.headers, body });
+      response.statusCode = 204;
+      response.end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    received,
+    /** The receiver's address for `pathname`. */
+    url: (pathname) => `http://127.0.0.1:${port}${pathname}`,
+    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+  };
+}
 
 /** A browser context at `viewport`; at a phone's width also a phone's touch and zoom behaviour, so an overflow widens the layout. */
 export const newContext = (browser, viewport, options = {}) =>
   browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}), ...options });
 
+/** The operator's headers for /admin and the sandbox's controls. */
 export const adminHeaders = () => ({ Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" });
 
 /** A tenant whose sandbox merchant is approved, so a key made in the dashboard can charge. */
@@ -41,15 +111,30 @@ export async function chargeableTenant(baseUrl, name) {
   return { tenantId: tenant.id, merchantId: merchant.id };
 }
 
-/** `npm run admin -- dashboard invite …`, exactly as docs/guides/dashboard.md tells the operator; answers the link. */
-export async function inviteWithAdminCli(baseUrl, tenantId, email) {
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/admin.mjs", "dashboard", "invite", tenantId, email], {
+/** `npm run admin -- <args>` against `baseUrl` with the operator's secret, as the guides tell the operator; its output. */
+export const adminCli = (baseUrl, args) =>
+  promisify(execFile)(process.execPath, ["scripts/admin.mjs", ...args], {
     cwd: root,
     env: { ...process.env, PAYMENT_CONNECT_URL: baseUrl, ADMIN_SECRET: devSecrets().ADMIN_SECRET },
   });
+
+/** `npm run admin -- dashboard invite …`, exactly as docs/guides/dashboard.md tells the operator; answers the link. */
+export async function inviteWithAdminCli(baseUrl, tenantId, email) {
+  const { stdout, stderr } = await adminCli(baseUrl, ["dashboard", "invite", tenantId, email]);
   const invite = JSON.parse(stdout);
   expect(stderr).toContain(invite.inviteUrl);
   return invite.inviteUrl;
+}
+
+/** The operator's invitation through the route `npm run admin -- dashboard invite` calls; answers the link. */
+export async function inviteWithAdminRoute(baseUrl, tenantId, email) {
+  const invited = await fetch(`${baseUrl}/admin/tenants/${tenantId}/dashboard/invites`, {
+    method: "POST",
+    headers: adminHeaders(),
+    body: JSON.stringify({ email }),
+  });
+  expect(invited.status).toBe(201);
+  return (await invited.json()).inviteUrl;
 }
 
 /** Accepts the invitation at `inviteUrl` (a name and the password), then signs in: the page ends on the overview. */
@@ -62,6 +147,7 @@ export async function acceptAndSignIn(page, { baseUrl, inviteUrl, email, name = 
   await signIn(page, { baseUrl, email, password });
 }
 
+/** Signs in with the e-mail and password (from the sign-in page if already there): the page ends on the overview. */
 export async function signIn(page, { baseUrl, email, password = PASSWORD }) {
   if (!page.url().includes("/dashboard/sign-in")) await page.goto(`${baseUrl}/dashboard/sign-in`);
   await page.fill("#email", email);
@@ -117,7 +203,7 @@ export const fitOf = (page, width) =>
       overflowing: [...document.querySelectorAll("body *")]
         .filter((element) => {
           const box = element.getBoundingClientRect();
-          return box.width > 0 && box.right > width + 1 && !element.closest(".table-wrap");
+          return box.width > 0 && box.right > width + 1 && !element.parentElement?.closest(".table-wrap");
         })
         .map(
           (element) =>
