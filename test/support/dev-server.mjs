@@ -54,7 +54,21 @@ export async function applyMigrations(persistTo, config = "wrangler.toml") {
  *
  * @param {{ vars?: Record<string, string>; args?: string[]; stateParent?: string; serviceConfig?: string; configs?: string[] }} [options]
  */
-export async function startDevServer({
+export async function startDevServer(options = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDevServerOnce(options);
+    } catch (error) {
+      // A port freePort() found free can be taken by another wrangler's own sockets before this one binds it.
+      if (attempt === 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+/** @param {{ vars?: Record<string, string>; args?: string[]; stateParent?: string; serviceConfig?: string; configs?: string[] }} [options] */
+async function startDevServerOnce({
   vars = {},
   args = [],
   stateParent = tmpdir(),
@@ -103,7 +117,11 @@ export async function startDevServer({
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      rmSync(persistTo, { recursive: true, force: true });
+      const Failure = output.includes("Address already in use") ? PortTakenError : Error;
+      throw new Failure(`wrangler dev exited early:\n${output}`);
+    }
     try {
       const response = await fetch(`${baseUrl}/health`);
       if (response.ok) break;
