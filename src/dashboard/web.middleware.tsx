@@ -55,7 +55,7 @@ export const formBodyLimit: MiddlewareHandler<DashboardBindings> = (c, next) => 
         onError: (c) =>
           showMessage(c, 413, {
             title: "File too large",
-            message: "An evidence file may be at most 1 MB (PDF, TIFF) or 50 KB (JPG, PNG). Go back and choose a smaller file.",
+            message: "An evidence file may be at most 20 MB (a JPG or PNG photo) or 1 MB (PDF, TIFF). Go back and choose a smaller file.",
           }),
       })(c, next)
     : bodyLimit({

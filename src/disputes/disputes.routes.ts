@@ -3,7 +3,7 @@ import { idempotency } from "../idempotency/idempotency.middleware";
 import * as openapi from "../platform/openapi";
 import { ACCEPTANCE_STATES, DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES, SUBMISSION_STATES } from "./disputes.schema";
 import { evidenceBody } from "./evidence-body";
-import { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS } from "./evidence-file";
+import { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS, PHOTO_MAX_BYTES } from "./evidence-file";
 
 const DISPUTE_ID = "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3";
 
@@ -27,6 +27,7 @@ const evidenceExample = {
   contentType: "application/pdf",
   sizeBytes: 48213,
   sha256: "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
+  sent: null,
   state: "processing",
   failureCode: null,
   failureMessage: null,
@@ -45,6 +46,20 @@ export const EvidenceSchema = z
       .openapi({ description: "What the content is (read from the bytes): image/jpeg, image/png, application/pdf or image/tiff." }),
     sizeBytes: z.number().int(),
     sha256: z.string().openapi({ description: "Hex SHA-256 of the content: the same content again is the same evidence." }),
+    sent: z
+      .object({
+        contentType: z.string().openapi({ example: "application/pdf" }),
+        sizeBytes: z.number().int().openapi({ example: 412_345 }),
+        widthPx: z.number().int().nullable().openapi({ description: "The photo's width as sent, in pixels.", example: 2000 }),
+        heightPx: z.number().int().nullable().openapi({ description: "The photo's height as sent, in pixels.", example: 1500 }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "What the processor was sent when it is not the file itself, else null. A photo (JPG or PNG) over the processor's 50 KB is " +
+          "fitted: downscaled (long side at most 2000 px), re-encoded as JPEG and placed in a one-page PDF within its 1 MB. The file " +
+          "uploaded is kept as it was and is what `contentType`, `sizeBytes` and `sha256` describe.",
+      }),
     state: z.enum(EVIDENCE_STATES).openapi({
       description:
         "`pending`: stored, not yet accepted by the processor (retried every minute); `processing`: the processor accepted the upload and " +
@@ -242,7 +257,9 @@ export const uploadEvidence = createRoute({
   description:
     "`multipart/form-data` with the file in the part named **`file`** (one file per request). The processor's limits are checked on the " +
     `content before anything is stored: JPG, PNG, PDF or TIFF (by content, not by name); JPG and PNG up to ${size(EVIDENCE_LIMITS.maxBytes.jpg)} ` +
-    `each, PDF and TIFF up to ${size(EVIDENCE_LIMITS.maxBytes.pdf)} each; at most ${EVIDENCE_LIMITS.maxFiles} files per dispute (rejected ` +
+    `each as the processor takes them — a photo up to ${size(PHOTO_MAX_BYTES)} is fitted to them (downscaled, re-encoded and placed in a ` +
+    "one-page PDF within the processor's 1 MB; the file uploaded is kept as it was, and `sent` says what the processor got) — PDF and " +
+    `TIFF up to ${size(EVIDENCE_LIMITS.maxBytes.pdf)} each; at most ${EVIDENCE_LIMITS.maxFiles} files per dispute (rejected ` +
     "files do not count), which keeps every dispute within the processor's 10 MB; the request body at most " +
     `${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file and its multipart framing). The file is stored (R2) before the processor is called; if the processor fails, the evidence is ` +
     "`pending` and uploaded by the sweep. The same content again answers 200 with the same evidence (a rejected one is sent again). " +
@@ -259,7 +276,7 @@ export const uploadEvidence = createRoute({
   responses: {
     201: openapi.jsonContent(
       EvidenceSchema,
-      "Stored; uploaded to the processor (`processing`) or waiting to be (`pending`).",
+      "Stored; uploaded to the processor (`processing`) or waiting to be (`pending`). A photo over 50 KB: `sent` says what it was sent as.",
       evidenceExample,
     ),
     200: openapi.jsonContent(EvidenceSchema, "The same content was uploaded to this dispute before: that evidence.", {
@@ -279,12 +296,12 @@ export const uploadEvidence = createRoute({
       413: {
         description: "The file is over its type's limit, or the body is over the route's limit.",
         examples: {
-          "evidence-too-large": problem("evidence-too-large", "A PNG file may be at most 51200 bytes; this one is 61440.", {
-            maxBytes: 51200,
+          "evidence-too-large": problem("evidence-too-large", "A PDF file may be at most 1048576 bytes; this one is 1310720.", {
+            maxBytes: 1048576,
           }),
           "payload-too-large": problem(
             "payload-too-large",
-            `An evidence upload may be at most ${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file of at most 1 MB).`,
+            `An evidence upload may be at most ${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file: a photo of at most 20 MB).`,
             {
               maxBytes: EVIDENCE_BODY_LIMIT_BYTES,
             },
@@ -309,8 +326,13 @@ export const uploadEvidence = createRoute({
       },
       422: {
         description:
-          "The dispute already holds 8 files, or the processor refused the file (`processor-rejected`, the evidence is `failed`).",
+          "The dispute already holds 8 files, the photo cannot be decoded to be fitted (`evidence-unreadable`, nothing stored), or the " +
+          "processor refused the file (`processor-rejected`, the evidence is `failed`).",
         examples: {
+          "evidence-unreadable": problem(
+            "evidence-unreadable",
+            "This image could not be read: it may be damaged or cut short. Send the photo again.",
+          ),
           "evidence-limit-reached": problem("evidence-limit-reached", "A dispute takes at most 8 evidence files; this one has 8.", {
             maxFiles: 8,
           }),

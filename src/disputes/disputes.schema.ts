@@ -102,6 +102,12 @@ export const disputeEvidence = sqliteTable(
     kind: text("kind", { enum: EVIDENCE_KINDS }).notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     r2Key: text("r2_key").notNull(),
+    // What the processor is sent when it is not the file itself (a photo over 50 KB, fitted): null when it is the file.
+    sentKind: text("sent_kind", { enum: EVIDENCE_KINDS }),
+    sentSizeBytes: integer("sent_size_bytes"),
+    sentWidthPx: integer("sent_width_px"),
+    sentHeightPx: integer("sent_height_px"),
+    sentR2Key: text("sent_r2_key"),
     state: text("state", { enum: EVIDENCE_STATES }).notNull(),
     processorEvidenceId: text("processor_evidence_id"),
     processorUpdatedAt: text("processor_updated_at"),

@@ -1,5 +1,6 @@
 import { responseWindow } from "./dispute-states";
 import type { DisputeRecord, EvidenceRecord } from "./disputes.schema";
+import { CONTENT_TYPES } from "./evidence-file";
 
 /** Wire shapes of a dispute and its evidence: one mapper per contract shape, so internal columns never leak. */
 export const toEvidence = (e: EvidenceRecord) => ({
@@ -9,6 +10,10 @@ export const toEvidence = (e: EvidenceRecord) => ({
   contentType: e.contentType,
   sizeBytes: e.sizeBytes,
   sha256: e.sha256,
+  sent:
+    e.sentKind === null || e.sentSizeBytes === null
+      ? null
+      : { contentType: CONTENT_TYPES[e.sentKind], sizeBytes: e.sentSizeBytes, widthPx: e.sentWidthPx, heightPx: e.sentHeightPx },
   state: e.state,
   failureCode: e.failureCode,
   failureMessage: e.failureMessage,

@@ -24,7 +24,7 @@ export const evidenceBody = createMiddleware<TenantBindings>(async (c, next) => 
     onError: () => {
       throw new ApiError(
         "payload-too-large",
-        `An evidence upload may be at most ${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file of at most 1 MB).`,
+        `An evidence upload may be at most ${EVIDENCE_BODY_LIMIT_BYTES} bytes (one file: a photo of at most 20 MB).`,
         {
           extensions: { maxBytes: EVIDENCE_BODY_LIMIT_BYTES },
         },

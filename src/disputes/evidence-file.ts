@@ -12,8 +12,15 @@ export const EVIDENCE_LIMITS = {
   maxBytes: { jpg: 50 * KB, png: 50 * KB, pdf: MB, tiff: MB } satisfies Record<EvidenceKind, number>,
 };
 
+/** The largest photo (JPG or PNG) taken: one over the processor's 50 KB is fitted before it is sent (evidence-fit.ts). */
+export const PHOTO_MAX_BYTES = 20 * MB;
+
 /** The largest single upload, plus room for the multipart framing around it. */
-export const EVIDENCE_BODY_LIMIT_BYTES = MB + 64 * KB;
+export const EVIDENCE_BODY_LIMIT_BYTES = PHOTO_MAX_BYTES + 64 * KB;
+
+/** A photo too large for the processor as it is, and small enough to be fitted. */
+export const isPhotoToFit = (kind: EvidenceKind, sizeBytes: number): boolean =>
+  (kind === "jpg" || kind === "png") && sizeBytes > EVIDENCE_LIMITS.maxBytes[kind] && sizeBytes <= PHOTO_MAX_BYTES;
 
 export const CONTENT_TYPES: Record<EvidenceKind, string> = {
   jpg: "image/jpeg",

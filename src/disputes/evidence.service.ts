@@ -12,7 +12,8 @@ import { evidenceEvent } from "./dispute-events";
 import { assertTakesResponse } from "./dispute-states";
 import { disputeEvidence, disputes, type EvidenceRecord, type EvidenceState } from "./disputes.schema";
 import { getDispute } from "./disputes.queries";
-import { CONTENT_TYPES, EVIDENCE_LIMITS, evidenceKindOf, uploadNameOf } from "./evidence-file";
+import { CONTENT_TYPES, EVIDENCE_LIMITS, evidenceKindOf, isPhotoToFit, PHOTO_MAX_BYTES, uploadNameOf } from "./evidence-file";
+import { fitPhoto } from "./evidence-fit";
 
 /** A crashed upload's claim is taken over after this. */
 const UPLOAD_LEASE_MS = 60_000;
@@ -123,9 +124,11 @@ export async function uploadEvidence({
   try {
     let answer = claimed.uploadAttempts > 1 ? await earlierUpload(ctx, dispute.processorDisputeId, claimed.uploadName) : null;
     if (!answer) {
-      const stored = await ctx.env.EVIDENCE.get(claimed.r2Key);
-      if (!stored) throw new Error(`evidence ${claimed.id}: no object at ${claimed.r2Key}`);
-      const file = new File([await stored.arrayBuffer()], claimed.uploadName, { type: claimed.contentType });
+      const sentKey = claimed.sentR2Key ?? claimed.r2Key;
+      const stored = await ctx.env.EVIDENCE.get(sentKey);
+      if (!stored) throw new Error(`evidence ${claimed.id}: no object at ${sentKey}`);
+      const type = claimed.sentKind ? CONTENT_TYPES[claimed.sentKind] : claimed.contentType;
+      const file = new File([await stored.arrayBuffer()], claimed.uploadName, { type });
       answer = await ctx.processor.uploadDisputeEvidence(dispute.processorDisputeId, file);
     }
     await recordUpload(ctx, claimed, answer);
@@ -170,8 +173,9 @@ export async function evidenceUploadRetryAfter(ctx: AppContext, disputeId: strin
 }
 
 /**
- * Takes one evidence file for a dispute. The processor's limits are checked on the content before anything is stored;
- * then the file goes to R2 (key: tenant, dispute, sha256), then its row, then the processor — so a processor failure
+ * Takes one evidence file for a dispute. The processor's limits are checked on the content before anything is stored
+ * (a photo over them is fitted into a PDF within them, kept beside the original: `sent…`); then the file goes to R2
+ * (key: tenant, dispute, sha256), then its row, then the processor — so a processor failure
  * loses nothing and the sweep finishes the upload. The same content twice is the same evidence (`created: false`);
  * posting again content the processor rejected sends it again.
  */
@@ -197,11 +201,13 @@ export async function addEvidence({
       extensions: { acceptedTypes: Object.values(CONTENT_TYPES) },
     });
   }
-  if (bytes.byteLength > EVIDENCE_LIMITS.maxBytes[kind]) {
+  const fitting = isPhotoToFit(kind, bytes.byteLength);
+  const maxBytes = kind === "jpg" || kind === "png" ? PHOTO_MAX_BYTES : EVIDENCE_LIMITS.maxBytes[kind];
+  if (bytes.byteLength > maxBytes) {
     throw new ApiError(
       "evidence-too-large",
-      `A ${kind.toUpperCase()} file may be at most ${EVIDENCE_LIMITS.maxBytes[kind]} bytes; this one is ${bytes.byteLength}.`,
-      { extensions: { maxBytes: EVIDENCE_LIMITS.maxBytes[kind] } },
+      `A ${kind.toUpperCase()} file may be at most ${maxBytes} bytes; this one is ${bytes.byteLength}.`,
+      { extensions: { maxBytes } },
     );
   }
   const sha256 = hex(await crypto.subtle.digest("SHA-256", bytes));
@@ -220,11 +226,29 @@ export async function addEvidence({
   const fileName = file.name.slice(0, 255) || `evidence.${kind}`;
   const contentType = CONTENT_TYPES[kind];
   const r2Key = r2KeyOf(tenantId, disputeId, sha256);
+  // The photo is fitted before anything is stored: one that cannot be read leaves nothing behind.
+  const fitted = fitting ? await fitPhoto(ctx.env.IMAGES, bytes) : null;
+  const sent = fitted
+    ? {
+        sentKind: "pdf" as const,
+        sentSizeBytes: fitted.pdf.byteLength,
+        sentWidthPx: fitted.widthPx,
+        sentHeightPx: fitted.heightPx,
+        sentR2Key: `${r2Key}.sent.pdf`,
+      }
+    : { sentKind: null, sentSizeBytes: null, sentWidthPx: null, sentHeightPx: null, sentR2Key: null };
   await ctx.env.EVIDENCE.put(r2Key, bytes, {
     sha256,
     httpMetadata: { contentType },
     customMetadata: { fileName, contentType, sizeBytes: String(bytes.byteLength), sha256, tenantId, disputeId },
   });
+  if (fitted && sent.sentR2Key) {
+    await ctx.env.EVIDENCE.put(sent.sentR2Key, fitted.pdf, {
+      httpMetadata: { contentType: CONTENT_TYPES.pdf },
+      customMetadata: { fittedFrom: sha256, tenantId, disputeId },
+    });
+  }
+  const uploadKind = sent.sentKind ?? kind;
 
   const now = ctx.clock.nowIso();
   const evidenceId = existing?.id ?? newId("lcevd");
@@ -237,7 +261,8 @@ export async function addEvidence({
           state: "pending",
           fileName,
           generation,
-          uploadName: uploadNameOf(fileName, kind, sha256, generation),
+          uploadName: uploadNameOf(fileName, uploadKind, sha256, generation),
+          ...sent,
           processorEvidenceId: null,
           processorUpdatedAt: null,
           failureCode: null,
@@ -259,12 +284,13 @@ export async function addEvidence({
                 disputeId,
                 sha256,
                 fileName,
-                uploadName: uploadNameOf(fileName, kind, sha256, generation),
+                uploadName: uploadNameOf(fileName, uploadKind, sha256, generation),
                 generation,
                 contentType,
                 kind,
                 sizeBytes: bytes.byteLength,
                 r2Key,
+                ...sent,
                 state: "pending",
                 createdAt: now,
                 updatedAt: now,
@@ -285,7 +311,7 @@ export async function addEvidence({
       )
       .get();
     if (same) return { evidence: same, created: false };
-    if (!existing) await ctx.env.EVIDENCE.delete(r2Key);
+    if (!existing) await ctx.env.EVIDENCE.delete(sent.sentR2Key ? [r2Key, sent.sentR2Key] : r2Key);
     assertTakesResponse(await getDispute({ ctx, input: { tenantId, disputeId } }), ctx.clock.nowMs());
     throw (await limitProblem(ctx, disputeId, existing?.id ?? null)) ?? new ApiError("conflict", "The dispute changed meanwhile; retry.");
   }

@@ -34,7 +34,9 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "dispute-evidence-uploading":
     "Evidence posted for the dispute is still on its way to the processor; nothing was submitted. Retry after `Retry-After` seconds.",
   "payload-too-large": "The request body is over the route's limit (`maxBytes`).",
-  "evidence-too-large": "The evidence file is over its type's limit (`maxBytes`).",
+  "evidence-too-large": "The evidence file is over its type's limit (`maxBytes`): 20 MB for a photo (JPG, PNG), 1 MB for a PDF or TIFF.",
+  "evidence-unreadable":
+    "The photo's content starts as a JPG or PNG but cannot be decoded (damaged or cut short), so it cannot be fitted to the processor's limits.",
   "processor-rejected":
     "The processor refused the request (e.g. a used or expired token); `code` is its error code. Fix it; do not retry as is.",
   "evidence-limit-reached": "The dispute holds the most evidence files it may (`maxFiles`).",

@@ -38,6 +38,7 @@ export const PROBLEMS = {
   "evidence-too-large": { status: 413, title: "Evidence file too large" },
   "processor-rejected": { status: 422, title: "The processor rejected the request" },
   "evidence-limit-reached": { status: 422, title: "Dispute evidence limit reached" },
+  "evidence-unreadable": { status: 422, title: "Evidence image cannot be read" },
   "callback-endpoint-limit-reached": { status: 422, title: "Callback endpoint limit reached" },
   "unknown-event-type": { status: 422, title: "Unknown event type" },
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },

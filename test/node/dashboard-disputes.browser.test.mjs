@@ -81,6 +81,26 @@ describe.skipIf(!CHROMIUM)("disputes and the audit log in a real browser", () =>
       const [download] = await Promise.all([page.waitForEvent("download"), page.click("a.evidence-file:has-text('signed-receipt.pdf')")]);
       expect(download.suggestedFilename()).toBe("signed-receipt.pdf");
       expect(readFileSync(await download.path())).toEqual(RECEIPT);
+      // A phone photo of megabytes (noise, drawn in the page: it cannot compress): taken, sent as a PDF, kept as it was.
+      const photo = Buffer.from(
+        await page.evaluate(async () => {
+          const canvas = Object.assign(document.createElement("canvas"), { width: 1600, height: 1200 });
+          const context = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+          const pixels = context.createImageData(canvas.width, canvas.height);
+          for (let at = 0; at < pixels.data.length; at += 65_536) crypto.getRandomValues(pixels.data.subarray(at, at + 65_536));
+          for (let at = 3; at < pixels.data.length; at += 4) pixels.data[at] = 255;
+          context.putImageData(pixels, 0, 0);
+          return canvas.toDataURL("image/png").split(",")[1];
+        }),
+        "base64",
+      );
+      expect(photo.byteLength).toBeGreaterThan(4 * 1024 * 1024);
+      await page.setInputFiles("#file", { name: "IMG_2041.png", mimeType: "image/png", buffer: photo });
+      await Promise.all([page.waitForURL(/notice=evidence-uploaded$/), page.click("button:has-text('Upload')")]);
+      const photoRow = page.locator("tr", { has: page.locator("a.evidence-file:has-text('IMG_2041.png')") });
+      expect(await photoRow.textContent()).toMatch(/A PDF of the photo, \d+×\d+ px, [\d,]+ bytes/);
+      const [original] = await Promise.all([page.waitForEvent("download"), page.click("a.evidence-file:has-text('IMG_2041.png')")]);
+      expect(readFileSync(await original.path())).toEqual(photo);
       await fitsTheScreen();
       await shot("60-dispute-evidence");
 

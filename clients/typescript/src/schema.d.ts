@@ -721,7 +721,7 @@ export interface paths {
     put?: never;
     /**
      * Upload one evidence file
-     * @description `multipart/form-data` with the file in the part named **`file`** (one file per request). The processor's limits are checked on the content before anything is stored: JPG, PNG, PDF or TIFF (by content, not by name); JPG and PNG up to 50 KB each, PDF and TIFF up to 1 MB each; at most 8 files per dispute (rejected files do not count), which keeps every dispute within the processor's 10 MB; the request body at most 1114112 bytes (one file and its multipart framing). The file is stored (R2) before the processor is called; if the processor fails, the evidence is `pending` and uploaded by the sweep. The same content again answers 200 with the same evidence (a rejected one is sent again). The processor may still reject a file after accepting it: its `state` then turns `failed` and an `evidence.updated` callback is sent. Taken only while `acceptsResponse` is true.
+     * @description `multipart/form-data` with the file in the part named **`file`** (one file per request). The processor's limits are checked on the content before anything is stored: JPG, PNG, PDF or TIFF (by content, not by name); JPG and PNG up to 50 KB each as the processor takes them — a photo up to 20 MB is fitted to them (downscaled, re-encoded and placed in a one-page PDF within the processor's 1 MB; the file uploaded is kept as it was, and `sent` says what the processor got) — PDF and TIFF up to 1 MB each; at most 8 files per dispute (rejected files do not count), which keeps every dispute within the processor's 10 MB; the request body at most 21037056 bytes (one file and its multipart framing). The file is stored (R2) before the processor is called; if the processor fails, the evidence is `pending` and uploaded by the sweep. The same content again answers 200 with the same evidence (a rejected one is sent again). The processor may still reject a file after accepting it: its `state` then turns `failed` and an `evidence.updated` callback is sent. Taken only while `acceptsResponse` is true.
      *
      *     Takes an API key with the `disputes:write` permission.
      */
@@ -1733,6 +1733,7 @@ export interface components {
      *           "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
      *           "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
      *           "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+     *           "sent": null,
      *           "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
      *           "sizeBytes": 48213,
      *           "state": "processing",
@@ -1836,6 +1837,7 @@ export interface components {
      *       "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
      *       "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
      *       "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+     *       "sent": null,
      *       "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
      *       "sizeBytes": 48213,
      *       "state": "processing",
@@ -1853,6 +1855,23 @@ export interface components {
       lcDisputeId: string;
       lcEvidenceId: string;
       processorEvidenceId: string | null;
+      /** @description What the processor was sent when it is not the file itself, else null. A photo (JPG or PNG) over the processor's 50 KB is fitted: downscaled (long side at most 2000 px), re-encoded as JPEG and placed in a one-page PDF within its 1 MB. The file uploaded is kept as it was and is what `contentType`, `sizeBytes` and `sha256` describe. */
+      sent: {
+        /** @example application/pdf */
+        contentType: string;
+        /**
+         * @description The photo's height as sent, in pixels.
+         * @example 1500
+         */
+        heightPx: number | null;
+        /** @example 412345 */
+        sizeBytes: number;
+        /**
+         * @description The photo's width as sent, in pixels.
+         * @example 2000
+         */
+        widthPx: number | null;
+      } | null;
       /** @description Hex SHA-256 of the content: the same content again is the same evidence. */
       sha256: string;
       sizeBytes: number;
@@ -1883,6 +1902,7 @@ export interface components {
      *               "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
      *               "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
      *               "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+     *               "sent": null,
      *               "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
      *               "sizeBytes": 48213,
      *               "state": "processing",
@@ -2445,9 +2465,10 @@ export interface components {
      *     | `https://payment-connect.dev/problems/dispute-evidence-required` | 409 | Dispute has no evidence to submit | A dispute response needs at least one evidence file before it is submitted. |
      *     | `https://payment-connect.dev/problems/dispute-evidence-uploading` | 409 | Dispute evidence is still being uploaded | Evidence posted for the dispute is still on its way to the processor; nothing was submitted. Retry after `Retry-After` seconds. |
      *     | `https://payment-connect.dev/problems/payload-too-large` | 413 | Request body too large | The request body is over the route's limit (`maxBytes`). |
-     *     | `https://payment-connect.dev/problems/evidence-too-large` | 413 | Evidence file too large | The evidence file is over its type's limit (`maxBytes`). |
+     *     | `https://payment-connect.dev/problems/evidence-too-large` | 413 | Evidence file too large | The evidence file is over its type's limit (`maxBytes`): 20 MB for a photo (JPG, PNG), 1 MB for a PDF or TIFF. |
      *     | `https://payment-connect.dev/problems/processor-rejected` | 422 | The processor rejected the request | The processor refused the request (e.g. a used or expired token); `code` is its error code. Fix it; do not retry as is. |
      *     | `https://payment-connect.dev/problems/evidence-limit-reached` | 422 | Dispute evidence limit reached | The dispute holds the most evidence files it may (`maxFiles`). |
+     *     | `https://payment-connect.dev/problems/evidence-unreadable` | 422 | Evidence image cannot be read | The photo's content starts as a JPG or PNG but cannot be decoded (damaged or cut short), so it cannot be fitted to the processor's limits. |
      *     | `https://payment-connect.dev/problems/callback-endpoint-limit-reached` | 422 | Callback endpoint limit reached | The tenant has the most callback endpoints it may (`maxEndpoints`); delete one first. |
      *     | `https://payment-connect.dev/problems/unknown-event-type` | 422 | Unknown event type | `enabledEvents` names a type that is not an `LC-Event-Type` of the catalogue (`errors` names it). |
      *     | `https://payment-connect.dev/problems/unsupported-media-type` | 415 | Unsupported media type | The body's media type is not the one the route takes. |
@@ -2491,6 +2512,7 @@ export interface components {
       | "https://payment-connect.dev/problems/evidence-too-large"
       | "https://payment-connect.dev/problems/processor-rejected"
       | "https://payment-connect.dev/problems/evidence-limit-reached"
+      | "https://payment-connect.dev/problems/evidence-unreadable"
       | "https://payment-connect.dev/problems/callback-endpoint-limit-reached"
       | "https://payment-connect.dev/problems/unknown-event-type"
       | "https://payment-connect.dev/problems/unsupported-media-type"
@@ -6339,6 +6361,7 @@ export interface operations {
            *           "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
            *           "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
            *           "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+           *           "sent": null,
            *           "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
            *           "sizeBytes": 48213,
            *           "state": "processing",
@@ -6640,6 +6663,7 @@ export interface operations {
            *       "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
            *       "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
            *       "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+           *       "sent": null,
            *       "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
            *       "sizeBytes": 48213,
            *       "state": "succeeded",
@@ -6649,7 +6673,7 @@ export interface operations {
           "application/json": components["schemas"]["DisputeEvidence"];
         };
       };
-      /** @description Stored; uploaded to the processor (`processing`) or waiting to be (`pending`). */
+      /** @description Stored; uploaded to the processor (`processing`) or waiting to be (`pending`). A photo over 50 KB: `sent` says what it was sent as. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -6665,6 +6689,7 @@ export interface operations {
            *       "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
            *       "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
            *       "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+           *       "sent": null,
            *       "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
            *       "sizeBytes": 48213,
            *       "state": "processing",
@@ -6737,7 +6762,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The dispute already holds 8 files, or the processor refused the file (`processor-rejected`, the evidence is `failed`). */
+      /** @description The dispute already holds 8 files, the photo cannot be decoded to be fitted (`evidence-unreadable`, nothing stored), or the processor refused the file (`processor-rejected`, the evidence is `failed`). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6823,6 +6848,7 @@ export interface operations {
            *           "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
            *           "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
            *           "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+           *           "sent": null,
            *           "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
            *           "sizeBytes": 48213,
            *           "state": "succeeded",

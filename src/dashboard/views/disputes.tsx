@@ -111,6 +111,17 @@ const evidenceColumns = (disputeId: string): Column<EvidenceRecord>[] => [
   },
   { header: "Type", cell: (file) => file.contentType },
   { header: "Size", class: "num", cell: (file) => `${file.sizeBytes.toLocaleString("en-US")} bytes` },
+  {
+    header: "Sent to the processor",
+    cell: (file) =>
+      file.sentKind === null ? (
+        "The file as it is"
+      ) : (
+        <span class="evidence-sent">
+          A PDF of the photo, {file.sentWidthPx}×{file.sentHeightPx} px, {(file.sentSizeBytes ?? 0).toLocaleString("en-US")} bytes
+        </span>
+      ),
+  },
   { header: "Uploaded", cell: (file) => <Time iso={file.createdAt} /> },
   {
     header: "State",
@@ -206,7 +217,8 @@ export const DisputePage: FC<{
             <div class={fileError ? "field has-error" : "field"}>
               <label for="file">Evidence file</label>
               <p class="hint" id="file-hint">
-                JPG or PNG up to 50 KB, PDF or TIFF up to 1 MB; at most {limits.maxFiles} files per dispute ({counted} so far).
+                A photo (JPG or PNG) up to 20 MB — one over the processor's 50 KB is sent as a PDF of it, within its 1 MB, and kept as you
+                sent it — or a PDF or TIFF up to 1 MB; at most {limits.maxFiles} files per dispute ({counted} so far).
               </p>
               {fileError ? (
                 <p class="field-error" id="file-error">

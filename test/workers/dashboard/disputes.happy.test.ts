@@ -76,9 +76,12 @@ describe("disputes pages", () => {
     const notAFile = await upload(evidenceForm(new TextEncoder().encode("plain text"), "notes.txt", "text/plain"));
     expect(notAFile.status).toBe(415);
     expect(await notAFile.text()).toMatch(/class="field-error" id="file-error">Evidence must be a JPG, PNG, PDF or TIFF file/);
-    const tooLarge = await upload(evidenceForm(fileOf("png", 60_000), "huge.png", "image/png"));
+    const tooLarge = await upload(evidenceForm(fileOf("pdf", 1024 * 1024 + 1), "huge.pdf", "application/pdf"));
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.text()).toContain("A PNG file may be at most 51200 bytes");
+    expect(await tooLarge.text()).toContain("A PDF file may be at most 1048576 bytes");
+    const unreadable = await upload(evidenceForm(fileOf("png", 60_000), "broken.png", "image/png"));
+    expect(unreadable.status).toBe(422);
+    expect(await unreadable.text()).toContain("This image could not be read");
     const nothingChosen = await upload(evidenceForm(new Uint8Array(0), "", "application/octet-stream"));
     expect(nothingChosen.status).toBe(400);
     expect(await nothingChosen.text()).toContain("Choose a file to upload.");

@@ -52,10 +52,10 @@ describe("the disputes pages' CSRF checks", () => {
     const { browser, disputeId } = await ownerWithDispute();
     const response = await browser.postMultipart(
       `/dashboard/disputes/${disputeId}/evidence`,
-      evidenceForm(fileOf("pdf", 1_200_000), "scan.pdf", "application/pdf"),
+      evidenceForm(fileOf("png", 21 * 1024 * 1024), "photo.png", "image/png"),
     );
     expect(response.status).toBe(413);
-    expect(await response.text()).toContain("An evidence file may be at most 1 MB");
+    expect(await response.text()).toContain("An evidence file may be at most 20 MB (a JPG or PNG photo)");
     await untouched(disputeId);
   });
 

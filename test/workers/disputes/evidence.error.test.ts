@@ -42,8 +42,9 @@ describe("POST /v1/disputes/{id}/evidence refuses, before storing anything", () 
   it("a file over its type's limit (413)", async () => {
     const { auth, tenantId, dispute, processorDisputeId } = await disputedPayment({ name: "Oversize Co" });
     for (const [kind, size, max] of [
-      ["png", 50 * 1024 + 1, 50 * 1024],
-      ["jpg", 60 * 1024, 50 * 1024],
+      // A photo over the processor's 50 KB is fitted (evidence-photo.happy); one over 20 MB is not taken.
+      ["png", 20 * 1024 * 1024 + 1, 20 * 1024 * 1024],
+      ["jpg", 20 * 1024 * 1024 + 1, 20 * 1024 * 1024],
       ["pdf", 1024 * 1024 + 1, 1024 * 1024],
       ["tiff", 1024 * 1024 + 1, 1024 * 1024],
     ] as const) {
@@ -59,10 +60,10 @@ describe("POST /v1/disputes/{id}/evidence refuses, before storing anything", () 
 
   it("a body over the route's limit, from Content-Length or while streaming (413)", async () => {
     const { auth, dispute } = await disputedPayment({ name: "Huge Body Co" });
-    const huge = evidenceForm(fileOf("pdf", 3 * 1024 * 1024), "huge.pdf");
+    const huge = evidenceForm(fileOf("pdf", 21 * 1024 * 1024), "huge.pdf");
     await expectProblem(await postEvidence(auth, dispute.lcDisputeId, huge), 413, "payload-too-large");
     // Streamed without a Content-Length: the limit is enforced while reading, before any parsing.
-    const framed = new Response(evidenceForm(fileOf("pdf", 2 * 1024 * 1024), "streamed.pdf"));
+    const framed = new Response(evidenceForm(fileOf("pdf", 21 * 1024 * 1024), "streamed.pdf"));
     const body = new Uint8Array(await framed.arrayBuffer());
     const response = await call(`/v1/disputes/${dispute.lcDisputeId}/evidence`, {
       method: "POST",

@@ -18,12 +18,12 @@ describe("the disputes and payouts routes in the OpenAPI document", () => {
     const schema = schemas[body.schema.$ref!.split("/").at(-1)!]!;
     expect(schema.properties!.file).toMatchObject({ type: "string", format: "binary" });
     expect(upload.description).toMatch(/part named \*\*`file`\*\*/);
-    for (const limit of ["50 KB", "1 MB", "8 files", "JPG, PNG, PDF or TIFF"]) expect(upload.description).toContain(limit);
+    for (const limit of ["50 KB", "20 MB", "1 MB", "8 files", "JPG, PNG, PDF or TIFF"]) expect(upload.description).toContain(limit);
     for (const [status, slugs] of Object.entries({
       "409": ["dispute-already-submitted", "dispute-accepted", "dispute-closed"],
       "413": ["evidence-too-large", "payload-too-large"],
       "415": ["evidence-type-unsupported", "unsupported-media-type"],
-      "422": ["evidence-limit-reached", "processor-rejected"],
+      "422": ["evidence-unreadable", "evidence-limit-reached", "processor-rejected"],
     })) {
       const examples = upload.responses[status]!.content!["application/problem+json"]!.examples!;
       expect(Object.values(examples).map((example) => [example.value.type.split("/").at(-1), example.value.status])).toEqual(
