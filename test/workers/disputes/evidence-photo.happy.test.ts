@@ -1,12 +1,33 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { jpegFrame } from "../../../src/disputes/evidence-fit";
-import { disputedPayment, evidenceForm, fileOf, postEvidence, processorEvidence, type Evidence } from "../support/disputes";
+import { eventually } from "../support/callbacks";
+import {
+  disputedPayment,
+  evidenceForm,
+  fileOf,
+  getDispute,
+  postEvidence,
+  processorEvidence,
+  sweepDisputesAt,
+  type Evidence,
+} from "../support/disputes";
 import { expectProblem } from "../support/http";
 import { noisyJpeg, noisyPng } from "../support/images";
+import { control } from "../support/sandbox";
 import { tenantD1 } from "../support/shards";
 
 const MB = 1024 * 1024;
+
+/** Every object the PDF's cross-reference table lists starts where it says: a reader can open the file. */
+function expectReadablePdf(pdf: Uint8Array) {
+  const text = new TextDecoder("latin1").decode(pdf);
+  const xrefAt = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
+  expect(text.slice(xrefAt, xrefAt + 5)).toBe("xref\n");
+  const offsets = [...text.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]));
+  expect(offsets).toHaveLength(5);
+  offsets.forEach((offset, i) => expect(text.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`));
+}
 
 /** The JPEG a fitted PDF holds: the bytes of its one image stream. */
 function jpegInPdf(pdf: Uint8Array): Uint8Array {
@@ -46,6 +67,7 @@ describe("a phone photo as dispute evidence", { timeout: 30_000 }, () => {
     const sent = new Uint8Array(await (await env.EVIDENCE.get(`${key}.sent.pdf`))!.arrayBuffer());
     expect(sent.byteLength).toBe(evidence.sent.sizeBytes);
     expect(new TextDecoder().decode(sent.subarray(0, 8))).toBe("%PDF-1.4");
+    expectReadablePdf(sent);
     expect(jpegFrame(jpegInPdf(sent))).toEqual({ widthPx: evidence.sent.widthPx, heightPx: evidence.sent.heightPx, components: 3 });
 
     // The processor took it (it refuses a PDF over 1 MB) under the name of a PDF.
@@ -59,6 +81,34 @@ describe("a phone photo as dispute evidence", { timeout: 30_000 }, () => {
     const again = await postEvidence(auth, dispute.lcDisputeId, evidenceForm(photo, "IMG_2041 copy.png", "image/png"));
     expect(again.status).toBe(200);
     expect((await again.json<Evidence>()).lcEvidenceId).toBe(evidence.lcEvidenceId);
+    expect(await processorEvidence(processorDisputeId)).toHaveLength(1);
+  });
+
+  it("sends a fitted photo once when the processor's answer to its upload is lost: the sweep finds it there", async () => {
+    const { auth, tenantId, dispute, processorDisputeId } = await disputedPayment({ name: "Lost Answer Photo Co" });
+    await control("fault", { operation: "POST /disputes/{dispute_id}/evidence", kind: "timeout-after", times: 1 });
+    const response = await postEvidence(auth, dispute.lcDisputeId, evidenceForm(await noisyPng(1200, 900), "receipt.png", "image/png"));
+    expect(response.status).toBe(201);
+    const evidence = await response.json<Evidence & { sent: { contentType: string } }>();
+    expect(evidence.sent.contentType).toBe("application/pdf");
+    const [atProcessor] = await processorEvidence(processorDisputeId);
+    expect(atProcessor!.tags["file-name"]).toBe(`receipt-${evidence.sha256.slice(0, 12)}.pdf`);
+    // The answer never came, but the processor's evidence.created webhook tells the service: undone, as if it had been
+    // lost as well, so only the sweep can find the upload.
+    await eventually(
+      async () => (await getDispute(auth, dispute.lcDisputeId)).evidence[0]!.state,
+      (state) => state !== "pending",
+    );
+    await (
+      await tenantD1(tenantId)
+    )
+      .prepare(
+        "UPDATE dispute_evidence SET state = 'pending', processor_evidence_id = NULL, processor_updated_at = NULL, upload_lease_until = NULL WHERE id = ?",
+      )
+      .bind(evidence.lcEvidenceId)
+      .run();
+    await sweepDisputesAt(2 * 60 * 1000);
+    expect((await getDispute(auth, dispute.lcDisputeId)).evidence[0]).toMatchObject({ processorEvidenceId: atProcessor!.id });
     expect(await processorEvidence(processorDisputeId)).toHaveLength(1);
   });
 
