@@ -55,6 +55,9 @@ const SCREENSHOT_NAMES = {
   "/dashboard/payouts/:id": "19-payout",
   "/dashboard/readers": "23-readers",
   "/dashboard/readers/:id": "23-reader",
+  "/dashboard/requests": "24-requests",
+  "/dashboard/requests/:id": "24-request",
+  "/dashboard/security": "25-security",
   "/dashboard/no-such-page": "99-not-found",
 };
 
