@@ -25,7 +25,7 @@ export { TENANT_TAG } from "./charge.service";
 export { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema, refundPaymentPath } from "./payments.routes";
 export { toPaymentResponse } from "./payments.view";
 export { getPayment, listPayments, refundsOfPayment } from "./payments.queries";
-export { moneyByDay, type DayMoney } from "./money-by-day.queries";
+export { moneyByDay, sumOfDays, type DayMoney } from "./money-by-day.queries";
 export { isSucceededSale, netCents, saleFeeCents, SUCCEEDED_SALE_STATUSES, type MoneyMovements } from "./sale-money";
 export {
   amountCentsOf,

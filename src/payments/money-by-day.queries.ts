@@ -20,6 +20,21 @@ const emptyDay = (day: string): DayMoney => ({
   failed: 0,
 });
 
+/** The days' figures added up: the period's totals, by the same rule as each day's. */
+export function sumOfDays(days: DayMoney[]): DayMoney {
+  const totals = emptyDay("");
+  for (const day of days) {
+    totals.grossCents += day.grossCents;
+    totals.feesCents += day.feesCents;
+    totals.refundsCents += day.refundsCents;
+    totals.feesReturnedCents += day.feesReturnedCents;
+    totals.netCents += day.netCents;
+    totals.succeeded += day.succeeded;
+    totals.failed += day.failed;
+  }
+  return totals;
+}
+
 /** The UTC days from `fromDay` to `toDay` (YYYY-MM-DD), both included. */
 function daysBetween(fromDay: string, toDay: string): string[] {
   const days: string[] = [];

@@ -1,7 +1,7 @@
 import type { FC } from "hono/jsx";
 import type { DisputeRecord } from "../../disputes";
 import type { Readiness } from "../../onboarding";
-import type { DayMoney } from "../../payments";
+import { sumOfDays, type DayMoney } from "../../payments";
 import type { PayoutRecord } from "../../payouts";
 import { Badge, EmptyState, RecordLink, type Tone } from "./components/display";
 import { PostButton } from "./components/forms";
@@ -22,31 +22,6 @@ const YesNo: FC<{ value: boolean }> = ({ value }) => (value ? <Badge tone="good"
 
 /** A date of an ISO timestamp, as the page shows dates (UTC): "2026-12-10". */
 const DateOf: FC<{ iso: string }> = ({ iso }) => <time datetime={iso}>{iso.slice(0, 10)}</time>;
-
-type Totals = DayMoney;
-
-function totalsOf(days: DayMoney[]): Totals {
-  const totals: Totals = {
-    day: "",
-    grossCents: 0,
-    feesCents: 0,
-    refundsCents: 0,
-    feesReturnedCents: 0,
-    netCents: 0,
-    succeeded: 0,
-    failed: 0,
-  };
-  for (const day of days) {
-    totals.grossCents += day.grossCents;
-    totals.feesCents += day.feesCents;
-    totals.refundsCents += day.refundsCents;
-    totals.feesReturnedCents += day.feesReturnedCents;
-    totals.netCents += day.netCents;
-    totals.succeeded += day.succeeded;
-    totals.failed += day.failed;
-  }
-  return totals;
-}
 
 /** Charges that went through, of those that went through or failed, to a tenth of a percent; none yet: "—". */
 export function successRate(succeeded: number, failed: number): string {
@@ -76,7 +51,7 @@ const Stat: FC<{ label: string; value: string; id: string; note?: string }> = ({
 );
 
 const MoneySection: FC<{ days: DayMoney[]; currency: string }> = ({ days, currency }) => {
-  const totals = totalsOf(days);
+  const totals = sumOfDays(days);
   const quiet = totals.succeeded === 0 && totals.failed === 0 && totals.refundsCents === 0;
   return (
     <section class="card" aria-labelledby="money-heading">
