@@ -134,6 +134,19 @@ const evidenceColumns = (disputeId: string): Column<EvidenceRecord>[] => [
   },
 ];
 
+/** The optional note sent with a submission or an acceptance: the processor's 2,000 characters, a standard one if empty. */
+const NoteField: FC<{ name: string; label: string; rows: number; value: string | undefined }> = ({ name, label, rows, value }) => (
+  <div class="field">
+    <label for={name}>{label}</label>
+    <p class="hint" id={`${name}-hint`}>
+      Up to 2,000 characters. A standard note is sent when left empty.
+    </p>
+    <textarea id={name} name={name} rows={rows} maxlength={2000} aria-describedby={`${name}-hint`}>
+      {value ?? ""}
+    </textarea>
+  </div>
+);
+
 export const DisputePage: FC<{
   dispute: DisputeRecord;
   evidence: EvidenceRecord[];
@@ -250,15 +263,7 @@ export const DisputePage: FC<{
             class="stack"
             confirm="Submit the evidence now? A dispute is answered once: no files can be added afterwards."
           >
-            <div class="field">
-              <label for="note">Note for the issuer (optional)</label>
-              <p class="hint" id="note-hint">
-                Up to 2,000 characters. A standard note is sent when left empty.
-              </p>
-              <textarea id="note" name="note" rows={4} maxlength={2000} aria-describedby="note-hint">
-                {note ?? ""}
-              </textarea>
-            </div>
+            <NoteField name="note" label="Note for the issuer (optional)" rows={4} value={note} />
             <button type="submit" class="button danger">
               Submit response
             </button>
@@ -281,15 +286,7 @@ export const DisputePage: FC<{
               class="stack"
               confirm="Accept this dispute? You concede it: the amount stays with the buyer, and no evidence or response can be sent afterwards."
             >
-              <div class="field">
-                <label for="acceptNote">Note for the processor (optional)</label>
-                <p class="hint" id="accept-note-hint">
-                  Up to 2,000 characters. A standard note is sent when left empty.
-                </p>
-                <textarea id="acceptNote" name="acceptNote" rows={2} maxlength={2000} aria-describedby="accept-note-hint">
-                  {acceptNote ?? ""}
-                </textarea>
-              </div>
+              <NoteField name="acceptNote" label="Note for the processor (optional)" rows={2} value={acceptNote} />
               <button type="submit" class="button danger">
                 Accept dispute
               </button>
