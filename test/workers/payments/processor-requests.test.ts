@@ -5,6 +5,7 @@ import { ownerOf } from "../support/dashboard";
 import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
 import { refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
+import { activeReader, buyer, finalPayment, saleBody, startSale, waitingOnReader, type Sale } from "../support/terminal";
 import { d1Holding } from "../support/shards";
 
 // Support at the processor is one lookup: every processor call's log line carries the processor's x-request-id beside
@@ -93,6 +94,21 @@ describe("the processor request ids of a payment's calls", () => {
       .first<{ bytes: number }>();
     // Lean for the payment row: six calls (a charge, a refund with its fee credit, the fee read) in about 300 bytes.
     expect(stored!.bytes).toBeLessThanOrEqual(320);
+  }, 30_000);
+
+  it("include a reader sale's, made on its reader's alarm under a trace id of its own", async () => {
+    const { auth, tenantId } = await chargeableTenant("Counter Roasters");
+    const reader = await activeReader(auth);
+    const sale = await (await startSale(auth, saleBody(reader.lcReaderId, { amountCents: 1250 }))).json<Sale>();
+    await waitingOnReader(reader.processorDeviceId);
+    await buyer(reader.processorDeviceId, "approve");
+    expect((await finalPayment(auth, sale.lcPaymentId)).status).toBe("succeeded");
+
+    const calls = (await operatorPayment(tenantId, sale.lcPaymentId)).processorCalls;
+    const readerSale = calls.find((recorded) => recorded.operation === "createCardPresentTransfer");
+    expect(readerSale?.processorRequestId).toMatch(/^[0-9a-f-]{36}$/);
+    const logged = lines.find((line) => line.message === "processor call" && line.processorRequestId === readerSale!.processorRequestId);
+    expect(logged).toMatchObject({ pathTemplate: "/transfers", traceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
   }, 30_000);
 
   it("are another tenant's to no one: the operator's view answers 404 for a payment under the wrong tenant", async () => {
