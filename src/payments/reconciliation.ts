@@ -4,7 +4,7 @@ import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import { contextsOnEveryShard } from "../platform/shards";
 import { paginate, recordingProcessorCalls } from "../processor";
-import { ABANDON_AFTER_MS, nextCheckAt } from "./check-schedule";
+import { ABANDON_AFTER_MS, nextCheckAt, PENDING_TRANSFER_RECHECK_MS } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
 import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
@@ -41,6 +41,17 @@ function postponePayment(ctx: AppContext, payment: PaymentRecord, onlyWhileStatu
     .where(and(eq(payments.id, payment.id), settled ? ne(payments.status, "processing") : eq(payments.status, "processing")));
 }
 
+/** A debit the processor has and holds as PENDING: its webhook or the change feed will move it, so the next look is a day away. */
+function awaitPendingTransfer(ctx: AppContext, payment: PaymentRecord) {
+  return ctx.db
+    .update(payments)
+    .set({
+      checkAttempts: payment.checkAttempts + 1,
+      nextCheckAt: new Date(ctx.clock.nowMs() + PENDING_TRANSFER_RECHECK_MS).toISOString(),
+    })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, "processing")));
+}
+
 /** A sale still `processing`: the processor's word applies; one it never received is failed once abandoned. */
 async function checkSale(ctx: AppContext, payment: PaymentRecord): Promise<void> {
   const transfer = payment.processorTransferId
@@ -48,6 +59,10 @@ async function checkSale(ctx: AppContext, payment: PaymentRecord): Promise<void>
     : await ctx.processor.findTransferByIdempotencyId(payment.id);
   if (transfer) {
     await applySaleTransfer(ctx, payment, transfer, { emitEvent: true });
+    if (transfer.state === "PENDING") {
+      await awaitPendingTransfer(ctx, payment);
+      return;
+    }
   } else if (Date.parse(payment.createdAt) < ctx.clock.nowMs() - ABANDON_AFTER_MS) {
     // The processor never received it: no money moved; a retry under the same key would have resumed it.
     await ctx.db
@@ -139,7 +154,8 @@ async function checkRefund(ctx: AppContext, refund: RefundRecord): Promise<void>
  * Resolves from the processor what a crash, a timeout or a lost webhook left open — payments still `processing`,
  * refunds still `pending`, fee credits still owed — and reads the fees the processor charged for settled sales. Each
  * row carries its next check time: rows are taken oldest due first, and one the processor has not settled waits twice
- * as long each time (up to an hour), so a backlog of long-pending ACH debits never starves a newer row.
+ * as long each time (up to an hour), so a backlog never starves a newer row; a debit the processor holds as PENDING
+ * is looked at once a day, since its webhook and the change feed report when it moves.
  */
 export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<void> {
   const { db } = ctx;
