@@ -1,11 +1,13 @@
 import { and, asc, eq, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { decimalOf, decimalText, roundHalfUp, sumDecimals, type Decimal } from "../lib/decimal";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import { contextsOnEveryShard } from "../platform/shards";
-import { paginate } from "../processor";
+import { paginate, recordingProcessorCalls } from "../processor";
 import { ABANDON_AFTER_MS, nextCheckAt, PENDING_TRANSFER_RECHECK_MS } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
 import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
+import { processorCallWrites } from "./processor-calls";
 import { abandonRefund, reconcileRefund } from "./refund.service";
 import { applySaleTransfer } from "./transfer-state";
 
@@ -78,25 +80,41 @@ async function checkSale(ctx: AppContext, payment: PaymentRecord): Promise<void>
   await postponePayment(ctx, payment, "processing");
 }
 
-/** A settled sale: the fees the processor actually charged for it (at least the fee sent, more when the merchant's fee profile is higher). */
+/**
+ * A settled sale: the fees the processor actually charged for it (at least the fee sent, more when the merchant's fee
+ * profile is higher). A fee may be a fraction of a cent: the total is kept exactly, and in whole cents rounded half up.
+ */
 async function readProcessorFee(ctx: AppContext, payment: PaymentRecord): Promise<void> {
   if (!payment.processorTransferId || payment.status === "failed" || payment.status === "canceled" || payment.processorFeeCents !== null) {
     await ctx.db.update(payments).set({ nextCheckAt: null }).where(eq(payments.id, payment.id));
     return;
   }
-  let total = 0;
-  let count = 0;
+  const amounts: Decimal[] = [];
   for await (const fee of paginate((after_cursor) => ctx.processor.listTransferFees(payment.processorTransferId!, { after_cursor }))) {
-    total += fee.amount;
-    count++;
+    const amount = decimalOf(fee.amount);
+    if (amount === null) {
+      // Never guessed: this payment waits for a readable answer while the sweep goes on with the others.
+      logEvent("warn", "processor fee unreadable", { paymentId: payment.id, feeId: fee.id, amount: String(fee.amount) });
+      await postponePayment(ctx, payment, "settled");
+      return;
+    }
+    amounts.push(amount);
   }
-  if (count === 0) {
+  if (amounts.length === 0) {
     await postponePayment(ctx, payment, "settled");
     return;
   }
-  await ctx.db.update(payments).set({ processorFeeCents: total, nextCheckAt: null }).where(eq(payments.id, payment.id));
+  const total = sumDecimals(amounts);
+  await ctx.db.batch([
+    ctx.db
+      .update(payments)
+      .set({ processorFeeCents: roundHalfUp(total), processorFeeExactCents: decimalText(total), nextCheckAt: null })
+      .where(eq(payments.id, payment.id)),
+    ...processorCallWrites(ctx, payment.id),
+  ]);
 }
 
+/** Each row is a unit of work of its own, so its batch records the processor calls made for it and no other row's. */
 async function checkPayment(ctx: AppContext, payment: PaymentRecord): Promise<void> {
   const processing = payment.status === "processing";
   try {
@@ -149,7 +167,7 @@ export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<voi
     .orderBy(asc(payments.nextCheckAt), asc(payments.id))
     .limit(CHECKS_PER_RUN)
     .all();
-  await inParallel(duePayments, (payment) => checkPayment(ctx, payment));
+  await inParallel(duePayments, (payment) => recordingProcessorCalls(() => checkPayment(ctx, payment)));
 
   const dueRefunds = await db
     .select()
@@ -158,7 +176,7 @@ export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<voi
     .orderBy(asc(refunds.nextCheckAt), asc(refunds.id))
     .limit(CHECKS_PER_RUN)
     .all();
-  await inParallel(dueRefunds, (refund) => checkRefund(ctx, refund));
+  await inParallel(dueRefunds, (refund) => recordingProcessorCalls(() => checkRefund(ctx, refund)));
 }
 
 type Queue = { count: number; due: number; oldestCreatedAtUtc: string | null; nextCheckAtUtc: string | null };

@@ -1,3 +1,4 @@
+import { namedOperations } from "./call-log";
 import { DECLINE_STATUS, saleOutcome } from "./declines";
 import { failedTransferError } from "./errors";
 import { readPage } from "./pagination";
@@ -80,7 +81,7 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     return saleOutcome(answer, `POST ${at.template}`);
   }
 
-  return {
+  return namedOperations({
     environment: config.environment,
     applicationId: config.applicationId,
 
@@ -123,11 +124,12 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     createReversal: (transferId: string, request: CreateReversalRequest) =>
       post<Transfer>(route("/transfers/{transfer_id}/reversals", { transfer_id: transferId }), request),
     /**
-     * What the processor charged the merchant for a transfer: `GET /fees?linked_id=` (the processor's API reference; its
-     * 2022-02-01 OpenAPI document lists no fee list), checked item by item in case the filter is ignored.
+     * What the processor charged the merchant for a transfer: `GET /fees?linked_to=` (the processor's API reference; its
+     * 2022-02-01 OpenAPI document lists no fee list), checked item by item — by the fee's own `linked_id` — in case the
+     * filter is ignored.
      */
     listTransferFees: async (transferId: string, page: PageRequest = {}): Promise<Page<Fee>> => {
-      const fees = await list<Fee>(route("/fees"), "fees", { ...page, linked_id: transferId });
+      const fees = await list<Fee>(route("/fees"), "fees", { ...page, linked_to: transferId });
       return { items: fees.items.filter((fee) => fee.linked_id === transferId), nextCursor: fees.nextCursor };
     },
 
@@ -232,5 +234,5 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     listWebhooks: (page: PageRequest = {}) => list<Webhook>(route("/webhooks"), "webhooks", page),
     updateWebhook: (id: string, request: UpdateWebhookRequest) =>
       put<Webhook>(route("/webhooks/{webhook_id}", { webhook_id: id }), request),
-  };
+  });
 }

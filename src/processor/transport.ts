@@ -1,4 +1,5 @@
 import { logEvent } from "../lib/log";
+import { noteProcessorCall } from "./call-log";
 import { connectionLostError, errorForStatus, processorErrorItems, processorLogrefs, timeoutError, unreadableAnswerError } from "./errors";
 
 /** A `fetch`-compatible function: the global fetch for the real processor, the built-in sandbox's in-process fetch otherwise. */
@@ -121,6 +122,7 @@ export function createTransport(config: TransportConfig): Send {
     }
 
     const { status } = response;
+    noteProcessorCall(response.headers.get("x-request-id"), operation);
     const parsed = parseJson(text);
     const answered = response.ok || (options.answeredStatuses ?? []).includes(status);
     logCall(response.ok ? "info" : "warn", {

@@ -186,16 +186,19 @@ export const TransferSchema = z.object({
 });
 export type Transfer = z.infer<typeof TransferSchema>;
 
-/** A fee the processor charged the merchant, linked to the transfer that caused it (`GET /fees?linked_id=`). */
+/**
+ * A fee the processor charged the merchant, linked (`linked_id`) to the transfer that caused it (`GET /fees?linked_to=`).
+ * `amount` is in cents: an integer, or a fraction of a cent (2.393) as the processor's reference allows.
+ */
 export type Fee = Timestamps & {
   id: string;
   amount: number;
   currency: string;
   fee_type?: string;
   fee_subtype?: string;
-  linked_id?: string;
-  linked_type?: string;
-  merchant?: string;
+  linked_id?: string | null;
+  linked_type?: string | null;
+  merchant?: string | null;
 };
 
 /** A decline is an expected answer about the buyer's money, not an exception. */
