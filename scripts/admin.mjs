@@ -26,6 +26,12 @@ const USAGE = `Usage: npm run admin -- <command>
                                     a one-time link (72 hours) that sets a new password for a user of the tenant's
                                     dashboard; it keeps their role and ends every session they had
 
+  processor-webhooks list [--outcome <outcome>]
+                                    processor webhooks kept unprocessable (or with another outcome) on the control
+                                    database, newest first, each with its reason and raw body (follows the cursor)
+  processor-webhooks reapply        apply every unprocessable processor webhook again, once each, after a fix; prints
+                                    what became of each (one that still fails stays unprocessable with its new reason)
+
   sandbox-tenant <name> [--receiver] [--receiver-port <port>]
                                     a tenant ready to charge in the sandbox: tenant, API key, approved sandbox
                                     merchant; prints copy-paste charge commands. --receiver also points its
@@ -96,6 +102,23 @@ const commands = {
     note: (reset) =>
       `\nHand this link to ${reset.email} (${reset.role}); it sets a new password once, until ${reset.expiresAtUtc}:\n\n  ${reset.resetUrl}\n`,
   },
+  "processor-webhooks list": {
+    args: [],
+    run: async ({ outcome = "unprocessable" }) => ({
+      data: await allPages((cursor) =>
+        admin(
+          "GET",
+          `/admin/processor-webhooks?outcome=${encodeURIComponent(outcome)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        ),
+      ),
+    }),
+  },
+  "processor-webhooks reapply": {
+    args: [],
+    run: async () => ({ data: await allPages((cursor) => admin("POST", "/admin/processor-webhooks/reapply", { limit: 50, cursor })) }),
+    note: ({ data }) =>
+      `\n${data.length} reapplied, ${data.filter((receipt) => receipt.outcome === "unprocessable").length} still unprocessable.`,
+  },
   "sandbox-tenant": { args: ["name"], run: sandboxTenant, printsItself: true },
   "sandbox-token": {
     args: [],
@@ -103,6 +126,18 @@ const commands = {
     printsItself: true,
   },
 };
+
+/** Every item of a paginated operator route, `page(cursor)` called until its last page. */
+async function allPages(page) {
+  const data = [];
+  let cursor;
+  do {
+    const answer = await page(cursor);
+    data.push(...answer.data);
+    cursor = answer.nextCursor;
+  } while (cursor);
+  return data;
+}
 
 /**
  * Drives a move to its end: each call works on it for up to ten seconds and answers 202 until it is done. Progress goes
@@ -203,6 +238,7 @@ await runCli(async () => {
         to: { type: "string" },
         "cross-region": { type: "boolean" },
         "all-unplaced": { type: "boolean" },
+        outcome: { type: "string" },
       },
     });
   } catch (error) {

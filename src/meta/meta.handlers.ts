@@ -14,14 +14,30 @@ export const health: AppRouteHandler<typeof routes.health> = (c) => c.json({ sta
 
 export const live: AppRouteHandler<typeof routes.live> = (c) => c.json({ status: "ok" as const }, 200);
 
-/** Every tenant is served from the control database and its shard: ready only when each of them answers. */
+/**
+ * Keeps its count of processor webhooks kept unprocessable on the control database (`src/processor-webhooks/`, whose
+ * layer sits above this capability), read by the control database's probe itself.
+ */
+const UNPROCESSABLE_WEBHOOKS = "SELECT COUNT(*) AS n FROM processor_webhook_receipts WHERE outcome IN ('unprocessable', 'reapplying')";
+
+/**
+ * Every tenant is served from the control database and its shard: ready only when each of them answers. The detail
+ * counts what waits for the operator without making the service unready.
+ */
 export const ready: AppRouteHandler<typeof routes.ready> = async (c) => {
   const { env } = c.get("ctx");
-  const databases = [{ binding: CONTROL_BINDING, d1: env.DB }, ...shardsOf(env)];
+  let unprocessableProcessorWebhooks = 0;
+  const databases = [
+    {
+      binding: CONTROL_BINDING,
+      probe: async () => (unprocessableProcessorWebhooks = (await env.DB.prepare(UNPROCESSABLE_WEBHOOKS).first<number>("n")) ?? 0),
+    },
+    ...shardsOf(env).map(({ binding, d1 }) => ({ binding, probe: () => d1.prepare("SELECT 1").first() })),
+  ];
   const failures = await Promise.all(
-    databases.map(async ({ binding, d1 }) => {
+    databases.map(async ({ binding, probe }) => {
       try {
-        await d1.prepare("SELECT 1").first();
+        await probe();
         return null;
       } catch (error) {
         return { database: binding, error: String(error) };
@@ -34,5 +50,5 @@ export const ready: AppRouteHandler<typeof routes.ready> = async (c) => {
     throw new ApiError("service-unavailable", "The datastore is unreachable.");
   }
   c.header("Cache-Control", "no-store");
-  return c.json({ status: "ok" as const, checks: { database: "ok" as const } }, 200);
+  return c.json({ status: "ok" as const, checks: { database: "ok" as const }, detail: { unprocessableProcessorWebhooks } }, 200);
 };

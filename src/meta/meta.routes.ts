@@ -13,7 +13,22 @@ export const MetaSchema = z
   .openapi("PublicConfig");
 
 const StatusSchema = z.object({ status: z.literal("ok") }).openapi("HealthStatus");
-const ReadySchema = z.object({ status: z.literal("ok"), checks: z.object({ database: z.literal("ok") }) }).openapi("ReadinessStatus");
+const ReadySchema = z
+  .object({
+    status: z.literal("ok"),
+    checks: z.object({ database: z.literal("ok") }),
+    detail: z.object({
+      unprocessableProcessorWebhooks: z
+        .number()
+        .int()
+        .openapi({
+          description:
+            "Signed processor webhooks (and swept resources) kept but not applied: list them with `GET /admin/processor-webhooks`, " +
+            "apply them after a fix with `POST /admin/processor-webhooks/reapply`. Informational: the service stays ready.",
+        }),
+    }),
+  })
+  .openapi("ReadinessStatus");
 
 export const meta = createRoute({
   method: "get",
@@ -63,9 +78,14 @@ export const ready = createRoute({
   operationId: "getReadiness",
   summary: "Readiness: the datastore is reachable",
   description:
-    "For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached.",
+    "For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached. " +
+    "The control database's query also counts the processor webhooks kept unprocessable (`detail`).",
   responses: {
-    200: openapi.jsonContent(ReadySchema, "D1 answered a probe query.", { status: "ok", checks: { database: "ok" } }),
+    200: openapi.jsonContent(ReadySchema, "D1 answered a probe query.", {
+      status: "ok",
+      checks: { database: "ok" },
+      detail: { unprocessableProcessorWebhooks: 0 },
+    }),
     ...openapi.problemResponses({ 503: "D1 is unreachable." }),
   },
 });

@@ -84,11 +84,16 @@ const requirePermission = (needed: Permission) =>
 
 /** A zod failure as the one `validation-failed` problem listing every field; `at` is where the validated value sits in the body. */
 export function validationFailed(error: ZodError, at: PropertyKey[] = []): ApiError {
-  const errors: FieldError[] = error.issues.map((issue) => {
+  const errors = fieldErrorsOf(error, at);
+  return new ApiError("validation-failed", `${errors.length} field(s) failed validation.`, { extensions: { errors } });
+}
+
+/** Each issue of a zod failure as the field it names (its path from `at`) and its message. */
+export function fieldErrorsOf(error: ZodError, at: PropertyKey[] = []): FieldError[] {
+  return error.issues.map((issue) => {
     const path = [...at, ...issue.path];
     return { field: path.length > 0 ? path.map(String).join(".") : fieldFromIssue(issue), message: issue.message };
   });
-  return new ApiError("validation-failed", `${errors.length} field(s) failed validation.`, { extensions: { errors } });
 }
 
 function fieldFromIssue(issue: { code: string; keys?: unknown }): string {

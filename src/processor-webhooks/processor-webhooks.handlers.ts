@@ -1,14 +1,13 @@
 import { readBodyWithin } from "../lib/bounded-body";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import { validationFailed } from "../platform/openapi";
 import type { AppRouteHandler } from "../platform/types";
 import type * as routes from "./processor-webhooks.routes";
 import { PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES } from "./processor-webhooks.routes";
-import { ProcessorWebhookSchema, receiveProcessorWebhook, routeProcessorWebhook } from "./processor-webhooks.service";
+import { acceptProcessorWebhook } from "./processor-webhooks.service";
 import { verifyProcessorSignature, verifyWebhookCredentials } from "./signature";
 
-/** Credentials, then a body within the limit, then the signature over its bytes, then a processor event: each refusal before the next step. */
+/** Credentials, then a body within the limit, then the signature over its bytes: each refusal before the next step; then it is kept. */
 export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = async (c) => {
   const credentialsOk = verifyWebhookCredentials(
     c.req.header("Authorization") ?? null,
@@ -33,18 +32,9 @@ export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = asy
   });
   if (!signed) throw new ApiError("unauthorized", "Finix-Signature is missing, stale or does not match the body.");
 
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ApiError("malformed-json", "The webhook body is not JSON.");
-  }
-  const webhook = ProcessorWebhookSchema.safeParse(json);
-  if (!webhook.success) throw validationFailed(webhook.error);
-  const routed = await routeProcessorWebhook({ ctx: c.get("ctx"), input: webhook.data });
-  // As after authentication, the rest runs on the tenant's shard, whose outbox the request flushes.
-  if (routed?.owner) c.set("ctx", c.get("ctx").forShard(routed.owner.shard));
-  const outcome = routed ? await receiveProcessorWebhook({ ctx: c.get("ctx"), input: routed }) : "unhandled";
-  logEvent("info", "processor webhook", { entity: webhook.data.entity, type: webhook.data.type, outcome });
+  const { outcome, entity, type, onShard } = await acceptProcessorWebhook({ ctx: c.get("ctx"), input: { rawBody: text } });
+  // As after authentication, what it recorded is on the tenant's shard, whose outbox the request flushes.
+  c.set("ctx", onShard);
+  logEvent("info", "processor webhook", { entity, type, outcome });
   return c.json({ received: true as const, outcome }, 200);
 };

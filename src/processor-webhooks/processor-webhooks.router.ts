@@ -6,4 +6,8 @@ import * as routes from "./processor-webhooks.routes";
 
 const router = withRoutes(createRouter(), routes, handlers, ["receiveWebhook"]);
 
-export default withRoutes(router, operatorRoutes, operator, ["registerProcessorWebhook"]);
+export default withRoutes(router, operatorRoutes, operator, [
+  "registerProcessorWebhook",
+  "listProcessorWebhooks",
+  "reapplyProcessorWebhooks",
+]);

@@ -21,33 +21,27 @@ export const receiveWebhook = createRoute({
     "(HMAC-SHA256 over `{timestamp}:{rawBody}`; accepted up to 30 minutes old, so the processor's retries — up to 20.5 minutes " +
     "after the first attempt, possibly with its timestamp — are not dropped; at most 5 minutes in the future). An empty body is the " +
     "processor's test POST and is acknowledged. The credentials are checked before the body is read, and the body may be at most " +
-    `${PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES} bytes. An event the service consumes must fit the processor's schema (its enums exactly); ` +
-    "one that does not is refused with a 400 and nothing of it is recorded, so the processor's retries can deliver it again. " +
-    "Deliveries are de-duplicated; events of other entities are acknowledged and recorded.",
+    `${PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES} bytes. A signed body is never refused for its shape: an event the service consumes ` +
+    "whose resource fits the processor's schema is applied; one that cannot be applied (a body that is not JSON or not an event, a " +
+    "resource that does not fit — a transfer `state` the service has never seen, a missing id —, a tenant that cannot take it, an " +
+    "error applying it) is kept with its raw body and reason as `unprocessable` for the operator (`GET /admin/processor-webhooks`, " +
+    "`POST /admin/processor-webhooks/reapply`). Deliveries are de-duplicated; events of other entities are acknowledged and recorded.",
   responses: {
-    200: openapi.jsonContent(z.object({ received: z.literal(true), outcome: z.string() }).openapi("ProcessorWebhookAck"), "Acknowledged.", {
-      received: true,
-      outcome: "applied",
-    }),
+    200: openapi.jsonContent(
+      z
+        .object({
+          received: z.literal(true),
+          outcome: z.string().openapi({
+            description:
+              "`applied`, `ignored` (nothing to change, or no tenant here), `unhandled` (an event the service does not consume), " +
+              "`duplicate`, `unprocessable` (kept, not applied), or `test` (the registration's empty POST).",
+          }),
+        })
+        .openapi("ProcessorWebhookAck"),
+      "Acknowledged: applied, recorded, or kept.",
+      { received: true, outcome: "applied" },
+    ),
     ...openapi.problemResponses({
-      400: {
-        description: "Body is not JSON, not a processor event, or its resource does not fit the processor's schema; nothing is recorded.",
-        examples: [
-          {
-            slug: "validation-failed",
-            detail: "1 field(s) failed validation.",
-            extensions: {
-              errors: [
-                {
-                  field: "_embedded.transfers.0.state",
-                  message: 'Invalid option: expected one of "PENDING"|"SUCCEEDED"|"FAILED"|"CANCELED"|"UNKNOWN"',
-                },
-              ],
-            },
-          },
-          { slug: "malformed-json", detail: "The webhook body is not JSON." },
-        ],
-      },
       401: {
         description: "Bad credentials or signature.",
         examples: [{ slug: "unauthorized", detail: "Finix-Signature is missing, stale or does not match the body." }],
@@ -62,7 +56,7 @@ export const receiveWebhook = createRoute({
           },
         ],
       },
-      500: "Not applied; the processor retries.",
+      500: "Not kept (the control database failed); the processor retries.",
     }),
   },
 });

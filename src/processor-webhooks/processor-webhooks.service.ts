@@ -1,13 +1,18 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+import type { Database } from "../db/client";
 import { applyDisputeEvent, applyEvidenceEvent } from "../disputes";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
+import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import type { FieldError } from "../lib/problem";
+import { redactSecrets } from "../lib/redact";
 import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent, onboardingOwner } from "../onboarding";
 import { applyTransferEvent, saleTransferRecorded } from "../payments";
 import { applyFundingTransferEvent, applySettlementEvent } from "../payouts";
 import type { AppContext } from "../platform/context";
-import { validationFailed } from "../platform/openapi";
+import { fieldErrorsOf } from "../platform/openapi";
 import {
   ComplianceFormSchema,
   DisputeEvidenceSchema,
@@ -18,16 +23,21 @@ import {
   TransferSchema,
 } from "../processor";
 import { merchantTenant, type TenantOnShard } from "../tenants";
-import { processorWebhookReceipts } from "./processor-webhooks.schema";
+import {
+  processorWebhookReceipts,
+  type ProcessorWebhookReceiptRecord,
+  type ReceiptOutcome,
+  type ReceiptSource,
+} from "./processor-webhooks.schema";
 
-export const ProcessorWebhookSchema = z.object({
+const ProcessorWebhookSchema = z.object({
   type: z.string().min(1).max(64),
   entity: z.string().min(1).max(64),
   occurred_at: z.string().max(64).optional(),
   _embedded: z.record(z.string(), z.unknown()).optional(),
 });
 
-export type ProcessorWebhook = z.infer<typeof ProcessorWebhookSchema>;
+type ProcessorWebhook = z.infer<typeof ProcessorWebhookSchema>;
 
 type Resource = { id: string; state?: string; updated_at?: string };
 type Applied = "applied" | "ignored";
@@ -121,8 +131,20 @@ const UnconsumedResourceSchema = z.object({
   updated_at: z.string().max(64).optional().catch(undefined),
 });
 
+/** What identifies a body that does not fit, read as far as it goes: each field a short string, else absent. */
+const leniently = z.string().min(1).max(64).optional().catch(undefined);
+const LenientWebhookSchema = z
+  .object({
+    type: leniently,
+    entity: leniently,
+    occurred_at: leniently,
+    _embedded: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  })
+  .catch({});
+const LenientResourceSchema = z.object({ id: leniently, state: leniently, updated_at: leniently }).catch({});
+
 /** The `_embedded` key is the resource's (irregular) plural, so the resource is the first element of the first array there. */
-function embeddedResource(webhook: ProcessorWebhook): { key: string; value: unknown } | null {
+function embeddedResource(webhook: Pick<ProcessorWebhook, "_embedded">): { key: string; value: unknown } | null {
   for (const [key, value] of Object.entries(webhook._embedded ?? {})) {
     if (Array.isArray(value) && value.length > 0) return { key, value: value[0] };
   }
@@ -130,10 +152,11 @@ function embeddedResource(webhook: ProcessorWebhook): { key: string; value: unkn
 }
 
 /**
- * The event's resource, checked before anything is recorded: a consumed entity's against the processor's schema (a body
- * that does not fit is a 400), any other entity's only for what its receipt records (null: acknowledged, not recorded).
+ * The event's resource, checked before anything is recorded: a consumed entity's against the processor's schema (the
+ * fields that do not fit, where they sit in the body), any other entity's only for what its receipt records (null:
+ * acknowledged, not recorded).
  */
-function checkedResource(webhook: ProcessorWebhook): CheckedResource | null {
+function checkedResource(webhook: ProcessorWebhook): { unfit: FieldError[] } | CheckedResource | null {
   const embedded = embeddedResource(webhook);
   const entity = Object.hasOwn(CONSUMED_ENTITIES, webhook.entity) ? CONSUMED_ENTITIES[webhook.entity] : undefined;
   if (!entity) {
@@ -141,13 +164,17 @@ function checkedResource(webhook: ProcessorWebhook): CheckedResource | null {
     return unconsumed.success ? { resource: unconsumed.data, apply: null, recorded: null, owner: {} } : null;
   }
   const checked = entity(embedded?.value, webhook.type);
-  if ("error" in checked) {
-    const refused = validationFailed(checked.error, embedded ? ["_embedded", embedded.key, 0] : ["_embedded"]);
-    logEvent("warn", "processor webhook refused", { entity: webhook.entity, type: webhook.type, errors: refused.extensions.errors });
-    throw refused;
-  }
+  if ("error" in checked) return { unfit: fieldErrorsOf(checked.error, embedded ? ["_embedded", embedded.key, 0] : ["_embedded"]) };
   return checked;
 }
+
+/** Why applying failed, as a reason: the error's name and message, secrets redacted, never its stack. */
+const applyFailure = (error: unknown): FieldError[] => [
+  {
+    field: "(applying)",
+    message: redactSecrets(error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500),
+  },
+];
 
 /**
  * The shard of the tenant the resource belongs to, from the control database's maps (merchant → tenant, then the
@@ -160,10 +187,206 @@ async function resourceOwner(ctx: AppContext, { merchantId, processorIdentityId,
   return onboardingOwner(ctx, { processorIdentityId, processorFormId });
 }
 
+export type WebhookOutcome = Applied | "duplicate" | "unhandled" | "unprocessable";
+
+/** What a receipt says of its delivery, whether or not the body fit. */
+type ReceiptKey = {
+  id: string;
+  entity: string;
+  type: string;
+  resourceId: string;
+  resourceState: string | null;
+  resourceUpdatedAt: string | null;
+};
+
+/** The processor sends no event id; (entity, type, resource id, state, updated_at) identifies a delivery. */
+async function receiptKey(
+  webhook: { entity?: string; type?: string; occurred_at?: string },
+  resource: { id?: string; state?: string; updated_at?: string },
+  rawBody: string,
+): Promise<ReceiptKey> {
+  const entity = webhook.entity ?? "";
+  const type = webhook.type ?? "";
+  // A body naming no resource is told apart from another only by its bytes.
+  const identity = resource.id ?? `body:${await sha256Hex(rawBody)}`;
+  const id =
+    "pwh_" +
+    (await sha256Hex([entity, type, identity, resource.state ?? "", resource.updated_at ?? webhook.occurred_at ?? ""].join("\n"))).slice(
+      0,
+      40,
+    );
+  return {
+    id,
+    entity,
+    type,
+    resourceId: resource.id ?? "",
+    resourceState: resource.state ?? null,
+    resourceUpdatedAt: resource.updated_at ?? null,
+  };
+}
+
+/** The key a body that does not fit is kept under: the same as its receipt's once it fits. */
+function lenientKey(json: unknown, rawBody: string): Promise<ReceiptKey> {
+  const webhook = LenientWebhookSchema.parse(json);
+  return receiptKey(webhook, LenientResourceSchema.parse(embeddedResource(webhook)?.value), rawBody);
+}
+
+/** A delivery checked and routed: `owner` is the tenant its resource belongs to and its shard (null: no tenant here, or nothing to apply). */
+type RoutedWebhook = { webhook: ProcessorWebhook; checked: CheckedResource; owner: TenantOnShard | null };
+
+/**
+ * A receipt's insert, once per id; `retake` (a reapply) also takes over the row when it is the reapply's own kept
+ * receipt or one left `received` by an apply that failed without being forgotten.
+ */
+function insertReceipt(database: Database, values: SQLiteInsertValue<typeof processorWebhookReceipts>, retake: boolean) {
+  const insert = database.insert(processorWebhookReceipts).values(values);
+  return retake
+    ? insert.onConflictDoUpdate({
+        target: processorWebhookReceipts.id,
+        set: { outcome: sql`excluded.outcome`, tenantId: sql`excluded.tenant_id` },
+        setWhere: inArray(processorWebhookReceipts.outcome, ["received", "reapplying"]),
+      })
+    : insert.onConflictDoNothing();
+}
+
+/**
+ * Records a routed delivery once, on its tenant's shard (`ctx` is on it), then applies it; a repeated delivery is
+ * acknowledged without effect, and one saying what the service already holds is recorded as ignored by the same
+ * statement. One naming no tenant here is recorded on the control database and applied nowhere. `retake`: a reapply's
+ * (its kept receipt is the same row when the tenant's data is on the control database; applying again changes nothing
+ * applied before: every handler only moves forward).
+ */
+async function receiveProcessorWebhook({
+  ctx,
+  input: { routed, key, retake },
+}: {
+  ctx: AppContext;
+  input: { routed: RoutedWebhook; key: ReceiptKey; retake: boolean };
+}): Promise<WebhookOutcome> {
+  const { checked, owner } = routed;
+  const { apply, recorded } = checked;
+  const receipt = { ...key, tenantId: owner?.tenantId ?? null, receivedAt: ctx.clock.nowIso() };
+  if (owner === null) {
+    const outcome = apply ? "ignored" : "unhandled";
+    const [kept] = await insertReceipt(ctx.control, { ...receipt, outcome }, retake).returning({ id: processorWebhookReceipts.id });
+    return kept ? outcome : "duplicate";
+  }
+  const { db } = ctx;
+  const alreadyRecorded = recorded?.(ctx);
+  const [received] = await insertReceipt(
+    db,
+    { ...receipt, outcome: alreadyRecorded ? sql`CASE WHEN ${alreadyRecorded} THEN 'ignored' ELSE 'received' END` : "received" },
+    retake,
+  ).returning({ outcome: processorWebhookReceipts.outcome });
+  if (!received) return "duplicate";
+  if (received.outcome === "ignored") return "ignored";
+
+  try {
+    const outcome = apply ? await apply(ctx) : "unhandled";
+    await db.update(processorWebhookReceipts).set({ outcome }).where(eq(processorWebhookReceipts.id, key.id));
+    return outcome;
+  } catch (error) {
+    // Forget the receipt so the delivery kept unprocessable can be applied later instead of being taken for a duplicate.
+    await db
+      .delete(processorWebhookReceipts)
+      .where(eq(processorWebhookReceipts.id, key.id))
+      .catch((forgetting: unknown) =>
+        logEvent("error", "processor webhook receipt not forgotten", { id: key.id, error: String(forgetting) }),
+      );
+    throw error;
+  }
+}
+
+/** What became of a signed body: its outcome, why it is unprocessable, and the context whose outbox holds what it recorded. */
+type Attempt = { key: ReceiptKey; outcome: WebhookOutcome; reason: FieldError[] | null; tenantId: string | null; onShard: AppContext };
+
+/**
+ * Reads a signed body with today's schemas, routes it to its tenant's shard and applies it; never throws for the body:
+ * one that does not fit, cannot be routed or whose applying throws is `unprocessable`, with the reason.
+ */
+async function attemptSignedBody(ctx: AppContext, rawBody: string, retake: boolean): Promise<Attempt | null> {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    const key = await lenientKey(null, rawBody);
+    return { key, outcome: "unprocessable", reason: [{ field: "(body)", message: "The body is not JSON." }], tenantId: null, onShard: ctx };
+  }
+  const parsed = ProcessorWebhookSchema.safeParse(json);
+  const checked = parsed.success ? checkedResource(parsed.data) : { unfit: fieldErrorsOf(parsed.error) };
+  if (checked === null) return null;
+  if ("unfit" in checked || !parsed.success) {
+    const key = await lenientKey(json, rawBody);
+    return { key, outcome: "unprocessable", reason: "unfit" in checked ? checked.unfit : [], tenantId: null, onShard: ctx };
+  }
+  const webhook = parsed.data;
+  const key = await receiptKey(webhook, checked.resource, rawBody);
+  let owner: TenantOnShard | null = null;
+  try {
+    owner = checked.apply ? await resourceOwner(ctx, checked.owner) : null;
+    const onShard = owner ? ctx.forShard(owner.shard) : ctx;
+    const outcome = await receiveProcessorWebhook({ ctx: onShard, input: { routed: { webhook, checked, owner }, key, retake } });
+    return { key, outcome, reason: null, tenantId: owner?.tenantId ?? null, onShard };
+  } catch (error) {
+    return { key, outcome: "unprocessable", reason: applyFailure(error), tenantId: owner?.tenantId ?? null, onShard: ctx };
+  }
+}
+
+/**
+ * Keeps a signed delivery that could not be applied on the control database, with its raw body and reason, once per
+ * receipt id: a repeated one is a duplicate. A failure to keep it throws, so the processor retries the delivery.
+ */
+async function keepUnprocessable(
+  ctx: AppContext,
+  input: { key: ReceiptKey; reason: FieldError[]; rawBody: string; source: ReceiptSource; tenantId: string | null },
+): Promise<"unprocessable" | "duplicate"> {
+  const [kept] = await ctx.control
+    .insert(processorWebhookReceipts)
+    .values({
+      ...input.key,
+      tenantId: input.tenantId,
+      outcome: "unprocessable",
+      receivedAt: ctx.clock.nowIso(),
+      source: input.source,
+      rawBody: input.rawBody,
+      reason: JSON.stringify(input.reason),
+    })
+    .onConflictDoNothing()
+    .returning({ id: processorWebhookReceipts.id });
+  if (!kept) return "duplicate";
+  logEvent("warn", "processor webhook unprocessable", {
+    receiptId: input.key.id,
+    entity: input.key.entity,
+    type: input.key.type,
+    reason: input.reason,
+  });
+  return "unprocessable";
+}
+
+/**
+ * A signed delivery is never lost for its shape: applied on its tenant's shard and recorded once, or kept as
+ * unprocessable on the control database with its raw body and reason. Answers the outcome and the context whose outbox
+ * the request flushes (the tenant's shard's).
+ */
+export async function acceptProcessorWebhook({
+  ctx,
+  input: { rawBody },
+}: {
+  ctx: AppContext;
+  input: { rawBody: string };
+}): Promise<{ outcome: WebhookOutcome; entity: string; type: string; onShard: AppContext }> {
+  const attempt = await attemptSignedBody(ctx, rawBody, false);
+  if (!attempt) return { outcome: "unhandled", entity: "", type: "", onShard: ctx };
+  const { key, reason, tenantId, onShard } = attempt;
+  const outcome = reason ? await keepUnprocessable(ctx, { key, reason, rawBody, source: "webhook", tenantId }) : attempt.outcome;
+  return { outcome, entity: key.entity, type: key.type, onShard };
+}
+
 /**
  * A resource read from the processor's own records (the sweep of what lost webhooks never said), checked, routed and
  * applied exactly as its `{entity}.updated` webhook would be, on its tenant's shard (whose events are sent at once); one
- * that does not fit the processor's schema, or names no tenant here, is skipped.
+ * that names no tenant here is skipped, one that does not fit is kept as unprocessable (once per entity, id, state and
+ * updated_at) and the feed moves on.
  */
 export async function applyProcessorResource({
   ctx,
@@ -174,8 +397,9 @@ export async function applyProcessorResource({
 }): Promise<Applied> {
   const checked = CONSUMED_ENTITIES[entity]!(resource, "updated");
   if ("error" in checked) {
-    const refused = validationFailed(checked.error, [entity]);
-    logEvent("error", "processor resource refused", { entity, errors: refused.extensions.errors });
+    const rawBody = JSON.stringify(resource);
+    const key = await receiptKey({ entity, type: "updated" }, LenientResourceSchema.parse(resource), rawBody);
+    await keepUnprocessable(ctx, { key, reason: fieldErrorsOf(checked.error, [entity]), rawBody, source: "sweep", tenantId: null });
     return "ignored";
   }
   const owner = checked.apply ? await resourceOwner(ctx, checked.owner) : null;
@@ -186,92 +410,104 @@ export async function applyProcessorResource({
   return outcome;
 }
 
-export type WebhookOutcome = Applied | "duplicate" | "unhandled";
+/** How long a reapply run's hold on a receipt lasts: one taken by a run that died is taken again after it. */
+export const REAPPLY_HOLD_MS = 5 * 60_000;
 
-/** The processor sends no event id; (entity, type, resource id, state, updated_at) identifies a delivery. */
-async function receiptId(webhook: ProcessorWebhook, resource: Resource): Promise<string> {
-  return (
-    "pwh_" +
-    (
-      await sha256Hex(
-        [webhook.entity, webhook.type, resource.id, resource.state ?? "", resource.updated_at ?? webhook.occurred_at ?? ""].join("\n"),
-      )
-    ).slice(0, 40)
+export type ReappliedReceipt = { id: string; outcome: ReceiptOutcome; reason: FieldError[] | null };
+
+const reapplyScope = (ctx: AppContext) => ({ list: "processor-webhooks-reapply", tenantId: "", filters: "", secret: ctx.env.KEY_PEPPER });
+
+/** Unprocessable receipts, and those a reapply run took and never finished. */
+const awaitingReapply = (ctx: AppContext) =>
+  or(
+    eq(processorWebhookReceipts.outcome, "unprocessable"),
+    and(
+      eq(processorWebhookReceipts.outcome, "reapplying"),
+      lt(processorWebhookReceipts.reappliedAt, new Date(ctx.clock.nowMs() - REAPPLY_HOLD_MS).toISOString()),
+    ),
   );
-}
-
-/** A delivery checked and routed: `owner` is the tenant its resource belongs to and its shard (null: no tenant here, or nothing to apply). */
-export type RoutedWebhook = { webhook: ProcessorWebhook; checked: CheckedResource; owner: TenantOnShard | null };
 
 /**
- * Checks the delivery's resource (a consumed entity's against the processor's schema: a 400 before anything is
- * recorded) and finds the shard it is applied on; null: no resource, acknowledged and not recorded.
+ * Reapplies one page of the kept unprocessable receipts, oldest first, each as a fresh delivery would be: its stored body
+ * read with today's schemas, routed to its tenant's shard and applied. Each is taken by one guarded UPDATE first, so two
+ * runs at once apply it once; one that applies becomes `applied`, `ignored` or `unhandled` (a shard that already holds
+ * its receipt: `ignored`), one that still fails stays `unprocessable` with its new reason.
  */
-export async function routeProcessorWebhook({
+export async function reapplyUnprocessableWebhooks({
   ctx,
-  input: webhook,
+  input: { limit, cursor },
 }: {
   ctx: AppContext;
-  input: ProcessorWebhook;
-}): Promise<RoutedWebhook | null> {
-  const checked = checkedResource(webhook);
-  if (!checked) return null;
-  return { webhook, checked, owner: checked.apply ? await resourceOwner(ctx, checked.owner) : null };
+  input: { limit: number; cursor?: string };
+}): Promise<Page<ReappliedReceipt>> {
+  const { control } = ctx;
+  const scope = reapplyScope(ctx);
+  const columns = { createdAt: processorWebhookReceipts.receivedAt, id: processorWebhookReceipts.id };
+  const rows = await control
+    .select({ id: processorWebhookReceipts.id, receivedAt: processorWebhookReceipts.receivedAt })
+    .from(processorWebhookReceipts)
+    .where(and(awaitingReapply(ctx), await afterCursor(columns, cursor, scope, "oldestFirst")))
+    .orderBy(asc(processorWebhookReceipts.receivedAt), asc(processorWebhookReceipts.id))
+    .limit(limit + 1)
+    .all();
+  const page = await pageOf(rows, limit, scope, (row) => ({ createdAt: row.receivedAt, id: row.id }));
+  const reapplied: ReappliedReceipt[] = [];
+  for (const { id } of page.data) {
+    const result = await reapplyReceipt(ctx, id);
+    if (result) reapplied.push(result);
+  }
+  return { ...page, data: reapplied };
+}
+
+/** One receipt taken and reapplied; null: another run took it first, or it is no longer unprocessable. */
+async function reapplyReceipt(ctx: AppContext, id: string): Promise<ReappliedReceipt | null> {
+  const { control } = ctx;
+  // The guarded transition: only the run whose UPDATE changed the row applies it.
+  const [taken] = await control
+    .update(processorWebhookReceipts)
+    .set({ outcome: "reapplying", reappliedAt: ctx.clock.nowIso() })
+    .where(and(eq(processorWebhookReceipts.id, id), awaitingReapply(ctx)))
+    .returning();
+  if (!taken) return null;
+  const body = taken.source === "sweep" ? sweptAsWebhook(taken) : (taken.rawBody ?? "");
+  const attempt = await attemptSignedBody(ctx, body, true);
+  const outcome: ReceiptOutcome = !attempt ? "unhandled" : attempt.outcome === "duplicate" ? "ignored" : attempt.outcome;
+  const reason = attempt?.reason ?? null;
+  // Still this run's hold (its own time), whatever applying wrote to the row when it is also the tenant's receipt.
+  await control
+    .update(processorWebhookReceipts)
+    .set({ outcome, tenantId: attempt?.tenantId ?? null, ...(reason ? { reason: JSON.stringify(reason) } : {}) })
+    .where(and(eq(processorWebhookReceipts.id, id), eq(processorWebhookReceipts.reappliedAt, taken.reappliedAt!)));
+  if (attempt && attempt.onShard !== ctx) await attempt.onShard.outbox.flush();
+  logEvent(outcome === "unprocessable" ? "warn" : "info", "processor webhook reapplied", { receiptId: id, outcome, reason });
+  return { id, outcome, reason };
+}
+
+/** A swept resource, as the `{entity}.updated` webhook the sweep applies it as. */
+function sweptAsWebhook(receipt: ProcessorWebhookReceiptRecord): string {
+  const resource: unknown = JSON.parse(receipt.rawBody ?? "null");
+  return JSON.stringify({ type: receipt.type, entity: receipt.entity, _embedded: { [receipt.entity]: [resource] } });
 }
 
 /**
- * Records every routed delivery once, on its tenant's shard (`ctx` is on it), then applies it; a repeated delivery is
- * acknowledged without effect, and one saying what the service already holds is recorded as ignored by the same
- * statement. One naming no tenant here is recorded on the control database and applied nowhere.
+ * The control database's receipts with one outcome, newest first: the unprocessable ones kept there, those reapplied
+ * since, and those naming no tenant here.
  */
-export async function receiveProcessorWebhook({
+export async function listProcessorWebhookReceipts({
   ctx,
-  input: { webhook, checked, owner },
+  input: { outcome, limit, cursor },
 }: {
   ctx: AppContext;
-  input: RoutedWebhook;
-}): Promise<WebhookOutcome> {
-  const { resource, apply, recorded } = checked;
-  const id = await receiptId(webhook, resource);
-  const receipt = {
-    id,
-    tenantId: owner?.tenantId ?? null,
-    entity: webhook.entity,
-    type: webhook.type,
-    resourceId: resource.id,
-    resourceState: resource.state ?? null,
-    resourceUpdatedAt: resource.updated_at ?? null,
-    receivedAt: ctx.clock.nowIso(),
-  };
-  if (owner === null) {
-    const outcome = apply ? "ignored" : "unhandled";
-    const [kept] = await ctx.control
-      .insert(processorWebhookReceipts)
-      .values({ ...receipt, outcome })
-      .onConflictDoNothing()
-      .returning({ id: processorWebhookReceipts.id });
-    return kept ? outcome : "duplicate";
-  }
-  const { db } = ctx;
-  const alreadyRecorded = recorded?.(ctx);
-  const [received] = await db
-    .insert(processorWebhookReceipts)
-    .values({
-      ...receipt,
-      outcome: alreadyRecorded ? sql`CASE WHEN ${alreadyRecorded} THEN 'ignored' ELSE 'received' END` : "received",
-    })
-    .onConflictDoNothing()
-    .returning({ outcome: processorWebhookReceipts.outcome });
-  if (!received) return "duplicate";
-  if (received.outcome === "ignored") return "ignored";
-
-  try {
-    const outcome = apply ? await apply(ctx) : "unhandled";
-    await db.update(processorWebhookReceipts).set({ outcome }).where(eq(processorWebhookReceipts.id, id));
-    return outcome;
-  } catch (error) {
-    // Forget the receipt so the processor's retry is applied instead of being taken for a duplicate.
-    await db.delete(processorWebhookReceipts).where(eq(processorWebhookReceipts.id, id));
-    throw error;
-  }
+  input: { outcome: ReceiptOutcome; limit: number; cursor?: string };
+}): Promise<Page<ProcessorWebhookReceiptRecord>> {
+  const scope = { list: "processor-webhook-receipts", tenantId: "", filters: outcome, secret: ctx.env.KEY_PEPPER };
+  const columns = { createdAt: processorWebhookReceipts.receivedAt, id: processorWebhookReceipts.id };
+  const rows = await ctx.control
+    .select()
+    .from(processorWebhookReceipts)
+    .where(and(eq(processorWebhookReceipts.outcome, outcome), await afterCursor(columns, cursor, scope)))
+    .orderBy(desc(processorWebhookReceipts.receivedAt), desc(processorWebhookReceipts.id))
+    .limit(limit + 1)
+    .all();
+  return pageOf(rows, limit, scope, (row) => ({ createdAt: row.receivedAt, id: row.id }));
 }

@@ -60,6 +60,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/processor-webhooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Processor webhooks kept on the control database, by outcome (unprocessable by default), newest first
+     * @description A signed webhook is never lost for its shape: one whose resource does not fit the processor's schema, that names a tenant that cannot take it, or whose applying failed is kept here as `unprocessable` with its raw body and the reason, as is a resource the cron's read of missed changes could not take. Fix the cause, then `POST /admin/processor-webhooks/reapply`. The control database also keeps those reapplied since (`applied`, `ignored`) and those naming no tenant here; a tenant's applied webhooks are on its shard and not listed here.
+     */
+    get: operations["listProcessorWebhooks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/processor-webhooks/reapply": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply the unprocessable webhooks again, oldest first, each exactly once
+     * @description Takes up to `limit` unprocessable receipts past `cursor`, oldest first, and applies each as a fresh delivery would be: its stored body read with today's schemas, routed to its tenant's shard and applied there, with its callbacks. Each is taken by one guarded state change first, so two reapplies at once apply it once (one taken by a run that died is taken again after 5 minutes). One that applies becomes `applied`, `ignored` (nothing to change, or already received) or `unhandled`; one that still fails stays `unprocessable` with its new reason. `data` is what this call reapplied; while `hasMore`, call again with `nextCursor` (`npm run admin -- processor-webhooks reapply` does).
+     */
+    post: operations["reapplyProcessorWebhooks"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/processor/webhook": {
     parameters: {
       query?: never;
@@ -527,7 +567,7 @@ export interface paths {
     };
     /**
      * Readiness: the datastore is reachable
-     * @description For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached.
+     * @description For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached. The control database's query also counts the processor webhooks kept unprocessable (`detail`).
      */
     get: operations["getReadiness"];
     put?: never;
@@ -1235,7 +1275,7 @@ export interface paths {
     put?: never;
     /**
      * Inbound processor webhooks (called by the processor, not by tenants)
-     * @description Verified by the Basic credentials the webhook was registered with and by `Finix-Signature: timestamp=…, sig=…` (HMAC-SHA256 over `{timestamp}:{rawBody}`; accepted up to 30 minutes old, so the processor's retries — up to 20.5 minutes after the first attempt, possibly with its timestamp — are not dropped; at most 5 minutes in the future). An empty body is the processor's test POST and is acknowledged. The credentials are checked before the body is read, and the body may be at most 262144 bytes. An event the service consumes must fit the processor's schema (its enums exactly); one that does not is refused with a 400 and nothing of it is recorded, so the processor's retries can deliver it again. Deliveries are de-duplicated; events of other entities are acknowledged and recorded.
+     * @description Verified by the Basic credentials the webhook was registered with and by `Finix-Signature: timestamp=…, sig=…` (HMAC-SHA256 over `{timestamp}:{rawBody}`; accepted up to 30 minutes old, so the processor's retries — up to 20.5 minutes after the first attempt, possibly with its timestamp — are not dropped; at most 5 minutes in the future). An empty body is the processor's test POST and is acknowledged. The credentials are checked before the body is read, and the body may be at most 262144 bytes. A signed body is never refused for its shape: an event the service consumes whose resource fits the processor's schema is applied; one that cannot be applied (a body that is not JSON or not an event, a resource that does not fit — a transfer `state` the service has never seen, a missing id —, a tenant that cannot take it, an error applying it) is kept with its raw body and reason as `unprocessable` for the operator (`GET /admin/processor-webhooks`, `POST /admin/processor-webhooks/reapply`). Deliveries are de-duplicated; events of other entities are acknowledged and recorded.
      */
     post: operations["receiveProcessorWebhook"];
     delete?: never;
@@ -2570,9 +2610,46 @@ export interface components {
       | "https://payment-connect.dev/problems/tenant-moving"
       | "https://payment-connect.dev/problems/processor-timeout";
     ProcessorWebhookAck: {
+      /** @description `applied`, `ignored` (nothing to change, or no tenant here), `unhandled` (an event the service does not consume), `duplicate`, `unprocessable` (kept, not applied), or `test` (the registration's empty POST). */
       outcome: string;
       /** @enum {boolean} */
       received: true;
+    };
+    ProcessorWebhookReasonItem: {
+      field: string;
+      message: string;
+    };
+    ProcessorWebhookReceipt: {
+      /** @description The processor's entity, as the body says (empty when it says none). */
+      entity: string;
+      /** @description The receipt's id, derived from what the delivery says (the processor sends no event id). */
+      id: string;
+      /** @enum {string} */
+      outcome: "received" | "applied" | "ignored" | "unhandled" | "unprocessable" | "reapplying";
+      /** @description The body as signed (a sweep's: the resource as read); kept only with an unprocessable receipt. */
+      rawBody: string | null;
+      /** @description When a reapply last took it. */
+      reappliedAtUtc: string | null;
+      /** @description Why it was last found unprocessable: the paths and messages of the fields that do not fit the processor's schema, or `(applying)` with the error applying it threw. */
+      reason: components["schemas"]["ProcessorWebhookReasonItem"][] | null;
+      receivedAtUtc: string;
+      resourceId: string | null;
+      resourceState: string | null;
+      resourceUpdatedAt: string | null;
+      /**
+       * @description `webhook`: a signed delivery; `sweep`: a resource the cron's read of missed changes found.
+       * @enum {string}
+       */
+      source: "webhook" | "sweep";
+      /** @description The tenant it was routed to, when that was known. */
+      tenantId: string | null;
+      type: string;
+    };
+    ProcessorWebhookReceiptList: {
+      data: components["schemas"]["ProcessorWebhookReceipt"][];
+      hasMore: boolean;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     PublicConfig: {
       /** @example USD */
@@ -2621,8 +2698,24 @@ export interface components {
         /** @enum {string} */
         database: "ok";
       };
+      detail: {
+        /** @description Signed processor webhooks (and swept resources) kept but not applied: list them with `GET /admin/processor-webhooks`, apply them after a fix with `POST /admin/processor-webhooks/reapply`. Informational: the service stays ready. */
+        unprocessableProcessorWebhooks: number;
+      };
       /** @enum {string} */
       status: "ok";
+    };
+    ReappliedProcessorWebhook: {
+      id: string;
+      /** @enum {string} */
+      outcome: "received" | "applied" | "ignored" | "unhandled" | "unprocessable" | "reapplying";
+      reason: components["schemas"]["ProcessorWebhookReasonItem"][] | null;
+    };
+    ReappliedProcessorWebhookList: {
+      data: components["schemas"]["ReappliedProcessorWebhook"][];
+      hasMore: boolean;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
     };
     ReconciliationBacklog: {
       asOfUtc: string;
@@ -3190,6 +3283,180 @@ export interface operations {
       };
       /** @description Missing or wrong admin secret. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listProcessorWebhooks: {
+    parameters: {
+      query?: {
+        outcome?: "received" | "applied" | "ignored" | "unhandled" | "unprocessable" | "reapplying";
+        /** @description Page size, 1–100; default 20. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of receipts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "entity": "transfer",
+           *           "id": "pwh_6f1c2a9b0e7d4c3a8b5f1e2d9c0a7b6e5f4d3c2b",
+           *           "outcome": "unprocessable",
+           *           "rawBody": "{\"type\":\"updated\",\"entity\":\"transfer\",\"_embedded\":{\"transfers\":[{\"id\":\"TRm4Xc8Vb2Nk7Td1Lq9Rz3\",\"state\":\"ON_HOLD\",\"merchant\":\"MUq7Rz2Lm9Xc4Vb8Nk1Td3\",\"updated_at\":\"2026-11-03T09:58:12.000Z\"}]}}",
+           *           "reappliedAtUtc": null,
+           *           "reason": [
+           *             {
+           *               "field": "_embedded.transfers.0.state",
+           *               "message": "Invalid option: expected one of \"PENDING\"|\"SUCCEEDED\"|\"FAILED\"|\"CANCELED\"|\"UNKNOWN\""
+           *             }
+           *           ],
+           *           "receivedAtUtc": "2026-11-03T10:00:00.000Z",
+           *           "resourceId": "TRm4Xc8Vb2Nk7Td1Lq9Rz3",
+           *           "resourceState": "ON_HOLD",
+           *           "resourceUpdatedAt": "2026-11-03T09:58:12.000Z",
+           *           "source": "webhook",
+           *           "tenantId": null,
+           *           "type": "updated"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": ""
+           *     }
+           */
+          "application/json": components["schemas"]["ProcessorWebhookReceiptList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  reapplyProcessorWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "limit": 20
+         *     }
+         */
+        "application/json": {
+          /** @description The nextCursor of the previous call. */
+          cursor?: string;
+          /** @description Receipts per call, 1–100; default 20. */
+          limit?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description What this call reapplied. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "pwh_6f1c2a9b0e7d4c3a8b5f1e2d9c0a7b6e5f4d3c2b",
+           *           "outcome": "applied",
+           *           "reason": null
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": ""
+           *     }
+           */
+          "application/json": components["schemas"]["ReappliedProcessorWebhookList"];
+        };
+      };
+      /** @description Invalid body, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5567,6 +5834,9 @@ export interface operations {
            * @example {
            *       "checks": {
            *         "database": "ok"
+           *       },
+           *       "detail": {
+           *         "unprocessableProcessorWebhooks": 0
            *       },
            *       "status": "ok"
            *     }
@@ -9653,7 +9923,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Acknowledged. */
+      /** @description Acknowledged: applied, recorded, or kept. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -9666,15 +9936,6 @@ export interface operations {
            *     }
            */
           "application/json": components["schemas"]["ProcessorWebhookAck"];
-        };
-      };
-      /** @description Body is not JSON, not a processor event, or its resource does not fit the processor's schema; nothing is recorded. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Bad credentials or signature. */
@@ -9695,7 +9956,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Not applied; the processor retries. */
+      /** @description Not kept (the control database failed); the processor retries. */
       500: {
         headers: {
           [name: string]: unknown;

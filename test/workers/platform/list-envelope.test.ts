@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { deliveryWithoutMessage, tenantWithCallbacks, writeEvent } from "../support/callbacks";
 import { ADMIN_HEADERS, call, expectProblem, issueKey } from "../support/http";
 import { paymentId, seedDispute, seedPayments, seedPayout } from "../support/ledger";
+import { signedDelivery, transferEvent } from "../support/processor-webhooks";
 import { chargeableTenant } from "../support/sandbox";
 import { registerReader } from "../support/terminal";
 
@@ -28,6 +29,7 @@ const LISTS: { name: string; path: () => string; headers: () => Record<string, s
     path: () => `/admin/tenants/${callbacksTenant}/callbacks/deliveries`,
     headers: () => ADMIN_HEADERS,
   },
+  { name: "GET /admin/processor-webhooks", path: () => "/admin/processor-webhooks", headers: () => ADMIN_HEADERS },
 ];
 
 beforeAll(async () => {
@@ -48,6 +50,10 @@ beforeAll(async () => {
   eventsAuth = { "X-Api-Key": (await issueKey(callbacksTenant)).key };
   otherCallbacksTenant = await tenantWithCallbacks();
   for (let n = 0; n < 2; n++) await deliveryWithoutMessage(await writeEvent(otherCallbacksTenant));
+  for (const id of ["TRenvelopeOne", "TRenvelopeTwo"]) {
+    const kept = await signedDelivery(transferEvent({ id, state: "ON_HOLD", updated_at: "2026-11-01T10:00:00.000Z" }));
+    expect(await kept.json()).toMatchObject({ outcome: "unprocessable" });
+  }
 });
 
 /** A cursor of the lists' shape holding a position of the client's choosing. */
