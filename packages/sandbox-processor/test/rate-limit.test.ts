@@ -58,9 +58,9 @@ describe("the rate limit per credential", () => {
 
   it("limits reads apart from writes, and is lifted with null", async () => {
     await control.configure({ rateLimit: { readsPerSecond: 2 } });
-    const statuses = (await Promise.all(Array.from({ length: 8 }, () => processor("GET", "/identities?limit=1", undefined, { validateAs: "skip" })))).map(
-      (answer) => answer.status,
-    );
+    const statuses = (
+      await Promise.all(Array.from({ length: 8 }, () => processor("GET", "/identities?limit=1", undefined, { validateAs: "skip" })))
+    ).map((answer) => answer.status);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(4);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
 
