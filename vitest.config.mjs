@@ -61,6 +61,8 @@ export default defineConfig({
                 PROCESSOR_TIMEOUT_MS: "1500",
                 // A buyer in the tests acts within seconds; a longer wait is a timeout whose sale is found again.
                 PROCESSOR_CARD_PRESENT_TIMEOUT_MS: "4000",
+                // A call the processor's rate limit holds up answers 503 processor-busy after this long in the tests.
+                PROCESSOR_BUSY_WAIT_MS: "1500",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
                 TEST_SHARD_MIGRATIONS: await readD1Migrations(path.join(root, "shard-migrations")),
                 SHARDS: TEST_SHARDS,

@@ -11,9 +11,13 @@ import type { AppContext } from "./platform/context";
 import type { AppBindings } from "./platform/types";
 import {
   CARD_PRESENT_TIMEOUT_MS,
+  createBudget,
   createProcessorClient,
+  DEFAULT_BUSY_WAIT_MS,
   DEFAULT_TIMEOUT_MS,
   type Environment,
+  type Priority,
+  type ProcessorBudget,
   type ProcessorClient,
   type ProcessorClientConfig,
   type ProcessorFetch,
@@ -28,7 +32,7 @@ export const BUILTIN_SANDBOX_BASE_URL = "https://sandbox.processor.internal";
  * Worker, reached through the SANDBOX_PROCESSOR service binding; any other value is the processor itself
  * (https://finix.sandbox-payments-api.com or https://finix.live-payments-api.com).
  */
-export function processorConfig(env: Env, publicOrigin: string | null = null): ProcessorClientConfig {
+export function processorConfig(env: Env, publicOrigin: string | null = null, priority: Priority = "payment"): ProcessorClientConfig {
   const builtin = env.PROCESSOR_BASE_URL === "builtin";
   const sandbox = builtin ? env.SANDBOX_PROCESSOR : undefined;
   if (builtin && !sandbox) {
@@ -44,6 +48,7 @@ export function processorConfig(env: Env, publicOrigin: string | null = null): P
   }
   const timeoutMs = Number(env.PROCESSOR_TIMEOUT_MS);
   const cardPresentTimeoutMs = Number(env.PROCESSOR_CARD_PRESENT_TIMEOUT_MS);
+  const busyWaitMs = Number(env.PROCESSOR_BUSY_WAIT_MS);
   return {
     baseUrl: builtin ? BUILTIN_SANDBOX_BASE_URL : env.PROCESSOR_BASE_URL,
     username: env.PROCESSOR_USERNAME,
@@ -55,7 +60,29 @@ export function processorConfig(env: Env, publicOrigin: string | null = null): P
     cardPresentTimeoutMs:
       Number.isFinite(cardPresentTimeoutMs) && cardPresentTimeoutMs > 0 ? cardPresentTimeoutMs : CARD_PRESENT_TIMEOUT_MS,
     fetch: sandbox ? sandboxFetch(sandbox, publicOrigin) : (request) => fetch(request),
+    budget: processorBudget(env, priority),
+    busyWaitMs: Number.isFinite(busyWaitMs) && busyWaitMs >= 0 ? busyWaitMs : DEFAULT_BUSY_WAIT_MS,
   };
+}
+
+/**
+ * The platform's budget for its one processor credential (docs/scale.md): the credential's Durable Object, and the
+ * processor's limits less the safety margin. Calls go unmetered only where the binding is absent.
+ */
+function processorBudget(env: Env, priority: Priority): ProcessorBudget | undefined {
+  const objects = env.PROCESSOR_BUDGET;
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined where the binding is not configured
+  if (!objects) return undefined;
+  const credential = `${env.PROCESSOR_BASE_URL} ${env.PROCESSOR_USERNAME}`;
+  const share = 1 - Number(env.PROCESSOR_RATE_MARGIN_PERCENT) / 100;
+  // A stub per call: one made while serving one request cannot be used while serving another.
+  const object = () => objects.get(objects.idFromName(credential));
+  return createBudget({
+    broker: { lease: (request) => object().lease(request), pushedBack: (pushback) => object().pushedBack(pushback) },
+    credential,
+    priority,
+    perSecond: { read: Number(env.PROCESSOR_READS_PER_SECOND) * share, write: Number(env.PROCESSOR_WRITES_PER_SECOND) * share },
+  });
 }
 
 /** The built-in sandbox links to the service's public origin: each call tells it, when known; it remembers it for its webhooks. */
@@ -67,15 +94,15 @@ function sandboxFetch(sandbox: Fetcher, publicOrigin: string | null): ProcessorF
   };
 }
 
-export function processorClient(env: Env, publicOrigin: string | null = null): ProcessorClient {
-  return createProcessorClient(processorConfig(env, publicOrigin));
+export function processorClient(env: Env, publicOrigin: string | null = null, priority: Priority = "payment"): ProcessorClient {
+  return createProcessorClient(processorConfig(env, publicOrigin, priority));
 }
 
 /**
- * One processor client per environment, public origin and isolate: it holds configuration, never a request's state.
- * Without BASE_URL there is one per origin the service is reached at (localhost, 127.0.0.1…).
+ * One processor client per environment, public origin, priority and isolate: it holds configuration, never a request's
+ * state. Without BASE_URL there is one per origin the service is reached at (localhost, 127.0.0.1…).
  */
-const processors = new WeakMap<Env, Map<string | null, ProcessorClient>>();
+const processors = new WeakMap<Env, Map<string, ProcessorClient>>();
 
 /** BASE_URL, else the origin of the request being served; null for a queue batch or cron run without BASE_URL. */
 function publicOriginOf(env: Env, requestUrl: string | undefined): string | null {
@@ -87,12 +114,17 @@ function publicOriginOf(env: Env, requestUrl: string | undefined): string | null
 /**
  * The composition root: builds the services' context once per request, queue batch or cron run. `nowMs` fixes the
  * clock (the cron run's scheduled time, or a test's); `requestUrl` is the request being served, if any; `shard` is the
- * tenant's database, once known (`ctx.forShard` gives the same context on another).
+ * tenant's database, once known (`ctx.forShard` gives the same context on another). `priority` is what its processor
+ * calls draw on the platform's budget at: `payment` — a request's, a reader's sale — unless named (the cron's `sweep`);
+ * each operation caps it too (a fee read is a follow-up wherever it is made).
  */
-export function createContext(rawEnv: Env, options: { nowMs?: number; requestUrl?: string; shard?: string } = {}): AppContext {
+export function createContext(
+  rawEnv: Env,
+  options: { nowMs?: number; requestUrl?: string; shard?: string; priority?: Priority } = {},
+): AppContext {
   const env = validateEnv(rawEnv);
   const publicOrigin = publicOriginOf(env, options.requestUrl);
-  return contextOn(env, publicOrigin, clockAt(options.nowMs), options.shard ?? null, null);
+  return contextOn(env, publicOrigin, clockAt(options.nowMs), options.priority ?? "payment", options.shard ?? null, null);
 }
 
 /** `replica`: the shard is read through a session from that bookmark (ctx.readingFrom); null: on the primary. */
@@ -100,6 +132,7 @@ function contextOn(
   env: Env,
   publicOrigin: string | null,
   clock: Clock,
+  priority: Priority,
   shard: string | null,
   replica: { bookmark: string | undefined } | null,
 ): AppContext {
@@ -117,9 +150,9 @@ function contextOn(
     shard,
     db,
     control,
-    forShard: (binding) => contextOn(env, publicOrigin, clock, binding, null),
+    forShard: (binding) => contextOn(env, publicOrigin, clock, priority, binding, null),
     readingFrom: (bookmark) =>
-      contextOn(env, publicOrigin, clock, shard, { bookmark: shard === null ? undefined : sessionStart(shard, bookmark) }),
+      contextOn(env, publicOrigin, clock, priority, shard, { bookmark: shard === null ? undefined : sessionStart(shard, bookmark) }),
     bookmark: () => {
       const d1Bookmark = tenantData.bookmark();
       return shard === null || d1Bookmark === null ? null : shardBookmark(shard, d1Bookmark);
@@ -131,10 +164,11 @@ function contextOn(
         byOrigin = new Map();
         processors.set(env, byOrigin);
       }
-      let processor = byOrigin.get(publicOrigin);
+      const key = `${priority} ${publicOrigin}`;
+      let processor = byOrigin.get(key);
       if (!processor) {
-        processor = processorClient(env, publicOrigin);
-        byOrigin.set(publicOrigin, processor);
+        processor = processorClient(env, publicOrigin, priority);
+        byOrigin.set(key, processor);
       }
       return processor;
     },

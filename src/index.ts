@@ -10,6 +10,7 @@ import { tenantShard } from "./tenants";
 import { ReaderObject } from "./terminal";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
+export { ProcessorRateBudget } from "./processor";
 
 /** A reader's Durable Object, given the composition root's context (a capability may not import it). */
 export class TerminalReader extends ReaderObject {

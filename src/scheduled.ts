@@ -11,6 +11,7 @@ import { contextsOnEveryShard } from "./platform/shards";
 import { reconcileLedger } from "./payments";
 import { sweepPayouts } from "./payouts";
 import { sweepMissedProcessorEvents } from "./processor-webhooks";
+import { ProcessorBusy } from "./processor";
 import { purgeExpiredRequests } from "./requests";
 import { advanceUnfinishedMoves, shardsBusyWithMoves } from "./shards";
 import { sweepTerminalSales } from "./terminal";
@@ -39,6 +40,10 @@ async function run(name: string, sweep: Sweep, ctx: AppContext): Promise<void> {
   try {
     await sweep({ ctx });
   } catch (error) {
+    if (error instanceof ProcessorBusy) {
+      logEvent("info", "sweep stopped by the processor's rate limit; the next run resumes it", { sweep: name, shard: ctx.shard });
+      return;
+    }
     logEvent("error", "sweep failed", { sweep: name, shard: ctx.shard, error: String(error) });
   }
 }
@@ -52,7 +57,8 @@ export function runScheduledSweeps(env: Env, scheduledTime = Date.now()): Promis
 }
 
 async function sweepAll(env: Env, scheduledTime: number): Promise<void> {
-  const ctx = createContext(env, { nowMs: scheduledTime });
+  // Sweeps and change feeds draw last on the processor's budget: a merchant's charge goes first.
+  const ctx = createContext(env, { nowMs: scheduledTime, priority: "sweep" });
   // Platform-wide: the processor's change feeds, each change applied on its tenant's shard.
   await run("missed processor events", sweepMissedProcessorEvents, ctx);
   await run("dashboard sign-in state", purgeEndedSignInState, ctx);

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import { disputeEvidence, disputes } from "./disputes.schema";
@@ -14,7 +15,7 @@ const BATCH = 20;
 const before = (ctx: AppContext, ms: number) => new Date(ctx.clock.nowMs() - ms).toISOString();
 
 async function each<T>(rows: T[], work: (row: T) => Promise<unknown>, what: string): Promise<void> {
-  for (const row of rows) await work(row).catch((error: unknown) => logEvent("warn", `${what} failed`, { error: String(error) }));
+  for (const row of rows) await work(row).catch(unlessBusy((error) => logEvent("warn", `${what} failed`, { error: String(error) })));
 }
 
 /**

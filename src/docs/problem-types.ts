@@ -50,6 +50,8 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "service-unavailable": "A dependency of the service (the datastore) is unreachable; retry later.",
   "tenant-moving":
     "The tenant's data is moving to another database and its writes are paused for the last copy (seconds to a minute); nothing was done. Retry after `Retry-After` seconds: the same request (with the same `Idempotency-Key`) then runs on the new database.",
+  "processor-busy":
+    "Every tenant shares the platform's one processor credential, and the processor's rate limit for it is reached; nothing was sent, nothing was charged or refunded. Retry after `Retry-After` seconds with the same `Idempotency-Key`: the retry completes the same payment or refund, never a second one.",
   "processor-timeout": "The processor did not answer in time; the outcome is unknown: retry with the same `Idempotency-Key`.",
 };
 

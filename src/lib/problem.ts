@@ -48,6 +48,7 @@ export const PROBLEMS = {
   "processor-error": { status: 502, title: "Processor error" },
   "service-unavailable": { status: 503, title: "Service unavailable" },
   "tenant-moving": { status: 503, title: "Tenant is moving to another database" },
+  "processor-busy": { status: 503, title: "The processor's rate limit is reached" },
   "processor-timeout": { status: 504, title: "Processor timed out" },
 } as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { tenants } from "../db/tenants.schema";
+import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import { onboarding } from "./onboarding.schema";
@@ -64,16 +65,16 @@ export async function sweepOnboarding({ ctx }: { ctx: AppContext }): Promise<voi
   );
   for (const { tenantId, formId, checkedAt } of open) {
     if (!(await claim(ctx, tenantId, "formCheckedAt", checkedAt))) continue;
-    await readOnboardingForm({ ctx, input: { tenantId, formId: formId!, renewLink: false } }).catch((error: unknown) =>
-      logEvent("warn", "onboarding form check failed", { tenantId, formId, error: String(error) }),
+    await readOnboardingForm({ ctx, input: { tenantId, formId: formId!, renewLink: false } }).catch(
+      unlessBusy((error) => logEvent("warn", "onboarding form check failed", { tenantId, formId, error: String(error) })),
     );
   }
 
   const merchants = await due(ctx, "pciCheckedAt", PCI_CHECK_EVERY_MS, isNotNull(tenants.processorMerchantId));
   for (const { tenantId, merchantId, checkedAt } of merchants) {
     if (!(await claim(ctx, tenantId, "pciCheckedAt", checkedAt))) continue;
-    await pullComplianceForms(ctx, tenantId, merchantId!).catch((error: unknown) =>
-      logEvent("warn", "compliance forms check failed", { tenantId, error: String(error) }),
+    await pullComplianceForms(ctx, tenantId, merchantId!).catch(
+      unlessBusy((error) => logEvent("warn", "compliance forms check failed", { tenantId, error: String(error) })),
     );
   }
 }

@@ -264,6 +264,7 @@ export const createPayment = createRoute({
       502: "`processor-error`: outcome unknown; retry with the same Idempotency-Key.",
       504: "`processor-timeout`: outcome unknown; retry with the same Idempotency-Key.",
       ...openapi.AUTHENTICATED_PROBLEMS,
+      ...openapi.PROCESSOR_BUSY_PROBLEMS,
     }),
   },
 });
@@ -335,6 +336,7 @@ export const refundPayment = createRoute({
       502: "`processor-error`: outcome unknown; the amount stays reserved until reconciled.",
       504: "`processor-timeout`: outcome unknown; the amount stays reserved until reconciled.",
       ...openapi.AUTHENTICATED_PROBLEMS,
+      ...openapi.PROCESSOR_BUSY_PROBLEMS,
     }),
   },
 });

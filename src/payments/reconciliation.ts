@@ -3,7 +3,7 @@ import { decimalOf, decimalText, roundHalfUp, sumDecimals, type Decimal } from "
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import { contextsOnEveryShard } from "../platform/shards";
-import { paginate, recordingProcessorCalls } from "../processor";
+import { paginate, ProcessorBusy, recordingProcessorCalls } from "../processor";
 import { ABANDON_AFTER_MS, nextCheckAt, PENDING_TRANSFER_RECHECK_MS } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
 import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
@@ -20,10 +20,17 @@ const CONCURRENCY = 6;
 /** The processor's fees for a sale may appear only once it settles; after this many looks the fee stays unknown. */
 const MAX_FEE_LOOKUPS = 10;
 
+/** A failure that escapes `work` (the processor's rate limit) stops the run: no worker starts another item. */
 async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let stopped = false;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (!stopped && next < items.length) {
+      await work(items[next++]!).catch((error: unknown) => {
+        stopped = true;
+        throw error;
+      });
+    }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
 }
@@ -121,6 +128,7 @@ async function checkPayment(ctx: AppContext, payment: PaymentRecord): Promise<vo
     if (processing) await checkSale(ctx, payment);
     else await readProcessorFee(ctx, payment);
   } catch (error) {
+    if (error instanceof ProcessorBusy) throw error;
     logEvent("warn", "payment reconciliation failed", { paymentId: payment.id, error: String(error) });
     await postponePayment(ctx, payment, processing ? "processing" : "settled");
   }
@@ -141,6 +149,7 @@ async function checkRefund(ctx: AppContext, refund: RefundRecord): Promise<void>
     if (reversal) await reconcileRefund(ctx, reversal);
     else if (Date.parse(refund.createdAt) < ctx.clock.nowMs() - ABANDON_AFTER_MS) await abandonRefund(ctx, refund);
   } catch (error) {
+    if (error instanceof ProcessorBusy) throw error;
     logEvent("warn", "refund reconciliation failed", { refundId: refund.id, error: String(error) });
   }
   const attempts = refund.checkAttempts + 1;

@@ -5,7 +5,7 @@ import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { insertSelectFields } from "../db/insert-select";
-import { isOutcomeUnknown, ProcessorRejected } from "../processor";
+import { isOutcomeUnknown, ProcessorBusy, ProcessorRejected } from "../processor";
 import { applicationFeeShare } from "./application-fee";
 import { TENANT_TAG } from "./charge.service";
 import { firstCheckAt } from "./check-schedule";
@@ -268,7 +268,9 @@ async function sendReversal(ctx: AppContext, refund: RefundRecord): Promise<Paym
       tags: { [TENANT_TAG]: refund.tenantId, lc_payment_id: refund.paymentId, lc_refund_id: refund.id, reason: refund.reason ?? "" },
     });
   } catch (error) {
-    if (!isOutcomeUnknown(error)) {
+    // A refund kept by its Idempotency-Key stays reserved past a rate limit: the retry under that key sends it.
+    const retryable = isOutcomeUnknown(error) || (error instanceof ProcessorBusy && refund.idempotencyKey !== null);
+    if (!retryable) {
       await release(ctx, refund, error instanceof ProcessorRejected ? error.code : error instanceof ApiError ? error.slug : "ERROR");
     }
     throw error;

@@ -7,7 +7,7 @@ import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ledgerEntriesForTransfers } from "../payments";
 import type { AppContext } from "../platform/context";
-import { paginate, type Settlement, type Transfer } from "../processor";
+import { paginate, unlessBusy, type Settlement, type Transfer } from "../processor";
 import { merchantTenant, tenants } from "../tenants";
 import { expectedArrivalDate, OPEN_STATUSES, payoutStatus, STATUS_PROGRESS } from "./payout-schedule";
 import { payoutDiscovery, payoutItems, payouts, type PayoutItemInsert, type PayoutItemType } from "./payouts.schema";
@@ -228,8 +228,8 @@ export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> 
     .limit(SWEEP_BATCH)
     .all();
   for (const { tenantId, settlementId } of stale) {
-    await syncPayout({ ctx, input: { tenantId, settlementId } }).catch((error: unknown) =>
-      logEvent("warn", "payout re-sync failed", { tenantId, settlementId, error: String(error) }),
+    await syncPayout({ ctx, input: { tenantId, settlementId } }).catch(
+      unlessBusy((error) => logEvent("warn", "payout re-sync failed", { tenantId, settlementId, error: String(error) })),
     );
   }
 
@@ -271,7 +271,7 @@ export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> 
         .values({ tenantId, checkedAt })
         .onConflictDoUpdate({ target: payoutDiscovery.tenantId, set: { checkedAt } });
     } catch (error) {
-      logEvent("warn", "payout discovery failed", { tenantId, error: String(error) });
+      unlessBusy(() => logEvent("warn", "payout discovery failed", { tenantId, error: String(error) }))(error);
     }
   }
 }

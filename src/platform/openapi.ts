@@ -307,6 +307,28 @@ export const AUTHENTICATED_PROBLEMS = {
   },
 } as const satisfies Record<number, { description: string; examples: Record<string, ProblemExample> }>;
 
+/**
+ * The 503s of a route that calls the processor while the caller waits (spread after `AUTHENTICATED_PROBLEMS`): the
+ * processor's rate limit for the platform's one credential, or a tenant move.
+ */
+export const PROCESSOR_BUSY_PROBLEMS = {
+  503: {
+    description:
+      "`processor-busy` (with `Retry-After`): the processor's rate limit for the platform is reached and nothing was sent; " +
+      "retry after `Retry-After` seconds with the same `Idempotency-Key`, which completes the same request once. Or " +
+      "`tenant-moving`: " +
+      AUTHENTICATED_PROBLEMS[503].description,
+    examples: {
+      "processor-busy": {
+        slug: "processor-busy",
+        detail: "The processor's rate limit for the platform is reached; POST /transfers was not sent. Retry in 2 s.",
+        extensions: { outcomeUnknown: false, retryAfterSeconds: 2 },
+      },
+      ...AUTHENTICATED_PROBLEMS[503].examples,
+    },
+  },
+} as const satisfies Record<number, { description: string; examples: Record<string, ProblemExample> }>;
+
 /** The problems of a route that takes a JSON body, besides its validation. */
 export const JSON_BODY_PROBLEMS = { 413: "Body too large.", 415: "Body is not JSON." } as const;
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
-import type { Page, PageRequest } from "../processor";
+import { unlessBusy, type Page, type PageRequest } from "../processor";
 import { processorWatermarks } from "./watermarks.schema";
 import { applyProcessorResource } from "./processor-webhooks.service";
 
@@ -71,8 +71,8 @@ export async function readMissedChanges({
 /** The cron sweep of what lost webhooks never said: each feed read on its own, so one failing never stops another. */
 export async function sweepMissedProcessorEvents({ ctx }: { ctx: AppContext }): Promise<void> {
   for (const resource of Object.keys(CHANGE_FEEDS)) {
-    await readMissedChanges({ ctx, input: { resource } }).catch((error: unknown) =>
-      logEvent("error", "missed processor events read failed", { resource, error: String(error) }),
+    await readMissedChanges({ ctx, input: { resource } }).catch(
+      unlessBusy((error) => logEvent("error", "missed processor events read failed", { resource, error: String(error) })),
     );
   }
 }

@@ -31,11 +31,46 @@ export class ProcessorRejected extends ApiError {
 export class ProcessorUnavailable extends ApiError {
   readonly outcomeUnknown: boolean;
 
-  constructor(message: string, options: { outcomeUnknown: boolean; timedOut?: boolean }) {
-    super(options.timedOut ? "processor-timeout" : "processor-error", message, { extensions: { outcomeUnknown: options.outcomeUnknown } });
+  constructor(message: string, options: { outcomeUnknown: boolean; timedOut?: boolean; retryAfterSeconds?: number }) {
+    const { outcomeUnknown, timedOut, retryAfterSeconds } = options;
+    const busy = retryAfterSeconds !== undefined;
+    super(busy ? "processor-busy" : timedOut ? "processor-timeout" : "processor-error", message, {
+      extensions: busy ? { outcomeUnknown, retryAfterSeconds } : { outcomeUnknown },
+      headers: busy ? { "Retry-After": String(retryAfterSeconds) } : {},
+    });
     this.name = "ProcessorUnavailable";
-    this.outcomeUnknown = options.outcomeUnknown;
+    this.outcomeUnknown = outcomeUnknown;
   }
+}
+
+/**
+ * The processor's rate limit (its 429, or the platform's budget for its one credential) kept a call from being sent
+ * within the caller's wait: nothing was applied, so the same request — same `idempotency_id` — may be sent again after
+ * `retryAfterMs` (`processor-busy`, 503 with `Retry-After`).
+ */
+export class ProcessorBusy extends ProcessorUnavailable {
+  readonly retryAfterMs: number;
+
+  constructor(operation: string, retryAfterMs: number) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super(`The processor's rate limit for the platform is reached; ${operation} was not sent. Retry in ${retryAfterSeconds} s.`, {
+      outcomeUnknown: false,
+      retryAfterSeconds,
+    });
+    this.name = "ProcessorBusy";
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/**
+ * A sweep's handler of one item's failure: the processor's rate limit stops the sweep's turn (the next run resumes where
+ * it stopped, leaving the budget to merchants meanwhile); any other failure is the item's alone, and `log`ged.
+ */
+export function unlessBusy(log: (error: unknown) => void): (error: unknown) => void {
+  return (error) => {
+    if (error instanceof ProcessorBusy) throw error;
+    log(error);
+  };
 }
 
 /** True when the processor may have applied the request; see `ProcessorUnavailable`. */
@@ -69,6 +104,18 @@ export function processorLogrefs(body: unknown): string[] {
   });
 }
 
+/**
+ * `Retry-After` in milliseconds (delta-seconds or an HTTP date), null when absent or unreadable. The processor's
+ * reference documents no rate-limit headers; one sent is honoured.
+ */
+export function retryAfterMs(header: string | null, nowMs: number): number | null {
+  if (header === null || header.trim() === "") return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
+}
+
 /** Maps a non-2xx answer to a typed error; credentials and internals never reach the message. */
 export function errorForStatus(status: number, body: unknown, operation: string): ProcessorRejected | ProcessorUnavailable {
   if (REJECTION_STATUSES.has(status)) {
@@ -79,9 +126,6 @@ export function errorForStatus(status: number, body: unknown, operation: string)
     return new ProcessorUnavailable(`The processor refused the service's credentials for ${operation} (HTTP ${status}).`, {
       outcomeUnknown: false,
     });
-  }
-  if (status === 429) {
-    return new ProcessorUnavailable(`The processor is rate limiting the service; ${operation} was not applied.`, { outcomeUnknown: false });
   }
   return new ProcessorUnavailable(`The processor failed ${operation} (HTTP ${status}).`, { outcomeUnknown: status >= 500 });
 }

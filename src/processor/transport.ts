@@ -1,6 +1,16 @@
 import { logEvent } from "../lib/log";
 import { noteProcessorCall } from "./call-log";
-import { connectionLostError, errorForStatus, processorErrorItems, processorLogrefs, timeoutError, unreadableAnswerError } from "./errors";
+import type { ProcessorBudget } from "./budget-lease";
+import {
+  connectionLostError,
+  errorForStatus,
+  ProcessorBusy,
+  processorErrorItems,
+  processorLogrefs,
+  retryAfterMs,
+  timeoutError,
+  unreadableAnswerError,
+} from "./errors";
 
 /** A `fetch`-compatible function: the global fetch for the real processor, the built-in sandbox's in-process fetch otherwise. */
 export type ProcessorFetch = (request: Request) => Promise<Response>;
@@ -12,9 +22,21 @@ export type TransportConfig = {
   apiVersion: string;
   fetch: ProcessorFetch;
   timeoutMs?: number;
+  /** The platform's budget for this credential, asked before each call; none: calls go unmetered. */
+  budget?: ProcessorBudget;
+  /** How long a call that is not a sweep's may wait, in all, for the budget and for the processor's 429s to pass. */
+  busyWaitMs?: number;
 };
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_BUSY_WAIT_MS = 5_000;
+/** A sweep waits this long for a token at most; on the processor's 429 it does not wait: it stops its turn. */
+const SWEEP_TOKEN_WAIT_MS = 10_000;
+
+/** When a 429 names no `Retry-After`: 0.5 s, 1 s, 2 s, … with jitter, so callers pushed back together do not return together. */
+const backoffMs = (attempt: number) => Math.min(4_000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 type PathParams<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
 
@@ -86,7 +108,8 @@ export function createTransport(config: TransportConfig): Send {
     Accept: "application/hal+json",
   };
 
-  return async function send<T>(method: "GET" | "POST" | "PUT", route: Route, options: SendOptions = {}): Promise<Answer<T>> {
+  /** One exchange with the processor, logged; a timeout or a dropped connection throws (the outcome is unknown). */
+  async function exchange(method: "GET" | "POST" | "PUT", route: Route, options: SendOptions) {
     const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // A timer cleared when the call ends: a run that makes thousands of calls (the sweep) must not hold a timer for each.
     const controller = new AbortController();
@@ -121,12 +144,10 @@ export function createTransport(config: TransportConfig): Send {
       clearTimeout(timer);
     }
 
-    const { status } = response;
     noteProcessorCall(response.headers.get("x-request-id"), operation);
     const parsed = parseJson(text);
-    const answered = response.ok || (options.answeredStatuses ?? []).includes(status);
     logCall(response.ok ? "info" : "warn", {
-      status,
+      status: response.status,
       processorRequestId: response.headers.get("x-request-id"),
       // Codes, fields and logrefs only: processor messages may echo request values.
       ...(response.ok
@@ -136,8 +157,36 @@ export function createTransport(config: TransportConfig): Send {
             logrefs: processorLogrefs(parsed?.value),
           }),
     });
-    if (!answered) throw errorForStatus(status, parsed?.value, operation);
-    if (!parsed) throw unreadableAnswerError(operation, status);
-    return { status, body: parsed.value as T };
+    return { response, parsed };
+  }
+
+  /**
+   * Each call takes a token of the platform's budget first. A 429 applied nothing, so the same request (same
+   * `idempotency_id`) is sent again after its `Retry-After` while the caller's wait allows — never for a sweep, which
+   * stops its turn instead; then `ProcessorBusy` (503 `processor-busy` with `Retry-After`).
+   */
+  return async function send<T>(method: "GET" | "POST" | "PUT", route: Route, options: SendOptions = {}): Promise<Answer<T>> {
+    const operation = `${method} ${route.template}`;
+    const { budget } = config;
+    const sweep = budget?.priorityOf(method, route.template) === "sweep";
+    const deadlineMs = Date.now() + (sweep ? SWEEP_TOKEN_WAIT_MS : (config.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS));
+    for (let attempt = 0; ; attempt++) {
+      const token = await budget?.take(method, route.template, deadlineMs);
+      if (token && !token.granted) throw new ProcessorBusy(operation, token.retryAfterMs);
+      const { response, parsed } = await exchange(method, route, options);
+      const { status } = response;
+      if (status === 429) {
+        const askedMs = retryAfterMs(response.headers.get("Retry-After"), Date.now());
+        budget?.pushedBack(method, askedMs);
+        const waitMs = askedMs ?? backoffMs(attempt);
+        if (sweep || Date.now() + waitMs > deadlineMs) throw new ProcessorBusy(operation, waitMs);
+        await sleep(waitMs);
+        continue;
+      }
+      const answered = response.ok || (options.answeredStatuses ?? []).includes(status);
+      if (!answered) throw errorForStatus(status, parsed?.value, operation);
+      if (!parsed) throw unreadableAnswerError(operation, status);
+      return { status, body: parsed.value as T };
+    }
   };
 }

@@ -1,7 +1,7 @@
 import { logEvent } from "../lib/log";
 import { applyCardPresentTransfer, closeCardPresentPayment, findPayment, TENANT_TAG, type PaymentRecord } from "../payments";
 import type { AppContext } from "../platform/context";
-import { ProcessorRejected, ProcessorUnavailable, type Transfer } from "../processor";
+import { ProcessorBusy, ProcessorRejected, ProcessorUnavailable, type Transfer } from "../processor";
 import { findReader, READER_TAG } from "./readers.service";
 
 /** How long a reader stays held for a sale whose ledger row has not appeared (the request that held it died first). */
@@ -155,6 +155,7 @@ export async function advanceReaderSale({
   } catch (error) {
     if (!(error instanceof ProcessorUnavailable)) throw error;
     logEvent("warn", "reader sale waits for the processor", { paymentId: sale.paymentId, error: error.message });
+    if (error instanceof ProcessorBusy) return { done: false, retryInMs: error.retryAfterMs };
     return { done: false, retryInMs: error.outcomeUnknown ? 1_000 : RETRY_AFTER_FAILURE_MS };
   }
 }

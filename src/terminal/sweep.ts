@@ -1,4 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
+import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
 import { applyCardPresentTransfer, closeCardPresentPayment, payments, type PaymentRecord } from "../payments";
 import type { AppContext } from "../platform/context";
@@ -43,8 +44,8 @@ export async function sweepTerminalSales({ ctx }: { ctx: AppContext }): Promise<
     .limit(BATCH)
     .all();
   for (const { payment, readerId } of open) {
-    await probeSale(ctx, payment, readerId).catch((error: unknown) =>
-      logEvent("warn", "terminal sale sweep failed", { paymentId: payment.id, error: String(error) }),
+    await probeSale(ctx, payment, readerId).catch(
+      unlessBusy((error) => logEvent("warn", "terminal sale sweep failed", { paymentId: payment.id, error: String(error) })),
     );
   }
 }

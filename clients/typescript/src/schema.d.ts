@@ -2564,6 +2564,7 @@ export interface components {
      *     | `https://payment-connect.dev/problems/processor-error` | 502 | Processor error | The processor failed; where `outcomeUnknown` is true, retry with the same `Idempotency-Key`. |
      *     | `https://payment-connect.dev/problems/service-unavailable` | 503 | Service unavailable | A dependency of the service (the datastore) is unreachable; retry later. |
      *     | `https://payment-connect.dev/problems/tenant-moving` | 503 | Tenant is moving to another database | The tenant's data is moving to another database and its writes are paused for the last copy (seconds to a minute); nothing was done. Retry after `Retry-After` seconds: the same request (with the same `Idempotency-Key`) then runs on the new database. |
+     *     | `https://payment-connect.dev/problems/processor-busy` | 503 | The processor's rate limit is reached | Every tenant shares the platform's one processor credential, and the processor's rate limit for it is reached; nothing was sent, nothing was charged or refunded. Retry after `Retry-After` seconds with the same `Idempotency-Key`: the retry completes the same payment or refund, never a second one. |
      *     | `https://payment-connect.dev/problems/processor-timeout` | 504 | Processor timed out | The processor did not answer in time; the outcome is unknown: retry with the same `Idempotency-Key`. |
      * @enum {string}
      */
@@ -2608,6 +2609,7 @@ export interface components {
       | "https://payment-connect.dev/problems/processor-error"
       | "https://payment-connect.dev/problems/service-unavailable"
       | "https://payment-connect.dev/problems/tenant-moving"
+      | "https://payment-connect.dev/problems/processor-busy"
       | "https://payment-connect.dev/problems/processor-timeout";
     ProcessorWebhookAck: {
       /** @description `applied`, `ignored` (nothing to change, or no tenant here), `unhandled` (an event the service does not consume), `duplicate`, `unprocessable` (kept, not applied), or `test` (the registration's empty POST). */
@@ -8323,7 +8325,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description `processor-busy` (with `Retry-After`): the processor's rate limit for the platform is reached and nothing was sent; retry after `Retry-After` seconds with the same `Idempotency-Key`, which completes the same request once. Or `tenant-moving`: The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8749,7 +8751,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description `processor-busy` (with `Retry-After`): the processor's rate limit for the platform is reached and nothing was sent; retry after `Retry-After` seconds with the same `Idempotency-Key`, which completes the same request once. Or `tenant-moving`: The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
       503: {
         headers: {
           [name: string]: unknown;

@@ -55,14 +55,38 @@ describe("processor client: errors", () => {
     expect(isOutcomeUnknown(error)).toBe(false);
   });
 
-  it("maps a 429 to processor-error with a definite outcome (nothing was applied)", async () => {
-    const { client } = clientFor(() => ({
-      status: 429,
-      body: fixtures.processorErrors({ code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" }),
-      undocumented: true,
-    }));
+  it("sends a sale the processor answered 429 again after its Retry-After, the same body and idempotency_id", async () => {
+    const bodies: string[] = [];
+    const { client } = clientFor(() => ({ status: 500, body: null }), {
+      fetch: async (request) => {
+        bodies.push(await request.text());
+        if (bodies.length === 1) {
+          const tooMany = fixtures.processorErrors({ code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" });
+          return new Response(JSON.stringify(tooMany), { status: 429, headers: { "Retry-After": "0" } });
+        }
+        return new Response(JSON.stringify(fixtures.saleTransfer()), { status: 201 });
+      },
+    });
+    const result = await client.createTransfer(saleRequest);
+    expect(result.outcome).toBe("created");
+    expect(bodies).toHaveLength(2);
+    expect(JSON.parse(bodies[1]!)).toEqual(JSON.parse(bodies[0]!));
+    expect(JSON.parse(bodies[1]!).idempotency_id).toBe(saleRequest.idempotency_id);
+  });
+
+  it("answers processor-busy (503, Retry-After, nothing applied) once the processor's 429s outlast the call's wait", async () => {
+    const { client } = clientFor(
+      () => ({
+        status: 429,
+        body: fixtures.processorErrors({ code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" }),
+        undocumented: true,
+      }),
+      { busyWaitMs: 0 },
+    );
     const error = await rejectionOf(client.createTransfer(saleRequest));
-    expect([error.slug, isOutcomeUnknown(error)]).toEqual(["processor-error", false]);
+    expect([error.slug, error.status, isOutcomeUnknown(error)]).toEqual(["processor-busy", 503, false]);
+    expect(Number(error.headers["Retry-After"])).toBeGreaterThanOrEqual(1);
+    expect(error.extensions.retryAfterSeconds).toBe(Number(error.headers["Retry-After"]));
   });
 
   it("maps a 500 to processor-error with an unknown outcome", async () => {

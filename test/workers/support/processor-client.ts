@@ -8,7 +8,10 @@ import { IDS } from "./processor-fixtures";
 
 export type Respond = (call: ProcessorCall) => Reply | Promise<Reply>;
 
-export function clientFor(respond: Respond, options: { timeoutMs?: number; fetch?: (request: Request) => Promise<Response> } = {}) {
+export function clientFor(
+  respond: Respond,
+  options: { timeoutMs?: number; busyWaitMs?: number; fetch?: (request: Request) => Promise<Response> } = {},
+) {
   const processor = fakeProcessor(respond);
   const client = createProcessorClient({
     baseUrl: FAKE_BASE_URL,
@@ -17,6 +20,7 @@ export function clientFor(respond: Respond, options: { timeoutMs?: number; fetch
     applicationId: fixtures.APPLICATION_ID,
     environment: "sandbox",
     timeoutMs: options.timeoutMs,
+    busyWaitMs: options.busyWaitMs,
     fetch: options.fetch ?? processor.fetch,
   });
   return { client, processor };

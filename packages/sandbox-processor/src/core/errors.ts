@@ -1,6 +1,6 @@
 export type ErrorItem = { code: string; message: string; field?: string; extra?: Record<string, unknown> };
 
-export type ProcessorErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 422 | 500 | 502 | 503 | 504;
+export type ProcessorErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 422 | 429 | 500 | 502 | 503 | 504;
 
 /** The sandbox's one error type, thrown by resources and answered in the processor's own shape: `{ total, _embedded: { errors } }`. */
 export class ProcessorError extends Error {

@@ -105,6 +105,10 @@ export const CONTROL_ACTIONS = {
         .partial()
         .optional(),
       cardPresentMaxBlockSeconds: Seconds.optional(),
+      rateLimit: z
+        .object({ readsPerSecond: z.number().int().positive().nullable(), writesPerSecond: z.number().int().positive().nullable() })
+        .partial()
+        .optional(),
     }),
     (control, input) => control.configure(input),
   ),

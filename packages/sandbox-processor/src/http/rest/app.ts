@@ -3,6 +3,7 @@ import { hex, randomBytes, timingSafeEqualStrings } from "../../core/crypto";
 import { logEvent } from "../../core/log";
 import { countCall } from "../../resources/calls";
 import { FAULT_HEADER, LATENCY_HEADER, takeFault, type Fault } from "../../resources/faults";
+import { admitCall } from "../../resources/rate-limit";
 import { ProcessorError } from "../../core/errors";
 import { errorBody } from "./error-body";
 import { CURSOR_PAGING_VERSION, type RestEnv } from "./http";
@@ -53,6 +54,12 @@ function counted(route: RestRoute): MiddlewareHandler<RestEnv> {
     await next();
   };
 }
+
+/** The processor's rate limit per credential, when the `config` control sets one (429 `TOO_MANY_REQUESTS`). */
+const rateLimit: MiddlewareHandler<RestEnv> = async (c, next) => {
+  admitCall(c.env.sandbox, c.env.sandbox.env.PROCESSOR_USERNAME, c.req.method);
+  await next();
+};
 
 function faultResponse(fault: Fault, c: { var: RestEnv["Variables"] }): Response {
   if (fault.kind === "error") {
@@ -108,7 +115,7 @@ export function createRestApp() {
   app.use("*", context);
   for (const route of REST_ROUTES) {
     const path = route.path.replace(/\{([^}]+)\}/g, ":$1");
-    if (!route.anonymous) app.on(route.method, path, basicAuth, counted(route));
+    if (!route.anonymous) app.on(route.method, path, basicAuth, counted(route), rateLimit);
     app.on(route.method, path, faults, knownQuery(route), route.handler);
   }
   app.notFound((c) =>
