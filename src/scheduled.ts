@@ -10,7 +10,7 @@ import type { AppContext } from "./platform/context";
 import { contextsOnEveryShard } from "./platform/shards";
 import { reconcileLedger } from "./payments";
 import { sweepPayouts } from "./payouts";
-import { sweepMissedProcessorEvents } from "./processor-webhooks";
+import { retryFailedApplications, sweepMissedProcessorEvents } from "./processor-webhooks";
 import { ProcessorBusy } from "./processor";
 import { purgeExpiredRequests } from "./requests";
 import { advanceUnfinishedMoves, shardsBusyWithMoves } from "./shards";
@@ -61,6 +61,7 @@ async function sweepAll(env: Env, scheduledTime: number): Promise<void> {
   const ctx = createContext(env, { nowMs: scheduledTime, priority: "sweep" });
   // Platform-wide: the processor's change feeds, each change applied on its tenant's shard.
   await run("missed processor events", sweepMissedProcessorEvents, ctx);
+  await run("processor webhooks that failed to apply", retryFailedApplications, ctx);
   await run("dashboard sign-in state", purgeEndedSignInState, ctx);
   // A move resumes here whatever stopped its driver; its two shards' sweeps wait until it no longer needs them still.
   await run("tenant moves", advanceUnfinishedMoves, ctx);

@@ -168,10 +168,13 @@ function checkedResource(webhook: ProcessorWebhook): { unfit: FieldError[] } | C
   return checked;
 }
 
+/** The reason's field of a delivery that fit but whose applying failed: the cron tries it again (`retryFailedApplications`). */
+const APPLYING = "(applying)";
+
 /** Why applying failed, as a reason: the error's name and message, secrets redacted, never its stack. */
 const applyFailure = (error: unknown): FieldError[] => [
   {
-    field: "(applying)",
+    field: APPLYING,
     message: redactSecrets(error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500),
   },
 ];
@@ -481,6 +484,37 @@ async function reapplyReceipt(ctx: AppContext, id: string): Promise<ReappliedRec
   if (attempt && attempt.onShard !== ctx) await attempt.onShard.outbox.flush();
   logEvent(outcome === "unprocessable" ? "warn" : "info", "processor webhook reapplied", { receiptId: id, outcome, reason });
   return { id, outcome, reason };
+}
+
+/** How long after a failed application the cron tries it again, and for how long it keeps trying before leaving it to the operator. */
+export const APPLY_RETRY_AFTER_MS = 60_000;
+export const APPLY_RETRY_FOR_MS = 24 * 60 * 60 * 1000;
+/** Failed applications the cron tries again per run. */
+const APPLY_RETRIES_PER_RUN = 20;
+
+/**
+ * The cron's turn on deliveries that fit but whose applying failed (a shard's error, a tenant paused by a move): each is
+ * reapplied as the operator's command would, a minute after its last try, for a day; one that does not fit waits for a
+ * fix and the operator's reapply.
+ */
+export async function retryFailedApplications({ ctx }: { ctx: AppContext }): Promise<void> {
+  const now = ctx.clock.nowMs();
+  const lastTry = sql<string>`coalesce(${processorWebhookReceipts.reappliedAt}, ${processorWebhookReceipts.receivedAt})`;
+  const due = await ctx.control
+    .select({ id: processorWebhookReceipts.id })
+    .from(processorWebhookReceipts)
+    .where(
+      and(
+        eq(processorWebhookReceipts.outcome, "unprocessable"),
+        sql`json_extract(${processorWebhookReceipts.reason}, '$[0].field') = ${APPLYING}`,
+        lt(lastTry, new Date(now - APPLY_RETRY_AFTER_MS).toISOString()),
+        sql`${processorWebhookReceipts.receivedAt} > ${new Date(now - APPLY_RETRY_FOR_MS).toISOString()}`,
+      ),
+    )
+    .orderBy(asc(processorWebhookReceipts.receivedAt))
+    .limit(APPLY_RETRIES_PER_RUN)
+    .all();
+  for (const { id } of due) await reapplyReceipt(ctx, id);
 }
 
 /** A swept resource, as the `{entity}.updated` webhook the sweep applies it as. */

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { readMissedChanges } from "../../../src/processor-webhooks/missed-events.sweep";
+import { APPLY_RETRY_AFTER_MS, retryFailedApplications } from "../../../src/processor-webhooks/processor-webhooks.service";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { achPayment, eventsFor, paymentStatus as status, seedMerchant, signedDelivery, transferEvent } from "../support/processor-webhooks";
@@ -254,6 +255,41 @@ describe("a webhook whose applying fails", () => {
     await env.DB.prepare("DELETE FROM tenant_moves WHERE tenant_id = ?").bind(tenant.tenantId).run();
     expect((await reapplyAll()).filter((result) => result.id === kept!.id)).toEqual([{ id: kept!.id, outcome: "applied", reason: null }]);
     expect(await status(tenant.auth, id)).toMatchObject({ status: "succeeded" });
+  });
+
+  it("is applied by the cron once the cause is gone, with no operator, and a shape that does not fit is left to the operator", async () => {
+    const { tenant, id, transferId, merchantId } = await achPayment("keptcron");
+    const now = new Date().toISOString();
+    await env.DB.prepare(
+      `INSERT INTO tenant_moves (tenant_id, from_shard, to_shard, to_region, step, tally, paused_at, started_at, updated_at)
+       VALUES (?, 'DB_SHARD_US_1', 'DB_SHARD_US_2', 'us', 'delta-copy', '{}', ?, ?, ?)`,
+    )
+      .bind(tenant.tenantId, now, now, now)
+      .run();
+    const fits = JSON.stringify(
+      transferEvent({ id: transferId, state: "SUCCEEDED", merchant: merchantId, updated_at: "2026-05-04T00:00:00.000Z" }),
+    );
+    const unfit = JSON.stringify(
+      transferEvent({ id: transferId, state: "ON_HOLD", merchant: merchantId, updated_at: "2026-05-04T00:00:01.000Z" }),
+    );
+    expect(await (await signedDelivery(fits)).json()).toEqual({ received: true, outcome: "unprocessable" });
+    expect(await (await signedDelivery(unfit)).json()).toEqual({ received: true, outcome: "unprocessable" });
+    const cronAt = (ms: number) => retryFailedApplications({ ctx: createContext(env, { nowMs: Date.now() + ms }) });
+
+    // Still paused at the cron's next turn: tried again, still kept, the payment untouched.
+    await cronAt(APPLY_RETRY_AFTER_MS + 1_000);
+    await env.DB.prepare("DELETE FROM tenant_moves WHERE tenant_id = ?").bind(tenant.tenantId).run();
+    expect(await status(tenant.auth, id)).toMatchObject({ status: "processing" });
+    // Within a minute of its last try it waits; after it, it is applied.
+    await cronAt(APPLY_RETRY_AFTER_MS + 2_000);
+    expect(await status(tenant.auth, id)).toMatchObject({ status: "processing" });
+    await cronAt(2 * APPLY_RETRY_AFTER_MS + 3_000);
+    expect(await status(tenant.auth, id)).toMatchObject({ status: "succeeded" });
+    expect((await eventsFor(id)).map((event) => event.type)).toEqual(["transfer.updated"]);
+    const kept = (await listed()).filter((receipt) => receipt.resourceId === transferId);
+    expect(kept).toEqual([
+      expect.objectContaining({ resourceState: "ON_HOLD", reason: [expect.objectContaining({ field: "_embedded.transfers.0.state" })] }),
+    ]);
   });
 });
 
