@@ -3,7 +3,7 @@ import { instantMicros } from "../lib/instant";
 import { publicUrl, type AppContext } from "../platform/context";
 import type { ComplianceForm } from "../processor";
 
-type FormFacts = Pick<ComplianceForm, "state" | "valid_until" | "created_at"> & { type?: string };
+type FormFacts = Pick<ComplianceForm, "state" | "valid_until" | "created_at"> & { type?: string | null };
 
 /** Valid attestation first, then one awaiting attestation, then anything else (lapsed or INVALID). */
 function rank(form: FormFacts, nowMs: number): number {

@@ -9,7 +9,7 @@ import { payments, refunds, type PaymentRecord, type PaymentStatus } from "./pay
 export type ProcessorTransfer = {
   id: string;
   state: string;
-  type?: string;
+  type?: string | null;
   merchant?: string | null;
   idempotency_id?: string | null;
   parent_transfer?: string | null;

@@ -3,4 +3,5 @@ export { CARD_PRESENT_TIMEOUT_MS, createProcessorClient, type ProcessorClient, t
 export { isOutcomeUnknown, ProcessorRejected, ProcessorUnavailable, type ProcessorErrorItem } from "./errors";
 export { paginate } from "./pagination";
 export { DEFAULT_TIMEOUT_MS, type ProcessorFetch } from "./transport";
+export * from "./resources";
 export * from "./types";

@@ -1,5 +1,14 @@
+import type { z } from "zod";
 import { logEvent } from "../lib/log";
-import { connectionLostError, errorForStatus, processorErrorItems, processorLogrefs, timeoutError, unreadableAnswerError } from "./errors";
+import {
+  connectionLostError,
+  errorForStatus,
+  processorErrorItems,
+  processorLogrefs,
+  timeoutError,
+  unexpectedAnswerError,
+  unreadableAnswerError,
+} from "./errors";
 
 /** A `fetch`-compatible function: the global fetch for the real processor, the built-in sandbox's in-process fetch otherwise. */
 export type ProcessorFetch = (request: Request) => Promise<Response>;
@@ -42,11 +51,18 @@ export type SendOptions = {
   timeoutMs?: number;
   /** Non-2xx statuses the caller reads as an answer rather than an error (a 402 decline). */
   answeredStatuses?: number[];
+  /** What a 2xx answer is read as: parsed, never cast; an answer that does not fit is an error whose outcome is unknown. */
+  schema?: z.ZodType;
 };
 
 export type Answer<T> = { status: number; body: T };
 
-export type Send = <T>(method: "GET" | "POST" | "PUT", route: Route, options?: SendOptions) => Promise<Answer<T>>;
+type Method = "GET" | "POST" | "PUT";
+
+export type Send = {
+  <S extends z.ZodType>(method: Method, route: Route, options: SendOptions & { schema: S }): Promise<Answer<z.output<S>>>;
+  (method: Method, route: Route, options?: SendOptions): Promise<Answer<unknown>>;
+};
 
 function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue>): URL {
   const url = new URL(baseUrl.replace(/\/+$/, "") + path);
@@ -85,7 +101,7 @@ export function createTransport(config: TransportConfig): Send {
     Accept: "application/hal+json",
   };
 
-  return async function send<T>(method: "GET" | "POST" | "PUT", route: Route, options: SendOptions = {}): Promise<Answer<T>> {
+  return async function send(method: Method, route: Route, options: SendOptions = {}): Promise<Answer<unknown>> {
     const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // A timer cleared when the call ends: a run that makes thousands of calls (the sweep) must not hold a timer for each.
     const controller = new AbortController();
@@ -136,6 +152,11 @@ export function createTransport(config: TransportConfig): Send {
     });
     if (!answered) throw errorForStatus(status, parsed?.value, operation);
     if (!parsed) throw unreadableAnswerError(operation, status);
-    return { status, body: parsed.value as T };
+    if (!options.schema || !response.ok) return { status, body: parsed.value };
+    const read = options.schema.safeParse(parsed.value);
+    if (read.success) return { status, body: read.data };
+    const error = unexpectedAnswerError(operation, status, read.error.issues);
+    logEvent("error", "processor answer unexpected", { method, pathTemplate: route.template, status, detail: error.message });
+    throw error;
   };
 }
