@@ -105,6 +105,7 @@ export const CONTROL_ACTIONS = {
         .partial()
         .optional(),
       cardPresentMaxBlockSeconds: Seconds.optional(),
+      standIn: z.boolean().optional(),
     }),
     (control, input) => control.configure(input),
   ),
