@@ -29,7 +29,6 @@ export function isMoreCurrent(candidate: FormFacts, current: FormFacts | null, n
 /** The merchant's current PCI SAQ-A form among all of its forms, by state and then date (instants, not strings). */
 export function currentComplianceForm(forms: ComplianceForm[], nowMs: number): ComplianceForm | null {
   let current: ComplianceForm | null = null;
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
   for (const form of forms) if (form.type === "PCI_SAQ_A" && isMoreCurrent(form, current, nowMs)) current = form;
   return current;
 }

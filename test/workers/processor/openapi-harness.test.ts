@@ -20,7 +20,9 @@ describe("processor OpenAPI harness", () => {
       expect(processorResponseErrors("GET", "/transfers/{transfer_id}", 200, { ...transfer, [field]: null }), field).toEqual([]);
     }
     for (const field of ["amount", "merchant", "fee", "currency"]) {
-      expect(processorResponseErrors("GET", "/transfers/{transfer_id}", 200, { ...transfer, [field]: null }).join("\n"), field).toContain(field);
+      expect(processorResponseErrors("GET", "/transfers/{transfer_id}", 200, { ...transfer, [field]: null }).join("\n"), field).toContain(
+        field,
+      );
     }
   });
 
