@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench [-- --json] [-- --plain [--traces] | --shards N]`: what each route costs against a real `wrangler dev`
-// with the sandbox processor, as a ratio to a bare `GET /health` measured in the same round. By default the server is
+// `npm run bench [-- --json] [-- --plain [--traces] | --shards N | --calls]`: what each route costs against a real
+// `wrangler dev` with the sandbox processor, as a ratio to a bare `GET /health` measured in the same round. By default the server is
 // the benchmark's own (state in memory, trace viewer off); `--plain` measures `npm run dev` as a user runs it (state on
 // disk, its defaults; `--traces` passed on to it); `--shards N` the benchmark's own server with N tenant shards in the
 // default region, four tenants placed on them sharing the load, and its control database's statements counted
@@ -8,7 +8,9 @@
 // At concurrency 1 the variants are interleaved request by request, in a new random order each pass, so drift of the
 // machine's speed cancels out of the ratios; at concurrency 8 each variant runs in turn inside the round. Three rounds
 // (BENCH_ROUNDS) show the spread. Before them, callbacks: delivery alone (the queue pre-filled) and end to end. Not a
-// test: it prints figures (a Markdown table, or JSON with --json), removes its temporary files and exits.
+// test: it prints figures (a Markdown table, or JSON with --json), removes its temporary files and exits. First of all,
+// the processor calls each operation makes (charges, refunds, a reader sale) and the charges a second the processor's
+// rate limit leaves (scripts/bench-processor-calls.mjs); `--calls` measures only those.
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -19,6 +21,7 @@ import { unstable_readConfig } from "wrangler";
 import { devSecrets, freePort, startDevServer } from "../test/support/dev-server.mjs";
 import { cardToken, chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
 import { benchCallbacks } from "./bench-callbacks.mjs";
+import { benchProcessorCalls, PROCESSOR_LIMIT_PER_SECOND, processorCallsTable } from "./bench-processor-calls.mjs";
 import { fetchRetryingClosedSocket as fetch, retriedRequests } from "./bench-fetch.mjs";
 import { CONTROL_QUERIES_PATH, writeShardedConfig } from "./bench-sharded-config.mjs";
 import { storageFootprint } from "./bench-storage.mjs";
@@ -29,6 +32,7 @@ const root = path.join(import.meta.dirname, "..");
 const JSON_OUTPUT = process.argv.includes("--json");
 const PLAIN = process.argv.includes("--plain");
 const TRACES = process.argv.includes("--traces");
+const CALLS_ONLY = process.argv.includes("--calls");
 const shardsArgument = parseArgs({ strict: false, options: { shards: { type: "string" } } }).values.shards;
 /** `--shards N`: how many tenant shards the server has, or null for wrangler.toml's own. */
 const SHARDS = typeof shardsArgument === "string" ? Number(shardsArgument) : null;
@@ -232,6 +236,9 @@ async function benchmark() {
     // The sandbox closes a merchant's settlement 120 s after its first sale, and the payout that follows is the
     // service's work too (webhooks, the payout read again): an hour keeps it out of the rounds it would land in.
     await control(baseUrl, "config", { delaysSeconds: { settlement: 3600 } }, admin);
+    // Before anything else, while the ledger holds nothing the cron would be busy with.
+    log("counting processor calls per operation…");
+    const processorCalls = await benchProcessorCalls({ baseUrl, adminSecret });
     const tenants = [];
     for (let index = 0; index < TENANTS; index++) {
       tenants.push(await chargeableTenant(baseUrl, admin, TENANTS === 1 ? undefined : `Bench Coffee ${index + 1}`));
@@ -422,6 +429,7 @@ async function benchmark() {
     // The storage figures are the one-shard setting's: with --shards the ledger is split over tenants and shards.
     const storage = sharding ? null : storageFootprint(persistTo);
     return {
+      processorCalls,
       rounds,
       callbacks,
       sharding,
@@ -451,10 +459,30 @@ function spread(values, digits) {
   return `${median(sorted).toFixed(digits)} (${sorted[0].toFixed(digits)}–${sorted.at(-1).toFixed(digits)})`;
 }
 
+/** `--calls`: the processor calls per operation alone, on the benchmark's own server. */
+async function processorCallsOnly() {
+  const server = await startBenchServer();
+  try {
+    const adminSecret = devSecrets().ADMIN_SECRET;
+    await control(server.baseUrl, "config", { delaysSeconds: { settlement: 3600 } }, { Authorization: `Bearer ${adminSecret}` });
+    return await benchProcessorCalls({ baseUrl: server.baseUrl, adminSecret });
+  } finally {
+    await server.stop();
+  }
+}
+
+const processorCallsHeading = `\nProcessor calls per operation, counted by the sandbox processor (\`GET /sandbox/control/calls\`); a credential allows about ${PROCESSOR_LIMIT_PER_SECOND} writes and ${PROCESSOR_LIMIT_PER_SECOND} reads a second:\n`;
+if (CALLS_ONLY) {
+  const processorCalls = await processorCallsOnly();
+  if (JSON_OUTPUT) process.stdout.write(`${JSON.stringify({ processorCalls }, null, 2)}\n`);
+  else for (const line of [processorCallsHeading, ...processorCallsTable(processorCalls)]) log(line);
+  process.exit(0);
+}
 const result = await benchmark();
 if (JSON_OUTPUT) {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } else {
+  for (const line of [processorCallsHeading, ...processorCallsTable(result.processorCalls)]) log(line);
   const { rounds, callbacks, sharding, storage, archived, settings, retriedRequests } = result;
   log(
     `\nServer: ${settings.server}, state under ${settings.stateDirectory}. ${settings.rounds} rounds; concurrency 1: ${settings.sequential} requests per variant, interleaved; concurrency ${settings.concurrency}: ${settings.concurrent} requests per variant; ${settings.seededPayments} payments in the ledger. Median of the rounds (min–max); load is the machine's 1-minute load average (${settings.cores} cores) at the end of each round or run. Requests sent again after a closed keep-alive socket: ${retriedRequests}.\n`,

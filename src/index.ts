@@ -3,6 +3,7 @@ import { createApp } from "./app";
 import { handleCallbackBatch, type GoneEndpoint } from "./callbacks";
 import type { AppContext } from "./platform/context";
 import { createContext } from "./context";
+import { withTrace } from "./lib/log";
 import { runScheduledSweeps } from "./scheduled";
 import { CONTROL_BINDING } from "./db/shards";
 import { tenantShard } from "./tenants";
@@ -32,7 +33,8 @@ async function auditGoneEndpoints(ctx: AppContext, gone: GoneEndpoint[]): Promis
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleCallbackBatch({ ctx: createContext(env), input: batch, onEndpointsGone: auditGoneEndpoints }),
+  queue: (batch, env) =>
+    withTrace(() => handleCallbackBatch({ ctx: createContext(env), input: batch, onEndpointsGone: auditGoneEndpoints })),
   scheduled(controller, env, executionCtx) {
     executionCtx.waitUntil(runScheduledSweeps(env, controller.scheduledTime));
   },

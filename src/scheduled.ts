@@ -4,7 +4,7 @@ import { createContext } from "./context";
 import { refreshPlannerStatistics } from "./db/planner-statistics";
 import { CONTROL_BINDING } from "./db/shards";
 import { sweepDisputes } from "./disputes";
-import { logEvent } from "./lib/log";
+import { logEvent, withTrace } from "./lib/log";
 import { sweepOnboarding } from "./onboarding";
 import type { AppContext } from "./platform/context";
 import { contextsOnEveryShard } from "./platform/shards";
@@ -43,8 +43,15 @@ async function run(name: string, sweep: Sweep, ctx: AppContext): Promise<void> {
   }
 }
 
-/** The cron sweep: whatever must never be lost is picked up here, every minute, on every shard at once. */
-export async function runScheduledSweeps(env: Env, scheduledTime = Date.now()): Promise<void> {
+/**
+ * The cron sweep: whatever must never be lost is picked up here, every minute, on every shard at once; one trace id for
+ * the run's every line.
+ */
+export function runScheduledSweeps(env: Env, scheduledTime = Date.now()): Promise<void> {
+  return withTrace(() => sweepAll(env, scheduledTime));
+}
+
+async function sweepAll(env: Env, scheduledTime: number): Promise<void> {
   const ctx = createContext(env, { nowMs: scheduledTime });
   // Platform-wide: the processor's change feeds, each change applied on its tenant's shard.
   await run("missed processor events", sweepMissedProcessorEvents, ctx);

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { hex, randomBytes } from "./crypto";
 import { redactSecrets } from "./redact";
 
 function redacted(value: unknown): unknown {
@@ -21,28 +22,47 @@ const SEVERITY: Record<Level, number> = { info: 0, warn: 1, error: 2 };
 /** What a request's one line carries besides the request itself; `written` once that line is out. */
 export type RequestDetails = { level: Level; details: Record<string, unknown>[]; written: boolean };
 
-const currentRequest = new AsyncLocalStorage<RequestDetails>();
+/** The unit of work being logged: a request (whose line gathers what it records), or a queue batch, cron run or alarm. */
+type Trace = { traceId: string; request: RequestDetails | null };
 
-/** Runs a request's work so that what `logEvent` records during it lands on the request's line. */
-export function withRequestDetails<T>(work: () => T): { details: RequestDetails; result: T } {
+const currentTrace = new AsyncLocalStorage<Trace>();
+
+/** Runs a request's work so that what `logEvent` records during it lands on the request's line, which carries `traceId`. */
+export function withRequestDetails<T>(traceId: string, work: () => T): { details: RequestDetails; result: T } {
   const details: RequestDetails = { level: "info", details: [], written: false };
-  return { details, result: currentRequest.run(details, work) };
+  return { details, result: currentTrace.run({ traceId, request: details }, work) };
 }
+
+/**
+ * Runs work done outside any request (a queue batch, a cron run, a Durable Object's alarm) under a trace id of its own,
+ * or the one a caller passed along, so each of its lines — every processor call's among them — carries it.
+ */
+export function withTrace<T>(work: () => T, traceId: string = hex(randomBytes(16))): T {
+  return currentTrace.run({ traceId, request: null }, work);
+}
+
+/** The trace the current work runs under, to hand to work that runs elsewhere (a Durable Object). */
+export const currentTraceId = (): string | undefined => currentTrace.getStore()?.traceId;
 
 /**
  * One structured record; every string is scrubbed of keys and secrets first. Made while serving a request (a processor
  * call, a webhook's outcome, a rate limit), it goes on that request's line, so a request costs one line; outside a
  * request (a queue batch, a cron run), or after its line is out (work left running after the response), it is a JSON
- * line of its own.
+ * line of its own, with the trace id of the work it belongs to.
  */
 export function logEvent(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  const request = currentRequest.getStore();
+  const trace = currentTrace.getStore();
+  const request = trace?.request;
   if (request && !request.written) {
     request.details.push({ message, ...(redacted(fields) as Record<string, unknown>) });
     if (SEVERITY[level] > SEVERITY[request.level]) request.level = level;
     return;
   }
-  write(level, JSON.stringify({ level, message, time: new Date().toISOString(), ...(redacted(fields) as Record<string, unknown>) }));
+  const traceId = trace?.traceId;
+  write(
+    level,
+    JSON.stringify({ level, message, time: new Date().toISOString(), traceId, ...(redacted(fields) as Record<string, unknown>) }),
+  );
 }
 
 export type RequestRecord = {

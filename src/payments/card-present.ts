@@ -5,6 +5,7 @@ import type { Transfer } from "../processor";
 import { applicationFeeCents, feeScheduleFor } from "./application-fee";
 import { paymentEvent } from "./payment-events";
 import { payments, type PaymentRecord } from "./payments.schema";
+import { processorCallWrites } from "./processor-calls";
 import { applySaleTransfer } from "./transfer-state";
 
 export type CardPresentSale = {
@@ -89,6 +90,7 @@ export async function closeCardPresentPayment(
       type: "transfer.updated",
       onlyIf: sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND status = ${input.status} AND updated_at = ${now})`,
     }),
+    ...processorCallWrites(ctx, payment.id),
   ]);
   return (await findPayment(ctx, payment.id))!;
 }

@@ -11,6 +11,7 @@ import { tenants } from "../db/tenants.schema";
 import { applicationFeeCentsSql } from "./application-fee";
 import { firstCheckAt } from "./check-schedule";
 import { buyerIdentities, paymentInstruments, payments, type PaymentMethod, type PaymentRecord } from "./payments.schema";
+import { processorCallWrites } from "./processor-calls";
 import { saleTransferWrites } from "./transfer-state";
 
 export type ChargeInput = {
@@ -197,6 +198,7 @@ async function createBuyerIdentity(
       .insert(buyerIdentities)
       .values({ tenantId: payment.tenantId, email: buyerEmail(buyer.email), processorIdentityId: identity.id, createdAt: now })
       .onConflictDoNothing(),
+    ...processorCallWrites(ctx, payment.id),
   ]);
   return { ...payment, processorIdentityId: identity.id, updatedAt: now };
 }
@@ -266,7 +268,7 @@ async function recordOutcome(
         .where(eq(payments.id, payment.id)),
     );
   }
-  statements.push(db.select().from(payments).where(eq(payments.id, payment.id)));
+  statements.push(...processorCallWrites(ctx, payment.id), db.select().from(payments).where(eq(payments.id, payment.id)));
   const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return (results.at(-1) as PaymentRecord[])[0]!;
 }

@@ -7,6 +7,7 @@ import { isOutcomeUnknown, ProcessorRejected } from "../processor";
 import { TENANT_TAG } from "./charge.service";
 import { nextCheckAt } from "./check-schedule";
 import { payments, refunds, type FeeCreditStatus, type RefundRecord } from "./payments.schema";
+import { processorCallWrites } from "./processor-calls";
 
 /** Attempts at a fee credit the processor could not take (5xx, timeouts), one minute to an hour apart; then it is given up. */
 export const MAX_FEE_CREDIT_ATTEMPTS = 8;
@@ -67,6 +68,7 @@ async function finishFeeCredit(
         updatedAt: now,
       })
       .where(and(eq(refunds.id, refund.id), eq(refunds.feeCreditStatus, "pending"))),
+    ...processorCallWrites(ctx, refund.paymentId),
   ]);
   if (outcome.status === "failed") {
     logEvent("error", "application fee credit given up", {

@@ -24,6 +24,7 @@ export {
 export { TENANT_TAG } from "./charge.service";
 export { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema, refundPaymentPath } from "./payments.routes";
 export { toPaymentResponse } from "./payments.view";
+export { operationLabel, processorCallsOf, type PaymentProcessorCall } from "./processor-calls";
 export { getPayment, listPayments, refundsOfPayment } from "./payments.queries";
 export { moneyByDay, sumOfDays, type DayMoney } from "./money-by-day.queries";
 export { isSucceededSale, netCents, saleFeeCents, SUCCEEDED_SALE_STATUSES, type MoneyMovements } from "./sale-money";

@@ -2,6 +2,9 @@ import type { AppRouteHandler } from "../platform/types";
 import { ApiError } from "../lib/problem";
 import { listFeeCredits as listCredits, noFeeCredit, refundShard, retryFeeCredit as retryCredit } from "./fee-credit.service";
 import type * as routes from "./payments.operator.routes";
+import { getPayment } from "./payments.queries";
+import { toPaymentResponse } from "./payments.view";
+import { processorCallsOf } from "./processor-calls";
 import { reconciliationBacklog as backlog } from "./reconciliation";
 
 export const reconciliationBacklog: AppRouteHandler<typeof routes.reconciliationBacklog> = async (c) => {
@@ -20,4 +23,11 @@ export const retryFeeCredit: AppRouteHandler<typeof routes.retryFeeCredit> = asy
   if (shard === null) throw new ApiError("not-found", noFeeCredit(input.refundId));
   c.set("ctx", c.get("ctx").forShard(shard));
   return c.json(await retryCredit({ ctx: c.get("ctx"), input }), 200);
+};
+
+export const getOperatorPayment: AppRouteHandler<typeof routes.getOperatorPayment> = async (c) => {
+  const { tenantId, id } = c.req.valid("param");
+  const payment = await getPayment({ ctx: c.get("ctx"), input: { tenantId, paymentId: id } });
+  c.header("Cache-Control", "no-store");
+  return c.json({ ...toPaymentResponse(payment), tenantId, processorCalls: processorCallsOf(payment) }, 200);
 };

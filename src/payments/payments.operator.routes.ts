@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import * as openapi from "../platform/openapi";
-import { OPERATOR_PROBLEMS, operatorRoute } from "../platform/operator";
+import { OPERATOR_PROBLEMS, operatorRoute, TenantParams } from "../platform/operator";
+import { PAYMENT_ID, paymentExample, PaymentIdParams, PaymentResponseSchema } from "./payments.routes";
 import { FEE_CREDIT_STATUSES } from "./payments.schema";
 
 const QueueSchema = z
@@ -143,6 +144,61 @@ export const retryFeeCredit = createRoute({
               "A later refund of payment lcpay_7dK2mN8pQrStUvWxYz1a4g already returned the fee in full: this share is no longer owed.",
           },
         ],
+      },
+      ...OPERATOR_PROBLEMS,
+    }),
+  },
+});
+
+const ProcessorCallSchema = z
+  .object({
+    operation: z.string().openapi({
+      description:
+        "The processor client's operation: `createIdentity`, `createPaymentInstrument`, `createTransfer` (the sale), `listTransferFees` (the fee read), `createReversal` (a refund), `createMerchantCreditAdjustment` (a fee credit), `createCardPresentTransfer` (a reader sale), `findTransferByIdempotencyId` (a lookup after an unknown outcome)…",
+      example: "createTransfer",
+    }),
+    atUtc: z.string().openapi({ description: "When the processor answered, to the second.", example: "2026-11-01T09:05:01.000Z" }),
+    processorRequestId: z.string().openapi({
+      description: "The processor's `x-request-id` for the call: what its support and its dashboard's API logs find the call by.",
+      example: "6f1c3f0e-8a7b-4e34-9d55-2b8c0f3a9e71",
+    }),
+  })
+  .openapi("PaymentProcessorCall");
+
+export const getOperatorPayment = createRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/payments/{id}",
+  ...operatorRoute("Operator: payments"),
+  operationId: "getOperatorPayment",
+  summary: "A tenant's payment with the processor request ids of its calls",
+  description:
+    "The payment as the tenant sees it, and every processor call recorded for it in the order made — the charge's (buyer identity, " +
+    "instrument, transfer), the sweep's fee read, each refund's reversal and fee credit, a reader sale's — each with the processor's " +
+    "`x-request-id`, so support at the processor is one lookup. The same calls' log lines carry that id beside the request's `traceId`.",
+  request: { params: TenantParams.extend(PaymentIdParams.shape) },
+  responses: {
+    200: openapi.jsonContent(
+      PaymentResponseSchema.extend({ tenantId: z.string(), processorCalls: z.array(ProcessorCallSchema) }).openapi("OperatorPayment"),
+      "The payment and its processor calls.",
+      {
+        ...paymentExample,
+        tenantId: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+        processorCalls: [
+          { operation: "createIdentity", atUtc: "2026-11-01T09:05:00.000Z", processorRequestId: "0b6f2d1e-54c3-4a1f-9d1b-7c2e8f3a6b10" },
+          {
+            operation: "createPaymentInstrument",
+            atUtc: "2026-11-01T09:05:00.000Z",
+            processorRequestId: "5a9e7c2b-1d3f-4b6a-8e0c-2f4d6b8a1c3e",
+          },
+          { operation: "createTransfer", atUtc: "2026-11-01T09:05:01.000Z", processorRequestId: "6f1c3f0e-8a7b-4e34-9d55-2b8c0f3a9e71" },
+        ],
+      },
+    ),
+    ...openapi.problemResponses({
+      400: "Malformed tenant or payment id.",
+      404: {
+        description: "No such tenant, or no such payment of the tenant.",
+        examples: [{ slug: "not-found", detail: `No payment ${PAYMENT_ID}.` }],
       },
       ...OPERATOR_PROBLEMS,
     }),

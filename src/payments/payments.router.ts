@@ -16,4 +16,5 @@ export default withRoutes(createRouter().route("/", tenantRouter), operatorRoute
   "reconciliationBacklog",
   "listFeeCredits",
   "retryFeeCredit",
+  "getOperatorPayment",
 ]);

@@ -9,9 +9,9 @@ export const MAX_AMOUNT_CENTS = 100_000_000;
 /** An amount to charge or refund: whole cents, more than none, at most MAX_AMOUNT_CENTS. */
 export const AmountCents = z.number().int().positive().max(MAX_AMOUNT_CENTS);
 
-const PAYMENT_ID = "lcpay_4gH2kLmN8pQrStUvWxYz1a";
+export const PAYMENT_ID = "lcpay_4gH2kLmN8pQrStUvWxYz1a";
 
-const paymentExample = {
+export const paymentExample = {
   lcPaymentId: PAYMENT_ID,
   status: "succeeded",
   amountCents: 2500,
@@ -26,6 +26,7 @@ const paymentExample = {
   applicationFeeRefundedCents: 0,
   applicationFeeRefundPending: false,
   processorFeeCents: 130,
+  processorFeeExactCents: "130",
   failureCode: null,
   failureMessage: null,
   createdAtUtc: "2026-11-01T09:05:00.000Z",
@@ -34,7 +35,7 @@ const paymentExample = {
 
 const notFound: openapi.ProblemExample = { slug: "not-found", detail: `No payment ${PAYMENT_ID}.` };
 
-const PaymentIdParams = openapi.idPathParams(openapi.resourceId("lcpay", "lcPaymentId"), PAYMENT_ID);
+export const PaymentIdParams = openapi.idPathParams(openapi.resourceId("lcpay", "lcPaymentId"), PAYMENT_ID);
 
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES).openapi("PaymentStatus");
 
@@ -120,8 +121,13 @@ export const PaymentResponseSchema = z
     }),
     processorFeeCents: z.number().int().nullable().openapi({
       description:
-        "What the processor actually charged the merchant for this sale: its fee profile's fees, at least applicationFeeCents. Null until the processor reports it (shortly after the sale settles).",
+        "What the processor actually charged the merchant for this sale: its fee profile's fees, at least applicationFeeCents. Null until the processor reports it (shortly after the sale settles). The processor may charge fractions of a cent: this is the exact total (processorFeeExactCents) rounded half up to the whole cent (102.5 → 103, 102.393 → 102), as money settles in whole cents; the total is summed exactly first, never rounded fee by fee.",
       example: 130,
+    }),
+    processorFeeExactCents: z.string().nullable().openapi({
+      description:
+        "The same fee exactly, in cents as decimal text: the sum of the processor's fees, fractions of a cent kept (e.g. `132.393`). Null until the processor reports it; use it to reconcile with the processor's own fee records.",
+      example: "130",
     }),
     failureCode: z.string().nullable().openapi({
       description: "The processor's failure code when the payment failed; for an ACH debit returned after it succeeded, the return's code.",

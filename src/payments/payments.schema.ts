@@ -37,6 +37,9 @@ export const payments = sqliteTable(
     applicationFeeRefundPendingCents: integer("application_fee_refund_pending_cents").notNull().default(0),
     // What the processor actually charged for the sale (its fee profile's fees, at least the fee sent); null until read.
     processorFeeCents: integer("processor_fee_cents"),
+    // The same fee exactly, as decimal text in cents ("102.393"): the processor may charge fractions of a cent, and
+    // processorFeeCents is this rounded half up to the cent.
+    processorFeeExactCents: text("processor_fee_exact_cents"),
     orderRef: text("order_ref"),
     // The buyer the charge named (the e-mail in lower case, as buyer identities key it), so a payment is found by them.
     buyerName: text("buyer_name"),
@@ -59,6 +62,9 @@ export const payments = sqliteTable(
     checkAttempts: integer("check_attempts").notNull().default(0),
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),
+    // The processor's request ids of this payment's calls, for support at the processor: one line per call,
+    // "<operation's code> <unix seconds> <x-request-id>", appended by the batch that records what the call changed.
+    processorCalls: text("processor_calls"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

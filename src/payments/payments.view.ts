@@ -25,6 +25,7 @@ export const toPaymentResponse = (p: PaymentRecord) => ({
   applicationFeeRefundedCents: p.applicationFeeRefundedCents,
   applicationFeeRefundPending: p.applicationFeeRefundPendingCents > 0,
   processorFeeCents: p.processorFeeCents,
+  processorFeeExactCents: p.processorFeeExactCents,
   failureCode: p.failureCode,
   failureMessage: p.failureMessage,
   createdAtUtc: p.createdAt,

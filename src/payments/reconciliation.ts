@@ -1,11 +1,13 @@
 import { and, asc, eq, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { decimalOf, decimalText, roundHalfUp, sumDecimals, type Decimal } from "../lib/decimal";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import { contextsOnEveryShard } from "../platform/shards";
-import { paginate } from "../processor";
-import { ABANDON_AFTER_MS, nextCheckAt } from "./check-schedule";
+import { paginate, recordingProcessorCalls } from "../processor";
+import { ABANDON_AFTER_MS, nextCheckAt, PENDING_TRANSFER_RECHECK_MS } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
 import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
+import { processorCallWrites } from "./processor-calls";
 import { abandonRefund, reconcileRefund } from "./refund.service";
 import { applySaleTransfer } from "./transfer-state";
 
@@ -39,6 +41,17 @@ function postponePayment(ctx: AppContext, payment: PaymentRecord, onlyWhileStatu
     .where(and(eq(payments.id, payment.id), settled ? ne(payments.status, "processing") : eq(payments.status, "processing")));
 }
 
+/** A debit the processor has and holds as PENDING: its webhook or the change feed will move it, so the next look is a day away. */
+function awaitPendingTransfer(ctx: AppContext, payment: PaymentRecord) {
+  return ctx.db
+    .update(payments)
+    .set({
+      checkAttempts: payment.checkAttempts + 1,
+      nextCheckAt: new Date(ctx.clock.nowMs() + PENDING_TRANSFER_RECHECK_MS).toISOString(),
+    })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, "processing")));
+}
+
 /** A sale still `processing`: the processor's word applies; one it never received is failed once abandoned. */
 async function checkSale(ctx: AppContext, payment: PaymentRecord): Promise<void> {
   const transfer = payment.processorTransferId
@@ -46,6 +59,10 @@ async function checkSale(ctx: AppContext, payment: PaymentRecord): Promise<void>
     : await ctx.processor.findTransferByIdempotencyId(payment.id);
   if (transfer) {
     await applySaleTransfer(ctx, payment, transfer, { emitEvent: true });
+    if (transfer.state === "PENDING") {
+      await awaitPendingTransfer(ctx, payment);
+      return;
+    }
   } else if (Date.parse(payment.createdAt) < ctx.clock.nowMs() - ABANDON_AFTER_MS) {
     // The processor never received it: no money moved; a retry under the same key would have resumed it.
     await ctx.db
@@ -63,25 +80,41 @@ async function checkSale(ctx: AppContext, payment: PaymentRecord): Promise<void>
   await postponePayment(ctx, payment, "processing");
 }
 
-/** A settled sale: the fees the processor actually charged for it (at least the fee sent, more when the merchant's fee profile is higher). */
+/**
+ * A settled sale: the fees the processor actually charged for it (at least the fee sent, more when the merchant's fee
+ * profile is higher). A fee may be a fraction of a cent: the total is kept exactly, and in whole cents rounded half up.
+ */
 async function readProcessorFee(ctx: AppContext, payment: PaymentRecord): Promise<void> {
   if (!payment.processorTransferId || payment.status === "failed" || payment.status === "canceled" || payment.processorFeeCents !== null) {
     await ctx.db.update(payments).set({ nextCheckAt: null }).where(eq(payments.id, payment.id));
     return;
   }
-  let total = 0;
-  let count = 0;
+  const amounts: Decimal[] = [];
   for await (const fee of paginate((after_cursor) => ctx.processor.listTransferFees(payment.processorTransferId!, { after_cursor }))) {
-    total += fee.amount;
-    count++;
+    const amount = decimalOf(fee.amount);
+    if (amount === null) {
+      // Never guessed: this payment waits for a readable answer while the sweep goes on with the others.
+      logEvent("warn", "processor fee unreadable", { paymentId: payment.id, feeId: fee.id, amount: String(fee.amount) });
+      await postponePayment(ctx, payment, "settled");
+      return;
+    }
+    amounts.push(amount);
   }
-  if (count === 0) {
+  if (amounts.length === 0) {
     await postponePayment(ctx, payment, "settled");
     return;
   }
-  await ctx.db.update(payments).set({ processorFeeCents: total, nextCheckAt: null }).where(eq(payments.id, payment.id));
+  const total = sumDecimals(amounts);
+  await ctx.db.batch([
+    ctx.db
+      .update(payments)
+      .set({ processorFeeCents: roundHalfUp(total), processorFeeExactCents: decimalText(total), nextCheckAt: null })
+      .where(eq(payments.id, payment.id)),
+    ...processorCallWrites(ctx, payment.id),
+  ]);
 }
 
+/** Each row is a unit of work of its own, so its batch records the processor calls made for it and no other row's. */
 async function checkPayment(ctx: AppContext, payment: PaymentRecord): Promise<void> {
   const processing = payment.status === "processing";
   try {
@@ -121,7 +154,8 @@ async function checkRefund(ctx: AppContext, refund: RefundRecord): Promise<void>
  * Resolves from the processor what a crash, a timeout or a lost webhook left open — payments still `processing`,
  * refunds still `pending`, fee credits still owed — and reads the fees the processor charged for settled sales. Each
  * row carries its next check time: rows are taken oldest due first, and one the processor has not settled waits twice
- * as long each time (up to an hour), so a backlog of long-pending ACH debits never starves a newer row.
+ * as long each time (up to an hour), so a backlog never starves a newer row; a debit the processor holds as PENDING
+ * is looked at once a day, since its webhook and the change feed report when it moves.
  */
 export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<void> {
   const { db } = ctx;
@@ -133,7 +167,7 @@ export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<voi
     .orderBy(asc(payments.nextCheckAt), asc(payments.id))
     .limit(CHECKS_PER_RUN)
     .all();
-  await inParallel(duePayments, (payment) => checkPayment(ctx, payment));
+  await inParallel(duePayments, (payment) => recordingProcessorCalls(() => checkPayment(ctx, payment)));
 
   const dueRefunds = await db
     .select()
@@ -142,7 +176,7 @@ export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<voi
     .orderBy(asc(refunds.nextCheckAt), asc(refunds.id))
     .limit(CHECKS_PER_RUN)
     .all();
-  await inParallel(dueRefunds, (refund) => checkRefund(ctx, refund));
+  await inParallel(dueRefunds, (refund) => recordingProcessorCalls(() => checkRefund(ctx, refund)));
 }
 
 type Queue = { count: number; due: number; oldestCreatedAtUtc: string | null; nextCheckAtUtc: string | null };

@@ -13,6 +13,7 @@ import { creditApplicationFee } from "./fee-credit.service";
 import { paymentEvent } from "./payment-events";
 import { getPayment } from "./payments.queries";
 import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
+import { processorCallWrites } from "./processor-calls";
 import {
   isRefundableStatus,
   REFUNDABLE_STATUSES,
@@ -62,8 +63,9 @@ async function reserve({ db }: AppContext, payment: PaymentRecord, refund: Refun
 const stillPending = (refundId: string) => sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refundId} AND status = 'pending')`;
 
 /** Each resolution of a pending refund is guarded by "still pending" in one batch, so it applies at most once. */
-async function release({ db, clock }: AppContext, refund: RefundRecord, failureCode: string) {
-  const now = clock.nowIso();
+async function release(ctx: AppContext, refund: RefundRecord, failureCode: string) {
+  const { db } = ctx;
+  const now = ctx.clock.nowIso();
   await db.batch([
     db
       .update(payments)
@@ -73,6 +75,7 @@ async function release({ db, clock }: AppContext, refund: RefundRecord, failureC
       .update(refunds)
       .set({ status: "failed", failureCode, nextCheckAt: null, updatedAt: now })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"))),
+    ...processorCallWrites(ctx, refund.paymentId),
   ]);
 }
 
@@ -98,6 +101,7 @@ function refundedAmountWrites(
       })
       .where(and(eq(payments.id, refund.paymentId), change.onlyIf)),
     paymentEvent(ctx, { tenantId: refund.tenantId, paymentId: refund.paymentId, type: "transfer.updated", onlyIf: change.onlyIf }),
+    ...processorCallWrites(ctx, refund.paymentId),
   ] as const;
 }
 

@@ -5,6 +5,7 @@ import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
 import { paymentEvent } from "./payment-events";
 import { payments, refunds, type PaymentRecord, type PaymentStatus } from "./payments.schema";
+import { processorCallWrites } from "./processor-calls";
 
 export type ProcessorTransfer = {
   id: string;
@@ -123,7 +124,10 @@ export function saleTransferWrites(
     })
     .where(isNewer)
     .returning({ id: payments.id });
-  const followUps = transfer.state === "FAILED" ? [recheckPendingRefunds(db, payment.id, now)] : [];
+  const followUps = [
+    ...(transfer.state === "FAILED" ? [recheckPendingRefunds(db, payment.id, now)] : []),
+    ...processorCallWrites(ctx, payment.id),
+  ];
   if (!emitEvent) return [update, ...followUps] as const;
   const event = paymentEvent(ctx, {
     tenantId: payment.tenantId,

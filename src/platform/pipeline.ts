@@ -5,6 +5,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { hex, randomBytes } from "../lib/crypto";
 import { logEvent, logRequest, withRequestDetails } from "../lib/log";
 import { ApiError, toProblemResponse } from "../lib/problem";
+import { recordingProcessorCalls } from "../processor";
 import type { AppBindings } from "./types";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -24,7 +25,7 @@ export const traceAndLog = createMiddleware<AppBindings>(async (c, next) => {
   const traceId = incomingTraceId(c.req.raw.headers) ?? hex(randomBytes(16));
   c.set("traceId", traceId);
   const started = Date.now();
-  const { details, result } = withRequestDetails(next);
+  const { details, result } = withRequestDetails(traceId, () => recordingProcessorCalls(next));
   await result;
   try {
     c.res.headers.set("X-Trace-Id", traceId);

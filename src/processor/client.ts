@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { namedOperations } from "./call-log";
 import { DECLINE_STATUS, saleOutcome } from "./declines";
 import { failedTransferError } from "./errors";
 import { listSchema, readPage } from "./pagination";
@@ -91,7 +92,7 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     return saleOutcome(answer, `POST ${at.template}`);
   }
 
-  return {
+  return namedOperations({
     environment: config.environment,
     applicationId: config.applicationId,
 
@@ -135,11 +136,12 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     createReversal: (transferId: string, request: CreateReversalRequest) =>
       post(TransferSchema, route("/transfers/{transfer_id}/reversals", { transfer_id: transferId }), request),
     /**
-     * What the processor charged the merchant for a transfer: `GET /fees?linked_id=` (the processor's API reference; its
-     * 2022-02-01 OpenAPI document lists no fee list), checked item by item in case the filter is ignored.
+     * What the processor charged the merchant for a transfer: `GET /fees?linked_to=` (the processor's API reference; its
+     * 2022-02-01 OpenAPI document lists no fee list), checked item by item — by the fee's own `linked_id` — in case the
+     * filter is ignored.
      */
     listTransferFees: async (transferId: string, page: PageRequest = {}): Promise<Page<Fee>> => {
-      const fees = await list(FeeSchema, route("/fees"), "fees", { ...page, linked_id: transferId });
+      const fees = await list(FeeSchema, route("/fees"), "fees", { ...page, linked_to: transferId });
       return { items: fees.items.filter((fee) => fee.linked_id === transferId), nextCursor: fees.nextCursor };
     },
 
@@ -255,5 +257,5 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     listWebhooks: (page: PageRequest = {}) => list(WebhookSchema, route("/webhooks"), "webhooks", page),
     updateWebhook: (id: string, request: UpdateWebhookRequest) =>
       put(WebhookSchema, route("/webhooks/{webhook_id}", { webhook_id: id }), request),
-  };
+  });
 }

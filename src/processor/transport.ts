@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { logEvent } from "../lib/log";
+import { noteProcessorCall } from "./call-log";
 import {
   connectionLostError,
   errorForStatus,
@@ -137,6 +138,7 @@ export function createTransport(config: TransportConfig): Send {
     }
 
     const { status } = response;
+    noteProcessorCall(response.headers.get("x-request-id"), operation);
     const parsed = parseJson(text);
     const answered = response.ok || (options.answeredStatuses ?? []).includes(status);
     logCall(response.ok ? "info" : "warn", {

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
-import { logEvent } from "../lib/log";
+import { logEvent, withTrace } from "../lib/log";
 import type { AppContext } from "../platform/context";
+import { recordingProcessorCalls } from "../processor";
 import { findPayment, type PaymentRecord } from "../payments";
 import { advanceReaderSale, cancelHeldSale, START_GRACE_MS, type HeldSale, type SaleSession, type SaleStep } from "./reader-sale.service";
 
@@ -33,8 +34,12 @@ export abstract class ReaderObject extends DurableObject<Env> {
     if (this.held()?.paymentId === paymentId) this.ctx.storage.kv.delete(SALE);
   }
 
-  /** Cancels the held sale; null when the reader holds none that is recorded. */
-  async cancel(): Promise<PaymentRecord | null> {
+  /** Cancels the held sale; null when the reader holds none that is recorded. `traceId`: the asking request's. */
+  cancel(traceId?: string): Promise<PaymentRecord | null> {
+    return withTrace(() => recordingProcessorCalls(() => this.cancelHeld()), traceId);
+  }
+
+  private async cancelHeld(): Promise<PaymentRecord | null> {
     const sale = this.held();
     if (!sale) return null;
     const ctx = await this.context(sale.tenantId);
@@ -47,7 +52,12 @@ export abstract class ReaderObject extends DurableObject<Env> {
     }
   }
 
-  override async alarm(): Promise<void> {
+  /** Each step is a unit of work of its own: its own trace id, and the processor calls the sale's batch records. */
+  override alarm(): Promise<void> {
+    return withTrace(() => recordingProcessorCalls(() => this.advance()));
+  }
+
+  private async advance(): Promise<void> {
     const sale = this.held();
     if (!sale) return;
     let ctx: AppContext | null = null;

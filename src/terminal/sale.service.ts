@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import { newId } from "../lib/ids";
+import { currentTraceId } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { findPayment, findPaymentByIdempotencyKey, insertCardPresentPayment, payments, type PaymentRecord } from "../payments";
 import type { AppContext } from "../platform/context";
@@ -95,7 +96,7 @@ export async function cancelSaleOnReader({
   input: { tenantId: string; readerId: string };
 }): Promise<PaymentRecord> {
   const reader = await ownedReader(ctx, tenantId, readerId);
-  const payment = await readerObject(ctx.env, reader.id).cancel();
+  const payment = await readerObject(ctx.env, reader.id).cancel(currentTraceId());
   if (!payment) throw new ApiError("no-sale-in-progress", `Reader ${reader.id} has no sale in progress.`);
   return payment;
 }

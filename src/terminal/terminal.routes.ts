@@ -104,6 +104,7 @@ const saleExample = {
   applicationFeeRefundedCents: 0,
   applicationFeeRefundPending: false,
   processorFeeCents: null,
+  processorFeeExactCents: null,
   failureCode: null,
   failureMessage: null,
   createdAtUtc: "2026-11-01T09:05:00.000Z",

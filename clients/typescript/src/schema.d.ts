@@ -418,6 +418,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/tenants/{tenantId}/payments/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A tenant's payment with the processor request ids of its calls
+     * @description The payment as the tenant sees it, and every processor call recorded for it in the order made — the charge's (buyer identity, instrument, transfer), the sweep's fee read, each refund's reversal and fee credit, a reader sale's — each with the processor's `x-request-id`, so support at the processor is one lookup. The same calls' log lines carry that id beside the request's `traceId`.
+     */
+    get: operations["getOperatorPayment"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/tenants/{tenantId}/processor-merchant": {
     parameters: {
       query?: never;
@@ -2125,6 +2145,10 @@ export interface components {
     OnboardingFormStatus: components["schemas"]["OnboardingForm"] & {
       processorMerchantId: string | null;
     };
+    OperatorPayment: components["schemas"]["PaymentResponse"] & {
+      processorCalls: components["schemas"]["PaymentProcessorCall"][];
+      tenantId: string;
+    };
     PaymentList: {
       data: components["schemas"]["PaymentListItem"][];
       hasMore: boolean;
@@ -2153,6 +2177,23 @@ export interface components {
       status: components["schemas"]["PaymentStatus"];
       updatedAtUtc: string;
     };
+    PaymentProcessorCall: {
+      /**
+       * @description When the processor answered, to the second.
+       * @example 2026-11-01T09:05:01.000Z
+       */
+      atUtc: string;
+      /**
+       * @description The processor client's operation: `createIdentity`, `createPaymentInstrument`, `createTransfer` (the sale), `listTransferFees` (the fee read), `createReversal` (a refund), `createMerchantCreditAdjustment` (a fee credit), `createCardPresentTransfer` (a reader sale), `findTransferByIdempotencyId` (a lookup after an unknown outcome)…
+       * @example createTransfer
+       */
+      operation: string;
+      /**
+       * @description The processor's `x-request-id` for the call: what its support and its dashboard's API logs find the call by.
+       * @example 6f1c3f0e-8a7b-4e34-9d55-2b8c0f3a9e71
+       */
+      processorRequestId: string;
+    };
     PaymentResponse: {
       amountCents: number;
       amountRefundedCents: number;
@@ -2177,10 +2218,15 @@ export interface components {
       method: "card" | "ach" | "card_present" | null;
       orderRef: string | null;
       /**
-       * @description What the processor actually charged the merchant for this sale: its fee profile's fees, at least applicationFeeCents. Null until the processor reports it (shortly after the sale settles).
+       * @description What the processor actually charged the merchant for this sale: its fee profile's fees, at least applicationFeeCents. Null until the processor reports it (shortly after the sale settles). The processor may charge fractions of a cent: this is the exact total (processorFeeExactCents) rounded half up to the whole cent (102.5 → 103, 102.393 → 102), as money settles in whole cents; the total is summed exactly first, never rounded fee by fee.
        * @example 130
        */
       processorFeeCents: number | null;
+      /**
+       * @description The same fee exactly, in cents as decimal text: the sum of the processor's fees, fractions of a cent kept (e.g. `132.393`). Null until the processor reports it; use it to reconcile with the processor's own fee records.
+       * @example 130
+       */
+      processorFeeExactCents: string | null;
       /**
        * @description The stored payment instrument this payment charged (`PI…`); pass it as `processorInstrumentId` to charge the same card or bank account again. Null until the token became an instrument.
        * @example PIe2YvpcjvoVJ6PzoRPBK137
@@ -2878,6 +2924,7 @@ export interface components {
      *       "method": "card_present",
      *       "orderRef": "order-20001",
      *       "processorFeeCents": null,
+     *       "processorFeeExactCents": null,
      *       "processorInstrumentId": null,
      *       "processorState": null,
      *       "processorTransferId": null,
@@ -5176,6 +5223,106 @@ export interface operations {
       };
       /** @description Body is not JSON. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getOperatorPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payment and its processor calls. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "amountCents": 2500,
+           *       "amountRefundedCents": 0,
+           *       "applicationFeeCents": 55,
+           *       "applicationFeeRefundPending": false,
+           *       "applicationFeeRefundedCents": 0,
+           *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *       "currency": "USD",
+           *       "failureCode": null,
+           *       "failureMessage": null,
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "method": "card",
+           *       "orderRef": "order-10042",
+           *       "processorCalls": [
+           *         {
+           *           "atUtc": "2026-11-01T09:05:00.000Z",
+           *           "operation": "createIdentity",
+           *           "processorRequestId": "0b6f2d1e-54c3-4a1f-9d1b-7c2e8f3a6b10"
+           *         },
+           *         {
+           *           "atUtc": "2026-11-01T09:05:00.000Z",
+           *           "operation": "createPaymentInstrument",
+           *           "processorRequestId": "5a9e7c2b-1d3f-4b6a-8e0c-2f4d6b8a1c3e"
+           *         },
+           *         {
+           *           "atUtc": "2026-11-01T09:05:01.000Z",
+           *           "operation": "createTransfer",
+           *           "processorRequestId": "6f1c3f0e-8a7b-4e34-9d55-2b8c0f3a9e71"
+           *         }
+           *       ],
+           *       "processorFeeCents": 130,
+           *       "processorFeeExactCents": "130",
+           *       "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+           *       "processorState": "SUCCEEDED",
+           *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *       "status": "succeeded",
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "updatedAtUtc": "2026-11-01T09:05:01.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["OperatorPayment"];
+        };
+      };
+      /** @description Malformed tenant or payment id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant, or no such payment of the tenant. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -7973,6 +8120,7 @@ export interface operations {
            *       "method": "card_present",
            *       "orderRef": "order-20001",
            *       "processorFeeCents": null,
+           *       "processorFeeExactCents": null,
            *       "processorInstrumentId": null,
            *       "processorState": null,
            *       "processorTransferId": null,
@@ -8098,6 +8246,7 @@ export interface operations {
            *       "method": "card",
            *       "orderRef": "order-10042",
            *       "processorFeeCents": 130,
+           *       "processorFeeExactCents": "130",
            *       "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
            *       "processorState": "SUCCEEDED",
            *       "processorTransferId": "TRv3Qm8xZ1LwK2",
@@ -8220,6 +8369,7 @@ export interface operations {
            *       "method": "card",
            *       "orderRef": "order-10042",
            *       "processorFeeCents": 130,
+           *       "processorFeeExactCents": "130",
            *       "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
            *       "processorState": "SUCCEEDED",
            *       "processorTransferId": "TRv3Qm8xZ1LwK2",
@@ -9275,6 +9425,7 @@ export interface operations {
            *       "method": "card_present",
            *       "orderRef": "order-20001",
            *       "processorFeeCents": null,
+           *       "processorFeeExactCents": null,
            *       "processorInstrumentId": null,
            *       "processorState": "CANCELED",
            *       "processorTransferId": "TRv3Qm8xZ1LwK2",

@@ -112,15 +112,15 @@ describe("devices as the processor's reference documents them", () => {
   });
 });
 
-describe("a transfer's fees at GET /fees?linked_id=", () => {
-  it("are the fees of that transfer only; an unknown transfer has none, and the filter is required", async () => {
+describe("a transfer's fees at GET /fees?linked_to=", () => {
+  it("are the fees of that transfer only (each naming it in linked_id); an unknown transfer has none, and the filter is required", async () => {
     const { merchantId } = await approvedMerchant();
     await control.setFeeProfile(merchantId, { basisPoints: 290, fixedFee: 30 });
     const card = await buyerInstrument();
     const first = await sale(merchantId, card, 10_000, { fee: 100 });
     await sale(merchantId, card, 20_000, { fee: 100 });
 
-    const listed = await processor("GET", `/fees?linked_id=${first.body.id}`, undefined, unlisted);
+    const listed = await processor("GET", `/fees?linked_to=${first.body.id}`, undefined, unlisted);
     expect(listed.status).toBe(200);
     expect(listed.body._embedded.fees).toMatchObject([
       { fee_type: "CARD_BASIS_POINTS", amount: 290, linked_id: first.body.id, linked_type: "TRANSFER", merchant: merchantId },
@@ -128,8 +128,11 @@ describe("a transfer's fees at GET /fees?linked_id=", () => {
     ]);
     expect(listed.body.page).toEqual({ limit: 100, next_cursor: null });
 
-    expect((await processor("GET", "/fees?linked_id=TRnothingHere", undefined, unlisted)).body._embedded.fees).toEqual([]);
+    expect((await processor("GET", "/fees?linked_to=TRnothingHere", undefined, unlisted)).body._embedded.fees).toEqual([]);
     const unfiltered = await processor("GET", "/fees", undefined, unlisted);
-    expect([unfiltered.status, unfiltered.body._embedded.errors[0].field]).toEqual([400, "linked_id"]);
+    expect([unfiltered.status, unfiltered.body._embedded.errors[0].field]).toEqual([400, "linked_to"]);
+    // The fee's own field is not a filter the reference documents: the processor would ignore it and list every fee.
+    const misfiltered = await processor("GET", `/fees?linked_id=${first.body.id}`, undefined, unlisted);
+    expect([misfiltered.status, misfiltered.body._embedded.errors[0].field]).toEqual([400, "linked_id"]);
   });
 });

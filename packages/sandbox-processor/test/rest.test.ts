@@ -355,3 +355,23 @@ describe("sandbox over HTTP", () => {
     expect(response.headers.get("x-request-id")).toBeTruthy();
   });
 });
+
+describe("the processor's x-request-id", () => {
+  it("is on every answer, each its own: a success, a decline, a refusal, a fault, an unknown route, bad credentials", async () => {
+    const { merchantId } = await approvedMerchant();
+    const card = await buyerInstrument();
+    await control.addFault({ operation: "GET /merchants/{id}", kind: "error", status: 503, times: 1 });
+    const answers = [
+      await processor("GET", `/merchants/${merchantId}`, undefined, { validateAs: "skip" }),
+      await processor("GET", `/merchants/${merchantId}`),
+      await sale(merchantId, card, 102),
+      await processor("GET", "/fees?linked_id=TRx", undefined, { validateAs: "skip" }),
+      await processor("GET", "/nothing/here", undefined, { validateAs: "skip" }),
+      await processor("GET", "/identities", undefined, { validateAs: "skip", headers: { Authorization: "Basic d3Jvbmc6d3Jvbmc=" } }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([503, 200, 402, 400, 404, 401]);
+    const ids = answers.map((answer) => answer.headers.get("x-request-id"));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

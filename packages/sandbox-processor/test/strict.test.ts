@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { FRACTIONAL_FEE_SALE } from "../src/core/test-data";
 import { approvedMerchant, bankFields, buyerInstrument, control, processor, sale, SANDBOX_ORIGIN } from "./support/sandbox-processor";
 
 /** A call the processor's OpenAPI has no answer for (a refusal it does not list, a route it only links to): checked here. */
@@ -18,6 +19,7 @@ describe("the sandbox refuses what the processor does not take", () => {
       "/transfers/TRnothing?expand=fees",
       "/payment_instruments?before_cursor=PIx",
       "/identities?offset=10",
+      "/fees?linked_id=TRx",
     ]) {
       const refused = await processor("GET", path, undefined, unlisted);
       expect([path, refused.status]).toEqual([path, 400]);
@@ -85,7 +87,7 @@ describe("the sandbox refuses what the processor does not take", () => {
 describe("fees the processor charges for a sale", () => {
   type Fee = { amount: number; fee_type: string; fee_subtype: string; linked_id: string; linked_type: string; merchant: string };
   const feesOf = async (transferId: string): Promise<Fee[]> => {
-    const listed = await processor("GET", `/fees?linked_id=${transferId}`, undefined, unlisted);
+    const listed = await processor("GET", `/fees?linked_to=${transferId}`, undefined, unlisted);
     expect(listed.status).toBe(200);
     expect(listed.body.page).toEqual({ limit: 100, next_cursor: null });
     return listed.body._embedded.fees;
@@ -116,6 +118,15 @@ describe("fees the processor charges for a sale", () => {
     expect(await feesOf(ach.body.id)).toEqual([]);
     await control.settleAch(ach.body.id, "succeed");
     expect((await feesOf(ach.body.id)).map((fee) => fee.fee_type)).toEqual(["ACH_BASIS_POINTS", "ACH_FIXED"]);
+  });
+
+  it("include a fee in fractional cents for a card sale of the documented test amount", async () => {
+    const { merchantId } = await approvedMerchant();
+    const fractional = await sale(merchantId, await buyerInstrument(), FRACTIONAL_FEE_SALE.amount, { fee: 100 });
+    expect((await feesOf(fractional.body.id)).map((fee) => [fee.fee_type, fee.amount])).toEqual([
+      ["APPLICATION_FEE", 100],
+      ["CARD_INTERCHANGE", 2.393],
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Child, FC } from "hono/jsx";
 import type { SubjectDelivery, SubjectEvent } from "../../callbacks";
 import type { DisputeRecord } from "../../disputes";
-import type { PaymentRecord, RefundRecord } from "../../payments";
+import { operationLabel, processorCallsOf, type PaymentProcessorCall, type PaymentRecord, type RefundRecord } from "../../payments";
 import type { PaymentPayoutItem } from "../../payouts";
 import { Badge, RecordLink, Time, type Tone } from "./components/display";
 import { Table, type Column } from "./components/table";
@@ -100,6 +100,34 @@ export const RefundsSection: FC<{ payment: PaymentRecord; refunds: RefundRecord[
     )}
   </section>
 );
+
+const processorCallColumns: Column<PaymentProcessorCall>[] = [
+  { header: "Call", cell: (call) => operationLabel(call.operation) },
+  { header: "Time", cell: (call) => <Time iso={call.atUtc} /> },
+  { header: "Processor request id", class: "mono", cell: (call) => <span class="small">{call.processorRequestId}</span> },
+];
+
+/** The processor's request id of each call made for this payment: what support at the processor looks a call up by. */
+export const ProcessorCallsSection: FC<{ payment: PaymentRecord }> = ({ payment }) => {
+  const calls = processorCallsOf(payment);
+  return (
+    <section class="card" aria-labelledby="processor-calls-heading">
+      <h2 id="processor-calls-heading">Processor requests</h2>
+      {calls.length === 0 ? (
+        <p class="muted">No processor request recorded for this payment.</p>
+      ) : (
+        <>
+          <Table
+            rows={calls}
+            columns={processorCallColumns}
+            rowAttributes={(call) => ({ "data-processor-request": call.processorRequestId })}
+          />
+          <p class="muted small">Quote a request id to the processor's support: each names one call in its API logs.</p>
+        </>
+      )}
+    </section>
+  );
+};
 
 export const DisputesSection: FC<{ disputes: DisputeRecord[] }> = ({ disputes }) => (
   <section class="card" aria-labelledby="dispute-heading">

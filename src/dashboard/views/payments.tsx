@@ -14,7 +14,15 @@ import { ErrorSummary, Field, FilterSelect, PostForm } from "./components/forms"
 import { FilteredList, NextPageLink } from "./components/list";
 import { Table, type Column } from "./components/table";
 import { formatMoney, words } from "./format";
-import { DisputesSection, methodLabel, PayoutsSection, RefundsSection, Timeline, type PaymentStory } from "./payment-story";
+import {
+  DisputesSection,
+  methodLabel,
+  PayoutsSection,
+  ProcessorCallsSection,
+  RefundsSection,
+  Timeline,
+  type PaymentStory,
+} from "./payment-story";
 
 const STATUS_TONES: Record<PaymentStatus, Tone> = {
   succeeded: "good",
@@ -307,6 +315,9 @@ export const PaymentPage: FC<{
               : payment.processorFeeCents > payment.applicationFeeCents
                 ? `The fee is what the processor charged (its fee profile), more than the ${money(payment.applicationFeeCents)} application fee.`
                 : "The fee is the application fee, as the processor charged it."}{" "}
+            {payment.processorFeeExactCents?.includes(".")
+              ? `The processor charged ${payment.processorFeeExactCents}¢ exactly, shown rounded half up to the cent. `
+              : null}
             Chargebacks are in the dispute.
           </p>
         </section>
@@ -317,6 +328,7 @@ export const PaymentPage: FC<{
         <PayoutsSection items={story.payoutItems} />
       </div>
       <Timeline payment={payment} story={story} />
+      <ProcessorCallsSection payment={payment} />
       <section class="card" aria-labelledby="refund-heading">
         <h2 id="refund-heading">Refund</h2>
         {refundable ? (

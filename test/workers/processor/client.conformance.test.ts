@@ -354,9 +354,9 @@ const requestCases: RequestCase[] = [
     },
   },
   {
-    name: "listTransferFees (GET /fees?linked_id=, as the processor's reference documents)",
+    name: "listTransferFees (GET /fees?linked_to=, as the processor's reference documents; each fee's linked_id checked)",
     invoke: (client) => client.listTransferFees(IDS.sale, { limit: 100 }),
-    sent: { method: "GET", template: "/fees", query: { limit: "100", linked_id: IDS.sale } },
+    sent: { method: "GET", template: "/fees", query: { limit: "100", linked_to: IDS.sale } },
     reply: {
       status: 200,
       body: fixtures.listPage("/fees", "fees", [

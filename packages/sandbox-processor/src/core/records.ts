@@ -102,7 +102,10 @@ export type TransferRecord = Timestamps & {
   tags: Tags;
 };
 
-/** A fee the processor charges the merchant for a transfer (the `Fee` resource, listed by `GET /fees?linked_id=`). */
+/**
+ * A fee the processor charges the merchant for a transfer (the `Fee` resource, listed by `GET /fees?linked_to=`): `amount`
+ * is in cents, an integer or — as the processor's reference allows — a fraction of a cent.
+ */
 export type FeeRecord = Timestamps & {
   id: string;
   amount: number;

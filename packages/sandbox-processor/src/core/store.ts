@@ -62,6 +62,7 @@ const SCHEMA = [
     body TEXT NOT NULL,
     received_at TEXT NOT NULL
   )`,
+  "CREATE TABLE IF NOT EXISTS calls (operation TEXT PRIMARY KEY, count INTEGER NOT NULL)",
 ];
 
 /** Columns added after a table first shipped, for sandboxes whose state outlives an upgrade (`npm run dev` keeps it). */
@@ -76,7 +77,7 @@ export function createSchema(sql: SqlStorage): void {
 }
 
 export function wipe(sql: SqlStorage): void {
-  for (const table of ["resources", "timers", "deliveries", "faults", "settings", "inbox"]) sql.exec(`DELETE FROM ${table}`);
+  for (const table of ["resources", "timers", "deliveries", "faults", "settings", "inbox", "calls"]) sql.exec(`DELETE FROM ${table}`);
 }
 
 /** Equality on a wire field, or a range on an ISO timestamp / number (`gte`/`lte`). */

@@ -33,6 +33,12 @@ export const DECLINING_AMOUNTS: Record<number, FailureReason> = {
   193: { code: "INSUFFICIENT_FUNDS", message: "The card has insufficient funds." },
 };
 
+/**
+ * A card sale of this amount that succeeds is also charged an interchange fee with a fractional amount in cents — the
+ * processor's reference's own example of a fee `amount` that is a double rather than an integer cents value.
+ */
+export const FRACTIONAL_FEE_SALE = { amount: 2393, feeType: "CARD_INTERCHANGE", feeAmount: 2.393 } as const;
+
 /** A card sale of this amount succeeds and is disputed (chargeback) after the dispute delay. */
 export const DISPUTED_AMOUNT = 888888;
 

@@ -39,7 +39,7 @@ function createSite(objectOf: (env: SandboxEnv) => SandboxObject) {
     const response = await callSandbox(
       c.var.object,
       c.req.raw,
-      { pathAndQuery: path + url.search, publicBase: url.origin + REST_PREFIX },
+      { pathAndQuery: path + url.search, publicBase: url.origin + REST_PREFIX, viaSite: true },
       "http",
     );
     if (!TOKEN_PATH.test(path)) return response;

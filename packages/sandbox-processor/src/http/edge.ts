@@ -1,6 +1,6 @@
 import type { ControlName, ControlResult, SandboxControls } from "../resources/controls";
 import { FAULT_HEADER, LATENCY_HEADER } from "../resources/faults";
-import { PUBLIC_BASE_HEADER } from "./rest/app";
+import { PUBLIC_BASE_HEADER, VIA_SITE_HEADER } from "./rest/app";
 
 /** A hung call is given up by the sandbox itself only after the processor's own longest wait. */
 const MAX_HANG_MS = 6 * 60 * 1000;
@@ -38,6 +38,9 @@ function brokenResponse(): Response {
   });
 }
 
+/** Where the call goes (path and query), the base its links use, and whether it came through `/sandbox/processor`. */
+type Target = { pathAndQuery: string; publicBase: string; viaSite?: boolean };
+
 /** `in-process`: the caller holds the `fetch` function itself (tests); `http`: the caller is across a binding or the network. */
 type Transport = "in-process" | "http";
 
@@ -50,7 +53,7 @@ type Transport = "in-process" | "http";
 export async function callSandbox(
   object: Pick<SandboxObject, "fetch">,
   request: Request,
-  target: { pathAndQuery: string; publicBase: string },
+  target: Target,
   transport: Transport,
 ): Promise<Response> {
   try {
@@ -62,14 +65,11 @@ export async function callSandbox(
   }
 }
 
-async function playOut(
-  object: Pick<SandboxObject, "fetch">,
-  request: Request,
-  target: { pathAndQuery: string; publicBase: string },
-  transport: Transport,
-): Promise<Response> {
+async function playOut(object: Pick<SandboxObject, "fetch">, request: Request, target: Target, transport: Transport): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.set(PUBLIC_BASE_HEADER, target.publicBase);
+  if (target.viaSite) headers.set(VIA_SITE_HEADER, "1");
+  else headers.delete(VIA_SITE_HEADER);
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
   const inner = new Request(`https://sandbox.internal${target.pathAndQuery}`, { method: request.method, headers, body });
   const response = await untilAborted(object.fetch(inner), request.signal);

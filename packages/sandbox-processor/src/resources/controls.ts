@@ -5,6 +5,7 @@ import { wipe } from "../core/store";
 import type { FailureReason } from "../core/test-data";
 import { view } from "../core/views";
 import { attestComplianceForm, currentComplianceForm, expireComplianceForm, type Attestation } from "./compliance-forms";
+import { listCalls } from "./calls";
 import { listDeliveries } from "./deliveries";
 import { presentAtDevice, setDeviceConnection, tapOnCancel } from "./devices";
 import { openDispute, resolveDispute, reviewEvidence } from "./disputes";
@@ -188,7 +189,11 @@ export class SandboxControls {
     return readInbox(this.sandbox, name);
   }
 
-  /** Forgets everything: resources, timers, deliveries, faults, configuration and the clock (the platform's own account stays). */
+  listCalls() {
+    return listCalls(this.sandbox);
+  }
+
+  /** Forgets everything: resources, timers, deliveries, faults, configuration, the clock and the calls counted (the platform's own account stays). */
   reset() {
     wipe(this.sandbox.sql);
     ensurePlatformFunding(this.sandbox);
@@ -231,6 +236,7 @@ export const READ_ONLY_CONTROLS: ReadonlySet<ControlName> = new Set<ControlName>
   "listFaults",
   "recordInboxRequest",
   "readInbox",
+  "listCalls",
   "onboardingPage",
   "complianceForm",
 ]);

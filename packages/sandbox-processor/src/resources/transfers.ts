@@ -2,7 +2,7 @@ import { invalidField, ProcessorError } from "../core/errors";
 import { processorId } from "../core/ids";
 import type { CardPresentOutcome, FeeRecord, Stored, Tags, TransferInternal, TransferRecord } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
-import { declineForAmount, DISPUTED_AMOUNT, type FailureReason } from "../core/test-data";
+import { declineForAmount, DISPUTED_AMOUNT, FRACTIONAL_FEE_SALE, type FailureReason } from "../core/test-data";
 import { refuseReversalOfDisputedTransfer } from "./dispute-holds";
 import { createIdentity } from "./identities";
 import { createInstrument } from "./instruments";
@@ -107,7 +107,8 @@ export function queueForSettlement(sandbox: Sandbox, moved: Stored<"transfer">):
 
 /**
  * What the merchant is charged for a sale that succeeded: its fee profile's fees, and — as the processor documents for
- * `fee` — the difference when the `fee` asked for is higher; a `fee` below the profile's fees has no effect.
+ * `fee` — the difference when the `fee` asked for is higher; a `fee` below the profile's fees has no effect. A card sale
+ * of FRACTIONAL_FEE_SALE's amount also carries an interchange fee in fractional cents.
  */
 function chargeFees(sandbox: Sandbox, transfer: Stored<"transfer">): Stored<"transfer"> {
   const { record } = transfer;
@@ -119,6 +120,7 @@ function chargeFees(sandbox: Sandbox, transfer: Stored<"transfer">): Stored<"tra
   ];
   const profileFees = parts.reduce((sum, [, amount]) => sum + amount, 0);
   if (record.fee > profileFees) parts.push(["APPLICATION_FEE", record.fee - profileFees]);
+  if (!ach && record.amount === FRACTIONAL_FEE_SALE.amount) parts.push([FRACTIONAL_FEE_SALE.feeType, FRACTIONAL_FEE_SALE.feeAmount]);
   const now = sandbox.nowIso();
   const fees: FeeRecord[] = parts
     .filter(([, amount]) => amount > 0)

@@ -266,6 +266,7 @@ const READS: { path: string; handler: (c: ControlContext, control: SandboxContro
     handler: async (c, control) => c.json({ result: await control.listDeliveries(c.req.query("webhookId")) }),
   },
   { path: "/inbox/:name", handler: async (c, control) => c.json({ result: await control.readInbox(c.req.param("name")!) }) },
+  { path: "/calls", handler: async (c, control) => c.json({ result: await control.listCalls() }) },
 ];
 
 /** `/sandbox/control/*`: the actions above, and reads of the sandbox's global state (operator only). */

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { hex, randomBytes, timingSafeEqualStrings } from "../../core/crypto";
 import { logEvent } from "../../core/log";
+import { countCall } from "../../resources/calls";
 import { FAULT_HEADER, LATENCY_HEADER, takeFault, type Fault } from "../../resources/faults";
 import { ProcessorError } from "../../core/errors";
 import { errorBody } from "./error-body";
@@ -11,6 +12,8 @@ import { REST_ROUTES, type RestRoute } from "./routes";
 export const PUBLIC_BASE_HEADER = "x-sandbox-public-base";
 /** Set by the service on its calls: its own public origin, which the sandbox's links and webhooks point at. */
 export const SERVICE_ORIGIN_HEADER = "x-sandbox-service-origin";
+/** Set by the edge on calls through `/sandbox/processor` (browsers, curl, tests): not the service's own calls. */
+export const VIA_SITE_HEADER = "x-sandbox-via-site";
 /** What the processor assumes when `Finix-Version` is missing or unknown. */
 const BASE_API_VERSION = "2018-01-01";
 
@@ -41,6 +44,15 @@ const basicAuth: MiddlewareHandler<RestEnv> = async (c, next) => {
   }
   await next();
 };
+
+/** Counts the service's authenticated calls by operation, faulted ones too: the processor's rate limit counts them all. */
+function counted(route: RestRoute): MiddlewareHandler<RestEnv> {
+  const operation = `${route.method} ${route.path}`;
+  return async (c, next) => {
+    if (!c.req.header(VIA_SITE_HEADER)) countCall(c.env.sandbox, operation);
+    await next();
+  };
+}
 
 function faultResponse(fault: Fault, c: { var: RestEnv["Variables"] }): Response {
   if (fault.kind === "error") {
@@ -96,7 +108,7 @@ export function createRestApp() {
   app.use("*", context);
   for (const route of REST_ROUTES) {
     const path = route.path.replace(/\{([^}]+)\}/g, ":$1");
-    if (!route.anonymous) app.on(route.method, path, basicAuth);
+    if (!route.anonymous) app.on(route.method, path, basicAuth, counted(route));
     app.on(route.method, path, faults, knownQuery(route), route.handler);
   }
   app.notFound((c) =>

@@ -2,14 +2,15 @@ import { ProcessorError } from "../../core/errors";
 import { hal, type RestContext } from "./http";
 
 /**
- * `GET /fees?linked_id=TR…`: the fees the processor charged for one transfer, in one page. The processor's reference
- * requires `linked_id`; listing every fee is not something the sandbox implements.
+ * `GET /fees?linked_to=TR…`: the fees the processor charged for one transfer, in one page. The processor's reference
+ * filters fees by the entity that generated them with `linked_to` (each fee names it in its own `linked_id`); listing
+ * every fee is not something the sandbox implements, so the filter is required.
  */
 export async function index(c: RestContext) {
   const { publicBase } = c.var;
-  const linkedId = c.req.query("linked_id");
-  if (!linkedId) throw new ProcessorError(400, [{ code: "BAD_REQUEST", field: "linked_id", message: "linked_id is required." }]);
-  const fees = c.env.sandbox.store.find("transfer", linkedId)?.internal.fees ?? [];
+  const linkedTo = c.req.query("linked_to");
+  if (!linkedTo) throw new ProcessorError(400, [{ code: "BAD_REQUEST", field: "linked_to", message: "linked_to is required." }]);
+  const fees = c.env.sandbox.store.find("transfer", linkedTo)?.internal.fees ?? [];
   const items = fees.map((fee) => ({
     ...fee,
     _links: {
@@ -20,7 +21,7 @@ export async function index(c: RestContext) {
   }));
   return hal(c, 200, {
     _embedded: { fees: items },
-    _links: { self: { href: `${publicBase}/fees?linked_id=${encodeURIComponent(linkedId)}` } },
+    _links: { self: { href: `${publicBase}/fees?linked_to=${encodeURIComponent(linkedTo)}` } },
     page: { limit: 100, next_cursor: null },
   });
 }

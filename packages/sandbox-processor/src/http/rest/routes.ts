@@ -72,7 +72,7 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "PUT", path: "/transfers/{transfer_id}", handler: transfers.update },
   { method: "POST", path: "/transfers/{transfer_id}/reversals", handler: transfers.reverse },
   { method: "GET", path: "/transfers/{transfer_id}/reversals", handler: transfers.reversals, query: [] },
-  { method: "GET", path: "/fees", handler: fees.index, query: ["linked_id"], documentedIn: "api-reference" },
+  { method: "GET", path: "/fees", handler: fees.index, query: ["linked_to"], documentedIn: "api-reference" },
 
   { method: "GET", path: "/merchants", handler: merchants.index, query: [...range("created_at"), ...range("updated_at")] },
   { method: "GET", path: "/merchants/{merchant_id}", handler: merchants.get },
