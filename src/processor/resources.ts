@@ -113,13 +113,15 @@ export type Transfer = z.infer<typeof TransferSchema>;
 
 /**
  * A fee the processor charged the merchant, linked to the transfer that caused it. `amount` is in cents and may be
- * fractional ("an integer (int32) in cents … or a double for fractional amounts (e.g., 2.393)", docs.finix.com).
+ * fractional ("an integer (int32) in cents … or a double for fractional amounts (e.g., 2.393)", docs.finix.com). It is
+ * taken as sent and judged by the fee sweep, fee by fee (`decimalOf`): one that is not a finite number is logged and its
+ * payment looked at again later, while the sweep goes on with the others' fees.
  */
 export const FeeSchema = z.object({
   id: Id,
   created_at: Instant.nullish(),
   updated_at: Instant.nullish(),
-  amount: z.number(),
+  amount: z.unknown(),
   currency: Currency,
   linked_id: Text,
   /** APPLICATION, PLATFORM, SUBSCRIPTION, TRANSFER. */
