@@ -71,8 +71,7 @@ async function recordUpload(ctx: AppContext, evidence: EvidenceRecord, answer: D
       .update(disputeEvidence)
       .set({
         processorEvidenceId: answer.id,
-        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
-        state: PROCESSOR_STATES[answer.state] ?? "processing",
+        state: PROCESSOR_STATES[answer.state],
         processorUpdatedAt: isoInstant(answer.updated_at, now),
         syncedAt: now,
         updatedAt: now,
@@ -335,7 +334,7 @@ export async function applyEvidenceEvent({
   input: evidence,
 }: {
   ctx: AppContext;
-  input: Partial<DisputeEvidence> & { id: string };
+  input: Partial<DisputeEvidence> & Pick<DisputeEvidence, "id" | "state">;
 }): Promise<"applied" | "ignored"> {
   const { db } = ctx;
   const byId = await db.select().from(disputeEvidence).where(eq(disputeEvidence.processorEvidenceId, evidence.id)).get();
@@ -362,8 +361,7 @@ export async function applyEvidenceEvent({
   const nowIso = ctx.clock.nowIso();
   const processorUpdatedAt = isoInstant(evidence.updated_at, nowIso);
   if (row.processorUpdatedAt && row.processorUpdatedAt >= processorUpdatedAt) return "ignored";
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
-  const state = PROCESSOR_STATES[evidence.state ?? "PENDING"] ?? "processing";
+  const state = PROCESSOR_STATES[evidence.state];
   const token = newId("chg");
   const [applied] = await db.batch([
     db

@@ -3,7 +3,7 @@ import { instantMicros } from "../lib/instant";
 import { publicUrl, type AppContext } from "../platform/context";
 import type { ComplianceForm } from "../processor";
 
-type FormFacts = Pick<ComplianceForm, "state" | "valid_until" | "created_at"> & { type?: string };
+type FormFacts = Pick<ComplianceForm, "state" | "valid_until" | "created_at"> & { type?: string | null };
 
 /** Valid attestation first, then one awaiting attestation, then anything else (lapsed or INVALID). */
 function rank(form: FormFacts, nowMs: number): number {
@@ -29,7 +29,6 @@ export function isMoreCurrent(candidate: FormFacts, current: FormFacts | null, n
 /** The merchant's current PCI SAQ-A form among all of its forms, by state and then date (instants, not strings). */
 export function currentComplianceForm(forms: ComplianceForm[], nowMs: number): ComplianceForm | null {
   let current: ComplianceForm | null = null;
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
   for (const form of forms) if (form.type === "PCI_SAQ_A" && isMoreCurrent(form, current, nowMs)) current = form;
   return current;
 }

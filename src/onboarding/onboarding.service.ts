@@ -148,8 +148,7 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
       merchantOnboardingState: merchant.onboarding_state,
       processingEnabled: merchant.processing_enabled,
       settlementEnabled: merchant.settlement_enabled,
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
-      merchantUpdatedAt: merchant.updated_at ?? now,
+      merchantUpdatedAt: merchant.updated_at,
       updatedAt: now,
     };
     const after = readinessOf({ processorMerchantId: merchant.id }, { ...record, ...changes }, pciLinks);
@@ -203,7 +202,6 @@ function applyComplianceForm(ctx: AppContext, tenantId: string, form: Compliance
   return untilSettled(async () => {
     const { db } = ctx;
     const { tenant, record } = await tenantAndRecord(db, tenantId);
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- processor answers are typed by a cast, not parsed (processor/transport.ts): any value can arrive
     if (!record || form.type !== "PCI_SAQ_A") return "settled";
     const recorded = record.pciFormId
       ? { state: (record.pciState ?? "PENDING") as ComplianceForm["state"], valid_until: record.pciValidUntil ?? undefined, created_at: "" }

@@ -10,7 +10,7 @@ import { processorCallWrites } from "./processor-calls";
 export type ProcessorTransfer = {
   id: string;
   state: string;
-  type?: string;
+  type?: string | null;
   merchant?: string | null;
   idempotency_id?: string | null;
   parent_transfer?: string | null;

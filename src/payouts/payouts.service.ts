@@ -191,7 +191,7 @@ export async function applyFundingTransferEvent({
   input: transfer,
 }: {
   ctx: AppContext;
-  input: { id: string; subtype?: string; merchant?: string | null };
+  input: { id: string; subtype?: string | null; merchant?: string | null };
 }): Promise<"applied" | "ignored"> {
   if (transfer.subtype !== "SETTLEMENT_MERCHANT") return "ignored";
   const tenantId = await tenantOfMerchant(ctx, transfer.merchant);

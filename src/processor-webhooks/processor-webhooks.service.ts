@@ -85,9 +85,10 @@ const transferEvent: EntityHandler<z.infer<typeof TransferEventSchema>> = async 
   (await applyTransferEvent(options)) === "applied" ? "applied" : applyFundingTransferEvent(options);
 
 /**
- * Which capability each processor event belongs to; the rules live there, this is only the switchboard. Each resource
- * must fit the processor's schema, its enums exactly, with what the capability acts on required: transfers, disputes,
- * evidence and settlements are taken partially by their capabilities, merchants and forms whole.
+ * Which capability each processor event belongs to; the rules live there, this is only the switchboard. Each resource is
+ * read by its schema (`src/processor/resources.ts`: tolerant where the service only stores, exact where it acts), with
+ * what the capability acts on required: transfers, disputes, evidence and settlements are taken partially by their
+ * capabilities, merchants and forms whole.
  */
 const CONSUMED_ENTITIES: Record<string, ReturnType<typeof consumed>> = {
   // Most webhooks are a sale's transfer.created after its answer was recorded: the receipt's statement answers them.

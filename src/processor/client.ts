@@ -1,10 +1,32 @@
+import { z } from "zod";
 import { namedOperations } from "./call-log";
 import { DECLINE_STATUS, saleOutcome } from "./declines";
 import { failedTransferError } from "./errors";
-import { readPage } from "./pagination";
+import { listSchema, readPage } from "./pagination";
+import {
+  ComplianceFormSchema,
+  DeviceSchema,
+  DisputeEvidenceSchema,
+  DisputeSchema,
+  FeeSchema,
+  IdentitySchema,
+  MerchantSchema,
+  OnboardingFormSchema,
+  OnboardingLinkSchema,
+  PaymentInstrumentSchema,
+  SettlementSchema,
+  TransferSchema,
+  WebhookSchema,
+  type ComplianceForm,
+  type Device,
+  type Dispute,
+  type Fee,
+  type Page,
+  type Settlement,
+  type Transfer,
+} from "./resources";
 import { createTransport, route, type QueryValue, type Route, type TransportConfig } from "./transport";
 import type {
-  ComplianceForm,
   CreateBuyerIdentityRequest,
   CreateCardPresentSaleRequest,
   CreateDeviceRequest,
@@ -15,25 +37,12 @@ import type {
   CreateReversalRequest,
   CreateSaleRequest,
   CreateWebhookRequest,
-  Device,
   DeviceAction,
-  Dispute,
-  DisputeEvidence,
   Environment,
-  Fee,
-  Identity,
-  Merchant,
-  OnboardingForm,
-  OnboardingLink,
-  Page,
   PageRequest,
-  PaymentInstrument,
   PciSaqAAttestation,
-  Settlement,
-  Transfer,
   TransferOutcome,
   UpdateWebhookRequest,
-  Webhook,
 } from "./types";
 
 export type ProcessorClientConfig = TransportConfig & {
@@ -62,7 +71,7 @@ type TransferRequest =
  * Keeps only one merchant's items. The processor's OpenAPI lists no merchant filter for settlements and
  * compliance forms, so the filter sent along may be ignored; another merchant's records must never pass.
  */
-function onlyMerchant<T>(page: Page<T>, merchantId: string, merchantOf: (item: T) => string): Page<T> {
+function onlyMerchant<T>(page: Page<T>, merchantId: string, merchantOf: (item: T) => string | null | undefined): Page<T> {
   return { items: page.items.filter((item) => merchantOf(item) === merchantId), nextCursor: page.nextCursor };
 }
 
@@ -70,14 +79,16 @@ function onlyMerchant<T>(page: Page<T>, merchantId: string, merchantOf: (item: T
 export function createProcessorClient(config: ProcessorClientConfig) {
   const send = createTransport(config);
 
-  const get = async <T>(at: Route, query?: Query) => (await send<T>("GET", at, { query })).body;
-  const post = async <T>(at: Route, json: unknown) => (await send<T>("POST", at, { json })).body;
-  const put = async <T>(at: Route, json: unknown) => (await send<T>("PUT", at, { json })).body;
-  const list = async <T>(at: Route, plural: string, query: Query = {}) => readPage<T>(await get<unknown>(at, query), plural);
+  // Every answer is read as its resource (`resources.ts`): parsed at the transport, never cast.
+  const get = async <S extends z.ZodType>(schema: S, at: Route, query?: Query) => (await send("GET", at, { query, schema })).body;
+  const post = async <S extends z.ZodType>(schema: S, at: Route, json: unknown) => (await send("POST", at, { json, schema })).body;
+  const put = async <S extends z.ZodType>(schema: S, at: Route, json: unknown) => (await send("PUT", at, { json, schema })).body;
+  const list = async <S extends z.ZodType>(item: S, at: Route, plural: string, query: Query = {}): Promise<Page<z.output<S>>> =>
+    readPage(await get(listSchema(plural, item), at, query), plural);
 
   async function createTransfer(request: TransferRequest, timeoutMs?: number): Promise<TransferOutcome> {
     const at = route("/transfers");
-    const answer = await send<unknown>("POST", at, { json: request, timeoutMs, answeredStatuses: [DECLINE_STATUS] });
+    const answer = await send("POST", at, { json: request, timeoutMs, answeredStatuses: [DECLINE_STATUS] });
     return saleOutcome(answer, `POST ${at.template}`);
   }
 
@@ -85,15 +96,16 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     environment: config.environment,
     applicationId: config.applicationId,
 
-    createIdentity: (request: CreateBuyerIdentityRequest) => post<Identity>(route("/identities"), request),
-    getIdentity: (id: string) => get<Identity>(route("/identities/{identity_id}", { identity_id: id })),
+    createIdentity: (request: CreateBuyerIdentityRequest) => post(IdentitySchema, route("/identities"), request),
+    getIdentity: (id: string) => get(IdentitySchema, route("/identities/{identity_id}", { identity_id: id })),
 
-    createPaymentInstrument: (request: CreatePaymentInstrumentRequest) => post<PaymentInstrument>(route("/payment_instruments"), request),
+    createPaymentInstrument: (request: CreatePaymentInstrumentRequest) =>
+      post(PaymentInstrumentSchema, route("/payment_instruments"), request),
     getPaymentInstrument: (id: string) =>
-      get<PaymentInstrument>(route("/payment_instruments/{payment_instrument_id}", { payment_instrument_id: id })),
+      get(PaymentInstrumentSchema, route("/payment_instruments/{payment_instrument_id}", { payment_instrument_id: id })),
     /** The instruments an identity owns (`owner_identity_id`), e.g. the one a token became before its id was recorded. */
     listIdentityPaymentInstruments: (identityId: string, page: PageRequest = {}) =>
-      list<PaymentInstrument>(route("/payment_instruments"), "payment_instruments", { ...page, owner_identity_id: identityId }),
+      list(PaymentInstrumentSchema, route("/payment_instruments"), "payment_instruments", { ...page, owner_identity_id: identityId }),
 
     /** A card or ACH sale; a decline comes back as a value. ACH sales come back PENDING and settle later. */
     createTransfer: (request: CreateSaleRequest) => createTransfer(request),
@@ -109,47 +121,48 @@ export function createProcessorClient(config: ProcessorClientConfig) {
       if (result.outcome === "declined") throw failedTransferError(result.failureCode, result.failureMessage);
       return result.transfer;
     },
-    /** One page of the platform's transfers (sales, reversals, returns, payouts) changed at or after `updatedSince`. */
+    /** One page of the platform's transfers (sales, reversals, returns, payouts) changed at or after `updatedSince`; each item is read by the webhook switchboard, as its webhook would be. */
     listTransfers: ({ updatedSince, ...page }: { updatedSince: string } & PageRequest) =>
-      list<Transfer>(route("/transfers"), "transfers", { ...page, "updated_at.gte": updatedSince }),
-    getTransfer: (id: string) => get<Transfer>(route("/transfers/{transfer_id}", { transfer_id: id })),
+      list(z.unknown(), route("/transfers"), "transfers", { ...page, "updated_at.gte": updatedSince }),
+    getTransfer: (id: string) => get(TransferSchema, route("/transfers/{transfer_id}", { transfer_id: id })),
     /**
      * The transfer (sale, reversal or adjustment) an earlier attempt created, if any — after a timeout, a dropped
      * connection or a 5xx. Only an exact idempotency_id match counts, in case the filter is not applied.
      */
     findTransferByIdempotencyId: async (idempotencyId: string): Promise<Transfer | null> => {
-      const page = await list<Transfer>(route("/transfers"), "transfers", { idempotency_id: idempotencyId, limit: 10 });
+      const page = await list(TransferSchema, route("/transfers"), "transfers", { idempotency_id: idempotencyId, limit: 10 });
       return page.items.find((transfer) => transfer.idempotency_id === idempotencyId) ?? null;
     },
     createReversal: (transferId: string, request: CreateReversalRequest) =>
-      post<Transfer>(route("/transfers/{transfer_id}/reversals", { transfer_id: transferId }), request),
+      post(TransferSchema, route("/transfers/{transfer_id}/reversals", { transfer_id: transferId }), request),
     /**
      * What the processor charged the merchant for a transfer: `GET /fees?linked_to=` (the processor's API reference; its
      * 2022-02-01 OpenAPI document lists no fee list), checked item by item — by the fee's own `linked_id` — in case the
      * filter is ignored.
      */
     listTransferFees: async (transferId: string, page: PageRequest = {}): Promise<Page<Fee>> => {
-      const fees = await list<Fee>(route("/fees"), "fees", { ...page, linked_to: transferId });
+      const fees = await list(FeeSchema, route("/fees"), "fees", { ...page, linked_to: transferId });
       return { items: fees.items.filter((fee) => fee.linked_id === transferId), nextCursor: fees.nextCursor };
     },
 
-    /** One page of the platform's merchants changed at or after `updatedSince` (underwriting, processing and settlement flags). */
+    /** One page of the platform's merchants changed at or after `updatedSince` (underwriting, processing and settlement flags), unread as the transfers' feed. */
     listMerchants: ({ updatedSince, ...page }: { updatedSince: string } & PageRequest) =>
-      list<Merchant>(route("/merchants"), "merchants", { ...page, "updated_at.gte": updatedSince }),
-    getMerchant: (id: string) => get<Merchant>(route("/merchants/{merchant_id}", { merchant_id: id })),
+      list(z.unknown(), route("/merchants"), "merchants", { ...page, "updated_at.gte": updatedSince }),
+    getMerchant: (id: string) => get(MerchantSchema, route("/merchants/{merchant_id}", { merchant_id: id })),
     /** The merchants the processor created for an identity (e.g. on a completed onboarding form); the identity's `_links.merchants`. */
     listIdentityMerchants: (identityId: string, page: PageRequest = {}) =>
-      list<Merchant>(route("/identities/{identity_id}/merchants", { identity_id: identityId }), "merchants", page),
+      list(MerchantSchema, route("/identities/{identity_id}/merchants", { identity_id: identityId }), "merchants", page),
 
     createOnboardingForm: (request: CreateOnboardingFormRequest) =>
-      post<OnboardingForm>(route("/onboarding_forms"), {
+      post(OnboardingFormSchema, route("/onboarding_forms"), {
         ...request,
         merchant_processors: request.merchant_processors ?? [{ processor: ONBOARDING_PROCESSOR[config.environment] }],
       }),
-    getOnboardingForm: (id: string) => get<OnboardingForm>(route("/onboarding_forms/{onboarding_form_id}", { onboarding_form_id: id })),
+    getOnboardingForm: (id: string) =>
+      get(OnboardingFormSchema, route("/onboarding_forms/{onboarding_form_id}", { onboarding_form_id: id })),
     /** A fresh link to resume an onboarding form whose link expired. */
     createOnboardingLink: (formId: string, request: CreateOnboardingLinkRequest) =>
-      post<OnboardingLink>(route("/onboarding_forms/{onboarding_form_id}/links", { onboarding_form_id: formId }), request),
+      post(OnboardingLinkSchema, route("/onboarding_forms/{onboarding_form_id}/links", { onboarding_form_id: formId }), request),
 
     /**
      * One page of a merchant's compliance forms: `GET /compliance_forms` filtered by `linked_to` (a filter of the processor's
@@ -157,82 +170,92 @@ export function createProcessorClient(config: ProcessorClientConfig) {
      */
     listMerchantComplianceForms: async (merchantId: string, filters: { state?: ComplianceForm["state"] } & PageRequest = {}) =>
       onlyMerchant(
-        await list<ComplianceForm>(route("/compliance_forms"), "compliance_forms", { ...filters, linked_to: merchantId }),
+        await list(ComplianceFormSchema, route("/compliance_forms"), "compliance_forms", { ...filters, linked_to: merchantId }),
         merchantId,
         (form) => form.linked_to,
       ),
-    getComplianceForm: (id: string) => get<ComplianceForm>(route("/compliance_forms/{compliance_forms_id}", { compliance_forms_id: id })),
+    getComplianceForm: (id: string) =>
+      get(ComplianceFormSchema, route("/compliance_forms/{compliance_forms_id}", { compliance_forms_id: id })),
     attestComplianceForm: (id: string, attestation: PciSaqAAttestation) =>
-      put<ComplianceForm>(route("/compliance_forms/{compliance_forms_id}", { compliance_forms_id: id }), { pci_saq_a: attestation }),
+      put(ComplianceFormSchema, route("/compliance_forms/{compliance_forms_id}", { compliance_forms_id: id }), { pci_saq_a: attestation }),
 
     createDevice: (merchantId: string, request: CreateDeviceRequest) =>
-      post<Device>(route("/merchants/{merchant_id}/devices", { merchant_id: merchantId }), request),
+      post(DeviceSchema, route("/merchants/{merchant_id}/devices", { merchant_id: merchantId }), request),
     /**
      * A merchant's devices with one serial number: `GET /devices` filtered by `merchant_id` and `serial_number` (the
      * processor's API reference; not in its 2022-02-01 OpenAPI document), checked item by item in case a filter is ignored.
      */
     findDevicesBySerialNumber: async (merchantId: string, serialNumber: string, page: PageRequest = {}): Promise<Page<Device>> => {
-      const devices = await list<Device>(route("/devices"), "devices", { ...page, merchant_id: merchantId, serial_number: serialNumber });
+      const devices = await list(DeviceSchema, route("/devices"), "devices", {
+        ...page,
+        merchant_id: merchantId,
+        serial_number: serialNumber,
+      });
       const matching = devices.items.filter((device) => device.merchant === merchantId && device.serial_number === serialNumber);
       return { items: matching, nextCursor: devices.nextCursor };
     },
     getDevice: (id: string, options: { includeConnection?: boolean } = {}) =>
-      get<Device>(route("/devices/{device_id}", { device_id: id }), options.includeConnection ? { include_connection: true } : {}),
-    setDeviceAction: (id: string, action: DeviceAction) => put<Device>(route("/devices/{device_id}", { device_id: id }), { action }),
+      get(DeviceSchema, route("/devices/{device_id}", { device_id: id }), options.includeConnection ? { include_connection: true } : {}),
+    setDeviceAction: (id: string, action: DeviceAction) => put(DeviceSchema, route("/devices/{device_id}", { device_id: id }), { action }),
     /**
      * Ends the sale waiting on the reader and answers that sale's transfer: CANCELED (or FAILED) with
      * CANCELLATION_VIA_API — or SUCCEEDED when the buyer's tap got there first, and then the sale stands. The action is
      * the processor's newer API; its 2022 OpenAPI lists no CANCEL.
      */
-    cancelDeviceSale: (id: string) => put<Transfer>(route("/devices/{device_id}", { device_id: id }), { action: "CANCEL" }),
+    cancelDeviceSale: (id: string) => put(TransferSchema, route("/devices/{device_id}", { device_id: id }), { action: "CANCEL" }),
 
     listMerchantDisputes: async (
       merchantId: string,
-      filters: { state?: Dispute["state"]; response_state?: Dispute["response_state"] } & PageRequest = {},
+      filters: { state?: Dispute["state"]; response_state?: NonNullable<Dispute["response_state"]> } & PageRequest = {},
     ) =>
       onlyMerchant(
-        await list<Dispute>(route("/disputes"), "disputes", { ...filters, merchant_id: merchantId }),
+        await list(DisputeSchema, route("/disputes"), "disputes", { ...filters, merchant_id: merchantId }),
         merchantId,
         (dispute) => dispute.merchant,
       ),
-    /** One page of the platform's disputes, every merchant's, changed at or after `updatedSince` (`updated_at.gte`). */
+    /** One page of the platform's disputes, every merchant's, changed at or after `updatedSince` (`updated_at.gte`), unread as the transfers' feed. */
     listDisputes: ({ updatedSince, ...page }: { updatedSince: string } & PageRequest) =>
-      list<Dispute>(route("/disputes"), "disputes", { ...page, "updated_at.gte": updatedSince }),
-    getDispute: (id: string) => get<Dispute>(route("/disputes/{dispute_id}", { dispute_id: id })),
+      list(z.unknown(), route("/disputes"), "disputes", { ...page, "updated_at.gte": updatedSince }),
+    getDispute: (id: string) => get(DisputeSchema, route("/disputes/{dispute_id}", { dispute_id: id })),
     /** One evidence file per call, as the multipart part `file` (JPG, PNG, PDF or TIFF; the processor caps sizes). */
     uploadDisputeEvidence: async (disputeId: string, file: File) => {
       const form = new FormData();
       form.append("file", file, file.name);
-      return (await send<DisputeEvidence>("POST", route("/disputes/{dispute_id}/evidence", { dispute_id: disputeId }), { form })).body;
+      return (
+        await send("POST", route("/disputes/{dispute_id}/evidence", { dispute_id: disputeId }), { form, schema: DisputeEvidenceSchema })
+      ).body;
     },
     /** The evidence files a dispute holds at the processor, with their state (a retry adopts an upload whose answer was lost). */
     listDisputeEvidence: (disputeId: string, page: PageRequest = {}) =>
-      list<DisputeEvidence>(route("/disputes/{dispute_id}/evidence", { dispute_id: disputeId }), "evidences", page),
+      list(DisputeEvidenceSchema, route("/disputes/{dispute_id}/evidence", { dispute_id: disputeId }), "evidences", page),
     getDisputeEvidence: (disputeId: string, evidenceId: string) =>
-      get<DisputeEvidence>(route("/disputes/{dispute_id}/evidence/{evidence_id}", { dispute_id: disputeId, evidence_id: evidenceId })),
+      get(
+        DisputeEvidenceSchema,
+        route("/disputes/{dispute_id}/evidence/{evidence_id}", { dispute_id: disputeId, evidence_id: evidenceId }),
+      ),
     /** Tells the issuer the evidence is complete; no more evidence can be added afterwards. */
-    submitDispute: (id: string, note: string) => post<Dispute>(route("/disputes/{dispute_id}/submit", { dispute_id: id }), { note }),
+    submitDispute: (id: string, note: string) => post(DisputeSchema, route("/disputes/{dispute_id}/submit", { dispute_id: id }), { note }),
     /** Concedes the dispute (the processor's documented accept call, `note` required): no evidence or submission afterwards. */
-    acceptDispute: (id: string, note: string) => post<Dispute>(route("/disputes/{dispute_id}/accept", { dispute_id: id }), { note }),
+    acceptDispute: (id: string, note: string) => post(DisputeSchema, route("/disputes/{dispute_id}/accept", { dispute_id: id }), { note }),
 
     listMerchantSettlements: async (merchantId: string, filters: { status?: Settlement["status"] } & PageRequest = {}) =>
       onlyMerchant(
-        await list<Settlement>(route("/settlements"), "settlements", { ...filters, merchant_id: merchantId }),
+        await list(SettlementSchema, route("/settlements"), "settlements", { ...filters, merchant_id: merchantId }),
         merchantId,
         (settlement) => settlement.merchant_id,
       ),
-    getSettlement: (id: string) => get<Settlement>(route("/settlements/{settlement_id}", { settlement_id: id })),
+    getSettlement: (id: string) => get(SettlementSchema, route("/settlements/{settlement_id}", { settlement_id: id })),
     /** The payout transfers of a settlement: what reached (or left) the merchant's bank account. */
     listSettlementFundingTransfers: (settlementId: string, page: PageRequest = {}) =>
-      list<Transfer>(route("/settlements/{settlement_id}/funding_transfers", { settlement_id: settlementId }), "transfers", page),
+      list(TransferSchema, route("/settlements/{settlement_id}/funding_transfers", { settlement_id: settlementId }), "transfers", page),
 
     /** The sales, refunds and adjustments a settlement is made of. */
     listSettlementTransfers: (settlementId: string, page: PageRequest = {}) =>
-      list<Transfer>(route("/settlements/{settlement_id}/transfers", { settlement_id: settlementId }), "transfers", page),
+      list(TransferSchema, route("/settlements/{settlement_id}/transfers", { settlement_id: settlementId }), "transfers", page),
 
-    createWebhook: (request: CreateWebhookRequest) => post<Webhook>(route("/webhooks"), request),
-    listWebhooks: (page: PageRequest = {}) => list<Webhook>(route("/webhooks"), "webhooks", page),
+    createWebhook: (request: CreateWebhookRequest) => post(WebhookSchema, route("/webhooks"), request),
+    listWebhooks: (page: PageRequest = {}) => list(WebhookSchema, route("/webhooks"), "webhooks", page),
     updateWebhook: (id: string, request: UpdateWebhookRequest) =>
-      put<Webhook>(route("/webhooks/{webhook_id}", { webhook_id: id }), request),
+      put(WebhookSchema, route("/webhooks/{webhook_id}", { webhook_id: id }), request),
   });
 }

@@ -1,6 +1,7 @@
-import { processorErrorItems, ProcessorUnavailable, unreadableAnswerError } from "./errors";
+import { processorErrorItems, ProcessorUnavailable, unexpectedAnswerError } from "./errors";
+import { TransferSchema, type Transfer } from "./resources";
 import type { Answer } from "./transport";
-import type { Transfer, TransferOutcome } from "./types";
+import type { TransferOutcome } from "./types";
 
 export const DECLINE_STATUS = 402;
 const FALLBACK_CODE = "DECLINED";
@@ -11,15 +12,11 @@ const FALLBACK_MESSAGE = "The payment was declined.";
  */
 const TRANSIENT_DECLINE_CODES = new Set(["UPSTREAM_PROCESSOR_ERROR"]);
 
-function isTransfer(value: unknown): value is Transfer {
-  const candidate = value as Partial<Transfer> | null;
-  return typeof candidate?.id === "string" && typeof candidate.state === "string";
-}
-
-/** The declined transfer, when the 402 answer carries it (the processor does not document that it does). */
+/** The declined transfer, when the 402 answer carries one that reads as a transfer (the processor does not document that it does). */
 function embeddedTransfer(body: unknown): Transfer | null {
   const transfer = (body as { _embedded?: { transfers?: unknown[] } } | null)?._embedded?.transfers?.[0];
-  return isTransfer(transfer) ? transfer : null;
+  const read = TransferSchema.safeParse(transfer);
+  return read.success ? read.data : null;
 }
 
 /**
@@ -42,8 +39,9 @@ export function saleOutcome(answer: Answer<unknown>, operation: string): Transfe
       transfer,
     };
   }
-  if (!isTransfer(answer.body)) throw unreadableAnswerError(operation, answer.status);
-  const transfer = answer.body;
+  const read = TransferSchema.safeParse(answer.body);
+  if (!read.success) throw unexpectedAnswerError(operation, answer.status, read.error.issues);
+  const transfer = read.data;
   if (transfer.state === "FAILED") {
     return {
       outcome: "declined",

@@ -155,6 +155,18 @@ export function unreadableAnswerError(operation: string, status: number): Proces
   });
 }
 
+/**
+ * A 2xx whose resource the service cannot act on: a field it acts on is missing or holds a value it has never seen. The
+ * processor acted, so the outcome is unknown; the message names each field and, for an unknown enum value, the value.
+ */
+export function unexpectedAnswerError(operation: string, status: number, issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const fields = issues.map((issue) => `${issue.path.map(String).join(".") || "(body)"}: ${issue.message}`).join("; ");
+  return new ProcessorUnavailable(
+    `The processor's answer to ${operation} (HTTP ${status}) could not be read (${fields}); its outcome is unknown.`,
+    { outcomeUnknown: true },
+  );
+}
+
 export function repeatedCursorError(cursor: string): ProcessorUnavailable {
   return new ProcessorUnavailable(`The processor returned the page cursor ${cursor} twice.`, { outcomeUnknown: false });
 }

@@ -7,4 +7,5 @@ export { DEFAULT_BUSY_WAIT_MS, DEFAULT_TIMEOUT_MS, type ProcessorFetch } from ".
 export { PRIORITIES, type Priority } from "./budget";
 export { createBudget, type ProcessorBudget } from "./budget-lease";
 export { ProcessorRateBudget } from "./budget.durable-object";
+export * from "./resources";
 export * from "./types";

@@ -1,10 +1,24 @@
+import { z } from "zod";
 import { repeatedCursorError } from "./errors";
-import type { Page } from "./types";
+import type { Page } from "./resources";
 
-/** Reads a cursor-paginated list: items under `_embedded.<plural>`, the next cursor under `page.next_cursor`. */
-export function readPage<T>(body: unknown, plural: string): Page<T> {
-  const list = body as { _embedded?: Record<string, T[] | undefined>; page?: { next_cursor?: string | null } } | null;
-  return { items: list?._embedded?.[plural] ?? [], nextCursor: list?.page?.next_cursor ?? null };
+/**
+ * A cursor-paginated list as the processor answers it: items under `_embedded.<plural>` (absent on an empty page), the
+ * next cursor under `page.next_cursor`; each item read as `item`.
+ */
+export function listSchema<T extends z.ZodType>(plural: string, item: T) {
+  return z.object({
+    _embedded: z.object({ [plural]: z.array(item).nullish() }).nullish(),
+    page: z.object({ next_cursor: z.string().nullish() }).nullish(),
+  });
+}
+
+/** The page a list answer read by `listSchema(plural, …)` holds. */
+export function readPage<T>(
+  body: { _embedded?: Record<string, T[] | null | undefined> | null; page?: { next_cursor?: string | null } | null },
+  plural: string,
+): Page<T> {
+  return { items: body._embedded?.[plural] ?? [], nextCursor: body.page?.next_cursor ?? null };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { logEvent } from "../lib/log";
 import { noteProcessorCall } from "./call-log";
 import type { ProcessorBudget } from "./budget-lease";
@@ -9,6 +10,7 @@ import {
   processorLogrefs,
   retryAfterMs,
   timeoutError,
+  unexpectedAnswerError,
   unreadableAnswerError,
 } from "./errors";
 
@@ -65,11 +67,18 @@ export type SendOptions = {
   timeoutMs?: number;
   /** Non-2xx statuses the caller reads as an answer rather than an error (a 402 decline). */
   answeredStatuses?: number[];
+  /** What a 2xx answer is read as: parsed, never cast; an answer that does not fit is an error whose outcome is unknown. */
+  schema?: z.ZodType;
 };
 
 export type Answer<T> = { status: number; body: T };
 
-export type Send = <T>(method: "GET" | "POST" | "PUT", route: Route, options?: SendOptions) => Promise<Answer<T>>;
+type Method = "GET" | "POST" | "PUT";
+
+export type Send = {
+  <S extends z.ZodType>(method: Method, route: Route, options: SendOptions & { schema: S }): Promise<Answer<z.output<S>>>;
+  (method: Method, route: Route, options?: SendOptions): Promise<Answer<unknown>>;
+};
 
 function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue>): URL {
   const url = new URL(baseUrl.replace(/\/+$/, "") + path);
@@ -109,7 +118,7 @@ export function createTransport(config: TransportConfig): Send {
   };
 
   /** One exchange with the processor, logged; a timeout or a dropped connection throws (the outcome is unknown). */
-  async function exchange(method: "GET" | "POST" | "PUT", route: Route, options: SendOptions) {
+  async function exchange(method: Method, route: Route, options: SendOptions) {
     const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // A timer cleared when the call ends: a run that makes thousands of calls (the sweep) must not hold a timer for each.
     const controller = new AbortController();
@@ -165,7 +174,7 @@ export function createTransport(config: TransportConfig): Send {
    * `idempotency_id`) is sent again after its `Retry-After` while the caller's wait allows — never for a sweep, which
    * stops its turn instead; then `ProcessorBusy` (503 `processor-busy` with `Retry-After`).
    */
-  return async function send<T>(method: "GET" | "POST" | "PUT", route: Route, options: SendOptions = {}): Promise<Answer<T>> {
+  return async function send(method: Method, route: Route, options: SendOptions = {}): Promise<Answer<unknown>> {
     const operation = `${method} ${route.template}`;
     const { budget } = config;
     const sweep = budget?.priorityOf(method, route.template) === "sweep";
@@ -186,7 +195,12 @@ export function createTransport(config: TransportConfig): Send {
       const answered = response.ok || (options.answeredStatuses ?? []).includes(status);
       if (!answered) throw errorForStatus(status, parsed?.value, operation);
       if (!parsed) throw unreadableAnswerError(operation, status);
-      return { status, body: parsed.value as T };
+      if (!options.schema || !response.ok) return { status, body: parsed.value };
+      const read = options.schema.safeParse(parsed.value);
+      if (read.success) return { status, body: read.data };
+      const error = unexpectedAnswerError(operation, status, read.error.issues);
+      logEvent("error", "processor answer unexpected", { method, pathTemplate: route.template, status, detail: error.message });
+      throw error;
     }
   };
 }

@@ -1,24 +1,9 @@
-import { z } from "zod";
-import { instantMicros } from "../lib/instant";
+import type { Tags, Transfer } from "./resources";
 
 /**
- * The processor's requests and resources, as much of each as the service sends or reads. Field names and
- * enum values are the processor's own (its OpenAPI, API version 2022-02-01); nothing here is renamed. The resources its
- * webhooks carry are zod schemas, so a webhook is checked against the very shape the adapter's answers are typed with.
+ * The processor's requests, as much of each as the service sends. Field names and enum values are the processor's own
+ * (its OpenAPI, API version 2022-02-01); nothing here is renamed. What the service reads back is in `resources.ts`.
  */
-
-const Tags = z.record(z.string(), z.string());
-export type Tags = z.infer<typeof Tags>;
-const Links = z.record(z.string(), z.object({ href: z.string() }));
-type Link = { href: string };
-type Timestamps = { created_at: string; updated_at: string };
-
-/** The processor's date-times: ISO 8601 with a zone, compared as instants wherever the service orders them. */
-const Instant = z.string().refine((text) => instantMicros(text) !== null, "must be an ISO 8601 date-time with a zone");
-const TimestampFields = { created_at: Instant, updated_at: Instant };
-const Id = z.string().min(1).max(64);
-const Amount = z.int().nonnegative();
-const Currency = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code");
 
 export type Environment = "sandbox" | "live";
 
@@ -30,14 +15,6 @@ export type Address = { line1?: string; line2?: string; city?: string; region?: 
 export type CreateBuyerIdentityRequest = {
   entity: { first_name?: string; last_name?: string; email?: string; phone?: string; personal_address?: Address };
   tags?: Tags;
-};
-
-export type Identity = Timestamps & {
-  id: string;
-  application?: string;
-  entity?: Record<string, unknown>;
-  tags?: Tags | null;
-  _links?: Record<string, Link>;
 };
 
 // ── Payment instruments ───────────────────────────────────────────────────────────────────────
@@ -56,37 +33,6 @@ export type CreateBankAccountInstrumentRequest = {
 };
 
 export type CreatePaymentInstrumentRequest = CreateTokenInstrumentRequest | CreateBankAccountInstrumentRequest;
-
-export type InstrumentType =
-  | "APPLE_PAY"
-  | "BANK_ACCOUNT"
-  | "GOOGLE_PAY"
-  | "PAYMENT_CARD"
-  | "PAYMENT_CARD_PRESENT"
-  | "SWIPED_PAYMENT_CARD"
-  | "TOKEN"
-  | "VANTIV_OMNI_TOKEN"
-  | "VIRTUAL";
-
-export type PaymentInstrument = Timestamps & {
-  id: string;
-  type: InstrumentType;
-  instrument_type: InstrumentType;
-  identity: string;
-  enabled?: boolean;
-  fingerprint?: string;
-  currency?: string;
-  name?: string | null;
-  brand?: string;
-  card_type?: string;
-  last_four?: string;
-  expiration_month?: number;
-  expiration_year?: number;
-  masked_account_number?: string | null;
-  account_type?: "CHECKING" | "SAVINGS";
-  bank_account_validation_check?: "INCONCLUSIVE" | "INVALID" | "NOT_ATTEMPTED" | "VALID";
-  tags?: Tags | null;
-};
 
 // ── Transfers ─────────────────────────────────────────────────────────────────────────────────
 
@@ -130,99 +76,12 @@ export type CreateMerchantCreditAdjustmentRequest = {
 
 export type CreateReversalRequest = { refund_amount: number; idempotency_id: string; tags?: Tags };
 
-export const TransferSchema = z.object({
-  id: Id,
-  ...TimestampFields,
-  amount: Amount,
-  currency: Currency,
-  state: z.enum(["PENDING", "SUCCEEDED", "FAILED", "CANCELED", "UNKNOWN"]),
-  type: z.enum(["DEBIT", "CREDIT", "REVERSAL", "FEE", "ADJUSTMENT", "DISPUTE", "RESERVE", "SETTLEMENT", "UNKNOWN"]).optional(),
-  subtype: z
-    .enum([
-      "API",
-      "APPLICATION_FEE",
-      "DISPUTE",
-      "MERCHANT_CREDIT",
-      "MERCHANT_CREDIT_ADJUSTMENT",
-      "MERCHANT_DEBIT",
-      "MERCHANT_DEBIT_ADJUSTMENT",
-      "PLATFORM_CREDIT",
-      "PLATFORM_CREDIT_ADJUSTMENT",
-      "PLATFORM_DEBIT",
-      "PLATFORM_DEBIT_ADJUSTMENT",
-      "PLATFORM_FEE",
-      "SETTLEMENT_MERCHANT",
-      "SETTLEMENT_NOOP",
-      "SETTLEMENT_PARTNER",
-      "SETTLEMENT_PLATFORM",
-      "SPLIT_PAYOUT",
-      "SPLIT_PAYOUT_ADJUSTMENT",
-      "SYSTEM",
-    ])
-    .optional(),
-  application: z.string().optional(),
-  merchant: Id.optional(),
-  merchant_identity: z.string().optional(),
-  source: z.string().nullish(),
-  destination: z.string().nullish(),
-  device: z.string().optional(),
-  fee: Amount.optional(),
-  idempotency_id: z.string().max(255).nullish(),
-  parent_transfer: Id.nullish(),
-  failure_code: z.string().max(255).nullish(),
-  failure_message: z.string().max(1024).nullish(),
-  ready_to_settle_at: z.string().nullish(),
-  trace_id: z.string().nullish(),
-  card_present_details: z
-    .object({
-      brand: z.string().nullish(),
-      masked_account_number: z.string().nullish(),
-      entry_mode: z.string().nullish(),
-      approval_code: z.string().nullish(),
-    })
-    .nullish(),
-  tags: Tags.nullish(),
-  _links: Links.optional(),
-});
-export type Transfer = z.infer<typeof TransferSchema>;
-
-/**
- * A fee the processor charged the merchant, linked (`linked_id`) to the transfer that caused it (`GET /fees?linked_to=`).
- * `amount` is in cents: an integer, or a fraction of a cent (2.393) as the processor's reference allows.
- */
-export type Fee = Timestamps & {
-  id: string;
-  amount: number;
-  currency: string;
-  fee_type?: string;
-  fee_subtype?: string;
-  linked_id?: string | null;
-  linked_type?: string | null;
-  merchant?: string | null;
-};
-
 /** A decline is an expected answer about the buyer's money, not an exception. */
 export type TransferOutcome =
   | { outcome: "created"; transfer: Transfer }
   | { outcome: "declined"; failureCode: string; failureMessage: string; transfer: Transfer | null };
 
 // ── Merchants and onboarding ──────────────────────────────────────────────────────────────────
-
-export const MerchantSchema = z.object({
-  id: Id,
-  ...TimestampFields,
-  identity: Id,
-  application: z.string().optional(),
-  /** The OpenAPI lists PROVISIONING, APPROVED, REJECTED; the processor's docs add UPDATE_REQUESTED. */
-  onboarding_state: z.enum(["PROVISIONING", "APPROVED", "REJECTED", "UPDATE_REQUESTED"]),
-  processing_enabled: z.boolean(),
-  settlement_enabled: z.boolean(),
-  processor: z.string().optional(),
-  merchant_name: z.string().optional(),
-  mid: z.string().nullish(),
-  tags: Tags.nullish(),
-});
-export type Merchant = z.infer<typeof MerchantSchema>;
 
 export type OnboardingLinkDetails = {
   return_url: string;
@@ -242,51 +101,9 @@ export type CreateOnboardingFormRequest = {
 
 export type CreateOnboardingLinkRequest = OnboardingLinkDetails & { expiration_in_minutes?: number };
 
-const OnboardingLinkSchema = z.object({ link_url: z.string(), expires_at: z.string() });
-export type OnboardingLink = z.infer<typeof OnboardingLinkSchema>;
-
-export const OnboardingFormSchema = z.object({
-  id: Id,
-  ...TimestampFields,
-  status: z.enum(["IN_PROGRESS", "COMPLETED"]),
-  /** Null until the seller submits the form; the processor then creates the identity, bank account and merchant. */
-  identity_id: Id.nullish(),
-  application_id: z.string().optional(),
-  merchant_processors: z.array(z.object({ processor: z.string() })).optional(),
-  onboarding_link: OnboardingLinkSchema.nullish(),
-  tags: Tags.nullish(),
-});
-export type OnboardingForm = z.infer<typeof OnboardingFormSchema>;
-
 // ── Compliance forms (PCI SAQ-A) ──────────────────────────────────────────────────────────────
 
 export type PciSaqAAttestation = { name: string; title: string; signed_at: string; ip_address: string; user_agent: string };
-
-export const ComplianceFormSchema = z.object({
-  id: Id,
-  ...TimestampFields,
-  type: z.enum(["PCI_SAQ_A"]),
-  state: z.enum(["PENDING", "INCOMPLETE", "COMPLETE", "INVALID"]),
-  linked_to: Id,
-  linked_type: z.string().optional(),
-  due_at: Instant.optional(),
-  valid_from: z.string().optional(),
-  valid_until: Instant.optional(),
-  version: z.string().optional(),
-  files: z.object({ unsigned_file: z.string().optional(), signed_file: z.string().nullish() }).optional(),
-  pci_saq_a: z
-    .object({
-      name: z.string().nullish(),
-      title: z.string().nullish(),
-      signed_at: z.string().nullish(),
-      ip_address: z.string().nullish(),
-      user_agent: z.string().nullish(),
-      is_accepted: z.boolean().nullish(),
-    })
-    .optional(),
-  tags: Tags.nullish(),
-});
-export type ComplianceForm = z.infer<typeof ComplianceFormSchema>;
 
 // ── Devices (PAX card readers) ────────────────────────────────────────────────────────────────
 
@@ -309,65 +126,6 @@ export type CreateDeviceRequest = {
 
 export type DeviceAction = "ACTIVATE" | "DEACTIVATE";
 
-export type Device = Timestamps & {
-  id: string;
-  merchant: string;
-  model: string;
-  name: string;
-  description?: string | null;
-  serial_number?: string | null;
-  enabled: boolean;
-  /** Present only when read with `include_connection=true`. */
-  connection?: "OPEN" | "CLOSED";
-  tags?: Tags | null;
-};
-
-// ── Disputes ──────────────────────────────────────────────────────────────────────────────────
-
-export const DisputeSchema = z.object({
-  id: Id,
-  ...TimestampFields,
-  transfer: Id,
-  merchant: Id,
-  amount: Amount.nullish(),
-  state: z.enum(["INQUIRY", "PENDING", "WON", "LOST"]),
-  response_state: z.enum(["NEEDS_RESPONSE", "RESPONDED", "ACCEPTED", "NO_RESPONSE_ALLOWED", "UNKNOWN"]).optional(),
-  reason: z.enum(["CLERICAL", "FRAUD", "INQUIRY", "QUALITY", "TECHNICAL"]).optional(),
-  respond_by: Instant.nullish(),
-  occurred_at: Instant.nullish(),
-  evidence_submitted: z.enum(["CHARGEBACK", "NOT_SUPPORTED", "NONE", "UNKNOWN", "INQUIRY"]).optional(),
-  dispute_details: z.object({ case_id: z.string().nullish(), reason_code: z.string().nullish() }).nullish(),
-  tags: Tags.nullish(),
-});
-export type Dispute = z.infer<typeof DisputeSchema>;
-
-export const DisputeEvidenceSchema = z.object({
-  id: Id,
-  ...TimestampFields,
-  dispute: Id,
-  merchant: Id.optional(),
-  state: z.enum(["PENDING", "SUCCEEDED", "CANCELED", "FAILED"]),
-  tags: Tags.nullish(),
-});
-export type DisputeEvidence = z.infer<typeof DisputeEvidenceSchema>;
-
-// ── Settlements ───────────────────────────────────────────────────────────────────────────────
-
-export const SettlementSchema = z.object({
-  id: Id,
-  ...TimestampFields,
-  merchant_id: Id,
-  currency: Currency,
-  total_amount: z.int(),
-  total_fee: z.int().optional(),
-  total_fees: z.int().optional(),
-  net_amount: z.int(),
-  status: z.enum(["PENDING", "AWAITING_APPROVAL", "APPROVED"]),
-  destination: z.string().nullish(),
-  tags: Tags.nullish(),
-});
-export type Settlement = z.infer<typeof SettlementSchema>;
-
 // ── Webhooks ──────────────────────────────────────────────────────────────────────────────────
 
 export type WebhookEvents = { entity: string; types: string[] }[];
@@ -382,20 +140,7 @@ export type CreateWebhookRequest = {
 
 export type UpdateWebhookRequest = { url?: string; enabled?: boolean; enabled_events?: WebhookEvents };
 
-export type Webhook = Timestamps & {
-  id: string;
-  url: string;
-  enabled: boolean;
-  enabled_events?: WebhookEvents;
-  authentication?: { type: "NONE" | "BASIC" | "BEARER" };
-  /** Returned when the webhook is created; it signs every delivery (`Finix-Signature`). */
-  secret_signing_key?: string | null;
-};
-
 // ── Lists ─────────────────────────────────────────────────────────────────────────────────────
-
-/** One page of a cursor-paginated list; `nextCursor` is null on the last page. */
-export type Page<T> = { items: T[]; nextCursor: string | null };
 
 /** Cursor parameters of every list (API version 2022-02-01); the processor caps `limit` at 100. */
 export type PageRequest = { limit?: number; after_cursor?: string };

@@ -14,6 +14,18 @@ describe("processor OpenAPI harness", () => {
     expect(errors.join("\n")).toContain("state");
   });
 
+  it("takes null where either document, or the processor's answers, allow it, and nowhere else", () => {
+    const transfer = { id: "TR1", state: "SUCCEEDED", amount: 1 };
+    for (const field of ["device", "application", "merchant_identity", "statement_descriptor", "parent_transfer"]) {
+      expect(processorResponseErrors("GET", "/transfers/{transfer_id}", 200, { ...transfer, [field]: null }), field).toEqual([]);
+    }
+    for (const field of ["amount", "merchant", "fee", "currency"]) {
+      expect(processorResponseErrors("GET", "/transfers/{transfer_id}", 200, { ...transfer, [field]: null }).join("\n"), field).toContain(
+        field,
+      );
+    }
+  });
+
   it("maps concrete paths onto the processor's templates", () => {
     expect(processorPathTemplate("POST", "/transfers/TR123/reversals")).toBe("/transfers/{transfer_id}/reversals");
     expect(processorPathTemplate("PUT", "/devices/DV1")).toBe("/devices/{device_id}");

@@ -11,15 +11,23 @@ export type SandboxConfig = {
   cardPresentMaxBlockSeconds: number;
   /** Off unless set: the processor's live limit is about 100 of each; its sandbox's is unpublished. */
   rateLimit: RateLimit;
+  /** Every resource also as a later version of the processor's API might send it (`laterVersionOf` in views.ts). */
+  standIn: boolean;
 };
 
 export const DEFAULT_CONFIG: SandboxConfig = {
   delaysSeconds: DEFAULT_DELAYS_SECONDS,
   cardPresentMaxBlockSeconds: DEFAULT_CARD_PRESENT_MAX_BLOCK_SECONDS,
   rateLimit: { readsPerSecond: null, writesPerSecond: null },
+  standIn: false,
 };
 
-export type ConfigUpdate = { delaysSeconds?: Partial<Delays>; cardPresentMaxBlockSeconds?: number; rateLimit?: Partial<RateLimit> };
+export type ConfigUpdate = {
+  delaysSeconds?: Partial<Delays>;
+  cardPresentMaxBlockSeconds?: number;
+  rateLimit?: Partial<RateLimit>;
+  standIn?: boolean;
+};
 
 export function mergeConfig(current: SandboxConfig, update: ConfigUpdate): SandboxConfig {
   return {
@@ -27,5 +35,6 @@ export function mergeConfig(current: SandboxConfig, update: ConfigUpdate): Sandb
     cardPresentMaxBlockSeconds: update.cardPresentMaxBlockSeconds ?? current.cardPresentMaxBlockSeconds,
     // A configuration stored before the limit existed has none.
     rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...current.rateLimit, ...update.rateLimit },
+    standIn: update.standIn ?? current.standIn ?? false,
   };
 }

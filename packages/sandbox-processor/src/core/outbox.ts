@@ -61,6 +61,8 @@ export type OutboxContext = {
   nowMs: number;
   /** Where `_links` in webhook bodies point: the service's public origin and the sandbox's REST prefix. */
   linkBase: string;
+  /** The stand-in mode: webhook bodies as a later version of the API might send them. */
+  standIn: boolean;
 };
 
 /**
@@ -77,7 +79,7 @@ export function enqueueEvent<K extends EventKind>(outbox: OutboxContext, kind: K
     type,
     entity: kind,
     occurred_at: occurredAt,
-    _embedded: { [PLURALS[kind]]: [view(kind, stored, outbox.linkBase)] },
+    _embedded: { [PLURALS[kind]]: [view(kind, stored, outbox.linkBase, { standIn: outbox.standIn })] },
   });
   for (const webhook of webhooks) {
     outbox.sql.exec(

@@ -166,6 +166,7 @@ export class Sandbox {
       service: this.serviceWebhook(),
       nowMs: this.nowMs(),
       linkBase: this.webhookLinkBase,
+      standIn: this.config().standIn,
     };
     if (enqueueEvent(outbox, kind, type, stored) > 0) this.rescheduleAlarm();
   }

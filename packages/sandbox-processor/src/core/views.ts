@@ -8,7 +8,41 @@ function links(base: string, relations: Record<string, string | null | undefined
 }
 
 type Viewers = { [K in Kind]: (stored: Stored<K>, base: string, options: ViewOptions) => Record<string, unknown> };
-export type ViewOptions = { includeConnection?: boolean };
+export type ViewOptions = { includeConnection?: boolean; standIn?: boolean };
+
+/** A field no version of the processor's documents lists, carried by every resource in the stand-in mode. */
+export const STAND_IN_FIELD = "sandbox_unlisted_field";
+/** The value the stand-in mode puts in enums the processor may extend (`LATER_VALUES`). */
+export const STAND_IN_VALUE = "SANDBOX_UNLISTED_VALUE";
+
+/**
+ * In the stand-in mode, the enum fields that take a value no document lists, by kind: the processor adds values over
+ * time to fields a client only stores or shows. `only` keeps the documented value of the others (a payout's funding
+ * transfer stays SETTLEMENT_MERCHANT, a dispute's adjustments MERCHANT_DEBIT/CREDIT): only a sale's and a refund's
+ * `API` subtype changes.
+ */
+const LATER_VALUES: Partial<Record<Kind, Record<string, { only?: string }>>> = {
+  transfer: { subtype: { only: "API" }, externally_funded: {} },
+  dispute: { reason: {} },
+  payment_instrument: {
+    card_type: {},
+    issuer_country: {},
+    address_verification: {},
+    security_code_verification: {},
+    bank_account_validation_check: {},
+  },
+  merchant: { ready_to_settle_upon: {}, fee_ready_to_settle_upon: {}, settlement_funding_identifier: {} },
+  compliance_form: { linked_type: {} },
+};
+
+/** A resource as a later version of the processor's API might send it: an unlisted field, unlisted enum values. */
+function laterVersionOf(kind: Kind, body: Record<string, unknown>): Record<string, unknown> {
+  const later: Record<string, unknown> = { ...body, [STAND_IN_FIELD]: { note: "a field no version of the API documents" } };
+  for (const [field, { only }] of Object.entries(LATER_VALUES[kind] ?? {})) {
+    if (typeof body[field] === "string" && (only === undefined || body[field] === only)) later[field] = STAND_IN_VALUE;
+  }
+  return later;
+}
 
 const VIEWERS: Viewers = {
   identity: ({ record }, base) => ({
@@ -103,7 +137,8 @@ const VIEWERS: Viewers = {
 
 /** The wire representation of a stored resource. */
 export function view<K extends Kind>(kind: K, stored: Stored<K>, base: string, options: ViewOptions = {}): Record<string, unknown> {
-  return (VIEWERS[kind] as (stored: Stored<K>, base: string, options: ViewOptions) => Record<string, unknown>)(stored, base, options);
+  const body = (VIEWERS[kind] as (stored: Stored<K>, base: string, options: ViewOptions) => Record<string, unknown>)(stored, base, options);
+  return options.standIn ? laterVersionOf(kind, body) : body;
 }
 
 /** The `_embedded` key of each kind's lists and webhook bodies. */

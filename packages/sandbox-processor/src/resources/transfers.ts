@@ -46,6 +46,10 @@ export function newTransfer(
     fee: 0,
     source: null,
     destination: null,
+    // Unset fields are null, as the processor's answers carry them (its SDK types these `string | null`).
+    device: null,
+    parent_transfer: null,
+    card_present_details: null,
     idempotency_id: null,
     failure_code: null,
     failure_message: null,

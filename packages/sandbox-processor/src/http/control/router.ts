@@ -109,6 +109,7 @@ export const CONTROL_ACTIONS = {
         .object({ readsPerSecond: z.number().int().positive().nullable(), writesPerSecond: z.number().int().positive().nullable() })
         .partial()
         .optional(),
+      standIn: z.boolean().optional(),
     }),
     (control, input) => control.configure(input),
   ),

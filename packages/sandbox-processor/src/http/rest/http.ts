@@ -30,7 +30,7 @@ export function resource<K extends Kind>(
   status: 200 | 201 = 200,
   options: ViewOptions = {},
 ): Response {
-  return hal(c, status, view(kind, stored, c.var.publicBase, options));
+  return hal(c, status, view(kind, stored, c.var.publicBase, { ...options, standIn: c.env.sandbox.config().standIn }));
 }
 
 function parsed<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -89,7 +89,8 @@ export function list<K extends Kind>(
   page: PageRequest,
   options: ViewOptions = {},
 ): Response {
-  const items = result.items.map((stored) => view(kind, stored, c.var.publicBase, options));
+  const standIn = c.env.sandbox.config().standIn;
+  const items = result.items.map((stored) => view(kind, stored, c.var.publicBase, { ...options, standIn }));
   const cursorPaging = page.offset === undefined;
   const nextHref = cursorPaging
     ? result.nextCursor && pageHref(c, { after_cursor: result.nextCursor, limit: String(page.limit) })

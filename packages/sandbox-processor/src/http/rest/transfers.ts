@@ -28,7 +28,7 @@ const UpdateTransferBody = z.object({ tags: Tags });
  * client reads it when present).
  */
 function answer(c: RestContext, { status, transfer }: TransferAnswer): Response {
-  const body = view("transfer", transfer, c.var.publicBase);
+  const body = view("transfer", transfer, c.var.publicBase, { standIn: c.env.sandbox.config().standIn });
   if (status === 402) {
     const { failure_code: code, failure_message: message } = transfer.record;
     throw new ProcessorError(
