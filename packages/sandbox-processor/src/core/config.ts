@@ -35,6 +35,6 @@ export function mergeConfig(current: SandboxConfig, update: ConfigUpdate): Sandb
     cardPresentMaxBlockSeconds: update.cardPresentMaxBlockSeconds ?? current.cardPresentMaxBlockSeconds,
     // A configuration stored before the limit existed has none.
     rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...current.rateLimit, ...update.rateLimit },
-    standIn: update.standIn ?? current.standIn ?? false,
+    standIn: update.standIn ?? current.standIn,
   };
 }
