@@ -28,7 +28,11 @@ export type BudgetConfig = {
 /** Tokens an isolate would like per lease; the object grants fewer as the bucket runs low. */
 const WANTED_PER_LEASE = 16;
 
-type Held = { remaining: number; expiresAtMs: number; deniedUntilMs: number; refreshing: boolean };
+/**
+ * `remaining` below zero is credit: calls made past an expired lease while the last one said the bucket was ample, repaid
+ * from the next lease.
+ */
+type Held = { remaining: number; expiresAtMs: number; deniedUntilMs: number; refreshing: boolean; ample: boolean };
 
 /** This isolate's leases, per credential, kind and priority: spent locally, one cheap check per call. */
 const leases = new Map<string, Held>();
@@ -45,7 +49,7 @@ export function createBudget({ broker, credential, priority: contextPriority, pe
     const key = `${credential}|${kind}|${priority}`;
     let held = leases.get(key);
     if (!held) {
-      held = { remaining: 0, expiresAtMs: 0, deniedUntilMs: 0, refreshing: false };
+      held = { remaining: 0, expiresAtMs: 0, deniedUntilMs: 0, refreshing: false, ample: false };
       leases.set(key, held);
     }
     return held;
@@ -54,11 +58,12 @@ export function createBudget({ broker, credential, priority: contextPriority, pe
   async function ask(held: Held, kind: CallKind, priority: Priority): Promise<void> {
     const lease = await broker.lease({ kind, priority, perSecond: perSecond[kind], want: WANTED_PER_LEASE });
     const nowMs = Date.now();
+    held.ample = lease.ample;
     if (lease.granted === 0) {
       held.deniedUntilMs = nowMs + lease.retryAfterMs;
       return;
     }
-    held.remaining = (held.expiresAtMs > nowMs ? held.remaining : 0) + lease.granted;
+    held.remaining = (held.expiresAtMs > nowMs ? held.remaining : Math.min(held.remaining, 0)) + lease.granted;
     held.expiresAtMs = nowMs + lease.expiresInMs;
   }
 
@@ -83,6 +88,12 @@ export function createBudget({ broker, credential, priority: contextPriority, pe
         if (held.remaining > 0 && nowMs < held.expiresAtMs) {
           held.remaining--;
           if (held.remaining < WANTED_PER_LEASE / 2) refreshInBackground(held, kind, priority);
+          return { granted: true };
+        }
+        // Far from the limit, by the object's last word: no call waits on the object, and the credit is repaid.
+        if (held.ample && held.remaining > -WANTED_PER_LEASE) {
+          held.remaining = Math.min(held.remaining, 0) - 1;
+          refreshInBackground(held, kind, priority);
           return { granted: true };
         }
         if (nowMs < held.deniedUntilMs) {

@@ -59,8 +59,11 @@ export type LeaseRequest = {
   want: number;
 };
 
-/** `granted` tokens to spend within `expiresInMs`; none: ask again in `retryAfterMs`. */
-export type Lease = { granted: number; expiresInMs: number; retryAfterMs: number };
+/**
+ * `granted` tokens to spend within `expiresInMs`; none: ask again in `retryAfterMs`. `ample`: the priority's share of the
+ * bucket is still at least half a second's worth after this grant, so the isolate may spend on credit while it asks again.
+ */
+export type Lease = { granted: number; expiresInMs: number; retryAfterMs: number; ample: boolean };
 
 export type Pushback = { kind: CallKind; retryAfterMs: number | null };
 
@@ -79,16 +82,22 @@ export class TokenBuckets {
   lease({ kind, priority, perSecond, want }: LeaseRequest, nowMs: number): Lease {
     const bucket = this.refilled(kind, perSecond, nowMs);
     if (priority !== "payment" && nowMs < this.heldOffUntilMs) {
-      return { granted: 0, expiresInMs: 0, retryAfterMs: this.heldOffUntilMs - nowMs };
+      return { granted: 0, expiresInMs: 0, retryAfterMs: this.heldOffUntilMs - nowMs, ample: false };
     }
     const floor = perSecond * this.reservedShare(priority, nowMs);
     const available = bucket.tokens - floor;
     if (available < 1) {
-      return { granted: 0, expiresInMs: 0, retryAfterMs: Math.max(1, Math.ceil(((floor + 1 - bucket.tokens) / perSecond) * 1000)) };
+      return {
+        granted: 0,
+        expiresInMs: 0,
+        retryAfterMs: Math.max(1, Math.ceil(((floor + 1 - bucket.tokens) / perSecond) * 1000)),
+        ample: false,
+      };
     }
     const granted = Math.max(1, Math.min(Math.floor(want), Math.floor(available * LEASE_SHARE)));
     bucket.tokens -= granted;
-    return { granted, expiresInMs: LEASE_MS, retryAfterMs: 0 };
+    const ample = nowMs >= this.recoveredAtMs && available - granted >= perSecond / 2;
+    return { granted, expiresInMs: LEASE_MS, retryAfterMs: 0, ample };
   }
 
   pushedBack({ kind, retryAfterMs }: Pushback, nowMs: number): void {

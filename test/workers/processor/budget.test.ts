@@ -21,7 +21,21 @@ async function drain(object: ReturnType<typeof budgetObject>, priority: LeaseReq
 describe("the processor budget's object", () => {
   it("leases a small batch when far from the limit: a tenth of the bucket at most, for a second", async () => {
     const lease = await budgetObject().lease(request("payment"));
-    expect(lease).toEqual({ granted: 10, expiresInMs: LEASE_MS, retryAfterMs: 0 });
+    expect(lease).toEqual({ granted: 10, expiresInMs: LEASE_MS, retryAfterMs: 0, ample: true });
+  });
+
+  it("calls a lease ample only while the priority's share stays above half a second's worth, never a sweep's nor after a 429", async () => {
+    const object = budgetObject();
+    expect((await object.lease(request("sweep"))).ample).toBe(false);
+    const leases = [];
+    for (let lease = await object.lease(request("payment")); lease.granted > 0; lease = await object.lease(request("payment"))) {
+      leases.push(lease);
+    }
+    expect(leases[0]!.ample).toBe(true);
+    expect(leases.at(-1)!.ample).toBe(false);
+    const pushedBack = budgetObject();
+    await pushedBack.pushedBack({ kind: "write", retryAfterMs: 1_000 });
+    expect((await pushedBack.lease(request("payment"))).ample).toBe(false);
   });
 
   it("keeps the bucket's top for what a merchant waits on: a sweep is refused first, then a follow-up, a payment last", async () => {
@@ -143,6 +157,36 @@ describe("an isolate's leases", () => {
     expect(sweepCalls).toBeLessThanOrEqual(10);
     expect(await payment.take("GET", "/transfers", Date.now())).toEqual({ granted: true });
     expect(await payment.take("POST", "/transfers", Date.now())).toEqual({ granted: true });
+  });
+
+  it("far from the limit, never make a call wait on the object past an expired lease; near it, they wait for its word", async () => {
+    let hang = false;
+    const budgetOn = (object: ReturnType<typeof budgetObject>, perSecond: number) =>
+      createBudget({
+        broker: {
+          lease: (leaseRequest) => (hang ? new Promise<never>(() => {}) : object.lease(leaseRequest)),
+          pushedBack: (pushback) => object.pushedBack(pushback),
+        },
+        credential: `credit ${crypto.randomUUID()}`,
+        priority: "payment",
+        perSecond: { read: perSecond, write: perSecond },
+      });
+    const answerOf = (take: Promise<unknown>) =>
+      Promise.race([take, new Promise((resolve) => setTimeout(() => resolve("waiting on the object"), 500))]);
+
+    const ample = budgetOn(budgetObject(), 1_000);
+    const nearObject = budgetObject();
+    await drain(nearObject, "payment", 20);
+    const near = budgetOn(nearObject, 20);
+    expect(await ample.take("POST", "/transfers", Date.now())).toEqual({ granted: true });
+    expect(await near.take("POST", "/transfers", Date.now() + 5_000)).toEqual({ granted: true });
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 50));
+    hang = true;
+    // A lease's worth on credit, then the isolate waits for the object's word like any other.
+    for (let call = 0; call < 16; call++)
+      expect(await answerOf(ample.take("POST", "/transfers", Date.now() + 5_000))).toEqual({ granted: true });
+    expect(await answerOf(ample.take("POST", "/transfers", Date.now() + 5_000))).toBe("waiting on the object");
+    expect(await answerOf(near.take("POST", "/transfers", Date.now() + 5_000))).toBe("waiting on the object");
   });
 
   it("go ahead when the object cannot be reached: the processor's own 429 still guards the call", async () => {
