@@ -7,7 +7,7 @@ import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ledgerEntriesForTransfers } from "../payments";
 import type { AppContext } from "../platform/context";
-import { paginate, unlessBusy, type Settlement, type Transfer } from "../processor";
+import { DOCUMENTED_TRANSFER_SUBTYPES, paginate, unlessBusy, type Settlement, type Transfer } from "../processor";
 import { merchantTenant, tenants } from "../tenants";
 import { expectedArrivalDate, OPEN_STATUSES, payoutStatus, STATUS_PROGRESS } from "./payout-schedule";
 import { payoutDiscovery, payoutItems, payouts, type PayoutItemInsert, type PayoutItemType } from "./payouts.schema";
@@ -63,6 +63,14 @@ async function settledItems(ctx: AppContext, tenantId: string, settlementId: str
     },
   });
   return transfers.map((transfer) => {
+    // Its sign is read from the subtype: one the processor added since is shown to the operator, not silently trusted.
+    if (transfer.subtype && !DOCUMENTED_TRANSFER_SUBTYPES.has(transfer.subtype)) {
+      logEvent("warn", "payout item of an undocumented transfer subtype, counted as a credit", {
+        processorTransferId: transfer.id,
+        subtype: transfer.subtype,
+        tenantId,
+      });
+    }
     const entry = ledger.get(transfer.id);
     const amountCents = signedAmount(transfer);
     const feeCents = transfer.type === "DEBIT" ? (transfer.fee ?? 0) : 0;

@@ -77,6 +77,29 @@ export type PaymentInstrument = z.infer<typeof PaymentInstrumentSchema>;
 export const TRANSFER_STATES = ["PENDING", "SUCCEEDED", "FAILED", "CANCELED", "UNKNOWN"] as const;
 export const TRANSFER_TYPES = ["DEBIT", "CREDIT", "REVERSAL", "FEE", "ADJUSTMENT", "DISPUTE", "RESERVE", "SETTLEMENT", "UNKNOWN"] as const;
 
+/** The transfer subtypes the 2022 documents list; the processor may add more, which are read as sent. */
+export const DOCUMENTED_TRANSFER_SUBTYPES: ReadonlySet<string> = new Set([
+  "API",
+  "APPLICATION_FEE",
+  "DISPUTE",
+  "MERCHANT_CREDIT",
+  "MERCHANT_CREDIT_ADJUSTMENT",
+  "MERCHANT_DEBIT",
+  "MERCHANT_DEBIT_ADJUSTMENT",
+  "PLATFORM_CREDIT",
+  "PLATFORM_CREDIT_ADJUSTMENT",
+  "PLATFORM_DEBIT",
+  "PLATFORM_DEBIT_ADJUSTMENT",
+  "PLATFORM_FEE",
+  "SETTLEMENT_MERCHANT",
+  "SETTLEMENT_NOOP",
+  "SETTLEMENT_PARTNER",
+  "SETTLEMENT_PLATFORM",
+  "SPLIT_PAYOUT",
+  "SPLIT_PAYOUT_ADJUSTMENT",
+  "SYSTEM",
+]);
+
 export const TransferSchema = z.object({
   id: Id,
   ...TimestampFields,
@@ -86,9 +109,8 @@ export const TransferSchema = z.object({
   /** A refund is a REVERSAL; a payout's items are told apart by it. */
   type: actedOnEnum(TRANSFER_TYPES).nullish(),
   /**
-   * Documented values: API, APPLICATION_FEE, DISPUTE, MERCHANT_CREDIT(_ADJUSTMENT), MERCHANT_DEBIT(_ADJUSTMENT),
-   * PLATFORM_*, SETTLEMENT_MERCHANT, SETTLEMENT_NOOP, SETTLEMENT_PARTNER, SETTLEMENT_PLATFORM, SPLIT_PAYOUT(_ADJUSTMENT),
-   * SYSTEM. Payouts look for SETTLEMENT_MERCHANT and the MERCHANT_DEBITs only; any other value is an ordinary item.
+   * Any string (DOCUMENTED_TRANSFER_SUBTYPES lists the documented ones). Payouts look for SETTLEMENT_MERCHANT and the
+   * MERCHANT_DEBITs only; any other value is an ordinary item, and an undocumented one is logged for the operator.
    */
   subtype: Text,
   /** Absent from the 2022-11 document's Transfer: a webhook without it is routed by what else it names. */
