@@ -233,17 +233,22 @@ describe("POST /admin/processor-webhooks/reapply", () => {
   });
 });
 
+/** The tenant's writes paused as a move's delta copy pauses them, until the row is deleted. */
+async function pauseForMove(tenantId: string) {
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    `INSERT INTO tenant_moves (tenant_id, from_shard, to_shard, to_region, step, tally, paused_at, started_at, updated_at)
+     VALUES (?, 'DB_SHARD_US_1', 'DB_SHARD_US_2', 'us', 'delta-copy', '{}', ?, ?, ?)`,
+  )
+    .bind(tenantId, now, now, now)
+    .run();
+}
+
 describe("a webhook whose applying fails", () => {
   it("is kept unprocessable with the error, answered 2xx, and applied by a reapply once the cause is gone", async () => {
     const { tenant, id, transferId, merchantId } = await achPayment("keptmoving");
     // The tenant's writes are paused by a move: routing it to its shard fails.
-    const now = new Date().toISOString();
-    await env.DB.prepare(
-      `INSERT INTO tenant_moves (tenant_id, from_shard, to_shard, to_region, step, tally, paused_at, started_at, updated_at)
-       VALUES (?, 'DB_SHARD_US_1', 'DB_SHARD_US_2', 'us', 'delta-copy', '{}', ?, ?, ?)`,
-    )
-      .bind(tenant.tenantId, now, now, now)
-      .run();
+    await pauseForMove(tenant.tenantId);
     const rawBody = JSON.stringify(
       transferEvent({ id: transferId, state: "SUCCEEDED", merchant: merchantId, updated_at: "2026-05-02T00:00:00.000Z" }),
     );
@@ -259,13 +264,7 @@ describe("a webhook whose applying fails", () => {
 
   it("is applied by the cron once the cause is gone, with no operator, and a shape that does not fit is left to the operator", async () => {
     const { tenant, id, transferId, merchantId } = await achPayment("keptcron");
-    const now = new Date().toISOString();
-    await env.DB.prepare(
-      `INSERT INTO tenant_moves (tenant_id, from_shard, to_shard, to_region, step, tally, paused_at, started_at, updated_at)
-       VALUES (?, 'DB_SHARD_US_1', 'DB_SHARD_US_2', 'us', 'delta-copy', '{}', ?, ?, ?)`,
-    )
-      .bind(tenant.tenantId, now, now, now)
-      .run();
+    await pauseForMove(tenant.tenantId);
     const fits = JSON.stringify(
       transferEvent({ id: transferId, state: "SUCCEEDED", merchant: merchantId, updated_at: "2026-05-04T00:00:00.000Z" }),
     );
