@@ -9,6 +9,7 @@ export default defineConfig({
   dialect: "sqlite",
   schema: [
     "./src/db/tenants.schema.ts",
+    "./src/db/tenant-fences.schema.ts",
     "./src/outbox/events.schema.ts",
     "./src/payments/payments.schema.ts",
     "./src/callbacks/callback-endpoints.schema.ts",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { tenants } from "../db/tenants.schema";
-import { payments } from "../payments";
+import { payments } from "../payments/payments.schema";
 
 /** The processor's dispute `state`, in the service's words: INQUIRY, PENDING (a chargeback under way), WON, LOST. */
 export const DISPUTE_STATES = ["inquiry", "open", "won", "lost"] as const;
