@@ -13,7 +13,7 @@ import { readCallbackMessage, type CallbackMessage } from "./callback-message";
 import { callbackUrlProblem, deliveryUrlPolicy, type CallbackUrlPolicy } from "./callback-url-policy";
 import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
 import { events } from "../outbox/events.schema";
-import { retryDelaySeconds } from "./retry-schedule";
+import { RETRY_DELAYS_SECONDS, retryDelaySeconds } from "./retry-schedule";
 import { CALLBACK_HEADER, signatureHeader } from "./signing";
 import { hmacSha256Key } from "../lib/crypto";
 
@@ -28,6 +28,7 @@ type Target = {
   tenantId: string;
   endpointId: string;
   status: string;
+  attemptCount: number;
   eventId: string;
   eventType: string;
   rawBody: string;
@@ -83,10 +84,11 @@ export async function handleCallbackBatch({
     ...new Set(readable.flatMap(({ body }) => (body.tenantId === undefined ? [] : [body.tenantId]))),
   ]);
   const byShard = new Map<string, { message: Message; deliveryId: string }[]>();
+  const waitingForMove: { message: Message; body: CallbackMessage }[] = [];
   for (const { message, body } of readable) {
     const placement = body.tenantId === undefined ? undefined : placements.get(body.tenantId);
     if (placement?.moving) {
-      message.retry({ delaySeconds: MOVE_RETRY_AFTER_SECONDS });
+      waitingForMove.push({ message, body });
       continue;
     }
     const shard = placement?.shard ?? body.shard;
@@ -96,7 +98,28 @@ export async function handleCallbackBatch({
   }
   // By suffix, so per-environment queue names (payment-connect-callbacks-staging-dlq) are recognized too.
   const settle = batch.queue.endsWith("-dlq") ? settleDeadLetters : deliverBatch;
-  await Promise.all([...byShard].map(([shard, work]) => settle(ctx.forShard(shard), work, onEndpointsGone)));
+  await Promise.all([
+    deferUntilMoved(ctx, waitingForMove),
+    ...[...byShard].map(([shard, work]) => settle(ctx.forShard(shard), work, onEndpointsGone)),
+  ]);
+}
+
+/**
+ * A paused tenant's messages wait as fresh messages, not retries: a retry would spend the Queue's `max_retries` (about
+ * 40 s of 5 s waits) inside a pause that can last longer, dead-lettering a delivery never attempted. Sent before the
+ * ack, so a failed send only means the message comes back as a retry.
+ */
+async function deferUntilMoved({ env }: AppContext, waiting: { message: Message; body: CallbackMessage }[]): Promise<void> {
+  if (waiting.length === 0) return;
+  try {
+    await env.CALLBACKS.sendBatch(
+      waiting.map(({ body }) => ({ body, contentType: "json" as const, delaySeconds: MOVE_RETRY_AFTER_SECONDS })),
+    );
+    for (const { message } of waiting) message.ack();
+  } catch (error) {
+    logEvent("error", "callback deferral during a move failed", { count: waiting.length, error: String(error) });
+    for (const { message } of waiting) message.retry({ delaySeconds: MOVE_RETRY_AFTER_SECONDS });
+  }
 }
 
 async function deliverBatch(
@@ -117,7 +140,7 @@ async function deliverBatch(
         const first = !attempted.has(deliveryId);
         if (first) attempted.set(deliveryId, attempt(ctx, policy, targets.get(deliveryId), deliveryId, secrets, message.attempts));
         const { outcome, attempt: record } = await attempted.get(deliveryId)!;
-        return { message, outcome: first ? outcome : ({ next: "ack" } as const), record: first ? record : null };
+        return { message, deliveryId, outcome: first ? outcome : ({ next: "ack" } as const), record: first ? record : null };
       }),
     );
     const attempts = results.flatMap((result) => (result.record ? [result.record] : []));
@@ -135,8 +158,15 @@ async function deliverBatch(
       db,
       [...targets.values()].filter((target) => target.status === "pending" && target.url === null),
     );
-    for (const { message, outcome } of results) {
-      if (outcome.next === "ack") message.ack();
+    // A fresh message (a wait for a move, a resend by the sweep) still has Queue retries left, so a retry would not
+    // dead-letter it: its delivery is marked failed here, as the dead-letter consumer would.
+    const failedHere = results.filter(
+      ({ message, outcome }) => outcome.next === "dead-letter" && message.attempts <= RETRY_DELAYS_SECONDS.length,
+    );
+    await Promise.all(failedHere.map(({ deliveryId }) => markDeliveryFailed(ctx, deliveryId)));
+    for (const result of results) {
+      const { message, outcome } = result;
+      if (outcome.next === "ack" || failedHere.includes(result)) message.ack();
       else if (outcome.next === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
       // Retries are exhausted, so the Queue moves the message to the dead-letter queue.
       else message.retry();
@@ -169,6 +199,7 @@ async function loadTargets(db: Database, deliveryIds: string[]): Promise<Map<str
       tenantId: callbackDeliveries.tenantId,
       endpointId: callbackDeliveries.endpointId,
       status: callbackDeliveries.status,
+      attemptCount: callbackDeliveries.attemptCount,
       eventId: events.id,
       eventType: events.type,
       rawBody: events.payload,
@@ -197,8 +228,10 @@ async function secretsByEndpoint({ db, env, clock }: AppContext, targets: Map<st
 }
 
 /**
- * One HTTP attempt of a delivery. `messageAttempt` is the Queue's count for the message and picks the backoff step;
- * the delivery's own count numbers the attempt in its history (recorded by the caller, with the rest of the batch).
+ * One HTTP attempt of a delivery. The backoff step is the Queue's count for the message or, when a fresh message
+ * carries it on (a wait for a move, a resend by the sweep), the delivery's own attempt number, whichever is further:
+ * a wait never spends a step and a resend never starts the ladder again. The delivery's count numbers the attempt in
+ * its history (recorded by the caller, with the rest of the batch).
  */
 async function attempt(
   { env, clock }: AppContext,
@@ -232,7 +265,8 @@ async function attempt(
 
   const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const gone = result.statusCode === 410;
-  const delaySeconds = delivered || gone ? null : retryDelaySeconds(env, messageAttempt);
+  const step = Math.max(messageAttempt, target.attemptCount + 1);
+  const delaySeconds = delivered || gone ? null : retryDelaySeconds(env, step);
   const attemptedAt = clock.nowIso();
   const nextAttemptAt = delaySeconds === null ? null : new Date(Date.parse(attemptedAt) + delaySeconds * 1000).toISOString();
   const logFields = {
@@ -241,6 +275,7 @@ async function attempt(
     eventId: target.eventId,
     host: new URL(target.url).host,
     messageAttempt,
+    step,
     statusCode: result.statusCode,
     durationMs: result.durationMs,
   };

@@ -107,19 +107,21 @@ export type SentDelivery = { id: string; tenantId: string };
 
 /** One message per delivery, then the deliveries are stamped sent; a crash in between only means a second message. */
 export async function sendDeliveryMessages(ctx: EnqueueContext, deliveries: SentDelivery[]): Promise<void> {
-  // ctx.db has already read these deliveries, so the shard is chosen.
-  await queueMessages(ctx.env, ctx.shard!, deliveries);
+  await queueDeliveryMessages(ctx, deliveries);
   await stampSent(
     ctx,
     deliveries.map((delivery) => delivery.id),
   );
 }
 
-async function queueMessages(env: Env, shard: string, deliveries: SentDelivery[]): Promise<void> {
+/** One message per delivery, for a caller that has stamped them sent itself (the sweep, which claims before sending). */
+export async function queueDeliveryMessages({ env, shard }: EnqueueContext, deliveries: SentDelivery[]): Promise<void> {
+  // ctx.db has already read these deliveries, so the shard is chosen.
+  const from = shard!;
   for (let start = 0; start < deliveries.length; start += MESSAGES_PER_SEND) {
     await env.CALLBACKS.sendBatch(
       deliveries.slice(start, start + MESSAGES_PER_SEND).map(({ id, tenantId }) => ({
-        body: { deliveryId: id, shard, tenantId } satisfies CallbackMessage,
+        body: { deliveryId: id, shard: from, tenantId } satisfies CallbackMessage,
         contentType: "json" as const,
       })),
     );

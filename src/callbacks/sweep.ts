@@ -3,13 +3,16 @@ import { boundList } from "../db/bound-list";
 import type { AppContext } from "../platform/context";
 import { logEvent } from "../lib/log";
 import { callbackDeliveries } from "./deliveries.schema";
-import { dispatchEvents, sendDeliveryMessages } from "./enqueue";
+import { dispatchEvents, queueDeliveryMessages } from "./enqueue";
 import { events } from "../outbox/events.schema";
 
 /** Younger than this, an unsent event or delivery may still be in the hands of the request that wrote it. */
 const UNSENT_GRACE_MS = 30_000;
-/** A pending delivery whose message is this overdue is taken for lost (the Queue normally redelivers in seconds). */
-const OVERDUE_GRACE_MS = 60 * 60_000;
+/**
+ * A pending delivery whose attempt is this overdue is taken for lost: a restart of `npm run dev` drops the local Queue's
+ * messages, and a message lives at most seconds past its delay (plus a move's pause of up to 50 s) in production.
+ */
+export const OVERDUE_GRACE_MS = 5 * 60_000;
 const PAGE = 50;
 // 500 events and 500 deliveries a minute drain the backlog of a long Queue outage in hours, not days.
 const MAX_PAGES_PER_RUN = 10;
@@ -75,12 +78,17 @@ async function dispatchUnsentEvents(ctx: AppContext, unsentBefore: string): Prom
   return dispatched;
 }
 
+/**
+ * Claims a page of lost deliveries in one guarded update (stamped sent now, so no longer overdue), then sends a message
+ * for each: two sweeps never both claim the same attempt. A send that fails after the claim is swept again once overdue.
+ */
 async function resendLostDeliveries(ctx: AppContext, unsentBefore: string, overdueBefore: string): Promise<number> {
-  const { db } = ctx;
+  const { db, clock } = ctx;
   let resent = 0;
   for (let page = 0; page < MAX_PAGES_PER_RUN; page++) {
-    const lost = await db
-      .select({ id: callbackDeliveries.id, tenantId: callbackDeliveries.tenantId })
+    const now = clock.nowIso();
+    const lostPage = db
+      .select({ id: callbackDeliveries.id })
       .from(callbackDeliveries)
       .where(
         and(
@@ -96,10 +104,13 @@ async function resendLostDeliveries(ctx: AppContext, unsentBefore: string, overd
         ),
       )
       .orderBy(asc(callbackDeliveries.createdAt))
-      .limit(PAGE)
-      .all();
-    // Sending stamps next_attempt_at, so the next page holds different deliveries.
-    await sendDeliveryMessages(ctx, lost);
+      .limit(PAGE);
+    const lost = await db
+      .update(callbackDeliveries)
+      .set({ enqueuedAt: now, nextAttemptAt: now })
+      .where(and(inArray(callbackDeliveries.id, lostPage), eq(callbackDeliveries.status, "pending")))
+      .returning({ id: callbackDeliveries.id, tenantId: callbackDeliveries.tenantId });
+    await queueDeliveryMessages(ctx, lost);
     resent += lost.length;
     if (lost.length < PAGE) break;
   }

@@ -14,6 +14,7 @@ import {
   writeEvent,
   deliveryMessage,
 } from "../support/callbacks";
+import { tenantD1 } from "../support/shards";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -101,6 +102,28 @@ describe("a delivery the receiver refuses", () => {
     expect((await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1)).explicitAcks).toHaveLength(1);
     expect(receiver.received).toHaveLength(0);
     expect((await deliveryRow(deliveryId)).status).toBe("failed");
+  });
+
+  it(`carries a fresh message's delivery on from its own attempts, and marks it failed after attempt ${MAX_ATTEMPTS}`, async () => {
+    const tenantId = await tenantWithCallbacks();
+    const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
+    mockReceiver(RECEIVER, [500]);
+    await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1);
+    // A fresh message (a resend by the sweep) for the second attempt: the ladder goes on, it does not start again.
+    expect((await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1)).retryDelays).toEqual([RETRY_DELAYS_SECONDS[1]]);
+
+    const db = await tenantD1(tenantId);
+    await db
+      .prepare("UPDATE callback_deliveries SET attempt_count = ? WHERE id = ?")
+      .bind(MAX_ATTEMPTS - 1, deliveryId)
+      .run();
+    const last = await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1);
+    // The Queue would not dead-letter a message with retries left: the delivery is failed at once, not attempted again.
+    expect(last.retryMessages).toEqual([]);
+    expect(last.explicitAcks).toHaveLength(1);
+    const row = await deliveryRow(deliveryId);
+    expect(row).toMatchObject({ status: "failed", attempt_count: MAX_ATTEMPTS, next_attempt_at: null });
+    expect(row.failed_at).not.toBeNull();
   });
 
   it("wrangler.toml moves a message to the dead-letter queue right after the schedule's last attempt", () => {

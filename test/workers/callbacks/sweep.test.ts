@@ -1,17 +1,24 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sweepCallbacks } from "../../../src/callbacks";
+import type { CallbackMessage } from "../../../src/callbacks/callback-message";
+import { createContext } from "../../../src/context";
+import { runScheduledSweeps } from "../../../src/scheduled";
 import { createTenant } from "../support/http";
 import {
   deliveriesOf,
   deliveryRow,
   deliveryWithoutMessage,
   eventually,
+  heldQueue,
+  MAIN_QUEUE,
   mockReceiver,
   RECEIVER,
+  runConsumer,
   saveCallbackUrl,
+  tenantWithCallbacks,
   writeEvent,
 } from "../support/callbacks";
-import { d1Holding, tenantContext, tenantD1 } from "../support/shards";
+import { d1Holding, tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
 
 const inAMinute = () => new Date(Date.now() + 60_000);
 const enqueuedAt = async (eventId: string) =>
@@ -131,5 +138,39 @@ describe("sweepCallbacks", () => {
     expect(await deliveryRow(stuck)).toMatchObject({ attempt_count: 3, last_status_code: 200 });
     expect(await deliveryRow(waiting)).toMatchObject({ status: "pending", attempt_count: 3 });
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it("re-sends a delivery whose message a restart lost once it is 5 minutes overdue, not before, and once", async () => {
+    const tenantId = await tenantWithCallbacks("/lost");
+    const receiver = mockReceiver(RECEIVER);
+    const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
+    const due = Date.now();
+    // Sent and due now, then the local Queue dropped its message with a restart of `npm run dev`: never attempted.
+    const db = await tenantD1(tenantId);
+    await db.batch([
+      db
+        .prepare("UPDATE callback_deliveries SET enqueued_at = ?, next_attempt_at = ? WHERE id = ?")
+        .bind(new Date(due).toISOString(), new Date(due).toISOString(), deliveryId),
+      db.prepare("UPDATE events SET enqueued_at = ? WHERE tenant_id = ?").bind(new Date(due).toISOString(), tenantId),
+    ]);
+    const queue = heldQueue();
+    const messagesFor = () => queue.sent.filter(({ body }) => (body as CallbackMessage).deliveryId === deliveryId);
+
+    await runScheduledSweeps(queue.workerEnv, due + 4 * 60_000);
+    expect(messagesFor()).toEqual([]);
+
+    // The cron and a second sweep at once: one message between them.
+    const later = due + 6 * 60_000;
+    const shard = await tenantShardBinding(tenantId);
+    await Promise.all([
+      runScheduledSweeps(queue.workerEnv, later),
+      sweepCallbacks({ ctx: createContext(queue.workerEnv, { nowMs: later }).forShard(shard) }),
+    ]);
+    await runScheduledSweeps(queue.workerEnv, later + 60_000);
+    expect(messagesFor()).toEqual([{ body: { deliveryId, shard, tenantId }, delaySeconds: undefined }]);
+
+    await runConsumer(MAIN_QUEUE, messagesFor()[0]!.body);
+    expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered", attempt_count: 1 });
+    expect(receiver.received.filter((callback) => callback.url.endsWith("/lost"))).toHaveLength(1);
   });
 });

@@ -106,6 +106,21 @@ export async function runConsumer(
   return { ...(await getQueueResult(batch, ctx)), retryDelays };
 }
 
+/**
+ * The callbacks queue as the service sees it, for a test to hand its messages on as the Queue would: what is sent is
+ * kept in `sent`, in order, with its delay.
+ */
+export function heldQueue() {
+  const sent: { body: unknown; delaySeconds?: number }[] = [];
+  const queue = {
+    send: async (body: unknown, options?: QueueSendOptions) => void sent.push({ body, delaySeconds: options?.delaySeconds }),
+    sendBatch: async (messages: Iterable<MessageSendRequest>) => {
+      for (const message of messages) sent.push({ body: message.body, delaySeconds: message.delaySeconds });
+    },
+  } as unknown as Queue;
+  return { sent, workerEnv: { ...env, CALLBACKS: queue } as Env };
+}
+
 export type DeliveryRow = {
   id: string;
   endpoint_id: string;

@@ -1,14 +1,14 @@
 /**
  * What a move refuses (another region without consent, a shard that is not configured, a second move elsewhere), and
- * what the tenant's traffic meets while its writes are paused: 503 tenant-moving with Retry-After, a queue message put
- * back for later — and the same requests succeeding on the new shard once the map flips.
+ * what the tenant's traffic meets while its writes are paused: 503 tenant-moving with Retry-After, a queue message sent
+ * again for later — and the same requests succeeding on the new shard once the map flips.
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createContext } from "../../../src/context";
 import { shardD1, shardsOf } from "../../../src/db/shards";
 import { moveStep, startMove } from "../../../src/shards/move.service";
-import { MAIN_QUEUE, mockReceiver, RECEIVER, runConsumer, saveCallbackUrl } from "../support/callbacks";
+import { heldQueue, MAIN_QUEUE, mockReceiver, RECEIVER, runConsumer, saveCallbackUrl } from "../support/callbacks";
 import { ownerOf } from "../support/dashboard";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } from "../support/http";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
@@ -113,7 +113,7 @@ describe("a tenant paused for the last copy", () => {
     expect((await browser.get("/dashboard/payments")).status).toBe(200);
   });
 
-  it("puts a callback message back on the queue while paused, and delivers it from the new shard after the flip", async () => {
+  it("sends a callback message again for later while paused, and delivers it from the new shard after the flip", async () => {
     const tenant = await chargeableTenant("Queued Quiche");
     expect((await saveCallbackUrl(tenant.tenantId, `${RECEIVER}/hooks`)).status).toBe(200);
     const from = await tenantShardBinding(tenant.tenantId);
@@ -140,9 +140,12 @@ describe("a tenant paused for the last copy", () => {
     while (move.step !== "drain") move = (await moveStep({ ctx, input: { move, databases } })).move;
     const deliveredBefore = receiver.received.length;
 
-    const whilePaused = await runConsumer(MAIN_QUEUE, message);
-    expect(whilePaused.retryMessages).toHaveLength(1);
-    expect(whilePaused.retryDelays).toEqual([5]);
+    const queue = heldQueue();
+    const whilePaused = await runConsumer(MAIN_QUEUE, message, 1, queue.workerEnv);
+    // Sent again as a fresh message, not retried: the wait spends none of the Queue's retries.
+    expect(whilePaused.retryMessages).toEqual([]);
+    expect(whilePaused.explicitAcks).toHaveLength(1);
+    expect(queue.sent).toEqual([{ body: message, delaySeconds: 5 }]);
     expect(receiver.received.length).toBe(deliveredBefore);
 
     await moveToEnd(tenant.tenantId, to);
