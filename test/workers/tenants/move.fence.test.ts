@@ -5,11 +5,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
-import { shardD1 } from "../../../src/db/shards";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/db/shards";
+import { FENCE_REFUSAL, isFenceRefusal } from "../../../src/db/tenancy";
 import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
+import { fenceTriggers, type FencedDatabase } from "../../../src/shards/fence-triggers";
 import { moveStep, startMove, type MoveDatabases } from "../../../src/shards/move.service";
+import { SHARD_TABLES } from "../../../src/shards/shard-tables";
+import { expectProblem } from "../support/http";
+import { lookup, type Payment } from "../support/payments";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
-import { tenantShardBinding } from "../support/shards";
+import { tenantD1, tenantShardBinding } from "../support/shards";
 import { fenceOn, moveToEnd, otherShardInRegion, rowsOn } from "../support/moves";
 
 type Fences = { source: string | null; target: string | null };
@@ -74,5 +79,76 @@ describe("the fences of a move", { timeout: 30_000 }, () => {
     expect(await fenceOn(to, tenant.tenantId)).toBe("left");
     expect((await charge(tenant.auth, chargeBody(await cardToken()))).status).toBe(201);
     expect(await rowsOn(to, tenant.tenantId)).toEqual({});
+  });
+});
+
+const oneLine = (sql: string) => sql.replace(/\s+/g, " ").replace(/;\s*$/, "").trim();
+
+async function triggersOn(d1: D1Database): Promise<Map<string, string>> {
+  const { results } = await d1
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'fence\\_%' ESCAPE '\\'")
+    .all<{ name: string; sql: string }>();
+  return new Map(results.map((row) => [row.name, oneLine(row.sql)]));
+}
+
+const setFence = (d1: D1Database, tenantId: string, state: string) =>
+  d1
+    .prepare(
+      "INSERT INTO tenant_fences (tenant_id, state, move_started_at) VALUES (?1, ?2, ?3) ON CONFLICT (tenant_id) DO UPDATE SET state = ?2",
+    )
+    .bind(tenantId, state, new Date().toISOString())
+    .run();
+
+describe("the fence triggers", () => {
+  it("guard every shard table's inserts, updates and deletes on the control database and on every shard", async () => {
+    const databases: [string, D1Database, FencedDatabase][] = [
+      [CONTROL_BINDING, env.DB, "control"],
+      ...shardsOf(env).map((shard): [string, D1Database, FencedDatabase] => [shard.binding, shard.d1, "shard"]),
+    ];
+    for (const [binding, d1, database] of databases) {
+      const present = await triggersOn(d1);
+      const expected = fenceTriggers(database);
+      expect(expected).toHaveLength(SHARD_TABLES.length * 3);
+      for (const trigger of expected) expect(present.get(trigger.name), `${binding}: ${trigger.name}`).toBe(oneLine(trigger.sql));
+    }
+  });
+
+  it("refuse a paused or left tenant's writes in the statement itself, and let other tenants and states write", async () => {
+    const tenant = await chargeableTenant("Refused Radish");
+    const other = await chargeableTenant("Unfenced Upton");
+    const paid = await (await charge(tenant.auth, chargeBody(await cardToken()))).json<Payment>();
+    const d1 = await tenantD1(tenant.tenantId);
+    const update = () => d1.prepare("UPDATE payments SET order_ref = 'late' WHERE id = ?").bind(paid.lcPaymentId).run();
+    const remove = () => d1.prepare("DELETE FROM request_log WHERE tenant_id = ?").bind(tenant.tenantId).run();
+
+    for (const state of ["paused", "left"]) {
+      await setFence(d1, tenant.tenantId, state);
+      const refused = await update().catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(Error);
+      expect((refused as Error).message).toContain(FENCE_REFUSAL);
+      expect(isFenceRefusal(refused)).toBe(true);
+      await expect(remove()).rejects.toThrow(FENCE_REFUSAL);
+      const late = await charge(tenant.auth, chargeBody(await cardToken()));
+      await expectProblem(late, 503, "tenant-moving");
+      expect(late.headers.get("Retry-After")).toBe("5");
+      expect((await charge(other.auth, chargeBody(await cardToken()))).status).toBe(201);
+    }
+    for (const state of ["capturing", "arriving"]) {
+      await setFence(d1, tenant.tenantId, state);
+      expect((await update()).meta.changes).toBe(1);
+    }
+    await d1.prepare("DELETE FROM tenant_fences WHERE tenant_id = ?").bind(tenant.tenantId).run();
+    expect(((await lookup(tenant.auth, paid.lcPaymentId)) as { orderRef?: string }).orderRef).toBe("late");
+    expect((await charge(tenant.auth, chargeBody(await cardToken()))).status).toBe(201);
+  });
+
+  it("keep the control database's tenant row writable once the tenant has left it, and refuse it while paused", async () => {
+    const tenant = await chargeableTenant("Control Row Cafe");
+    const rename = () => env.DB.prepare("UPDATE tenants SET name = 'Renamed' WHERE id = ?").bind(tenant.tenantId).run();
+    await setFence(env.DB, tenant.tenantId, "paused");
+    await expect(rename()).rejects.toThrow(FENCE_REFUSAL);
+    await setFence(env.DB, tenant.tenantId, "left");
+    expect((await rename()).meta.changes).toBe(1);
+    await env.DB.prepare("DELETE FROM tenant_fences WHERE tenant_id = ?").bind(tenant.tenantId).run();
   });
 });
