@@ -43,17 +43,17 @@ const CRON_BUDGET_MS = 10_000;
 /** The two databases a move reads and writes, raw: a test wraps them to crash a step. */
 export type MoveDatabases = { source: D1Database; target: D1Database };
 
-/** What one step did: the move as saved, and how long to wait before the next (the drain), if at all. */
+/** What one step did: the move as saved, and how long to wait before the next (for the key caches), if at all. */
 export type StepOutcome = { move: TenantMoveRecord; waitMs: number };
 
 /**
- * How long a move waits once the tenant is paused before its last copy: an isolate trusts a key's shard for
- * KEY_CHECK_TTL_MS, and a request that resolved the old shard just before the pause may still be writing there for as
- * long as its processor call (or a callback attempt's 10 s) takes.
+ * How long after the pause the flip waits at least: an isolate trusts a key's shard for KEY_CHECK_TTL_MS, and a read
+ * through a key cached before the pause would be served from the old shard after the flip. Writes need no wait: the
+ * source's fence refuses every late one.
  */
-function drainMs(env: Env): number {
-  if (env.TENANT_MOVE_DRAIN_MS !== undefined) return Number(env.TENANT_MOVE_DRAIN_MS);
-  return KEY_CHECK_TTL_MS + Number(env.PROCESSOR_TIMEOUT_MS) + 15_000;
+function keyCacheMs(env: Env): number {
+  if (env.TENANT_MOVE_KEY_CACHE_MS !== undefined) return Number(env.TENANT_MOVE_KEY_CACHE_MS);
+  return KEY_CHECK_TTL_MS;
 }
 
 /**
@@ -145,7 +145,7 @@ export async function getMove({ ctx, input: { tenantId } }: { ctx: AppContext; i
 }
 
 /**
- * Works the tenant's move forward for about `budgetMs` of wall time (the drain's wait included when it fits) and at
+ * Works the tenant's move forward for about `budgetMs` of wall time (the flip's wait included when it fits) and at
  * most STEPS_PER_CALL steps, each bounded and saved before the next: whoever calls next — the operator, the CLI, the
  * cron — resumes where it stopped. A failing step is recorded on the move and retried by the next call; nothing it did is lost or doubled,
  * since every write is keyed by primary key.
@@ -215,13 +215,14 @@ export async function shardsBusyWithMoves({ ctx }: { ctx: AppContext }): Promise
  * control database before it returns:
  * 1. copy — every shard table, parents first, from the source to the target, upserted by primary key (the target
  *    fenced `arriving`, the source `capturing`);
- * 2. drain — the tenant's writes are paused (every resolution of its shard answers "moving", and the source's fence
- *    refuses them: `paused`); wait out drainMs;
+ * 2. drain — the tenant's writes are paused: every resolution of its shard answers "moving", and the source's fence
+ *    (`paused`) refuses the writes of requests that resolved it before;
  * 3. delta-delete, delta-copy — rows gone from the source are deleted on the target (children first), rows new or
  *    changed since their copy are written (parents first);
  * 4. verify — both sides' rows counted and checksummed per table; a difference goes back to the delta (a few
  *    times, then to the copy with the tenant's writes resumed);
- * 5. flip — tenant_shards names the target and the pause is cleared, in one control batch;
+ * 5. flip — once keyCacheMs has passed since the pause, tenant_shards names the target and the pause is cleared, in
+ *    one control batch;
  * 6. delete — the source fenced `left` and the target's fence removed, then the tenant's rows deleted from the source,
  *    children first (its tenant row too, except on the control database, where it is the tenant's control row).
  */
@@ -252,10 +253,12 @@ export async function moveStep({
     case "copy": {
       const table = SHARD_TABLES[move.tableIndex];
       if (!table) {
+        // Requests resolving the tenant's shard are refused from here, before they call the processor; requests that
+        // resolved it earlier meet the source's fence, raised next.
         const moving = await proceed({ step: "drain", tableIndex: 0, cursor: null, pausedAt: new Date().toISOString() });
-        // This isolate stops trusting its cached keys at once; other isolates within KEY_CHECK_TTL_MS, hence the drain.
+        // This isolate stops trusting its cached keys at once; other isolates within KEY_CHECK_TTL_MS (keyCacheMs).
         forgetTenantKeys(tenantId);
-        return { move: moving.move, waitMs: drainMs(ctx.env) };
+        return moving;
       }
       if (move.tableIndex === 0 && after === null) await fenceForCopy(move, databases);
       const rows = await readBatch(source, table, { tenantId, after });
@@ -273,8 +276,6 @@ export async function moveStep({
       // The source refuses the tenant's writes from here, before the delta's first read: whatever a request resolved
       // before the pause writes late is refused, so the delta and verification read everything that will ever be there.
       await fenceStatement(source, { tenantId, state: "paused", moveStartedAt: move.startedAt, replacing: ["capturing", "paused"] }).run();
-      const waitMs = Date.parse(move.pausedAt!) + drainMs(ctx.env) - Date.now();
-      if (waitMs > 0) return { move, waitMs };
       return proceed({ step: "delta-delete", tableIndex: 0, cursor: null });
     }
     case "delta-delete": {
@@ -427,6 +428,8 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { sou
           };
     return { move: await save(ctx, move, changes), waitMs: 0 };
   }
+  const waitMs = Date.parse(move.pausedAt!) + keyCacheMs(ctx.env) - Date.now();
+  if (waitMs > 0) return { move, waitMs };
   const now = new Date().toISOString();
   const placement = { region: move.toRegion, shard: move.toShard, placedAt: now };
   await ctx.control.batch([
