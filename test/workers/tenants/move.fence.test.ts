@@ -14,7 +14,8 @@ import { SHARD_TABLES } from "../../../src/shards/shard-tables";
 import { expectProblem } from "../support/http";
 import { lookup, type Payment } from "../support/payments";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
-import { tenantD1, tenantShardBinding } from "../support/shards";
+import { recordRequest } from "../../../src/requests/request-log.service";
+import { tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
 import { fenceOn, moveToEnd, otherShardInRegion, rowsOn } from "../support/moves";
 
 type Fences = { source: string | null; target: string | null };
@@ -150,5 +151,45 @@ describe("the fence triggers", () => {
     await setFence(env.DB, tenant.tenantId, "left");
     expect((await rename()).meta.changes).toBe(1);
     await env.DB.prepare("DELETE FROM tenant_fences WHERE tenant_id = ?").bind(tenant.tenantId).run();
+  });
+});
+
+describe("a write resolved to the old shard before the pause and made after the flip", { timeout: 30_000 }, () => {
+  it("is refused there: an event fails cleanly, a request's log row is written on the new shard, nothing is left behind", async () => {
+    const tenant = await chargeableTenant("Late Writer Larder");
+    const from = await tenantShardBinding(tenant.tenantId);
+    const to = await otherShardInRegion(tenant.tenantId);
+    // What a queue consumer, an alarm or a request's waitUntil work holds: the shard it resolved before the move.
+    const resolvedBefore = await tenantContext(tenant.tenantId);
+
+    expect((await moveToEnd(tenant.tenantId, to)).step).toBe("done");
+
+    const event = resolvedBefore.outbox.record({
+      tenantId: tenant.tenantId,
+      type: "transfer.updated",
+      subjectId: "lcpay_late",
+      data: { lcPaymentId: "lcpay_late" },
+    });
+    const refused = await resolvedBefore.db.batch([event]).catch((error: unknown) => error);
+    expect(isFenceRefusal(refused)).toBe(true);
+    const traceId = crypto.randomUUID().replaceAll("-", "");
+    await recordRequest({
+      ctx: resolvedBefore,
+      input: {
+        tenantId: tenant.tenantId,
+        apiKeyId: "key_late",
+        receivedAt: new Date().toISOString(),
+        method: "GET",
+        path: "/v1/payments",
+        query: "",
+        status: 200,
+        durationMs: 1,
+        traceId,
+        idempotencyKey: undefined,
+      },
+    });
+    const logged = await shardD1(env, to).prepare("SELECT tenant_id FROM request_log WHERE trace_id = ?").bind(traceId).first();
+    expect(logged).toEqual({ tenant_id: tenant.tenantId });
+    expect(await rowsOn(from, tenant.tenantId)).toEqual({});
   });
 });
