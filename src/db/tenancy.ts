@@ -22,3 +22,27 @@ export const tenantMoving = (tenantId: string) =>
   new ApiError("tenant-moving", `Tenant ${tenantId} is moving to another database; retry after a few seconds.`, {
     headers: { "Retry-After": String(MOVE_RETRY_AFTER_SECONDS) },
   });
+
+/**
+ * The message a database's fence trigger aborts a write with (src/shards/fence-triggers.ts): the tenant's move has
+ * paused its writes there, or taken its data elsewhere.
+ */
+export const FENCE_REFUSAL = "tenant-moving: this database refuses the tenant's writes while it moves";
+
+/** Whether an error (or what it wraps: drizzle wraps D1's) is a write a move's fence refused. */
+export function isFenceRefusal(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause.message.includes(FENCE_REFUSAL)) return true;
+  return false;
+}
+
+/**
+ * A write the tenant's fence refused, as the client sees it: the same retriable 503 as a request refused at the pause.
+ * The request's earlier writes landed before the pause and were copied; retried under its Idempotency-Key it resumes
+ * from them on the new shard.
+ */
+export const fencedWrite = (tenantId?: string) =>
+  new ApiError(
+    "tenant-moving",
+    `${tenantId ? `Tenant ${tenantId}` : "This tenant"} is moving to another database and this write was refused; retry after a few seconds.`,
+    { headers: { "Retry-After": String(MOVE_RETRY_AFTER_SECONDS) } },
+  );

@@ -297,7 +297,9 @@ export const AUTHENTICATED_PROBLEMS = {
   },
   503: {
     description:
-      "The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds.",
+      "The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same " +
+      "`Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt " +
+      "made is found again, never made twice.",
     examples: {
       "tenant-moving": {
         slug: "tenant-moving",

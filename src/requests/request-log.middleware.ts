@@ -27,6 +27,7 @@ export const logTenantRequests = createMiddleware<AppBindings>(async (c, next) =
     traceId: c.get("traceId"),
     idempotencyKey: c.req.header("Idempotency-Key"),
   };
+  const { env, control } = c.get("ctx");
   // On the shard's binding, outside the request's D1 sessions: nothing reads this write back, so it needs no bookmark.
-  afterResponse(c, recordRequest({ ctx: { db: shardDatabase(c.get("ctx").env, tenant.shard) }, input }));
+  afterResponse(c, recordRequest({ ctx: { db: shardDatabase(env, tenant.shard), control, env }, input }));
 });

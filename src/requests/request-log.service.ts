@@ -1,5 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { newId } from "../lib/ids";
+import { shardDatabase, tenantPlacement } from "../db/shards";
+import { isFenceRefusal } from "../db/tenancy";
 import { logEvent } from "../lib/log";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
@@ -46,8 +48,16 @@ export type FinishedRequest = {
 /**
  * Writes the request's row; never throws, since it runs after the response with no one to tell. A row is what the
  * request was, never what it carried: no body, secret-named query parameters and secret-shaped values redacted.
+ * Refused by a move's fence (the tenant paused or gone from this shard since the request resolved it), it is written
+ * once more where the tenant's data is now; while the move still pauses the tenant it is dropped, and logged.
  */
-export async function recordRequest({ ctx, input }: { ctx: Pick<AppContext, "db">; input: FinishedRequest }): Promise<void> {
+export async function recordRequest({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, "db" | "control" | "env">;
+  input: FinishedRequest;
+}): Promise<void> {
   const row: RequestLogRecord = {
     id: newId("req"),
     tenantId: input.tenantId,
@@ -62,10 +72,19 @@ export async function recordRequest({ ctx, input }: { ctx: Pick<AppContext, "db"
     idempotencyKey: input.idempotencyKey === undefined ? null : redactSecrets(input.idempotencyKey).slice(0, MAX_IDEMPOTENCY_KEY),
     apiKeyId: input.apiKeyId,
   };
+  const lost = (reason: string, error: unknown) =>
+    logEvent("warn", "request log row lost", { traceId: input.traceId, tenantId: input.tenantId, reason, error: String(error) });
   try {
     await ctx.db.insert(requestLog).values(row);
   } catch (error) {
-    logEvent("warn", "request log row lost", { traceId: input.traceId, tenantId: input.tenantId, error: String(error) });
+    if (!isFenceRefusal(error)) return lost("write failed", error);
+    try {
+      const placement = await tenantPlacement(ctx.control, input.tenantId);
+      if (!placement || placement.moving) return lost("tenant moving", error);
+      await shardDatabase(ctx.env, placement.shard).insert(requestLog).values(row);
+    } catch (again) {
+      lost("write failed after the move", again);
+    }
   }
 }
 

@@ -33,7 +33,7 @@ export const TenantMoveSchema = z
     region: z.string().openapi({ example: "us", description: "The target's region: the tenant's region once the map flips." }),
     step: z.enum(["copy", "drain", "delta-delete", "delta-copy", "verify", "delete", "done"]).openapi({
       description:
-        "`copy` (bulk, the tenant still writing to the source), `drain` (writes paused, waiting out requests already routed to the source), " +
+        "`copy` (bulk, the tenant still writing to the source), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), " +
         "`delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map " +
         "names the target; the source's rows are being deleted), `done`.",
     }),
@@ -94,8 +94,8 @@ export const moveTenant = createRoute({
   operationId: "moveTenant",
   summary: "Move a tenant to another shard (start or resume)",
   description:
-    "Copies the tenant's rows to `to` in bounded batches while it keeps working, pauses its writes (its requests answer 503 " +
-    "`tenant-moving` with `Retry-After`; queue messages and reader sales wait) for the last delta and a verification of counts and " +
+    "Copies the tenant's rows to `to` in bounded batches while it keeps working, pauses its writes (its requests, and the late writes of requests routed to the " +
+    "source before, answer 503 `tenant-moving` with `Retry-After`: retry under the same `Idempotency-Key`; queue messages and reader sales wait) for the last delta and a verification of counts and " +
     "checksums per table, flips the tenant → shard map, then deletes its rows from the source. Each call works for up to about ten " +
     "seconds and answers the move: 202 while it is under way (call again, or let the cron finish it), 200 once it is done. Repeating " +
     "the call resumes the same move. Within a region always allowed; across regions only with `allowCrossRegion`, since it moves where " +

@@ -449,7 +449,7 @@ export interface paths {
     put?: never;
     /**
      * Move a tenant to another shard (start or resume)
-     * @description Copies the tenant's rows to `to` in bounded batches while it keeps working, pauses its writes (its requests answer 503 `tenant-moving` with `Retry-After`; queue messages and reader sales wait) for the last delta and a verification of counts and checksums per table, flips the tenant → shard map, then deletes its rows from the source. Each call works for up to about ten seconds and answers the move: 202 while it is under way (call again, or let the cron finish it), 200 once it is done. Repeating the call resumes the same move. Within a region always allowed; across regions only with `allowCrossRegion`, since it moves where the tenant's data lives. A tenant from before shards (region null) moves out of the control database the same way. `npm run admin -- tenant move ten_… --to SHARD` drives it to the end.
+     * @description Copies the tenant's rows to `to` in bounded batches while it keeps working, pauses its writes (its requests, and the late writes of requests routed to the source before, answer 503 `tenant-moving` with `Retry-After`: retry under the same `Idempotency-Key`; queue messages and reader sales wait) for the last delta and a verification of counts and checksums per table, flips the tenant → shard map, then deletes its rows from the source. Each call works for up to about ten seconds and answers the move: 202 while it is under way (call again, or let the cron finish it), 200 once it is done. Repeating the call resumes the same move. Within a region always allowed; across regions only with `allowCrossRegion`, since it moves where the tenant's data lives. A tenant from before shards (region null) moves out of the control database the same way. `npm run admin -- tenant move ten_… --to SHARD` drives it to the end.
      */
     post: operations["moveTenant"];
     delete?: never;
@@ -2924,7 +2924,7 @@ export interface components {
       region: string;
       startedAtUtc: string;
       /**
-       * @description `copy` (bulk, the tenant still writing to the source), `drain` (writes paused, waiting out requests already routed to the source), `delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map names the target; the source's rows are being deleted), `done`.
+       * @description `copy` (bulk, the tenant still writing to the source), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), `delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map names the target; the source's rows are being deleted), `done`.
        * @enum {string}
        */
       step: "copy" | "drain" | "delta-delete" | "delta-copy" | "verify" | "delete" | "done";
@@ -6146,7 +6146,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6295,7 +6295,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6395,7 +6395,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6486,7 +6486,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6642,7 +6642,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6734,7 +6734,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6860,7 +6860,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7025,7 +7025,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7208,7 +7208,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7392,7 +7392,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7519,7 +7519,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7582,7 +7582,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7690,7 +7690,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7843,7 +7843,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7946,7 +7946,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8055,7 +8055,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8166,7 +8166,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8325,7 +8325,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `processor-busy` (with `Retry-After`): the processor's rate limit for the platform is reached and nothing was sent; retry after `Retry-After` seconds with the same `Idempotency-Key`, which completes the same request once. Or `tenant-moving`: The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description `processor-busy` (with `Retry-After`): the processor's rate limit for the platform is reached and nothing was sent; retry after `Retry-After` seconds with the same `Idempotency-Key`, which completes the same request once. Or `tenant-moving`: The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8475,7 +8475,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8583,7 +8583,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8751,7 +8751,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `processor-busy` (with `Retry-After`): the processor's rate limit for the platform is reached and nothing was sent; retry after `Retry-After` seconds with the same `Idempotency-Key`, which completes the same request once. Or `tenant-moving`: The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description `processor-busy` (with `Retry-After`): the processor's rate limit for the platform is reached and nothing was sent; retry after `Retry-After` seconds with the same `Idempotency-Key`, which completes the same request once. Or `tenant-moving`: The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8850,7 +8850,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8940,7 +8940,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9052,7 +9052,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9151,7 +9151,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9255,7 +9255,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9399,7 +9399,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9519,7 +9519,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9644,7 +9644,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9771,7 +9771,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9896,7 +9896,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description The tenant's data is moving to another database (seconds to a minute); nothing was done. Retry after `Retry-After` seconds. */
+      /** @description The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
       503: {
         headers: {
           [name: string]: unknown;
