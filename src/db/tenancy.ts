@@ -22,3 +22,16 @@ export const tenantMoving = (tenantId: string) =>
   new ApiError("tenant-moving", `Tenant ${tenantId} is moving to another database; retry after a few seconds.`, {
     headers: { "Retry-After": String(MOVE_RETRY_AFTER_SECONDS) },
   });
+
+/**
+ * A write refused because its tenant is moving: the shard's fence (`paused` or `left`) aborted the statement, or a
+ * resolution of the tenant's shard answered `tenant-moving`. Work spanning tenants skips that tenant's item and goes on.
+ */
+export function refusedByFence(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof ApiError) return cause.slug === "tenant-moving";
+    // A failed query's own message quotes its SQL and parameters: only the database's error names the fence.
+    if (!("query" in cause) && cause.message.includes("tenant-moving")) return true;
+  }
+  return false;
+}

@@ -1,7 +1,10 @@
 // Moving tenants between shards: the operator route, where a tenant's rows are, and the shard a tenant is on.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import type { AppContext } from "../../../src/platform/context";
 import { shardD1, shardsOf } from "../../../src/db/shards";
+import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
+import { moveStep, type MoveDatabases } from "../../../src/shards/move.service";
 import { ADMIN_HEADERS, call, jsonInit } from "./http";
 import { tenantShardBinding } from "./shards";
 
@@ -76,4 +79,41 @@ export async function rowsOn(binding: string, tenantId: string): Promise<Record<
     if (row!.n > 0) counts[name] = row!.n;
   }
   return counts;
+}
+
+/** Steps a move (waiting out its drain) until `reached` holds of it, as its driver would, one saved step at a time. */
+export async function advanceMoveUntil(
+  ctx: AppContext,
+  move: TenantMoveRecord,
+  databases: MoveDatabases,
+  reached: (move: TenantMoveRecord) => boolean,
+): Promise<TenantMoveRecord> {
+  let current = move;
+  for (let steps = 0; !reached(current); steps++) {
+    if (steps > 500) throw new Error(`move of ${move.tenantId} stuck at ${current.step}`);
+    const outcome = await moveStep({ ctx, input: { move: current, databases } });
+    if (outcome.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, outcome.waitMs));
+    current = outcome.move;
+  }
+  return current;
+}
+
+/**
+ * The tenant_fences rows a move's step stands for, written on its source and target as the move writes them: the source
+ * `capturing` during the copy, `paused` from the pause, `left` from the flip; the target `arriving` until the flip.
+ */
+export async function fenceAsTheMoveDoes(move: TenantMoveRecord): Promise<void> {
+  const flipped = move.step === "delete" || move.step === "done";
+  const onSource = move.step === "done" ? null : flipped ? "left" : move.pausedAt !== null ? "paused" : "capturing";
+  const fence = (binding: string, state: string | null) =>
+    state === null
+      ? shardD1(env, binding).prepare("DELETE FROM tenant_fences WHERE tenant_id = ?").bind(move.tenantId).run()
+      : shardD1(env, binding)
+          .prepare(
+            "INSERT INTO tenant_fences (tenant_id, state, move_started_at) VALUES (?, ?, ?) ON CONFLICT (tenant_id) DO UPDATE SET state = excluded.state",
+          )
+          .bind(move.tenantId, state, move.startedAt)
+          .run();
+  await fence(move.fromShard, onSource);
+  await fence(move.toShard, flipped ? null : "arriving");
 }
