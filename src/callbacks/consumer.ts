@@ -6,6 +6,7 @@ import { tenantPlacements } from "../db/shards";
 import { MOVE_RETRY_AFTER_SECONDS } from "../db/tenancy";
 import type { Clock } from "../lib/clock";
 import type { AppContext } from "../platform/context";
+import { contextsOnEveryShard } from "../platform/shards";
 import { logEvent } from "../lib/log";
 import { activeSigningSecretsByEndpoint, disableGoneEndpoints, receiving } from "./callback-endpoints.service";
 import { callbackEndpoints } from "./callback-endpoints.schema";
@@ -79,12 +80,16 @@ export async function handleCallbackBatch({
     } else readable.push({ message, body });
   }
   // The tenant's shard now, not the one the message was sent from: a tenant moved since is delivered from its new shard.
-  const placements = await tenantPlacements(ctx.control, [
-    ...new Set(readable.flatMap(({ body }) => (body.tenantId === undefined ? [] : [body.tenantId]))),
-  ]);
+  const tenantOf = await deliveryTenants(
+    ctx,
+    readable.flatMap(({ body }) => (body.tenantId === undefined ? [body.deliveryId] : [])),
+  );
+  const tenantIdOf = (body: CallbackMessage) => body.tenantId ?? tenantOf.get(body.deliveryId);
+  const placements = await tenantPlacements(ctx.control, [...new Set(readable.flatMap(({ body }) => tenantIdOf(body) ?? []))]);
   const byShard = new Map<string, { message: Message; deliveryId: string }[]>();
   for (const { message, body } of readable) {
-    const placement = body.tenantId === undefined ? undefined : placements.get(body.tenantId);
+    const tenantId = tenantIdOf(body);
+    const placement = tenantId === undefined ? undefined : placements.get(tenantId);
     if (placement?.moving) {
       message.retry({ delaySeconds: MOVE_RETRY_AFTER_SECONDS });
       continue;
@@ -97,6 +102,24 @@ export async function handleCallbackBatch({
   // By suffix, so per-environment queue names (payment-connect-callbacks-staging-dlq) are recognized too.
   const settle = batch.queue.endsWith("-dlq") ? settleDeadLetters : deliverBatch;
   await Promise.all([...byShard].map(([shard, work]) => settle(ctx.forShard(shard), work, onEndpointsGone)));
+}
+
+/**
+ * The tenants of deliveries whose messages name none (sent before messages carried it, perhaps before shards): the
+ * delivery's row on any database names its tenant, and the map then names the shard, as for every other message.
+ */
+async function deliveryTenants(ctx: AppContext, deliveryIds: string[]): Promise<Map<string, string>> {
+  if (deliveryIds.length === 0) return new Map();
+  const found = await Promise.all(
+    (await contextsOnEveryShard(ctx)).map((onShard) =>
+      onShard.db
+        .select({ id: callbackDeliveries.id, tenantId: callbackDeliveries.tenantId })
+        .from(callbackDeliveries)
+        .where(inArray(callbackDeliveries.id, boundList(deliveryIds)))
+        .all(),
+    ),
+  );
+  return new Map(found.flat().map((row) => [row.id, row.tenantId]));
 }
 
 async function deliverBatch(
