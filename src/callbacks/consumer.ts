@@ -2,11 +2,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
-import { tenantPlacements } from "../db/shards";
+import { CONTROL_BINDING, shardsOf, tenantPlacements } from "../db/shards";
 import { MOVE_RETRY_AFTER_SECONDS } from "../db/tenancy";
 import type { Clock } from "../lib/clock";
 import type { AppContext } from "../platform/context";
-import { contextsOnEveryShard } from "../platform/shards";
 import { logEvent } from "../lib/log";
 import { activeSigningSecretsByEndpoint, disableGoneEndpoints, receiving } from "./callback-endpoints.service";
 import { callbackEndpoints } from "./callback-endpoints.schema";
@@ -110,10 +109,13 @@ export async function handleCallbackBatch({
  */
 async function deliveryTenants(ctx: AppContext, deliveryIds: string[]): Promise<Map<string, string>> {
   if (deliveryIds.length === 0) return new Map();
+  // Every database that may hold it, by primary key: no read of the map is needed to find it.
+  const databases = [CONTROL_BINDING, ...shardsOf(ctx.env).map((shard) => shard.binding)];
   const found = await Promise.all(
-    (await contextsOnEveryShard(ctx)).map((onShard) =>
-      onShard.db
-        .select({ id: callbackDeliveries.id, tenantId: callbackDeliveries.tenantId })
+    databases.map((binding) =>
+      ctx
+        .forShard(binding)
+        .db.select({ id: callbackDeliveries.id, tenantId: callbackDeliveries.tenantId })
         .from(callbackDeliveries)
         .where(inArray(callbackDeliveries.id, boundList(deliveryIds)))
         .all(),
