@@ -66,9 +66,8 @@ export default defineConfig({
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
                 TEST_SHARD_MIGRATIONS: await readD1Migrations(path.join(root, "shard-migrations")),
                 SHARDS: TEST_SHARDS,
-                // A move waits out other isolates' key caches and requests in flight: the tests run in one isolate, which the
-                // move tells at once, and their requests take milliseconds.
-                TENANT_MOVE_DRAIN_MS: "1000",
+                // A move's flip waits out other isolates' key caches: the tests run in one isolate, which the move tells at once.
+                TENANT_MOVE_KEY_CACHE_MS: "0",
               },
               d1Databases: {
                 DB_SHARD_EU_1: "shard-eu-1",

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import { assertTenantExists, refusedByFence } from "../db/tenancy";
+import { assertTenantExists, isFenceRefusal } from "../db/tenancy";
 import { liveHere } from "../db/tenant-fences.schema";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
@@ -72,7 +72,7 @@ export async function archiveCallbackHistory({
       part = await archiveNextPart(ctx, cutoff, Math.min(EVENTS_PER_PART, budget.maxEvents - result.events));
     } catch (error) {
       // Its tenant was paused by a move after the part was read: the next part's read skips that tenant.
-      if (refusedByFence(error)) continue;
+      if (isFenceRefusal(error)) continue;
       throw error;
     }
     if (!part) break;

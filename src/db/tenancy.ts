@@ -24,14 +24,25 @@ export const tenantMoving = (tenantId: string) =>
   });
 
 /**
- * A write refused because its tenant is moving: the shard's fence (`paused` or `left`) aborted the statement, or a
- * resolution of the tenant's shard answered `tenant-moving`. Work spanning tenants skips that tenant's item and goes on.
+ * The message a database's fence trigger aborts a write with (src/shards/fence-triggers.ts): the tenant's move has
+ * paused its writes there, or taken its data elsewhere.
  */
-export function refusedByFence(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (cause instanceof ApiError) return cause.slug === "tenant-moving";
-    // A failed query's own message quotes its SQL and parameters: only the database's error names the fence.
-    if (!("query" in cause) && cause.message.includes("tenant-moving")) return true;
-  }
+export const FENCE_REFUSAL = "tenant-moving: this database refuses the tenant's writes while it moves";
+
+/** Whether an error (or what it wraps: drizzle wraps D1's) is a write a move's fence refused. */
+export function isFenceRefusal(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause.message.includes(FENCE_REFUSAL)) return true;
   return false;
 }
+
+/**
+ * A write the tenant's fence refused, as the client sees it: the same retriable 503 as a request refused at the pause.
+ * The request's earlier writes landed before the pause and were copied; retried under its Idempotency-Key it resumes
+ * from them on the new shard.
+ */
+export const fencedWrite = (tenantId?: string) =>
+  new ApiError(
+    "tenant-moving",
+    `${tenantId ? `Tenant ${tenantId}` : "This tenant"} is moving to another database and this write was refused; retry after a few seconds.`,
+    { headers: { "Retry-After": String(MOVE_RETRY_AFTER_SECONDS) } },
+  );

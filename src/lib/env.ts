@@ -8,10 +8,10 @@ declare global {
      */
     CALLBACK_RETRY_SCALE?: string;
     /**
-     * Not in wrangler.toml: how long a tenant move waits, once the tenant's writes are paused, before its last copy
-     * (docs/scale.md, moving a tenant). Unset, the API key cache's lifetime plus the longest request.
+     * Not in wrangler.toml: how long after a tenant move pauses the tenant its flip waits at least, for every isolate's
+     * cached key to expire (docs/scale.md, moving a tenant). Unset, the key cache's lifetime (KEY_CHECK_TTL_MS).
      */
-    TENANT_MOVE_DRAIN_MS?: string;
+    TENANT_MOVE_KEY_CACHE_MS?: string;
   }
 }
 
@@ -64,7 +64,7 @@ const EnvSchema = z
       .regex(/^\d*\.?\d+$/, "must be a number greater than 0 and at most 1, e.g. 0.0001")
       .refine((scale) => Number(scale) > 0 && Number(scale) <= 1, "must be a number greater than 0 and at most 1, e.g. 0.0001")
       .optional(),
-    TENANT_MOVE_DRAIN_MS: wholeNumber.optional(),
+    TENANT_MOVE_KEY_CACHE_MS: wholeNumber.optional(),
   })
   .refine((env) => Object.values(env.SHARDS).some((shard) => shard.open && shard.region === env.DEFAULT_REGION), {
     path: ["DEFAULT_REGION"],

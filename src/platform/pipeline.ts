@@ -2,6 +2,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { fencedWrite, isFenceRefusal } from "../db/tenancy";
 import { hex, randomBytes } from "../lib/crypto";
 import { logEvent, logRequest, withRequestDetails } from "../lib/log";
 import { ApiError, toProblemResponse } from "../lib/problem";
@@ -88,6 +89,8 @@ export const onError: ErrorHandler<AppBindings> = (error, c) => {
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when the error came before traceAndLog ran
   const traceId = c.get("traceId") ?? hex(randomBytes(16));
   if (error instanceof ApiError) return toProblemResponse(error, traceId);
+  // A late write of a tenant whose move paused it meets the fence in the database itself: retriable, not a fault.
+  if (isFenceRefusal(error)) return toProblemResponse(fencedWrite(c.get("tenant")?.tenantId), traceId);
   if (error instanceof HTTPException && error.status < 500) {
     const slug = error.status === 413 ? "payload-too-large" : error.status === 401 ? "unauthorized" : "validation-failed";
     return toProblemResponse(new ApiError(slug, error.message || "The request was rejected."), traceId);

@@ -7,6 +7,7 @@ import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import { forgetTenantKeys, KEY_CHECK_TTL_MS } from "../tenants";
+import { fenceStatement, unfenceStatement } from "./fences";
 import { SHARD_TABLES, type ShardTable } from "./shard-tables";
 import {
   BATCH_ROWS,
@@ -42,17 +43,17 @@ const CRON_BUDGET_MS = 10_000;
 /** The two databases a move reads and writes, raw: a test wraps them to crash a step. */
 export type MoveDatabases = { source: D1Database; target: D1Database };
 
-/** What one step did: the move as saved, and how long to wait before the next (the drain), if at all. */
+/** What one step did: the move as saved, and how long to wait before the next (for the key caches), if at all. */
 export type StepOutcome = { move: TenantMoveRecord; waitMs: number };
 
 /**
- * How long a move waits once the tenant is paused before its last copy: an isolate trusts a key's shard for
- * KEY_CHECK_TTL_MS, and a request that resolved the old shard just before the pause may still be writing there for as
- * long as its processor call (or a callback attempt's 10 s) takes.
+ * How long after the pause the flip waits at least: an isolate trusts a key's shard for KEY_CHECK_TTL_MS, and a read
+ * through a key cached before the pause would be served from the old shard after the flip. Writes need no wait: the
+ * source's fence refuses every late one.
  */
-function drainMs(env: Env): number {
-  if (env.TENANT_MOVE_DRAIN_MS !== undefined) return Number(env.TENANT_MOVE_DRAIN_MS);
-  return KEY_CHECK_TTL_MS + Number(env.PROCESSOR_TIMEOUT_MS) + 15_000;
+function keyCacheMs(env: Env): number {
+  if (env.TENANT_MOVE_KEY_CACHE_MS !== undefined) return Number(env.TENANT_MOVE_KEY_CACHE_MS);
+  return KEY_CHECK_TTL_MS;
 }
 
 /**
@@ -144,7 +145,7 @@ export async function getMove({ ctx, input: { tenantId } }: { ctx: AppContext; i
 }
 
 /**
- * Works the tenant's move forward for about `budgetMs` of wall time (the drain's wait included when it fits) and at
+ * Works the tenant's move forward for about `budgetMs` of wall time (the flip's wait included when it fits) and at
  * most STEPS_PER_CALL steps, each bounded and saved before the next: whoever calls next — the operator, the CLI, the
  * cron — resumes where it stopped. A failing step is recorded on the move and retried by the next call; nothing it did is lost or doubled,
  * since every write is keyed by primary key.
@@ -193,15 +194,18 @@ export async function advanceUnfinishedMoves({ ctx }: { ctx: AppContext }): Prom
 /**
  * One bounded step of a move (a batch of at most BATCH_ROWS rows of one table, or a change of step), saved in the
  * control database before it returns:
- * 1. copy — every shard table, parents first, from the source to the target, upserted by primary key;
- * 2. drain — the tenant's writes are paused (every resolution of its shard answers "moving"); wait out drainMs;
+ * 1. copy — every shard table, parents first, from the source to the target, upserted by primary key (the target
+ *    fenced `arriving`, the source `capturing`);
+ * 2. drain — the tenant's writes are paused: every resolution of its shard answers "moving", and the source's fence
+ *    (`paused`) refuses the writes of requests that resolved it before;
  * 3. delta-delete, delta-copy — rows gone from the source are deleted on the target (children first), rows new or
  *    changed since their copy are written (parents first);
  * 4. verify — both sides' rows counted and checksummed per table; a difference goes back to the delta (a few
  *    times, then to the copy with the tenant's writes resumed);
- * 5. flip — tenant_shards names the target and the pause is cleared, in one control batch;
- * 6. delete — the tenant's rows deleted from the source, children first (its tenant row too, except on the control
- *    database, where it is the tenant's control row).
+ * 5. flip — once keyCacheMs has passed since the pause, tenant_shards names the target and the pause is cleared, in
+ *    one control batch;
+ * 6. delete — the source fenced `left` and the target's fence removed, then the tenant's rows deleted from the source,
+ *    children first (its tenant row too, except on the control database, where it is the tenant's control row).
  */
 export async function moveStep({
   ctx,
@@ -230,11 +234,14 @@ export async function moveStep({
     case "copy": {
       const table = SHARD_TABLES[move.tableIndex];
       if (!table) {
+        // Requests resolving the tenant's shard are refused from here, before they call the processor; requests that
+        // resolved it earlier meet the source's fence, raised next.
         const moving = await proceed({ step: "drain", tableIndex: 0, cursor: null, pausedAt: new Date().toISOString() });
-        // This isolate stops trusting its cached keys at once; other isolates within KEY_CHECK_TTL_MS, hence the drain.
+        // This isolate stops trusting its cached keys at once; other isolates within KEY_CHECK_TTL_MS (keyCacheMs).
         forgetTenantKeys(tenantId);
-        return { move: moving.move, waitMs: drainMs(ctx.env) };
+        return moving;
       }
+      if (move.tableIndex === 0 && after === null) await fenceForCopy(move, databases);
       const rows = await readBatch(source, table, { tenantId, after });
       count(
         table,
@@ -247,8 +254,9 @@ export async function moveStep({
       return proceed({ ...onward(rows, table), tally });
     }
     case "drain": {
-      const waitMs = Date.parse(move.pausedAt!) + drainMs(ctx.env) - Date.now();
-      if (waitMs > 0) return { move, waitMs };
+      // The source refuses the tenant's writes from here, before the delta's first read: whatever a request resolved
+      // before the pause writes late is refused, so the delta and verification read everything that will ever be there.
+      await fenceStatement(source, { tenantId, state: "paused", moveStartedAt: move.startedAt, replacing: ["capturing", "paused"] }).run();
       return proceed({ step: "delta-delete", tableIndex: 0, cursor: null });
     }
     case "delta-delete": {
@@ -294,7 +302,7 @@ export async function moveStep({
     }
     case "verify": {
       const table = SHARD_TABLES[move.tableIndex];
-      if (!table) return finishVerification(ctx, move);
+      if (!table) return finishVerification(ctx, move, databases);
       const entry: TableTally =
         after === null
           ? { ...tally[table.name], sourceRows: 0, sourceChecksum: "", targetRows: 0, targetChecksum: "" }
@@ -312,19 +320,13 @@ export async function moveStep({
       return proceed({ ...onward(longer, table), tally });
     }
     case "delete": {
+      if (move.tableIndex === 0 && after === null) await unfenceAfterFlip(move, databases);
       const table = CHILDREN_FIRST[move.tableIndex];
       if (!table) return proceed({ step: "done", tableIndex: 0, cursor: null, finishedAt: new Date().toISOString() });
       // On the control database the tenants row is the tenant's control row, not a shard's copy of it.
       if (table.name === "tenants" && move.fromShard === CONTROL_BINDING) return proceed({ tableIndex: move.tableIndex + 1, cursor: null });
       const keys = await readBatch(source, table, { tenantId, after, keysOnly: true });
-      count(
-        table,
-        "deleted",
-        await runBatch(
-          source,
-          keys.map((key) => deleteStatement(source, table, tenantId, key)),
-        ),
-      );
+      count(table, "deleted", await deleteBehindFence(move, source, table, keys));
       return proceed({ ...onward(keys, table), tally });
     }
     case "done":
@@ -333,11 +335,48 @@ export async function moveStep({
 }
 
 /**
+ * The fences of a copy, set as it starts (and starts over): the target holds a partial copy only the move writes, the
+ * source is live and its writes recorded. A source fence already raised by a later step (paused, left) is kept.
+ */
+async function fenceForCopy(move: TenantMoveRecord, { source, target }: MoveDatabases): Promise<void> {
+  const { tenantId, startedAt: moveStartedAt } = move;
+  await fenceStatement(target, { tenantId, state: "arriving", moveStartedAt }).run();
+  await fenceStatement(source, { tenantId, state: "capturing", moveStartedAt, replacing: ["capturing", "arriving"] }).run();
+}
+
+/**
+ * After the flip the target's rows are the tenant's live ones and the source's are stale for good: the source's fence
+ * becomes `left` (it refuses the tenant's writes after its rows are deleted too, and is replaced only by a move back
+ * here), then the target's is removed. Both are idempotent, so a driver that dies between them is finished by the next.
+ */
+async function unfenceAfterFlip(move: TenantMoveRecord, { source, target }: MoveDatabases): Promise<void> {
+  const { tenantId, startedAt: moveStartedAt } = move;
+  await fenceStatement(source, { tenantId, state: "left", moveStartedAt }).run();
+  await unfenceStatement(target, { tenantId, state: "arriving" }).run();
+}
+
+/**
+ * Deletes a batch of the tenant's rows on a source it has left, whose fence refuses every write of the tenant: in one
+ * transaction the fence is lifted, the rows deleted and the fence raised again, so no other write gets in between.
+ * Returns the rows deleted.
+ */
+async function deleteBehindFence(move: TenantMoveRecord, source: D1Database, table: ShardTable, keys: Key[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const { tenantId, startedAt: moveStartedAt } = move;
+  const results = await source.batch([
+    unfenceStatement(source, { tenantId, state: "left" }),
+    ...keys.map((key) => deleteStatement(source, table, tenantId, key)),
+    fenceStatement(source, { tenantId, state: "left", moveStartedAt }),
+  ]);
+  return results.slice(1, -1).reduce((sum, result) => sum + result.meta.changes, 0);
+}
+
+/**
  * Equal counts and checksums on every table flip the map and clear the pause in one control batch (the tenant's next
  * request goes to the target); any difference is recorded and the delta runs again, still paused — at most
  * MAX_VERIFY_FAILURES times, then the pause ends and the copy starts over.
  */
-async function finishVerification(ctx: AppContext, move: TenantMoveRecord): Promise<StepOutcome> {
+async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { source }: MoveDatabases): Promise<StepOutcome> {
   const differing = SHARD_TABLES.filter((table) => {
     const entry = move.tally[table.name] ?? {};
     return entry.sourceRows !== entry.targetRows || entry.sourceChecksum !== entry.targetChecksum;
@@ -348,6 +387,15 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord): Prom
   if (differing.length > 0) {
     const lastError = `verify: differs in ${differing.join(", ")}`;
     const verifyFailures = move.verifyFailures + 1;
+    // Writes resume on the source before the map says so: until then a write meets the fence and is retried.
+    if (verifyFailures >= MAX_VERIFY_FAILURES) {
+      await fenceStatement(source, {
+        tenantId: move.tenantId,
+        state: "capturing",
+        moveStartedAt: move.startedAt,
+        replacing: ["paused"],
+      }).run();
+    }
     const changes: Partial<TenantMoveRecord> =
       verifyFailures < MAX_VERIFY_FAILURES
         ? { step: "delta-delete", tableIndex: 0, cursor: null, verifyFailures, lastError }
@@ -361,6 +409,8 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord): Prom
           };
     return { move: await save(ctx, move, changes), waitMs: 0 };
   }
+  const waitMs = Date.parse(move.pausedAt!) + keyCacheMs(ctx.env) - Date.now();
+  if (waitMs > 0) return { move, waitMs };
   const now = new Date().toISOString();
   const placement = { region: move.toRegion, shard: move.toShard, placedAt: now };
   await ctx.control.batch([

@@ -16,8 +16,7 @@ const ADMIN = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}` };
 let server;
 
 beforeAll(async () => {
-  // The drain waits out the isolates' key cache and in-flight requests (50 s by default); two seconds on one machine.
-  server = await startDevServer({ vars: { TENANT_MOVE_DRAIN_MS: "2000" } });
+  server = await startDevServer();
 });
 afterAll(async () => {
   await server?.stop();

@@ -53,11 +53,11 @@ export async function otherShardInRegion(tenantId: string): Promise<string> {
   return shardsOf(env).find((shard) => shard.region === region && shard.binding !== current)!.binding;
 }
 
-/** Every table a tenant shard has, as its migrations made it. */
+/** Every table of tenant data a shard has, as its migrations made it (tenant_fences is the moves' record, not data). */
 export async function shardTableNames(): Promise<string[]> {
   const { results } = await shardsOf(env)[0]!
     .d1.prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'tenant_fences') ORDER BY name",
     )
     .all<{ name: string }>();
   return results.map((row) => row.name);
@@ -98,22 +98,7 @@ export async function advanceMoveUntil(
   return current;
 }
 
-/**
- * The tenant_fences rows a move's step stands for, written on its source and target as the move writes them: the source
- * `capturing` during the copy, `paused` from the pause, `left` from the flip; the target `arriving` until the flip.
- */
-export async function fenceAsTheMoveDoes(move: TenantMoveRecord): Promise<void> {
-  const flipped = move.step === "delete" || move.step === "done";
-  const onSource = move.step === "done" ? null : flipped ? "left" : move.pausedAt !== null ? "paused" : "capturing";
-  const fence = (binding: string, state: string | null) =>
-    state === null
-      ? shardD1(env, binding).prepare("DELETE FROM tenant_fences WHERE tenant_id = ?").bind(move.tenantId).run()
-      : shardD1(env, binding)
-          .prepare(
-            "INSERT INTO tenant_fences (tenant_id, state, move_started_at) VALUES (?, ?, ?) ON CONFLICT (tenant_id) DO UPDATE SET state = excluded.state",
-          )
-          .bind(move.tenantId, state, move.startedAt)
-          .run();
-  await fence(move.fromShard, onSource);
-  await fence(move.toShard, flipped ? null : "arriving");
+/** The tenant's fence on one database (src/db/tenant-fences.schema.ts), or null for none: its rows there are live. */
+export async function fenceOn(binding: string, tenantId: string): Promise<string | null> {
+  return shardD1(env, binding).prepare("SELECT state FROM tenant_fences WHERE tenant_id = ?").bind(tenantId).first<string>("state");
 }

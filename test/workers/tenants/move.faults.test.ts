@@ -79,8 +79,9 @@ describe("a move crashed at each step, then resumed", () => {
     const databases = { source: shardD1(env, from), target: shardD1(env, to) };
     let started = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
     if (step === "delta-copy") {
-      // A payment changed while paused, so the delta has a row to write when it crashes.
-      const paused = await advanceUntil(ctx, started, databases, "delta-delete");
+      // A payment changed by a request routed before the pause, its write landing before the source's fence (raised by
+      // the drain step), so the delta has a row to write when it crashes.
+      const paused = await advanceUntil(ctx, started, databases, "drain");
       await shardD1(env, from)
         .prepare("UPDATE payments SET order_ref = 'changed-while-paused' WHERE id = ?")
         .bind(tenant.payments[1]!.lcPaymentId)
@@ -144,9 +145,10 @@ describe("a move crashed at each step, then resumed", () => {
     expect((await call(PROBE, { headers: tenant.auth })).status).toBe(404);
   });
 
-  // Three pauses, each waiting out the drain, before the fresh copy: a longer budget than one step's.
+  // The fence refuses every write of the tenant on the source, so only the target can differ: a write behind the move's
+  // back there (a fault no request can make) stands for whatever keeps the two sides apart.
   it(
-    "ends the pause after verifications keep differing (a write got past it), copies again, and then finishes",
+    "ends the pause after verifications keep differing, writes resumed on the source, copies again, and then finishes",
     { timeout: 30_000 },
     async () => {
       const tenant = await busyTenant("Written Behind The Pause");
@@ -154,26 +156,34 @@ describe("a move crashed at each step, then resumed", () => {
       const to = await otherShardInRegion(tenant.tenantId);
       const ctx = createContext(env);
       const databases = { source: shardD1(env, from), target: shardD1(env, to) };
+      const original = await databases.source
+        .prepare("SELECT order_ref FROM payments WHERE id = ?")
+        .bind(tenant.payments[0]!.lcPaymentId)
+        .first();
       let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
-      const writeBehindThePause = (orderRef: string) =>
-        databases.source.prepare("UPDATE payments SET order_ref = ? WHERE id = ?").bind(orderRef, tenant.payments[0]!.lcPaymentId).run();
+      const writeBehindTheMove = (orderRef: string) =>
+        databases.target.prepare("UPDATE payments SET order_ref = ? WHERE id = ?").bind(orderRef, tenant.payments[0]!.lcPaymentId).run();
+      const fenceOnSource = () =>
+        databases.source.prepare("SELECT state FROM tenant_fences WHERE tenant_id = ?").bind(tenant.tenantId).first<string>("state");
 
       for (let failure = 1; failure <= 3; failure++) {
         move = await advanceUntil(ctx, move, databases, "verify");
-        await writeBehindThePause(`behind-${failure}`);
+        expect(await fenceOnSource()).toBe("paused");
+        await writeBehindTheMove(`behind-${failure}`);
         while (move.step === "verify") move = (await moveStep({ ctx, input: { move, databases } })).move;
         expect(move.lastError).toMatch(/^verify: differs in payments/);
       }
 
       expect(move).toMatchObject({ step: "copy", pausedAt: null, verifyFailures: 0 });
       expect(move.lastError).toMatch(/writes resumed, copying again$/);
+      expect(await fenceOnSource()).toBe("capturing");
       expect((await call(PROBE, { headers: tenant.auth })).status).toBe(404);
       expect((await moveToEnd(tenant.tenantId, to)).step).toBe("done");
       const row = await databases.target
         .prepare("SELECT order_ref FROM payments WHERE id = ?")
         .bind(tenant.payments[0]!.lcPaymentId)
         .first();
-      expect(row).toEqual({ order_ref: "behind-3" });
+      expect(row).toEqual(original);
     },
   );
 });

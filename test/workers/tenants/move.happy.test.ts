@@ -88,11 +88,9 @@ describe("moving a tenant to another shard of its region", () => {
 
     async function traffic(prefix: string) {
       for (let n = 0; moving || n < 6; n++) {
-        const token = await cardToken();
-        const charged = await untilNotMoving(
-          () => charge(tenant.auth, chargeBody(token, { amountCents: 2_000 + n }), `${prefix}-${n}`),
-          pauses,
-        );
+        // Retried as a client must: the same request under the same key.
+        const body = chargeBody(await cardToken(), { amountCents: 2_000 + n });
+        const charged = await untilNotMoving(() => charge(tenant.auth, body, `${prefix}-${n}`), pauses);
         expect(charged.status, await charged.clone().text()).toBe(201);
         const { lcPaymentId } = await charged.json<Payment>();
         refunded.set(lcPaymentId, 0);
