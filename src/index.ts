@@ -7,7 +7,7 @@ import { withTrace } from "./lib/log";
 import { runScheduledSweeps } from "./scheduled";
 import { CONTROL_BINDING } from "./db/shards";
 import { tenantShard } from "./tenants";
-import { ReaderObject } from "./terminal";
+import { ReaderObject, readerTenant } from "./terminal";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
 export { ProcessorRateBudget } from "./processor";
@@ -15,9 +15,10 @@ export { ProcessorRateBudget } from "./processor";
 /** A reader's Durable Object, given the composition root's context (a capability may not import it). */
 export class TerminalReader extends ReaderObject {
   /** Throws tenant-moving while a move pauses the tenant: the alarm tries again later, on whichever shard it is then. */
-  protected async context(tenantId: string | undefined) {
+  protected async context(sale: { tenantId?: string; readerId: string }) {
     const ctx = createContext(this.env);
-    const shard = tenantId === undefined ? null : await tenantShard({ ctx, input: { tenantId } });
+    const tenantId = sale.tenantId ?? (await readerTenant({ ctx, input: { readerId: sale.readerId } }));
+    const shard = tenantId === null ? null : await tenantShard({ ctx, input: { tenantId } });
     return ctx.forShard(shard ?? CONTROL_BINDING);
   }
 }

@@ -13,7 +13,7 @@ import { sweepPayouts } from "./payouts";
 import { retryFailedApplications, sweepMissedProcessorEvents } from "./processor-webhooks";
 import { ProcessorBusy } from "./processor";
 import { purgeExpiredRequests } from "./requests";
-import { advanceUnfinishedMoves, shardsBusyWithMoves } from "./shards";
+import { advanceUnfinishedMoves } from "./shards";
 import { sweepTerminalSales } from "./terminal";
 
 /** The cron minute (HH:MM UTC) that refreshes the query planner's statistics. */
@@ -23,7 +23,8 @@ type Sweep = (options: { ctx: AppContext }) => Promise<unknown>;
 
 /**
  * What the processor left open, in order, on each shard; events they record are flushed before the callbacks sweep
- * runs. Each sweep takes a bounded batch per run (payments and refunds 300 each, terminal sales 50, onboarding 10 forms
+ * runs. Every sweep picks its work among the tenants live on the shard (`liveHere`, in the same statement as the read),
+ * so a tenant in the middle of a move is skipped at that step and every other tenant is swept as usual. Each sweep takes a bounded batch per run (payments and refunds 300 each, terminal sales 50, onboarding 10 forms
  * and 10 merchants' PCI forms, disputes 20 per queue, payouts 20 and 5 merchants' settlements), so a shard's turn is
  * bounded too and a backlog is worked off a batch a minute.
  */
@@ -63,27 +64,24 @@ async function sweepAll(env: Env, scheduledTime: number): Promise<void> {
   await run("missed processor events", sweepMissedProcessorEvents, ctx);
   await run("processor webhooks that failed to apply", retryFailedApplications, ctx);
   await run("dashboard sign-in state", purgeEndedSignInState, ctx);
-  // A move resumes here whatever stopped its driver; its two shards' sweeps wait until it no longer needs them still.
+  // A move resumes here whatever stopped its driver; the shards' sweeps below skip its tenant, not its shards.
   await run("tenant moves", advanceUnfinishedMoves, ctx);
-  const busy = await shardsBusyWithMoves({ ctx });
   const refreshStatistics = new Date(scheduledTime).toISOString().slice(11, 16) === PLANNER_STATISTICS_AT_UTC;
   // Each shard's turn is bounded whatever the others hold: the sweeps' batches, then at most 500 events and 500
   // deliveries re-enqueued, the archive's budget (2,000 events or 10 s) and 10,000 expired request log rows; shards run
   // side by side, one D1 writer each.
   await Promise.all(
-    (await contextsOnEveryShard(ctx))
-      .filter((onShard) => !busy.has(onShard.shard!))
-      .map(async (onShard) => {
-        for (const [name, sweep] of SHARD_SWEEPS) await run(name, sweep, onShard);
-        await onShard.outbox.flush();
-        await run("callbacks", sweepCallbacks, onShard);
-        await run("callback history archive", archiveCallbackHistory, onShard);
-        await run("request log retention", purgeExpiredRequests, onShard);
-        // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
-        if (refreshStatistics && onShard.shard !== CONTROL_BINDING) {
-          await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);
-        }
-      }),
+    (await contextsOnEveryShard(ctx)).map(async (onShard) => {
+      for (const [name, sweep] of SHARD_SWEEPS) await run(name, sweep, onShard);
+      await onShard.outbox.flush();
+      await run("callbacks", sweepCallbacks, onShard);
+      await run("callback history archive", archiveCallbackHistory, onShard);
+      await run("request log retention", purgeExpiredRequests, onShard);
+      // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
+      if (refreshStatistics && onShard.shard !== CONTROL_BINDING) {
+        await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);
+      }
+    }),
   );
   // The control database's keys and tenants are read on every request: its statistics too, once, shard or not.
   if (refreshStatistics) await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.control), ctx);

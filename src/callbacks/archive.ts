@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import { assertTenantExists } from "../db/tenancy";
+import { assertTenantExists, isFenceRefusal } from "../db/tenancy";
+import { liveHere } from "../db/tenant-fences.schema";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
@@ -36,11 +37,15 @@ export function archiveCutoff(ctx: Pick<AppContext, "env" | "clock">): string {
   return new Date(startOfToday - Number(ctx.env.EVENT_ARCHIVE_AFTER_DAYS) * DAY_MS).toISOString();
 }
 
-/** Older than the cutoff and owed nothing more: enqueued, and each delivery finished and made before the cutoff. */
+/**
+ * Older than the cutoff and owed nothing more: enqueued, and each delivery finished and made before the cutoff; of a
+ * tenant live on this shard.
+ */
 function archivable(cutoff: string) {
   return and(
     lt(events.createdAt, cutoff),
     isNotNull(events.enqueuedAt),
+    liveHere(events.tenantId),
     sql`NOT EXISTS (SELECT 1 FROM ${callbackDeliveries} WHERE ${callbackDeliveries.eventId} = ${events.id}
       AND (${callbackDeliveries.status} = 'pending' OR ${callbackDeliveries.createdAt} >= ${cutoff}))`,
   );
@@ -62,7 +67,14 @@ export async function archiveCallbackHistory({
   const deadline = Date.now() + budget.maxMs;
   const result: ArchiveRunResult = { parts: 0, events: 0, deliveries: 0 };
   do {
-    const part = await archiveNextPart(ctx, cutoff, Math.min(EVENTS_PER_PART, budget.maxEvents - result.events));
+    let part: Awaited<ReturnType<typeof archiveNextPart>>;
+    try {
+      part = await archiveNextPart(ctx, cutoff, Math.min(EVENTS_PER_PART, budget.maxEvents - result.events));
+    } catch (error) {
+      // Its tenant was paused by a move after the part was read: the next part's read skips that tenant.
+      if (isFenceRefusal(error)) continue;
+      throw error;
+    }
     if (!part) break;
     result.parts++;
     result.events += part.events;

@@ -9,7 +9,8 @@ export type CallbackMessage = { deliveryId: string; shard: string; tenantId?: st
 
 /**
  * The delivery a message asks for, or null for a body that is not a CallbackMessage (acknowledged and logged, never
- * retried). A message sent before shards names none: its delivery is in the control database, where every tenant's was.
+ * retried). A message sent before shards names no shard (the control database, where every tenant's delivery was then)
+ * and no tenant: the consumer finds its tenant by the delivery and delivers from the tenant's shard of the moment.
  */
 export function readCallbackMessage(body: unknown): CallbackMessage | null {
   if (typeof body !== "object" || body === null) return null;

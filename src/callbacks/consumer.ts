@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
-import { tenantPlacements } from "../db/shards";
+import { CONTROL_BINDING, shardsOf, tenantPlacements } from "../db/shards";
 import { MOVE_RETRY_AFTER_SECONDS } from "../db/tenancy";
 import type { Clock } from "../lib/clock";
 import type { AppContext } from "../platform/context";
@@ -80,13 +80,17 @@ export async function handleCallbackBatch({
     } else readable.push({ message, body });
   }
   // The tenant's shard now, not the one the message was sent from: a tenant moved since is delivered from its new shard.
-  const placements = await tenantPlacements(ctx.control, [
-    ...new Set(readable.flatMap(({ body }) => (body.tenantId === undefined ? [] : [body.tenantId]))),
-  ]);
+  const tenantOf = await deliveryTenants(
+    ctx,
+    readable.flatMap(({ body }) => (body.tenantId === undefined ? [body.deliveryId] : [])),
+  );
+  const tenantIdOf = (body: CallbackMessage) => body.tenantId ?? tenantOf.get(body.deliveryId);
+  const placements = await tenantPlacements(ctx.control, [...new Set(readable.flatMap(({ body }) => tenantIdOf(body) ?? []))]);
   const byShard = new Map<string, { message: Message; deliveryId: string }[]>();
   const waitingForMove: { message: Message; body: CallbackMessage }[] = [];
   for (const { message, body } of readable) {
-    const placement = body.tenantId === undefined ? undefined : placements.get(body.tenantId);
+    const tenantId = tenantIdOf(body);
+    const placement = tenantId === undefined ? undefined : placements.get(tenantId);
     if (placement?.moving) {
       waitingForMove.push({ message, body });
       continue;
@@ -120,6 +124,27 @@ async function deferUntilMoved({ env }: AppContext, waiting: { message: Message;
     logEvent("error", "callback deferral during a move failed", { count: waiting.length, error: String(error) });
     for (const { message } of waiting) message.retry({ delaySeconds: MOVE_RETRY_AFTER_SECONDS });
   }
+}
+
+/**
+ * The tenants of deliveries whose messages name none (sent before messages carried it, perhaps before shards): the
+ * delivery's row on any database names its tenant, and the map then names the shard, as for every other message.
+ */
+async function deliveryTenants(ctx: AppContext, deliveryIds: string[]): Promise<Map<string, string>> {
+  if (deliveryIds.length === 0) return new Map();
+  // Every database that may hold it, by primary key: no read of the map is needed to find it.
+  const databases = [CONTROL_BINDING, ...shardsOf(ctx.env).map((shard) => shard.binding)];
+  const found = await Promise.all(
+    databases.map((binding) =>
+      ctx
+        .forShard(binding)
+        .db.select({ id: callbackDeliveries.id, tenantId: callbackDeliveries.tenantId })
+        .from(callbackDeliveries)
+        .where(inArray(callbackDeliveries.id, boundList(deliveryIds)))
+        .all(),
+    ),
+  );
+  return new Map(found.flat().map((row) => [row.id, row.tenantId]));
 }
 
 async function deliverBatch(

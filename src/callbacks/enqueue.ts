@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
+import { liveHere } from "../db/tenant-fences.schema";
 import { insertSelectFields } from "../db/insert-select";
 import { newIdSql } from "../lib/ids";
 import { logEvent } from "../lib/log";
@@ -128,10 +129,20 @@ export async function queueDeliveryMessages({ env, shard }: EnqueueContext, deli
   }
 }
 
+/**
+ * A tenant paused by a move since its deliveries were read keeps them unstamped rather than failing the others' stamp:
+ * its messages wait for the move in the consumer, and the new shard's sweep sends any it still holds pending.
+ */
 function stampSent({ db, clock }: Pick<AppContext, "db" | "clock">, deliveryIds: string[]) {
   const now = clock.nowIso();
   return db
     .update(callbackDeliveries)
     .set({ enqueuedAt: now, nextAttemptAt: now })
-    .where(and(inArray(callbackDeliveries.id, boundList(deliveryIds)), eq(callbackDeliveries.status, "pending")));
+    .where(
+      and(
+        inArray(callbackDeliveries.id, boundList(deliveryIds)),
+        eq(callbackDeliveries.status, "pending"),
+        liveHere(callbackDeliveries.tenantId),
+      ),
+    );
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
+import { liveHere } from "../db/tenant-fences.schema";
 import type { AppContext } from "../platform/context";
 import { logEvent } from "../lib/log";
 import { callbackDeliveries } from "./deliveries.schema";
@@ -22,7 +23,9 @@ export type CallbackSweepResult = { eventsDispatched: number; deliveriesResent: 
 
 /**
  * Puts back on the queue what a crash or an outage left behind: events committed but never enqueued, and pending
- * deliveries no message is working on. Run from the cron trigger every minute; tests call it directly.
+ * deliveries no message is working on, of the tenants live on this shard (a tenant in the middle of a move is the
+ * move's: its copy on the target is not live before the flip, nor its rows on the source from the pause). Run from the
+ * cron trigger every minute; tests call it directly.
  */
 export async function sweepCallbacks({ ctx }: { ctx: AppContext }): Promise<CallbackSweepResult> {
   const now = new Date(ctx.clock.nowMs());
@@ -44,7 +47,7 @@ async function dispatchUnsentEvents(ctx: AppContext, unsentBefore: string): Prom
     const unsent = await db
       .select({ id: events.id, tenantId: events.tenantId, enqueueAttempts: events.enqueueAttempts })
       .from(events)
-      .where(and(isNull(events.enqueuedAt), lt(events.createdAt, unsentBefore)))
+      .where(and(isNull(events.enqueuedAt), lt(events.createdAt, unsentBefore), liveHere(events.tenantId)))
       .orderBy(asc(events.enqueueAttempts), asc(events.createdAt))
       .limit(PAGE)
       .all();
@@ -53,7 +56,8 @@ async function dispatchUnsentEvents(ctx: AppContext, unsentBefore: string): Prom
     await db
       .update(events)
       .set({ enqueueAttempts: sql`${events.enqueueAttempts} + 1` })
-      .where(inArray(events.id, boundList(eventIds)));
+      // The fence read again in the counting write: a tenant paused since the read is left alone, not a refused page.
+      .where(and(inArray(events.id, boundList(eventIds)), liveHere(events.tenantId)));
     const stuck = unsent.filter((event) => event.enqueueAttempts + 1 >= ENQUEUE_ATTEMPTS_WORTH_AN_ALERT);
     if (stuck.length > 0) logEvent("error", "events repeatedly failed to enqueue", { events: stuck });
 
@@ -101,6 +105,7 @@ async function resendLostDeliveries(ctx: AppContext, unsentBefore: string, overd
               overdueBefore,
             ),
           ),
+          liveHere(callbackDeliveries.tenantId),
         ),
       )
       .orderBy(asc(callbackDeliveries.createdAt))

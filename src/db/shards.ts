@@ -1,4 +1,4 @@
-import { count, eq, inArray, isNull } from "drizzle-orm";
+import { count, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { ShardConfig } from "../lib/env";
 import { ApiError } from "../lib/problem";
 import { boundList } from "./bound-list";
@@ -122,4 +122,18 @@ export const placementFields = { shard: tenantShards.shard, pausedAt: tenantMove
 
 export function placementOf(row: { shard: string | null; pausedAt: string | null }): TenantPlacement {
   return { shard: row.shard ?? CONTROL_BINDING, moving: row.pausedAt !== null };
+}
+
+/**
+ * Each tenant in an unfinished move and the shard the map places it on now: the source until the flip, the target from
+ * it. Its rows are on both sides meanwhile, and only that shard's are the tenant's live ones.
+ */
+export async function movingTenantShards(control: Database): Promise<Map<string, string>> {
+  const rows = await control
+    .select({ tenantId: tenantMoves.tenantId, shard: tenantShards.shard })
+    .from(tenantMoves)
+    .leftJoin(tenantShards, eq(tenantShards.tenantId, tenantMoves.tenantId))
+    .where(ne(tenantMoves.step, "done"))
+    .all();
+  return new Map(rows.map((row) => [row.tenantId, row.shard ?? CONTROL_BINDING]));
 }

@@ -25,5 +25,6 @@ export type FenceState = TenantFenceRecord["state"];
  * here are live, so a move's partial copy or stale source is never acted on; decided in the same statement as the read.
  */
 export function liveHere(tenantColumn: SQLiteColumn): SQL {
-  return sql`${tenantColumn} NOT IN (SELECT "tenant_id" FROM "tenant_fences" WHERE "state" <> 'capturing')`;
+  // Keyed on the fence's primary key, row by row: a search, never a scan, however the query around it is planned.
+  return sql`NOT EXISTS (SELECT 1 FROM "tenant_fences" WHERE "tenant_fences"."tenant_id" = ${tenantColumn} AND "tenant_fences"."state" <> 'capturing')`;
 }

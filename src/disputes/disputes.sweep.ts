@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { liveHere } from "../db/tenant-fences.schema";
 import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
@@ -21,7 +22,7 @@ async function each<T>(rows: T[], work: (row: T) => Promise<unknown>, what: stri
 /**
  * The cron sweep for disputes: evidence stored but not yet at the processor is uploaded; submissions and acceptances
  * whose answer was lost are settled; evidence under review and undecided disputes are read again (their webhooks may have been lost, and
- * a won dispute must not leave its payment `disputed`).
+ * a won dispute must not leave its payment `disputed`). Each query takes only tenants live on this shard.
  */
 export async function sweepDisputes({ ctx }: { ctx: AppContext }): Promise<void> {
   const { db } = ctx;
@@ -34,6 +35,7 @@ export async function sweepDisputes({ ctx }: { ctx: AppContext }): Promise<void>
         eq(disputeEvidence.state, "pending"),
         lt(disputeEvidence.updatedAt, before(ctx, SWEEP_AFTER_MS)),
         or(isNull(disputeEvidence.uploadLeaseUntil), lt(disputeEvidence.uploadLeaseUntil, now)),
+        liveHere(disputeEvidence.tenantId),
       ),
     )
     .limit(BATCH)
@@ -43,7 +45,7 @@ export async function sweepDisputes({ ctx }: { ctx: AppContext }): Promise<void>
   const submissions = await db
     .select()
     .from(disputes)
-    .where(and(eq(disputes.submission, "pending"), lt(disputes.updatedAt, before(ctx, SWEEP_AFTER_MS))))
+    .where(and(eq(disputes.submission, "pending"), lt(disputes.updatedAt, before(ctx, SWEEP_AFTER_MS)), liveHere(disputes.tenantId)))
     .limit(BATCH)
     .all();
   await each(submissions, (row) => resolvePendingSubmission({ ctx, input: row }), "dispute submission resolution");
@@ -51,7 +53,7 @@ export async function sweepDisputes({ ctx }: { ctx: AppContext }): Promise<void>
   const acceptances = await db
     .select()
     .from(disputes)
-    .where(and(eq(disputes.acceptance, "pending"), lt(disputes.updatedAt, before(ctx, SWEEP_AFTER_MS))))
+    .where(and(eq(disputes.acceptance, "pending"), lt(disputes.updatedAt, before(ctx, SWEEP_AFTER_MS)), liveHere(disputes.tenantId)))
     .limit(BATCH)
     .all();
   await each(acceptances, (row) => resolvePendingAcceptance({ ctx, input: row }), "dispute acceptance resolution");
@@ -60,7 +62,13 @@ export async function sweepDisputes({ ctx }: { ctx: AppContext }): Promise<void>
     .select({ id: disputeEvidence.id, disputeId: disputes.processorDisputeId, evidenceId: disputeEvidence.processorEvidenceId })
     .from(disputeEvidence)
     .innerJoin(disputes, eq(disputes.id, disputeEvidence.disputeId))
-    .where(and(eq(disputeEvidence.state, "processing"), lt(disputeEvidence.syncedAt, before(ctx, RESYNC_AFTER_MS))))
+    .where(
+      and(
+        eq(disputeEvidence.state, "processing"),
+        lt(disputeEvidence.syncedAt, before(ctx, RESYNC_AFTER_MS)),
+        liveHere(disputeEvidence.tenantId),
+      ),
+    )
     .limit(BATCH)
     .all();
   await each(
@@ -75,7 +83,9 @@ export async function sweepDisputes({ ctx }: { ctx: AppContext }): Promise<void>
   const undecided = await db
     .select()
     .from(disputes)
-    .where(and(inArray(disputes.state, ["inquiry", "open"]), lt(disputes.syncedAt, before(ctx, RESYNC_AFTER_MS))))
+    .where(
+      and(inArray(disputes.state, ["inquiry", "open"]), lt(disputes.syncedAt, before(ctx, RESYNC_AFTER_MS)), liveHere(disputes.tenantId)),
+    )
     .limit(BATCH)
     .all();
   await each(undecided, (row) => syncDispute({ ctx, input: row }), "dispute re-read");

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { liveHere } from "../db/tenant-fences.schema";
 import { tenants } from "../db/tenants.schema";
 import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
@@ -37,7 +38,7 @@ async function due(ctx: AppContext, key: CheckedAt, everyMs: number, where: SQL)
       .select({ tenantId: onboarding.tenantId, formId: onboarding.processorFormId, merchantId: tenants.processorMerchantId, checkedAt })
       .from(onboarding)
       .innerJoin(tenants, eq(tenants.id, onboarding.tenantId))
-      .where(and(where, condition))
+      .where(and(where, condition, liveHere(onboarding.tenantId)))
       .orderBy(asc(checkedAt))
       .limit(limit)
       .all();
@@ -49,7 +50,8 @@ async function due(ctx: AppContext, key: CheckedAt, everyMs: number, where: SQL)
 /**
  * The cron sweep of what onboarding learns by webhook: a hosted form completed while its webhook was lost (and the
  * merchant never came back from it) is read as the return would read it, attaching the merchant with the same
- * callbacks; and each merchant's PCI forms are listed now and then, applied as their webhooks would be.
+ * callbacks; and each merchant's PCI forms are listed now and then, applied as their webhooks would be. A tenant whose
+ * claim or check fails (paused by a move since it was picked) is skipped; the others go on.
  */
 export async function sweepOnboarding({ ctx }: { ctx: AppContext }): Promise<void> {
   const open = await due(
@@ -64,17 +66,20 @@ export async function sweepOnboarding({ ctx }: { ctx: AppContext }): Promise<voi
     )!,
   );
   for (const { tenantId, formId, checkedAt } of open) {
-    if (!(await claim(ctx, tenantId, "formCheckedAt", checkedAt))) continue;
-    await readOnboardingForm({ ctx, input: { tenantId, formId: formId!, renewLink: false } }).catch(
+    const check = async () => {
+      if (await claim(ctx, tenantId, "formCheckedAt", checkedAt))
+        await readOnboardingForm({ ctx, input: { tenantId, formId: formId!, renewLink: false } });
+    };
+    await check().catch(
       unlessBusy((error) => logEvent("warn", "onboarding form check failed", { tenantId, formId, error: String(error) })),
     );
   }
 
   const merchants = await due(ctx, "pciCheckedAt", PCI_CHECK_EVERY_MS, isNotNull(tenants.processorMerchantId));
   for (const { tenantId, merchantId, checkedAt } of merchants) {
-    if (!(await claim(ctx, tenantId, "pciCheckedAt", checkedAt))) continue;
-    await pullComplianceForms(ctx, tenantId, merchantId!).catch(
-      unlessBusy((error) => logEvent("warn", "compliance forms check failed", { tenantId, error: String(error) })),
-    );
+    const check = async () => {
+      if (await claim(ctx, tenantId, "pciCheckedAt", checkedAt)) await pullComplianceForms(ctx, tenantId, merchantId!);
+    };
+    await check().catch(unlessBusy((error) => logEvent("warn", "compliance forms check failed", { tenantId, error: String(error) })));
   }
 }

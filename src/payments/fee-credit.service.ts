@@ -1,8 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { tenantPlacement } from "../db/shards";
+import { tenantMoving } from "../db/tenancy";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
-import { contextsOnEveryShard } from "../platform/shards";
+import { contextsOnEveryShard, reportOnEveryShard } from "../platform/shards";
 import { isOutcomeUnknown, ProcessorRejected } from "../processor";
 import { TENANT_TAG } from "./charge.service";
 import { nextCheckAt } from "./check-schedule";
@@ -161,7 +163,7 @@ const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 
 /**
  * The operator's view of fee credits in one state, most recently changed first, over every shard: the first `limit` of
- * each shard hold the first `limit` of all.
+ * each shard hold the first `limit` of all. A tenant in the middle of a move is read on the shard the map places it on.
  */
 export async function listFeeCredits({
   ctx,
@@ -170,29 +172,36 @@ export async function listFeeCredits({
   ctx: AppContext;
   input: { status: Exclude<FeeCreditStatus, "none">; limit: number };
 }): Promise<FeeCreditView[]> {
-  const perShard = await Promise.all(
-    (await contextsOnEveryShard(ctx)).map((onShard) =>
-      onShard.db
-        .select()
-        .from(refunds)
-        .where(eq(refunds.feeCreditStatus, status))
-        .orderBy(desc(refunds.updatedAt), desc(refunds.id))
-        .limit(limit)
-        .all(),
-    ),
+  const perShard = await reportOnEveryShard(ctx, (onShard, placedHere) =>
+    onShard.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.feeCreditStatus, status), placedHere(refunds.tenantId)))
+      .orderBy(desc(refunds.updatedAt), desc(refunds.id))
+      .limit(limit)
+      .all(),
   );
   return perShard.flat().sort(byLatestChange).slice(0, limit).map(toView);
 }
 
 export const noFeeCredit = (refundId: string) => `No fee credit for refund ${refundId}.`;
 
-/** The shard holding a refund, for an operator route that names a refund and no tenant; null when none holds it. */
+/**
+ * The shard holding a refund's live row, for an operator route that names a refund and no tenant; null when none holds
+ * it. Any copy names its tenant and the map names the tenant's shard: a move's partial copy on its target, or its stale
+ * one on its source, is never the one acted on, and a tenant paused by its move is refused (503 tenant-moving).
+ */
 export async function refundShard({ ctx, input: { refundId } }: { ctx: AppContext; input: { refundId: string } }): Promise<string | null> {
   const shards = await contextsOnEveryShard(ctx);
   const found = await Promise.all(
-    shards.map((onShard) => onShard.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, refundId)).get()),
+    shards.map((onShard) => onShard.db.select({ tenantId: refunds.tenantId }).from(refunds).where(eq(refunds.id, refundId)).get()),
   );
-  return shards[found.findIndex((row) => row !== undefined)]?.shard ?? null;
+  const tenantId = found.find((row) => row !== undefined)?.tenantId;
+  if (tenantId === undefined) return null;
+  const placement = await tenantPlacement(ctx.control, tenantId);
+  if (placement?.moving) throw tenantMoving(tenantId);
+  const live = shards.findIndex((onShard, index) => onShard.shard === placement?.shard && found[index] !== undefined);
+  return live === -1 ? null : placement!.shard;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { and, asc, eq, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { liveHere } from "../db/tenant-fences.schema";
 import { decimalOf, decimalText, roundHalfUp, sumDecimals, type Decimal } from "../lib/decimal";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";
-import { contextsOnEveryShard } from "../platform/shards";
-import { paginate, ProcessorBusy, recordingProcessorCalls } from "../processor";
+import { reportOnEveryShard, type PlacedHere } from "../platform/shards";
+import { paginate, ProcessorBusy, recordingProcessorCalls, unlessBusy } from "../processor";
 import { ABANDON_AFTER_MS, nextCheckAt, PENDING_TRANSFER_RECHECK_MS } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
 import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
@@ -164,7 +165,8 @@ async function checkRefund(ctx: AppContext, refund: RefundRecord): Promise<void>
  * refunds still `pending`, fee credits still owed — and reads the fees the processor charged for settled sales. Each
  * row carries its next check time: rows are taken oldest due first, and one the processor has not settled waits twice
  * as long each time (up to an hour), so a backlog never starves a newer row; a debit the processor holds as PENDING
- * is looked at once a day, since its webhook and the change feed report when it moves.
+ * is looked at once a day, since its webhook and the change feed report when it moves. Only tenants live on this shard
+ * are taken, and a row whose writes are refused (its tenant paused by a move since) is skipped: the others go on.
  */
 export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<void> {
   const { db } = ctx;
@@ -172,25 +174,33 @@ export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<voi
   const duePayments = await db
     .select()
     .from(payments)
-    .where(and(isNotNull(payments.nextCheckAt), lte(payments.nextCheckAt, now)))
+    .where(and(isNotNull(payments.nextCheckAt), lte(payments.nextCheckAt, now), liveHere(payments.tenantId)))
     .orderBy(asc(payments.nextCheckAt), asc(payments.id))
     .limit(CHECKS_PER_RUN)
     .all();
-  await inParallel(duePayments, (payment) => recordingProcessorCalls(() => checkPayment(ctx, payment)));
+  await inParallel(duePayments, (payment) =>
+    recordingProcessorCalls(() => checkPayment(ctx, payment)).catch(
+      unlessBusy((error) => logEvent("warn", "payment reconciliation skipped", { paymentId: payment.id, error: String(error) })),
+    ),
+  );
 
   const dueRefunds = await db
     .select()
     .from(refunds)
-    .where(and(isNotNull(refunds.nextCheckAt), lte(refunds.nextCheckAt, now)))
+    .where(and(isNotNull(refunds.nextCheckAt), lte(refunds.nextCheckAt, now), liveHere(refunds.tenantId)))
     .orderBy(asc(refunds.nextCheckAt), asc(refunds.id))
     .limit(CHECKS_PER_RUN)
     .all();
-  await inParallel(dueRefunds, (refund) => recordingProcessorCalls(() => checkRefund(ctx, refund)));
+  await inParallel(dueRefunds, (refund) =>
+    recordingProcessorCalls(() => checkRefund(ctx, refund)).catch(
+      unlessBusy((error) => logEvent("warn", "refund reconciliation skipped", { refundId: refund.id, error: String(error) })),
+    ),
+  );
 }
 
 type Queue = { count: number; due: number; oldestCreatedAtUtc: string | null; nextCheckAtUtc: string | null };
 
-async function queue(ctx: AppContext, table: typeof payments | typeof refunds, where: SQL): Promise<Queue> {
+async function queue(ctx: AppContext, table: typeof payments | typeof refunds, where: SQL, placedHere: PlacedHere): Promise<Queue> {
   const now = ctx.clock.nowIso();
   const row = await ctx.db
     .select({
@@ -200,22 +210,27 @@ async function queue(ctx: AppContext, table: typeof payments | typeof refunds, w
       nextCheckAtUtc: sql<string | null>`MIN(${table.nextCheckAt})`,
     })
     .from(table)
-    .where(and(isNotNull(table.nextCheckAt), where))
+    .where(and(isNotNull(table.nextCheckAt), where, placedHere(table.tenantId)))
     .get();
   return row ?? { count: 0, due: 0, oldestCreatedAtUtc: null, nextCheckAtUtc: null };
 }
 
-async function backlogOnShard(ctx: AppContext) {
+async function backlogOnShard(ctx: AppContext, placedHere: PlacedHere) {
   const failedFeeCredits = await ctx.db
     .select({ count: sql<number>`COUNT(*)`, oldestUpdatedAtUtc: sql<string | null>`MIN(${refunds.updatedAt})` })
     .from(refunds)
-    .where(eq(refunds.feeCreditStatus, "failed"))
+    .where(and(eq(refunds.feeCreditStatus, "failed"), placedHere(refunds.tenantId)))
     .get();
   return {
-    processingPayments: await queue(ctx, payments, sql`${payments.status} = 'processing'`),
-    processorFeeLookups: await queue(ctx, payments, sql`${payments.status} <> 'processing'`),
-    pendingRefunds: await queue(ctx, refunds, sql`${refunds.status} = 'pending'`),
-    pendingFeeCredits: await queue(ctx, refunds, sql`${refunds.feeCreditStatus} = 'pending' AND ${refunds.status} = 'succeeded'`),
+    processingPayments: await queue(ctx, payments, sql`${payments.status} = 'processing'`, placedHere),
+    processorFeeLookups: await queue(ctx, payments, sql`${payments.status} <> 'processing'`, placedHere),
+    pendingRefunds: await queue(ctx, refunds, sql`${refunds.status} = 'pending'`, placedHere),
+    pendingFeeCredits: await queue(
+      ctx,
+      refunds,
+      sql`${refunds.feeCreditStatus} = 'pending' AND ${refunds.status} = 'succeeded'`,
+      placedHere,
+    ),
     failedFeeCredits: { count: failedFeeCredits?.count ?? 0, oldestUpdatedAtUtc: failedFeeCredits?.oldestUpdatedAtUtc ?? null },
   };
 }
@@ -232,10 +247,11 @@ const mergeQueues = (a: Queue, b: Queue): Queue => ({
 
 /**
  * What the sweep still has to do, for operators: each queue's size, how much of it is due, its oldest row and next
- * check — over every shard, since the cron sweeps each (checksPerRun is per queue and per shard).
+ * check — over every shard, since the cron sweeps each (checksPerRun is per queue and per shard); a tenant in the middle
+ * of a move counted once, on the shard the map places it on.
  */
 export async function reconciliationBacklog({ ctx }: { ctx: AppContext }) {
-  const shards = await Promise.all((await contextsOnEveryShard(ctx)).map(backlogOnShard));
+  const shards = await reportOnEveryShard(ctx, backlogOnShard);
   const backlog = shards.reduce((total, shard) => ({
     processingPayments: mergeQueues(total.processingPayments, shard.processingPayments),
     processorFeeLookups: mergeQueues(total.processorFeeLookups, shard.processorFeeLookups),

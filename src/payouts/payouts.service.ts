@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { boundList, D1_MAX_BOUND_PARAMETERS } from "../db/bound-list";
 import { CONTROL_BINDING } from "../db/shards";
+import { liveHere } from "../db/tenant-fences.schema";
 import { tenantShards } from "../db/tenant-shards.schema";
 import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
@@ -224,7 +225,7 @@ export async function applyFundingTransferEvent({
 
 /**
  * The cron sweep: payouts not final are re-read when their last sync is old (a lost webhook), and each tenant's
- * newest settlements are looked up now and then (a lost `settlement.created`).
+ * newest settlements are looked up now and then (a lost `settlement.created`); only tenants live on this shard.
  */
 export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> {
   const { db } = ctx;
@@ -232,7 +233,13 @@ export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> 
   const stale = await db
     .select({ tenantId: payouts.tenantId, settlementId: payouts.processorSettlementId })
     .from(payouts)
-    .where(and(inArray(payouts.status, OPEN_STATUSES), lt(payouts.syncedAt, new Date(now - RESYNC_AFTER_MS).toISOString())))
+    .where(
+      and(
+        inArray(payouts.status, OPEN_STATUSES),
+        lt(payouts.syncedAt, new Date(now - RESYNC_AFTER_MS).toISOString()),
+        liveHere(payouts.tenantId),
+      ),
+    )
     .limit(SWEEP_BATCH)
     .all();
   for (const { tenantId, settlementId } of stale) {
@@ -248,6 +255,7 @@ export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> 
     .where(
       and(
         isNotNull(tenants.processorMerchantId),
+        liveHere(tenants.id),
         or(sql`${payoutDiscovery.checkedAt} IS NULL`, lt(payoutDiscovery.checkedAt, new Date(now - DISCOVER_EVERY_MS).toISOString())),
         // The control database lists every tenant; its own data is only that of tenants from before shards.
         ctx.shard === CONTROL_BINDING

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { liveHere } from "../db/tenant-fences.schema";
 import { newId } from "../lib/ids";
 import { shardDatabase, tenantPlacement } from "../db/shards";
 import { isFenceRefusal } from "../db/tenancy";
@@ -149,7 +150,8 @@ export async function getRequest({
 
 /**
  * The cron's retention on one shard: rows older than REQUEST_LOG_RETENTION_DAYS, oldest first, across tenants, at most
- * PURGE_BATCHES_PER_RUN batches a run so a shard's turn stays bounded (a backlog goes a run at a time).
+ * PURGE_BATCHES_PER_RUN batches a run so a shard's turn stays bounded (a backlog goes a run at a time). A tenant in the
+ * middle of a move is left to it: the delete picks only tenants live here, in the same statement.
  */
 export async function purgeExpiredRequests({ ctx }: { ctx: AppContext }): Promise<{ deleted: number }> {
   const cutoff = new Date(ctx.clock.nowMs() - REQUEST_LOG_RETENTION_DAYS * 86_400_000).toISOString();
@@ -158,7 +160,7 @@ export async function purgeExpiredRequests({ ctx }: { ctx: AppContext }): Promis
     const oldest = ctx.db
       .select({ id: requestLog.id })
       .from(requestLog)
-      .where(lt(requestLog.at, cutoff))
+      .where(and(lt(requestLog.at, cutoff), liveHere(requestLog.tenantId)))
       .orderBy(requestLog.at)
       .limit(PURGE_BATCH_ROWS);
     const { meta } = await ctx.db.delete(requestLog).where(inArray(requestLog.id, oldest)).run();

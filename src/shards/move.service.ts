@@ -192,25 +192,6 @@ export async function advanceUnfinishedMoves({ ctx }: { ctx: AppContext }): Prom
 }
 
 /**
- * Shards whose sweeps must wait for a move: the target holds a partial copy of the tenant until the flip, and the
- * source a stale one from the pause until it is deleted. A sweep there would act on rows that are not the tenant's
- * live ones (a callback sent twice, a reconciliation written where no one reads it).
- */
-export async function shardsBusyWithMoves({ ctx }: { ctx: AppContext }): Promise<Set<string>> {
-  const moves = await ctx.control
-    .select({ from: tenantMoves.fromShard, to: tenantMoves.toShard, step: tenantMoves.step })
-    .from(tenantMoves)
-    .where(ne(tenantMoves.step, "done"))
-    .all();
-  const busy = new Set<string>();
-  for (const { from, to, step } of moves) {
-    if (step !== "delete") busy.add(to);
-    if (step !== "copy") busy.add(from);
-  }
-  return busy;
-}
-
-/**
  * One bounded step of a move (a batch of at most BATCH_ROWS rows of one table, or a change of step), saved in the
  * control database before it returns:
  * 1. copy — every shard table, parents first, from the source to the target, upserted by primary key (the target

@@ -4,7 +4,15 @@ export { ReaderObject } from "./reader.durable-object";
 export { sweepTerminalSales } from "./sweep";
 export * as terminalTables from "./terminal.schema";
 // The dashboard's readers page works through these, as the /v1 routes do.
-export { activateReader, deactivateReader, getReader, listReaders, readerConnection, registerReader } from "./readers.service";
+export {
+  activateReader,
+  deactivateReader,
+  getReader,
+  listReaders,
+  readerConnection,
+  readerTenant,
+  registerReader,
+} from "./readers.service";
 export { cancelSaleOnReader, listReaderSales, startTerminalSale, type TerminalSaleInput } from "./sale.service";
 export { PAX_MODELS, type PaxModel, type ReaderStatus } from "./terminal.schema";
 export { RegisterReaderRequestSchema, TerminalSaleRequestSchema, terminalSalePath } from "./terminal.routes";

@@ -15,10 +15,11 @@ export type Hold = { held: true } | { held: false; paymentId: string };
  * One per reader (named by its lcReaderId). It holds the one sale the reader may take at a time, and runs the
  * processor's blocking card-present call on its alarm — where a wait of minutes is allowed and a crash is run again —
  * never in a request's `waitUntil`. The entry layer subclasses it with the composition root's `context()`, which
- * finds the tenant's shard each time it is asked (a tenant may have moved since the sale was held).
+ * finds the sale's tenant's shard each time it is asked (a tenant may have moved since the sale was held; a sale held
+ * before shards names no tenant, and its reader's does).
  */
 export abstract class ReaderObject extends DurableObject<Env> {
-  protected abstract context(tenantId: string | undefined): Promise<AppContext>;
+  protected abstract context(sale: Pick<HeldSale, "tenantId" | "readerId">): Promise<AppContext>;
 
   /** Holds the reader for a sale about to be recorded; if its ledger row never appears, the hold lapses. */
   reserve(claim: SaleClaim): Promise<Hold> {
@@ -42,7 +43,7 @@ export abstract class ReaderObject extends DurableObject<Env> {
   private async cancelHeld(): Promise<PaymentRecord | null> {
     const sale = this.held();
     if (!sale) return null;
-    const ctx = await this.context(sale.tenantId);
+    const ctx = await this.context(sale);
     try {
       const canceled = await cancelHeldSale({ ctx, input: { sale, session: this.session() } });
       if (canceled?.step.done) this.release(sale.paymentId);
@@ -64,7 +65,7 @@ export abstract class ReaderObject extends DurableObject<Env> {
     let step: SaleStep;
     try {
       // Inside the try: a tenant paused by a move has no shard to work on yet, and the alarm comes back for it.
-      ctx = await this.context(sale.tenantId);
+      ctx = await this.context(sale);
       step = await advanceReaderSale({ ctx, input: { sale, session: this.session() } });
     } catch (error) {
       logEvent("error", "reader sale step failed", { paymentId: sale.paymentId, error: String(error) });
@@ -95,7 +96,7 @@ export abstract class ReaderObject extends DurableObject<Env> {
   }
 
   private async resolved(sale: HeldSale): Promise<boolean> {
-    const payment = await findPayment(await this.context(sale.tenantId), sale.paymentId);
+    const payment = await findPayment(await this.context(sale), sale.paymentId);
     return payment !== undefined && payment.status !== "processing";
   }
 

@@ -126,6 +126,19 @@ async function deviceMadeEarlier(ctx: AppContext, reader: ReaderRecord): Promise
   }
 }
 
+/**
+ * The tenant a reader is registered to, from the control database's claim on its serial number (kept while the reader
+ * is registered, on every shard and from before shards); null for a reader never registered.
+ */
+export async function readerTenant({ ctx, input: { readerId } }: { ctx: AppContext; input: { readerId: string } }): Promise<string | null> {
+  const claim = await ctx.control
+    .select({ tenantId: readerSerialNumbers.tenantId })
+    .from(readerSerialNumbers)
+    .where(eq(readerSerialNumbers.readerId, readerId))
+    .get();
+  return claim?.tenantId ?? null;
+}
+
 /** Creates the reader's device at the processor; a retry after a lost answer finds the device the first attempt made. */
 async function ensureDevice(ctx: AppContext, reader: ReaderRecord, resumed: boolean): Promise<Device> {
   const earlier = resumed ? await deviceMadeEarlier(ctx, reader) : null;

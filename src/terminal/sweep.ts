@@ -1,4 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
+import { liveHere } from "../db/tenant-fences.schema";
 import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
 import { applyCardPresentTransfer, closeCardPresentPayment, payments, type PaymentRecord } from "../payments";
@@ -40,7 +41,7 @@ export async function sweepTerminalSales({ ctx }: { ctx: AppContext }): Promise<
     .select({ payment: payments, readerId: terminalSales.readerId })
     .from(terminalSales)
     .innerJoin(payments, eq(payments.id, terminalSales.paymentId))
-    .where(and(eq(payments.status, "processing"), lt(payments.updatedAt, before)))
+    .where(and(eq(payments.status, "processing"), lt(payments.updatedAt, before), liveHere(terminalSales.tenantId)))
     .limit(BATCH)
     .all();
   for (const { payment, readerId } of open) {

@@ -1,8 +1,13 @@
 // Operator reports that span tenants read every shard: their totals, order and limits are the platform's, not the
 // first shard's.
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createContext } from "../../../src/context";
+import { shardD1, shardsOf } from "../../../src/db/shards";
+import { findMove, startMove } from "../../../src/shards/move.service";
 import { ADMIN_HEADERS, call, createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
+import { advanceMoveUntil, moveToEnd } from "../support/moves";
 import { tenantD1, tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
 
 type FeeCredit = { lcRefundId: string; tenantId: string; status: string; updatedAtUtc: string };
@@ -105,4 +110,50 @@ describe("operator reports across shards", () => {
       "not-found",
     );
   });
+});
+
+describe("operator reports while a tenant moves", () => {
+  it("count a tenant once through its move's copy, pause and flip, and retry its fee credit only where it is live", async () => {
+    const [source, target] = shardsOf(env)
+      .filter((shard) => shard.region === env.DEFAULT_REGION)
+      .map((shard) => shard.binding) as [string, string];
+    const { id: tenantId } = await createTenant("Moving Reports Co");
+    if ((await tenantShardBinding(tenantId)) !== source) await moveToEnd(tenantId, source);
+    const refundId = await givenUpFeeCredit(tenantId, 40, at(40));
+    await processingPayment(tenantId, 41, at(41));
+    const retry = () => call(`/admin/payments/fee-credits/${refundId}/retry`, { method: "POST", headers: ADMIN_HEADERS });
+    const counted = async () => {
+      const backlog = await adminGet<Backlog>("/admin/payments/reconciliation");
+      const { data } = await adminGet<{ data: FeeCredit[] }>("/admin/payments/fee-credits?status=failed&limit=100");
+      return {
+        failedFeeCredits: backlog.failedFeeCredits.count,
+        processingPayments: backlog.processingPayments.count,
+        listed: data.filter((credit) => credit.lcRefundId === refundId).length,
+      };
+    };
+    const before = await counted();
+    expect(before.listed).toBe(1);
+    const ctx = createContext(env);
+    const databases = { source: shardD1(env, source), target: shardD1(env, target) };
+    let move = await startMove({ ctx, input: { tenantId, to: target, allowCrossRegion: false } });
+
+    // Copying, its refunds already on the target too: live on the source only.
+    move = await advanceMoveUntil(ctx, move, databases, (at) => (at.tally.refunds?.copied ?? 0) > 0);
+    expect(await counted()).toEqual(before);
+
+    // Paused: both sides whole, the map still names the source; the retry writes, so it waits for the move.
+    move = await advanceMoveUntil(ctx, move, databases, (at) => at.step === "delta-delete");
+    expect(await counted()).toEqual(before);
+    await expectProblem(await retry(), 503, "tenant-moving");
+
+    // Flipped, the source not emptied yet: the target is the tenant's, and the retry acts there.
+    move = await advanceMoveUntil(ctx, move, databases, (at) => at.step === "delete");
+    expect(await counted()).toEqual(before);
+    expect((await retry()).status).toBe(200);
+    const attemptsOn = (d1: D1Database) =>
+      d1.prepare("SELECT check_attempts FROM refunds WHERE id = ?").bind(refundId).first("check_attempts");
+    expect([await attemptsOn(databases.target), await attemptsOn(databases.source)]).toEqual([1, 0]);
+
+    await moveToEnd(tenantId, target);
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { handleCallbackBatch } from "../../../src/callbacks";
 import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
 import { createContext } from "../../../src/context";
 import type { CallbackMessage } from "../../../src/callbacks/callback-message";
+import { shardD1 } from "../../../src/db/shards";
 import type { EventType } from "../../../src/outbox/event-types";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./http";
 import { d1Holding, rowOnAnyShard, rowsOnAnyShard, shardHolding, tenantContext, tenantD1, tenantShardBinding } from "./shards";
@@ -76,11 +77,15 @@ export async function deliveryWithoutMessage(eventId: string): Promise<string> {
   return row.id;
 }
 
-/** The message the service sends for a delivery: its id and the shard that holds it. */
-export const deliveryMessage = async (deliveryId: string): Promise<CallbackMessage> => ({
-  deliveryId,
-  shard: await shardHolding("callback_deliveries", deliveryId),
-});
+/** The message the service sends for a delivery: its id, the shard that holds it and its tenant. */
+export async function deliveryMessage(deliveryId: string): Promise<CallbackMessage> {
+  const shard = await shardHolding("callback_deliveries", deliveryId);
+  const row = await shardD1(env, shard)
+    .prepare("SELECT tenant_id FROM callback_deliveries WHERE id = ?")
+    .bind(deliveryId)
+    .first<{ tenant_id: string }>();
+  return { deliveryId, shard, tenantId: row!.tenant_id };
+}
 
 /**
  * Runs the consumer on one message. `retryDelays` holds each retry's `delaySeconds` (undefined: no delay), which

@@ -1,7 +1,10 @@
 // Moving tenants between shards: the operator route, where a tenant's rows are, and the shard a tenant is on.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import type { AppContext } from "../../../src/platform/context";
 import { shardD1, shardsOf } from "../../../src/db/shards";
+import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
+import { moveStep, type MoveDatabases } from "../../../src/shards/move.service";
 import { ADMIN_HEADERS, call, jsonInit } from "./http";
 import { tenantShardBinding } from "./shards";
 
@@ -76,6 +79,23 @@ export async function rowsOn(binding: string, tenantId: string): Promise<Record<
     if (row!.n > 0) counts[name] = row!.n;
   }
   return counts;
+}
+
+/** Steps a move (waiting out its drain) until `reached` holds of it, as its driver would, one saved step at a time. */
+export async function advanceMoveUntil(
+  ctx: AppContext,
+  move: TenantMoveRecord,
+  databases: MoveDatabases,
+  reached: (move: TenantMoveRecord) => boolean,
+): Promise<TenantMoveRecord> {
+  let current = move;
+  for (let steps = 0; !reached(current); steps++) {
+    if (steps > 500) throw new Error(`move of ${move.tenantId} stuck at ${current.step}`);
+    const outcome = await moveStep({ ctx, input: { move: current, databases } });
+    if (outcome.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, outcome.waitMs));
+    current = outcome.move;
+  }
+  return current;
 }
 
 /** The tenant's fence on one database (src/db/tenant-fences.schema.ts), or null for none: its rows there are live. */

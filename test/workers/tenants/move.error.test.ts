@@ -8,7 +8,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createContext } from "../../../src/context";
 import { shardD1, shardsOf } from "../../../src/db/shards";
 import { moveStep, startMove } from "../../../src/shards/move.service";
-import { heldQueue, MAIN_QUEUE, mockReceiver, RECEIVER, runConsumer, saveCallbackUrl } from "../support/callbacks";
+import {
+  deliveryWithoutMessage,
+  heldQueue,
+  MAIN_QUEUE,
+  mockReceiver,
+  RECEIVER,
+  runConsumer,
+  saveCallbackUrl,
+  writeEvent,
+} from "../support/callbacks";
 import { ownerOf } from "../support/dashboard";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } from "../support/http";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
@@ -159,4 +168,38 @@ describe("a tenant paused for the last copy", () => {
     expect(row).toEqual({ status: "delivered", attempt_count: expect.any(Number) });
     expect(await source.prepare("SELECT COUNT(*) AS n FROM callback_deliveries WHERE id = ?").bind(delivery!.id).first("n")).toBe(0);
   });
+
+  it("delivers messages from before shards, which name no tenant, from the tenant's shard of the moment, and holds them while it is paused", async () => {
+    const tenant = await chargeableTenant("Old Message Oven");
+    expect((await saveCallbackUrl(tenant.tenantId, `${RECEIVER}/hooks`)).status).toBe(200);
+    const from = await tenantShardBinding(tenant.tenantId);
+    const to = await otherShardInRegion(tenant.tenantId);
+    const receiver = mockReceiver(RECEIVER);
+    const [first, second] = [await writeEvent(tenant.tenantId), await writeEvent(tenant.tenantId)];
+    const [firstDelivery, secondDelivery] = [await deliveryWithoutMessage(first), await deliveryWithoutMessage(second)];
+    const deliveredTo = async (binding: string, deliveryId: string) =>
+      shardD1(env, binding).prepare("SELECT status FROM callback_deliveries WHERE id = ?").bind(deliveryId).first("status");
+
+    // Sent before shards: no shard (the control database's, then) and no tenant.
+    const noShard = await runConsumer(MAIN_QUEUE, { deliveryId: firstDelivery });
+    expect(noShard.explicitAcks).toHaveLength(1);
+    expect(await deliveredTo(from, firstDelivery)).toBe("delivered");
+
+    // The old shard named, and no tenant: held while the tenant is paused, delivered from the new shard after the flip.
+    const message = { deliveryId: secondDelivery, shard: from };
+    const ctx = createContext(env);
+    let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
+    const databases = { source: shardD1(env, from), target: shardD1(env, to) };
+    while (move.step !== "drain") move = (await moveStep({ ctx, input: { move, databases } })).move;
+    const deliveredBefore = receiver.received.length;
+    const whilePaused = await runConsumer(MAIN_QUEUE, message);
+    expect(whilePaused.retryMessages).toHaveLength(1);
+    expect(receiver.received.length).toBe(deliveredBefore);
+
+    await moveToEnd(tenant.tenantId, to);
+    const afterFlip = await runConsumer(MAIN_QUEUE, message);
+    expect(afterFlip.explicitAcks).toHaveLength(1);
+    expect(receiver.received.length).toBe(deliveredBefore + 1);
+    expect(await deliveredTo(to, secondDelivery)).toBe("delivered");
+  }, 30_000);
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { shardD1 } from "../../../src/db/shards";
 import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
-import { findMove, moveStep, shardsBusyWithMoves, startMove, type MoveDatabases } from "../../../src/shards/move.service";
+import { findMove, moveStep, startMove, type MoveDatabases } from "../../../src/shards/move.service";
 import { SHARD_TABLES } from "../../../src/shards/shard-tables";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { call, expectProblem, PROBE } from "../support/http";
@@ -186,24 +186,4 @@ describe("a move crashed at each step, then resumed", () => {
       expect(row).toEqual(original);
     },
   );
-});
-
-describe("the cron while a move is under way", () => {
-  it("keeps the cron's sweeps off the target until the flip and off the source from the pause until it is emptied", async () => {
-    const tenant = await busyTenant("Swept Around");
-    const from = await tenantShardBinding(tenant.tenantId);
-    const to = await otherShardInRegion(tenant.tenantId);
-    const ctx = createContext(env);
-    const databases = { source: shardD1(env, from), target: shardD1(env, to) };
-    const busyAt = async () => [...(await shardsBusyWithMoves({ ctx }))].sort();
-    let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
-
-    expect(await busyAt()).toEqual([to]);
-    move = await advanceUntil(ctx, move, databases, "drain");
-    expect(await busyAt()).toEqual([from, to].sort());
-    move = await advanceUntil(ctx, move, databases, "delete");
-    expect(await busyAt()).toEqual([from]);
-    await advanceUntil(ctx, move, databases, "done");
-    expect(await busyAt()).toEqual([]);
-  });
 });

@@ -76,6 +76,20 @@ describe("a crash between the ledger row and the processor call", () => {
     expect(await transfersOnDevice(reader.processorDeviceId)).toHaveLength(1);
   }, 30_000);
 
+  it("is taken up on the tenant's shard for a sale held before shards, which names no tenant: its reader's does", async () => {
+    const { auth, tenantId } = await chargeableTenant("Before Shards Bagels");
+    const reader = await activeReader(auth);
+    const paymentId = await crashAfterLedgerRow(tenantId, saleBody(reader.lcReaderId), "crash-before-shards");
+    await runInDurableObject(readerObject(env, reader.lcReaderId), (_, state) => {
+      const { tenantId: _named, ...held } = state.storage.kv.get<HeldSale>("sale")!;
+      state.storage.kv.put("sale", held);
+    });
+    await buyer(reader.processorDeviceId, "approve");
+    expect(await runDurableObjectAlarm(readerObject(env, reader.lcReaderId))).toBe(true);
+    expect(await finalPayment(auth, paymentId)).toMatchObject({ status: "succeeded" });
+    expect(await transfersOnDevice(reader.processorDeviceId)).toHaveLength(1);
+  }, 30_000);
+
   it("can still be canceled: the reader was never asked, so canceled with no transfer", async () => {
     const { auth, tenantId } = await chargeableTenant("Never Asked Noodles");
     const reader = await activeReader(auth);

@@ -1,0 +1,171 @@
+/**
+ * The cron during a move, and after one fails half-way: every sweep skips the moving tenant where its rows are not live
+ * (the target's copy before the flip, the source's from the pause), and every other tenant of either shard keeps all of
+ * its sweeps, whatever the move does.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createContext } from "../../../src/context";
+import { shardD1, shardsOf } from "../../../src/db/shards";
+import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
+import { runScheduledSweeps } from "../../../src/scheduled";
+import { findMove, startMove } from "../../../src/shards/move.service";
+import { backdate, writeEvent } from "../support/callbacks";
+import { createTenant } from "../support/http";
+import { seedPayments } from "../support/ledger";
+import { seedRequests } from "../support/requests";
+import { advanceMoveUntil, moveToEnd } from "../support/moves";
+import { tenantD1, tenantShardBinding } from "../support/shards";
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/** Two shards of one region: the source and the target of the moves here. */
+const [SOURCE, TARGET] = shardsOf(env)
+  .filter((shard) => shard.region === env.DEFAULT_REGION)
+  .map((shard) => shard.binding) as [string, string];
+
+type LostWork = { tenantId: string; eventId: string; paymentId: string };
+
+/**
+ * A tenant on `shard` with what the cron must pick up, past every grace: an event committed and never enqueued (the
+ * callbacks sweep sends it) and a settled payment whose processor fee is due to be read (the ledger reconciliation).
+ */
+async function tenantWithLostWork(name: string, shard: string): Promise<LostWork> {
+  const { id: tenantId } = await createTenant(name);
+  if ((await tenantShardBinding(tenantId)) !== shard) await moveToEnd(tenantId, shard);
+  const eventId = await writeEvent(tenantId);
+  await backdate(eventId, minutesAgo(10), { enqueued: false });
+  const paymentId = `lcpay_swept${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  await seedPayments(tenantId, [{ id: paymentId, status: "succeeded", amountCents: 1_000, createdAt: minutesAgo(10) }]);
+  await (await tenantD1(tenantId)).prepare("UPDATE payments SET next_check_at = ? WHERE id = ?").bind(minutesAgo(1), paymentId).run();
+  return { tenantId, eventId, paymentId };
+}
+
+type Swept = "swept" | "not swept" | "absent";
+
+/** What the cron did with a tenant's lost work on one database: its event sent, its payment checked. */
+async function sweptOn(binding: string, work: LostWork): Promise<{ event: Swept; payment: Swept }> {
+  const d1 = shardD1(env, binding);
+  const event = await d1.prepare("SELECT enqueued_at FROM events WHERE id = ?").bind(work.eventId).first<{ enqueued_at: string | null }>();
+  const payment = await d1
+    .prepare("SELECT check_attempts FROM payments WHERE id = ?")
+    .bind(work.paymentId)
+    .first<{ check_attempts: number }>();
+  return {
+    event: event === null ? "absent" : event.enqueued_at === null ? "not swept" : "swept",
+    payment: payment === null ? "absent" : payment.check_attempts === 0 ? "not swept" : "swept",
+  };
+}
+
+const SWEPT = { event: "swept", payment: "swept" };
+const NOT_SWEPT = { event: "not swept", payment: "not swept" };
+
+/** A trigger on one database that refuses a move's write there, every time, until dropped: a step that keeps failing. */
+async function refuseOn(binding: string, name: string, trigger: string): Promise<() => Promise<unknown>> {
+  const d1 = shardD1(env, binding);
+  await d1.prepare(`CREATE TRIGGER ${name} ${trigger}`).run();
+  return () => d1.prepare(`DROP TRIGGER ${name}`).run();
+}
+
+async function startedMove(tenantId: string): Promise<{ move: TenantMoveRecord; ctx: ReturnType<typeof createContext> }> {
+  const ctx = createContext(env);
+  return { ctx, move: await startMove({ ctx, input: { tenantId, to: TARGET, allowCrossRegion: false } }) };
+}
+
+const databases = () => ({ source: shardD1(env, SOURCE), target: shardD1(env, TARGET) });
+
+describe("the cron while a move has failed half-way", () => {
+  it("sweeps every other tenant of both shards while the move is stuck in its pause, and the moving tenant on neither", async () => {
+    const moving = await tenantWithLostWork("Stuck In Pause", SOURCE);
+    const sameSource = await tenantWithLostWork("Beside It On The Source", SOURCE);
+    const onTarget = await tenantWithLostWork("Already On The Target", TARGET);
+    // Written by the tenant just before the pause (too recent for the sweep): its delta copy is what fails.
+    const lateEventId = await writeEvent(moving.tenantId);
+    const started = await startedMove(moving.tenantId);
+    let move = await advanceMoveUntil(started.ctx, started.move, databases(), (at) => at.step === "delta-delete");
+    await shardD1(env, TARGET).prepare("DELETE FROM events WHERE id = ?").bind(lateEventId).run();
+    const release = await refuseOn(
+      TARGET,
+      "refuse_late_event",
+      `BEFORE INSERT ON events WHEN NEW.id = '${lateEventId}' BEGIN SELECT RAISE(ABORT, 'the target refuses this row'); END`,
+    );
+
+    await runScheduledSweeps(env, Date.now());
+
+    move = (await findMove(started.ctx, moving.tenantId))!;
+    expect(move.step).toBe("delta-copy");
+    expect(move.lastError).toContain("the target refuses this row");
+    expect(await sweptOn(SOURCE, sameSource)).toEqual(SWEPT);
+    expect(await sweptOn(TARGET, onTarget)).toEqual(SWEPT);
+    // Paused on the source, a partial copy on the target: neither side's rows are the tenant's live ones.
+    expect(await sweptOn(SOURCE, moving)).toEqual(NOT_SWEPT);
+    expect(await sweptOn(TARGET, moving)).toEqual(NOT_SWEPT);
+
+    await release();
+    await moveToEnd(moving.tenantId, TARGET);
+  }, 60_000);
+
+  it("sweeps the source's other tenants while the move's delete keeps failing, and the moved tenant only on its new shard", async () => {
+    const moving = await tenantWithLostWork("Stuck In Delete", SOURCE);
+    const sameSource = await tenantWithLostWork("Left Behind On The Source", SOURCE);
+    const onTarget = await tenantWithLostWork("Host On The Target", TARGET);
+    const started = await startedMove(moving.tenantId);
+    let move = await advanceMoveUntil(started.ctx, started.move, databases(), (at) => at.step === "delete");
+    // Whichever of the two the delete reaches first, children first, stops it: both stay on the source.
+    const releases = await Promise.all(
+      ["events", "payments"].map((table) =>
+        refuseOn(
+          SOURCE,
+          `refuse_delete_${table}`,
+          `BEFORE DELETE ON ${table} WHEN OLD.tenant_id = '${moving.tenantId}' BEGIN SELECT RAISE(ABORT, 'the source refuses this delete'); END`,
+        ),
+      ),
+    );
+
+    await runScheduledSweeps(env, Date.now());
+
+    move = (await findMove(started.ctx, moving.tenantId))!;
+    expect(move.step).toBe("delete");
+    expect(move.lastError).toContain("the source refuses this delete");
+    expect(await sweptOn(SOURCE, sameSource)).toEqual(SWEPT);
+    expect(await sweptOn(TARGET, onTarget)).toEqual(SWEPT);
+    // Flipped: live on the target, stale on the source until its rows are gone.
+    expect(await sweptOn(TARGET, moving)).toEqual(SWEPT);
+    expect(await sweptOn(SOURCE, moving)).toEqual(NOT_SWEPT);
+
+    for (const release of releases) await release();
+    await moveToEnd(moving.tenantId, TARGET);
+  }, 60_000);
+});
+
+describe("the cron while a move copies", () => {
+  it("sweeps the moving tenant on its source, where it is live, and never its partial copy on the target", async () => {
+    const moving = await tenantWithLostWork("Copied While Live", SOURCE);
+    const onTarget = await tenantWithLostWork("Neighbour On The Target", TARGET);
+    const [request] = await seedRequests(moving.tenantId, [{ at: new Date().toISOString() }]);
+    const started = await startedMove(moving.tenantId);
+    // The request log is copied after the events and payments: refused there, the copy stays partial.
+    const release = await refuseOn(
+      TARGET,
+      "refuse_request_copy",
+      `BEFORE INSERT ON request_log WHEN NEW.id = '${request!.id}' BEGIN SELECT RAISE(ABORT, 'the target refuses this row'); END`,
+    );
+    const move = await advanceMoveUntil(
+      started.ctx,
+      started.move,
+      databases(),
+      (at) => (at.tally.events?.copied ?? 0) > 0 && (at.tally.payments?.copied ?? 0) > 0,
+    );
+
+    await runScheduledSweeps(env, Date.now());
+
+    const stuck = (await findMove(started.ctx, moving.tenantId))!;
+    expect([stuck.step, stuck.lastError]).toEqual(["copy", expect.stringContaining("the target refuses this row")]);
+    expect(await sweptOn(SOURCE, moving)).toEqual(SWEPT);
+    expect(await sweptOn(TARGET, moving)).toEqual(NOT_SWEPT);
+    expect(await sweptOn(TARGET, onTarget)).toEqual(SWEPT);
+
+    await release();
+    await moveToEnd(moving.tenantId, TARGET);
+  }, 60_000);
+});
