@@ -45,10 +45,12 @@ if (!controlFile || !shardFile) {
   process.exit(2);
 }
 const fenceTriggers = await loadFenceTriggers();
-for (const [database, file] of [
+/** @type {[string, string][]} */
+const outputs = [
   ["control", controlFile],
   ["shard", shardFile],
-]) {
+];
+for (const [database, file] of outputs) {
   const statements = fenceTriggers(database).flatMap((trigger) => [`DROP TRIGGER IF EXISTS "${trigger.name}";`, trigger.sql]);
   const header = `-- Written by \`npm run db:fence-triggers\` from src/shards/fence-triggers.ts: do not edit by hand.\n`;
   writeFileSync(path.resolve(file), header + statements.join("\n--> statement-breakpoint\n") + "\n");

@@ -78,11 +78,14 @@ export async function recordRequest({
   try {
     await ctx.db.insert(requestLog).values(row);
   } catch (error) {
-    if (!isFenceRefusal(error)) return lost("write failed", error);
+    if (!isFenceRefusal(error)) {
+      lost("write failed", error);
+      return;
+    }
     try {
       const placement = await tenantPlacement(ctx.control, input.tenantId);
-      if (!placement || placement.moving) return lost("tenant moving", error);
-      await shardDatabase(ctx.env, placement.shard).insert(requestLog).values(row);
+      if (!placement || placement.moving) lost("tenant moving", error);
+      else await shardDatabase(ctx.env, placement.shard).insert(requestLog).values(row);
     } catch (again) {
       lost("write failed after the move", again);
     }
