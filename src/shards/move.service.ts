@@ -18,6 +18,7 @@ import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import { forgetTenantKeys, KEY_CHECK_TTL_MS } from "../tenants";
+import { fenceStatement, unfenceStatement } from "./fences";
 import { SHARD_TABLES, type ShardTable } from "./shard-tables";
 import {
   BATCH_ROWS,
@@ -303,15 +304,17 @@ export async function shardsBusyWithMoves({ ctx }: { ctx: AppContext }): Promise
 /**
  * One bounded step of a move (a batch of at most BATCH_ROWS rows of one table, or a change of step), saved in the
  * control database before it returns:
- * 1. copy — every shard table, parents first, from the source to the target, upserted by primary key;
- * 2. drain — the tenant's writes are paused (every resolution of its shard answers "moving"); wait out drainMs;
+ * 1. copy — every shard table, parents first, from the source to the target, upserted by primary key (the target
+ *    fenced `arriving`, the source `capturing`);
+ * 2. drain — the tenant's writes are paused (every resolution of its shard answers "moving", and the source's fence
+ *    refuses them: `paused`); wait out drainMs;
  * 3. delta-delete, delta-copy — rows gone from the source are deleted on the target (children first), rows new or
  *    changed since their copy are written (parents first);
  * 4. verify — both sides' rows counted and checksummed per table; a difference goes back to the delta (a few
  *    times, then to the copy with the tenant's writes resumed);
  * 5. flip — tenant_shards names the target and the pause is cleared, in one control batch;
- * 6. delete — the tenant's rows deleted from the source, children first (its tenant row too, except on the control
- *    database, where it is the tenant's control row).
+ * 6. delete — the source fenced `left` and the target's fence removed, then the tenant's rows deleted from the source,
+ *    children first (its tenant row too, except on the control database, where it is the tenant's control row).
  */
 export async function moveStep({
   ctx,
@@ -345,6 +348,7 @@ export async function moveStep({
         forgetTenantKeys(tenantId);
         return { move: moving.move, waitMs: drainMs(ctx.env) };
       }
+      if (move.tableIndex === 0 && after === null) await fenceForCopy(move, databases);
       const rows = await readBatch(source, table, { tenantId, after });
       count(
         table,
@@ -357,6 +361,9 @@ export async function moveStep({
       return proceed({ ...onward(rows, table), tally });
     }
     case "drain": {
+      // The source refuses the tenant's writes from here, before the delta's first read: whatever a request resolved
+      // before the pause writes late is refused, so the delta and verification read everything that will ever be there.
+      await fenceStatement(source, { tenantId, state: "paused", moveStartedAt: move.startedAt, replacing: ["capturing", "paused"] }).run();
       const waitMs = Date.parse(move.pausedAt!) + drainMs(ctx.env) - Date.now();
       if (waitMs > 0) return { move, waitMs };
       return proceed({ step: "delta-delete", tableIndex: 0, cursor: null });
@@ -404,7 +411,7 @@ export async function moveStep({
     }
     case "verify": {
       const table = SHARD_TABLES[move.tableIndex];
-      if (!table) return finishVerification(ctx, move);
+      if (!table) return finishVerification(ctx, move, databases);
       const entry: TableTally =
         after === null
           ? { ...tally[table.name], sourceRows: 0, sourceChecksum: "", targetRows: 0, targetChecksum: "" }
@@ -422,19 +429,13 @@ export async function moveStep({
       return proceed({ ...onward(longer, table), tally });
     }
     case "delete": {
+      if (move.tableIndex === 0 && after === null) await unfenceAfterFlip(move, databases);
       const table = CHILDREN_FIRST[move.tableIndex];
       if (!table) return proceed({ step: "done", tableIndex: 0, cursor: null, finishedAt: new Date().toISOString() });
       // On the control database the tenants row is the tenant's control row, not a shard's copy of it.
       if (table.name === "tenants" && move.fromShard === CONTROL_BINDING) return proceed({ tableIndex: move.tableIndex + 1, cursor: null });
       const keys = await readBatch(source, table, { tenantId, after, keysOnly: true });
-      count(
-        table,
-        "deleted",
-        await runBatch(
-          source,
-          keys.map((key) => deleteStatement(source, table, tenantId, key)),
-        ),
-      );
+      count(table, "deleted", await deleteBehindFence(move, source, table, keys));
       return proceed({ ...onward(keys, table), tally });
     }
     case "cancelling":
@@ -446,11 +447,48 @@ export async function moveStep({
 }
 
 /**
+ * The fences of a copy, set as it starts (and starts over): the target holds a partial copy only the move writes, the
+ * source is live and its writes recorded. A source fence already raised by a later step (paused, left) is kept.
+ */
+async function fenceForCopy(move: TenantMoveRecord, { source, target }: MoveDatabases): Promise<void> {
+  const { tenantId, startedAt: moveStartedAt } = move;
+  await fenceStatement(target, { tenantId, state: "arriving", moveStartedAt }).run();
+  await fenceStatement(source, { tenantId, state: "capturing", moveStartedAt, replacing: ["capturing", "arriving"] }).run();
+}
+
+/**
+ * After the flip the target's rows are the tenant's live ones and the source's are stale for good: the source's fence
+ * becomes `left` (it refuses the tenant's writes after its rows are deleted too, and is replaced only by a move back
+ * here), then the target's is removed. Both are idempotent, so a driver that dies between them is finished by the next.
+ */
+async function unfenceAfterFlip(move: TenantMoveRecord, { source, target }: MoveDatabases): Promise<void> {
+  const { tenantId, startedAt: moveStartedAt } = move;
+  await fenceStatement(source, { tenantId, state: "left", moveStartedAt }).run();
+  await unfenceStatement(target, { tenantId, state: "arriving" }).run();
+}
+
+/**
+ * Deletes a batch of the tenant's rows on a source it has left, whose fence refuses every write of the tenant: in one
+ * transaction the fence is lifted, the rows deleted and the fence raised again, so no other write gets in between.
+ * Returns the rows deleted.
+ */
+async function deleteBehindFence(move: TenantMoveRecord, source: D1Database, table: ShardTable, keys: Key[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const { tenantId, startedAt: moveStartedAt } = move;
+  const results = await source.batch([
+    unfenceStatement(source, { tenantId, state: "left" }),
+    ...keys.map((key) => deleteStatement(source, table, tenantId, key)),
+    fenceStatement(source, { tenantId, state: "left", moveStartedAt }),
+  ]);
+  return results.slice(1, -1).reduce((sum, result) => sum + result.meta.changes, 0);
+}
+
+/**
  * Equal counts and checksums on every table flip the map and clear the pause in one control batch (the tenant's next
  * request goes to the target); any difference is recorded and the delta runs again, still paused — at most
  * MAX_VERIFY_FAILURES times, then the pause ends and the copy starts over.
  */
-async function finishVerification(ctx: AppContext, move: TenantMoveRecord): Promise<StepOutcome> {
+async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { source }: MoveDatabases): Promise<StepOutcome> {
   const differing = SHARD_TABLES.filter((table) => {
     const entry = move.tally[table.name] ?? {};
     return entry.sourceRows !== entry.targetRows || entry.sourceChecksum !== entry.targetChecksum;
@@ -461,6 +499,15 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord): Prom
   if (differing.length > 0) {
     const lastError = `verify: differs in ${differing.join(", ")}`;
     const verifyFailures = move.verifyFailures + 1;
+    // Writes resume on the source before the map says so: until then a write meets the fence and is retried.
+    if (verifyFailures >= MAX_VERIFY_FAILURES) {
+      await fenceStatement(source, {
+        tenantId: move.tenantId,
+        state: "capturing",
+        moveStartedAt: move.startedAt,
+        replacing: ["paused"],
+      }).run();
+    }
     const changes: Partial<TenantMoveRecord> =
       verifyFailures < MAX_VERIFY_FAILURES
         ? { step: "delta-delete", tableIndex: 0, cursor: null, verifyFailures, lastError }

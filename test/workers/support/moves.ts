@@ -50,11 +50,11 @@ export async function otherShardInRegion(tenantId: string): Promise<string> {
   return shardsOf(env).find((shard) => shard.region === region && shard.binding !== current)!.binding;
 }
 
-/** Every table a tenant shard has, as its migrations made it. */
+/** Every table of tenant data a shard has, as its migrations made it (tenant_fences is the moves' record, not data). */
 export async function shardTableNames(): Promise<string[]> {
   const { results } = await shardsOf(env)[0]!
     .d1.prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'tenant_fences') ORDER BY name",
     )
     .all<{ name: string }>();
   return results.map((row) => row.name);
@@ -76,4 +76,9 @@ export async function rowsOn(binding: string, tenantId: string): Promise<Record<
     if (row!.n > 0) counts[name] = row!.n;
   }
   return counts;
+}
+
+/** The tenant's fence on one database (src/db/tenant-fences.schema.ts), or null for none: its rows there are live. */
+export async function fenceOn(binding: string, tenantId: string): Promise<string | null> {
+  return shardD1(env, binding).prepare("SELECT state FROM tenant_fences WHERE tenant_id = ?").bind(tenantId).first<string>("state");
 }
