@@ -628,11 +628,12 @@ export async function cancelMove({
 
 /**
  * One bounded step of a rollback, saved before it returns, each repeatable (`tableIndex` walks the stages):
- * 0. fences — the source's fence is lifted (its rows are the tenant's live ones again, writes taken and swept there)
- *    and the target's set to `left`, so a late batch of the cancelled copy is refused there and no sweep reads it;
- * 1…n. the target's copy deleted in batches, children first (its tenant row last);
+ * 0. fences — the source's fence is lifted (its rows are the tenant's live ones again: writes taken and swept there)
+ *    and the target's becomes `left`, so a late batch of the cancelled copy is refused there and no sweep reads it;
+ * 1…n. the target's copy deleted in batches behind that fence, children first (its tenant row last);
  * n+1. release — the target counted once more: anything a late driver wrote there sends the rollback back to deleting;
- *    else its fence is removed, the source's lifted again, and the move recorded `cancelled`.
+ *    else the target's fence is removed, the source's lifted again (a late step of the cancelled move may have raised
+ *    it), and the move recorded `cancelled`.
  */
 async function rollbackStep({
   ctx,
@@ -644,20 +645,19 @@ async function rollbackStep({
   const { source, target } = databases;
   const { tenantId } = move;
   const proceed = async (changes: Partial<TenantMoveRecord>): Promise<StepOutcome> => ({ move: await save(ctx, move, changes), waitMs: 0 });
-  const lift = (d1: D1Database) => d1.prepare(`DELETE FROM "tenant_fences" WHERE "tenant_id" = ?`).bind(tenantId);
+  // Only the fences a move raises before its flip: a source already `left` would mean the flip happened.
+  const liftSource = () =>
+    source.batch((["capturing", "paused"] as const).map((state) => unfenceStatement(source, { tenantId, state })));
   if (move.tableIndex === 0) {
-    await source.batch([lift(source)]);
-    await target.batch([fenceStatement(target, tenantId, "left", move.startedAt)]);
+    await liftSource();
+    await fenceStatement(target, { tenantId, state: "left", moveStartedAt: move.startedAt }).run();
     return proceed({ tableIndex: 1, cursor: null });
   }
   const table = CHILDREN_FIRST[move.tableIndex - 1];
   if (table) {
     const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Key);
     const keys = await readBatch(target, table, { tenantId, after, keysOnly: true });
-    await runBatch(
-      target,
-      keys.map((key) => deleteStatement(target, table, tenantId, key)),
-    );
+    await deleteBehindFence(move, target, table, keys);
     return proceed(
       keys.length < BATCH_ROWS
         ? { tableIndex: move.tableIndex + 1, cursor: null }
@@ -665,24 +665,15 @@ async function rollbackStep({
     );
   }
   const counts = await target.batch<{ n: number }>(SHARD_TABLES.map((shardTable) => countStatement(target, shardTable, tenantId)));
-  const left = SHARD_TABLES.filter((_, index) => (counts[index]!.results[0]?.n ?? 0) > 0).map((shardTable) => shardTable.name);
-  if (left.length > 0) {
+  const remaining = SHARD_TABLES.filter((_, index) => (counts[index]!.results[0]?.n ?? 0) > 0).map((shardTable) => shardTable.name);
+  if (remaining.length > 0) {
     return proceed({
       tableIndex: 1,
       cursor: null,
-      lastError: `cancelling: rows written on the target after their table was emptied (${left.join(", ")}); deleting again`,
+      lastError: `cancelling: rows written on the target after their table was emptied (${remaining.join(", ")}); deleting again`,
     });
   }
-  await target.batch([lift(target)]);
-  await source.batch([lift(source)]);
+  await target.batch((["left", "arriving"] as const).map((state) => unfenceStatement(target, { tenantId, state })));
+  await liftSource();
   return proceed({ step: "cancelled", tableIndex: 0, cursor: null, pausedAt: null, finishedAt: new Date().toISOString() });
-}
-
-/** A database's fence for the tenant set to `state`, whatever it was. */
-function fenceStatement(d1: D1Database, tenantId: string, state: string, moveStartedAt: string): D1PreparedStatement {
-  return d1
-    .prepare(
-      `INSERT INTO "tenant_fences" ("tenant_id", "state", "move_started_at") VALUES (?, ?, ?) ON CONFLICT ("tenant_id") DO UPDATE SET "state" = excluded."state", "move_started_at" = excluded."move_started_at"`,
-    )
-    .bind(tenantId, state, moveStartedAt);
 }
