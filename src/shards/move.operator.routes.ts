@@ -167,7 +167,7 @@ export const moveTenant = createRoute({
       },
       ...TENANT_NOT_FOUND,
       409: {
-        description: "Another move of the tenant, to another shard, is under way.",
+        description: "Another move of the tenant, to another shard, is under way, or its last move is being cancelled.",
         examples: [
           { slug: "conflict", detail: "Tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn is already moving to DB_SHARD_US_2; finish that move first." },
         ],

@@ -646,8 +646,7 @@ async function rollbackStep({
   const { tenantId } = move;
   const proceed = async (changes: Partial<TenantMoveRecord>): Promise<StepOutcome> => ({ move: await save(ctx, move, changes), waitMs: 0 });
   // Only the fences a move raises before its flip: a source already `left` would mean the flip happened.
-  const liftSource = () =>
-    source.batch((["capturing", "paused"] as const).map((state) => unfenceStatement(source, { tenantId, state })));
+  const liftSource = () => source.batch((["capturing", "paused"] as const).map((state) => unfenceStatement(source, { tenantId, state })));
   if (move.tableIndex === 0) {
     await liftSource();
     await fenceStatement(target, { tenantId, state: "left", moveStartedAt: move.startedAt }).run();
