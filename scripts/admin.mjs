@@ -15,6 +15,9 @@ const USAGE = `Usage: npm run admin -- <command>
                                     for the last copy); --cross-region to move it to another region's shard
   tenant move --all-unplaced --to <shard>
                                     move every tenant from before shards (data in the control database), one by one
+  tenant move <tenantId> --cancel   roll back a move that has not flipped yet: the tenant stays wholly on its source
+  tenant moves                      moves under way, failing or stuck, and those finished in the last 7 days, newest
+                                    first, each with its step, error, failures and age (follows the list's cursor)
   key issue <tenantId> [--name <name>] [--permissions <resource:level,…>]
                                     issue an API key (shown once); with --permissions (e.g. payments:read,refunds:write)
                                     a restricted key, else one with every permission
@@ -67,13 +70,32 @@ const commands = {
     args: ["tenantId"],
     // --all-unplaced names no tenant: it finds them.
     argsWith: (options) => (options["all-unplaced"] ? [] : ["tenantId"]),
-    run: async ({ tenantId, to, "cross-region": allowCrossRegion = false, "all-unplaced": allUnplaced }) => {
+    run: async ({ tenantId, to, cancel, "cross-region": allowCrossRegion = false, "all-unplaced": allUnplaced }) => {
+      if (cancel) {
+        if (to || allUnplaced) throw new CliFailure("tenant move --cancel takes a tenant id alone (no --to, no --all-unplaced).", 2);
+        return cancelMove(tenantId);
+      }
       if (!to) throw new CliFailure("tenant move needs --to <shard> (npm run admin -- shard list names them).", 2);
       if (!allUnplaced) return moveTenant(tenantId, to, allowCrossRegion);
       const unplaced = (await commands["tenant list"].run()).data.filter((tenant) => tenant.region === null);
       const moved = [];
       for (const tenant of unplaced) moved.push(await moveTenant(tenant.id, to, allowCrossRegion));
       return { data: moved };
+    },
+  },
+  "tenant moves": {
+    args: [],
+    run: async () => ({
+      data: await allPages((cursor) => admin("GET", `/admin/moves?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`)),
+    }),
+    note: ({ data }) => {
+      const unfinished = data.filter((move) => move.finishedAtUtc === null);
+      const lines = unfinished.map(
+        (move) =>
+          `  ${move.tenantId} ${move.from} → ${move.to}: ${move.step}, ${minutes(move.ageSeconds)} old, last progress ${minutes(move.idleSeconds)} ago` +
+          `${move.failures > 0 ? `, failed ${move.failures}× (next try ${move.nextAttemptAtUtc}) — ${move.lastError}` : ""}${move.stuck ? "  STUCK" : ""}`,
+      );
+      return `\n${unfinished.length} unfinished, ${unfinished.filter((move) => move.stuck).length} stuck.${lines.length ? `\n${lines.join("\n")}` : ""}`;
     },
   },
   "key issue": {
@@ -139,18 +161,40 @@ async function allPages(page) {
   return data;
 }
 
+/** Steps failed in a row after which the CLI stops driving a move and says so, rather than retrying it for ever. */
+const MAX_FAILURES = 3;
+
+const minutes = (seconds) => (seconds < 120 ? `${seconds} s` : `${Math.floor(seconds / 60)} min`);
+
 /**
  * Drives a move to its end: each call works on it for up to ten seconds and answers 202 until it is done. Progress goes
- * to stderr; a failed step is shown and retried by the next call, as the cron would.
+ * to stderr; a failed step is shown and tried again at once, up to MAX_FAILURES in a row, then the CLI stops with the
+ * error (the cron goes on retrying it with a backoff).
  */
 async function moveTenant(tenantId, to, allowCrossRegion) {
+  return driveToEnd(() => admin("POST", `/admin/tenants/${tenantId}/move`, { to, allowCrossRegion }), "done", "move");
+}
+
+/** Rolls a move back to its end: the cancel route called until the move is `cancelled`. */
+async function cancelMove(tenantId) {
+  return driveToEnd(() => admin("POST", `/admin/tenants/${tenantId}/move/cancel`), "cancelled", "cancel");
+}
+
+async function driveToEnd(call, end, what) {
   for (;;) {
-    const move = await admin("POST", `/admin/tenants/${tenantId}/move`, { to, allowCrossRegion });
+    const move = await call();
     const copied = move.tables.reduce((sum, table) => sum + table.copied + table.deltaWritten, 0);
     console.error(
-      `${tenantId} ${move.from} → ${move.to}: ${move.step}${move.paused ? " (paused)" : ""}, ${copied} rows copied${move.lastError ? ` — ${move.lastError}` : ""}`,
+      `${move.tenantId} ${move.from} → ${move.to}: ${move.step}${move.paused ? " (paused)" : ""}, ${copied} rows copied${move.lastError ? ` — ${move.lastError}` : ""}`,
     );
-    if (move.step === "done") return move;
+    if (move.step === end) return move;
+    if (move.failures >= MAX_FAILURES) {
+      const cancel =
+        what === "move" && move.flippedAtUtc === null ? `, or roll it back: npm run admin -- tenant move ${move.tenantId} --cancel` : "";
+      throw new CliFailure(
+        `The ${what} of ${move.tenantId} failed ${move.failures} times in a row: ${move.lastError}\nFix the cause and run this again (the cron retries it meanwhile, backing off)${cancel}.`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -238,6 +282,7 @@ await runCli(async () => {
         to: { type: "string" },
         "cross-region": { type: "boolean" },
         "all-unplaced": { type: "boolean" },
+        cancel: { type: "boolean" },
         outcome: { type: "string" },
       },
     });

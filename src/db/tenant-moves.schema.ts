@@ -1,3 +1,4 @@
+import { and, gt, lt, notInArray, type SQL } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { tenants } from "./tenants.schema";
 
@@ -13,7 +14,10 @@ export const tenantMoves = sqliteTable("tenant_moves", {
   fromShard: text("from_shard").notNull(),
   toShard: text("to_shard").notNull(),
   toRegion: text("to_region").notNull(),
-  step: text("step", { enum: ["copy", "drain", "delta-delete", "delta-copy", "verify", "delete", "done"] }).notNull(),
+  // `cancelling`: an operator's rollback before the flip, undoing the move; `cancelled` once the tenant is wholly on its source.
+  step: text("step", {
+    enum: ["copy", "drain", "delta-delete", "delta-copy", "verify", "delete", "done", "cancelling", "cancelled"],
+  }).notNull(),
   // The table the step is at (an index into the shard's tables in its order) and the last primary key done in it, as JSON.
   tableIndex: integer("table_index").notNull().default(0),
   cursor: text("cursor"),
@@ -23,7 +27,11 @@ export const tenantMoves = sqliteTable("tenant_moves", {
   pausedAt: text("paused_at"),
   // Verifications that found the sides different in this pause; past a few the pause ends and the copy starts over.
   verifyFailures: integer("verify_failures").notNull().default(0),
+  // Steps failed in a row since the last one that succeeded, and when the last failed: the cron waits out a backoff.
+  failures: integer("failures").notNull().default(0),
+  lastFailedAt: text("last_failed_at"),
   startedAt: text("started_at").notNull(),
+  // When a step last succeeded (the move's last progress); a failed step leaves it.
   updatedAt: text("updated_at").notNull(),
   flippedAt: text("flipped_at"),
   finishedAt: text("finished_at"),
@@ -31,6 +39,31 @@ export const tenantMoves = sqliteTable("tenant_moves", {
 });
 export type TenantMoveRecord = typeof tenantMoves.$inferSelect;
 export type MoveStep = TenantMoveRecord["step"];
+
+/** Where a move ends: the tenant wholly on the target (`done`) or wholly back on its source (`cancelled`). */
+export const FINISHED_STEPS: MoveStep[] = ["done", "cancelled"];
+
+/** Minutes an unfinished move may go without a step succeeding before it counts as stuck, unless configured. */
+const DEFAULT_STUCK_MINUTES = 15;
+
+/** How long an unfinished move may go without progress (TENANT_MOVE_STUCK_MINUTES) before it is stuck. */
+export function stuckMoveBoundMs(env: Env): number {
+  return Number(env.TENANT_MOVE_STUCK_MINUTES ?? DEFAULT_STUCK_MINUTES) * 60_000;
+}
+
+/** A move not finished: under way, failing, or being rolled back. */
+export const unfinishedMove: SQL = notInArray(tenantMoves.step, FINISHED_STEPS);
+
+/**
+ * The one rule for a stuck move (the operator's list, `/health/ready`): unfinished, and no step has succeeded since
+ * `progressBefore` — its step keeps failing, or nothing drives it. A move driven by the cron alone progresses every minute.
+ */
+export function stuckMove(progressBefore: string): SQL {
+  return and(unfinishedMove, lt(tenantMoves.updatedAt, progressBefore))!;
+}
+
+/** An unfinished move whose last step failed (the cron retries it after its backoff). */
+export const failingMove: SQL = and(unfinishedMove, gt(tenantMoves.failures, 0))!;
 
 export type TableTally = {
   copied?: number;

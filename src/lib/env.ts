@@ -12,6 +12,11 @@ declare global {
      * cached key to expire (docs/scale.md, moving a tenant). Unset, the key cache's lifetime (KEY_CHECK_TTL_MS).
      */
     TENANT_MOVE_KEY_CACHE_MS?: string;
+    /**
+     * Not in wrangler.toml: minutes an unfinished tenant move may go without a step succeeding before the operator's list
+     * and `/health/ready` call it stuck (docs/operations.md). Unset, 15.
+     */
+    TENANT_MOVE_STUCK_MINUTES?: string;
   }
 }
 
@@ -65,6 +70,7 @@ const EnvSchema = z
       .refine((scale) => Number(scale) > 0 && Number(scale) <= 1, "must be a number greater than 0 and at most 1, e.g. 0.0001")
       .optional(),
     TENANT_MOVE_KEY_CACHE_MS: wholeNumber.optional(),
+    TENANT_MOVE_STUCK_MINUTES: positiveNumber.optional(),
   })
   .refine((env) => Object.values(env.SHARDS).some((shard) => shard.open && shard.region === env.DEFAULT_REGION), {
     path: ["DEFAULT_REGION"],

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { CONTROL_BINDING, shardsOf } from "../db/shards";
+import { failingMove, stuckMove, stuckMoveBoundMs, tenantMoves } from "../db/tenant-moves.schema";
 import { publicConfig } from "../lib/config";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
@@ -18,19 +20,31 @@ export const live: AppRouteHandler<typeof routes.live> = (c) => c.json({ status:
  * Keeps its count of processor webhooks kept unprocessable on the control database (`src/processor-webhooks/`, whose
  * layer sits above this capability), read by the control database's probe itself.
  */
-const UNPROCESSABLE_WEBHOOKS = "SELECT COUNT(*) AS n FROM processor_webhook_receipts WHERE outcome IN ('unprocessable', 'reapplying')";
+const UNPROCESSABLE_WEBHOOKS = sql<number>`(SELECT COUNT(*) FROM processor_webhook_receipts WHERE outcome IN ('unprocessable', 'reapplying'))`;
 
 /**
  * Every tenant is served from the control database and its shard: ready only when each of them answers. The detail
- * counts what waits for the operator without making the service unready.
+ * counts what waits for the operator without making the service unready: processor webhooks kept unprocessable, and
+ * tenant moves stuck or failing (`src/shards/`, above this capability; the rules are the move table's own).
  */
 export const ready: AppRouteHandler<typeof routes.ready> = async (c) => {
-  const { env } = c.get("ctx");
-  let unprocessableProcessorWebhooks = 0;
+  const { env, control, clock } = c.get("ctx");
+  const progressBefore = new Date(clock.nowMs() - stuckMoveBoundMs(env)).toISOString();
+  let detail = { unprocessableProcessorWebhooks: 0, stuckTenantMoves: 0, failingTenantMoves: 0 };
   const databases = [
     {
       binding: CONTROL_BINDING,
-      probe: async () => (unprocessableProcessorWebhooks = (await env.DB.prepare(UNPROCESSABLE_WEBHOOKS).first<number>("n")) ?? 0),
+      probe: async () => {
+        const [counts] = await control
+          .select({
+            unprocessableProcessorWebhooks: UNPROCESSABLE_WEBHOOKS.mapWith(Number),
+            stuckTenantMoves: sql<number>`COUNT(*) FILTER (WHERE ${stuckMove(progressBefore)})`.mapWith(Number),
+            failingTenantMoves: sql<number>`COUNT(*) FILTER (WHERE ${failingMove})`.mapWith(Number),
+          })
+          .from(tenantMoves)
+          .all();
+        if (counts) detail = counts;
+      },
     },
     ...shardsOf(env).map(({ binding, d1 }) => ({ binding, probe: () => d1.prepare("SELECT 1").first() })),
   ];
@@ -50,5 +64,5 @@ export const ready: AppRouteHandler<typeof routes.ready> = async (c) => {
     throw new ApiError("service-unavailable", "The datastore is unreachable.");
   }
   c.header("Cache-Control", "no-store");
-  return c.json({ status: "ok" as const, checks: { database: "ok" as const }, detail: { unprocessableProcessorWebhooks } }, 200);
+  return c.json({ status: "ok" as const, checks: { database: "ok" as const }, detail }, 200);
 };

@@ -26,6 +26,19 @@ const ReadySchema = z
             "Signed processor webhooks (and swept resources) kept but not applied: list them with `GET /admin/processor-webhooks`, " +
             "apply them after a fix with `POST /admin/processor-webhooks/reapply`. Informational: the service stays ready.",
         }),
+      stuckTenantMoves: z
+        .number()
+        .int()
+        .openapi({
+          description:
+            "Tenant moves unfinished with no step succeeding for longer than `TENANT_MOVE_STUCK_MINUTES` (15 unless configured): a step " +
+            "that keeps failing, or a move nothing drives. Alert on it above 0; `GET /admin/moves` lists them with their error and age. " +
+            "Informational: the service stays ready.",
+        }),
+      failingTenantMoves: z.number().int().openapi({
+        description:
+          "Tenant moves whose last step failed, stuck or not yet (the cron retries each after a backoff of a minute, doubling to an hour).",
+      }),
     }),
   })
   .openapi("ReadinessStatus");
@@ -79,12 +92,12 @@ export const ready = createRoute({
   summary: "Readiness: the datastore is reachable",
   description:
     "For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached. " +
-    "The control database's query also counts the processor webhooks kept unprocessable (`detail`).",
+    "The control database's query also counts the processor webhooks kept unprocessable and the tenant moves stuck or failing (`detail`).",
   responses: {
     200: openapi.jsonContent(ReadySchema, "D1 answered a probe query.", {
       status: "ok",
       checks: { database: "ok" },
-      detail: { unprocessableProcessorWebhooks: 0 },
+      detail: { unprocessableProcessorWebhooks: 0, stuckTenantMoves: 0, failingTenantMoves: 0 },
     }),
     ...openapi.problemResponses({ 503: "D1 is unreachable." }),
   },

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { tenantMoves } from "../db/tenant-moves.schema";
 import * as openapi from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
 
@@ -22,6 +23,38 @@ const TableProgressSchema = z
   })
   .openapi("TenantMoveTable");
 
+const StepSchema = z.enum(tenantMoves.step.enumValues).openapi({
+  description:
+    "`copy` (bulk, the tenant still writing to the source), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), " +
+    "`delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map " +
+    "names the target; the source's rows are being deleted), `done`; or, once the operator cancels it before the flip, `cancelling` " +
+    "(the tenant served from the source again, the target's copy being deleted) and `cancelled` (nothing of the tenant left on the target).",
+});
+
+const PausedSchema = z
+  .boolean()
+  .openapi({ description: "Whether the tenant's requests answer 503 `tenant-moving` now (from `drain` to the flip)." });
+
+const FailureFields = {
+  lastError: z
+    .string()
+    .nullable()
+    .openapi({ description: "Why the last step failed or the verification differed; cleared by the next step that succeeds." }),
+  failures: z
+    .number()
+    .int()
+    .openapi({
+      description:
+        "Steps failed in a row since the last one that succeeded (0: not failing). The cron retries a failing move after a minute, " +
+        "doubling with each failure to at most an hour; the operator route and `npm run admin -- tenant move` retry it at once.",
+    }),
+  lastFailedAtUtc: z.string().nullable().openapi({ description: "When the last step failed; null once a step succeeds." }),
+  nextAttemptAtUtc: z
+    .string()
+    .nullable()
+    .openapi({ description: "When the cron tries a failing move again (its backoff); null when not failing (the next cron run)." }),
+};
+
 export const TenantMoveSchema = z
   .object({
     tenantId: z.string().openapi({ example: "ten_3kTq9Wc2Zb7pLx0aYf4Rn" }),
@@ -31,24 +64,14 @@ export const TenantMoveSchema = z
     }),
     to: z.string().openapi({ example: "DB_SHARD_US_2" }),
     region: z.string().openapi({ example: "us", description: "The target's region: the tenant's region once the map flips." }),
-    step: z.enum(["copy", "drain", "delta-delete", "delta-copy", "verify", "delete", "done"]).openapi({
-      description:
-        "`copy` (bulk, the tenant still writing to the source), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), " +
-        "`delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map " +
-        "names the target; the source's rows are being deleted), `done`.",
-    }),
-    paused: z
-      .boolean()
-      .openapi({ description: "Whether the tenant's requests answer 503 `tenant-moving` now (from `drain` to the flip)." }),
+    step: StepSchema,
+    paused: PausedSchema,
     tables: z.array(TableProgressSchema),
     startedAtUtc: z.string(),
-    updatedAtUtc: z.string(),
+    updatedAtUtc: z.string().openapi({ description: "When a step last succeeded (the move's last progress); a failed step leaves it." }),
     flippedAtUtc: z.string().nullable().openapi({ description: "When the map named the target and the pause ended." }),
-    finishedAtUtc: z.string().nullable(),
-    lastError: z
-      .string()
-      .nullable()
-      .openapi({ description: "Why the last step failed or the verification differed; the next call retries." }),
+    finishedAtUtc: z.string().nullable().openapi({ description: "When the move ended: `done`, or `cancelled` by its rollback." }),
+    ...FailureFields,
   })
   .openapi("TenantMove");
 
@@ -77,6 +100,9 @@ export const moveExample = {
   flippedAtUtc: "2026-11-26T10:00:58.000Z",
   finishedAtUtc: "2026-11-26T10:01:05.000Z",
   lastError: null,
+  failures: 0,
+  lastFailedAtUtc: null,
+  nextAttemptAtUtc: null,
 };
 
 const runningExample = {
@@ -141,7 +167,7 @@ export const moveTenant = createRoute({
       },
       ...TENANT_NOT_FOUND,
       409: {
-        description: "Another move of the tenant, to another shard, is under way.",
+        description: "Another move of the tenant, to another shard, is under way, or its last move is being cancelled.",
         examples: [
           { slug: "conflict", detail: "Tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn is already moving to DB_SHARD_US_2; finish that move first." },
         ],
@@ -167,6 +193,120 @@ export const getTenantMove = createRoute({
       404: {
         description: "No such tenant, or it was never moved.",
         examples: [{ slug: "not-found", detail: "Tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn has never been moved." }],
+      },
+      ...OPERATOR_PROBLEMS,
+    }),
+  },
+});
+
+const MoveSummarySchema = z
+  .object({
+    tenantId: z.string().openapi({ example: "ten_3kTq9Wc2Zb7pLx0aYf4Rn" }),
+    from: z.string(),
+    to: z.string(),
+    region: z.string(),
+    step: StepSchema,
+    paused: PausedSchema,
+    startedAtUtc: z.string(),
+    updatedAtUtc: z.string().openapi({ description: "When a step last succeeded (the move's last progress); a failed step leaves it." }),
+    finishedAtUtc: z.string().nullable(),
+    ageSeconds: z.number().int().openapi({ description: "Seconds since the move started." }),
+    idleSeconds: z.number().int().openapi({ description: "Seconds since its last progress (`updatedAtUtc`)." }),
+    stuck: z.boolean().openapi({
+      description:
+        "Unfinished with no step succeeding for longer than `TENANT_MOVE_STUCK_MINUTES` (15 unless configured): failing, or driven by " +
+        "nothing. `/health/ready` counts these as `stuckTenantMoves`.",
+    }),
+    ...FailureFields,
+  })
+  .openapi("TenantMoveSummary");
+
+const failingMoveExample = {
+  tenantId: "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+  from: "DB_SHARD_US_1",
+  to: "DB_SHARD_US_2",
+  region: "us",
+  step: "copy",
+  paused: false,
+  startedAtUtc: "2026-11-26T10:00:00.000Z",
+  updatedAtUtc: "2026-11-26T10:00:04.000Z",
+  finishedAtUtc: null,
+  ageSeconds: 1440,
+  idleSeconds: 1436,
+  stuck: true,
+  lastError: "copy: Error: D1_ERROR: no such table: payments",
+  failures: 5,
+  lastFailedAtUtc: "2026-11-26T10:15:00.000Z",
+  nextAttemptAtUtc: "2026-11-26T10:31:00.000Z",
+};
+
+export const listTenantMoves = createRoute({
+  method: "get",
+  path: "/admin/moves",
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "listTenantMoves",
+  summary: "Tenant moves under way or failing, and those finished in the last 7 days, newest first",
+  description:
+    "Every move not finished (its rollback included), and those `done` or `cancelled` in the last 7 days, most recently started " +
+    "first: each with its step, the last error and how many steps failed in a row, when the cron tries it again, its age and " +
+    "how long since it last progressed, and whether it is `stuck`. A stuck move: read its `lastError`, fix the cause and drive it " +
+    "(`POST /admin/tenants/{tenantId}/move`), or before its flip roll it back (`POST /admin/tenants/{tenantId}/move/cancel`). " +
+    "`npm run admin -- tenant moves` prints every page.",
+  request: { query: z.object(openapi.pageQuery()).strict() },
+  responses: {
+    200: openapi.jsonContent(
+      openapi.pageOf(MoveSummarySchema, "TenantMoveList"),
+      "One page of moves.",
+      openapi.onePage(failingMoveExample),
+    ),
+    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...OPERATOR_PROBLEMS }),
+  },
+});
+
+const cancelledExample = {
+  ...runningExample,
+  step: "cancelled",
+  tables: [{ ...tableExample, copied: 400, sourceRows: null, targetRows: null, sourceChecksum: null, targetChecksum: null, deleted: 0 }],
+  updatedAtUtc: "2026-11-26T10:02:10.000Z",
+  finishedAtUtc: "2026-11-26T10:02:10.000Z",
+};
+
+export const cancelTenantMove = createRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/move/cancel",
+  ...operatorRoute("Operator: tenants and keys"),
+  operationId: "cancelTenantMove",
+  summary: "Cancel a tenant's move before its flip: the tenant stays wholly on its source",
+  description:
+    "Rolls back a move that has not flipped yet (any step before `delete`): the tenant's writes resume on the source at once, " +
+    "then the copy on the target is deleted (children first) and the move's fences on both shards are lifted, and the move ends " +
+    "`cancelled` — nothing of the tenant left on the target, its data served from the source as before the move. Each call works " +
+    "for up to about ten seconds and answers 202 while the rollback is under way (call again, or let the cron finish it), 200 once " +
+    "it is `cancelled`; repeating it is harmless. After the flip the tenant's data lives on the target, so the move can only go " +
+    "forward: 409. `npm run admin -- tenant move ten_… --cancel` drives it to the end.",
+  request: { params: TenantParams },
+  responses: {
+    200: openapi.jsonContent(TenantMoveSchema, "The move is cancelled: the tenant is wholly on its source.", cancelledExample),
+    202: openapi.jsonContent(TenantMoveSchema, "The rollback is under way; call again to go on.", {
+      ...cancelledExample,
+      step: "cancelling",
+      finishedAtUtc: null,
+    }),
+    ...openapi.problemResponses({
+      400: "Malformed tenant id.",
+      404: {
+        description: "No such tenant, or it was never moved.",
+        examples: [{ slug: "not-found", detail: "Tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn has never been moved." }],
+      },
+      409: {
+        description: "The move is past its flip (or done): it can only go forward.",
+        examples: [
+          {
+            slug: "conflict",
+            detail:
+              "Tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn's move to DB_SHARD_US_2 is past its flip (delete): its data lives on DB_SHARD_US_2 now, so the move can only finish. Drive it with POST /admin/tenants/ten_3kTq9Wc2Zb7pLx0aYf4Rn/move.",
+          },
+        ],
       },
       ...OPERATOR_PROBLEMS,
     }),

@@ -1,9 +1,20 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { CONTROL_BINDING, shardD1, shardsOf, tenantPlacement } from "../db/shards";
-import { tenantMoves, type MoveStep, type TableTally, type TenantMoveRecord } from "../db/tenant-moves.schema";
+import { insertSelectFields } from "../db/insert-select";
+import {
+  FINISHED_STEPS,
+  stuckMove,
+  stuckMoveBoundMs,
+  tenantMoves,
+  unfinishedMove,
+  type MoveStep,
+  type TableTally,
+  type TenantMoveRecord,
+} from "../db/tenant-moves.schema";
 import { tenantShards } from "../db/tenant-shards.schema";
 import { unknownTenant } from "../db/tenancy";
 import { logEvent } from "../lib/log";
+import { afterCursor, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import { forgetTenantKeys, KEY_CHECK_TTL_MS } from "../tenants";
@@ -11,6 +22,7 @@ import { fenceStatement, unfenceStatement } from "./fences";
 import { SHARD_TABLES, type ShardTable } from "./shard-tables";
 import {
   BATCH_ROWS,
+  countStatement,
   chainChecksum,
   deleteStatement,
   keyOf,
@@ -39,6 +51,22 @@ const STEPS_PER_CALL = 200;
 
 /** How long the cron gives each unfinished move per run; the CLI and the operator route drive it faster. */
 const CRON_BUDGET_MS = 10_000;
+
+/**
+ * The cron's wait after a failed step: a minute after the first failure, doubling with each failure in a row, at most an
+ * hour — a step that cannot succeed (a shard down, a row it cannot write) is not hammered every minute, and one that
+ * failed once is retried soon.
+ */
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 3_600_000;
+
+/** Steps before the flip, while the tenant's data still lives on the source: an operator may roll the move back. */
+const BEFORE_FLIP: MoveStep[] = tenantMoves.step.enumValues.filter(
+  (step) => !(["delete", "done", "cancelling", "cancelled"] as MoveStep[]).includes(step),
+);
+
+/** How long a finished move stays in the operator's list of moves. */
+const RECENTLY_FINISHED_MS = 7 * 24 * 3_600_000;
 
 /** The two databases a move reads and writes, raw: a test wraps them to crash a step. */
 export type MoveDatabases = { source: D1Database; target: D1Database };
@@ -78,7 +106,8 @@ export async function startMove({
     });
   }
   const existing = await findMove(ctx, tenantId);
-  if (existing && existing.step !== "done") {
+  if (existing?.step === "cancelling") throw beingCancelled(existing);
+  if (existing && !FINISHED_STEPS.includes(existing.step)) {
     if (existing.toShard !== to) throw movingElsewhere(existing);
     return existing;
   }
@@ -96,6 +125,8 @@ export async function startMove({
     tally: {},
     pausedAt: null,
     verifyFailures: 0,
+    failures: 0,
+    lastFailedAt: null,
     startedAt: now,
     updatedAt: now,
     flippedAt: null,
@@ -121,18 +152,25 @@ export async function startMove({
       },
     );
   }
-  // One move per tenant at a time: a finished one is replaced, one under way (another operator's) is kept.
+  // One move per tenant at a time: a finished (or cancelled) one is replaced, one under way (another operator's) is kept.
   await ctx.control
     .insert(tenantMoves)
     .values(move)
-    .onConflictDoUpdate({ target: tenantMoves.tenantId, set: move, setWhere: eq(tenantMoves.step, "done") });
+    .onConflictDoUpdate({ target: tenantMoves.tenantId, set: move, setWhere: inArray(tenantMoves.step, FINISHED_STEPS) });
   const saved = (await findMove(ctx, tenantId))!;
+  if (saved.step === "cancelling") throw beingCancelled(saved);
   if (saved.toShard !== to) throw movingElsewhere(saved);
   return saved;
 }
 
 const movingElsewhere = (move: TenantMoveRecord) =>
   new ApiError("conflict", `Tenant ${move.tenantId} is already moving to ${move.toShard}; finish that move first.`);
+
+const beingCancelled = (move: TenantMoveRecord) =>
+  new ApiError(
+    "conflict",
+    `Tenant ${move.tenantId}'s move to ${move.toShard} is being cancelled; finish the cancel (POST /admin/tenants/${move.tenantId}/move/cancel) first.`,
+  );
 
 export async function findMove(ctx: AppContext, tenantId: string): Promise<TenantMoveRecord | undefined> {
   return ctx.control.select().from(tenantMoves).where(eq(tenantMoves.tenantId, tenantId)).get();
@@ -145,10 +183,11 @@ export async function getMove({ ctx, input: { tenantId } }: { ctx: AppContext; i
 }
 
 /**
- * Works the tenant's move forward for about `budgetMs` of wall time (the flip's wait included when it fits) and at
- * most STEPS_PER_CALL steps, each bounded and saved before the next: whoever calls next — the operator, the CLI, the
- * cron — resumes where it stopped. A failing step is recorded on the move and retried by the next call; nothing it did is lost or doubled,
- * since every write is keyed by primary key.
+ * Works the tenant's move (or its rollback) forward for about `budgetMs` of wall time (the flip's wait included when
+ * it fits) and at most STEPS_PER_CALL steps, each bounded and saved before the next: whoever calls next — the operator,
+ * the CLI, the cron — resumes where it stopped. A failing step is counted on the move with the time it failed, and
+ * retried by the next call (the cron's after a backoff); nothing it did is lost or doubled, since every write is keyed
+ * by primary key.
  */
 export async function driveMove({
   ctx,
@@ -160,16 +199,21 @@ export async function driveMove({
   const deadline = Date.now() + budgetMs;
   let move = await getMove({ ctx, input: { tenantId } });
   const databases = { source: shardD1(ctx.env, move.fromShard), target: shardD1(ctx.env, move.toShard) };
-  for (let steps = 0; move.step !== "done" && Date.now() < deadline && steps < STEPS_PER_CALL; steps++) {
+  for (let steps = 0; !FINISHED_STEPS.includes(move.step) && Date.now() < deadline && steps < STEPS_PER_CALL; steps++) {
     let outcome: StepOutcome;
     try {
       outcome = await moveStep({ ctx, input: { move, databases } });
     } catch (error) {
-      logEvent("error", "tenant move step failed", { tenantId, step: move.step, error: String(error) });
+      logEvent("error", "tenant move step failed", { tenantId, step: move.step, failures: move.failures + 1, error: String(error) });
+      // Counted only if the move is still where the step found it: another driver may have gone on meanwhile.
       await ctx.control
         .update(tenantMoves)
-        .set({ lastError: `${move.step}: ${String(error)}`.slice(0, 500), updatedAt: new Date().toISOString() })
-        .where(eq(tenantMoves.tenantId, tenantId));
+        .set({
+          lastError: `${move.step}: ${String(error)}`.slice(0, 500),
+          failures: sql`${tenantMoves.failures} + 1`,
+          lastFailedAt: ctx.clock.nowIso(),
+        })
+        .where(unmoved(move));
       return (await findMove(ctx, tenantId))!;
     }
     move = outcome.move;
@@ -181,14 +225,60 @@ export async function driveMove({
   return move;
 }
 
-/** The cron's part: every unfinished move goes on, so a move whose driver crashed finishes anyway. */
+/**
+ * The cron's part: every unfinished move (or rollback) goes on, so a move whose driver crashed finishes anyway; one
+ * whose last step failed waits out its backoff first.
+ */
 export async function advanceUnfinishedMoves({ ctx }: { ctx: AppContext }): Promise<void> {
-  const unfinished = await ctx.control
-    .select({ tenantId: tenantMoves.tenantId })
+  const unfinished = await ctx.control.select().from(tenantMoves).where(unfinishedMove).all();
+  for (const move of unfinished) {
+    const retryAt = nextAttemptAt(move);
+    if (retryAt !== null && Date.parse(retryAt) > ctx.clock.nowMs()) {
+      logEvent("info", "tenant move waits out its backoff", { tenantId: move.tenantId, failures: move.failures, retryAt });
+      continue;
+    }
+    await driveMove({ ctx, input: { tenantId: move.tenantId, budgetMs: CRON_BUDGET_MS } });
+  }
+}
+
+/** When the cron next tries a move whose last step failed (null: not failing, it goes on at the next run). */
+export function nextAttemptAt(move: Pick<TenantMoveRecord, "failures" | "lastFailedAt">): string | null {
+  if (move.failures === 0 || move.lastFailedAt === null) return null;
+  const waitMs = Math.min(FIRST_RETRY_MS * 2 ** (move.failures - 1), LONGEST_RETRY_MS);
+  return new Date(Date.parse(move.lastFailedAt) + waitMs).toISOString();
+}
+
+/** A move as the operator's list shows it: whether it is stuck, decided by the one rule in SQL. */
+export type ListedMove = TenantMoveRecord & { stuck: boolean };
+
+/**
+ * The operator's list of moves: every move not finished, and those finished (done or cancelled) in the last
+ * RECENTLY_FINISHED_MS, most recently started first.
+ */
+export async function listMoves({
+  ctx,
+  input: { limit, cursor },
+}: {
+  ctx: AppContext;
+  input: { limit: number; cursor?: string };
+}): Promise<Page<ListedMove>> {
+  const scope = { list: "tenant-moves", tenantId: "", filters: "", secret: ctx.env.KEY_PEPPER };
+  const columns = { createdAt: tenantMoves.startedAt, id: tenantMoves.tenantId };
+  const now = ctx.clock.nowMs();
+  const recent = new Date(now - RECENTLY_FINISHED_MS).toISOString();
+  const rows = await ctx.control
+    .select({ move: tenantMoves, stuck: sql<number>`${stuckMove(new Date(now - stuckMoveBoundMs(ctx.env)).toISOString())}` })
     .from(tenantMoves)
-    .where(ne(tenantMoves.step, "done"))
+    .where(and(or(unfinishedMove, gt(tenantMoves.finishedAt, recent)), await afterCursor(columns, cursor, scope)))
+    .orderBy(desc(tenantMoves.startedAt), desc(tenantMoves.tenantId))
+    .limit(limit + 1)
     .all();
-  for (const { tenantId } of unfinished) await driveMove({ ctx, input: { tenantId, budgetMs: CRON_BUDGET_MS } });
+  return pageOf(
+    rows.map(({ move, stuck }) => ({ ...move, stuck: Boolean(stuck) })),
+    limit,
+    scope,
+    (move) => ({ createdAt: move.startedAt, id: move.tenantId }),
+  );
 }
 
 /**
@@ -329,7 +419,10 @@ export async function moveStep({
       count(table, "deleted", await deleteBehindFence(move, source, table, keys));
       return proceed({ ...onward(keys, table), tally });
     }
+    case "cancelling":
+      return rollbackStep({ ctx, input: { move, databases } });
     case "done":
+    case "cancelled":
       return { move, waitMs: 0 };
   }
 }
@@ -413,11 +506,10 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { sou
   if (waitMs > 0) return { move, waitMs };
   const now = new Date().toISOString();
   const placement = { region: move.toRegion, shard: move.toShard, placedAt: now };
+  // The map names the target only if this batch's own update took the move past verify: a move cancelled meanwhile
+  // (the operator's rollback) is never flipped.
+  const flippedHere = and(eq(tenantMoves.tenantId, move.tenantId), eq(tenantMoves.step, "delete"), eq(tenantMoves.flippedAt, now));
   await ctx.control.batch([
-    ctx.control
-      .insert(tenantShards)
-      .values({ tenantId: move.tenantId, ...placement })
-      .onConflictDoUpdate({ target: tenantShards.tenantId, set: placement }),
     ctx.control
       .update(tenantMoves)
       .set({
@@ -426,11 +518,22 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { sou
         cursor: null,
         pausedAt: null,
         verifyFailures: 0,
+        failures: 0,
+        lastFailedAt: null,
         flippedAt: now,
         lastError: null,
         updatedAt: now,
       })
       .where(and(eq(tenantMoves.tenantId, move.tenantId), eq(tenantMoves.step, "verify"))),
+    ctx.control
+      .insert(tenantShards)
+      .select(
+        ctx.control
+          .select(insertSelectFields(tenantShards, { tenantId: move.tenantId, ...placement }))
+          .from(tenantMoves)
+          .where(flippedHere),
+      )
+      .onConflictDoUpdate({ target: tenantShards.tenantId, set: placement }),
   ]);
   return { move: (await findMove(ctx, move.tenantId))!, waitMs: 0 };
 }
@@ -442,16 +545,117 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { sou
 async function save(ctx: AppContext, move: TenantMoveRecord, changes: Partial<TenantMoveRecord>): Promise<TenantMoveRecord> {
   const [saved] = await ctx.control
     .update(tenantMoves)
-    .set({ lastError: null, ...changes, updatedAt: new Date().toISOString() })
-    .where(
-      and(
-        eq(tenantMoves.tenantId, move.tenantId),
-        eq(tenantMoves.step, move.step),
-        eq(tenantMoves.tableIndex, move.tableIndex),
-        move.cursor === null ? isNull(tenantMoves.cursor) : eq(tenantMoves.cursor, move.cursor),
-      ),
-    )
+    .set({ lastError: null, failures: 0, lastFailedAt: null, ...changes, updatedAt: new Date().toISOString() })
+    .where(unmoved(move))
     .returning()
     .all();
   return saved ?? (await findMove(ctx, move.tenantId))!;
+}
+
+/** The move's row, only while it is still at the step, table and cursor it was read at. */
+function unmoved(move: TenantMoveRecord) {
+  return and(
+    eq(tenantMoves.tenantId, move.tenantId),
+    eq(tenantMoves.step, move.step),
+    eq(tenantMoves.tableIndex, move.tableIndex),
+    move.cursor === null ? isNull(tenantMoves.cursor) : eq(tenantMoves.cursor, move.cursor),
+  );
+}
+
+/**
+ * The operator's way back before the flip: the move is marked `cancelling` and the tenant's writes resume on the source
+ * at once (the pause cleared in the same guarded update), then rollback steps undo the rest. Only a move before its
+ * flip can be cancelled — the update is guarded on it, so a flip and a cancel racing each other cannot both win; after
+ * the flip the tenant's live data is on the target and the move only goes forward. Repeating it resumes the rollback.
+ */
+export async function cancelMove({
+  ctx,
+  input: { tenantId },
+}: {
+  ctx: AppContext;
+  input: { tenantId: string };
+}): Promise<TenantMoveRecord> {
+  const move = await getMove({ ctx, input: { tenantId } });
+  if (move.step === "cancelling" || move.step === "cancelled") return move;
+  const [cancelling] = await ctx.control
+    .update(tenantMoves)
+    .set({
+      step: "cancelling",
+      tableIndex: 0,
+      cursor: null,
+      pausedAt: null,
+      verifyFailures: 0,
+      failures: 0,
+      lastFailedAt: null,
+      lastError: null,
+      updatedAt: new Date().toISOString(),
+    })
+    .where(and(eq(tenantMoves.tenantId, tenantId), inArray(tenantMoves.step, BEFORE_FLIP)))
+    .returning()
+    .all();
+  if (!cancelling) {
+    const now = (await findMove(ctx, tenantId))!;
+    if (now.step === "cancelling" || now.step === "cancelled") return now;
+    throw new ApiError(
+      "conflict",
+      now.step === "done"
+        ? `Tenant ${tenantId}'s move to ${now.toShard} is done: nothing to cancel. Move it back with POST /admin/tenants/${tenantId}/move.`
+        : `Tenant ${tenantId}'s move to ${now.toShard} is past its flip (${now.step}): its data lives on ${now.toShard} now, so the move can only finish. Drive it with POST /admin/tenants/${tenantId}/move.`,
+    );
+  }
+  // This isolate drops any cached "moving" answer for the tenant's keys at once; others within KEY_CHECK_TTL_MS.
+  forgetTenantKeys(tenantId);
+  logEvent("warn", "tenant move cancelled by the operator", { tenantId, from: move.fromShard, to: move.toShard, step: move.step });
+  return cancelling;
+}
+
+/**
+ * One bounded step of a rollback, saved before it returns, each repeatable (`tableIndex` walks the stages):
+ * 0. fences — the source's fence is lifted (its rows are the tenant's live ones again: writes taken and swept there)
+ *    and the target's becomes `left`, so a late batch of the cancelled copy is refused there and no sweep reads it;
+ * 1…n. the target's copy deleted in batches behind that fence, children first (its tenant row last);
+ * n+1. release — the target counted once more: anything a late driver wrote there sends the rollback back to deleting;
+ *    else the target's fence is removed, the source's lifted again (a late step of the cancelled move may have raised
+ *    it), and the move recorded `cancelled`.
+ */
+async function rollbackStep({
+  ctx,
+  input: { move, databases },
+}: {
+  ctx: AppContext;
+  input: { move: TenantMoveRecord; databases: MoveDatabases };
+}): Promise<StepOutcome> {
+  const { source, target } = databases;
+  const { tenantId } = move;
+  const proceed = async (changes: Partial<TenantMoveRecord>): Promise<StepOutcome> => ({ move: await save(ctx, move, changes), waitMs: 0 });
+  // Only the fences a move raises before its flip: a source already `left` would mean the flip happened.
+  const liftSource = () => source.batch((["capturing", "paused"] as const).map((state) => unfenceStatement(source, { tenantId, state })));
+  if (move.tableIndex === 0) {
+    await liftSource();
+    await fenceStatement(target, { tenantId, state: "left", moveStartedAt: move.startedAt }).run();
+    return proceed({ tableIndex: 1, cursor: null });
+  }
+  const table = CHILDREN_FIRST[move.tableIndex - 1];
+  if (table) {
+    const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Key);
+    const keys = await readBatch(target, table, { tenantId, after, keysOnly: true });
+    await deleteBehindFence(move, target, table, keys);
+    return proceed(
+      keys.length < BATCH_ROWS
+        ? { tableIndex: move.tableIndex + 1, cursor: null }
+        : { tableIndex: move.tableIndex, cursor: JSON.stringify(keyOf(table, keys.at(-1)!)) },
+    );
+  }
+  const counts = await target.batch<{ n: number }>(SHARD_TABLES.map((shardTable) => countStatement(target, shardTable, tenantId)));
+  const remaining = SHARD_TABLES.filter((_, index) => (counts[index]!.results[0]?.n ?? 0) > 0).map((shardTable) => shardTable.name);
+  if (remaining.length > 0) {
+    return proceed({
+      tableIndex: 1,
+      cursor: null,
+      lastError: `cancelling: rows written on the target after their table was emptied (${remaining.join(", ")}); deleting again`,
+    });
+  }
+  await target.batch((["left", "arriving"] as const).map((state) => unfenceStatement(target, { tenantId, state })));
+  await liftSource();
+  return proceed({ step: "cancelled", tableIndex: 0, cursor: null, pausedAt: null, finishedAt: new Date().toISOString() });
 }

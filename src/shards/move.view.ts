@@ -1,5 +1,13 @@
 import type { TenantMoveRecord } from "../db/tenant-moves.schema";
+import { nextAttemptAt, type ListedMove } from "./move.service";
 import { SHARD_TABLES } from "./shard-tables";
+
+const failureOf = (move: TenantMoveRecord) => ({
+  lastError: move.lastError,
+  failures: move.failures,
+  lastFailedAtUtc: move.lastFailedAt,
+  nextAttemptAtUtc: nextAttemptAt(move),
+});
 
 export const toTenantMove = (move: TenantMoveRecord) => ({
   tenantId: move.tenantId,
@@ -26,5 +34,24 @@ export const toTenantMove = (move: TenantMoveRecord) => ({
   updatedAtUtc: move.updatedAt,
   flippedAtUtc: move.flippedAt,
   finishedAtUtc: move.finishedAt,
-  lastError: move.lastError,
+  ...failureOf(move),
+});
+
+const secondsBetween = (fromIso: string, toMs: number) => Math.max(0, Math.floor((toMs - Date.parse(fromIso)) / 1000));
+
+/** A move in the operator's list, its ages counted at `nowMs`. */
+export const toMoveSummary = (move: ListedMove, nowMs: number) => ({
+  tenantId: move.tenantId,
+  from: move.fromShard,
+  to: move.toShard,
+  region: move.toRegion,
+  step: move.step,
+  paused: move.pausedAt !== null,
+  startedAtUtc: move.startedAt,
+  updatedAtUtc: move.updatedAt,
+  finishedAtUtc: move.finishedAt,
+  ageSeconds: secondsBetween(move.startedAt, nowMs),
+  idleSeconds: secondsBetween(move.updatedAt, nowMs),
+  stuck: move.stuck,
+  ...failureOf(move),
 });

@@ -84,6 +84,11 @@ export function deleteStatement(d1: D1Database, table: ShardTable, tenantId: str
     .bind(tenantId, ...key);
 }
 
+/** How many rows of the tenant the table holds, as `n`. */
+export function countStatement(d1: D1Database, table: ShardTable, tenantId: string): D1PreparedStatement {
+  return d1.prepare(`SELECT COUNT(*) AS n FROM ${quoted(table.name)} WHERE ${quoted(table.tenantColumn)} = ?`).bind(tenantId);
+}
+
 /** Rows a batch of statements changed. */
 export async function runBatch(d1: D1Database, statements: D1PreparedStatement[]): Promise<number> {
   if (statements.length === 0) return 0;

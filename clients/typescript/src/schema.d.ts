@@ -1,5 +1,25 @@
 // Generated from openapi/v1.json by `npm run openapi:generate` (openapi-typescript). Do not edit: regenerate.
 export interface paths {
+  "/admin/moves": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Tenant moves under way or failing, and those finished in the last 7 days, newest first
+     * @description Every move not finished (its rollback included), and those `done` or `cancelled` in the last 7 days, most recently started first: each with its step, the last error and how many steps failed in a row, when the cron tries it again, its age and how long since it last progressed, and whether it is `stuck`. A stuck move: read its `lastError`, fix the cause and drive it (`POST /admin/tenants/{tenantId}/move`), or before its flip roll it back (`POST /admin/tenants/{tenantId}/move/cancel`). `npm run admin -- tenant moves` prints every page.
+     */
+    get: operations["listTenantMoves"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/payments/fee-credits": {
     parameters: {
       query?: never;
@@ -458,6 +478,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/tenants/{tenantId}/move/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a tenant's move before its flip: the tenant stays wholly on its source
+     * @description Rolls back a move that has not flipped yet (any step before `delete`): the tenant's writes resume on the source at once, then the copy on the target is deleted (children first) and the move's fences on both shards are lifted, and the move ends `cancelled` — nothing of the tenant left on the target, its data served from the source as before the move. Each call works for up to about ten seconds and answers 202 while the rollback is under way (call again, or let the cron finish it), 200 once it is `cancelled`; repeating it is harmless. After the flip the tenant's data lives on the target, so the move can only go forward: 409. `npm run admin -- tenant move ten_… --cancel` drives it to the end.
+     */
+    post: operations["cancelTenantMove"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/tenants/{tenantId}/payments/{id}": {
     parameters: {
       query?: never;
@@ -567,7 +607,7 @@ export interface paths {
     };
     /**
      * Readiness: the datastore is reachable
-     * @description For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached. The control database's query also counts the processor webhooks kept unprocessable (`detail`).
+     * @description For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached. The control database's query also counts the processor webhooks kept unprocessable and the tenant moves stuck or failing (`detail`).
      */
     get: operations["getReadiness"];
     put?: never;
@@ -2701,6 +2741,10 @@ export interface components {
         database: "ok";
       };
       detail: {
+        /** @description Tenant moves whose last step failed, stuck or not yet (the cron retries each after a backoff of a minute, doubling to an hour). */
+        failingTenantMoves: number;
+        /** @description Tenant moves unfinished with no step succeeding for longer than `TENANT_MOVE_STUCK_MINUTES` (15 unless configured): a step that keeps failing, or a move nothing drives. Alert on it above 0; `GET /admin/moves` lists them with their error and age. Informational: the service stays ready. */
+        stuckTenantMoves: number;
         /** @description Signed processor webhooks (and swept resources) kept but not applied: list them with `GET /admin/processor-webhooks`, apply them after a fix with `POST /admin/processor-webhooks/reapply`. Informational: the service stays ready. */
         unprocessableProcessorWebhooks: number;
       };
@@ -2905,6 +2949,9 @@ export interface components {
       nextCursor: string;
     };
     TenantMove: {
+      /** @description Steps failed in a row since the last one that succeeded (0: not failing). The cron retries a failing move after a minute, doubling with each failure to at most an hour; the operator route and `npm run admin -- tenant move` retry it at once. */
+      failures: number;
+      /** @description When the move ended: `done`, or `cancelled` by its rollback. */
       finishedAtUtc: string | null;
       /** @description When the map named the target and the pause ended. */
       flippedAtUtc: string | null;
@@ -2913,8 +2960,12 @@ export interface components {
        * @example DB_SHARD_US_1
        */
       from: string;
-      /** @description Why the last step failed or the verification differed; the next call retries. */
+      /** @description Why the last step failed or the verification differed; cleared by the next step that succeeds. */
       lastError: string | null;
+      /** @description When the last step failed; null once a step succeeds. */
+      lastFailedAtUtc: string | null;
+      /** @description When the cron tries a failing move again (its backoff); null when not failing (the next cron run). */
+      nextAttemptAtUtc: string | null;
       /** @description Whether the tenant's requests answer 503 `tenant-moving` now (from `drain` to the flip). */
       paused: boolean;
       /**
@@ -2924,15 +2975,54 @@ export interface components {
       region: string;
       startedAtUtc: string;
       /**
-       * @description `copy` (bulk, the tenant still writing to the source), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), `delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map names the target; the source's rows are being deleted), `done`.
+       * @description `copy` (bulk, the tenant still writing to the source), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), `delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map names the target; the source's rows are being deleted), `done`; or, once the operator cancels it before the flip, `cancelling` (the tenant served from the source again, the target's copy being deleted) and `cancelled` (nothing of the tenant left on the target).
        * @enum {string}
        */
-      step: "copy" | "drain" | "delta-delete" | "delta-copy" | "verify" | "delete" | "done";
+      step: "copy" | "drain" | "delta-delete" | "delta-copy" | "verify" | "delete" | "done" | "cancelling" | "cancelled";
       tables: components["schemas"]["TenantMoveTable"][];
       /** @example ten_3kTq9Wc2Zb7pLx0aYf4Rn */
       tenantId: string;
       /** @example DB_SHARD_US_2 */
       to: string;
+      /** @description When a step last succeeded (the move's last progress); a failed step leaves it. */
+      updatedAtUtc: string;
+    };
+    TenantMoveList: {
+      data: components["schemas"]["TenantMoveSummary"][];
+      hasMore: boolean;
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
+      nextCursor: string;
+    };
+    TenantMoveSummary: {
+      /** @description Seconds since the move started. */
+      ageSeconds: number;
+      /** @description Steps failed in a row since the last one that succeeded (0: not failing). The cron retries a failing move after a minute, doubling with each failure to at most an hour; the operator route and `npm run admin -- tenant move` retry it at once. */
+      failures: number;
+      finishedAtUtc: string | null;
+      from: string;
+      /** @description Seconds since its last progress (`updatedAtUtc`). */
+      idleSeconds: number;
+      /** @description Why the last step failed or the verification differed; cleared by the next step that succeeds. */
+      lastError: string | null;
+      /** @description When the last step failed; null once a step succeeds. */
+      lastFailedAtUtc: string | null;
+      /** @description When the cron tries a failing move again (its backoff); null when not failing (the next cron run). */
+      nextAttemptAtUtc: string | null;
+      /** @description Whether the tenant's requests answer 503 `tenant-moving` now (from `drain` to the flip). */
+      paused: boolean;
+      region: string;
+      startedAtUtc: string;
+      /**
+       * @description `copy` (bulk, the tenant still writing to the source), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), `delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map names the target; the source's rows are being deleted), `done`; or, once the operator cancels it before the flip, `cancelling` (the tenant served from the source again, the target's copy being deleted) and `cancelled` (nothing of the tenant left on the target).
+       * @enum {string}
+       */
+      step: "copy" | "drain" | "delta-delete" | "delta-copy" | "verify" | "delete" | "done" | "cancelling" | "cancelled";
+      /** @description Unfinished with no step succeeding for longer than `TENANT_MOVE_STUCK_MINUTES` (15 unless configured): failing, or driven by nothing. `/health/ready` counts these as `stuckTenantMoves`. */
+      stuck: boolean;
+      /** @example ten_3kTq9Wc2Zb7pLx0aYf4Rn */
+      tenantId: string;
+      to: string;
+      /** @description When a step last succeeded (the move's last progress); a failed step leaves it. */
       updatedAtUtc: string;
     };
     TenantMoveTable: {
@@ -3082,6 +3172,84 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  listTenantMoves: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1–200; default 50. */
+        limit?: number;
+        /** @description The nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of moves. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "ageSeconds": 1440,
+           *           "failures": 5,
+           *           "finishedAtUtc": null,
+           *           "from": "DB_SHARD_US_1",
+           *           "idleSeconds": 1436,
+           *           "lastError": "copy: Error: D1_ERROR: no such table: payments",
+           *           "lastFailedAtUtc": "2026-11-26T10:15:00.000Z",
+           *           "nextAttemptAtUtc": "2026-11-26T10:31:00.000Z",
+           *           "paused": false,
+           *           "region": "us",
+           *           "startedAtUtc": "2026-11-26T10:00:00.000Z",
+           *           "step": "copy",
+           *           "stuck": true,
+           *           "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *           "to": "DB_SHARD_US_2",
+           *           "updatedAtUtc": "2026-11-26T10:00:04.000Z"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": ""
+           *     }
+           */
+          "application/json": components["schemas"]["TenantMoveList"];
+        };
+      };
+      /** @description Invalid query, or `invalid-cursor`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   listFeeCredits: {
     parameters: {
       query?: {
@@ -5274,10 +5442,13 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "failures": 0,
            *       "finishedAtUtc": null,
            *       "flippedAtUtc": null,
            *       "from": "DB_SHARD_US_1",
            *       "lastError": null,
+           *       "lastFailedAtUtc": null,
+           *       "nextAttemptAtUtc": null,
            *       "paused": false,
            *       "region": "us",
            *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
@@ -5379,10 +5550,13 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "failures": 0,
            *       "finishedAtUtc": "2026-11-26T10:01:05.000Z",
            *       "flippedAtUtc": "2026-11-26T10:00:58.000Z",
            *       "from": "DB_SHARD_US_1",
            *       "lastError": null,
+           *       "lastFailedAtUtc": null,
+           *       "nextAttemptAtUtc": null,
            *       "paused": false,
            *       "region": "us",
            *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
@@ -5416,10 +5590,13 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "failures": 0,
            *       "finishedAtUtc": null,
            *       "flippedAtUtc": null,
            *       "from": "DB_SHARD_US_1",
            *       "lastError": null,
+           *       "lastFailedAtUtc": null,
+           *       "nextAttemptAtUtc": null,
            *       "paused": false,
            *       "region": "us",
            *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
@@ -5472,7 +5649,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Another move of the tenant, to another shard, is under way. */
+      /** @description Another move of the tenant, to another shard, is under way, or its last move is being cancelled. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5492,6 +5669,144 @@ export interface operations {
       };
       /** @description Body is not JSON. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  cancelTenantMove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The move is cancelled: the tenant is wholly on its source. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "failures": 0,
+           *       "finishedAtUtc": "2026-11-26T10:02:10.000Z",
+           *       "flippedAtUtc": null,
+           *       "from": "DB_SHARD_US_1",
+           *       "lastError": null,
+           *       "lastFailedAtUtc": null,
+           *       "nextAttemptAtUtc": null,
+           *       "paused": false,
+           *       "region": "us",
+           *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
+           *       "step": "cancelled",
+           *       "tables": [
+           *         {
+           *           "copied": 400,
+           *           "deleted": 0,
+           *           "deltaDeleted": 0,
+           *           "deltaWritten": 3,
+           *           "sourceChecksum": null,
+           *           "sourceRows": null,
+           *           "table": "payments",
+           *           "targetChecksum": null,
+           *           "targetRows": null
+           *         }
+           *       ],
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "to": "DB_SHARD_US_2",
+           *       "updatedAtUtc": "2026-11-26T10:02:10.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TenantMove"];
+        };
+      };
+      /** @description The rollback is under way; call again to go on. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "failures": 0,
+           *       "finishedAtUtc": null,
+           *       "flippedAtUtc": null,
+           *       "from": "DB_SHARD_US_1",
+           *       "lastError": null,
+           *       "lastFailedAtUtc": null,
+           *       "nextAttemptAtUtc": null,
+           *       "paused": false,
+           *       "region": "us",
+           *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
+           *       "step": "cancelling",
+           *       "tables": [
+           *         {
+           *           "copied": 400,
+           *           "deleted": 0,
+           *           "deltaDeleted": 0,
+           *           "deltaWritten": 3,
+           *           "sourceChecksum": null,
+           *           "sourceRows": null,
+           *           "table": "payments",
+           *           "targetChecksum": null,
+           *           "targetRows": null
+           *         }
+           *       ],
+           *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
+           *       "to": "DB_SHARD_US_2",
+           *       "updatedAtUtc": "2026-11-26T10:02:10.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TenantMove"];
+        };
+      };
+      /** @description Malformed tenant id. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such tenant, or it was never moved. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The move is past its flip (or done): it can only go forward. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -5838,6 +6153,8 @@ export interface operations {
            *         "database": "ok"
            *       },
            *       "detail": {
+           *         "failingTenantMoves": 0,
+           *         "stuckTenantMoves": 0,
            *         "unprocessableProcessorWebhooks": 0
            *       },
            *       "status": "ok"

@@ -1,6 +1,10 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createContext } from "../../../src/context";
+import { startMove } from "../../../src/shards/move.service";
 import { deliveryWithoutMessage, tenantWithCallbacks, writeEvent } from "../support/callbacks";
-import { ADMIN_HEADERS, call, expectProblem, issueKey } from "../support/http";
+import { ADMIN_HEADERS, call, expectProblem, issueKey, tenantWithKey } from "../support/http";
+import { otherShardInRegion } from "../support/moves";
 import { paymentId, seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { signedDelivery, transferEvent } from "../support/processor-webhooks";
 import { chargeableTenant } from "../support/sandbox";
@@ -30,6 +34,7 @@ const LISTS: { name: string; path: () => string; headers: () => Record<string, s
     headers: () => ADMIN_HEADERS,
   },
   { name: "GET /admin/processor-webhooks", path: () => "/admin/processor-webhooks", headers: () => ADMIN_HEADERS },
+  { name: "GET /admin/moves", path: () => "/admin/moves", headers: () => ADMIN_HEADERS },
 ];
 
 beforeAll(async () => {
@@ -53,6 +58,11 @@ beforeAll(async () => {
   for (const id of ["TRenvelopeOne", "TRenvelopeTwo"]) {
     const kept = await signedDelivery(transferEvent({ id, state: "ON_HOLD", updated_at: "2026-11-01T10:00:00.000Z" }));
     expect(await kept.json()).toMatchObject({ outcome: "unprocessable" });
+  }
+  for (const name of ["Moving One", "Moving Two"]) {
+    const { tenantId } = await tenantWithKey(name);
+    const to = await otherShardInRegion(tenantId);
+    await startMove({ ctx: createContext(env), input: { tenantId, to, allowCrossRegion: false } });
   }
 });
 
