@@ -69,6 +69,9 @@ export default defineConfig({
                 // A move waits out other isolates' key caches and requests in flight: the tests run in one isolate, which the
                 // move tells at once, and their requests take milliseconds.
                 TENANT_MOVE_DRAIN_MS: "1000",
+                // The feed tests count cron runs, not seconds: a run's change feeds stop at its subrequest budget however
+                // slow the machine is, never at the 40 s a deployment gives them.
+                PROCESSOR_FEED_RUN_MS: "900000",
               },
               d1Databases: {
                 DB_SHARD_EU_1: "shard-eu-1",

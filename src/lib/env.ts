@@ -12,6 +12,11 @@ declare global {
      * (docs/scale.md, moving a tenant). Unset, the API key cache's lifetime plus the longest request.
      */
     TENANT_MOVE_DRAIN_MS?: string;
+    /**
+     * Not in wrangler.toml: how long one cron run may read the processor's change feeds when they are behind (default
+     * 40 s, `FEED_RUN_BUDGET`); the tests lift it so that a run stops at its subrequest budget, whatever the machine's speed.
+     */
+    PROCESSOR_FEED_RUN_MS?: string;
   }
 }
 
@@ -65,6 +70,7 @@ const EnvSchema = z
       .refine((scale) => Number(scale) > 0 && Number(scale) <= 1, "must be a number greater than 0 and at most 1, e.g. 0.0001")
       .optional(),
     TENANT_MOVE_DRAIN_MS: wholeNumber.optional(),
+    PROCESSOR_FEED_RUN_MS: wholeNumber.optional(),
   })
   .refine((env) => Object.values(env.SHARDS).some((shard) => shard.open && shard.region === env.DEFAULT_REGION), {
     path: ["DEFAULT_REGION"],
