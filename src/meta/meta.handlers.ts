@@ -15,22 +15,35 @@ export const health: AppRouteHandler<typeof routes.health> = (c) => c.json({ sta
 export const live: AppRouteHandler<typeof routes.live> = (c) => c.json({ status: "ok" as const }, 200);
 
 /**
- * Keeps its count of processor webhooks kept unprocessable on the control database (`src/processor-webhooks/`, whose
- * layer sits above this capability), read by the control database's probe itself.
+ * The control database's probe reads what waits there (`src/processor-webhooks/`, whose layer sits above this
+ * capability): the processor webhooks kept unprocessable, and how far the processor's change feeds have read (every
+ * change before a feed's `read_through` has been read; `updated_since` on a row from before it was kept).
  */
-const UNPROCESSABLE_WEBHOOKS = "SELECT COUNT(*) AS n FROM processor_webhook_receipts WHERE outcome IN ('unprocessable', 'reapplying')";
+const CONTROL_PROBE =
+  "SELECT (SELECT COUNT(*) FROM processor_webhook_receipts WHERE outcome IN ('unprocessable', 'reapplying')) AS unprocessable, " +
+  "(SELECT MIN(COALESCE(read_through, updated_since)) FROM processor_watermarks) AS feedsReadThrough";
+
+/** A change feed this far behind is reported (caught up, it is about a minute behind: the cron reads each minute). */
+const FEED_LAG_WARNING_SECONDS = 15 * 60;
 
 /**
  * Every tenant is served from the control database and its shard: ready only when each of them answers. The detail
- * counts what waits for the operator without making the service unready.
+ * counts what waits for the operator, and warns of change feeds fallen behind, without making the service unready: a
+ * feed behind is recovered by the cron, not by taking the service out of rotation.
  */
 export const ready: AppRouteHandler<typeof routes.ready> = async (c) => {
-  const { env } = c.get("ctx");
+  const { env, clock } = c.get("ctx");
   let unprocessableProcessorWebhooks = 0;
+  let processorFeedLagSeconds: number | null = null;
   const databases = [
     {
       binding: CONTROL_BINDING,
-      probe: async () => (unprocessableProcessorWebhooks = (await env.DB.prepare(UNPROCESSABLE_WEBHOOKS).first<number>("n")) ?? 0),
+      probe: async () => {
+        const control = await env.DB.prepare(CONTROL_PROBE).first<{ unprocessable: number; feedsReadThrough: string | null }>();
+        unprocessableProcessorWebhooks = control?.unprocessable ?? 0;
+        const readThrough = control?.feedsReadThrough ?? null;
+        processorFeedLagSeconds = readThrough === null ? null : Math.max(0, Math.floor((clock.nowMs() - Date.parse(readThrough)) / 1000));
+      },
     },
     ...shardsOf(env).map(({ binding, d1 }) => ({ binding, probe: () => d1.prepare("SELECT 1").first() })),
   ];
@@ -50,5 +63,14 @@ export const ready: AppRouteHandler<typeof routes.ready> = async (c) => {
     throw new ApiError("service-unavailable", "The datastore is unreachable.");
   }
   c.header("Cache-Control", "no-store");
-  return c.json({ status: "ok" as const, checks: { database: "ok" as const }, detail: { unprocessableProcessorWebhooks } }, 200);
+  const processorFeedsBehind = processorFeedLagSeconds !== null && processorFeedLagSeconds > FEED_LAG_WARNING_SECONDS;
+  if (processorFeedsBehind) logEvent("warn", "processor change feeds behind", { traceId: c.get("traceId"), processorFeedLagSeconds });
+  return c.json(
+    {
+      status: "ok" as const,
+      checks: { database: "ok" as const },
+      detail: { unprocessableProcessorWebhooks, processorFeedLagSeconds, processorFeedsBehind },
+    },
+    200,
+  );
 };

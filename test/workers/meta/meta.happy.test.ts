@@ -44,6 +44,10 @@ describe("health", () => {
   it("GET /health/ready probes D1", async () => {
     const response = await call("/health/ready");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", checks: { database: "ok" }, detail: { unprocessableProcessorWebhooks: 0 } });
+    expect(await response.json()).toEqual({
+      status: "ok",
+      checks: { database: "ok" },
+      detail: { unprocessableProcessorWebhooks: 0, processorFeedLagSeconds: null, processorFeedsBehind: false },
+    });
   });
 });
