@@ -33,17 +33,11 @@ const FEED_LAG_WARNING_SECONDS = 15 * 60;
  */
 export const ready: AppRouteHandler<typeof routes.ready> = async (c) => {
   const { env, clock } = c.get("ctx");
-  let unprocessableProcessorWebhooks = 0;
-  let processorFeedLagSeconds: number | null = null;
+  const control = { unprocessable: 0, feedsReadThrough: null as string | null };
   const databases = [
     {
       binding: CONTROL_BINDING,
-      probe: async () => {
-        const control = await env.DB.prepare(CONTROL_PROBE).first<{ unprocessable: number; feedsReadThrough: string | null }>();
-        unprocessableProcessorWebhooks = control?.unprocessable ?? 0;
-        const readThrough = control?.feedsReadThrough ?? null;
-        processorFeedLagSeconds = readThrough === null ? null : Math.max(0, Math.floor((clock.nowMs() - Date.parse(readThrough)) / 1000));
-      },
+      probe: async () => Object.assign(control, await env.DB.prepare(CONTROL_PROBE).first<typeof control>()),
     },
     ...shardsOf(env).map(({ binding, d1 }) => ({ binding, probe: () => d1.prepare("SELECT 1").first() })),
   ];
@@ -63,6 +57,9 @@ export const ready: AppRouteHandler<typeof routes.ready> = async (c) => {
     throw new ApiError("service-unavailable", "The datastore is unreachable.");
   }
   c.header("Cache-Control", "no-store");
+  const unprocessableProcessorWebhooks = control.unprocessable;
+  const readThrough = control.feedsReadThrough;
+  const processorFeedLagSeconds = readThrough === null ? null : Math.max(0, Math.floor((clock.nowMs() - Date.parse(readThrough)) / 1000));
   const processorFeedsBehind = processorFeedLagSeconds !== null && processorFeedLagSeconds > FEED_LAG_WARNING_SECONDS;
   if (processorFeedsBehind) logEvent("warn", "processor change feeds behind", { traceId: c.get("traceId"), processorFeedLagSeconds });
   return c.json(

@@ -57,19 +57,19 @@ const later = (a: string, b: string) => (a > b ? a : b);
 /** Applies a page's changes a few at a time; the first failure stops taking more and is thrown once the rest have ended. */
 async function applyPage(ctx: AppContext, entity: string, items: unknown[]): Promise<void> {
   let next = 0;
-  let failure: { error: unknown } | null = null;
+  const failures: unknown[] = [];
   const worker = async () => {
-    while (failure === null && next < items.length) {
+    while (failures.length === 0 && next < items.length) {
       const resource = items[next++];
       try {
         await applyProcessorResource({ ctx, input: { entity, resource } });
       } catch (error) {
-        failure ??= { error };
+        failures.push(error);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, items.length) }, worker));
-  if (failure !== null) throw (failure as { error: unknown }).error;
+  if (failures.length > 0) throw failures[0];
 }
 
 /**
