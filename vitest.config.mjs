@@ -68,6 +68,9 @@ export default defineConfig({
                 SHARDS: TEST_SHARDS,
                 // A move's flip waits out other isolates' key caches: the tests run in one isolate, which the move tells at once.
                 TENANT_MOVE_KEY_CACHE_MS: "0",
+                // The feed tests count cron runs, not seconds: a run's change feeds stop at its subrequest budget however
+                // slow the machine is, never at the 40 s a deployment gives them.
+                PROCESSOR_FEED_RUN_MS: "900000",
               },
               d1Databases: {
                 DB_SHARD_EU_1: "shard-eu-1",

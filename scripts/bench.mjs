@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --json] [-- --plain [--traces] | --shards N | --calls]`: what each route costs against a real
+// `npm run bench [-- --json] [-- --plain [--traces] | --shards N | --calls | --feeds]`: what each route costs against a real
 // `wrangler dev` with the sandbox processor, as a ratio to a bare `GET /health` measured in the same round. By default the server is
 // the benchmark's own (state in memory, trace viewer off); `--plain` measures `npm run dev` as a user runs it (state on
 // disk, its defaults; `--traces` passed on to it); `--shards N` the benchmark's own server with N tenant shards in the
@@ -10,7 +10,8 @@
 // (BENCH_ROUNDS) show the spread. Before them, callbacks: delivery alone (the queue pre-filled) and end to end. Not a
 // test: it prints figures (a Markdown table, or JSON with --json), removes its temporary files and exits. First of all,
 // the processor calls each operation makes (charges, refunds, a reader sale) and the charges a second the processor's
-// rate limit leaves (scripts/bench-processor-calls.mjs); `--calls` measures only those.
+// rate limit leaves (scripts/bench-processor-calls.mjs); `--calls` measures only those. `--feeds` measures only the
+// processor's change feeds under a sustained rate of changes (scripts/bench-feeds.mjs).
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -21,6 +22,7 @@ import { unstable_readConfig } from "wrangler";
 import { devSecrets, freePort, startDevServer } from "../test/support/dev-server.mjs";
 import { cardToken, chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
 import { benchCallbacks } from "./bench-callbacks.mjs";
+import { benchFeeds, feedsTable } from "./bench-feeds.mjs";
 import { benchProcessorCalls, PROCESSOR_LIMIT_PER_SECOND, processorCallsTable } from "./bench-processor-calls.mjs";
 import { fetchRetryingClosedSocket as fetch, retriedRequests } from "./bench-fetch.mjs";
 import { CONTROL_QUERIES_PATH, writeShardedConfig } from "./bench-sharded-config.mjs";
@@ -33,6 +35,7 @@ const JSON_OUTPUT = process.argv.includes("--json");
 const PLAIN = process.argv.includes("--plain");
 const TRACES = process.argv.includes("--traces");
 const CALLS_ONLY = process.argv.includes("--calls");
+const FEEDS_ONLY = process.argv.includes("--feeds");
 const shardsArgument = parseArgs({ strict: false, options: { shards: { type: "string" } } }).values.shards;
 /** `--shards N`: how many tenant shards the server has, or null for wrangler.toml's own. */
 const SHARDS = typeof shardsArgument === "string" ? Number(shardsArgument) : null;
@@ -476,6 +479,20 @@ if (CALLS_ONLY) {
   const processorCalls = await processorCallsOnly();
   if (JSON_OUTPUT) process.stdout.write(`${JSON.stringify({ processorCalls }, null, 2)}\n`);
   else for (const line of [processorCallsHeading, ...processorCallsTable(processorCalls)]) log(line);
+  process.exit(0);
+}
+if (FEEDS_ONLY) {
+  const server = await startBenchServer();
+  try {
+    const feeds = await benchFeeds({ baseUrl: server.baseUrl, adminSecret: devSecrets().ADMIN_SECRET, log });
+    if (JSON_OUTPUT) process.stdout.write(`${JSON.stringify({ feeds, load: load() }, null, 2)}\n`);
+    else {
+      log(`\nThe processor's change feeds, the benchmark's own server (load ${load().toFixed(1)} on ${availableParallelism()} cores):\n`);
+      for (const line of feedsTable(feeds)) log(line);
+    }
+  } finally {
+    await server.stop();
+  }
   process.exit(0);
 }
 const result = await benchmark();

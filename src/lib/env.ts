@@ -17,6 +17,11 @@ declare global {
      * and `/health/ready` call it stuck (docs/operations.md). Unset, 15.
      */
     TENANT_MOVE_STUCK_MINUTES?: string;
+    /**
+     * Not in wrangler.toml: how long one cron run may read the processor's change feeds when they are behind (default
+     * 40 s, `FEED_RUN_BUDGET`); the tests lift it so that a run stops at its subrequest budget, whatever the machine's speed.
+     */
+    PROCESSOR_FEED_RUN_MS?: string;
   }
 }
 
@@ -71,6 +76,7 @@ const EnvSchema = z
       .optional(),
     TENANT_MOVE_KEY_CACHE_MS: wholeNumber.optional(),
     TENANT_MOVE_STUCK_MINUTES: positiveNumber.optional(),
+    PROCESSOR_FEED_RUN_MS: wholeNumber.optional(),
   })
   .refine((env) => Object.values(env.SHARDS).some((shard) => shard.open && shard.region === env.DEFAULT_REGION), {
     path: ["DEFAULT_REGION"],

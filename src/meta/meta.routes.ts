@@ -39,6 +39,19 @@ const ReadySchema = z
         description:
           "Tenant moves whose last step failed, stuck or not yet (the cron retries each after a backoff of a minute, doubling to an hour).",
       }),
+      processorFeedLagSeconds: z
+        .number()
+        .int()
+        .nullable()
+        .openapi({
+          description:
+            "How far behind the processor's newest change the most behind of its change feeds (the cron's recovery of lost " +
+            "webhooks) is, in seconds: about 60 when caught up; null before their first read. Each feed's: `GET /admin/processor-feeds`.",
+        }),
+      processorFeedsBehind: z.boolean().openapi({
+        description:
+          "True past 15 minutes of lag (`docs/operations.md`, Processor change feeds, says what to do). A warning: the service stays ready.",
+      }),
     }),
   })
   .openapi("ReadinessStatus");
@@ -92,12 +105,18 @@ export const ready = createRoute({
   summary: "Readiness: the datastore is reachable",
   description:
     "For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached. " +
-    "The control database's query also counts the processor webhooks kept unprocessable and the tenant moves stuck or failing (`detail`).",
+    "The control database's query also counts the processor webhooks kept unprocessable and the tenant moves stuck or failing, and reads how far the processor's change feeds are behind (`detail`: warns past 15 minutes).",
   responses: {
     200: openapi.jsonContent(ReadySchema, "D1 answered a probe query.", {
       status: "ok",
       checks: { database: "ok" },
-      detail: { unprocessableProcessorWebhooks: 0, stuckTenantMoves: 0, failingTenantMoves: 0 },
+      detail: {
+        unprocessableProcessorWebhooks: 0,
+        stuckTenantMoves: 0,
+        failingTenantMoves: 0,
+        processorFeedLagSeconds: 61,
+        processorFeedsBehind: false,
+      },
     }),
     ...openapi.problemResponses({ 503: "D1 is unreachable." }),
   },

@@ -1,6 +1,7 @@
 import type { AppRouteHandler } from "../platform/types";
 import type * as routes from "./processor-webhooks.operator.routes";
-import { toReceiptView } from "./processor-webhooks.view";
+import { listFeedLags } from "./missed-events.sweep";
+import { toFeedView, toReceiptView } from "./processor-webhooks.view";
 import { listProcessorWebhookReceipts, reapplyUnprocessableWebhooks } from "./processor-webhooks.service";
 import { registerServiceWebhook } from "./registration";
 
@@ -19,4 +20,10 @@ export const listProcessorWebhooks: AppRouteHandler<typeof routes.listProcessorW
 export const reapplyProcessorWebhooks: AppRouteHandler<typeof routes.reapplyProcessorWebhooks> = async (c) => {
   const { limit = 20, cursor } = c.req.valid("json");
   return c.json(await reapplyUnprocessableWebhooks({ ctx: c.get("ctx"), input: { limit, ...(cursor ? { cursor } : {}) } }), 200);
+};
+
+export const listProcessorFeeds: AppRouteHandler<typeof routes.listProcessorFeeds> = async (c) => {
+  const feeds = await listFeedLags({ ctx: c.get("ctx") });
+  c.header("Cache-Control", "no-store");
+  return c.json({ data: feeds.map(toFeedView) }, 200);
 };

@@ -154,3 +154,83 @@ export const reapplyProcessorWebhooks = createRoute({
     }),
   },
 });
+
+const FeedSchema = z
+  .object({
+    resource: z.string().openapi({ description: "The processor's resource the feed reads (`dispute`, `transfer`, `merchant`)." }),
+    lagSeconds: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          "How far behind the processor's newest change the feed is: every change made before `readThroughUtc` has been read and " +
+          "applied (or set aside), so this is how long ago that is. About a minute when caught up (the cron runs each minute); " +
+          "null before its first read. `/health/ready` warns past 15 minutes.",
+      }),
+    readThroughUtc: z.string().nullable(),
+    reading: z.boolean().openapi({ description: "A read is under way: it goes on from its cursor in the next cron run." }),
+    readStartedAtUtc: z.string().nullable().openapi({ description: "When the read under way (or the last one) began." }),
+    advancedAtUtc: z.string().nullable().openapi({ description: "When the feed last saved a page." }),
+    deferredChanges: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "Changes the feed set aside and went on past (a tenant paused by a move): kept with source `sweep` among the " +
+          "unprocessable webhooks and applied by the cron once the tenant has landed.",
+      }),
+  })
+  .openapi("ProcessorFeed");
+
+export const listProcessorFeeds = createRoute({
+  method: "get",
+  path: "/admin/processor-feeds",
+  ...operatorRoute("Operator: processor"),
+  operationId: "listProcessorFeeds",
+  summary: "The processor's change feeds that recover lost webhooks: each one's lag and what it set aside",
+  description:
+    "Every minute the cron reads the changes the processor lists since each feed's watermark and applies them as their " +
+    "webhooks would be, so a webhook that was lost is recovered. A feed that is behind reads more pages each run, within the " +
+    "run's budget of time and subrequests and the processor's rate budget, and goes on from its cursor in the next run. " +
+    "A change of a tenant paused by a move is set aside and applied once the tenant has landed. See " +
+    "docs/operations.md (Processor change feeds).",
+  responses: {
+    200: openapi.jsonContent(
+      z.object({ data: z.array(FeedSchema) }).openapi("ProcessorFeedList"),
+      "Each feed, in the order the cron reads them.",
+      {
+        data: [
+          {
+            resource: "dispute",
+            lagSeconds: 62,
+            readThroughUtc: "2026-11-03T09:59:00.000Z",
+            reading: false,
+            readStartedAtUtc: "2026-11-03T09:59:00.000Z",
+            advancedAtUtc: "2026-11-03T09:59:00.412Z",
+            deferredChanges: 0,
+          },
+          {
+            resource: "transfer",
+            lagSeconds: 184,
+            readThroughUtc: "2026-11-03T09:57:00.000Z",
+            reading: true,
+            readStartedAtUtc: "2026-11-03T09:58:00.000Z",
+            advancedAtUtc: "2026-11-03T09:59:38.204Z",
+            deferredChanges: 3,
+          },
+          {
+            resource: "merchant",
+            lagSeconds: 62,
+            readThroughUtc: "2026-11-03T09:59:00.000Z",
+            reading: false,
+            readStartedAtUtc: "2026-11-03T09:59:00.000Z",
+            advancedAtUtc: "2026-11-03T09:59:00.690Z",
+            deferredChanges: 0,
+          },
+        ],
+      },
+    ),
+    ...openapi.problemResponses({ ...OPERATOR_PROBLEMS }),
+  },
+});

@@ -10,4 +10,5 @@ export default withRoutes(router, operatorRoutes, operator, [
   "registerProcessorWebhook",
   "listProcessorWebhooks",
   "reapplyProcessorWebhooks",
+  "listProcessorFeeds",
 ]);

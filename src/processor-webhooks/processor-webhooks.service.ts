@@ -6,7 +6,7 @@ import { applyDisputeEvent, applyEvidenceEvent } from "../disputes";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
-import type { FieldError } from "../lib/problem";
+import { ApiError, type FieldError } from "../lib/problem";
 import { redactSecrets } from "../lib/redact";
 import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent, onboardingOwner } from "../onboarding";
 import { applyTransferEvent, saleTransferRecorded } from "../payments";
@@ -170,7 +170,7 @@ function checkedResource(webhook: ProcessorWebhook): { unfit: FieldError[] } | C
 }
 
 /** The reason's field of a delivery that fit but whose applying failed: the cron tries it again (`retryFailedApplications`). */
-const APPLYING = "(applying)";
+export const APPLYING = "(applying)";
 
 /** Why applying failed, as a reason: the error's name and message, secrets redacted, never its stack. */
 const applyFailure = (error: unknown): FieldError[] => [
@@ -386,11 +386,17 @@ export async function acceptProcessorWebhook({
   return { outcome, entity: key.entity, type: key.type, onShard };
 }
 
+/** A tenant paused by a move: its placement says so, or its shard refused the write (its fence). */
+function isTenantMoving(error: unknown): boolean {
+  return (error instanceof ApiError && error.slug === "tenant-moving") || String(error).includes("tenant-moving");
+}
+
 /**
  * A resource read from the processor's own records (the sweep of what lost webhooks never said), checked, routed and
  * applied exactly as its `{entity}.updated` webhook would be, on its tenant's shard (whose events are sent at once); one
  * that names no tenant here is skipped, one that does not fit is kept as unprocessable (once per entity, id, state and
- * updated_at) and the feed moves on.
+ * updated_at) and the feed moves on. One of a tenant paused by a move is `deferred`: kept the same way with the error
+ * applying it met, which the cron applies once the tenant has landed (`retryFailedApplications`), exactly once.
  */
 export async function applyProcessorResource({
   ctx,
@@ -398,20 +404,29 @@ export async function applyProcessorResource({
 }: {
   ctx: AppContext;
   input: { entity: string; resource: unknown };
-}): Promise<Applied> {
+}): Promise<Applied | "deferred"> {
   const checked = CONSUMED_ENTITIES[entity]!(resource, "updated");
+  const rawBody = () => JSON.stringify(resource);
+  const sweptKey = () => receiptKey({ entity, type: "updated" }, LenientResourceSchema.parse(resource), rawBody());
   if ("error" in checked) {
-    const rawBody = JSON.stringify(resource);
-    const key = await receiptKey({ entity, type: "updated" }, LenientResourceSchema.parse(resource), rawBody);
-    await keepUnprocessable(ctx, { key, reason: fieldErrorsOf(checked.error, [entity]), rawBody, source: "sweep", tenantId: null });
+    const reason = fieldErrorsOf(checked.error, [entity]);
+    await keepUnprocessable(ctx, { key: await sweptKey(), reason, rawBody: rawBody(), source: "sweep", tenantId: null });
     return "ignored";
   }
-  const owner = checked.apply ? await resourceOwner(ctx, checked.owner) : null;
-  if (!checked.apply || owner === null) return "ignored";
-  const onShard = ctx.forShard(owner.shard);
-  const outcome = await checked.apply(onShard);
-  await onShard.outbox.flush();
-  return outcome;
+  let owner: TenantOnShard | null = null;
+  try {
+    owner = checked.apply ? await resourceOwner(ctx, checked.owner) : null;
+    if (!checked.apply || owner === null) return "ignored";
+    const onShard = ctx.forShard(owner.shard);
+    const outcome = await checked.apply(onShard);
+    await onShard.outbox.flush();
+    return outcome;
+  } catch (error) {
+    if (!isTenantMoving(error)) throw error;
+    const tenantId = owner?.tenantId ?? null;
+    await keepUnprocessable(ctx, { key: await sweptKey(), reason: applyFailure(error), rawBody: rawBody(), source: "sweep", tenantId });
+    return "deferred";
+  }
 }
 
 /** How long a reapply run's hold on a receipt lasts: one taken by a run that died is taken again after it. */
@@ -490,8 +505,11 @@ async function reapplyReceipt(ctx: AppContext, id: string): Promise<ReappliedRec
 /** How long after a failed application the cron tries it again, and for how long it keeps trying before leaving it to the operator. */
 export const APPLY_RETRY_AFTER_MS = 60_000;
 export const APPLY_RETRY_FOR_MS = 24 * 60 * 60 * 1000;
-/** Failed applications the cron tries again per run. */
-const APPLY_RETRIES_PER_RUN = 20;
+/**
+ * Failed applications the cron tries again per run: enough for what a feed sets aside while a busy tenant's move pauses
+ * it (each costs a few subrequests of the run's budget).
+ */
+const APPLY_RETRIES_PER_RUN = 200;
 
 /**
  * The cron's turn on deliveries that fit but whose applying failed (a shard's error, a tenant paused by a move): each is

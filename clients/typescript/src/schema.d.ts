@@ -80,6 +80,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/processor-feeds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The processor's change feeds that recover lost webhooks: each one's lag and what it set aside
+     * @description Every minute the cron reads the changes the processor lists since each feed's watermark and applies them as their webhooks would be, so a webhook that was lost is recovered. A feed that is behind reads more pages each run, within the run's budget of time and subrequests and the processor's rate budget, and goes on from its cursor in the next run. A change of a tenant paused by a move is set aside and applied once the tenant has landed. See docs/operations.md (Processor change feeds).
+     */
+    get: operations["listProcessorFeeds"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/processor-webhooks": {
     parameters: {
       query?: never;
@@ -607,7 +627,7 @@ export interface paths {
     };
     /**
      * Readiness: the datastore is reachable
-     * @description For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached. The control database's query also counts the processor webhooks kept unprocessable and the tenant moves stuck or failing (`detail`).
+     * @description For a readiness probe: runs one query against each D1 database (the control database and every tenant shard) and answers 503 `service-unavailable` when any fails. Never cached. The control database's query also counts the processor webhooks kept unprocessable and the tenant moves stuck or failing, and reads how far the processor's change feeds are behind (`detail`: warns past 15 minutes).
      */
     get: operations["getReadiness"];
     put?: never;
@@ -2651,6 +2671,24 @@ export interface components {
       | "https://payment-connect.dev/problems/tenant-moving"
       | "https://payment-connect.dev/problems/processor-busy"
       | "https://payment-connect.dev/problems/processor-timeout";
+    ProcessorFeed: {
+      /** @description When the feed last saved a page. */
+      advancedAtUtc: string | null;
+      /** @description Changes the feed set aside and went on past (a tenant paused by a move): kept with source `sweep` among the unprocessable webhooks and applied by the cron once the tenant has landed. */
+      deferredChanges: number;
+      /** @description How far behind the processor's newest change the feed is: every change made before `readThroughUtc` has been read and applied (or set aside), so this is how long ago that is. About a minute when caught up (the cron runs each minute); null before its first read. `/health/ready` warns past 15 minutes. */
+      lagSeconds: number | null;
+      /** @description When the read under way (or the last one) began. */
+      readStartedAtUtc: string | null;
+      readThroughUtc: string | null;
+      /** @description A read is under way: it goes on from its cursor in the next cron run. */
+      reading: boolean;
+      /** @description The processor's resource the feed reads (`dispute`, `transfer`, `merchant`). */
+      resource: string;
+    };
+    ProcessorFeedList: {
+      data: components["schemas"]["ProcessorFeed"][];
+    };
     ProcessorWebhookAck: {
       /** @description `applied`, `ignored` (nothing to change, or no tenant here), `unhandled` (an event the service does not consume), `duplicate`, `unprocessable` (kept, not applied), or `test` (the registration's empty POST). */
       outcome: string;
@@ -2743,6 +2781,10 @@ export interface components {
       detail: {
         /** @description Tenant moves whose last step failed, stuck or not yet (the cron retries each after a backoff of a minute, doubling to an hour). */
         failingTenantMoves: number;
+        /** @description How far behind the processor's newest change the most behind of its change feeds (the cron's recovery of lost webhooks) is, in seconds: about 60 when caught up; null before their first read. Each feed's: `GET /admin/processor-feeds`. */
+        processorFeedLagSeconds: number | null;
+        /** @description True past 15 minutes of lag (`docs/operations.md`, Processor change feeds, says what to do). A warning: the service stays ready. */
+        processorFeedsBehind: boolean;
         /** @description Tenant moves unfinished with no step succeeding for longer than `TENANT_MOVE_STUCK_MINUTES` (15 unless configured): a step that keeps failing, or a move nothing drives. Alert on it above 0; `GET /admin/moves` lists them with their error and age. Informational: the service stays ready. */
         stuckTenantMoves: number;
         /** @description Signed processor webhooks (and swept resources) kept but not applied: list them with `GET /admin/processor-webhooks`, apply them after a fix with `POST /admin/processor-webhooks/reapply`. Informational: the service stays ready. */
@@ -3449,6 +3491,77 @@ export interface operations {
            *     }
            */
           "application/json": components["schemas"]["ReconciliationBacklog"];
+        };
+      };
+      /** @description Missing or wrong admin secret. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listProcessorFeeds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each feed, in the order the cron reads them. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "advancedAtUtc": "2026-11-03T09:59:00.412Z",
+           *           "deferredChanges": 0,
+           *           "lagSeconds": 62,
+           *           "readStartedAtUtc": "2026-11-03T09:59:00.000Z",
+           *           "readThroughUtc": "2026-11-03T09:59:00.000Z",
+           *           "reading": false,
+           *           "resource": "dispute"
+           *         },
+           *         {
+           *           "advancedAtUtc": "2026-11-03T09:59:38.204Z",
+           *           "deferredChanges": 3,
+           *           "lagSeconds": 184,
+           *           "readStartedAtUtc": "2026-11-03T09:58:00.000Z",
+           *           "readThroughUtc": "2026-11-03T09:57:00.000Z",
+           *           "reading": true,
+           *           "resource": "transfer"
+           *         },
+           *         {
+           *           "advancedAtUtc": "2026-11-03T09:59:00.690Z",
+           *           "deferredChanges": 0,
+           *           "lagSeconds": 62,
+           *           "readStartedAtUtc": "2026-11-03T09:59:00.000Z",
+           *           "readThroughUtc": "2026-11-03T09:59:00.000Z",
+           *           "reading": false,
+           *           "resource": "merchant"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["ProcessorFeedList"];
         };
       };
       /** @description Missing or wrong admin secret. */
@@ -6154,6 +6267,8 @@ export interface operations {
            *       },
            *       "detail": {
            *         "failingTenantMoves": 0,
+           *         "processorFeedLagSeconds": 61,
+           *         "processorFeedsBehind": false,
            *         "stuckTenantMoves": 0,
            *         "unprocessableProcessorWebhooks": 0
            *       },

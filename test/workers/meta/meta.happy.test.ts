@@ -47,7 +47,13 @@ describe("health", () => {
     expect(await response.json()).toEqual({
       status: "ok",
       checks: { database: "ok" },
-      detail: { unprocessableProcessorWebhooks: 0, stuckTenantMoves: 0, failingTenantMoves: 0 },
+      detail: {
+        unprocessableProcessorWebhooks: 0,
+        stuckTenantMoves: 0,
+        failingTenantMoves: 0,
+        processorFeedLagSeconds: null,
+        processorFeedsBehind: false,
+      },
     });
   });
 });

@@ -60,7 +60,7 @@ const setWatermark = (updatedSince: string) =>
     .bind(updatedSince)
     .run();
 /** One read of the disputes feed, as the cron makes it `laterMs` from now. */
-const readDisputes = (input: { pageSize?: number; pagesPerRun?: number } = {}, laterMs = 0) =>
+const readDisputes = (input: { pageSize?: number; maxPages?: number } = {}, laterMs = 0) =>
   readMissedChanges({ ctx: createContext(env, { nowMs: Date.now() + laterMs }), input: { resource: "dispute", ...input } });
 
 describe("a dispute whose webhooks were all lost", () => {
@@ -234,16 +234,16 @@ describe("the watermark", () => {
     const known = async () =>
       (await Promise.all(sales.map(({ auth, payment }) => disputeOfPayment(auth, payment.lcPaymentId)))).filter(Boolean).length;
 
-    await readDisputes({ pageSize: 1, pagesPerRun: 1 }, fiveMinutesOn);
+    await readDisputes({ pageSize: 1, maxPages: 1 }, fiveMinutesOn);
     expect(await known()).toBe(1);
     const reading = (await watermark())!;
     expect(reading).toMatchObject({ updated_since: disputes[0]!.updated_at, after_cursor: expect.any(String) });
 
-    await readDisputes({ pageSize: 1, pagesPerRun: 1 }, fiveMinutesOn);
+    await readDisputes({ pageSize: 1, maxPages: 1 }, fiveMinutesOn);
     expect(await known()).toBe(2);
     expect((await watermark())!.updated_since).toBe(disputes[0]!.updated_at);
 
-    await readDisputes({ pageSize: 1, pagesPerRun: 1 }, fiveMinutesOn);
+    await readDisputes({ pageSize: 1, maxPages: 1 }, fiveMinutesOn);
     expect(await known()).toBe(3);
     expect(await watermark()).toMatchObject({
       updated_since: new Date(Date.parse(reading.scan_started_at) - WATERMARK_OVERLAP_MS).toISOString(),

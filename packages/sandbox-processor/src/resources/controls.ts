@@ -17,7 +17,7 @@ import { resolveOnboardingLink, submitOnboardingForm, type LinkResolution, type 
 import { merchantOf } from "./ownership";
 import { runDueTimers } from "./scheduled";
 import { closeSettlementThrough, type SettlementStep } from "./settlements";
-import { completeCardPresentSale, settleAch, settleAchByTestAccount, settleReversal, type AchOutcome } from "./transfers";
+import { completeCardPresentSale, recordQuietSales, settleAch, settleAchByTestAccount, settleReversal, type AchOutcome } from "./transfers";
 import { setWebhookSecret } from "./webhooks";
 
 /** A control or page call's answer: the value, or the processor-style reason it was refused. */
@@ -128,6 +128,11 @@ export class SandboxControls {
 
   createMerchant(input: { name: string; state: MerchantOnboardingState }) {
     return this.view("merchant", createMerchantDirectly(this.sandbox, input));
+  }
+
+  /** Sales whose webhooks were all lost, many at once: the change feed a busy platform leaves behind. */
+  recordQuietSales(merchantId: string, count: number, amount: number) {
+    return recordQuietSales(this.sandbox, merchantId, count, amount);
   }
 
   setMerchantState(merchantId: string, state: MerchantOnboardingState) {

@@ -77,6 +77,30 @@ function insertTransfer(sandbox: Sandbox, record: TransferRecord, internal: Tran
   return stored;
 }
 
+/**
+ * `count` card sales of the merchant that reached no one: `SUCCEEDED` at once, with no webhook, fee or settlement, as
+ * the processor's records of sales whose every webhook was lost. What a platform's busy minute leaves in the
+ * processor's change feed, made in one call (the service's feed tests and benchmark read it back).
+ */
+export function recordQuietSales(sandbox: Sandbox, merchantId: string, count: number, amount: number): { first: string; last: string } {
+  const merchant = processingMerchant(sandbox, merchantId);
+  const ids: string[] = [];
+  for (let made = 0; made < count; made++) {
+    const record = newTransfer(sandbox, {
+      amount,
+      currency: "USD",
+      merchant: merchantId,
+      merchant_identity: merchant.record.identity,
+      type: "DEBIT",
+      subtype: "API",
+      ...succeeded(sandbox),
+    });
+    sandbox.store.insert("transfer", record, { requestFingerprint: null, createdStatus: 201, endpoint: "system", settlementId: null });
+    ids.push(record.id);
+  }
+  return { first: ids[0]!, last: ids.at(-1)! };
+}
+
 function updateTransfer(sandbox: Sandbox, stored: Stored<"transfer">, changes: Partial<TransferRecord>): Stored<"transfer"> {
   const saved = sandbox.store.save("transfer", {
     ...stored,

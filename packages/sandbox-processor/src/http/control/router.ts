@@ -173,6 +173,10 @@ export const CONTROL_ACTIONS = {
     z.object({ name: z.string().min(1).default("Sandbox Merchant"), state: MerchantState.default("APPROVED") }),
     (control, input) => control.createMerchant(input),
   ),
+  "quiet-sales": action(
+    z.object({ merchant: Id, count: z.number().int().min(1).max(10_000), amount: z.number().int().positive().default(1_000) }),
+    (control, { merchant, count, amount }) => control.recordQuietSales(merchant, count, amount),
+  ),
   "merchant-state": action(
     z.object({ id: Id, state: MerchantState }),
     (control, { id, state }) => control.setMerchantState(id, state),

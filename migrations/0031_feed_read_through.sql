@@ -1,0 +1,1 @@
+ALTER TABLE `processor_watermarks` ADD `read_through` text;
