@@ -114,7 +114,6 @@ describe("the cron while a move has failed half-way", () => {
     const onTarget = await tenantWithLostWork("Host On The Target", TARGET);
     const started = await startedMove(moving.tenantId);
     await advanceMoveUntil(started.ctx, started.move, databases(), (at) => at.step === "delete");
-    expect([await fenceOn(SOURCE, moving.tenantId), await fenceOn(TARGET, moving.tenantId)]).toEqual(["left", null]);
     // Whichever of the two the delete reaches first, children first, stops it: both stay on the source.
     const releases = await Promise.all(
       ["events", "payments"].map((table) =>
