@@ -72,7 +72,8 @@ export const reconciliationBacklog = createRoute({
   summary: "What the reconciliation sweep still has to look at: counts, due rows, oldest, next check",
   description:
     "Each row carries its next check time; a run takes up to `checksPerRun` due rows per queue, oldest due first, and a row the " +
-    "processor has not settled waits twice as long after each look (1 minute doubling to at most 1 hour).",
+    "processor has not settled waits twice as long after each look (1 minute doubling to at most 1 hour). Summed over every " +
+    "shard; a tenant in the middle of a move is counted once, on the shard that holds its live data.",
   responses: {
     200: openapi.jsonContent(ReconciliationBacklogSchema, "The backlog.", {
       asOfUtc: "2026-11-03T10:00:00.000Z",
@@ -95,7 +96,8 @@ export const listFeeCredits = createRoute({
   summary: "Application-fee credits by state (given-up ones by default), most recently changed first",
   description:
     "A refund with `refundApplicationFee` owes the merchant part of the fee, sent to the processor as a merchant credit adjustment " +
-    "(8 attempts over about two hours). `failed` ones were given up: retry them one by one.",
+    "(8 attempts over about two hours). `failed` ones were given up: retry them one by one. Read from every shard; a tenant in " +
+    "the middle of a move is listed once, from the shard that holds its live data.",
   request: {
     query: z
       .object({
@@ -143,6 +145,13 @@ export const retryFeeCredit = createRoute({
             detail:
               "A later refund of payment lcpay_7dK2mN8pQrStUvWxYz1a4g already returned the fee in full: this share is no longer owed.",
           },
+        ],
+      },
+      503: {
+        description:
+          "The refund's tenant is moving to another database and its writes are paused (seconds to a minute); nothing was done. Retry after `Retry-After` seconds: the retry runs on the tenant's new shard.",
+        examples: [
+          { slug: "tenant-moving", detail: "Tenant ten_3kTq9Wc2Zb7pLx0aYf4Rn is moving to another database; retry after a few seconds." },
         ],
       },
       ...OPERATOR_PROBLEMS,

@@ -29,7 +29,7 @@ export interface paths {
     };
     /**
      * Application-fee credits by state (given-up ones by default), most recently changed first
-     * @description A refund with `refundApplicationFee` owes the merchant part of the fee, sent to the processor as a merchant credit adjustment (8 attempts over about two hours). `failed` ones were given up: retry them one by one.
+     * @description A refund with `refundApplicationFee` owes the merchant part of the fee, sent to the processor as a merchant credit adjustment (8 attempts over about two hours). `failed` ones were given up: retry them one by one. Read from every shard; a tenant in the middle of a move is listed once, from the shard that holds its live data.
      */
     get: operations["listFeeCredits"];
     put?: never;
@@ -69,7 +69,7 @@ export interface paths {
     };
     /**
      * What the reconciliation sweep still has to look at: counts, due rows, oldest, next check
-     * @description Each row carries its next check time; a run takes up to `checksPerRun` due rows per queue, oldest due first, and a row the processor has not settled waits twice as long after each look (1 minute doubling to at most 1 hour).
+     * @description Each row carries its next check time; a run takes up to `checksPerRun` due rows per queue, oldest due first, and a row the processor has not settled waits twice as long after each look (1 minute doubling to at most 1 hour). Summed over every shard; a tenant in the middle of a move is counted once, on the shard that holds its live data.
      */
     get: operations["getReconciliationBacklog"];
     put?: never;
@@ -3432,6 +3432,15 @@ export interface operations {
       };
       /** @description Unexpected failure; the body carries only a traceId to quote. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The refund's tenant is moving to another database and its writes are paused (seconds to a minute); nothing was done. Retry after `Retry-After` seconds: the retry runs on the tenant's new shard. */
+      503: {
         headers: {
           [name: string]: unknown;
         };

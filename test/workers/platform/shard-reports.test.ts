@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { shardD1, shardsOf } from "../../../src/db/shards";
-import { findMove, startMove } from "../../../src/shards/move.service";
+import { startMove } from "../../../src/shards/move.service";
 import { ADMIN_HEADERS, call, createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { advanceMoveUntil, moveToEnd } from "../support/moves";
@@ -147,7 +147,7 @@ describe("operator reports while a tenant moves", () => {
     await expectProblem(await retry(), 503, "tenant-moving");
 
     // Flipped, the source not emptied yet: the target is the tenant's, and the retry acts there.
-    move = await advanceMoveUntil(ctx, move, databases, (at) => at.step === "delete");
+    await advanceMoveUntil(ctx, move, databases, (at) => at.step === "delete");
     expect(await counted()).toEqual(before);
     expect((await retry()).status).toBe(200);
     const attemptsOn = (d1: D1Database) =>

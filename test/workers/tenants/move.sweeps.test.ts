@@ -7,6 +7,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { shardD1, shardsOf } from "../../../src/db/shards";
+import { FENCE_REFUSAL } from "../../../src/db/tenancy";
+import { reconcileLedger } from "../../../src/payments/reconciliation";
 import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { findMove, startMove } from "../../../src/shards/move.service";
@@ -14,7 +16,7 @@ import { backdate, writeEvent } from "../support/callbacks";
 import { createTenant } from "../support/http";
 import { seedPayments } from "../support/ledger";
 import { seedRequests } from "../support/requests";
-import { advanceMoveUntil, moveToEnd } from "../support/moves";
+import { advanceMoveUntil, fenceOn, moveToEnd } from "../support/moves";
 import { tenantD1, tenantShardBinding } from "../support/shards";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -82,7 +84,8 @@ describe("the cron while a move has failed half-way", () => {
     // Written by the tenant just before the pause (too recent for the sweep): its delta copy is what fails.
     const lateEventId = await writeEvent(moving.tenantId);
     const started = await startedMove(moving.tenantId);
-    let move = await advanceMoveUntil(started.ctx, started.move, databases(), (at) => at.step === "delta-delete");
+    await advanceMoveUntil(started.ctx, started.move, databases(), (at) => at.step === "delta-delete");
+    expect([await fenceOn(SOURCE, moving.tenantId), await fenceOn(TARGET, moving.tenantId)]).toEqual(["paused", "arriving"]);
     await shardD1(env, TARGET).prepare("DELETE FROM events WHERE id = ?").bind(lateEventId).run();
     const release = await refuseOn(
       TARGET,
@@ -92,7 +95,7 @@ describe("the cron while a move has failed half-way", () => {
 
     await runScheduledSweeps(env, Date.now());
 
-    move = (await findMove(started.ctx, moving.tenantId))!;
+    const move = (await findMove(started.ctx, moving.tenantId))!;
     expect(move.step).toBe("delta-copy");
     expect(move.lastError).toContain("the target refuses this row");
     expect(await sweptOn(SOURCE, sameSource)).toEqual(SWEPT);
@@ -110,7 +113,7 @@ describe("the cron while a move has failed half-way", () => {
     const sameSource = await tenantWithLostWork("Left Behind On The Source", SOURCE);
     const onTarget = await tenantWithLostWork("Host On The Target", TARGET);
     const started = await startedMove(moving.tenantId);
-    let move = await advanceMoveUntil(started.ctx, started.move, databases(), (at) => at.step === "delete");
+    await advanceMoveUntil(started.ctx, started.move, databases(), (at) => at.step === "delete");
     // Whichever of the two the delete reaches first, children first, stops it: both stay on the source.
     const releases = await Promise.all(
       ["events", "payments"].map((table) =>
@@ -124,7 +127,7 @@ describe("the cron while a move has failed half-way", () => {
 
     await runScheduledSweeps(env, Date.now());
 
-    move = (await findMove(started.ctx, moving.tenantId))!;
+    const move = (await findMove(started.ctx, moving.tenantId))!;
     expect(move.step).toBe("delete");
     expect(move.lastError).toContain("the source refuses this delete");
     expect(await sweptOn(SOURCE, sameSource)).toEqual(SWEPT);
@@ -150,12 +153,13 @@ describe("the cron while a move copies", () => {
       "refuse_request_copy",
       `BEFORE INSERT ON request_log WHEN NEW.id = '${request!.id}' BEGIN SELECT RAISE(ABORT, 'the target refuses this row'); END`,
     );
-    const move = await advanceMoveUntil(
+    await advanceMoveUntil(
       started.ctx,
       started.move,
       databases(),
       (at) => (at.tally.events?.copied ?? 0) > 0 && (at.tally.payments?.copied ?? 0) > 0,
     );
+    expect([await fenceOn(SOURCE, moving.tenantId), await fenceOn(TARGET, moving.tenantId)]).toEqual(["capturing", "arriving"]);
 
     await runScheduledSweeps(env, Date.now());
 
@@ -167,5 +171,40 @@ describe("the cron while a move copies", () => {
 
     await release();
     await moveToEnd(moving.tenantId, TARGET);
+  }, 60_000);
+});
+
+describe("a sweep meeting a tenant fenced since its read", () => {
+  it("skips that tenant's row and goes on with every other tenant's, past the rows in flight", async () => {
+    const fenced = await tenantWithLostWork("Paused Mid Sweep", SOURCE);
+    const other = await tenantWithLostWork("Swept All The Same", SOURCE);
+    const d1 = shardD1(env, SOURCE);
+    // The fenced tenant's row is the oldest due; the other tenant's are more than the run has in flight at once.
+    await d1.prepare("UPDATE payments SET next_check_at = ? WHERE id = ?").bind(minutesAgo(30), fenced.paymentId).run();
+    const otherPayments = Array.from(
+      { length: 30 },
+      (_, n) => `lcpay_others${String(n).padStart(4, "0")}${crypto.randomUUID().slice(0, 8)}`,
+    );
+    await seedPayments(
+      other.tenantId,
+      otherPayments.map((id) => ({ id, status: "succeeded", amountCents: 500, createdAt: minutesAgo(10) })),
+    );
+    await d1.batch(otherPayments.map((id) => d1.prepare("UPDATE payments SET next_check_at = ? WHERE id = ?").bind(minutesAgo(1), id)));
+    // As the source's fence refuses a tenant paused after the sweep read its rows (no fence row yet at the read).
+    const release = await refuseOn(
+      SOURCE,
+      "refuse_as_fenced",
+      `BEFORE UPDATE ON payments WHEN OLD.tenant_id = '${fenced.tenantId}' BEGIN SELECT RAISE(ABORT, '${FENCE_REFUSAL.replaceAll("'", "''")}'); END`,
+    );
+
+    await reconcileLedger({ ctx: createContext(env).forShard(SOURCE) });
+
+    const checked = await d1
+      .prepare(`SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ? AND check_attempts = 1`)
+      .bind(other.tenantId)
+      .first<number>("n");
+    expect(checked).toBe(otherPayments.length + 1);
+    expect((await sweptOn(SOURCE, fenced)).payment).toBe("not swept");
+    await release();
   }, 60_000);
 });
