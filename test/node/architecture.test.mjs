@@ -117,9 +117,17 @@ describe("import layering (docs/architecture.md)", () => {
     expect(violations).toEqual([]);
   });
 
+  // A schema may name the table its foreign key references in another capability's schema: drizzle-kit loads the
+  // schemas alone, without the Workers runtime an index.ts pulls in.
+  const schemaToSchema = ({ from, to }) => from.endsWith(".schema.ts") && to.endsWith(".schema.ts");
+
   it("lets one capability reach another only through its index.ts", () => {
     const violations = edges.filter(
-      ({ from, to }) => unitOf(from) !== unitOf(to) && [...CAPABILITIES, "callbacks"].includes(unitOf(to)) && !to.endsWith("/index.ts"),
+      (edge) =>
+        unitOf(edge.from) !== unitOf(edge.to) &&
+        [...CAPABILITIES, "callbacks"].includes(unitOf(edge.to)) &&
+        !edge.to.endsWith("/index.ts") &&
+        !schemaToSchema(edge),
     );
     expect(violations).toEqual([]);
   });
