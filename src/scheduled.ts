@@ -24,9 +24,10 @@ type Sweep = (options: { ctx: AppContext }) => Promise<unknown>;
 /**
  * What the processor left open, in order, on each shard; events they record are flushed before the callbacks sweep
  * runs. Every sweep picks its work among the tenants live on the shard (`liveHere`, in the same statement as the read),
- * so a tenant in the middle of a move is skipped at that step and every other tenant is swept as usual. Each sweep takes a bounded batch per run (payments and refunds 300 each, terminal sales 50, onboarding 10 forms
- * and 10 merchants' PCI forms, disputes 20 per queue, payouts 20 and 5 merchants' settlements), so a shard's turn is
- * bounded too and a backlog is worked off a batch a minute.
+ * so a tenant in the middle of a move is skipped at that step and every other tenant is swept as usual. Each sweep
+ * takes a bounded batch per run (payments and refunds 300 each, terminal sales 50, onboarding 10 forms and 10
+ * merchants' PCI forms, disputes 20 per queue, payouts 20 and 5 merchants' settlements), so a shard's turn is bounded
+ * too and a backlog is worked off a batch a minute.
  */
 const SHARD_SWEEPS: [string, Sweep][] = [
   ["payments", reconcileLedger],
