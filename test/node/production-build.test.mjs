@@ -152,7 +152,13 @@ describe("the minified production build", () => {
     expect(await json(await call("/health/ready"), "ready")).toEqual({
       status: "ok",
       checks: { database: "ok" },
-      detail: { unprocessableProcessorWebhooks: 0 },
+      detail: {
+        unprocessableProcessorWebhooks: 0,
+        stuckTenantMoves: 0,
+        failingTenantMoves: 0,
+        processorFeedLagSeconds: null,
+        processorFeedsBehind: false,
+      },
     });
   });
 
