@@ -606,7 +606,14 @@ export async function cancelMove({
   // This isolate drops any cached "moving" answer for the tenant's keys at once; others within KEY_CHECK_TTL_MS.
   forgetTenantKeys(tenantId);
   logEvent("warn", "tenant move cancelled by the operator", { tenantId, from: move.fromShard, to: move.toShard, step: move.step });
-  return cancelling;
+  // The source's fence is lifted now, not at the next drive: the writes it refused go through as soon as they are retried.
+  const databases = { source: shardD1(ctx.env, move.fromShard), target: shardD1(ctx.env, move.toShard) };
+  try {
+    return (await rollbackStep({ ctx, input: { move: cancelling, databases } })).move;
+  } catch (error) {
+    logEvent("error", "tenant move rollback step failed", { tenantId, step: "cancelling", error: String(error) });
+    return cancelling;
+  }
 }
 
 /**

@@ -192,8 +192,10 @@ describe("a tenant paused for the last copy", () => {
     const databases = { source: shardD1(env, from), target: shardD1(env, to) };
     while (move.step !== "drain") move = (await moveStep({ ctx, input: { move, databases } })).move;
     const deliveredBefore = receiver.received.length;
-    const whilePaused = await runConsumer(MAIN_QUEUE, message);
-    expect(whilePaused.retryMessages).toHaveLength(1);
+    const queue = heldQueue();
+    const whilePaused = await runConsumer(MAIN_QUEUE, message, 1, queue.workerEnv);
+    expect(whilePaused.explicitAcks).toHaveLength(1);
+    expect(queue.sent).toEqual([{ body: message, delaySeconds: 5 }]);
     expect(receiver.received.length).toBe(deliveredBefore);
 
     await moveToEnd(tenant.tenantId, to);
