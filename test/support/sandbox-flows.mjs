@@ -35,9 +35,24 @@ export async function cardToken(baseUrl, number = "4895142232120006") {
   return (await json(response, "token")).id;
 }
 
+/**
+ * Waits for a GET to answer, once more if the first meets a pooled keep-alive connection the dev server closed while it
+ * sat idle (`UND_ERR_SOCKET`, "other side closed"): that connection is then gone, and the POSTs after it, which are not
+ * safe to send twice, go out on a fresh one.
+ */
+async function reachable(baseUrl) {
+  try {
+    await (await fetch(`${baseUrl}/health`)).arrayBuffer();
+  } catch (error) {
+    if (error?.cause?.code !== "UND_ERR_SOCKET") throw error;
+    await (await fetch(`${baseUrl}/health`)).arrayBuffer();
+  }
+}
+
 /** A tenant, a key, and an approved sandbox merchant attached through the operator API. */
 export async function chargeableTenant(baseUrl, adminHeaders, name = "Bench Coffee") {
   const headers = { ...adminHeaders, "Content-Type": "application/json" };
+  await reachable(baseUrl);
   const tenant = await json(await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers, body: JSON.stringify({ name }) }), "tenant");
   const { key } = await json(await fetch(`${baseUrl}/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: adminHeaders }), "key");
   const merchant = await control(baseUrl, "create-merchant", { name, state: "APPROVED" }, adminHeaders);
