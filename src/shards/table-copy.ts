@@ -39,6 +39,27 @@ export async function readBatch(
     .raw();
 }
 
+/**
+ * The tenant's rows after `after` up to and including `through` (to the end when null), every column, in primary key
+ * order: the other side's rows of the key range a batch of `readBatch` covered.
+ */
+export async function readRange(
+  d1: D1Database,
+  table: ShardTable,
+  input: { tenantId: string; after: Key | null; through: Key | null },
+): Promise<Row[]> {
+  const key = list(table.primaryKey);
+  const tuple = `(${table.primaryKey.map(() => "?").join(", ")})`;
+  const after = input.after ? ` AND (${key}) > ${tuple}` : "";
+  const through = input.through ? ` AND (${key}) <= ${tuple}` : "";
+  return d1
+    .prepare(
+      `SELECT ${list(table.columns)} FROM ${quoted(table.name)} WHERE ${quoted(table.tenantColumn)} = ?${after}${through} ORDER BY ${key}`,
+    )
+    .bind(input.tenantId, ...(input.after ?? []), ...(input.through ?? []))
+    .raw();
+}
+
 /** The tenant's rows with these primary keys (at most BATCH_ROWS), every column, keyed by their key's JSON. */
 export async function rowsByKey(d1: D1Database, table: ShardTable, tenantId: string, keys: Key[]): Promise<Map<string, Row>> {
   if (keys.length === 0) return new Map();
@@ -87,6 +108,34 @@ export function deleteStatement(d1: D1Database, table: ShardTable, tenantId: str
 /** How many rows of the tenant the table holds, as `n`. */
 export function countStatement(d1: D1Database, table: ShardTable, tenantId: string): D1PreparedStatement {
   return d1.prepare(`SELECT COUNT(*) AS n FROM ${quoted(table.name)} WHERE ${quoted(table.tenantColumn)} = ?`).bind(tenantId);
+}
+
+/**
+ * Deletes a row unless a row of a table referencing it still points at it on this side: that row's own change, later
+ * in the change log, removes or moves it first, and this row's deletion is carried again after it.
+ */
+export function deleteUnreferencedStatement(
+  d1: D1Database,
+  table: ShardTable,
+  children: readonly ShardTable[],
+  tenantId: string,
+  key: Key,
+): D1PreparedStatement {
+  const unreferenced = children.flatMap((child) =>
+    child.foreignKeys
+      .filter((foreignKey) => foreignKey.parent === table.name && child.name !== table.name)
+      .map(
+        ({ columns, parentColumns }) =>
+          ` AND NOT EXISTS (SELECT 1 FROM ${quoted(child.name)} WHERE ${columns
+            .map((column, i) => `${quoted(child.name)}.${quoted(column)} = ${quoted(table.name)}.${quoted(parentColumns[i]!)}`)
+            .join(" AND ")})`,
+      ),
+  );
+  return d1
+    .prepare(
+      `DELETE FROM ${quoted(table.name)} WHERE ${quoted(table.tenantColumn)} = ? AND (${list(table.primaryKey)}) = (${key.map(() => "?").join(", ")})${unreferenced.join("")}`,
+    )
+    .bind(tenantId, ...key);
 }
 
 /** Rows a batch of statements changed. */
