@@ -28,17 +28,26 @@ import {
   deleteStatement,
   deleteUnreferencedStatement,
   keyOf,
+  positionOf,
   readBatch,
+  readKeys,
   readRange,
   rowsByKey,
   runBatch,
   upsertStatement,
   type Key,
+  type Position,
   type Row,
 } from "./table-copy";
 
 /** Children before parents: the order rows are deleted in, on either side. */
 const CHILDREN_FIRST = [...SHARD_TABLES].reverse();
+
+/** After a batch of a table walk: the same table from its last position, or the next table once a batch comes back short. */
+const onwardFrom = (move: TenantMoveRecord, positions: Position[]) =>
+  positions.length < BATCH_ROWS
+    ? { tableIndex: move.tableIndex + 1, cursor: null }
+    : { tableIndex: move.tableIndex, cursor: JSON.stringify(positions.at(-1)!) };
 
 /**
  * Verifications that may differ in one pause before it ends: only a write that got past the pause makes the sides
@@ -383,7 +392,7 @@ export async function moveStep({
 }): Promise<StepOutcome> {
   const { source, target } = databases;
   const { tenantId } = move;
-  const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Key);
+  const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Position);
   const tally = { ...move.tally };
   const count = (table: string, field: keyof TableTally, rows: number) => {
     if (rows === 0) return;
@@ -397,11 +406,6 @@ export async function moveStep({
       count(table, deleted, rows.deleted);
     }
   };
-  // The next batch of the same table, or the next table once a batch comes back short.
-  const onward = (rows: Row[], table: ShardTable) =>
-    rows.length < BATCH_ROWS
-      ? { tableIndex: move.tableIndex + 1, cursor: null }
-      : { tableIndex: move.tableIndex, cursor: JSON.stringify(keyOf(table, rows.at(-1)!)) };
   const proceed = async (changes: Partial<TenantMoveRecord>): Promise<StepOutcome> => ({ move: await save(ctx, move, changes), waitMs: 0 });
 
   switch (move.step) {
@@ -418,13 +422,19 @@ export async function moveStep({
           rows.map((row) => upsertStatement(target, table, row)),
         ),
       );
-      return proceed({ ...onward(rows, table), tally });
+      return proceed({
+        ...onwardFrom(
+          move,
+          rows.map((row) => positionOf(table, row)),
+        ),
+        tally,
+      });
     }
     case "compare": {
       const table = SHARD_TABLES[move.tableIndex];
       if (!table) return proceed({ step: "catch-up", tableIndex: 0, cursor: null });
       const sourceRows = await readBatch(source, table, { tenantId, after });
-      const through = sourceRows.length < BATCH_ROWS ? null : keyOf(table, sourceRows.at(-1)!);
+      const through = sourceRows.length < BATCH_ROWS ? null : positionOf(table, sourceRows.at(-1)!);
       const targetRows = await readRange(target, table, { tenantId, after, through });
       const bySide = (rows: Row[]) => new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), row]));
       const [onSource, onTarget] = [bySide(sourceRows), bySide(targetRows)];
@@ -437,7 +447,13 @@ export async function moveStep({
       if (unrecorded.length > 0) await source.batch(recordChanges(source, tenantId, table, unrecorded));
       count(table.name, "compared", sourceRows.length);
       count(table.name, "repaired", unrecorded.length);
-      return proceed({ ...onward(sourceRows, table), tally });
+      return proceed({
+        ...onwardFrom(
+          move,
+          sourceRows.map((row) => positionOf(table, row)),
+        ),
+        tally,
+      });
     }
     case "catch-up": {
       const changes = await readChanges(source, tenantId, move.changeCursor, BATCH_ROWS);
@@ -515,9 +531,24 @@ export async function moveStep({
       if (!table) return proceed({ step: "done", tableIndex: 0, cursor: null, finishedAt: new Date().toISOString() });
       // On the control database the tenants row is the tenant's control row, not a shard's copy of it.
       if (table.name === "tenants" && move.fromShard === CONTROL_BINDING) return proceed({ tableIndex: move.tableIndex + 1, cursor: null });
-      const keys = await readBatch(source, table, { tenantId, after, keysOnly: true });
-      count(table.name, "deleted", await deleteBehindFence(move, source, table, keys));
-      return proceed({ ...onward(keys, table), tally });
+      const batch = await readKeys(source, table, { tenantId, after });
+      count(
+        table.name,
+        "deleted",
+        await deleteBehindFence(
+          move,
+          source,
+          table,
+          batch.map(({ key }) => key),
+        ),
+      );
+      return proceed({
+        ...onwardFrom(
+          move,
+          batch.map(({ position }) => position),
+        ),
+        tally,
+      });
     }
     case "cancelling":
       return rollbackStep({ ctx, input: { move, databases } });
@@ -765,13 +796,19 @@ async function rollbackStep({
   }
   const table = CHILDREN_FIRST[move.tableIndex - 1];
   if (table) {
-    const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Key);
-    const keys = await readBatch(target, table, { tenantId, after, keysOnly: true });
-    await deleteBehindFence(move, target, table, keys);
+    const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Position);
+    const batch = await readKeys(target, table, { tenantId, after });
+    await deleteBehindFence(
+      move,
+      target,
+      table,
+      batch.map(({ key }) => key),
+    );
     return proceed(
-      keys.length < BATCH_ROWS
-        ? { tableIndex: move.tableIndex + 1, cursor: null }
-        : { tableIndex: move.tableIndex, cursor: JSON.stringify(keyOf(table, keys.at(-1)!)) },
+      onwardFrom(
+        move,
+        batch.map(({ position }) => position),
+      ),
     );
   }
   const counts = await target.batch<{ n: number }>(SHARD_TABLES.map((shardTable) => countStatement(target, shardTable, tenantId)));

@@ -10,52 +10,71 @@ export const BATCH_ROWS = 40;
 /** A row as SQLite holds it: its columns' values in the table's column order (no mapping, so a copy is exact). */
 export type Row = unknown[];
 export type Key = unknown[];
+/** A row's place in its table's walk (`ShardTable.walk`): the values of the walk's columns. */
+export type Position = unknown[];
 
 const quoted = (name: string) => `"${name}"`;
 const list = (names: string[]) => names.map(quoted).join(", ");
+const placeholders = (values: unknown[]) => `(${values.map(() => "?").join(", ")})`;
 
 /** The primary key of a row read with every column. */
 export function keyOf(table: ShardTable, row: Row): Key {
   return table.primaryKey.map((column) => row[table.columns.indexOf(column)]);
 }
 
+/** The walk position of a row read with every column. */
+export function positionOf(table: ShardTable, row: Row): Position {
+  return table.walk.columns.map((column) => row[table.columns.indexOf(column)]);
+}
+
+/** The tenant's rows of a table, in walk order through the walk's index, between two positions. */
+function walkQuery(table: ShardTable, columns: string, input: { after: Position | null; through?: Position | null; limit?: number }) {
+  const walk = list(table.walk.columns);
+  const indexed = table.walk.index ? ` INDEXED BY ${quoted(table.walk.index)}` : "";
+  const after = input.after?.length ? ` AND (${walk}) > ${placeholders(input.after)}` : "";
+  const through = input.through?.length ? ` AND (${walk}) <= ${placeholders(input.through)}` : "";
+  const order = table.walk.columns.length > 0 ? ` ORDER BY ${walk}` : "";
+  const limit = input.limit ? ` LIMIT ${input.limit}` : "";
+  return `SELECT ${columns} FROM ${quoted(table.name)}${indexed} WHERE ${quoted(table.tenantColumn)} = ?${after}${through}${order}${limit}`;
+}
+
 /**
- * The tenant's next rows after `after` in primary key order: a keyset walk, so a batch costs the same at any depth and a
- * crash resumes from the last key saved. `columns` defaults to every column; `keysOnly` reads just the primary key.
+ * The tenant's next rows after `after` in walk order, every column: a keyset walk through an index that begins with the
+ * tenant, so a batch costs the same at any depth and a crash resumes from the last position saved.
  */
-export async function readBatch(
-  d1: D1Database,
-  table: ShardTable,
-  input: { tenantId: string; after: Key | null; keysOnly?: boolean },
-): Promise<Row[]> {
-  const key = list(table.primaryKey);
-  const after = input.after ? ` AND (${key}) > (${input.after.map(() => "?").join(", ")})` : "";
-  const columns = input.keysOnly ? key : list(table.columns);
+export async function readBatch(d1: D1Database, table: ShardTable, input: { tenantId: string; after: Position | null }): Promise<Row[]> {
   return d1
-    .prepare(
-      `SELECT ${columns} FROM ${quoted(table.name)} WHERE ${quoted(table.tenantColumn)} = ?${after} ORDER BY ${key} LIMIT ${BATCH_ROWS}`,
-    )
+    .prepare(walkQuery(table, list(table.columns), { after: input.after, limit: BATCH_ROWS }))
     .bind(input.tenantId, ...(input.after ?? []))
     .raw();
 }
 
+/** The tenant's next primary keys after `after` in walk order, each with its position. */
+export async function readKeys(
+  d1: D1Database,
+  table: ShardTable,
+  input: { tenantId: string; after: Position | null },
+): Promise<{ key: Key; position: Position }[]> {
+  const columns = [...new Set([...table.walk.columns, ...table.primaryKey])];
+  const rows = await d1
+    .prepare(walkQuery(table, list(columns), { after: input.after, limit: BATCH_ROWS }))
+    .bind(input.tenantId, ...(input.after ?? []))
+    .raw();
+  const pick = (row: unknown[], names: string[]) => names.map((name) => row[columns.indexOf(name)]);
+  return rows.map((row) => ({ key: pick(row, table.primaryKey), position: pick(row, table.walk.columns) }));
+}
+
 /**
- * The tenant's rows after `after` up to and including `through` (to the end when null), every column, in primary key
- * order: the other side's rows of the key range a batch of `readBatch` covered.
+ * The tenant's rows after `after` up to and including `through` (to the end when null), every column, in walk order:
+ * the other side's rows of the range a batch of `readBatch` covered.
  */
 export async function readRange(
   d1: D1Database,
   table: ShardTable,
-  input: { tenantId: string; after: Key | null; through: Key | null },
+  input: { tenantId: string; after: Position | null; through: Position | null },
 ): Promise<Row[]> {
-  const key = list(table.primaryKey);
-  const tuple = `(${table.primaryKey.map(() => "?").join(", ")})`;
-  const after = input.after ? ` AND (${key}) > ${tuple}` : "";
-  const through = input.through ? ` AND (${key}) <= ${tuple}` : "";
   return d1
-    .prepare(
-      `SELECT ${list(table.columns)} FROM ${quoted(table.name)} WHERE ${quoted(table.tenantColumn)} = ?${after}${through} ORDER BY ${key}`,
-    )
+    .prepare(walkQuery(table, list(table.columns), input))
     .bind(input.tenantId, ...(input.after ?? []), ...(input.through ?? []))
     .raw();
 }
