@@ -84,7 +84,8 @@ export function wipe(sql: SqlStorage): void {
 export type Filter = { field: string; equals?: string | number | boolean; gte?: string | number; lte?: string | number };
 
 export type PageRequest = { limit: number; afterCursor?: string; offset?: number };
-export type PageResult<K extends Kind> = { items: Stored<K>[]; nextCursor: string | null; total: number };
+/** `total` only for offset paging, the one version whose page reports a count: counting every match reads them all. */
+export type PageResult<K extends Kind> = { items: Stored<K>[]; nextCursor: string | null; total: number | null };
 
 const RESOURCE_NAMES: Record<Kind, string> = {
   identity: "Identity",
@@ -154,7 +155,8 @@ export class ResourceStore {
 
   list<K extends Kind>(kind: K, filters: Filter[], page: PageRequest): PageResult<K> {
     const { clause, params } = where(kind, filters);
-    const total = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`, ...params).one().n;
+    const total =
+      page.offset === undefined ? null : this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`, ...params).one().n;
     const cursorClause = page.afterCursor ? " AND seq < COALESCE((SELECT seq FROM resources WHERE id = ?), -1)" : "";
     const cursorParams = page.afterCursor ? [page.afterCursor] : [];
     const rows = this.sql
