@@ -166,8 +166,8 @@ export async function runBatch(d1: D1Database, statements: D1PreparedStatement[]
 
 /**
  * A table's checksum, carried from batch to batch: SHA-256 of the previous checksum and the batch's rows as JSON (each
- * row its values in column order, the batch in primary key order). Both sides are read the same way in batches of
- * BATCH_ROWS, so equal tables give equal checksums, and any differing value, row or order gives different ones.
+ * row its values in column order, the batch in the order of the keys asked for). Both sides are read for the same keys
+ * in the same order, so equal rows give equal checksums, and any differing value, row or order gives different ones.
  */
 export function chainChecksum(previous: string, rows: Row[]): Promise<string> {
   return sha256Hex(previous + JSON.stringify(rows));
