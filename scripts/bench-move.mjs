@@ -159,6 +159,8 @@ try {
       pauseVerified: sum("sourceRows"),
     },
     written,
+    /** When the poll first saw each step, seconds after the move began (the pause: drain to delete). */
+    stepsFirstSeenSeconds: Object.fromEntries(Object.entries(stepSeen).map(([step, ms]) => [step, Number(seconds(ms ?? NaN))])),
   };
   console.log(JSON.stringify(figures, null, 2));
   console.log(

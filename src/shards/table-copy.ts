@@ -79,15 +79,21 @@ export async function readRange(
     .raw();
 }
 
-/** The tenant's rows with these primary keys (at most BATCH_ROWS), every column, keyed by their key's JSON. */
+/**
+ * The tenant's rows with these primary keys (at most BATCH_ROWS), every column, keyed by their key's JSON: the keys as
+ * constant rows, the outer loop of a CROSS JOIN (SQLite keeps its order), so each is a seek into the table by its key;
+ * an `IN` list of row values, or the planner's own join order, reads every row of the tenant instead.
+ */
 export async function rowsByKey(d1: D1Database, table: ShardTable, tenantId: string, keys: Key[]): Promise<Map<string, Row>> {
   if (keys.length === 0) return new Map();
   const tuple = `(${table.primaryKey.map(() => "?").join(", ")})`;
+  const joined = table.primaryKey.map((column, i) => `t.${quoted(column)} = k.column${i + 1}`).join(" AND ");
   const rows = await d1
     .prepare(
-      `SELECT ${list(table.columns)} FROM ${quoted(table.name)} WHERE ${quoted(table.tenantColumn)} = ? AND (${list(table.primaryKey)}) IN (VALUES ${keys.map(() => tuple).join(", ")})`,
+      `SELECT ${table.columns.map((column) => `t.${quoted(column)}`).join(", ")} FROM (VALUES ${keys.map(() => tuple).join(", ")}) AS k` +
+        ` CROSS JOIN ${quoted(table.name)} AS t ON ${joined} WHERE t.${quoted(table.tenantColumn)} = ?`,
     )
-    .bind(tenantId, ...keys.flat())
+    .bind(...keys.flat(), tenantId)
     .raw();
   return new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), row]));
 }

@@ -156,7 +156,9 @@ export class ResourceStore {
   list<K extends Kind>(kind: K, filters: Filter[], page: PageRequest): PageResult<K> {
     const { clause, params } = where(kind, filters);
     const total =
-      page.offset === undefined ? null : this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`, ...params).one().n;
+      page.offset === undefined
+        ? null
+        : this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`, ...params).one().n;
     const cursorClause = page.afterCursor ? " AND seq < COALESCE((SELECT seq FROM resources WHERE id = ?), -1)" : "";
     const cursorParams = page.afterCursor ? [page.afterCursor] : [];
     const rows = this.sql
