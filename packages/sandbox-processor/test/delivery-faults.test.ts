@@ -129,14 +129,16 @@ describe("webhook delivery faults", () => {
     expect(await deliveriesOf(transferId)).toMatchObject([{ status: "delivered" }, { status: "delivered" }, { status: "delivered" }]);
   });
 
-  it("match by entity and type, and leave REST calls alone, as REST knobs leave deliveries alone", async () => {
+  it("match by entity and type, either part a wildcard, and leave REST calls alone, as REST knobs leave deliveries alone", async () => {
     const { transferId } = await achDebitWatchedBy("match");
     await control.addFault({ operation: "WEBHOOK dispute.*", kind: "lose" });
     await control.addFault({ operation: "WEBHOOK transfer.created", kind: "lose" });
+    await control.addFault({ operation: "WEBHOOK *.updated", kind: "duplicate", times: 1 });
     await control.addFault({ operation: "*", kind: "error", status: 503 });
     await control.settleAch(transferId, "succeed");
     expect((await arrived("match")).map((e) => [e.type, e.state])).toEqual([
       ["created", "PENDING"],
+      ["updated", "SUCCEEDED"],
       ["updated", "SUCCEEDED"],
     ]);
     expect((await processor("GET", `/transfers/${transferId}`, undefined, { validateAs: "skip" })).status).toBe(503);

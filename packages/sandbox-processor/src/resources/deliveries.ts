@@ -98,7 +98,8 @@ export async function postToWebhook(sandbox: Sandbox, webhook: Stored<"webhook">
 function applyDeliveryFault(sandbox: Sandbox, row: DeliveryRow, horizon: number): boolean {
   const fault = takeDeliveryFault(sandbox, row.entity, row.type);
   if (!fault) return true;
-  const later = Math.max(sandbox.nowMs(), horizon) + (fault.delayMs ?? 0);
+  // From this turn's horizon, so that a copy with no delay is sent in this same turn.
+  const later = horizon + (fault.delayMs ?? 0);
   const mark = "fault_id = ?, fault_kind = ?";
   if (fault.kind === "lose") {
     sandbox.sql.exec(
