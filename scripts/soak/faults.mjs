@@ -1,6 +1,7 @@
 // The soak's faults, on a schedule drawn from the seed before the load starts (so a failing run replays it): the
 // sandbox processor's faults (5xx and timeouts before and after it applied the call, dropped connections, latency, its
-// 429 rate limit), the receiver answering 500 or hanging, a live move of one tenant to another shard, and a kill -9 of
+// 429 rate limit), its webhooks lost, duplicated or held back to arrive out of order, the receiver answering 500 or
+// hanging, a live move of one tenant to another shard, and a kill -9 of
 // the whole server with a restart on the same state. Each fault is a window in time; the reconciliation forgives a 5xx
 // only inside one.
 import { sleep } from "./service.mjs";
@@ -17,6 +18,9 @@ const PROCESSOR_FAULTS = {
   latency: 3,
   "rate-limit": 2,
 };
+/** The processor webhooks the load's payments cause, and every one. */
+const WEBHOOKS = ["WEBHOOK transfer.updated", "WEBHOOK transfer.*", "WEBHOOK *"];
+const WEBHOOK_FAULTS = { lose: 2, duplicate: 2, delay: 2 };
 /** A 5xx answered this long after a window closed is still the window's (an answer on its way, a sweep after it). */
 const WINDOW_GRACE_MS = 5_000;
 
@@ -34,7 +38,7 @@ export function planFaults({ rng, durationMs, tenants }) {
     const tenant = rng.pick(tenants);
     plan.push({ kind: "move", atMs: Math.round(durationMs * (0.1 + 0.6 * rng.next())), durationMs: 0, detail: { tenant: tenant.index } });
   }
-  // Processor faults back to back with gaps, the receiver's on their own timeline.
+  // Processor faults back to back with gaps; its webhooks' and the receiver's each on their own timeline.
   for (let at = rng.int(5_000, 15_000); at < durationMs - 10_000;) {
     const length = rng.int(4_000, 15_000);
     const kind = rng.weighted(PROCESSOR_FAULTS);
@@ -44,6 +48,17 @@ export function planFaults({ rng, durationMs, tenants }) {
         : { operation: rng.pick(OPERATIONS), kind, status: rng.pick([500, 502, 503]), times: rng.int(1, 4), latencyMs: rng.int(500, 4000) };
     plan.push({ kind: kind === "rate-limit" ? "rate-limit" : "processor", atMs: at, durationMs: length, detail });
     at += length + rng.int(5_000, 25_000);
+  }
+  for (let at = rng.int(5_000, 20_000); at < durationMs - 10_000;) {
+    const length = rng.int(5_000, 20_000);
+    const detail = {
+      operation: rng.pick(WEBHOOKS),
+      kind: rng.weighted(WEBHOOK_FAULTS),
+      times: rng.int(1, 5),
+      delayMs: rng.int(1_000, 30_000),
+    };
+    plan.push({ kind: "webhook", atMs: at, durationMs: length, detail });
+    at += length + rng.int(5_000, 30_000);
   }
   for (let at = rng.int(10_000, 30_000); at < durationMs - 15_000;) {
     const length = rng.int(3_000, 12_000);
@@ -65,7 +80,7 @@ export const describeFault = (fault) =>
 export function playFaults({ plan, startMs, service, receiver, tenants, log }) {
   /** @type {Window[]} */
   const windows = [];
-  /** @type {{ tenant: number; from: string; to: string; step: string; error: string | null; paused503: number }[]} */
+  /** @type {{ tenant: number; from: string; to: string; step: string; error: string | null }[]} */
   const moves = [];
   const window = (kind, detail) => {
     const entry = { kind, detail, startMs: Date.now(), endMs: Number.POSITIVE_INFINITY };
@@ -77,6 +92,15 @@ export function playFaults({ plan, startMs, service, receiver, tenants, log }) {
     const { kind, operation, status, times, latencyMs } = fault.detail;
     const entry = window("processor", `${kind} on ${operation}`);
     const added = await service.control("fault", { operation, kind, status, times, latencyMs });
+    await sleep(fault.durationMs);
+    await service.control("remove-fault", { id: added.id }).catch(() => undefined);
+    entry.endMs = Date.now();
+  }
+
+  async function webhookFault(fault) {
+    const { kind, operation, times, delayMs } = fault.detail;
+    const entry = window("webhook", `${kind} on ${operation}`);
+    const added = await service.control("fault", { operation, kind, times, ...(kind === "lose" ? {} : { delayMs }) });
     await sleep(fault.durationMs);
     await service.control("remove-fault", { id: added.id }).catch(() => undefined);
     entry.endMs = Date.now();
@@ -116,7 +140,7 @@ export function playFaults({ plan, startMs, service, receiver, tenants, log }) {
     if (!to) return;
     const entry = window("move", `tenant ${tenant.index} ${tenant.shard} → ${to.shard}`);
     log(`move of tenant ${tenant.index} from ${tenant.shard} to ${to.shard}`);
-    const outcome = { tenant: tenant.index, from: tenant.shard, to: to.shard, step: "started", error: null, paused503: 0 };
+    const outcome = { tenant: tenant.index, from: tenant.shard, to: to.shard, step: "started", error: null };
     moves.push(outcome);
     const deadline = Date.now() + 10 * 60_000;
     while (Date.now() < deadline) {
@@ -135,7 +159,7 @@ export function playFaults({ plan, startMs, service, receiver, tenants, log }) {
     log(`move of tenant ${tenant.index}: ${outcome.step} after ${((entry.endMs - entry.startMs) / 1000).toFixed(1)} s`);
   }
 
-  const run = { processor: processorFault, "rate-limit": rateLimit, receiver: receiverFault, crash, move };
+  const run = { processor: processorFault, webhook: webhookFault, "rate-limit": rateLimit, receiver: receiverFault, crash, move };
   const done = Promise.all(
     plan.map(async (fault) => {
       await sleep(Math.max(0, startMs + fault.atMs - Date.now()));

@@ -11,6 +11,12 @@ import { sleep } from "./service.mjs";
  * again beside it.
  */
 const SWEEP_AHEAD_MS = 3 * 60_000;
+/**
+ * Once no callback has arrived for a while with events still undelivered, the Queue holds nothing for them (its messages
+ * died with the killed server): the sweeps then run far enough ahead to take every pending delivery for lost.
+ */
+const STALLED_AFTER_MS = 20_000;
+const SWEEP_AHEAD_WHEN_STALLED_MS = 10 * 60_000;
 const SETTLE_WITHIN_MS = 5 * 60_000;
 /** A callback first delivered this close to a crash or a move may be sent again: the service could not record it. */
 const REDELIVERY_MARGIN_MS = 30_000;
@@ -61,18 +67,35 @@ async function snapshot({ service, tenants }) {
   );
 }
 
+/**
+ * The reconciliation backlog's queues that hold an unfinished outcome (a payment `processing`, a refund whose reversal is
+ * unknown, a fee credit owed or given up), those not empty. A settled sale's processor fee, read once its settlement
+ * closes, is no open outcome.
+ */
+async function openQueues(service) {
+  const backlog = await service.must("GET", "/admin/payments/reconciliation", { as: "admin" });
+  const queues = {
+    processingPayments: backlog.processingPayments,
+    pendingRefunds: backlog.pendingRefunds,
+    pendingFeeCredits: backlog.pendingFeeCredits,
+    failedFeeCredits: backlog.failedFeeCredits,
+  };
+  return Object.fromEntries(Object.entries(queues).filter(([, figures]) => figures.count > 0));
+}
+
 const deliveredIds = (arrivals) =>
   new Set(arrivals.filter((arrival) => arrival.verified && arrival.answered === 204).map((a) => a.eventId));
 
 /**
  * Ends the run's open business: faults off, reader sales tapped, the sandbox's timers run (ACH settled, reversals
- * settled), and the cron sweeps run until no payment is `processing` and every listed event reached the receiver.
+ * settled), and the cron sweeps run until no payment is `processing`, no refund or fee credit is open, and every listed event reached the receiver.
  */
 export async function settle({ service, tenants, receiver, log }) {
   receiver.setMode("ok");
   await service.control("clear-faults", {});
   await service.control("config", { rateLimit: { writesPerSecond: null, readsPerSecond: null } });
-  const deadline = Date.now() + SETTLE_WITHIN_MS;
+  const settleStart = Date.now();
+  const deadline = settleStart + SETTLE_WITHIN_MS;
   let round = 0;
   for (;;) {
     round++;
@@ -82,17 +105,22 @@ export async function settle({ service, tenants, receiver, log }) {
       payments.filter((p) => p.status === "processing").map((p) => ({ tenant, payment: p })),
     );
     const undelivered = now.flatMap(({ events }) => events.filter((event) => !delivered.has(event.id)));
-    if (processing.length === 0 && undelivered.length === 0) {
+    const open = Object.keys(await openQueues(service));
+    if (processing.length === 0 && undelivered.length === 0 && open.length === 0) {
       log(`settled after ${round} round(s) of sweeps`);
       return { rounds: round, settled: true };
     }
     if (Date.now() > deadline) {
       log(
-        `still ${processing.length} payment(s) processing and ${undelivered.length} event(s) undelivered after ${SETTLE_WITHIN_MS / 60_000} minutes`,
+        `still ${processing.length} payment(s) processing, ${undelivered.length} event(s) undelivered, open: ${open.join(", ") || "none"} after ${SETTLE_WITHIN_MS / 60_000} minutes`,
       );
       return { rounds: round, settled: false };
     }
-    if (round % 5 === 1) log(`settling: ${processing.length} payment(s) processing, ${undelivered.length} event(s) not yet delivered`);
+    if (round % 5 === 1) {
+      log(
+        `settling: ${processing.length} payment(s) processing, ${undelivered.length} event(s) not yet delivered, open: ${open.join(", ") || "none"}`,
+      );
+    }
     for (const { tenant, payment } of processing) {
       if (payment.method === "card_present") {
         await service.call("POST", "/sandbox/control/card-present", {
@@ -102,7 +130,9 @@ export async function settle({ service, tenants, receiver, log }) {
       }
     }
     await service.control("run-jobs", { kinds: ["ach.settle", "reversal.settle", "card_present.complete"] });
-    await service.sweepAt(Date.now() + SWEEP_AHEAD_MS);
+    const lastArrivalMs = receiver.arrivals.at(-1)?.atMs ?? 0;
+    const stalled = undelivered.length > 0 && Date.now() - Math.max(lastArrivalMs, settleStart) > STALLED_AFTER_MS;
+    await service.sweepAt(Date.now() + (stalled ? SWEEP_AHEAD_WHEN_STALLED_MS : SWEEP_AHEAD_MS));
     await sleep(3000);
   }
 }
@@ -223,11 +253,7 @@ export async function reconcile({ service, tenants, receiver, expectations, wind
         .filter((p) => p.status === "processing")
         .map((p) => `tenant ${tenant.index}: ${p.lcPaymentId} (${p.method}) still processing`),
     );
-    const backlog = await service.must("GET", "/admin/payments/reconciliation", { as: "admin" });
-    for (const [queue, figures] of Object.entries(backlog)) {
-      if (figures && typeof figures === "object" && "size" in figures && figures.size > 0)
-        failures.push(`reconciliation queue ${queue}: ${JSON.stringify(figures)}`);
-    }
+    for (const [queue, figures] of Object.entries(await openQueues(service))) failures.push(`${queue}: ${JSON.stringify(figures)}`);
     check(
       "nothing is stuck in a non-final state once the sweeps have run",
       failures,
