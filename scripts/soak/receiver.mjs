@@ -15,6 +15,8 @@ export async function startReceiver({ sabotageDrop = false } = {}) {
   const secretsByTenant = new Map();
   /** @type {Arrival[]} */
   const arrivals = [];
+  /** Every event answered 2xx: what the service takes for delivered, kept or not. */
+  const acknowledged = new Set();
   /** @type {"ok" | "fail" | "hang"} */
   let mode = "ok";
   /** @type {Set<import("node:http").ServerResponse>} */
@@ -48,6 +50,7 @@ export async function startReceiver({ sabotageDrop = false } = {}) {
         if (!verification.ok) arrival.answered = 400;
         else if (mode === "fail") arrival.answered = 500;
         else if (mode === "hang") arrival.answered = "hung";
+        if (arrival.answered === 204) acknowledged.add(arrival.eventId);
         if (arrival.answered === 204 && sabotageDrop && ++verifiedCount === 3) {
           dropped = arrival.eventId;
           response.writeHead(204).end();
@@ -70,6 +73,7 @@ export async function startReceiver({ sabotageDrop = false } = {}) {
     urlFor: (tenantId) => `http://127.0.0.1:${port}/callbacks/${encodeURIComponent(tenantId)}`,
     trust: (tenantId, secrets) => secretsByTenant.set(tenantId, secrets),
     arrivals,
+    acknowledged,
     /** The event id the sabotage switch swallowed, if it has. */
     dropped: () => dropped,
     /** @param {"ok" | "fail" | "hang"} next */

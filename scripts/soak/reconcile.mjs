@@ -83,9 +83,6 @@ async function openQueues(service) {
   return Object.fromEntries(Object.entries(queues).filter(([, figures]) => figures.count > 0));
 }
 
-const deliveredIds = (arrivals) =>
-  new Set(arrivals.filter((arrival) => arrival.verified && arrival.answered === 204).map((a) => a.eventId));
-
 /**
  * Ends the run's open business: faults off, reader sales tapped, the sandbox's timers run (ACH settled, reversals
  * settled), and the cron sweeps run until no payment is `processing`, no refund or fee credit is open, and every listed event reached the receiver.
@@ -100,7 +97,7 @@ export async function settle({ service, tenants, receiver, log }) {
   for (;;) {
     round++;
     const now = await snapshot({ service, tenants });
-    const delivered = deliveredIds(receiver.arrivals);
+    const delivered = receiver.acknowledged;
     const processing = now.flatMap(({ tenant, payments }) =>
       payments.filter((p) => p.status === "processing").map((p) => ({ tenant, payment: p })),
     );
