@@ -2,7 +2,7 @@ import { logEvent } from "../core/log";
 import type { Stored } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
 import { deliveryWebhook } from "../core/outbox";
-import { takeDeliveryFault } from "./faults";
+import { takeDeliveryFault, type DeliveryFaultKind } from "./faults";
 import { finixSignature } from "./signature";
 
 /** The processor retries a failed delivery five times, at +1.5, +2, +3, +5 and +9 minutes, then drops it. */
@@ -37,7 +37,7 @@ export type DeliveryView = {
   deliveredAt: string | null;
   body: string;
   /** The delivery fault that decided this delivery's fate; a duplicate's copy carries it too. */
-  fault: { id: string; kind: string } | null;
+  fault: { id: string; kind: DeliveryFaultKind } | null;
   /** On a duplicate's copy: the delivery it copies. */
   duplicateOf: number | null;
 };
@@ -196,7 +196,7 @@ export function listDeliveries(sandbox: Sandbox, webhookId?: string): DeliveryVi
       delivered_at: string | null;
       body: string;
       fault_id: string | null;
-      fault_kind: string | null;
+      fault_kind: DeliveryFaultKind | null;
       duplicate_of: number | null;
     }>(`SELECT * FROM deliveries ${webhookId ? "WHERE webhook_id = ?" : ""} ORDER BY id`, ...(webhookId ? [webhookId] : []))
     .toArray();

@@ -24,7 +24,7 @@ export const FAULT_KINDS = [
   "delay",
 ] as const;
 const DELIVERY_FAULT_KINDS = ["lose", "duplicate", "delay"] as const;
-type DeliveryFaultKind = (typeof DELIVERY_FAULT_KINDS)[number];
+export type DeliveryFaultKind = (typeof DELIVERY_FAULT_KINDS)[number];
 type FaultKind = "latency" | "error" | "timeout" | "drop" | DeliveryFaultKind;
 
 /** How long a `delay` holds a delivery back when the knob does not say; a `duplicate`'s copy follows at once. */
