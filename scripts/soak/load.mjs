@@ -46,8 +46,7 @@ export class Expectations {
   isolation = { checked: 0, /** @type {string[]} */ violations: [] };
   /** @type {{ op: string; status: number; detail: string; atMs: number }[]} */
   unexpected = [];
-  /** Answers never made definite within DEFINITE_WITHIN_MS. */
-  /** @type {{ op: string; key: string }[]} */
+  /** Answers never made definite within DEFINITE_WITHIN_MS. @type {{ op: string; key: string }[]} */
   unresolved = [];
   counts = /** @type {Record<string, number>} */ ({});
 

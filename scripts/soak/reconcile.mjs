@@ -21,17 +21,12 @@ const SETTLE_WITHIN_MS = 5 * 60_000;
 /** A callback first delivered this close to a crash or a move may be sent again: the service could not record it. */
 const REDELIVERY_MARGIN_MS = 30_000;
 
+/** Every item of a tenant's list, its pages followed to the end. */
 async function allPages(service, key, path) {
   const items = [];
   let cursor = "";
   for (;;) {
-    const page = await service.must(
-      "GET",
-      `${path}${path.includes("?") ? "&" : "?"}limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      {
-        as: key,
-      },
-    );
+    const page = await service.must("GET", `${path}?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { as: key });
     items.push(...page.data);
     if (!page.hasMore) return items;
     cursor = page.nextCursor;
