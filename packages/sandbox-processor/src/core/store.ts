@@ -38,7 +38,10 @@ const SCHEMA = [
     last_response_status INTEGER,
     last_error TEXT,
     created_at TEXT NOT NULL,
-    delivered_at TEXT
+    delivered_at TEXT,
+    fault_id TEXT,
+    fault_kind TEXT,
+    duplicate_of INTEGER
   )`,
   "CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (status, next_attempt_at)",
   `CREATE TABLE IF NOT EXISTS faults (
@@ -50,7 +53,8 @@ const SCHEMA = [
     status INTEGER,
     latency_ms INTEGER,
     remaining INTEGER,
-    code TEXT
+    code TEXT,
+    delay_ms INTEGER
   )`,
   "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   `CREATE TABLE IF NOT EXISTS inbox (
@@ -66,7 +70,13 @@ const SCHEMA = [
 ];
 
 /** Columns added after a table first shipped, for sandboxes whose state outlives an upgrade (`npm run dev` keeps it). */
-const ADDED_COLUMNS = [{ table: "faults", column: "code", type: "TEXT" }];
+const ADDED_COLUMNS = [
+  { table: "faults", column: "code", type: "TEXT" },
+  { table: "faults", column: "delay_ms", type: "INTEGER" },
+  { table: "deliveries", column: "fault_id", type: "TEXT" },
+  { table: "deliveries", column: "fault_kind", type: "TEXT" },
+  { table: "deliveries", column: "duplicate_of", type: "INTEGER" },
+];
 
 export function createSchema(sql: SqlStorage): void {
   for (const statement of SCHEMA) sql.exec(statement);
