@@ -94,7 +94,8 @@ export async function createTenants({ service, receiver, count, seed }) {
     });
     const reader = await service.must("POST", "/v1/terminal/readers", {
       as: key,
-      body: { serialNumber: `SOAK-${seed}-${index}`.slice(0, 40), model: "PAX_A920PRO", label: `Soak ${index}` },
+      // The tenant's number first: a long seed (a commit hash) is cut to the serial number's 40 characters.
+      body: { serialNumber: `SOAK-${index}-${seed}`.slice(0, 40), model: "PAX_A920PRO", label: `Soak ${index}` },
     });
     await service.must("POST", `/v1/terminal/readers/${reader.lcReaderId}/activate`, { as: key });
     tenants.push({
