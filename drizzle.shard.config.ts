@@ -10,6 +10,7 @@ export default defineConfig({
   schema: [
     "./src/db/tenants.schema.ts",
     "./src/db/tenant-fences.schema.ts",
+    "./src/db/tenant-changes.schema.ts",
     "./src/outbox/events.schema.ts",
     "./src/payments/payments.schema.ts",
     "./src/callbacks/callback-endpoints.schema.ts",

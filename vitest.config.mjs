@@ -88,6 +88,9 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          // Each test drives workerd, its sandbox and several databases; on a machine whose cores are shared it may take
+          // several times its usual second. What it asserts is behaviour: speed targets live in `npm run bench`.
+          testTimeout: 20_000,
           // A file reuses its Vitest worker's workerd instead of starting one of its own (most of a small file's time);
           // test/workers/setup/fresh-storage.ts gives it the empty databases and sandbox a new workerd would.
           isolate: false,

@@ -183,7 +183,7 @@ async function cancelMove(tenantId) {
 async function driveToEnd(call, end, what) {
   for (;;) {
     const move = await call();
-    const copied = move.tables.reduce((sum, table) => sum + table.copied + table.deltaWritten, 0);
+    const copied = move.tables.reduce((sum, table) => sum + table.copied + table.caughtUpWritten + table.deltaWritten, 0);
     console.error(
       `${move.tenantId} ${move.from} → ${move.to}: ${move.step}${move.paused ? " (paused)" : ""}, ${copied} rows copied${move.lastError ? ` — ${move.lastError}` : ""}`,
     );

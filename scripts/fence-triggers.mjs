@@ -1,14 +1,15 @@
-// `npm run db:fence-triggers -- <control migration> <shard migration>`: writes the fence triggers of every shard table
-// (src/shards/fence-triggers.ts) into two custom migrations made first with `drizzle-kit generate --custom`, one for the
-// control database and one for the shards. Run it again into new custom migrations whenever a shard table is added:
-// test/workers/tenants/move.fence.test.ts fails while a table has no triggers.
+// `npm run db:fence-triggers -- <control migration> <shard migration>`: writes the triggers a move relies on for every
+// shard table (src/shards/fence-triggers.ts: the fence's, refusing a fenced tenant's writes, and the change log's,
+// recording a capturing tenant's writes) into two custom migrations made first with `drizzle-kit generate --custom`, one
+// for the control database and one for the shards. Run it again into new custom migrations whenever a shard table is
+// added or its key changes: test/workers/tenants/move.fence.test.ts and move.capture.test.ts fail while a table has none.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
 const root = path.join(import.meta.dirname, "..");
 
-async function loadFenceTriggers() {
+async function loadMoveTriggers() {
   const result = await build({
     entryPoints: [path.join(root, "src/shards/fence-triggers.ts")],
     absWorkingDir: root,
@@ -35,8 +36,8 @@ async function loadFenceTriggers() {
     ],
   });
   const source = result.outputFiles[0]?.text;
-  if (source === undefined) throw new Error("esbuild wrote no bundle of the fence triggers");
-  return (await import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`)).fenceTriggers;
+  if (source === undefined) throw new Error("esbuild wrote no bundle of the move's triggers");
+  return (await import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`)).moveTriggers;
 }
 
 const [controlFile, shardFile] = process.argv.slice(2);
@@ -44,15 +45,15 @@ if (!controlFile || !shardFile) {
   console.error("usage: npm run db:fence-triggers -- <control migration .sql> <shard migration .sql>");
   process.exit(2);
 }
-const fenceTriggers = await loadFenceTriggers();
+const moveTriggers = await loadMoveTriggers();
 /** @type {[string, string][]} */
 const outputs = [
   ["control", controlFile],
   ["shard", shardFile],
 ];
 for (const [database, file] of outputs) {
-  const statements = fenceTriggers(database).flatMap((trigger) => [`DROP TRIGGER IF EXISTS "${trigger.name}";`, trigger.sql]);
+  const statements = moveTriggers(database).flatMap((trigger) => [`DROP TRIGGER IF EXISTS "${trigger.name}";`, trigger.sql]);
   const header = `-- Written by \`npm run db:fence-triggers\` from src/shards/fence-triggers.ts: do not edit by hand.\n`;
   writeFileSync(path.resolve(file), header + statements.join("\n--> statement-breakpoint\n") + "\n");
-  console.log(`${file}: ${statements.length / 2} fence triggers for the ${database} database`);
+  console.log(`${file}: ${statements.length / 2} fence and capture triggers for the ${database} database`);
 }

@@ -51,6 +51,8 @@ export const callbackSigningSecrets = sqliteTable(
     // Every delivery attempt reads its endpoint's active secrets.
     index("callback_signing_secrets_endpoint").on(table.endpointId, table.expiresAt),
     index("callback_signing_secrets_tenant").on(table.tenantId, table.expiresAt),
+    // A move walks the tenant's rows in this order (shard-tables.ts): a seek per batch, not a sort of all of them.
+    index("callback_signing_secrets_tenant_walk").on(table.tenantId, table.id),
     uniqueIndex("callback_signing_secrets_one_current")
       .on(table.endpointId)
       .where(sql`${table.expiresAt} IS NULL`),

@@ -71,6 +71,10 @@ export const callbackDeliveryAttempts = sqliteTable(
     durationMs: integer("duration_ms").notNull(),
     nextAttemptAt: text("next_attempt_at"),
   },
-  (table) => [primaryKey({ columns: [table.deliveryId, table.attemptNumber] })],
+  (table) => [
+    primaryKey({ columns: [table.deliveryId, table.attemptNumber] }),
+    // A move walks the tenant's rows in this order (shard-tables.ts): a seek per batch, not a sort of all of them.
+    index("callback_delivery_attempts_tenant_walk").on(table.tenantId, table.deliveryId, table.attemptNumber),
+  ],
 );
 export type DeliveryAttemptRecord = typeof callbackDeliveryAttempts.$inferSelect;

@@ -16,20 +16,27 @@ export const tenantMoves = sqliteTable("tenant_moves", {
   toRegion: text("to_region").notNull(),
   // `cancelling`: an operator's rollback before the flip, undoing the move; `cancelled` once the tenant is wholly on its source.
   step: text("step", {
-    enum: ["copy", "drain", "delta-delete", "delta-copy", "verify", "delete", "done", "cancelling", "cancelled"],
+    enum: ["copy", "compare", "catch-up", "drain", "delta", "verify", "delete", "done", "cancelling", "cancelled"],
   }).notNull(),
   // The table the step is at (an index into the shard's tables in its order) and the last primary key done in it, as JSON.
   tableIndex: integer("table_index").notNull().default(0),
   cursor: text("cursor"),
-  // Per table: rows copied, delta rows written and deleted, the verified count and checksum of each side, rows deleted.
+  // Per table: rows copied, compared and repaired before the pause, changes caught up before it, delta rows written and
+  // deleted in it, the verified count and checksum of each side, rows deleted.
   tally: text("tally", { mode: "json" }).$type<Record<string, TableTally>>().notNull(),
+  // The last entry of the source's change log (tenant_changes.seq) whose row the target has been given.
+  changeCursor: integer("change_cursor").notNull().default(0),
+  // The change cursor when the pause began: the pause verifies the rows changed after it.
+  pauseCursor: integer("pause_cursor"),
   // Set while the tenant's writes are paused (drain to flip): every resolution of the tenant's shard answers "moving".
   pausedAt: text("paused_at"),
-  // Verifications that found the sides different in this pause; past a few the pause ends and the copy starts over.
+  // Verifications that found the sides different in this pause; past a few the pause ends and the catch-up resumes.
   verifyFailures: integer("verify_failures").notNull().default(0),
   // Steps failed in a row since the last one that succeeded, and when the last failed: the cron waits out a backoff.
   failures: integer("failures").notNull().default(0),
   lastFailedAt: text("last_failed_at"),
+  // How long the last pause lasted, from the pause to the flip, in milliseconds.
+  pauseMs: integer("pause_ms"),
   startedAt: text("started_at").notNull(),
   // When a step last succeeded (the move's last progress); a failed step leaves it.
   updatedAt: text("updated_at").notNull(),
@@ -67,6 +74,10 @@ export const failingMove: SQL = and(unfinishedMove, gt(tenantMoves.failures, 0))
 
 export type TableTally = {
   copied?: number;
+  compared?: number;
+  repaired?: number;
+  caughtUpWritten?: number;
+  caughtUpDeleted?: number;
   deltaWritten?: number;
   deltaDeleted?: number;
   sourceRows?: number;

@@ -127,6 +127,8 @@ export const disputeEvidence = sqliteTable(
     uniqueIndex("dispute_evidence_processor").on(table.processorEvidenceId),
     index("dispute_evidence_state").on(table.state, table.updatedAt),
     index("dispute_evidence_sync").on(table.state, table.syncedAt),
+    // A move walks the tenant's rows in this order (shard-tables.ts): a seek per batch, not a sort of all of them.
+    index("dispute_evidence_tenant_walk").on(table.tenantId, table.id),
     check("dispute_evidence_size_positive", sql`${table.sizeBytes} > 0`),
   ],
 );

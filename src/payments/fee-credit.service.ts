@@ -238,7 +238,8 @@ export async function retryFeeCredit({
         .set({ feeCreditStatus: "pending", feeCreditFailureCode: null, checkAttempts: 0, nextCheckAt: now, updatedAt: now })
         .where(and(eq(refunds.id, refundId), eq(refunds.feeCreditStatus, "failed"), sql`changes() = 1`)),
     ]);
-    if (reserved.meta.changes === 1) await creditApplicationFee({ ctx, input: { refundId } });
+    // Any change reserved it (the update names one row); D1 counts a moving tenant's change-log entry as a change too.
+    if (reserved.meta.changes > 0) await creditApplicationFee({ ctx, input: { refundId } });
     else if ((await db.select().from(refunds).where(eq(refunds.id, refundId)).get())?.feeCreditStatus === "failed") {
       throw new ApiError(
         "conflict",

@@ -134,19 +134,26 @@ export const buyerIdentities = sqliteTable(
  * here — with what a payment shows of it (brand, last four, account type) and the buyer it was made for, which a charge
  * of the stored instrument copies onto its ledger row.
  */
-export const paymentInstruments = sqliteTable("payment_instruments", {
-  id: text("id").primaryKey(),
-  tenantId: text("tenant_id")
-    .notNull()
-    .references(() => tenants.id),
-  method: text("method", { enum: PAYMENT_METHODS }).notNull(),
-  cardBrand: text("card_brand"),
-  lastFour: text("last_four"),
-  bankAccountType: text("bank_account_type"),
-  buyerName: text("buyer_name"),
-  buyerEmail: text("buyer_email"),
-  createdAt: text("created_at").notNull(),
-});
+export const paymentInstruments = sqliteTable(
+  "payment_instruments",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    cardBrand: text("card_brand"),
+    lastFour: text("last_four"),
+    bankAccountType: text("bank_account_type"),
+    buyerName: text("buyer_name"),
+    buyerEmail: text("buyer_email"),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [
+    // A move walks the tenant's rows in this order (shard-tables.ts): a seek per batch, not a sort of all of them.
+    index("payment_instruments_tenant_walk").on(table.tenantId, table.id),
+  ],
+);
 
 export const refunds = sqliteTable(
   "refunds",
@@ -177,6 +184,8 @@ export const refunds = sqliteTable(
   },
   (table) => [
     uniqueIndex("refunds_tenant_idempotency_key").on(table.tenantId, table.idempotencyKey),
+    // A move walks the tenant's rows in this order (shard-tables.ts): a seek per batch, not a sort of all of them.
+    index("refunds_tenant_walk").on(table.tenantId, table.id),
     index("refunds_payment").on(table.paymentId, table.createdAt),
     // The overview's refunds by UTC day, as payments_tenant_day.
     index("refunds_tenant_day").on(

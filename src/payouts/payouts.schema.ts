@@ -77,6 +77,8 @@ export const payoutItems = sqliteTable(
   },
   (table) => [
     primaryKey({ columns: [table.payoutId, table.processorTransferId] }),
+    // A move walks the tenant's rows in this order (shard-tables.ts): a seek per batch, not a sort of all of them.
+    index("payout_items_tenant_walk").on(table.tenantId, table.payoutId, table.processorTransferId),
     index("payout_items_order").on(table.payoutId, table.processorCreatedAt, table.processorTransferId),
     // A payment's page lists the payouts its sale, refunds and chargebacks settled in. The payment leads: led by the
     // tenant, the planner would take it for a payout's items too (both equal on their first column) and walk the tenant's.

@@ -44,6 +44,8 @@ export const processorWebhookReceipts = sqliteTable(
   (table) => [
     index("processor_webhook_receipts_resource").on(table.entity, table.resourceId, table.receivedAt),
     index("processor_webhook_receipts_outcome").on(table.outcome, table.receivedAt, table.id),
+    // A move walks the tenant's rows in this order (shard-tables.ts): a seek per batch, not a sort of all of them.
+    index("processor_webhook_receipts_tenant_walk").on(table.tenantId, table.id),
   ],
 );
 

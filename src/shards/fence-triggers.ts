@@ -1,3 +1,4 @@
+import type { FenceState } from "../db/tenant-fences.schema";
 import { FENCE_REFUSAL } from "../db/tenancy";
 import { SHARD_TABLES, type ShardTable } from "./shard-tables";
 
@@ -11,6 +12,11 @@ const WRITES = [
 ] as const;
 
 export const fenceTriggerName = (table: string, event: string) => `fence_${table}_${event.toLowerCase()}`;
+
+export const captureTriggerName = (table: string, event: string) => `capture_${table}_${event.toLowerCase()}`;
+
+/** The fence states in which a tenant's writes on a move's source are recorded in its change log. */
+const CAPTURING_STATES: FenceState[] = ["capturing", "paused"];
 
 /**
  * The fence states that refuse a table's writes: `paused` and `left` everywhere, except the control database's tenants
@@ -42,4 +48,38 @@ export function fenceTriggers(database: FencedDatabase): { name: string; sql: st
       };
     }),
   );
+}
+
+/**
+ * One AFTER trigger per write of every shard table, recording the key of each row a tenant writes in `tenant_changes`
+ * (src/db/tenant-changes.schema.ts) while its fence on the database is `capturing` or `paused`, in the same statement
+ * as the write, so no write escapes the move's change log. An update that changes a row's key or tenant records its old
+ * key as well, so the move deletes that row on the target.
+ */
+export function captureTriggers(): { name: string; sql: string }[] {
+  const states = CAPTURING_STATES.map((state) => `'${state}'`).join(", ");
+  return SHARD_TABLES.flatMap((table) => {
+    const tenant = (row: string) => `${row}."${table.tenantColumn}"`;
+    const key = (row: string) => `json_array(${table.primaryKey.map((column) => `${row}."${column}"`).join(", ")})`;
+    const record = (row: string, also = "") =>
+      `  INSERT INTO "tenant_changes" ("tenant_id", "table_name", "key") SELECT ${tenant(row)}, '${table.name}', ${key(row)}\n` +
+      `  WHERE EXISTS (SELECT 1 FROM "tenant_fences" WHERE "tenant_id" = ${tenant(row)} AND "state" IN (${states}))${also};`;
+    const bodies = {
+      INSERT: record("NEW"),
+      UPDATE: `${record("NEW")}\n${record("OLD", ` AND (${key("OLD")} IS NOT ${key("NEW")} OR ${tenant("OLD")} IS NOT ${tenant("NEW")})`)}`,
+      DELETE: record("OLD"),
+    };
+    return WRITES.map(({ event }) => {
+      const name = captureTriggerName(table.name, event);
+      return { name, sql: `CREATE TRIGGER "${name}" AFTER ${event} ON "${table.name}"\nBEGIN\n${bodies[event]}\nEND;` };
+    });
+  });
+}
+
+/**
+ * Every trigger a move relies on in one database, as `npm run db:fence-triggers` writes them: the fence's, refusing a
+ * paused or left tenant's writes before they happen, and the change log's, recording a capturing tenant's writes after.
+ */
+export function moveTriggers(database: FencedDatabase): { name: string; sql: string }[] {
+  return [...fenceTriggers(database), ...captureTriggers()];
 }

@@ -10,13 +10,35 @@ const TableProgressSchema = z
       .number()
       .int()
       .openapi({ description: "Rows written by the bulk copy (a row skipped for a parent not copied yet is the delta's)." }),
-    deltaWritten: z.number().int().openapi({ description: "Rows new or changed since their copy, written while the tenant was paused." }),
-    deltaDeleted: z.number().int().openapi({ description: "Rows copied, then deleted on the source, deleted on the target too." }),
-    sourceRows: z.number().int().nullable().openapi({ description: "Rows verified on the source; null before the verification." }),
+    compared: z
+      .number()
+      .int()
+      .openapi({ description: "Source rows compared with the target's before the pause, the tenant still writing." }),
+    repaired: z.number().int().openapi({
+      description: "Rows the comparison found different with no change recorded for them, given to the target by the catch-up.",
+    }),
+    caughtUpWritten: z
+      .number()
+      .int()
+      .openapi({ description: "Rows changed since their copy (recorded in the source's change log), written before the pause." }),
+    caughtUpDeleted: z
+      .number()
+      .int()
+      .openapi({ description: "Rows deleted on the source since their copy, deleted on the target before the pause." }),
+    deltaWritten: z.number().int().openapi({ description: "Rows changed since the catch-up, written while the tenant was paused." }),
+    deltaDeleted: z
+      .number()
+      .int()
+      .openapi({ description: "Rows deleted on the source since the catch-up, deleted on the target while paused." }),
+    sourceRows: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Rows changed since the pause began, verified on the source; null before the verification." }),
     targetRows: z.number().int().nullable(),
     sourceChecksum: z.string().nullable().openapi({
       description:
-        "SHA-256 chained over the table's rows in primary key order, in batches (each row its values in column order, as JSON); the target's must be equal.",
+        "SHA-256 chained over the verified rows in change-log order, in batches (each row its values in column order, as JSON); the target's must be equal.",
     }),
     targetChecksum: z.string().nullable(),
     deleted: z.number().int().openapi({ description: "Rows deleted from the source after the flip." }),
@@ -25,10 +47,12 @@ const TableProgressSchema = z
 
 const StepSchema = z.enum(tenantMoves.step.enumValues).openapi({
   description:
-    "`copy` (bulk, the tenant still writing to the source), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), " +
-    "`delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map " +
-    "names the target; the source's rows are being deleted), `done`; or, once the operator cancels it before the flip, `cancelling` " +
-    "(the tenant served from the source again, the target's copy being deleted) and `cancelled` (nothing of the tenant left on the target).",
+    "`copy` (bulk, the tenant still writing to the source, each write recorded in its change log), `compare` (every row against the " +
+    "target's, the tenant still writing), `catch-up` (the rows changed since, the tenant still writing), `drain` (writes paused; the " +
+    "source's fence raised, refusing the writes of requests already routed to it), `delta` (the rows changed since the catch-up), " +
+    "`verify` (counts and checksums of both sides' changed rows), `delete` (the map names the target; the source's rows are being " +
+    "deleted), `done`; or, once the operator cancels it before the flip, `cancelling` (the tenant served from the source again, the " +
+    "target's copy being deleted) and `cancelled` (nothing of the tenant left on the target).",
 });
 
 const PausedSchema = z
@@ -66,6 +90,11 @@ export const TenantMoveSchema = z
     region: z.string().openapi({ example: "us", description: "The target's region: the tenant's region once the map flips." }),
     step: StepSchema,
     paused: PausedSchema,
+    pauseMs: z.number().int().nullable().openapi({
+      example: 1840,
+      description:
+        "How long the tenant was paused, from the pause to the flip (the source fenced, then the rows changed since the catch-up); null before the flip.",
+    }),
     tables: z.array(TableProgressSchema),
     startedAtUtc: z.string(),
     updatedAtUtc: z.string().openapi({ description: "When a step last succeeded (the move's last progress); a failed step leaves it." }),
@@ -78,10 +107,14 @@ export const TenantMoveSchema = z
 const tableExample = {
   table: "payments",
   copied: 1200,
+  compared: 1203,
+  repaired: 0,
+  caughtUpWritten: 41,
+  caughtUpDeleted: 0,
   deltaWritten: 3,
   deltaDeleted: 0,
-  sourceRows: 1203,
-  targetRows: 1203,
+  sourceRows: 3,
+  targetRows: 3,
   sourceChecksum: "9f2c3b6f0a8d4e1b7c5a2f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c",
   targetChecksum: "9f2c3b6f0a8d4e1b7c5a2f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c",
   deleted: 1203,
@@ -94,6 +127,7 @@ export const moveExample = {
   region: "us",
   step: "done",
   paused: false,
+  pauseMs: 1840,
   tables: [tableExample],
   startedAtUtc: "2026-11-26T10:00:00.000Z",
   updatedAtUtc: "2026-11-26T10:01:05.000Z",
@@ -108,7 +142,21 @@ export const moveExample = {
 const runningExample = {
   ...moveExample,
   step: "copy",
-  tables: [{ ...tableExample, copied: 400, sourceRows: null, targetRows: null, sourceChecksum: null, targetChecksum: null, deleted: 0 }],
+  pauseMs: null,
+  tables: [
+    {
+      ...tableExample,
+      copied: 400,
+      compared: 0,
+      caughtUpWritten: 0,
+      deltaWritten: 0,
+      sourceRows: null,
+      targetRows: null,
+      sourceChecksum: null,
+      targetChecksum: null,
+      deleted: 0,
+    },
+  ],
   flippedAtUtc: null,
   finishedAtUtc: null,
 };
@@ -120,9 +168,10 @@ export const moveTenant = createRoute({
   operationId: "moveTenant",
   summary: "Move a tenant to another shard (start or resume)",
   description:
-    "Copies the tenant's rows to `to` in bounded batches while it keeps working, pauses its writes (its requests, and the late writes of requests routed to the " +
-    "source before, answer 503 `tenant-moving` with `Retry-After`: retry under the same `Idempotency-Key`; queue messages and reader sales wait) for the last delta and a verification of counts and " +
-    "checksums per table, flips the tenant → shard map, then deletes its rows from the source. Each call works for up to about ten " +
+    "Copies the tenant's rows to `to` in bounded batches while it keeps working, records every write it makes meanwhile, compares every row and catches up on the rows changed, then pauses its " +
+    "writes (its requests, and the late writes of requests routed to the source before, answer 503 `tenant-moving` with `Retry-After`: retry under the same " +
+    "`Idempotency-Key`; queue messages and reader sales wait) only for the rows changed since and a verification of their counts and checksums per table, " +
+    "flips the tenant → shard map, then deletes its rows from the source. Each call works for up to about ten " +
     "seconds and answers the move: 202 while it is under way (call again, or let the cron finish it), 200 once it is done. Repeating " +
     "the call resumes the same move. Within a region always allowed; across regions only with `allowCrossRegion`, since it moves where " +
     "the tenant's data lives. A tenant from before shards (region null) moves out of the control database the same way. " +

@@ -20,26 +20,38 @@ import type { AppContext } from "../platform/context";
 import { forgetTenantKeys, KEY_CHECK_TTL_MS } from "../tenants";
 import { fenceStatement, unfenceStatement } from "./fences";
 import { SHARD_TABLES, type ShardTable } from "./shard-tables";
+import { clearChanges, countChanges, readChanges, recordChanges, unrecordedKeys, type Change } from "./change-log";
 import {
   BATCH_ROWS,
   countStatement,
   chainChecksum,
   deleteStatement,
+  deleteUnreferencedStatement,
   keyOf,
+  positionOf,
   readBatch,
+  readKeys,
+  readRange,
   rowsByKey,
   runBatch,
   upsertStatement,
   type Key,
+  type Position,
   type Row,
 } from "./table-copy";
 
 /** Children before parents: the order rows are deleted in, on either side. */
 const CHILDREN_FIRST = [...SHARD_TABLES].reverse();
 
+/** After a batch of a table walk: the same table from its last position, or the next table once a batch comes back short. */
+const onwardFrom = (move: TenantMoveRecord, positions: Position[]) =>
+  positions.length < BATCH_ROWS
+    ? { tableIndex: move.tableIndex + 1, cursor: null }
+    : { tableIndex: move.tableIndex, cursor: JSON.stringify(positions.at(-1)!) };
+
 /**
  * Verifications that may differ in one pause before it ends: only a write that got past the pause makes the sides
- * differ, so the tenant is not kept paused for it; the copy starts over with its writes resumed.
+ * differ, so the tenant is not kept paused for it; the catch-up goes on with its writes resumed.
  */
 const MAX_VERIFY_FAILURES = 3;
 
@@ -123,6 +135,9 @@ export async function startMove({
     tableIndex: 0,
     cursor: null,
     tally: {},
+    changeCursor: 0,
+    pauseCursor: null,
+    pauseMs: null,
     pausedAt: null,
     verifyFailures: 0,
     failures: 0,
@@ -282,20 +297,91 @@ export async function listMoves({
 }
 
 /**
- * One bounded step of a move (a batch of at most BATCH_ROWS rows of one table, or a change of step), saved in the
- * control database before it returns:
- * 1. copy — every shard table, parents first, from the source to the target, upserted by primary key (the target
- *    fenced `arriving`, the source `capturing`);
- * 2. drain — the tenant's writes are paused: every resolution of its shard answers "moving", and the source's fence
- *    (`paused`) refuses the writes of requests that resolved it before;
- * 3. delta-delete, delta-copy — rows gone from the source are deleted on the target (children first), rows new or
- *    changed since their copy are written (parents first);
- * 4. verify — both sides' rows counted and checksummed per table; a difference goes back to the delta (a few
- *    times, then to the copy with the tenant's writes resumed);
- * 5. flip — once keyCacheMs has passed since the pause, tenant_shards names the target and the pause is cleared, in
+ * Change-log entries left when the catch-up pauses the tenant: the pause applies and verifies about this many rows, not
+ * the tenant's.
+ */
+const PAUSE_AT_BACKLOG = 200;
+
+/** Tables that reference each table: a row of theirs holds its parent's deletion back (deleteUnreferencedStatement). */
+const REFERENCING = new Map(
+  SHARD_TABLES.map((table) => [table.name, SHARD_TABLES.filter((child) => child.foreignKeys.some(({ parent }) => parent === table.name))]),
+);
+
+/** What applying a batch of changes did to each table: rows written and deleted on the target. */
+type Applied = Map<string, { written: number; deleted: number }>;
+
+/**
+ * Gives the target the source's rows of the changed keys as they are now: deleted where the source has none (children
+ * first), then written (parents first; changed rows before new ones, so a unique value moving from an old row to a new
+ * one — a rotated signing secret — is released before it is taken), in one batch. A row whose parent is not on the target
+ * yet, or a parent a child still references there, is left for the change after it in the log.
+ */
+async function applyChanges(source: D1Database, target: D1Database, tenantId: string, changes: Change[]): Promise<Applied> {
+  const keysByTable = new Map<string, Map<string, Key>>();
+  for (const { table, key } of changes) {
+    if (!SHARD_TABLES.some((shardTable) => shardTable.name === table)) throw new Error(`change log names ${table}, which no move copies`);
+    keysByTable.set(table, (keysByTable.get(table) ?? new Map<string, Key>()).set(JSON.stringify(key), key));
+  }
+  const sides = await Promise.all(
+    SHARD_TABLES.filter((table) => keysByTable.has(table.name)).map(async (table) => {
+      const keys = [...keysByTable.get(table.name)!.values()];
+      const [onSource, onTarget] = await Promise.all([rowsByKey(source, table, tenantId, keys), rowsByKey(target, table, tenantId, keys)]);
+      return { table, keys, onSource, onTarget };
+    }),
+  );
+  const statements: { table: string; kind: "written" | "deleted"; statement: D1PreparedStatement }[] = [];
+  for (const { table, keys, onTarget, onSource } of [...sides].reverse()) {
+    for (const key of keys.filter((key) => !onSource.has(JSON.stringify(key)) && onTarget.has(JSON.stringify(key))))
+      statements.push({
+        table: table.name,
+        kind: "deleted",
+        statement: deleteUnreferencedStatement(target, table, REFERENCING.get(table.name)!, tenantId, key),
+      });
+  }
+  for (const { table, onSource, onTarget } of sides) {
+    const changed = [...onSource].filter(([json, row]) => JSON.stringify(onTarget.get(json)) !== JSON.stringify(row));
+    const ordered = [...changed.filter(([json]) => onTarget.has(json)), ...changed.filter(([json]) => !onTarget.has(json))];
+    for (const [, row] of ordered) statements.push({ table: table.name, kind: "written", statement: upsertStatement(target, table, row) });
+  }
+  const applied: Applied = new Map();
+  if (statements.length === 0) return applied;
+  const results = await target.batch(statements.map(({ statement }) => statement));
+  statements.forEach(({ table, kind }, i) => {
+    const entry = applied.get(table) ?? { written: 0, deleted: 0 };
+    entry[kind] += results[i]!.meta.changes;
+    applied.set(table, entry);
+  });
+  return applied;
+}
+
+/**
+ * One bounded step of a move (a batch of at most BATCH_ROWS rows of one table or change-log entries, or a change of
+ * step), saved in the control database before it returns. The pause's work is proportional to what the tenant wrote
+ * since the catch-up, not to its size:
+ * 1. copy — its first step fences the target `arriving` and the source `capturing`, which turns on the source's change
+ *    log: every write of the tenant there records its row's key in `tenant_changes`, in the same statement. Then every
+ *    shard table, parents first, from the source to the target, upserted by primary key. The tenant keeps writing on
+ *    the source.
+ * 2. compare — with the tenant live, every source row against the target's: a row that differs (or is on one side only)
+ *    must have an entry after the change cursor, or one is added, so after it every row is equal on both sides or logged.
+ * 3. catch-up — with the tenant live, the rows of the logged keys are given to the target in log order, the change
+ *    cursor saved after each batch, until fewer than PAUSE_AT_BACKLOG entries are left; then the tenant's writes are
+ *    paused: every resolution of its shard answers "moving".
+ * 4. drain — the source's fence becomes `paused` and refuses the writes of requests that resolved its shard before.
+ * 5. delta — the entries left and any written before the fence are applied the same way, until none is left.
+ * 6. verify — the rows of every key logged since the pause began are read on both sides, counted and checksummed per
+ *    table, and no entry may be left unapplied; a difference goes back to the delta (a few times, then to the
+ *    catch-up with the tenant's writes resumed).
+ * 7. flip — once keyCacheMs has passed since the pause, tenant_shards names the target and the pause is cleared, in
  *    one control batch;
- * 6. delete — the source fenced `left` and the target's fence removed, then the tenant's rows deleted from the source,
- *    children first (its tenant row too, except on the control database, where it is the tenant's control row).
+ * 8. delete — capture ends (the source fenced `left`, its log cleared) and the target's fence is removed, then the
+ *    tenant's rows deleted from the source, children first (its tenant row too, except on the control database, where
+ *    it is the tenant's control row).
+ * Why it is complete: every write is logged by the statement that makes it, with a seq larger than any entry already
+ * visible (one writer at a time), so once a batch up to seq N is applied, a key with no entry after N is equal on both
+ * sides (the copy or compare made it so, and nothing changed it since). The `paused` fence refuses every write from
+ * the drain on, so the delta ends with nothing unapplied, and the verification re-reads the log after comparing: an
+ * entry it finds unapplied fails it.
  */
 export async function moveStep({
   ctx,
@@ -306,108 +392,138 @@ export async function moveStep({
 }): Promise<StepOutcome> {
   const { source, target } = databases;
   const { tenantId } = move;
-  const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Key);
+  const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Position);
   const tally = { ...move.tally };
-  const count = (table: ShardTable, field: keyof TableTally, rows: number) => {
-    const entry = { ...tally[table.name] };
+  const count = (table: string, field: keyof TableTally, rows: number) => {
+    if (rows === 0) return;
+    const entry = { ...tally[table] };
     (entry[field] as number | undefined) = ((entry[field] as number | undefined) ?? 0) + rows;
-    tally[table.name] = entry;
+    tally[table] = entry;
   };
-  // The next batch of the same table, or the next table once a batch comes back short.
-  const onward = (rows: Row[], table: ShardTable) =>
-    rows.length < BATCH_ROWS
-      ? { tableIndex: move.tableIndex + 1, cursor: null }
-      : { tableIndex: move.tableIndex, cursor: JSON.stringify(keyOf(table, rows.at(-1)!)) };
+  const countApplied = (applied: Applied, written: keyof TableTally, deleted: keyof TableTally) => {
+    for (const [table, rows] of applied) {
+      count(table, written, rows.written);
+      count(table, deleted, rows.deleted);
+    }
+  };
   const proceed = async (changes: Partial<TenantMoveRecord>): Promise<StepOutcome> => ({ move: await save(ctx, move, changes), waitMs: 0 });
 
   switch (move.step) {
     case "copy": {
       const table = SHARD_TABLES[move.tableIndex];
-      if (!table) {
-        // Requests resolving the tenant's shard are refused from here, before they call the processor; requests that
-        // resolved it earlier meet the source's fence, raised next.
-        const moving = await proceed({ step: "drain", tableIndex: 0, cursor: null, pausedAt: new Date().toISOString() });
-        // This isolate stops trusting its cached keys at once; other isolates within KEY_CHECK_TTL_MS (keyCacheMs).
-        forgetTenantKeys(tenantId);
-        return moving;
-      }
+      if (!table) return proceed({ step: "compare", tableIndex: 0, cursor: null });
       if (move.tableIndex === 0 && after === null) await fenceForCopy(move, databases);
       const rows = await readBatch(source, table, { tenantId, after });
       count(
-        table,
+        table.name,
         "copied",
         await runBatch(
           target,
           rows.map((row) => upsertStatement(target, table, row)),
         ),
       );
-      return proceed({ ...onward(rows, table), tally });
+      return proceed({
+        ...onwardFrom(
+          move,
+          rows.map((row) => positionOf(table, row)),
+        ),
+        tally,
+      });
+    }
+    case "compare": {
+      const table = SHARD_TABLES[move.tableIndex];
+      if (!table) return proceed({ step: "catch-up", tableIndex: 0, cursor: null });
+      const sourceRows = await readBatch(source, table, { tenantId, after });
+      const through = sourceRows.length < BATCH_ROWS ? null : positionOf(table, sourceRows.at(-1)!);
+      const targetRows = await readRange(target, table, { tenantId, after, through });
+      const bySide = (rows: Row[]) => new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), row]));
+      const [onSource, onTarget] = [bySide(sourceRows), bySide(targetRows)];
+      const differing = [...new Set([...onSource.keys(), ...onTarget.keys()])]
+        .filter((json) => JSON.stringify(onSource.get(json)) !== JSON.stringify(onTarget.get(json)))
+        .map((json) => JSON.parse(json) as Key);
+      const unrecorded: Key[] = [];
+      for (let i = 0; i < differing.length; i += BATCH_ROWS)
+        unrecorded.push(...(await unrecordedKeys(source, tenantId, table, differing.slice(i, i + BATCH_ROWS), move.changeCursor)));
+      if (unrecorded.length > 0) await source.batch(recordChanges(source, tenantId, table, unrecorded));
+      count(table.name, "compared", sourceRows.length);
+      count(table.name, "repaired", unrecorded.length);
+      return proceed({
+        ...onwardFrom(
+          move,
+          sourceRows.map((row) => positionOf(table, row)),
+        ),
+        tally,
+      });
+    }
+    case "catch-up": {
+      const changes = await readChanges(source, tenantId, move.changeCursor, BATCH_ROWS);
+      countApplied(await applyChanges(source, target, tenantId, changes), "caughtUpWritten", "caughtUpDeleted");
+      const changeCursor = changes.at(-1)?.seq ?? move.changeCursor;
+      if ((await countChanges(source, tenantId, changeCursor, PAUSE_AT_BACKLOG)) >= PAUSE_AT_BACKLOG)
+        return proceed({ changeCursor, tally });
+      // Requests resolving the tenant's shard are refused from here, before they call the processor; requests that
+      // resolved it earlier meet the source's fence, raised next.
+      const moving = await proceed({
+        step: "drain",
+        tableIndex: 0,
+        cursor: null,
+        changeCursor,
+        pauseCursor: changeCursor,
+        pausedAt: new Date().toISOString(),
+        tally,
+      });
+      // This isolate stops trusting its cached keys at once; other isolates within KEY_CHECK_TTL_MS (keyCacheMs).
+      forgetTenantKeys(tenantId);
+      return moving;
     }
     case "drain": {
       // The source refuses the tenant's writes from here, before the delta's first read: whatever a request resolved
       // before the pause writes late is refused, so the delta and verification read everything that will ever be there.
       await fenceStatement(source, { tenantId, state: "paused", moveStartedAt: move.startedAt, replacing: ["capturing", "paused"] }).run();
-      return proceed({ step: "delta-delete", tableIndex: 0, cursor: null });
+      return proceed({ step: "delta", tableIndex: 0, cursor: null });
     }
-    case "delta-delete": {
-      const table = CHILDREN_FIRST[move.tableIndex];
-      if (!table) return proceed({ step: "delta-copy", tableIndex: 0, cursor: null });
-      const keys = await readBatch(target, table, { tenantId, after, keysOnly: true });
-      const onSource = await rowsByKey(source, table, tenantId, keys);
-      const gone = keys.filter((key) => !onSource.has(JSON.stringify(key)));
-      count(
-        table,
-        "deltaDeleted",
-        await runBatch(
-          target,
-          gone.map((key) => deleteStatement(target, table, tenantId, key)),
-        ),
-      );
-      return proceed({ ...onward(keys, table), tally });
-    }
-    case "delta-copy": {
-      const table = SHARD_TABLES[move.tableIndex];
-      if (!table) return proceed({ step: "verify", tableIndex: 0, cursor: null });
-      const rows = await readBatch(source, table, { tenantId, after });
-      const onTarget = await rowsByKey(
-        target,
-        table,
-        tenantId,
-        rows.map((row) => keyOf(table, row)),
-      );
-      const present = (row: Row) => onTarget.has(JSON.stringify(keyOf(table, row)));
-      const changed = rows.filter((row) => JSON.stringify(onTarget.get(JSON.stringify(keyOf(table, row)))) !== JSON.stringify(row));
-      // Changed rows before new ones: a unique value moved from an old row to a new one (a rotated signing secret) is
-      // released on the target before it is taken.
-      const ordered = [...changed.filter(present), ...changed.filter((row) => !present(row))];
-      count(
-        table,
-        "deltaWritten",
-        await runBatch(
-          target,
-          ordered.map((row) => upsertStatement(target, table, row)),
-        ),
-      );
-      return proceed({ ...onward(rows, table), tally });
+    case "delta": {
+      const changes = await readChanges(source, tenantId, move.changeCursor, BATCH_ROWS);
+      countApplied(await applyChanges(source, target, tenantId, changes), "deltaWritten", "deltaDeleted");
+      const changeCursor = changes.at(-1)?.seq ?? move.changeCursor;
+      if (changes.length === BATCH_ROWS) return proceed({ changeCursor, tally });
+      return proceed({ step: "verify", tableIndex: 0, cursor: null, changeCursor, tally });
     }
     case "verify": {
-      const table = SHARD_TABLES[move.tableIndex];
-      if (!table) return finishVerification(ctx, move, databases);
-      const entry: TableTally =
-        after === null
-          ? { ...tally[table.name], sourceRows: 0, sourceChecksum: "", targetRows: 0, targetChecksum: "" }
-          : { ...tally[table.name] };
-      const [sourceRows, targetRows] = await Promise.all([
-        readBatch(source, table, { tenantId, after }),
-        readBatch(target, table, { tenantId, after }),
-      ]);
-      entry.sourceRows = (entry.sourceRows ?? 0) + sourceRows.length;
-      entry.targetRows = (entry.targetRows ?? 0) + targetRows.length;
-      if (sourceRows.length > 0) entry.sourceChecksum = await chainChecksum(entry.sourceChecksum ?? "", sourceRows);
-      if (targetRows.length > 0) entry.targetChecksum = await chainChecksum(entry.targetChecksum ?? "", targetRows);
-      tally[table.name] = entry;
-      const longer = sourceRows.length >= targetRows.length ? sourceRows : targetRows;
-      return proceed({ ...onward(longer, table), tally });
+      // tableIndex 0 walks the entries since the pause began (the cursor: the last seq verified); 1 decides.
+      if (move.tableIndex > 0) return finishVerification(ctx, move, databases);
+      if (after === null) {
+        for (const table of SHARD_TABLES)
+          tally[table.name] = {
+            ...tally[table.name],
+            sourceRows: undefined,
+            sourceChecksum: undefined,
+            targetRows: undefined,
+            targetChecksum: undefined,
+          };
+      }
+      const changes = await readChanges(source, tenantId, after === null ? move.pauseCursor! : (after as unknown as number), BATCH_ROWS);
+      const keysByTable = new Map<string, Map<string, Key>>();
+      for (const { table, key } of changes)
+        keysByTable.set(table, (keysByTable.get(table) ?? new Map<string, Key>()).set(JSON.stringify(key), key));
+      for (const table of SHARD_TABLES.filter((table) => keysByTable.has(table.name))) {
+        const keys = [...keysByTable.get(table.name)!.values()];
+        const [onSource, onTarget] = await Promise.all([
+          rowsByKey(source, table, tenantId, keys),
+          rowsByKey(target, table, tenantId, keys),
+        ]);
+        // Both sides in the same key order: equal rows give equal checksums.
+        const inKeyOrder = (rows: Map<string, Row>) => keys.map((key) => rows.get(JSON.stringify(key))).filter((row) => row !== undefined);
+        const [sourceRows, targetRows] = [inKeyOrder(onSource), inKeyOrder(onTarget)];
+        const entry = { ...tally[table.name] };
+        entry.sourceRows = (entry.sourceRows ?? 0) + sourceRows.length;
+        entry.targetRows = (entry.targetRows ?? 0) + targetRows.length;
+        entry.sourceChecksum = await chainChecksum(entry.sourceChecksum ?? "", sourceRows);
+        entry.targetChecksum = await chainChecksum(entry.targetChecksum ?? "", targetRows);
+        tally[table.name] = entry;
+      }
+      if (changes.length === BATCH_ROWS) return proceed({ cursor: JSON.stringify(changes.at(-1)!.seq), tally });
+      return proceed({ tableIndex: 1, cursor: null, tally });
     }
     case "delete": {
       if (move.tableIndex === 0 && after === null) await unfenceAfterFlip(move, databases);
@@ -415,9 +531,24 @@ export async function moveStep({
       if (!table) return proceed({ step: "done", tableIndex: 0, cursor: null, finishedAt: new Date().toISOString() });
       // On the control database the tenants row is the tenant's control row, not a shard's copy of it.
       if (table.name === "tenants" && move.fromShard === CONTROL_BINDING) return proceed({ tableIndex: move.tableIndex + 1, cursor: null });
-      const keys = await readBatch(source, table, { tenantId, after, keysOnly: true });
-      count(table, "deleted", await deleteBehindFence(move, source, table, keys));
-      return proceed({ ...onward(keys, table), tally });
+      const batch = await readKeys(source, table, { tenantId, after });
+      count(
+        table.name,
+        "deleted",
+        await deleteBehindFence(
+          move,
+          source,
+          table,
+          batch.map(({ key }) => key),
+        ),
+      );
+      return proceed({
+        ...onwardFrom(
+          move,
+          batch.map(({ position }) => position),
+        ),
+        tally,
+      });
     }
     case "cancelling":
       return rollbackStep({ ctx, input: { move, databases } });
@@ -428,8 +559,9 @@ export async function moveStep({
 }
 
 /**
- * The fences of a copy, set as it starts (and starts over): the target holds a partial copy only the move writes, the
- * source is live and its writes recorded. A source fence already raised by a later step (paused, left) is kept.
+ * The fences of a copy, set by its first step (again by a driver resuming it): the target holds a partial copy only the
+ * move writes, the source is live and its writes recorded in its change log. A source fence already raised by a later
+ * step (paused, left) is kept.
  */
 async function fenceForCopy(move: TenantMoveRecord, { source, target }: MoveDatabases): Promise<void> {
   const { tenantId, startedAt: moveStartedAt } = move;
@@ -440,11 +572,13 @@ async function fenceForCopy(move: TenantMoveRecord, { source, target }: MoveData
 /**
  * After the flip the target's rows are the tenant's live ones and the source's are stale for good: the source's fence
  * becomes `left` (it refuses the tenant's writes after its rows are deleted too, and is replaced only by a move back
- * here), then the target's is removed. Both are idempotent, so a driver that dies between them is finished by the next.
+ * here), which ends capture there, and its change log is dropped in the same batch, so the delete step's own deletions
+ * are not recorded; then the target's fence is removed. Both are idempotent, so a driver that dies between them is
+ * finished by the next.
  */
 async function unfenceAfterFlip(move: TenantMoveRecord, { source, target }: MoveDatabases): Promise<void> {
   const { tenantId, startedAt: moveStartedAt } = move;
-  await fenceStatement(source, { tenantId, state: "left", moveStartedAt }).run();
+  await source.batch([fenceStatement(source, { tenantId, state: "left", moveStartedAt }), clearChanges(source, tenantId)]);
   await unfenceStatement(target, { tenantId, state: "arriving" }).run();
 }
 
@@ -465,9 +599,11 @@ async function deleteBehindFence(move: TenantMoveRecord, source: D1Database, tab
 }
 
 /**
- * Equal counts and checksums on every table flip the map and clear the pause in one control batch (the tenant's next
- * request goes to the target); any difference is recorded and the delta runs again, still paused — at most
- * MAX_VERIFY_FAILURES times, then the pause ends and the copy starts over.
+ * Equal counts and checksums of the rows changed since the pause on every table, and no change left unapplied, flip
+ * the map and clear the pause in one control batch (the tenant's next request goes to the target), once keyCacheMs has
+ * passed since the pause; any difference is recorded and the delta gives the target those rows again, still paused — at
+ * most MAX_VERIFY_FAILURES times, then the source's fence is lowered to `capturing` and the catch-up does, with the
+ * tenant's writes resumed.
  */
 async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { source }: MoveDatabases): Promise<StepOutcome> {
   const differing = SHARD_TABLES.filter((table) => {
@@ -477,6 +613,8 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { sou
     const entry = move.tally[table.name] ?? {};
     return `${table.name} (source ${entry.sourceRows} rows, target ${entry.targetRows})`;
   });
+  const unapplied = await countChanges(source, move.tenantId, move.changeCursor, PAUSE_AT_BACKLOG);
+  if (unapplied > 0) differing.push(`${unapplied} change(s) written after the delta`);
   if (differing.length > 0) {
     const lastError = `verify: differs in ${differing.join(", ")}`;
     const verifyFailures = move.verifyFailures + 1;
@@ -489,16 +627,20 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { sou
         replacing: ["paused"],
       }).run();
     }
+    // Back to the entries since the pause began: a row found different among them has no later entry to carry it again.
+    const changeCursor = move.pauseCursor!;
     const changes: Partial<TenantMoveRecord> =
       verifyFailures < MAX_VERIFY_FAILURES
-        ? { step: "delta-delete", tableIndex: 0, cursor: null, verifyFailures, lastError }
+        ? { step: "delta", tableIndex: 0, cursor: null, changeCursor, verifyFailures, lastError }
         : {
-            step: "copy",
+            step: "catch-up",
             tableIndex: 0,
             cursor: null,
+            changeCursor,
             verifyFailures: 0,
             pausedAt: null,
-            lastError: `${lastError}; writes resumed, copying again`,
+            pauseCursor: null,
+            lastError: `${lastError}; writes resumed, catching up again`,
           };
     return { move: await save(ctx, move, changes), waitMs: 0 };
   }
@@ -517,6 +659,8 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { sou
         tableIndex: 0,
         cursor: null,
         pausedAt: null,
+        pauseCursor: null,
+        pauseMs: Date.parse(now) - Date.parse(move.pausedAt!),
         verifyFailures: 0,
         failures: 0,
         lastFailedAt: null,
@@ -552,12 +696,13 @@ async function save(ctx: AppContext, move: TenantMoveRecord, changes: Partial<Te
   return saved ?? (await findMove(ctx, move.tenantId))!;
 }
 
-/** The move's row, only while it is still at the step, table and cursor it was read at. */
+/** The move's row, only while it is still at the step, table, cursor and change cursor it was read at. */
 function unmoved(move: TenantMoveRecord) {
   return and(
     eq(tenantMoves.tenantId, move.tenantId),
     eq(tenantMoves.step, move.step),
     eq(tenantMoves.tableIndex, move.tableIndex),
+    eq(tenantMoves.changeCursor, move.changeCursor),
     move.cursor === null ? isNull(tenantMoves.cursor) : eq(tenantMoves.cursor, move.cursor),
   );
 }
@@ -584,6 +729,7 @@ export async function cancelMove({
       tableIndex: 0,
       cursor: null,
       pausedAt: null,
+      pauseCursor: null,
       verifyFailures: 0,
       failures: 0,
       lastFailedAt: null,
@@ -619,7 +765,8 @@ export async function cancelMove({
 /**
  * One bounded step of a rollback, saved before it returns, each repeatable (`tableIndex` walks the stages):
  * 0. fences — the source's fence is lifted (its rows are the tenant's live ones again: writes taken and swept there)
- *    and the target's becomes `left`, so a late batch of the cancelled copy is refused there and no sweep reads it;
+ *    with its change log, and the target's becomes `left`, so a late batch of the cancelled copy is refused there and
+ *    no sweep reads it;
  * 1…n. the target's copy deleted in batches behind that fence, children first (its tenant row last);
  * n+1. release — the target counted once more: anything a late driver wrote there sends the rollback back to deleting;
  *    else the target's fence is removed, the source's lifted again (a late step of the cancelled move may have raised
@@ -635,8 +782,13 @@ async function rollbackStep({
   const { source, target } = databases;
   const { tenantId } = move;
   const proceed = async (changes: Partial<TenantMoveRecord>): Promise<StepOutcome> => ({ move: await save(ctx, move, changes), waitMs: 0 });
-  // Only the fences a move raises before its flip: a source already `left` would mean the flip happened.
-  const liftSource = () => source.batch((["capturing", "paused"] as const).map((state) => unfenceStatement(source, { tenantId, state })));
+  // Only the fences a move raises before its flip (a source already `left` would mean the flip happened), and the log
+  // they kept, in one batch: no entry is recorded after it.
+  const liftSource = () =>
+    source.batch([
+      ...(["capturing", "paused"] as const).map((state) => unfenceStatement(source, { tenantId, state })),
+      clearChanges(source, tenantId),
+    ]);
   if (move.tableIndex === 0) {
     await liftSource();
     await fenceStatement(target, { tenantId, state: "left", moveStartedAt: move.startedAt }).run();
@@ -644,13 +796,19 @@ async function rollbackStep({
   }
   const table = CHILDREN_FIRST[move.tableIndex - 1];
   if (table) {
-    const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Key);
-    const keys = await readBatch(target, table, { tenantId, after, keysOnly: true });
-    await deleteBehindFence(move, target, table, keys);
+    const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Position);
+    const batch = await readKeys(target, table, { tenantId, after });
+    await deleteBehindFence(
+      move,
+      target,
+      table,
+      batch.map(({ key }) => key),
+    );
     return proceed(
-      keys.length < BATCH_ROWS
-        ? { tableIndex: move.tableIndex + 1, cursor: null }
-        : { tableIndex: move.tableIndex, cursor: JSON.stringify(keyOf(table, keys.at(-1)!)) },
+      onwardFrom(
+        move,
+        batch.map(({ position }) => position),
+      ),
     );
   }
   const counts = await target.batch<{ n: number }>(SHARD_TABLES.map((shardTable) => countStatement(target, shardTable, tenantId)));

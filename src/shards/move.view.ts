@@ -16,11 +16,16 @@ export const toTenantMove = (move: TenantMoveRecord) => ({
   region: move.toRegion,
   step: move.step,
   paused: move.pausedAt !== null,
+  pauseMs: move.pauseMs,
   tables: SHARD_TABLES.map(({ name }) => {
     const tally = move.tally[name] ?? {};
     return {
       table: name,
       copied: tally.copied ?? 0,
+      compared: tally.compared ?? 0,
+      repaired: tally.repaired ?? 0,
+      caughtUpWritten: tally.caughtUpWritten ?? 0,
+      caughtUpDeleted: tally.caughtUpDeleted ?? 0,
       deltaWritten: tally.deltaWritten ?? 0,
       deltaDeleted: tally.deltaDeleted ?? 0,
       sourceRows: tally.sourceRows ?? null,

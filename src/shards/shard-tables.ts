@@ -1,5 +1,5 @@
 import { is } from "drizzle-orm";
-import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { getTableConfig, SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { callbackEndpointTables, deliveryTables } from "../callbacks";
 import { disputeTables } from "../disputes";
 import * as eventTables from "../outbox/events.schema";
@@ -19,6 +19,13 @@ export type ShardTable = {
   /** `tenants` is keyed by the tenant itself; every other table has a tenant_id column. */
   tenantColumn: string;
   foreignKeys: { columns: string[]; parent: string; parentColumns: string[] }[];
+  /**
+   * The order a move walks the tenant's rows in: the columns after the tenant column of an index that begins with it and
+   * ends with the primary key (`index`, named so the walk cannot fall back to sorting every row of the tenant; null when
+   * the primary key itself begins with the tenant column). Each batch is a seek into that index, so it costs the same at
+   * any depth and a move is linear in the tenant's size.
+   */
+  walk: { index: string | null; columns: string[] };
 };
 
 /** The schema modules drizzle.shard.config.ts lists (the tenants table first): a table added to one is moved the day it exists. */
@@ -36,17 +43,42 @@ const SHARD_SCHEMAS = [
   requestLogTables,
 ];
 
+const endsWith = (columns: string[], tail: string[]) =>
+  columns.length >= tail.length && tail.every((column, i) => columns[columns.length - tail.length + i] === column);
+
+/** The shortest whole index that begins with the tenant column and ends with the primary key. */
+function walkOf(config: ReturnType<typeof getTableConfig>, tenantColumn: string, primaryKey: string[]): ShardTable["walk"] {
+  if (primaryKey[0] === tenantColumn) return { index: null, columns: primaryKey.slice(1) };
+  const candidates = config.indexes
+    .map(({ config: index }) => ({
+      name: index.name,
+      where: index.where,
+      columns: index.columns.map((column) => (column instanceof SQLiteColumn ? column.name : null)),
+    }))
+    .filter((index) => index.where === undefined && index.columns[0] === tenantColumn)
+    .map((index) => ({ name: index.name, columns: index.columns.slice(1) }))
+    .filter((index): index is { name: string; columns: string[] } => index.columns.every((column) => column !== null))
+    .filter((index) => endsWith(index.columns, primaryKey))
+    .sort((a, b) => a.columns.length - b.columns.length);
+  const walk = candidates[0];
+  if (!walk)
+    throw new Error(`Shard table ${config.name} needs an index on (${[tenantColumn, ...primaryKey].join(", ")}) for a move to walk it.`);
+  return { index: walk.name, columns: walk.columns };
+}
+
 function describe(table: SQLiteTable): ShardTable {
   const config = getTableConfig(table);
   const columns = config.columns.map((column) => column.name);
   const primaryKey =
     config.primaryKeys[0]?.columns.map((column) => column.name) ??
     config.columns.filter((column) => column.primary).map((column) => column.name);
+  const tenantColumn = config.name === "tenants" ? "id" : "tenant_id";
   return {
     name: config.name,
     columns,
     primaryKey,
-    tenantColumn: config.name === "tenants" ? "id" : "tenant_id",
+    tenantColumn,
+    walk: walkOf(config, tenantColumn, primaryKey),
     foreignKeys: config.foreignKeys.map((foreignKey) => {
       const reference = foreignKey.reference();
       return {

@@ -47,5 +47,9 @@ export const terminalSales = sqliteTable(
       .references(() => terminalReaders.id),
     createdAt: text("created_at").notNull(),
   },
-  (table) => [index("terminal_sales_reader_created").on(table.readerId, table.createdAt)],
+  (table) => [
+    index("terminal_sales_reader_created").on(table.readerId, table.createdAt),
+    // A move walks the tenant's rows in this order (shard-tables.ts): a seek per batch, not a sort of all of them.
+    index("terminal_sales_tenant_walk").on(table.tenantId, table.paymentId),
+  ],
 );

@@ -50,9 +50,11 @@ export async function applyMigrations(persistTo, config = "wrangler.toml") {
  * `stateParent` is where the local state directory is made (the benchmark puts it in memory); `serviceConfig` is the
  * service's wrangler config (the benchmark's with N shards), whose databases are migrated; `configs` are the Workers'
  * configurations, the service's and the sandbox's as `npm run dev` runs them unless told otherwise (`[]`: plain
- * `wrangler dev` on wrangler.toml alone).
+ * `wrangler dev` on wrangler.toml alone). The soak restarts a killed server on its state: `persistTo`, an existing
+ * state directory used as it is, and `port`; `processGroup` runs wrangler and its workerd in a process group of their
+ * own, which `kill()` ends at once with SIGKILL, as a crash of the host would.
  *
- * @param {{ vars?: Record<string, string>; args?: string[]; stateParent?: string; serviceConfig?: string; configs?: string[] }} [options]
+ * @param {DevServerOptions} [options]
  */
 export async function startDevServer(options = {}) {
   for (let attempt = 1; ; attempt++) {
@@ -67,19 +69,29 @@ export async function startDevServer(options = {}) {
 
 class PortTakenError extends Error {}
 
-/** @param {{ vars?: Record<string, string>; args?: string[]; stateParent?: string; serviceConfig?: string; configs?: string[] }} [options] */
+/**
+ * @typedef {{ vars?: Record<string, string>; args?: string[]; stateParent?: string; serviceConfig?: string; configs?: string[];
+ *   persistTo?: string; port?: number; processGroup?: boolean }} DevServerOptions
+ */
+
+/** @param {DevServerOptions} [options] */
 async function startDevServerOnce({
   vars = {},
   args = [],
   stateParent = tmpdir(),
   serviceConfig = "wrangler.toml",
   configs = ["-c", serviceConfig, "-c", SANDBOX_CONFIG],
+  persistTo: existingState,
+  port: givenPort,
+  processGroup = false,
 } = {}) {
-  const port = await freePort();
-  const persistTo = mkdtempSync(path.join(stateParent, "payment-connect-"));
+  const port = givenPort ?? (await freePort());
+  const persistTo = existingState ?? mkdtempSync(path.join(stateParent, "payment-connect-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const migratedState = process.env[MIGRATED_STATE_ENV];
-  if (migratedState && serviceConfig === "wrangler.toml") cpSync(migratedState, persistTo, { recursive: true });
+  if (existingState) {
+    // Restarted on its own state: migrated already.
+  } else if (migratedState && serviceConfig === "wrangler.toml") cpSync(migratedState, persistTo, { recursive: true });
   else await applyMigrations(persistTo, serviceConfig);
 
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
@@ -109,8 +121,11 @@ async function startDevServerOnce({
       // thread that runs the Workers, a dev-only cost that would otherwise be a third of what the benchmark measures.
       env: { ...process.env, ...sandboxEnv, CI: "true", X_LOCAL_OBSERVABILITY: "false" },
       stdio: ["ignore", "pipe", "pipe"],
+      detached: processGroup,
     },
   );
+  /** @param {NodeJS.Signals} signal */
+  const signal = (signal) => (processGroup && child.pid !== undefined ? process.kill(-child.pid, signal) : child.kill(signal));
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -118,7 +133,7 @@ async function startDevServerOnce({
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) {
-      rmSync(persistTo, { recursive: true, force: true });
+      if (!existingState) rmSync(persistTo, { recursive: true, force: true });
       const Failure = output.includes("Address already in use") ? PortTakenError : Error;
       throw new Failure(`wrangler dev exited early:\n${output}`);
     }
@@ -129,7 +144,7 @@ async function startDevServerOnce({
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      signal("SIGKILL");
       throw new Error(`wrangler dev did not become healthy:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -139,11 +154,19 @@ async function startDevServerOnce({
     baseUrl,
     persistTo,
     output: () => output,
+    /** SIGKILL to the whole process group (with `processGroup`): nothing is flushed, the state directory stays. */
+    kill() {
+      if (!processGroup) throw new Error("kill() needs a server started with processGroup");
+      signal("SIGKILL");
+      return new Promise((resolve) =>
+        child.exitCode !== null || child.signalCode !== null ? resolve(undefined) : child.on("exit", resolve),
+      );
+    },
     async stop() {
-      child.kill("SIGTERM");
+      signal("SIGTERM");
       await new Promise((resolve) => {
         const timer = setTimeout(() => {
-          child.kill("SIGKILL");
+          signal("SIGKILL");
           resolve(undefined);
         }, 5000);
         child.on("exit", () => {

@@ -489,7 +489,7 @@ export interface paths {
     put?: never;
     /**
      * Move a tenant to another shard (start or resume)
-     * @description Copies the tenant's rows to `to` in bounded batches while it keeps working, pauses its writes (its requests, and the late writes of requests routed to the source before, answer 503 `tenant-moving` with `Retry-After`: retry under the same `Idempotency-Key`; queue messages and reader sales wait) for the last delta and a verification of counts and checksums per table, flips the tenant → shard map, then deletes its rows from the source. Each call works for up to about ten seconds and answers the move: 202 while it is under way (call again, or let the cron finish it), 200 once it is done. Repeating the call resumes the same move. Within a region always allowed; across regions only with `allowCrossRegion`, since it moves where the tenant's data lives. A tenant from before shards (region null) moves out of the control database the same way. `npm run admin -- tenant move ten_… --to SHARD` drives it to the end.
+     * @description Copies the tenant's rows to `to` in bounded batches while it keeps working, records every write it makes meanwhile, compares every row and catches up on the rows changed, then pauses its writes (its requests, and the late writes of requests routed to the source before, answer 503 `tenant-moving` with `Retry-After`: retry under the same `Idempotency-Key`; queue messages and reader sales wait) only for the rows changed since and a verification of their counts and checksums per table, flips the tenant → shard map, then deletes its rows from the source. Each call works for up to about ten seconds and answers the move: 202 while it is under way (call again, or let the cron finish it), 200 once it is done. Repeating the call resumes the same move. Within a region always allowed; across regions only with `allowCrossRegion`, since it moves where the tenant's data lives. A tenant from before shards (region null) moves out of the control database the same way. `npm run admin -- tenant move ten_… --to SHARD` drives it to the end.
      */
     post: operations["moveTenant"];
     delete?: never;
@@ -3008,6 +3008,11 @@ export interface components {
       lastFailedAtUtc: string | null;
       /** @description When the cron tries a failing move again (its backoff); null when not failing (the next cron run). */
       nextAttemptAtUtc: string | null;
+      /**
+       * @description How long the tenant was paused, from the pause to the flip (the source fenced, then the rows changed since the catch-up); null before the flip.
+       * @example 1840
+       */
+      pauseMs: number | null;
       /** @description Whether the tenant's requests answer 503 `tenant-moving` now (from `drain` to the flip). */
       paused: boolean;
       /**
@@ -3017,10 +3022,10 @@ export interface components {
       region: string;
       startedAtUtc: string;
       /**
-       * @description `copy` (bulk, the tenant still writing to the source), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), `delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map names the target; the source's rows are being deleted), `done`; or, once the operator cancels it before the flip, `cancelling` (the tenant served from the source again, the target's copy being deleted) and `cancelled` (nothing of the tenant left on the target).
+       * @description `copy` (bulk, the tenant still writing to the source, each write recorded in its change log), `compare` (every row against the target's, the tenant still writing), `catch-up` (the rows changed since, the tenant still writing), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), `delta` (the rows changed since the catch-up), `verify` (counts and checksums of both sides' changed rows), `delete` (the map names the target; the source's rows are being deleted), `done`; or, once the operator cancels it before the flip, `cancelling` (the tenant served from the source again, the target's copy being deleted) and `cancelled` (nothing of the tenant left on the target).
        * @enum {string}
        */
-      step: "copy" | "drain" | "delta-delete" | "delta-copy" | "verify" | "delete" | "done" | "cancelling" | "cancelled";
+      step: "copy" | "compare" | "catch-up" | "drain" | "delta" | "verify" | "delete" | "done" | "cancelling" | "cancelled";
       tables: components["schemas"]["TenantMoveTable"][];
       /** @example ten_3kTq9Wc2Zb7pLx0aYf4Rn */
       tenantId: string;
@@ -3055,10 +3060,10 @@ export interface components {
       region: string;
       startedAtUtc: string;
       /**
-       * @description `copy` (bulk, the tenant still writing to the source), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), `delta-delete` and `delta-copy` (what changed since its copy), `verify` (counts and checksums of both sides), `delete` (the map names the target; the source's rows are being deleted), `done`; or, once the operator cancels it before the flip, `cancelling` (the tenant served from the source again, the target's copy being deleted) and `cancelled` (nothing of the tenant left on the target).
+       * @description `copy` (bulk, the tenant still writing to the source, each write recorded in its change log), `compare` (every row against the target's, the tenant still writing), `catch-up` (the rows changed since, the tenant still writing), `drain` (writes paused; the source's fence raised, refusing the writes of requests already routed to it), `delta` (the rows changed since the catch-up), `verify` (counts and checksums of both sides' changed rows), `delete` (the map names the target; the source's rows are being deleted), `done`; or, once the operator cancels it before the flip, `cancelling` (the tenant served from the source again, the target's copy being deleted) and `cancelled` (nothing of the tenant left on the target).
        * @enum {string}
        */
-      step: "copy" | "drain" | "delta-delete" | "delta-copy" | "verify" | "delete" | "done" | "cancelling" | "cancelled";
+      step: "copy" | "compare" | "catch-up" | "drain" | "delta" | "verify" | "delete" | "done" | "cancelling" | "cancelled";
       /** @description Unfinished with no step succeeding for longer than `TENANT_MOVE_STUCK_MINUTES` (15 unless configured): failing, or driven by nothing. `/health/ready` counts these as `stuckTenantMoves`. */
       stuck: boolean;
       /** @example ten_3kTq9Wc2Zb7pLx0aYf4Rn */
@@ -3068,17 +3073,25 @@ export interface components {
       updatedAtUtc: string;
     };
     TenantMoveTable: {
+      /** @description Rows deleted on the source since their copy, deleted on the target before the pause. */
+      caughtUpDeleted: number;
+      /** @description Rows changed since their copy (recorded in the source's change log), written before the pause. */
+      caughtUpWritten: number;
+      /** @description Source rows compared with the target's before the pause, the tenant still writing. */
+      compared: number;
       /** @description Rows written by the bulk copy (a row skipped for a parent not copied yet is the delta's). */
       copied: number;
       /** @description Rows deleted from the source after the flip. */
       deleted: number;
-      /** @description Rows copied, then deleted on the source, deleted on the target too. */
+      /** @description Rows deleted on the source since the catch-up, deleted on the target while paused. */
       deltaDeleted: number;
-      /** @description Rows new or changed since their copy, written while the tenant was paused. */
+      /** @description Rows changed since the catch-up, written while the tenant was paused. */
       deltaWritten: number;
-      /** @description SHA-256 chained over the table's rows in primary key order, in batches (each row its values in column order, as JSON); the target's must be equal. */
+      /** @description Rows the comparison found different with no change recorded for them, given to the target by the catch-up. */
+      repaired: number;
+      /** @description SHA-256 chained over the verified rows in change-log order, in batches (each row its values in column order, as JSON); the target's must be equal. */
       sourceChecksum: string | null;
-      /** @description Rows verified on the source; null before the verification. */
+      /** @description Rows changed since the pause began, verified on the source; null before the verification. */
       sourceRows: number | null;
       /** @example payments */
       table: string;
@@ -5571,16 +5584,21 @@ export interface operations {
            *       "lastError": null,
            *       "lastFailedAtUtc": null,
            *       "nextAttemptAtUtc": null,
+           *       "pauseMs": null,
            *       "paused": false,
            *       "region": "us",
            *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
            *       "step": "copy",
            *       "tables": [
            *         {
+           *           "caughtUpDeleted": 0,
+           *           "caughtUpWritten": 0,
+           *           "compared": 0,
            *           "copied": 400,
            *           "deleted": 0,
            *           "deltaDeleted": 0,
-           *           "deltaWritten": 3,
+           *           "deltaWritten": 0,
+           *           "repaired": 0,
            *           "sourceChecksum": null,
            *           "sourceRows": null,
            *           "table": "payments",
@@ -5679,21 +5697,26 @@ export interface operations {
            *       "lastError": null,
            *       "lastFailedAtUtc": null,
            *       "nextAttemptAtUtc": null,
+           *       "pauseMs": 1840,
            *       "paused": false,
            *       "region": "us",
            *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
            *       "step": "done",
            *       "tables": [
            *         {
+           *           "caughtUpDeleted": 0,
+           *           "caughtUpWritten": 41,
+           *           "compared": 1203,
            *           "copied": 1200,
            *           "deleted": 1203,
            *           "deltaDeleted": 0,
            *           "deltaWritten": 3,
+           *           "repaired": 0,
            *           "sourceChecksum": "9f2c3b6f0a8d4e1b7c5a2f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c",
-           *           "sourceRows": 1203,
+           *           "sourceRows": 3,
            *           "table": "payments",
            *           "targetChecksum": "9f2c3b6f0a8d4e1b7c5a2f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c",
-           *           "targetRows": 1203
+           *           "targetRows": 3
            *         }
            *       ],
            *       "tenantId": "ten_3kTq9Wc2Zb7pLx0aYf4Rn",
@@ -5719,16 +5742,21 @@ export interface operations {
            *       "lastError": null,
            *       "lastFailedAtUtc": null,
            *       "nextAttemptAtUtc": null,
+           *       "pauseMs": null,
            *       "paused": false,
            *       "region": "us",
            *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
            *       "step": "copy",
            *       "tables": [
            *         {
+           *           "caughtUpDeleted": 0,
+           *           "caughtUpWritten": 0,
+           *           "compared": 0,
            *           "copied": 400,
            *           "deleted": 0,
            *           "deltaDeleted": 0,
-           *           "deltaWritten": 3,
+           *           "deltaWritten": 0,
+           *           "repaired": 0,
            *           "sourceChecksum": null,
            *           "sourceRows": null,
            *           "table": "payments",
@@ -5835,16 +5863,21 @@ export interface operations {
            *       "lastError": null,
            *       "lastFailedAtUtc": null,
            *       "nextAttemptAtUtc": null,
+           *       "pauseMs": null,
            *       "paused": false,
            *       "region": "us",
            *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
            *       "step": "cancelled",
            *       "tables": [
            *         {
+           *           "caughtUpDeleted": 0,
+           *           "caughtUpWritten": 41,
+           *           "compared": 1203,
            *           "copied": 400,
            *           "deleted": 0,
            *           "deltaDeleted": 0,
            *           "deltaWritten": 3,
+           *           "repaired": 0,
            *           "sourceChecksum": null,
            *           "sourceRows": null,
            *           "table": "payments",
@@ -5875,16 +5908,21 @@ export interface operations {
            *       "lastError": null,
            *       "lastFailedAtUtc": null,
            *       "nextAttemptAtUtc": null,
+           *       "pauseMs": null,
            *       "paused": false,
            *       "region": "us",
            *       "startedAtUtc": "2026-11-26T10:00:00.000Z",
            *       "step": "cancelling",
            *       "tables": [
            *         {
+           *           "caughtUpDeleted": 0,
+           *           "caughtUpWritten": 41,
+           *           "compared": 1203,
            *           "copied": 400,
            *           "deleted": 0,
            *           "deltaDeleted": 0,
            *           "deltaWritten": 3,
+           *           "repaired": 0,
            *           "sourceChecksum": null,
            *           "sourceRows": null,
            *           "table": "payments",

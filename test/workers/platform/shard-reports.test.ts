@@ -7,7 +7,7 @@ import { shardD1, shardsOf } from "../../../src/db/shards";
 import { startMove } from "../../../src/shards/move.service";
 import { ADMIN_HEADERS, call, createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
-import { advanceMoveUntil, moveToEnd } from "../support/moves";
+import { advanceMoveUntil, fenceOn, moveToEnd } from "../support/moves";
 import { tenantD1, tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
 
 type FeeCredit = { lcRefundId: string; tenantId: string; status: string; updatedAtUtc: string };
@@ -142,7 +142,7 @@ describe("operator reports while a tenant moves", () => {
     expect(await counted()).toEqual(before);
 
     // Paused: both sides whole, the map still names the source; the retry writes, so it waits for the move.
-    move = await advanceMoveUntil(ctx, move, databases, (at) => at.step === "delta-delete");
+    move = await advanceMoveUntil(ctx, move, databases, (at) => at.step === "delta");
     expect(await counted()).toEqual(before);
     await expectProblem(await retry(), 503, "tenant-moving");
 
@@ -154,6 +154,31 @@ describe("operator reports while a tenant moves", () => {
       d1.prepare("SELECT check_attempts FROM refunds WHERE id = ?").bind(refundId).first("check_attempts");
     expect([await attemptsOn(databases.target), await attemptsOn(databases.source)]).toEqual([1, 0]);
 
+    await moveToEnd(tenantId, target);
+  }, 60_000);
+
+  it("sends a retried fee credit at once while the tenant's move records its writes on the source", async () => {
+    const [source, target] = shardsOf(env)
+      .filter((shard) => shard.region === env.DEFAULT_REGION)
+      .map((shard) => shard.binding) as [string, string];
+    const { id: tenantId } = await createTenant("Captured Credit Co");
+    if ((await tenantShardBinding(tenantId)) !== source) await moveToEnd(tenantId, source);
+    const refundId = await givenUpFeeCredit(tenantId, 42, at(42));
+    const ctx = createContext(env);
+    const databases = { source: shardD1(env, source), target: shardD1(env, target) };
+    const move = await startMove({ ctx, input: { tenantId, to: target, allowCrossRegion: false } });
+    await advanceMoveUntil(ctx, move, databases, (step) => step.tableIndex > 0);
+    expect(await fenceOn(source, tenantId)).toBe("capturing");
+
+    const retried = await call(`/admin/payments/fee-credits/${refundId}/retry`, { method: "POST", headers: ADMIN_HEADERS });
+
+    expect(retried.status).toBe(200);
+    // Attempted by the retry itself, not left to the sweep: the change log's entry of the reservation changes nothing.
+    const attempts = await databases.source
+      .prepare("SELECT check_attempts FROM refunds WHERE id = ?")
+      .bind(refundId)
+      .first("check_attempts");
+    expect(attempts).toBe(1);
     await moveToEnd(tenantId, target);
   }, 60_000);
 });

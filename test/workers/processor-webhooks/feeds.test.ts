@@ -64,7 +64,7 @@ async function pauseForMove(tenantId: string) {
   const now = new Date().toISOString();
   await env.DB.prepare(
     `INSERT INTO tenant_moves (tenant_id, from_shard, to_shard, to_region, step, tally, paused_at, started_at, updated_at)
-     VALUES (?, 'DB_SHARD_US_1', 'DB_SHARD_US_2', 'us', 'delta-copy', '{}', ?, ?, ?)`,
+     VALUES (?, 'DB_SHARD_US_1', 'DB_SHARD_US_2', 'us', 'delta', '{}', ?, ?, ?)`,
   )
     .bind(tenantId, now, now, now)
     .run();

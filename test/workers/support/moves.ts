@@ -15,9 +15,14 @@ export type MoveStatus = {
   region: string;
   step: string;
   paused: boolean;
+  pauseMs: number | null;
   tables: {
     table: string;
     copied: number;
+    compared: number;
+    repaired: number;
+    caughtUpWritten: number;
+    caughtUpDeleted: number;
     deltaWritten: number;
     deltaDeleted: number;
     sourceRows: number | null;
@@ -53,11 +58,15 @@ export async function otherShardInRegion(tenantId: string): Promise<string> {
   return shardsOf(env).find((shard) => shard.region === region && shard.binding !== current)!.binding;
 }
 
-/** Every table of tenant data a shard has, as its migrations made it (tenant_fences is the moves' record, not data). */
+/** A database's own record of the moves fencing and capturing its tenants: not a tenant's data, never moved. */
+const MOVE_BOOKKEEPING = ["tenant_changes", "tenant_fences"];
+
+/** Every table of a tenant's data a tenant shard has, as its migrations made it. */
 export async function shardTableNames(): Promise<string[]> {
   const { results } = await shardsOf(env)[0]!
     .d1.prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'tenant_fences') ORDER BY name",
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'
+         AND name NOT IN (${MOVE_BOOKKEEPING.map((name) => `'${name}'`).join(", ")}) ORDER BY name`,
     )
     .all<{ name: string }>();
   return results.map((row) => row.name);

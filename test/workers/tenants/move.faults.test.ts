@@ -66,8 +66,9 @@ async function advanceUntil(ctx: ReturnType<typeof createContext>, move: TenantM
 describe("a move crashed at each step, then resumed", () => {
   it.each([
     ["copy", crashingAfterWrites],
-    ["delta-delete", crashingAtOnce],
-    ["delta-copy", crashingAfterWrites],
+    ["compare", crashingAtOnce],
+    ["catch-up", crashingAfterWrites],
+    ["delta", crashingAfterWrites],
     ["verify", crashingAtOnce],
     ["delete", crashingAfterWrites],
   ] as const)("finishes after a crash in %s with every row on the target once and none on the source", async (step, crash) => {
@@ -78,21 +79,21 @@ describe("a move crashed at each step, then resumed", () => {
     const ctx = createContext(env);
     const databases = { source: shardD1(env, from), target: shardD1(env, to) };
     let started = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
-    if (step === "delta-copy") {
-      // A payment changed by a request routed before the pause, its write landing before the source's fence (raised by
-      // the drain step), so the delta has a row to write when it crashes.
-      const paused = await advanceUntil(ctx, started, databases, "drain");
+    // A payment changed after its copy, so the catch-up, the delta or the verification has a row to read when it crashes:
+    // by the live tenant, or by a request routed before the pause, its write landing before the drain raises the fence.
+    const changedBefore = { "catch-up": "compare", delta: "drain", verify: "drain" }[step as string];
+    if (changedBefore) {
+      started = await advanceUntil(ctx, started, databases, changedBefore);
       await shardD1(env, from)
-        .prepare("UPDATE payments SET order_ref = 'changed-while-paused' WHERE id = ?")
+        .prepare("UPDATE payments SET order_ref = 'changed-after-its-copy' WHERE id = ?")
         .bind(tenant.payments[1]!.lcPaymentId)
         .run();
-      started = paused;
     }
     let at = await advanceUntil(ctx, started, databases, step);
     // Into a table with rows of the tenant, so the crash lands after a batch of real rows was written.
-    const wanted = step === "delta-copy" ? ["payments"] : Object.keys(before);
+    const wanted = Object.keys(before);
     const order = step === "delete" ? [...SHARD_TABLES].reverse() : SHARD_TABLES;
-    if (crash === crashingAfterWrites) {
+    if (crash === crashingAfterWrites && (step === "copy" || step === "delete")) {
       while (!wanted.includes(order[at.tableIndex]!.name)) at = (await moveStep({ ctx, input: { move: at, databases } })).move;
     }
     const crashed =
@@ -115,12 +116,12 @@ describe("a move crashed at each step, then resumed", () => {
     expect(await rowsOn(to, tenant.tenantId)).toEqual(before);
     expect(await rowsOn(from, tenant.tenantId)).toEqual({});
     for (const payment of tenant.payments) expect((await lookup(tenant.auth, payment.lcPaymentId)).lcPaymentId).toBe(payment.lcPaymentId);
-    if (step === "delta-copy") {
+    if (changedBefore) {
       const row = await shardD1(env, to)
         .prepare("SELECT order_ref FROM payments WHERE id = ?")
         .bind(tenant.payments[1]!.lcPaymentId)
         .first();
-      expect(row).toEqual({ order_ref: "changed-while-paused" });
+      expect(row).toEqual({ order_ref: "changed-after-its-copy" });
     }
   });
 
@@ -146,9 +147,9 @@ describe("a move crashed at each step, then resumed", () => {
   });
 
   // The fence refuses every write of the tenant on the source, so only the target can differ: a write behind the move's
-  // back there (a fault no request can make) stands for whatever keeps the two sides apart.
+  // back there (a fault no request can make) to a row changed since the pause stands for whatever keeps the sides apart.
   it(
-    "ends the pause after verifications keep differing, writes resumed on the source, copies again, and then finishes",
+    "ends the pause after verifications keep differing, writes resumed on the source, catches up again, and then finishes",
     { timeout: 30_000 },
     async () => {
       const tenant = await busyTenant("Written Behind The Pause");
@@ -156,11 +157,13 @@ describe("a move crashed at each step, then resumed", () => {
       const to = await otherShardInRegion(tenant.tenantId);
       const ctx = createContext(env);
       const databases = { source: shardD1(env, from), target: shardD1(env, to) };
-      const original = await databases.source
-        .prepare("SELECT order_ref FROM payments WHERE id = ?")
-        .bind(tenant.payments[0]!.lcPaymentId)
-        .first();
       let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
+      // Changed by a request routed before the pause, landing before the drain raises the fence: a row the pause verifies.
+      move = await advanceUntil(ctx, move, databases, "drain");
+      await databases.source
+        .prepare("UPDATE payments SET order_ref = 'changed-before-the-fence' WHERE id = ?")
+        .bind(tenant.payments[0]!.lcPaymentId)
+        .run();
       const writeBehindTheMove = (orderRef: string) =>
         databases.target.prepare("UPDATE payments SET order_ref = ? WHERE id = ?").bind(orderRef, tenant.payments[0]!.lcPaymentId).run();
       const fenceOnSource = () =>
@@ -174,8 +177,8 @@ describe("a move crashed at each step, then resumed", () => {
         expect(move.lastError).toMatch(/^verify: differs in payments/);
       }
 
-      expect(move).toMatchObject({ step: "copy", pausedAt: null, verifyFailures: 0 });
-      expect(move.lastError).toMatch(/writes resumed, copying again$/);
+      expect(move).toMatchObject({ step: "catch-up", pausedAt: null, verifyFailures: 0 });
+      expect(move.lastError).toMatch(/writes resumed, catching up again$/);
       expect(await fenceOnSource()).toBe("capturing");
       expect((await call(PROBE, { headers: tenant.auth })).status).toBe(404);
       expect((await moveToEnd(tenant.tenantId, to)).step).toBe("done");
@@ -183,7 +186,7 @@ describe("a move crashed at each step, then resumed", () => {
         .prepare("SELECT order_ref FROM payments WHERE id = ?")
         .bind(tenant.payments[0]!.lcPaymentId)
         .first();
-      expect(row).toEqual(original);
+      expect(row).toEqual({ order_ref: "changed-before-the-fence" });
     },
   );
 });

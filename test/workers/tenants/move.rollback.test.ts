@@ -76,7 +76,14 @@ async function advanceUntil(
   return current;
 }
 
-/** The tenant wholly on its source as before the move: its rows there, none on the target, no fence on either, serving. */
+/** The entries of the tenant's change log on one database. */
+const changesOn = (d1: D1Database, tenantId: string) =>
+  d1.prepare("SELECT COUNT(*) AS n FROM tenant_changes WHERE tenant_id = ?").bind(tenantId).first<number>("n");
+
+/**
+ * The tenant wholly on its source as before the move: its rows there, none on the target, no fence or change log on
+ * either, serving.
+ */
 async function expectWhollyOnSource(tenant: Awaited<ReturnType<typeof tenantToMove>>, before: Record<string, number>) {
   expect(await tenantShardBinding(tenant.tenantId)).toBe(tenant.from);
   // Every row it had (the cron's sweeps may have added some since, the source being live again).
@@ -86,6 +93,9 @@ async function expectWhollyOnSource(tenant: Awaited<ReturnType<typeof tenantToMo
     source: null,
     target: null,
   });
+  expect([await changesOn(tenant.databases.source, tenant.tenantId), await changesOn(tenant.databases.target, tenant.tenantId)]).toEqual([
+    0, 0,
+  ]);
   expect((await call(PROBE, { headers: tenant.auth })).status).toBe(404);
   for (const payment of tenant.payments) expect((await lookup(tenant.auth, payment.lcPaymentId)).lcPaymentId).toBe(payment.lcPaymentId);
 }
@@ -99,8 +109,15 @@ describe("a move cancelled before its flip", { timeout: 60_000 }, () => {
     const before = await rowsOn(tenant.from, tenant.tenantId);
     const ctx = createContext(env);
     const started = await startMove({ ctx, input: { tenantId: tenant.tenantId, to: tenant.to, allowCrossRegion: false } });
-    await advanceUntil(ctx, started, tenant.databases, stop);
+    // A write of the tenant's once the copy has begun, recorded in the source's change log.
+    const capturing = await advanceUntil(ctx, started, tenant.databases, (move) => move.step === "copy" && move.tableIndex > 0);
+    await tenant.databases.source
+      .prepare("UPDATE payments SET order_ref = 'written-during-the-move' WHERE id = ?")
+      .bind(tenant.payments[1]!.lcPaymentId)
+      .run();
+    await advanceUntil(ctx, capturing, tenant.databases, stop);
     expect(Object.keys(await rowsOn(tenant.to, tenant.tenantId)).length).toBeGreaterThan(0);
+    expect(await changesOn(tenant.databases.source, tenant.tenantId)).toBeGreaterThan(0);
 
     const response = await postCancel(tenant.tenantId);
 
@@ -127,7 +144,7 @@ describe("a move cancelled before its flip", { timeout: 60_000 }, () => {
     const tenant = await tenantToMove("Resumed Rotisserie");
     const ctx = createContext(env);
     const started = await startMove({ ctx, input: { tenantId: tenant.tenantId, to: tenant.to, allowCrossRegion: false } });
-    await advanceUntil(ctx, started, tenant.databases, (move) => move.step === "delta-delete");
+    await advanceUntil(ctx, started, tenant.databases, (move) => move.step === "delta");
     const token = await cardToken();
     await expectProblem(await charge(tenant.auth, chargeBody(token), "refused-while-paused"), 503, "tenant-moving");
 
@@ -225,12 +242,12 @@ describe("a cancel the move refuses", { timeout: 60_000 }, () => {
     const other = await tenantToMove("Other Orchard");
     const ctx = createContext(env);
     let otherMove = await startMove({ ctx, input: { tenantId: other.tenantId, to: other.to, allowCrossRegion: false } });
-    otherMove = await advanceUntil(ctx, otherMove, other.databases, (move) => move.step === "delta-delete");
+    otherMove = await advanceUntil(ctx, otherMove, other.databases, (move) => move.step === "delta");
     const otherBefore = await rowsOn(other.from, other.tenantId);
     const otherCopy = await rowsOn(other.to, other.tenantId);
     expect(otherCopy).toEqual(otherBefore);
     const started = await startMove({ ctx, input: { tenantId: cancelled.tenantId, to: cancelled.to, allowCrossRegion: false } });
-    await advanceUntil(ctx, started, cancelled.databases, (move) => move.step === "delta-delete");
+    await advanceUntil(ctx, started, cancelled.databases, (move) => move.step === "delta");
 
     expect((await cancelToEnd(cancelled.tenantId)).step).toBe("cancelled");
 

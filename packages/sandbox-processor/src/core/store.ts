@@ -38,7 +38,10 @@ const SCHEMA = [
     last_response_status INTEGER,
     last_error TEXT,
     created_at TEXT NOT NULL,
-    delivered_at TEXT
+    delivered_at TEXT,
+    fault_id TEXT,
+    fault_kind TEXT,
+    duplicate_of INTEGER
   )`,
   "CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (status, next_attempt_at)",
   `CREATE TABLE IF NOT EXISTS faults (
@@ -50,7 +53,8 @@ const SCHEMA = [
     status INTEGER,
     latency_ms INTEGER,
     remaining INTEGER,
-    code TEXT
+    code TEXT,
+    delay_ms INTEGER
   )`,
   "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   `CREATE TABLE IF NOT EXISTS inbox (
@@ -66,7 +70,13 @@ const SCHEMA = [
 ];
 
 /** Columns added after a table first shipped, for sandboxes whose state outlives an upgrade (`npm run dev` keeps it). */
-const ADDED_COLUMNS = [{ table: "faults", column: "code", type: "TEXT" }];
+const ADDED_COLUMNS = [
+  { table: "faults", column: "code", type: "TEXT" },
+  { table: "faults", column: "delay_ms", type: "INTEGER" },
+  { table: "deliveries", column: "fault_id", type: "TEXT" },
+  { table: "deliveries", column: "fault_kind", type: "TEXT" },
+  { table: "deliveries", column: "duplicate_of", type: "INTEGER" },
+];
 
 export function createSchema(sql: SqlStorage): void {
   for (const statement of SCHEMA) sql.exec(statement);
@@ -84,7 +94,8 @@ export function wipe(sql: SqlStorage): void {
 export type Filter = { field: string; equals?: string | number | boolean; gte?: string | number; lte?: string | number };
 
 export type PageRequest = { limit: number; afterCursor?: string; offset?: number };
-export type PageResult<K extends Kind> = { items: Stored<K>[]; nextCursor: string | null; total: number };
+/** `total` only for offset paging, the one version whose page reports a count: counting every match reads them all. */
+export type PageResult<K extends Kind> = { items: Stored<K>[]; nextCursor: string | null; total: number | null };
 
 const RESOURCE_NAMES: Record<Kind, string> = {
   identity: "Identity",
@@ -154,7 +165,10 @@ export class ResourceStore {
 
   list<K extends Kind>(kind: K, filters: Filter[], page: PageRequest): PageResult<K> {
     const { clause, params } = where(kind, filters);
-    const total = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`, ...params).one().n;
+    const total =
+      page.offset === undefined
+        ? null
+        : this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`, ...params).one().n;
     const cursorClause = page.afterCursor ? " AND seq < COALESCE((SELECT seq FROM resources WHERE id = ?), -1)" : "";
     const cursorParams = page.afterCursor ? [page.afterCursor] : [];
     const rows = this.sql

@@ -2,13 +2,24 @@ import { logEvent } from "../core/log";
 import type { Stored } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
 import { deliveryWebhook } from "../core/outbox";
+import { takeDeliveryFault, type DeliveryFaultKind } from "./faults";
 import { finixSignature } from "./signature";
 
 /** The processor retries a failed delivery five times, at +1.5, +2, +3, +5 and +9 minutes, then drops it. */
 export const RETRY_DELAYS_SECONDS = [90, 120, 180, 300, 540];
 const DELIVERY_TIMEOUT_MS = 15_000;
 
-type DeliveryRow = { id: number; webhook_id: string; body: string; attempts: number; created_at: string };
+type DeliveryRow = {
+  id: number;
+  webhook_id: string;
+  entity: string;
+  type: string;
+  resource_id: string;
+  body: string;
+  attempts: number;
+  created_at: string;
+  fault_kind: string | null;
+};
 
 export type DeliveryView = {
   id: number;
@@ -16,7 +27,8 @@ export type DeliveryView = {
   entity: string;
   type: string;
   resourceId: string;
-  status: "pending" | "delivered" | "dropped";
+  /** `lost`: a `lose` fault kept it from ever being sent. */
+  status: "pending" | "delivered" | "dropped" | "lost";
   attempts: number;
   nextAttemptAt: string | null;
   lastResponseStatus: number | null;
@@ -24,6 +36,10 @@ export type DeliveryView = {
   createdAt: string;
   deliveredAt: string | null;
   body: string;
+  /** The delivery fault that decided this delivery's fate; a duplicate's copy carries it too. */
+  fault: { id: string; kind: DeliveryFaultKind } | null;
+  /** On a duplicate's copy: the delivery it copies. */
+  duplicateOf: number | null;
 };
 
 function authorizationHeader(webhook: Stored<"webhook">): string | null {
@@ -75,16 +91,60 @@ export async function postToWebhook(sandbox: Sandbox, webhook: Stored<"webhook">
   return response.status;
 }
 
+/**
+ * A delivery fault decides a delivery's fate once, before its first attempt: lost, held back, or sent now with a copy
+ * to follow (the copy, marked, is not faulted again). Answers whether the delivery still goes now.
+ */
+function applyDeliveryFault(sandbox: Sandbox, row: DeliveryRow, horizon: number): boolean {
+  const fault = takeDeliveryFault(sandbox, row.entity, row.type);
+  if (!fault) return true;
+  // From this turn's horizon, so that a copy with no delay is sent in this same turn.
+  const later = horizon + (fault.delayMs ?? 0);
+  const mark = "fault_id = ?, fault_kind = ?";
+  if (fault.kind === "lose") {
+    sandbox.sql.exec(
+      `UPDATE deliveries SET status = 'lost', next_attempt_at = NULL, last_error = ?, ${mark} WHERE id = ?`,
+      `sandbox fault ${fault.id}: lost`,
+      fault.id,
+      fault.kind,
+      row.id,
+    );
+    return false;
+  }
+  if (fault.kind === "delay") {
+    sandbox.sql.exec(`UPDATE deliveries SET next_attempt_at = ?, ${mark} WHERE id = ?`, later, fault.id, fault.kind, row.id);
+    return false;
+  }
+  sandbox.sql.exec(`UPDATE deliveries SET ${mark} WHERE id = ?`, fault.id, fault.kind, row.id);
+  sandbox.sql.exec(
+    `INSERT INTO deliveries (webhook_id, entity, type, resource_id, body, status, attempts, next_attempt_at, created_at, fault_id, fault_kind, duplicate_of)
+     VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?, ?)`,
+    row.webhook_id,
+    row.entity,
+    row.type,
+    row.resource_id,
+    row.body,
+    later,
+    row.created_at,
+    fault.id,
+    fault.kind,
+    row.id,
+  );
+  return true;
+}
+
 /** Sends every delivery due by `horizon`, oldest first; failures are rescheduled on the processor's retry ladder. */
 export async function deliverDue(sandbox: Sandbox, horizon: number): Promise<void> {
   for (;;) {
     const row = sandbox.sql
       .exec<DeliveryRow>(
-        "SELECT id, webhook_id, body, attempts, created_at FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT 1",
+        `SELECT id, webhook_id, entity, type, resource_id, body, attempts, created_at, fault_kind FROM deliveries
+         WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT 1`,
         horizon,
       )
       .toArray()[0];
     if (!row) return;
+    if (row.attempts === 0 && row.fault_kind === null && !applyDeliveryFault(sandbox, row, horizon)) continue;
     const webhook = deliveryWebhook(sandbox.store, sandbox.serviceWebhook(), row.webhook_id);
     let status: number | null = null;
     let error: string | null = null;
@@ -135,6 +195,9 @@ export function listDeliveries(sandbox: Sandbox, webhookId?: string): DeliveryVi
       created_at: string;
       delivered_at: string | null;
       body: string;
+      fault_id: string | null;
+      fault_kind: DeliveryFaultKind | null;
+      duplicate_of: number | null;
     }>(`SELECT * FROM deliveries ${webhookId ? "WHERE webhook_id = ?" : ""} ORDER BY id`, ...(webhookId ? [webhookId] : []))
     .toArray();
   return rows.map((row) => ({
@@ -151,5 +214,7 @@ export function listDeliveries(sandbox: Sandbox, webhookId?: string): DeliveryVi
     createdAt: row.created_at,
     deliveredAt: row.delivered_at,
     body: row.body,
+    fault: row.fault_id === null || row.fault_kind === null ? null : { id: row.fault_id, kind: row.fault_kind },
+    duplicateOf: row.duplicate_of,
   }));
 }

@@ -237,6 +237,7 @@ export const CONTROL_ACTIONS = {
         .regex(/^[A-Z][A-Z0-9_]{1,63}$/)
         .optional(),
       latencyMs: z.number().int().min(0).max(300_000).optional(),
+      delayMs: z.number().int().min(0).max(300_000).optional(),
       times: z.number().int().positive().optional(),
     }),
     (control, spec) => control.addFault(spec),
