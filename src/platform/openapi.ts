@@ -172,7 +172,7 @@ const BOOKMARK_EXAMPLE = "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf8
  * What a list that may read from a replica adds to its route (`read-replicas.ts`): the middleware, the optional
  * `X-D1-Bookmark` it takes, and the `X-D1-Bookmark` its answer carries.
  */
-export const replicaRead = {
+const replicaRead = {
   middleware: [readsMayLag],
   headers: z.object({
     [BOOKMARK_HEADER]: z
@@ -353,7 +353,7 @@ export const JSON_BODY_PROBLEMS = { 413: "Body too large.", 415: "Body is not JS
 export const INVALID_CURSOR_EXAMPLE: ProblemExample = { slug: "invalid-cursor", detail: INVALID_CURSOR };
 
 /** A keyset-paginated list's 400: a query that fails validation (`examples` of it), or a cursor the list did not issue. */
-export const listQueryProblems = (...examples: ProblemExample[]) => ({
+const listQueryProblems = (...examples: ProblemExample[]) => ({
   400: { description: "Invalid query, or `invalid-cursor`.", examples: [INVALID_CURSOR_EXAMPLE, ...examples] },
 });
 
