@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
-import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
 import { dashboardUsers } from "./accounts.schema";
@@ -151,7 +151,7 @@ export async function listAudit({
   input: { tenantId: string; cursor?: string; limit: number; action?: string | undefined; actor?: AuditActorFilter | undefined };
 }): Promise<Page<AuditEntry>> {
   const actorKey = actor === undefined ? null : typeof actor === "string" ? actor : actor.userId;
-  const scope = { list: "audit-cursor", tenantId, filters: JSON.stringify([action ?? null, actorKey]), secret: ctx.env.KEY_PEPPER };
+  const scope = cursorScope(ctx, "audit-cursor", { tenantId, filters: [action ?? null, actorKey] });
   const rows = await ctx.control
     .select()
     .from(dashboardAuditLog)

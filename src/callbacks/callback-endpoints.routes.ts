@@ -108,25 +108,26 @@ const NOT_FOUND = {
   },
 } as const;
 
-export const listCallbackEndpoints = createRoute({
-  method: "get",
-  path: "/v1/callback-endpoints",
-  operationId: "listCallbackEndpoints",
-  ...openapi.tenantRoute(TAG, "callback_endpoints:read"),
-  summary: "List callback endpoints, newest first",
-  description:
-    "Every endpoint of the tenant, the first one (the dashboard's callback URL) included — the oldest, last in this order. " +
-    "Never their secrets.",
-  request: { query: z.object(openapi.pageQuery({ defaultSize: MAX_CALLBACK_ENDPOINTS, maxSize: MAX_CALLBACK_ENDPOINTS })).strict() },
-  responses: {
-    200: openapi.jsonContent(
-      openapi.pageOf(EndpointSchema, "CallbackEndpointList"),
-      "One page of endpoints.",
-      openapi.onePage(endpointExample),
-    ),
-    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...openapi.AUTHENTICATED_PROBLEMS }),
+export const listCallbackEndpoints = openapi.listRoute(
+  {
+    path: "/v1/callback-endpoints",
+    operationId: "listCallbackEndpoints",
+    ...openapi.tenantRoute(TAG, "callback_endpoints:read"),
+    summary: "List callback endpoints, newest first",
+    description:
+      "Every endpoint of the tenant, the first one (the dashboard's callback URL) included — the oldest, last in this order. " +
+      "Never their secrets.",
   },
-});
+  {
+    filters: {},
+    page: { defaultSize: MAX_CALLBACK_ENDPOINTS, maxSize: MAX_CALLBACK_ENDPOINTS },
+    item: EndpointSchema,
+    name: "CallbackEndpointList",
+    items: "endpoints",
+    example: openapi.onePage(endpointExample),
+    problems: openapi.AUTHENTICATED_PROBLEMS,
+  },
+);
 
 export const createCallbackEndpoint = createRoute({
   method: "post",

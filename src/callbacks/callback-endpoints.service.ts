@@ -6,7 +6,7 @@ import { tenants } from "../db/tenants.schema";
 import type { AppContext } from "../platform/context";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
-import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { assertTenantExists } from "../db/tenancy";
 import { EVENT_TYPES } from "../outbox/event-types";
@@ -245,7 +245,7 @@ export async function listCallbackEndpoints({
   ctx: Pick<AppContext, "db" | "env">;
   input: { tenantId: string; limit: number; cursor?: string | undefined };
 }): Promise<Page<CallbackEndpoint>> {
-  const scope = { list: "callback-endpoints-cursor", tenantId, filters: "[]", secret: ctx.env.KEY_PEPPER };
+  const scope = cursorScope(ctx, "callback-endpoints-cursor", { tenantId });
   const rows = await ctx.db
     .select()
     .from(callbackEndpoints)

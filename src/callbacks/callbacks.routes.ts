@@ -92,7 +92,7 @@ const DeliverySchema = z
   })
   .openapi("CallbackDelivery");
 
-const listQuery = openapi.pageQuery({ defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });
+const pageSize = { defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE };
 
 const TENANT_ID = "ten_3kTq9Wc2Zb7pLx0aYf4Rn";
 export const EVENT_ID = "event_7hJk2LmN4pQrStUvWxYz9b";
@@ -297,52 +297,51 @@ export const rotateSigningSecret = createRoute({
   },
 });
 
-export const listEvents = createRoute({
-  method: "get",
-  path: "/admin/tenants/{tenantId}/callbacks/events",
-  ...operatorRoute("Operator: callbacks"),
-  operationId: "listCallbackEvents",
-  summary: "List a tenant's events, newest first",
-  description: "Every event recorded for the tenant — whether or not callbacks were on — with its body as delivered; filter by `type`.",
-  request: {
-    params: TenantParams,
-    query: z.object({ ...listQuery, type: z.string().max(100).optional().openapi({ example: "transfer.updated" }) }).strict(),
+export const listEvents = openapi.listRoute(
+  {
+    path: "/admin/tenants/{tenantId}/callbacks/events",
+    ...operatorRoute("Operator: callbacks"),
+    operationId: "listCallbackEvents",
+    summary: "List a tenant's events, newest first",
+    description: "Every event recorded for the tenant — whether or not callbacks were on — with its body as delivered; filter by `type`.",
+    request: { params: TenantParams },
   },
-  responses: {
-    200: openapi.jsonContent(openapi.pageOf(EventSchema, "CallbackEventList"), "One page of events.", openapi.onePage(eventExample)),
-    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
+  {
+    filters: { type: z.string().max(100).optional().openapi({ example: "transfer.updated" }) },
+    page: pageSize,
+    item: EventSchema,
+    name: "CallbackEventList",
+    items: "events",
+    example: openapi.onePage(eventExample),
+    problems: { ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS },
   },
-});
+);
 
-export const listDeliveries = createRoute({
-  method: "get",
-  path: "/admin/tenants/{tenantId}/callbacks/deliveries",
-  ...operatorRoute("Operator: callbacks"),
-  operationId: "listCallbackDeliveries",
-  summary: "List a tenant's callback deliveries with their attempts, newest first",
-  description: `Up to ${MAX_ATTEMPTS} attempts per delivery; retries after ${retrySchedule}, then the delivery is dead-lettered (\`failed\`).`,
-  request: {
-    params: TenantParams,
-    query: z
-      .object({
-        ...listQuery,
-        status: z.enum(DELIVERY_STATUSES).optional(),
-        eventId: z
-          .string()
-          .regex(/^event_[A-Za-z0-9]+$/, "must be an event id (event_…)")
-          .optional(),
-      })
-      .strict(),
+export const listDeliveries = openapi.listRoute(
+  {
+    path: "/admin/tenants/{tenantId}/callbacks/deliveries",
+    ...operatorRoute("Operator: callbacks"),
+    operationId: "listCallbackDeliveries",
+    summary: "List a tenant's callback deliveries with their attempts, newest first",
+    description: `Up to ${MAX_ATTEMPTS} attempts per delivery; retries after ${retrySchedule}, then the delivery is dead-lettered (\`failed\`).`,
+    request: { params: TenantParams },
   },
-  responses: {
-    200: openapi.jsonContent(
-      openapi.pageOf(DeliverySchema, "CallbackDeliveryList"),
-      "One page of deliveries.",
-      openapi.onePage(deliveryExample),
-    ),
-    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS }),
+  {
+    filters: {
+      status: z.enum(DELIVERY_STATUSES).optional(),
+      eventId: z
+        .string()
+        .regex(/^event_[A-Za-z0-9]+$/, "must be an event id (event_…)")
+        .optional(),
+    },
+    page: pageSize,
+    item: DeliverySchema,
+    name: "CallbackDeliveryList",
+    items: "deliveries",
+    example: openapi.onePage(deliveryExample),
+    problems: { ...TENANT_NOT_FOUND, ...OPERATOR_PROBLEMS },
   },
-});
+);
 
 export const replayEvent = createRoute({
   method: "post",

@@ -18,7 +18,7 @@ import {
 } from "./deliveries.schema";
 import { deliveryInsert, sendDeliveryMessages } from "./enqueue";
 import { events, type EventRecord } from "../outbox/events.schema";
-import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 
 export type DeliveryRecord = CallbackDeliveryRecord & { eventType: string; attempts: DeliveryAttemptRecord[] };
 
@@ -32,7 +32,7 @@ export async function listEvents({
 }): Promise<Page<EventRecord>> {
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
-  const scope = { list: "events-cursor", tenantId, filters: JSON.stringify([input.type ?? null]), secret: ctx.env.KEY_PEPPER };
+  const scope = cursorScope(ctx, "events-cursor", { tenantId, filters: [input.type ?? null] });
   const rows = await db
     .select()
     .from(events)
@@ -59,12 +59,7 @@ export async function listDeliveries({
 }): Promise<Page<DeliveryRecord>> {
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
-  const scope = {
-    list: "deliveries-cursor",
-    tenantId,
-    filters: JSON.stringify([input.status ?? null, input.eventId ?? null]),
-    secret: ctx.env.KEY_PEPPER,
-  };
+  const scope = cursorScope(ctx, "deliveries-cursor", { tenantId, filters: [input.status ?? null, input.eventId ?? null] });
   const rows = await selectDeliveries(
     db,
     tenantId,

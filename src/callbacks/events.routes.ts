@@ -34,49 +34,38 @@ const EventTypeList = z
     description: "Only events of these types: one type, or several separated by commas (`type=transfer.updated,dispute.created`).",
   });
 
-export const ListEventsQuerySchema = z
-  .object({
-    type: EventTypeList.optional(),
-    from: openapi.isoInstant.optional().openapi({
-      description: "Inclusive lower bound on createdAtUtc: an ISO 8601 instant with `Z` or an offset, as on `GET /v1/payments`.",
-    }),
-    to: openapi.isoInstant.optional().openapi({
-      description: "Exclusive upper bound on createdAtUtc (events created before it): an ISO 8601 instant with `Z` or an offset.",
-    }),
-    deliveryStatus: z.enum(["failed"]).optional().openapi({
-      description:
-        "`failed`: only events whose callback was dead-lettered and never delivered since (a replay that reached you clears it).",
-    }),
-    ...openapi.pageQuery(),
-  })
-  .strict();
-
-export const listEvents = createRoute({
-  method: "get",
-  middleware: openapi.replicaRead.middleware,
-  path: "/v1/events",
-  operationId: "listEvents",
-  ...openapi.tenantRoute("Events", "events:read"),
-  summary: "List events, newest first: every callback, also for polling",
-  description:
-    "Every event recorded for the tenant — whether or not callbacks are on, delivered or not — with the body its callbacks " +
-    "carry, newest first. Events of the last `EVENT_ARCHIVE_AFTER_DAYS` (30) days are read from the database; the list then " +
-    `goes on into archived days, in the same order under the same cursor, reading at most ${ARCHIVED_DAYS_PER_PAGE} archived ` +
-    "days a page: such a page may hold fewer than `limit` events (even none) while `hasMore` is true. Keyset-paginated: pass " +
-    "`nextCursor` back as `cursor` while `hasMore` is true; the cursor is signed for this tenant and these filters (another " +
-    "one is 400 `invalid-cursor`).",
-  request: { query: ListEventsQuerySchema, headers: openapi.replicaRead.headers },
-  responses: {
-    200: {
-      ...openapi.jsonContent(openapi.pageOf(EventSchema, "EventList"), "One page of events.", openapi.onePage(eventExample)),
-      headers: openapi.replicaRead.responseHeaders,
-    },
-    ...openapi.problemResponses({
-      ...openapi.listQueryProblems(openapi.invalidField("type", TYPE_LIST_MESSAGE)),
-      ...openapi.AUTHENTICATED_PROBLEMS,
-    }),
+export const listEvents = openapi.listRoute(
+  {
+    path: "/v1/events",
+    operationId: "listEvents",
+    ...openapi.tenantRoute("Events", "events:read"),
+    summary: "List events, newest first: every callback, also for polling",
+    description:
+      "Every event recorded for the tenant — whether or not callbacks are on, delivered or not — with the body its callbacks " +
+      "carry, newest first. Events of the last `EVENT_ARCHIVE_AFTER_DAYS` (30) days are read from the database; the list then " +
+      `goes on into archived days, in the same order under the same cursor, reading at most ${ARCHIVED_DAYS_PER_PAGE} archived ` +
+      "days a page: such a page may hold fewer than `limit` events (even none) while `hasMore` is true. Keyset-paginated: pass " +
+      "`nextCursor` back as `cursor` while `hasMore` is true; the cursor is signed for this tenant and these filters (another " +
+      "one is 400 `invalid-cursor`).",
   },
-});
+  {
+    filters: {
+      type: EventTypeList.optional(),
+      ...openapi.createdRange(),
+      deliveryStatus: z.enum(["failed"]).optional().openapi({
+        description:
+          "`failed`: only events whose callback was dead-lettered and never delivered since (a replay that reached you clears it).",
+      }),
+    },
+    item: EventSchema,
+    name: "EventList",
+    items: "events",
+    example: openapi.onePage(eventExample),
+    replica: true,
+    queryProblems: [openapi.invalidField("type", TYPE_LIST_MESSAGE)],
+    problems: openapi.AUTHENTICATED_PROBLEMS,
+  },
+);
 
 export const getEvent = createRoute({
   method: "get",

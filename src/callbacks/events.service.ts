@@ -1,6 +1,15 @@
-import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { storedBound } from "../lib/instant";
-import { afterCursor, decodeCursor, encodeCursor, pageOf, type ListPosition, type Page } from "../lib/pagination";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  afterCursor,
+  createdBetween,
+  createdBounds,
+  cursorScope,
+  decodeCursor,
+  encodeCursor,
+  pageOf,
+  type ListPosition,
+  type Page,
+} from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { EventType } from "../outbox/event-types";
 import { events, type EventRecord } from "../outbox/events.schema";
@@ -51,15 +60,10 @@ export async function listTenantEvents({
   input: { tenantId: string; query: TenantEventQuery };
 }): Promise<Page<EventRecord>> {
   const types: string[] | null = query.types ? [...new Set(query.types)].sort() : null;
-  const from = query.from ? storedBound(query.from) : null;
-  const to = query.to ? storedBound(query.to) : null;
+  const created = createdBounds(query);
+  const { from, to } = created;
   const failedOnly = query.deliveryStatus === "failed";
-  const scope = {
-    list: "tenant-events-cursor",
-    tenantId,
-    filters: JSON.stringify([types, from, to, query.deliveryStatus ?? null]),
-    secret: ctx.env.KEY_PEPPER,
-  };
+  const scope = cursorScope(ctx, "tenant-events-cursor", { tenantId, filters: [types, from, to, query.deliveryStatus ?? null] });
   const position = query.cursor ? await decodeCursor(query.cursor, scope) : null;
   const limit = query.limit;
 
@@ -70,8 +74,7 @@ export async function listTenantEvents({
       and(
         eq(events.tenantId, tenantId),
         types ? inArray(events.type, types) : undefined,
-        from ? gte(events.createdAt, from) : undefined,
-        to ? lt(events.createdAt, to) : undefined,
+        createdBetween(events.createdAt, created),
         failedOnly ? undeliveredFailureInD1 : undefined,
         await afterCursor(events, query.cursor, scope),
       ),

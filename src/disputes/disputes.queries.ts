@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import { afterCursor, pageOf } from "../lib/pagination";
+import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { responseWindow, responseWindowOpenSql } from "./dispute-states";
 import type { AppContext } from "../platform/context";
@@ -67,17 +67,15 @@ export async function listDisputes({
   ctx: AppContext;
   input: { tenantId: string; query: ListDisputesQuery };
 }) {
-  const scope = {
-    list: "disputes-cursor",
+  const created = createdBounds(query);
+  const scope = cursorScope(ctx, "disputes-cursor", {
     tenantId,
-    filters: JSON.stringify([query.from ?? null, query.to ?? null, query.state ?? null, query.responseState ?? null]),
-    secret: ctx.env.KEY_PEPPER,
-  };
+    filters: [created.from, created.to, query.state ?? null, query.responseState ?? null],
+  });
   const conditions: (SQL | undefined)[] = [eq(disputes.tenantId, tenantId)];
   if (query.state) conditions.push(eq(disputes.state, query.state));
   if (query.responseState) conditions.push(eq(disputes.responseState, query.responseState));
-  if (query.from) conditions.push(gte(disputes.createdAt, new Date(query.from).toISOString()));
-  if (query.to) conditions.push(lt(disputes.createdAt, new Date(query.to).toISOString()));
+  conditions.push(createdBetween(disputes.createdAt, created));
   conditions.push(await afterCursor(disputes, query.cursor, scope));
   const rows = await ctx.db
     .select()

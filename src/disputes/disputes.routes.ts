@@ -138,18 +138,6 @@ export const DisputeSchema = z
   })
   .openapi("Dispute", { example: disputeExample });
 
-const IsoTimestamp = z.iso.datetime({ offset: false }).openapi({ example: "2026-11-01T00:00:00Z" });
-
-export const ListDisputesQuerySchema = z
-  .object({
-    from: IsoTimestamp.optional().openapi({ description: "Inclusive lower bound on createdAtUtc (UTC ISO 8601)." }),
-    to: IsoTimestamp.optional().openapi({ description: "Exclusive upper bound on createdAtUtc (UTC ISO 8601)." }),
-    state: DisputeStateSchema.optional(),
-    responseState: ResponseStateSchema.optional(),
-    ...openapi.pageQuery(),
-  })
-  .strict();
-
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
 
 const EvidenceUploadSchema = z
@@ -211,25 +199,26 @@ const closed = problem("dispute-closed", `Dispute ${DISPUTE_ID} had to be answer
   respondBy: "2026-11-10T09:00:00.000Z",
 });
 
-export const listDisputes = createRoute({
-  method: "get",
-  middleware: openapi.replicaRead.middleware,
-  path: "/v1/disputes",
-  ...openapi.tenantRoute("Disputes", "disputes:read"),
-  operationId: "listDisputes",
-  summary: "List disputes (chargebacks and inquiries), newest first",
-  description:
-    "Each dispute with its payment, amount, reason, state, response state, `respondBy` and evidence files. The same keyset pagination and " +
-    "signed cursors as `GET /v1/payments`; filter by `state` (e.g. `open`) or `responseState` (e.g. `needs_response`).",
-  request: { query: ListDisputesQuerySchema, headers: openapi.replicaRead.headers },
-  responses: {
-    200: {
-      ...openapi.jsonContent(openapi.pageOf(DisputeSchema, "DisputeList", openapi.onePage(disputeExample)), "One page of disputes."),
-      headers: openapi.replicaRead.responseHeaders,
-    },
-    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...openapi.AUTHENTICATED_PROBLEMS }),
+export const listDisputes = openapi.listRoute(
+  {
+    path: "/v1/disputes",
+    ...openapi.tenantRoute("Disputes", "disputes:read"),
+    operationId: "listDisputes",
+    summary: "List disputes (chargebacks and inquiries), newest first",
+    description:
+      "Each dispute with its payment, amount, reason, state, response state, `respondBy` and evidence files. The same keyset pagination, " +
+      "signed cursors and `from`/`to` as every list; filter by `state` (e.g. `open`) or `responseState` (e.g. `needs_response`).",
   },
-});
+  {
+    filters: { ...openapi.createdRange(), state: DisputeStateSchema.optional(), responseState: ResponseStateSchema.optional() },
+    item: DisputeSchema,
+    name: "DisputeList",
+    items: "disputes",
+    example: openapi.onePage(disputeExample),
+    replica: true,
+    problems: openapi.AUTHENTICATED_PROBLEMS,
+  },
+);
 
 export const getDispute = createRoute({
   method: "get",

@@ -50,5 +50,7 @@ export function ceilMillis(text: string): number | null {
  * `from` exactly when `t` ≥ ⌈from⌉, and before `to` exactly when `t` < ⌈to⌉, whatever the bound's precision or offset.
  */
 export function storedBound(instant: string): string {
-  return new Date(ceilMillis(instant)!).toISOString();
+  const millis = ceilMillis(instant);
+  if (millis === null) throw new RangeError(`Not an ISO 8601 instant with a zone: ${instant}`);
+  return new Date(millis).toISOString();
 }

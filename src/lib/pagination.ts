@@ -1,6 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { base64Url, fromBase64Url, hmacSha256Hex, timingSafeEqualStrings } from "./crypto";
+import { storedBound } from "./instant";
 import { ApiError } from "./problem";
 
 /** A row's place in a list ordered by (createdAt, id); `id` breaks ties between rows of the same instant. */
@@ -11,6 +12,35 @@ export type KeysetColumns = { createdAt: SQLiteColumn; id: SQLiteColumn };
 
 /** Which list, for which tenant and filters, a cursor was issued by; `list` keeps one list's cursors out of another. */
 export type CursorScope = { list: string; tenantId: string; filters: string; secret: string };
+
+/**
+ * The scope of `list`'s cursors, signed with the one cursor secret: for `tenantId` ("" on an operator's list across
+ * tenants) and `filters` as the list normalized them, so that the same filters written another way keep the cursor.
+ */
+export function cursorScope(
+  ctx: { env: Pick<Env, "KEY_PEPPER"> },
+  list: string,
+  { tenantId = "", filters = [] }: { tenantId?: string; filters?: readonly unknown[] } = {},
+): CursorScope {
+  return { list, tenantId, filters: JSON.stringify(filters), secret: ctx.env.KEY_PEPPER };
+}
+
+/** A list's `from` (inclusive) and `to` (exclusive) on its rows' creation, as stored timestamps are written; null when not given. */
+export type CreatedBounds = { from: string | null; to: string | null };
+
+/**
+ * `from` and `to` as every list filtered by creation takes them (`createdRange` in the OpenAPI helpers): any ISO 8601
+ * instant with a zone, any precision, each rounded up to the millisecond in UTC (`storedBound`). Creation times are
+ * stored with milliseconds, so a row created at `t` is in the list exactly when `from` ≤ `t` < `to`.
+ */
+export function createdBounds({ from, to }: { from?: string | undefined; to?: string | undefined }): CreatedBounds {
+  return { from: from ? storedBound(from) : null, to: to ? storedBound(to) : null };
+}
+
+/** Rows whose `createdAt` is in [from, to) of `createdBounds`; no condition without bounds. */
+export function createdBetween(createdAt: SQLiteColumn, { from, to }: CreatedBounds): SQL | undefined {
+  return and(from ? gte(createdAt, from) : undefined, to ? lt(createdAt, to) : undefined);
+}
 
 /** One page of a list, in the envelope every list shares: on the last page `hasMore` is false and `nextCursor` is "". */
 export type Page<T> = { data: T[]; hasMore: boolean; nextCursor: string };

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { afterCursor, decodeCursor, pageOf, type CursorScope, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, decodeCursor, pageOf, type Page } from "../lib/pagination";
 import type { AppContext } from "../platform/context";
 import { buyerEmail } from "./charge.service";
 import { MAX_AMOUNT_CENTS } from "./payments.routes";
@@ -69,12 +69,7 @@ async function findPayments(
   term: PaymentSearchTerm,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<Page<PaymentRecord>> {
-  const scope: CursorScope = {
-    list: "payment-search-cursor",
-    tenantId,
-    filters: JSON.stringify([term.kind, term.value]),
-    secret: ctx.env.KEY_PEPPER,
-  };
+  const scope = cursorScope(ctx, "payment-search-cursor", { tenantId, filters: [term.kind, term.value] });
   const tenant = eq(payments.tenantId, tenantId);
   if (term.kind === "id") {
     // One payment at most: a page with no next one.

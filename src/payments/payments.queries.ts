@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { AppContext } from "../platform/context";
 import { ApiError } from "../lib/problem";
-import { storedBound } from "../lib/instant";
-import { afterCursor, pageOf } from "../lib/pagination";
+import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { payments, refunds, type PaymentRecord, type PaymentStatus, type RefundRecord } from "./payments.schema";
 
 export async function getPayment({
@@ -32,18 +31,11 @@ export async function listPayments({
   ctx: AppContext;
   input: { tenantId: string; query: ListPaymentsQuery };
 }) {
-  const from = query.from ? storedBound(query.from) : null;
-  const to = query.to ? storedBound(query.to) : null;
-  const scope = {
-    list: "payments-cursor",
-    tenantId,
-    filters: JSON.stringify([from, to, query.status ?? null]),
-    secret: ctx.env.KEY_PEPPER,
-  };
+  const created = createdBounds(query);
+  const scope = cursorScope(ctx, "payments-cursor", { tenantId, filters: [created.from, created.to, query.status ?? null] });
   const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
   if (query.status) conditions.push(eq(payments.status, query.status));
-  if (from) conditions.push(gte(payments.createdAt, from));
-  if (to) conditions.push(lt(payments.createdAt, to));
+  conditions.push(createdBetween(payments.createdAt, created));
   conditions.push(await afterCursor(payments, query.cursor, scope));
   const rows = await ctx.db
     .select()

@@ -179,19 +179,6 @@ export const RefundRequestSchema = z
   .strict()
   .openapi("RefundRequest");
 
-export const ListPaymentsQuerySchema = z
-  .object({
-    from: openapi.isoInstant.optional().openapi({
-      description: "Inclusive lower bound on createdAtUtc: an ISO 8601 instant with `Z` or an offset (`2026-11-01T02:00:00+02:00`).",
-    }),
-    to: openapi.isoInstant.optional().openapi({
-      description: "Exclusive upper bound on createdAtUtc (payments created before it): an ISO 8601 instant with `Z` or an offset.",
-    }),
-    status: PaymentStatusSchema.optional(),
-    ...openapi.pageQuery(),
-  })
-  .strict();
-
 export const createPayment = createRoute({
   method: "post",
   path: "/v1/payments",
@@ -367,57 +354,37 @@ export const getPayment = createRoute({
   },
 });
 
-export const listPayments = createRoute({
-  method: "get",
-  middleware: openapi.replicaRead.middleware,
-  path: "/v1/payments",
-  operationId: "listPayments",
-  ...openapi.tenantRoute("Payments", "payments:read"),
-  summary: "List or search payments, newest first",
-  description:
-    "Filter by creation time (`from` inclusive, `to` exclusive) and `status`. Keyset-paginated: pass `nextCursor` back as `cursor` " +
-    "while `hasMore` is true; the cursor is signed for this tenant and these filters (another one is 400 `invalid-cursor`).",
-  request: { query: ListPaymentsQuerySchema, headers: openapi.replicaRead.headers },
-  responses: {
-    200: {
-      ...openapi.jsonContent(
-        z
-          .object({
-            data: z.array(PaymentListItemSchema),
-            hasMore: z.boolean(),
-            nextCursor: z.string().openapi({
-              description: "Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false).",
-              example: "WyIyMDI2LTExLTAxVDAwOjAwOjAwLjAwMFoiLCJsY3BheV80Z0gya0xtTjhwUXJTdFV2V3hZejFhIl0.3f1c9a0b7e2d4c6a8b5e1f0d2c4a6b8e",
-            }),
-          })
-          .openapi("PaymentList"),
-        "One page of payments.",
-        {
-          data: [
-            {
-              lcPaymentId: PAYMENT_ID,
-              status: "succeeded",
-              amountCents: 2500,
-              currency: "USD",
-              applicationFeeCents: 55,
-              amountRefundedCents: 0,
-              method: "card",
-              orderRef: "order-10042",
-              processorTransferId: "TRv3Qm8xZ1LwK2",
-              processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
-              createdAtUtc: "2026-11-01T09:05:00.000Z",
-              updatedAtUtc: "2026-11-01T09:05:01.000Z",
-            },
-          ],
-          hasMore: false,
-          nextCursor: "",
-        },
-      ),
-      headers: openapi.replicaRead.responseHeaders,
-    },
-    ...openapi.problemResponses({
-      ...openapi.listQueryProblems(openapi.invalidField("limit", "Too big: expected number to be <=200")),
-      ...openapi.AUTHENTICATED_PROBLEMS,
-    }),
+export const listPayments = openapi.listRoute(
+  {
+    path: "/v1/payments",
+    operationId: "listPayments",
+    ...openapi.tenantRoute("Payments", "payments:read"),
+    summary: "List or search payments, newest first",
+    description:
+      "Filter by creation time (`from` inclusive, `to` exclusive) and `status`. Keyset-paginated: pass `nextCursor` back as `cursor` " +
+      "while `hasMore` is true; the cursor is signed for this tenant and these filters (another one is 400 `invalid-cursor`).",
   },
-});
+  {
+    filters: { ...openapi.createdRange(), status: PaymentStatusSchema.optional() },
+    item: PaymentListItemSchema,
+    name: "PaymentList",
+    items: "payments",
+    example: openapi.onePage({
+      lcPaymentId: PAYMENT_ID,
+      status: "succeeded",
+      amountCents: 2500,
+      currency: "USD",
+      applicationFeeCents: 55,
+      amountRefundedCents: 0,
+      method: "card",
+      orderRef: "order-10042",
+      processorTransferId: "TRv3Qm8xZ1LwK2",
+      processorInstrumentId: "PIe2YvpcjvoVJ6PzoRPBK137",
+      createdAtUtc: "2026-11-01T09:05:00.000Z",
+      updatedAtUtc: "2026-11-01T09:05:01.000Z",
+    }),
+    replica: true,
+    queryProblems: [openapi.invalidField("limit", "Too big: expected number to be <=200")],
+    problems: openapi.AUTHENTICATED_PROBLEMS,
+  },
+);

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { afterCursor, pageOf } from "../lib/pagination";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import { expectedArrivalDate, OPEN_STATUSES } from "./payout-schedule";
@@ -40,16 +40,11 @@ export async function listPayouts({
   ctx: AppContext;
   input: { tenantId: string; query: ListPayoutsQuery };
 }) {
-  const scope = {
-    list: "payouts-cursor",
-    tenantId,
-    filters: JSON.stringify([query.from ?? null, query.to ?? null, query.status ?? null]),
-    secret: ctx.env.KEY_PEPPER,
-  };
+  const created = createdBounds(query);
+  const scope = cursorScope(ctx, "payouts-cursor", { tenantId, filters: [created.from, created.to, query.status ?? null] });
   const conditions: (SQL | undefined)[] = [eq(payouts.tenantId, tenantId)];
   if (query.status) conditions.push(eq(payouts.status, query.status));
-  if (query.from) conditions.push(gte(payouts.createdAt, new Date(query.from).toISOString()));
-  if (query.to) conditions.push(lt(payouts.createdAt, new Date(query.to).toISOString()));
+  conditions.push(createdBetween(payouts.createdAt, created));
   conditions.push(await afterCursor(payouts, query.cursor, scope));
   const rows = await ctx.db
     .select()
@@ -69,7 +64,7 @@ export async function listPayoutItems({
   ctx: AppContext;
   input: { tenantId: string; payoutId: string; limit: number; cursor?: string };
 }) {
-  const scope = { list: "payout-items-cursor", tenantId, filters: payoutId, secret: ctx.env.KEY_PEPPER };
+  const scope = cursorScope(ctx, "payout-items-cursor", { tenantId, filters: [payoutId] });
   const order = { createdAt: payoutItems.processorCreatedAt, id: payoutItems.processorTransferId };
   const rows = await ctx.db
     .select()

@@ -16,7 +16,6 @@ const PayoutStatusSchema = z.enum(PAYOUT_STATUSES).openapi("PayoutStatus", {
 const PayoutIdParams = openapi.idPathParams(openapi.resourceId("lcpo", "lcPayoutId"), PAYOUT_ID);
 
 const Cents = z.number().int();
-const IsoTimestamp = z.iso.datetime({ offset: false }).openapi({ example: "2026-11-01T00:00:00Z" });
 
 const payoutExample = {
   lcPayoutId: PAYOUT_ID,
@@ -147,51 +146,30 @@ export const PayoutDetailSchema = PayoutSchema.extend({
   },
 });
 
-export const ListPayoutsQuerySchema = z
-  .object({
-    from: IsoTimestamp.optional().openapi({ description: "Inclusive lower bound on createdAtUtc (UTC ISO 8601)." }),
-    to: IsoTimestamp.optional().openapi({ description: "Exclusive upper bound on createdAtUtc (UTC ISO 8601)." }),
-    status: PayoutStatusSchema.optional(),
-    ...openapi.pageQuery(),
-  })
-  .strict();
+const PayoutItemsQuerySchema = z.object(openapi.pageQuery({ defaultSize: DEFAULT_ITEMS_PAGE_SIZE, maxSize: MAX_ITEMS_PAGE_SIZE })).strict();
 
-const PayoutItemsQuerySchema = z
-  .object({
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_ITEMS_PAGE_SIZE)
-      .default(DEFAULT_ITEMS_PAGE_SIZE)
-      .openapi({ description: `Items per page, 1–${MAX_ITEMS_PAGE_SIZE}; default ${DEFAULT_ITEMS_PAGE_SIZE}.` }),
-    cursor: z.string().max(1024).optional().openapi({ description: "The items.nextCursor of the previous answer." }),
-  })
-  .strict();
-
-export const listPayouts = createRoute({
-  method: "get",
-  middleware: openapi.replicaRead.middleware,
-  path: "/v1/payouts",
-  ...openapi.tenantRoute("Payouts", "payouts:read"),
-  operationId: "listPayouts",
-  summary: "List payouts to the merchant's bank, newest first",
-  description:
-    "Each payout is one processor settlement and its funding transfer: gross, fees and net, its status, when the money started moving " +
-    "and when it is expected in the bank. Served from the service's ledger (kept by the processor's settlement and funding-transfer " +
-    "webhooks, and re-read by a sweep); the same keyset pagination and signed cursors as `GET /v1/payments`.",
-  request: { query: ListPayoutsQuerySchema, headers: openapi.replicaRead.headers },
-  responses: {
-    200: {
-      ...openapi.jsonContent(openapi.pageOf(PayoutSchema, "PayoutList", openapi.onePage(payoutExample)), "One page of payouts."),
-      headers: openapi.replicaRead.responseHeaders,
-    },
-    ...openapi.problemResponses({
-      ...openapi.listQueryProblems(openapi.invalidField("status", "Invalid option")),
-      ...openapi.AUTHENTICATED_PROBLEMS,
-    }),
+export const listPayouts = openapi.listRoute(
+  {
+    path: "/v1/payouts",
+    ...openapi.tenantRoute("Payouts", "payouts:read"),
+    operationId: "listPayouts",
+    summary: "List payouts to the merchant's bank, newest first",
+    description:
+      "Each payout is one processor settlement and its funding transfer: gross, fees and net, its status, when the money started moving " +
+      "and when it is expected in the bank. Served from the service's ledger (kept by the processor's settlement and funding-transfer " +
+      "webhooks, and re-read by a sweep); the same keyset pagination, signed cursors and `from`/`to` as every list.",
   },
-});
+  {
+    filters: { ...openapi.createdRange(), status: PayoutStatusSchema.optional() },
+    item: PayoutSchema,
+    name: "PayoutList",
+    items: "payouts",
+    example: openapi.onePage(payoutExample),
+    replica: true,
+    queryProblems: [openapi.invalidField("status", "Invalid option")],
+    problems: openapi.AUTHENTICATED_PROBLEMS,
+  },
+);
 
 export const getPayout = createRoute({
   method: "get",

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
 import type { ZodError, ZodType } from "zod";
 import { instantMicros } from "../lib/instant";
 import { INVALID_CURSOR } from "../lib/pagination";
@@ -128,7 +128,7 @@ export function idempotencyKeyHeader({ required, description, example }: { requi
 }
 
 /** `limit` and `cursor` of a keyset-paginated list; a list takes 50 a page, at most 200, unless it says otherwise. */
-export function pageQuery({ defaultSize, maxSize } = { defaultSize: 50, maxSize: 200 }) {
+export function pageQuery({ defaultSize, maxSize }: PageSize = { defaultSize: 50, maxSize: 200 }) {
   return {
     limit: z.coerce
       .number()
@@ -141,14 +141,30 @@ export function pageQuery({ defaultSize, maxSize } = { defaultSize: 50, maxSize:
   };
 }
 
+type PageSize = { defaultSize: number; maxSize: number };
+
 /**
  * Any ISO 8601 instant with a zone (`Z` or an offset such as `+02:00`), any precision; compared as an instant in UTC.
  * No example: Swagger UI fills a parameter's example into "Try it out", and a made-up date range hides every result.
  */
-export const isoInstant = z
-  .string()
-  .max(64)
-  .refine((value) => instantMicros(value) !== null, "must be an ISO 8601 date-time with Z or a UTC offset");
+const isoInstant = z.string().refine((value) => instantMicros(value) !== null, "must be an ISO 8601 date-time with Z or a UTC offset");
+
+/**
+ * `from` and `to` of a list filtered by its rows' creation, the same on every such list; the list reads them with
+ * `createdBounds`/`createdBetween` (`lib/pagination.ts`).
+ */
+export function createdRange() {
+  return {
+    from: isoInstant.optional().openapi({
+      description:
+        "Only those created at or after this instant (inclusive): ISO 8601 with `Z` or an offset (`2026-11-01T02:00:00+02:00`), " +
+        "any precision, compared with createdAtUtc as an instant.",
+    }),
+    to: isoInstant.optional().openapi({
+      description: "Only those created before this instant (exclusive), written as `from`.",
+    }),
+  };
+}
 
 const BOOKMARK_EXAMPLE = "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683~DB_SHARD_US_1";
 
@@ -156,7 +172,7 @@ const BOOKMARK_EXAMPLE = "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf8
  * What a list that may read from a replica adds to its route (`read-replicas.ts`): the middleware, the optional
  * `X-D1-Bookmark` it takes, and the `X-D1-Bookmark` its answer carries.
  */
-export const replicaRead = {
+const replicaRead = {
   middleware: [readsMayLag],
   headers: z.object({
     [BOOKMARK_HEADER]: z
@@ -337,9 +353,57 @@ export const JSON_BODY_PROBLEMS = { 413: "Body too large.", 415: "Body is not JS
 export const INVALID_CURSOR_EXAMPLE: ProblemExample = { slug: "invalid-cursor", detail: INVALID_CURSOR };
 
 /** A keyset-paginated list's 400: a query that fails validation (`examples` of it), or a cursor the list did not issue. */
-export const listQueryProblems = (...examples: ProblemExample[]) => ({
+const listQueryProblems = (...examples: ProblemExample[]) => ({
   400: { description: "Invalid query, or `invalid-cursor`.", examples: [INVALID_CURSOR_EXAMPLE, ...examples] },
 });
+
+type PathParams = NonNullable<NonNullable<RouteConfig["request"]>["params"]>;
+
+/** What a list adds to its route (`listRoute`). */
+type ListOptions<Filters extends z.ZodRawShape, Item extends ZodType> = {
+  /** The list's own filters, `createdRange()` among them when it filters by creation; `limit` and `cursor` are added. */
+  filters: Filters;
+  page?: PageSize;
+  /** One item; `name` names the page's schema, `items` the items in words ("disputes"); `example` is a last page. */
+  item: Item;
+  name: string;
+  items: string;
+  example: { data: unknown[]; hasMore: boolean; nextCursor: string };
+  /** The list may read from a replica (`replicaRead`). */
+  replica?: boolean;
+  /** Examples of the query's own validation failures, beside `invalid-cursor`. */
+  queryProblems?: ProblemExample[];
+  /** The route's other problems. */
+  problems: Parameters<typeof problemResponses>[0];
+};
+
+/**
+ * A keyset-paginated list, declared one way: GET with its filters, `limit` and `cursor` and no other parameter, one page
+ * of items in the envelope every list shares, and a 400 for its query or an `invalid-cursor`.
+ */
+export function listRoute<
+  const Route extends Omit<RouteConfig, "method" | "middleware" | "request" | "responses"> & { request?: { params: PathParams } },
+  Filters extends z.ZodRawShape,
+  Item extends ZodType,
+>(route: Route, { filters, page, item, name, items, example, replica = false, queryProblems = [], problems }: ListOptions<Filters, Item>) {
+  return createRoute({
+    ...route,
+    method: "get",
+    ...(replica ? { middleware: replicaRead.middleware } : {}),
+    request: {
+      ...route.request,
+      query: z.object({ ...filters, ...pageQuery(page) }).strict(),
+      ...(replica ? { headers: replicaRead.headers } : {}),
+    },
+    responses: {
+      200: {
+        ...jsonContent(pageOf(item, name), `One page of ${items}.`, example),
+        ...(replica ? { headers: replicaRead.responseHeaders } : {}),
+      },
+      ...problemResponses({ ...listQueryProblems(...queryProblems), ...problems }),
+    },
+  });
+}
 
 export const TENANT_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerApiKey: [] }];
 

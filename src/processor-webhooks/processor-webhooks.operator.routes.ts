@@ -83,32 +83,29 @@ const receiptExample = {
     '{"type":"updated","entity":"transfer","_embedded":{"transfers":[{"id":"TRm4Xc8Vb2Nk7Td1Lq9Rz3","state":"ON_HOLD","merchant":"MUq7Rz2Lm9Xc4Vb8Nk1Td3","updated_at":"2026-11-03T09:58:12.000Z"}]}}',
 };
 
-export const listProcessorWebhooks = createRoute({
-  method: "get",
-  path: "/admin/processor-webhooks",
-  ...operatorRoute("Operator: processor"),
-  operationId: "listProcessorWebhooks",
-  summary: "Processor webhooks kept on the control database, by outcome (unprocessable by default), newest first",
-  description:
-    "A signed webhook is never lost for its shape: one whose resource does not fit the processor's schema, that names a tenant " +
-    "that cannot take it, or whose applying failed is kept here as `unprocessable` with its raw body and the reason, as is a " +
-    "resource the cron's read of missed changes could not take. Fix the cause, then `POST /admin/processor-webhooks/reapply`. " +
-    "The control database also keeps those reapplied since (`applied`, `ignored`) and those naming no tenant here; a tenant's " +
-    "applied webhooks are on its shard and not listed here.",
-  request: {
-    query: z
-      .object({ outcome: z.enum(RECEIPT_OUTCOMES).default("unprocessable"), ...openapi.pageQuery({ defaultSize: 20, maxSize: 100 }) })
-      .strict(),
+export const listProcessorWebhooks = openapi.listRoute(
+  {
+    path: "/admin/processor-webhooks",
+    ...operatorRoute("Operator: processor"),
+    operationId: "listProcessorWebhooks",
+    summary: "Processor webhooks kept on the control database, by outcome (unprocessable by default), newest first",
+    description:
+      "A signed webhook is never lost for its shape: one whose resource does not fit the processor's schema, that names a tenant " +
+      "that cannot take it, or whose applying failed is kept here as `unprocessable` with its raw body and the reason, as is a " +
+      "resource the cron's read of missed changes could not take. Fix the cause, then `POST /admin/processor-webhooks/reapply`. " +
+      "The control database also keeps those reapplied since (`applied`, `ignored`) and those naming no tenant here; a tenant's " +
+      "applied webhooks are on its shard and not listed here.",
   },
-  responses: {
-    200: openapi.jsonContent(
-      openapi.pageOf(ReceiptSchema, "ProcessorWebhookReceiptList"),
-      "One page of receipts.",
-      openapi.onePage(receiptExample),
-    ),
-    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...OPERATOR_PROBLEMS }),
+  {
+    filters: { outcome: z.enum(RECEIPT_OUTCOMES).default("unprocessable") },
+    page: { defaultSize: 20, maxSize: 100 },
+    item: ReceiptSchema,
+    name: "ProcessorWebhookReceiptList",
+    items: "receipts",
+    example: openapi.onePage(receiptExample),
+    problems: OPERATOR_PROBLEMS,
   },
-});
+);
 
 const ReappliedSchema = z
   .object({ id: z.string(), outcome: z.enum(RECEIPT_OUTCOMES), reason: z.array(FieldErrorSchema).nullable() })

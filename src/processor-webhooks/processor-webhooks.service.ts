@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { applyDisputeEvent, applyEvidenceEvent } from "../disputes";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
-import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { ApiError, type FieldError } from "../lib/problem";
 import { redactSecrets } from "../lib/redact";
 import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent, onboardingOwner } from "../onboarding";
@@ -434,7 +434,7 @@ export const REAPPLY_HOLD_MS = 5 * 60_000;
 
 export type ReappliedReceipt = { id: string; outcome: ReceiptOutcome; reason: FieldError[] | null };
 
-const reapplyScope = (ctx: AppContext) => ({ list: "processor-webhooks-reapply", tenantId: "", filters: "", secret: ctx.env.KEY_PEPPER });
+const reapplyScope = (ctx: AppContext) => cursorScope(ctx, "processor-webhooks-reapply");
 
 /** Unprocessable receipts, and those a reapply run took and never finished. */
 const awaitingReapply = (ctx: AppContext) =>
@@ -553,7 +553,7 @@ export async function listProcessorWebhookReceipts({
   ctx: AppContext;
   input: { outcome: ReceiptOutcome; limit: number; cursor?: string };
 }): Promise<Page<ProcessorWebhookReceiptRecord>> {
-  const scope = { list: "processor-webhook-receipts", tenantId: "", filters: outcome, secret: ctx.env.KEY_PEPPER };
+  const scope = cursorScope(ctx, "processor-webhook-receipts", { filters: [outcome] });
   const columns = { createdAt: processorWebhookReceipts.receivedAt, id: processorWebhookReceipts.id };
   const rows = await ctx.control
     .select()

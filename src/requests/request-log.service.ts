@@ -4,7 +4,7 @@ import { newId } from "../lib/ids";
 import { shardDatabase, tenantPlacement } from "../db/shards";
 import { isFenceRefusal } from "../db/tenancy";
 import { logEvent } from "../lib/log";
-import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { redactSecrets } from "../lib/redact";
 import type { AppContext } from "../platform/context";
@@ -109,12 +109,10 @@ export async function listRequests({
   ctx: AppContext;
   input: { tenantId: string; query: RequestLogQuery };
 }): Promise<Page<RequestLogRecord>> {
-  const scope = {
-    list: "request-log-cursor",
+  const scope = cursorScope(ctx, "request-log-cursor", {
     tenantId,
-    filters: JSON.stringify([query.status ?? null, query.pathPrefix ?? null, query.apiKeyId ?? null, query.traceId ?? null]),
-    secret: ctx.env.KEY_PEPPER,
-  };
+    filters: [query.status ?? null, query.pathPrefix ?? null, query.apiKeyId ?? null, query.traceId ?? null],
+  });
   const rows = await ctx.db
     .select()
     .from(requestLog)

@@ -44,29 +44,26 @@ const requestExample = {
 };
 
 // No examples on the filters: "Try it out" would send them, and a made-up filter hides every request.
-export const ListRequestsQuerySchema = z
-  .object({
-    status: z.string().regex(STATUS_FILTER, STATUS_MESSAGE).optional().openapi({
-      description: "Only requests answered with this status code (`404`) or class (`2xx`, `4xx`, `5xx`).",
+const requestFilters = {
+  status: z.string().regex(STATUS_FILTER, STATUS_MESSAGE).optional().openapi({
+    description: "Only requests answered with this status code (`404`) or class (`2xx`, `4xx`, `5xx`).",
+  }),
+  path: z.string().startsWith("/", "must start with /").max(512).optional().openapi({
+    description: "Only requests whose path starts with this (`/v1/payments` also finds `/v1/payments/lcpay_…/refund`).",
+  }),
+  apiKeyId: z
+    .string()
+    .regex(/^key_[A-Za-z0-9]{10,40}$/, "must be an API key id (key_…)")
+    .optional()
+    .openapi({ description: "Only requests made with this API key." }),
+  traceId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, TRACE_ID_MESSAGE)
+    .optional()
+    .openapi({
+      description: "Only the request(s) with this `traceId`, as a problem's body or `X-Trace-Id` carries it.",
     }),
-    path: z.string().startsWith("/", "must start with /").max(512).optional().openapi({
-      description: "Only requests whose path starts with this (`/v1/payments` also finds `/v1/payments/lcpay_…/refund`).",
-    }),
-    apiKeyId: z
-      .string()
-      .regex(/^key_[A-Za-z0-9]{10,40}$/, "must be an API key id (key_…)")
-      .optional()
-      .openapi({ description: "Only requests made with this API key." }),
-    traceId: z
-      .string()
-      .regex(/^[0-9a-f]{32}$/, TRACE_ID_MESSAGE)
-      .optional()
-      .openapi({
-        description: "Only the request(s) with this `traceId`, as a problem's body or `X-Trace-Id` carries it.",
-      }),
-    ...openapi.pageQuery(),
-  })
-  .strict();
+};
 
 const DESCRIPTION =
   `Every \`/v1\` request made with the tenant's keys in the last ${REQUEST_LOG_RETENTION_DAYS} days, newest first: when it ` +
@@ -76,30 +73,25 @@ const DESCRIPTION =
   "having no tenant. Filters combine; keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true (the " +
   "cursor is signed for this tenant and these filters; another one is 400 `invalid-cursor`).";
 
-export const listRequests = createRoute({
-  method: "get",
-  middleware: openapi.replicaRead.middleware,
-  path: "/v1/requests",
-  operationId: "listRequests",
-  ...openapi.tenantRoute("Requests", "requests:read"),
-  summary: `List the API requests of the last ${REQUEST_LOG_RETENTION_DAYS} days, newest first; find one by its traceId`,
-  description: DESCRIPTION,
-  request: { query: ListRequestsQuerySchema, headers: openapi.replicaRead.headers },
-  responses: {
-    200: {
-      ...openapi.jsonContent(
-        openapi.pageOf(RequestLogEntrySchema, "RequestLogList"),
-        "One page of requests.",
-        openapi.onePage(requestExample),
-      ),
-      headers: openapi.replicaRead.responseHeaders,
-    },
-    ...openapi.problemResponses({
-      ...openapi.listQueryProblems(openapi.invalidField("status", STATUS_MESSAGE), openapi.invalidField("traceId", TRACE_ID_MESSAGE)),
-      ...openapi.AUTHENTICATED_PROBLEMS,
-    }),
+export const listRequests = openapi.listRoute(
+  {
+    path: "/v1/requests",
+    operationId: "listRequests",
+    ...openapi.tenantRoute("Requests", "requests:read"),
+    summary: `List the API requests of the last ${REQUEST_LOG_RETENTION_DAYS} days, newest first; find one by its traceId`,
+    description: DESCRIPTION,
   },
-});
+  {
+    filters: requestFilters,
+    item: RequestLogEntrySchema,
+    name: "RequestLogList",
+    items: "requests",
+    example: openapi.onePage(requestExample),
+    replica: true,
+    queryProblems: [openapi.invalidField("status", STATUS_MESSAGE), openapi.invalidField("traceId", TRACE_ID_MESSAGE)],
+    problems: openapi.AUTHENTICATED_PROBLEMS,
+  },
+);
 
 export const getRequest = createRoute({
   method: "get",

@@ -289,28 +289,28 @@ const failingMoveExample = {
   nextAttemptAtUtc: "2026-11-26T10:31:00.000Z",
 };
 
-export const listTenantMoves = createRoute({
-  method: "get",
-  path: "/admin/moves",
-  ...operatorRoute("Operator: tenants and keys"),
-  operationId: "listTenantMoves",
-  summary: "Tenant moves under way or failing, and those finished in the last 7 days, newest first",
-  description:
-    "Every move not finished (its rollback included), and those `done` or `cancelled` in the last 7 days, most recently started " +
-    "first: each with its step, the last error and how many steps failed in a row, when the cron tries it again, its age and " +
-    "how long since it last progressed, and whether it is `stuck`. A stuck move: read its `lastError`, fix the cause and drive it " +
-    "(`POST /admin/tenants/{tenantId}/move`), or before its flip roll it back (`POST /admin/tenants/{tenantId}/move/cancel`). " +
-    "`npm run admin -- tenant moves` prints every page.",
-  request: { query: z.object(openapi.pageQuery()).strict() },
-  responses: {
-    200: openapi.jsonContent(
-      openapi.pageOf(MoveSummarySchema, "TenantMoveList"),
-      "One page of moves.",
-      openapi.onePage(failingMoveExample),
-    ),
-    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...OPERATOR_PROBLEMS }),
+export const listTenantMoves = openapi.listRoute(
+  {
+    path: "/admin/moves",
+    ...operatorRoute("Operator: tenants and keys"),
+    operationId: "listTenantMoves",
+    summary: "Tenant moves under way or failing, and those finished in the last 7 days, newest first",
+    description:
+      "Every move not finished (its rollback included), and those `done` or `cancelled` in the last 7 days, most recently started " +
+      "first: each with its step, the last error and how many steps failed in a row, when the cron tries it again, its age and " +
+      "how long since it last progressed, and whether it is `stuck`. A stuck move: read its `lastError`, fix the cause and drive it " +
+      "(`POST /admin/tenants/{tenantId}/move`), or before its flip roll it back (`POST /admin/tenants/{tenantId}/move/cancel`). " +
+      "`npm run admin -- tenant moves` prints every page.",
   },
-});
+  {
+    filters: {},
+    item: MoveSummarySchema,
+    name: "TenantMoveList",
+    items: "moves",
+    example: openapi.onePage(failingMoveExample),
+    problems: OPERATOR_PROBLEMS,
+  },
+);
 
 const cancelledExample = {
   ...runningExample,

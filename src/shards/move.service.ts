@@ -14,7 +14,7 @@ import {
 import { tenantShards } from "../db/tenant-shards.schema";
 import { unknownTenant } from "../db/tenancy";
 import { logEvent } from "../lib/log";
-import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { AppContext } from "../platform/context";
 import { forgetTenantKeys, KEY_CHECK_TTL_MS } from "../tenants";
@@ -277,7 +277,7 @@ export async function listMoves({
   ctx: AppContext;
   input: { limit: number; cursor?: string };
 }): Promise<Page<ListedMove>> {
-  const scope = { list: "tenant-moves", tenantId: "", filters: "", secret: ctx.env.KEY_PEPPER };
+  const scope = cursorScope(ctx, "tenant-moves");
   const columns = { createdAt: tenantMoves.startedAt, id: tenantMoves.tenantId };
   const now = ctx.clock.nowMs();
   const recent = new Date(now - RECENTLY_FINISHED_MS).toISOString();

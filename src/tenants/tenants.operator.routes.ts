@@ -198,24 +198,24 @@ export const updateTenant = createRoute({
   },
 });
 
-export const listTenants = createRoute({
-  method: "get",
-  path: "/admin/tenants",
-  ...operatorRoute("Operator: tenants and keys"),
-  operationId: "listTenants",
-  summary: "List tenants",
-  description:
-    "Tenants newest first, with their fee schedule, processor merchant and whether they can take charges; pass `nextCursor` back as `cursor` while `hasMore` is true.",
-  request: { query: z.object(openapi.pageQuery()).strict() },
-  responses: {
-    200: openapi.jsonContent(
-      openapi.pageOf(TenantSchema, "TenantList"),
-      "One page of tenants, newest first.",
-      openapi.onePage(tenantExample),
-    ),
-    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...OPERATOR_PROBLEMS }),
+export const listTenants = openapi.listRoute(
+  {
+    path: "/admin/tenants",
+    ...operatorRoute("Operator: tenants and keys"),
+    operationId: "listTenants",
+    summary: "List tenants",
+    description:
+      "Tenants newest first, with their fee schedule, processor merchant and whether they can take charges; pass `nextCursor` back as `cursor` while `hasMore` is true.",
   },
-});
+  {
+    filters: {},
+    item: TenantSchema,
+    name: "TenantList",
+    items: "tenants",
+    example: openapi.onePage(tenantExample),
+    problems: OPERATOR_PROBLEMS,
+  },
+);
 
 export const issueKey = createRoute({
   method: "post",

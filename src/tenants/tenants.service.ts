@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, isNull, lt, or } from "drizzle-orm";
 import { newId } from "../lib/ids";
-import { afterCursor, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { tenantMoving, unknownTenant } from "../db/tenancy";
 import type { AppContext } from "../platform/context";
@@ -73,7 +73,7 @@ export async function listTenants({
   input: { limit: number; cursor?: string };
 }): Promise<Page<PlacedTenant>> {
   // The operator's list spans every tenant, so its cursor is bound to no one tenant.
-  const scope = { list: "tenants-cursor", tenantId: "", filters: "", secret: ctx.env.KEY_PEPPER };
+  const scope = cursorScope(ctx, "tenants-cursor");
   const rows = await ctx.control
     .select(placedTenantFields)
     .from(tenants)

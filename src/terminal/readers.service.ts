@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
 import { newId } from "../lib/ids";
-import { afterCursor, pageOf } from "../lib/pagination";
+import { afterCursor, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { TENANT_TAG } from "../payments";
 import type { AppContext } from "../platform/context";
@@ -237,7 +237,7 @@ export async function listReaders({
   ctx: AppContext;
   input: { tenantId: string; query: { status?: ReaderStatus; limit: number; cursor?: string } };
 }) {
-  const scope = { list: "readers-cursor", tenantId, filters: JSON.stringify([query.status ?? null]), secret: ctx.env.KEY_PEPPER };
+  const scope = cursorScope(ctx, "readers-cursor", { tenantId, filters: [query.status ?? null] });
   const conditions: (SQL | undefined)[] = [eq(terminalReaders.tenantId, tenantId)];
   if (query.status) conditions.push(eq(terminalReaders.status, query.status));
   conditions.push(await afterCursor(terminalReaders, query.cursor, scope));

@@ -69,13 +69,6 @@ export const RegisterReaderRequestSchema = z
   .strict()
   .openapi("RegisterReaderRequest");
 
-export const ListReadersQuerySchema = z
-  .object({
-    status: z.enum(READER_STATUSES).optional(),
-    ...openapi.pageQuery(),
-  })
-  .strict();
-
 export const TerminalSaleRequestSchema = z
   .object({
     readerId: LcReaderId.openapi({ example: READER_ID, description: "An `active` reader of this tenant." }),
@@ -190,26 +183,27 @@ export const registerReader = createRoute({
   },
 });
 
-export const listReaders = createRoute({
-  method: "get",
-  middleware: openapi.replicaRead.middleware,
-  path: "/v1/terminal/readers",
-  ...openapi.tenantRoute("Terminal", "terminal:read"),
-  operationId: "listReaders",
-  summary: "List the merchant's readers, newest first",
-  description:
-    "Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true. The cursor is signed for this tenant and these " +
-    "filters; another tenant's, a tampered one, or one from other filters is 400 `invalid-cursor`. Connection states are not " +
-    "listed: ask one reader with `?connection=true`.",
-  request: { query: ListReadersQuerySchema, headers: openapi.replicaRead.headers },
-  responses: {
-    200: {
-      ...openapi.jsonContent(openapi.pageOf(ReaderSchema, "TerminalReaderList"), "One page of readers.", openapi.onePage(readerExample)),
-      headers: openapi.replicaRead.responseHeaders,
-    },
-    ...openapi.problemResponses({ ...openapi.listQueryProblems(), ...openapi.AUTHENTICATED_PROBLEMS }),
+export const listReaders = openapi.listRoute(
+  {
+    path: "/v1/terminal/readers",
+    ...openapi.tenantRoute("Terminal", "terminal:read"),
+    operationId: "listReaders",
+    summary: "List the merchant's readers, newest first",
+    description:
+      "Keyset-paginated: pass `nextCursor` back as `cursor` while `hasMore` is true. The cursor is signed for this tenant and these " +
+      "filters; another tenant's, a tampered one, or one from other filters is 400 `invalid-cursor`. Connection states are not " +
+      "listed: ask one reader with `?connection=true`.",
   },
-});
+  {
+    filters: { status: z.enum(READER_STATUSES).optional() },
+    item: ReaderSchema,
+    name: "TerminalReaderList",
+    items: "readers",
+    example: openapi.onePage(readerExample),
+    replica: true,
+    problems: openapi.AUTHENTICATED_PROBLEMS,
+  },
+);
 
 export const getReader = createRoute({
   method: "get",

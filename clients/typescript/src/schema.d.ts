@@ -773,7 +773,7 @@ export interface paths {
     };
     /**
      * List disputes (chargebacks and inquiries), newest first
-     * @description Each dispute with its payment, amount, reason, state, response state, `respondBy` and evidence files. The same keyset pagination and signed cursors as `GET /v1/payments`; filter by `state` (e.g. `open`) or `responseState` (e.g. `needs_response`).
+     * @description Each dispute with its payment, amount, reason, state, response state, `respondBy` and evidence files. The same keyset pagination, signed cursors and `from`/`to` as every list; filter by `state` (e.g. `open`) or `responseState` (e.g. `needs_response`).
      *
      *     Takes an API key with the `disputes:read` permission.
      */
@@ -1129,7 +1129,7 @@ export interface paths {
     };
     /**
      * List payouts to the merchant's bank, newest first
-     * @description Each payout is one processor settlement and its funding transfer: gross, fees and net, its status, when the money started moving and when it is expected in the bank. Served from the service's ledger (kept by the processor's settlement and funding-transfer webhooks, and re-read by a sweep); the same keyset pagination and signed cursors as `GET /v1/payments`.
+     * @description Each payout is one processor settlement and its funding transfer: gross, fees and net, its status, when the money started moving and when it is expected in the bank. Served from the service's ledger (kept by the processor's settlement and funding-transfer webhooks, and re-read by a sweep); the same keyset pagination, signed cursors and `from`/`to` as every list.
      *
      *     Takes an API key with the `payouts:read` permission.
      */
@@ -2002,53 +2002,6 @@ export interface components {
       state: "pending" | "processing" | "succeeded" | "failed" | "canceled";
       updatedAtUtc: string;
     };
-    /**
-     * @example {
-     *       "data": [
-     *         {
-     *           "acceptance": "none",
-     *           "acceptedAtUtc": null,
-     *           "acceptsResponse": true,
-     *           "amountCents": 888888,
-     *           "createdAtUtc": "2026-11-03T09:00:00.000Z",
-     *           "currency": "USD",
-     *           "evidence": [
-     *             {
-     *               "contentType": "application/pdf",
-     *               "createdAtUtc": "2026-11-03T10:15:00.000Z",
-     *               "failureCode": null,
-     *               "failureMessage": null,
-     *               "fileName": "signed-receipt.pdf",
-     *               "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
-     *               "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
-     *               "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
-     *               "sent": null,
-     *               "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
-     *               "sizeBytes": 48213,
-     *               "state": "processing",
-     *               "updatedAtUtc": "2026-11-03T10:15:01.000Z"
-     *             }
-     *           ],
-     *           "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
-     *           "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
-     *           "orderRef": "order-10042",
-     *           "processorDisputeId": "DIs7yQRkHDdMYhurzYz72SFk",
-     *           "processorTransferId": "TRv3Qm8xZ1LwK2",
-     *           "reason": "fraud",
-     *           "reasonCode": "10.4",
-     *           "respondBy": "2026-11-10T09:00:00.000Z",
-     *           "responseState": "needs_response",
-     *           "state": "open",
-     *           "submission": "none",
-     *           "submitted": false,
-     *           "submittedAtUtc": null,
-     *           "updatedAtUtc": "2026-11-03T10:15:01.000Z"
-     *         }
-     *       ],
-     *       "hasMore": false,
-     *       "nextCursor": ""
-     *     }
-     */
     DisputeList: {
       data: components["schemas"]["Dispute"][];
       hasMore: boolean;
@@ -2252,10 +2205,7 @@ export interface components {
     PaymentList: {
       data: components["schemas"]["PaymentListItem"][];
       hasMore: boolean;
-      /**
-       * @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false).
-       * @example WyIyMDI2LTExLTAxVDAwOjAwOjAwLjAwMFoiLCJsY3BheV80Z0gya0xtTjhwUXJTdFV2V3hZejFhIl0.3f1c9a0b7e2d4c6a8b5e1f0d2c4a6b8e
-       */
+      /** @description Pass back as `cursor` while hasMore is true; an empty string on the last page (hasMore false). */
       nextCursor: string;
     };
     PaymentListItem: {
@@ -2491,33 +2441,6 @@ export interface components {
        */
       type: "payment" | "refund" | "fee_refund" | "dispute" | "adjustment";
     };
-    /**
-     * @example {
-     *       "data": [
-     *         {
-     *           "createdAtUtc": "2026-11-05T09:12:00.000Z",
-     *           "currency": "USD",
-     *           "expectedArrivalDate": "2026-11-09",
-     *           "failureCode": null,
-     *           "failureMessage": null,
-     *           "feesCents": 500,
-     *           "grossCents": 14000,
-     *           "initiatedAtUtc": "2026-11-06T18:30:00.000Z",
-     *           "lcPayoutId": "lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5",
-     *           "netCents": 13500,
-     *           "paymentCount": 2,
-     *           "processorFundingTransferId": "TRm1Kd8ZpQ4rXw7Yc2Vb9Nn3",
-     *           "processorFundingTransferState": "SUCCEEDED",
-     *           "processorSettlementId": "STvUfBLbCUsun2KFoTuxR2j1",
-     *           "processorSettlementStatus": "APPROVED",
-     *           "status": "paid",
-     *           "updatedAtUtc": "2026-11-06T18:31:02.000Z"
-     *         }
-     *       ],
-     *       "hasMore": false,
-     *       "nextCursor": ""
-     *     }
-     */
     PayoutList: {
       data: components["schemas"]["Payout"][];
       hasMore: boolean;
@@ -3918,7 +3841,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description One page of tenants, newest first. */
+      /** @description One page of tenants. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4486,12 +4409,12 @@ export interface operations {
   listCallbackDeliveries: {
     parameters: {
       query?: {
+        status?: "pending" | "delivered" | "failed" | "canceled";
+        eventId?: string;
         /** @description Page size, 1–50; default 20. */
         limit?: number;
         /** @description The nextCursor of the previous page. */
         cursor?: string;
-        status?: "pending" | "delivered" | "failed" | "canceled";
-        eventId?: string;
       };
       header?: never;
       path: {
@@ -4724,11 +4647,11 @@ export interface operations {
   listCallbackEvents: {
     parameters: {
       query?: {
+        type?: string;
         /** @description Page size, 1–50; default 20. */
         limit?: number;
         /** @description The nextCursor of the previous page. */
         cursor?: string;
-        type?: string;
       };
       header?: never;
       path: {
@@ -7135,9 +7058,9 @@ export interface operations {
   listDisputes: {
     parameters: {
       query?: {
-        /** @description Inclusive lower bound on createdAtUtc (UTC ISO 8601). */
+        /** @description Only those created at or after this instant (inclusive): ISO 8601 with `Z` or an offset (`2026-11-01T02:00:00+02:00`), any precision, compared with createdAtUtc as an instant. */
         from?: string;
-        /** @description Exclusive upper bound on createdAtUtc (UTC ISO 8601). */
+        /** @description Only those created before this instant (exclusive), written as `from`. */
         to?: string;
         /** @description The processor's state: `inquiry` (INQUIRY: the issuer asks for information), `open` (PENDING: a chargeback under way; the amount is held from the merchant), `won` (WON: the money comes back), `lost` (LOST). */
         state?: components["schemas"]["DisputeState"];
@@ -7165,6 +7088,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "acceptance": "none",
+           *           "acceptedAtUtc": null,
+           *           "acceptsResponse": true,
+           *           "amountCents": 888888,
+           *           "createdAtUtc": "2026-11-03T09:00:00.000Z",
+           *           "currency": "USD",
+           *           "evidence": [
+           *             {
+           *               "contentType": "application/pdf",
+           *               "createdAtUtc": "2026-11-03T10:15:00.000Z",
+           *               "failureCode": null,
+           *               "failureMessage": null,
+           *               "fileName": "signed-receipt.pdf",
+           *               "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+           *               "lcEvidenceId": "lcevd_3Fh7Kq1Wz9Xc5Vb2Nm8Lt4",
+           *               "processorEvidenceId": "DF58kdVTa5eMQUjcXH2F7DH4",
+           *               "sent": null,
+           *               "sha256": "9f2c1b7e4a0d3c6b8e5f1a2d7c4b9e0f3a6d8c1b5e7f2a4d9c0b3e6f8a1d5c7b",
+           *               "sizeBytes": 48213,
+           *               "state": "processing",
+           *               "updatedAtUtc": "2026-11-03T10:15:01.000Z"
+           *             }
+           *           ],
+           *           "lcDisputeId": "lcdsp_5Tq8Wm2Xc7Vb1Nz4Kd9Rh3",
+           *           "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *           "orderRef": "order-10042",
+           *           "processorDisputeId": "DIs7yQRkHDdMYhurzYz72SFk",
+           *           "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *           "reason": "fraud",
+           *           "reasonCode": "10.4",
+           *           "respondBy": "2026-11-10T09:00:00.000Z",
+           *           "responseState": "needs_response",
+           *           "state": "open",
+           *           "submission": "none",
+           *           "submitted": false,
+           *           "submittedAtUtc": null,
+           *           "updatedAtUtc": "2026-11-03T10:15:01.000Z"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": ""
+           *     }
+           */
           "application/json": components["schemas"]["DisputeList"];
         };
       };
@@ -7896,9 +7866,9 @@ export interface operations {
       query?: {
         /** @description Only events of these types: one type, or several separated by commas (`type=transfer.updated,dispute.created`). */
         type?: string;
-        /** @description Inclusive lower bound on createdAtUtc: an ISO 8601 instant with `Z` or an offset, as on `GET /v1/payments`. */
+        /** @description Only those created at or after this instant (inclusive): ISO 8601 with `Z` or an offset (`2026-11-01T02:00:00+02:00`), any precision, compared with createdAtUtc as an instant. */
         from?: string;
-        /** @description Exclusive upper bound on createdAtUtc (events created before it): an ISO 8601 instant with `Z` or an offset. */
+        /** @description Only those created before this instant (exclusive), written as `from`. */
         to?: string;
         /** @description `failed`: only events whose callback was dead-lettered and never delivered since (a replay that reached you clears it). */
         deliveryStatus?: "failed";
@@ -8548,9 +8518,9 @@ export interface operations {
   listPayments: {
     parameters: {
       query?: {
-        /** @description Inclusive lower bound on createdAtUtc: an ISO 8601 instant with `Z` or an offset (`2026-11-01T02:00:00+02:00`). */
+        /** @description Only those created at or after this instant (inclusive): ISO 8601 with `Z` or an offset (`2026-11-01T02:00:00+02:00`), any precision, compared with createdAtUtc as an instant. */
         from?: string;
-        /** @description Exclusive upper bound on createdAtUtc (payments created before it): an ISO 8601 instant with `Z` or an offset. */
+        /** @description Only those created before this instant (exclusive), written as `from`. */
         to?: string;
         status?: components["schemas"]["PaymentStatus"];
         /** @description Page size, 1–200; default 50. */
@@ -9253,9 +9223,9 @@ export interface operations {
   listPayouts: {
     parameters: {
       query?: {
-        /** @description Inclusive lower bound on createdAtUtc (UTC ISO 8601). */
+        /** @description Only those created at or after this instant (inclusive): ISO 8601 with `Z` or an offset (`2026-11-01T02:00:00+02:00`), any precision, compared with createdAtUtc as an instant. */
         from?: string;
-        /** @description Exclusive upper bound on createdAtUtc (UTC ISO 8601). */
+        /** @description Only those created before this instant (exclusive), written as `from`. */
         to?: string;
         /** @description `accruing`: the settlement is still collecting (totals change until it closes); `awaiting_approval`: closed, not yet approved; `approved`: the funding transfer to the bank is under way; `paid`: it succeeded (money in the account on `expectedArrivalDate`); `failed`: the bank transfer failed (`failureCode`). */
         status?: components["schemas"]["PayoutStatus"];
@@ -9281,6 +9251,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "createdAtUtc": "2026-11-05T09:12:00.000Z",
+           *           "currency": "USD",
+           *           "expectedArrivalDate": "2026-11-09",
+           *           "failureCode": null,
+           *           "failureMessage": null,
+           *           "feesCents": 500,
+           *           "grossCents": 14000,
+           *           "initiatedAtUtc": "2026-11-06T18:30:00.000Z",
+           *           "lcPayoutId": "lcpo_7Hq2Lm9Xc4Vb8Nz1Kd3Rt5",
+           *           "netCents": 13500,
+           *           "paymentCount": 2,
+           *           "processorFundingTransferId": "TRm1Kd8ZpQ4rXw7Yc2Vb9Nn3",
+           *           "processorFundingTransferState": "SUCCEEDED",
+           *           "processorSettlementId": "STvUfBLbCUsun2KFoTuxR2j1",
+           *           "processorSettlementStatus": "APPROVED",
+           *           "status": "paid",
+           *           "updatedAtUtc": "2026-11-06T18:31:02.000Z"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "nextCursor": ""
+           *     }
+           */
           "application/json": components["schemas"]["PayoutList"];
         };
       };
@@ -9343,9 +9340,9 @@ export interface operations {
   getPayout: {
     parameters: {
       query?: {
-        /** @description Items per page, 1–200; default 100. */
+        /** @description Page size, 1–200; default 100. */
         limit?: number;
-        /** @description The items.nextCursor of the previous answer. */
+        /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
       header?: never;
