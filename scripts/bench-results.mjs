@@ -35,14 +35,14 @@ const loadLine = () =>
  * Starts a results file for `name` (`bench`, `bench-shards`, …): call at the start of the run, so its load is the load
  * the run began under; `write(lines)` at the end writes the file (a second run the same day replaces it) and the index.
  */
-export function benchResults(name, { command = `npm run ${name}`, now = new Date() } = {}) {
+export function benchResults(name, { command = `npm run ${name}`, now = new Date(), dir = BENCHMARKS_DIR } = {}) {
   const startedAt = now.toISOString();
   const startLoad = loadLine();
   return {
     /** Writes the run's printed lines under its header; returns the file's path. */
     write(lines) {
-      mkdirSync(BENCHMARKS_DIR, { recursive: true });
-      const file = path.join(BENCHMARKS_DIR, `${startedAt.slice(0, 10)}-${name}.md`);
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${startedAt.slice(0, 10)}-${name}.md`);
       const header = [
         `# \`${command}\`, ${startedAt.slice(0, 10)}`,
         "",
@@ -60,15 +60,15 @@ export function benchResults(name, { command = `npm run ${name}`, now = new Date
           .replace(/\n{3,}/g, "\n\n")
           .trimEnd()}\n`,
       );
-      writeIndex();
+      writeIndex(dir);
       return file;
     },
   };
 }
 
 /** docs/benchmarks/README.md: every results file, newest first. */
-function writeIndex() {
-  const runs = readdirSync(BENCHMARKS_DIR)
+function writeIndex(dir) {
+  const runs = readdirSync(dir)
     .filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.md$/.test(file))
     .sort()
     .reverse();
@@ -80,5 +80,5 @@ function writeIndex() {
     "",
     ...runs.map((file) => `- [${file.replace(/\.md$/, "")}](${file})`),
   ];
-  writeFileSync(path.join(BENCHMARKS_DIR, "README.md"), `${lines.join("\n")}\n`);
+  writeFileSync(path.join(dir, "README.md"), `${lines.join("\n")}\n`);
 }
