@@ -18,6 +18,7 @@ import { devSecrets, startDevServer } from "../test/support/dev-server.mjs";
 import { chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
 import { fetchRetryingClosedSocket as fetch, retriedRequests } from "./bench-fetch.mjs";
 import { executeLocalD1, localD1, tenantShardBinding } from "./local-d1.mjs";
+import { benchResults } from "./bench-results.mjs";
 
 const JSON_OUTPUT = process.argv.includes("--json");
 const SEEDED_PAYMENTS = Number(process.env.BENCH_SEEDED_PAYMENTS ?? 100_000);
@@ -28,6 +29,14 @@ const DAY_MS = 86_400_000;
 const PASSWORD = "a long and memorable benchmark passphrase";
 
 const log = (line = "") => (JSON_OUTPUT ? process.stderr : process.stdout).write(`${line}\n`);
+const results = benchResults("bench-overview");
+/** @type {string[]} */
+const reported = [];
+/** A line of the final report: printed, and kept for the results file (docs/benchmarks/). */
+const report = (line = "") => {
+  log(line);
+  reported.push(line);
+};
 const load = () => loadavg()[0] ?? 0;
 /** @param {number[]} values */
 const median = (values) => {
@@ -296,15 +305,15 @@ if (JSON_OUTPUT) {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } else {
   const { rounds, variants, settings } = result;
-  log(
+  report(
     `\nThe benchmark's own server, state under ${settings.stateDirectory}; ${settings.rounds} rounds of ${settings.passes} passes, each variant once a pass in a random order, one at a time; ${settings.seededPayments} payments in the full tenant's 30 days. Median of the rounds' medians (min–max); load is the 1-minute load average at the end of each round (${settings.cores} cores). Requests sent again after a closed keep-alive socket: ${result.retriedRequests}.\n`,
   );
-  log("| request | median ms | ÷ health |");
-  log("|---|---:|---:|");
+  report("| request | median ms | ÷ health |");
+  report("|---|---:|---:|");
   const health = rounds.map((round) => round.medians["GET /health"] ?? 0);
   for (const name of variants) {
     const values = rounds.map((round) => round.medians[name] ?? 0);
-    log(
+    report(
       `| ${name} | ${spread(values, 1)} | ${spread(
         values.map((value, i) => value / (health[i] ?? 1)),
         2,
@@ -313,15 +322,16 @@ if (JSON_OUTPUT) {
   }
   const [emptyName, fullName] = [variants[2] ?? "", variants[3] ?? ""];
   const extra = rounds.map((round) => (round.medians[fullName] ?? 0) - (round.medians[emptyName] ?? 0));
-  log(
+  report(
     `\nThe ${settings.seededPayments} payments add ${spread(extra, 1)} ms to the overview. Load ${spread(
       rounds.map((round) => round.load),
       1,
     )}.`,
   );
-  log("\nSQLite alone on the shard's file (Node's SQLite, median of 20; their sum is the page's gross):\n");
-  log("| read | median ms | plan |");
-  log("|---|---:|---|");
-  for (const { name, medianMs, plan } of result.sqlite) log(`| ${name} | ${medianMs.toFixed(1)} | ${plan} |`);
+  report("\nSQLite alone on the shard's file (Node's SQLite, median of 20; their sum is the page's gross):\n");
+  report("| read | median ms | plan |");
+  report("|---|---:|---|");
+  for (const { name, medianMs, plan } of result.sqlite) report(`| ${name} | ${medianMs.toFixed(1)} | ${plan} |`);
+  log(`\nWritten to ${path.relative(path.join(import.meta.dirname, ".."), results.write(reported))}.`);
 }
 process.exit(0);

@@ -6,8 +6,17 @@
 // so it runs in a few minutes (each BENCH_* variable still overrides it). Not a test: it prints figures and exits.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { benchResults } from "./bench-results.mjs";
 
 const root = path.join(import.meta.dirname, "..");
+const runFile = benchResults("bench-shards");
+/** @type {string[]} */
+const reported = [];
+/** A line of the comparison: printed, and kept for the results file (docs/benchmarks/). */
+const report = (line = "") => {
+  console.log(line);
+  reported.push(line);
+};
 const SHARD_COUNTS = [1, 4];
 const SMALL_SETTING = {
   BENCH_ROUNDS: "3",
@@ -71,20 +80,21 @@ const rows = [
 const [one, four] = results;
 const { settings } = one;
 const loads = results.map((result) => median(result.rounds.map((round) => round[0].load)).toFixed(1)).join(" and ");
-console.log(
+report(
   `\n${settings.rounds} rounds; concurrency 1: ${settings.sequential} requests per variant, interleaved; concurrency ${settings.concurrency}: ${settings.concurrent} per variant; ${settings.seededPayments} payments over ${one.sharding.tenants} tenants (${one.sharding.keys} keys); ${one.callbacks.count} callbacks a run. Load (1-minute average, ${settings.cores} cores): ${loads}. Bench tenants on ${results.map((result) => result.sharding.tenantShards.join(", ")).join(" | ")}.\n`,
 );
-console.log("| measure | 1 shard | 4 shards | 4 ÷ 1 |");
-console.log("|---|---:|---:|---:|");
+report("| measure | 1 shard | 4 shards | 4 ÷ 1 |");
+report("|---|---:|---:|---:|");
 for (const [what, figure, digits] of rows) {
   const [at1, at4] = [figure(one), figure(four)];
-  console.log(`| ${what} | ${at1.toFixed(digits)} | ${at4.toFixed(digits)} | ${at1 === 0 ? "–" : (at4 / at1).toFixed(2)} |`);
+  report(`| ${what} | ${at1.toFixed(digits)} | ${at4.toFixed(digits)} | ${at1 === 0 ? "–" : (at4 / at1).toFixed(2)} |`);
 }
 for (const result of results) {
-  console.log(`\n| shard (${result.sharding.shards}) | tenants | rows | bytes |`);
-  console.log("|---|---:|---:|---:|");
+  report(`\n| shard (${result.sharding.shards}) | tenants | rows | bytes |`);
+  report("|---|---:|---:|---:|");
   for (const { shard, tenants, rows: shardRows, sizeBytes } of result.sharding.shardReport) {
-    console.log(`| ${shard} | ${tenants} | ${shardRows} | ${sizeBytes} |`);
+    report(`| ${shard} | ${tenants} | ${shardRows} | ${sizeBytes} |`);
   }
 }
+console.log(`\nWritten to ${path.relative(root, runFile.write(reported))}.`);
 process.exit(0);

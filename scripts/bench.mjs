@@ -26,6 +26,7 @@ import { benchFeeds, feedsTable } from "./bench-feeds.mjs";
 import { benchProcessorCalls, PROCESSOR_LIMIT_PER_SECOND, processorCallsTable } from "./bench-processor-calls.mjs";
 import { fetchRetryingClosedSocket as fetch, retriedRequests } from "./bench-fetch.mjs";
 import { CONTROL_QUERIES_PATH, writeShardedConfig } from "./bench-sharded-config.mjs";
+import { benchResults } from "./bench-results.mjs";
 import { storageFootprint } from "./bench-storage.mjs";
 import { executeLocalD1, tenantShardBinding } from "./local-d1.mjs";
 import { CRON_ROUTE, parseDevVars } from "./local-service.mjs";
@@ -66,6 +67,17 @@ const KEYS = 24;
 /** The machine's 1-minute load average: the figures are only as quiet as the machine was. */
 const load = () => loadavg()[0] ?? 0;
 const log = (line = "") => (JSON_OUTPUT ? process.stderr : process.stdout).write(`${line}\n`);
+/** The run's results file (docs/benchmarks/), named for what it measures; the figures it prints go there too. */
+const results = benchResults(
+  CALLS_ONLY ? "bench-calls" : FEEDS_ONLY ? "bench-feeds" : PLAIN ? "bench-plain" : SHARDS !== null ? `bench-${SHARDS}-shards` : "bench",
+  { command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}` },
+);
+const reported = [];
+/** A line of the final report: printed, and kept for the results file. */
+const report = (line = "") => {
+  log(line);
+  reported.push(line);
+};
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -478,7 +490,10 @@ const processorCallsHeading = `\nProcessor calls per operation, counted by the s
 if (CALLS_ONLY) {
   const processorCalls = await processorCallsOnly();
   if (JSON_OUTPUT) process.stdout.write(`${JSON.stringify({ processorCalls }, null, 2)}\n`);
-  else for (const line of [processorCallsHeading, ...processorCallsTable(processorCalls)]) log(line);
+  else {
+    for (const line of [processorCallsHeading, ...processorCallsTable(processorCalls)]) report(line);
+    log(`\nWritten to ${path.relative(root, results.write(reported))}.`);
+  }
   process.exit(0);
 }
 if (FEEDS_ONLY) {
@@ -487,8 +502,11 @@ if (FEEDS_ONLY) {
     const feeds = await benchFeeds({ baseUrl: server.baseUrl, adminSecret: devSecrets().ADMIN_SECRET, log });
     if (JSON_OUTPUT) process.stdout.write(`${JSON.stringify({ feeds, load: load() }, null, 2)}\n`);
     else {
-      log(`\nThe processor's change feeds, the benchmark's own server (load ${load().toFixed(1)} on ${availableParallelism()} cores):\n`);
-      for (const line of feedsTable(feeds)) log(line);
+      report(
+        `\nThe processor's change feeds, the benchmark's own server (load ${load().toFixed(1)} on ${availableParallelism()} cores):\n`,
+      );
+      for (const line of feedsTable(feeds)) report(line);
+      log(`\nWritten to ${path.relative(root, results.write(reported))}.`);
     }
   } finally {
     await server.stop();
@@ -499,18 +517,18 @@ const result = await benchmark();
 if (JSON_OUTPUT) {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } else {
-  for (const line of [processorCallsHeading, ...processorCallsTable(result.processorCalls)]) log(line);
+  for (const line of [processorCallsHeading, ...processorCallsTable(result.processorCalls)]) report(line);
   const { rounds, callbacks, sharding, storage, archived, settings, retriedRequests } = result;
-  log(
+  report(
     `\nServer: ${settings.server}, state under ${settings.stateDirectory}. ${settings.rounds} rounds; concurrency 1: ${settings.sequential} requests per variant, interleaved; concurrency ${settings.concurrency}: ${settings.concurrent} requests per variant; ${settings.seededPayments} payments in the ledger. Median of the rounds (min–max); load is the machine's 1-minute load average (${settings.cores} cores) at the end of each round or run. Requests sent again after a closed keep-alive socket: ${retriedRequests}.\n`,
   );
-  log(
+  report(
     `| route | c=1 median ms | c=1 ÷ health | c=${settings.concurrency} median ms | c=${settings.concurrency} ÷ health | c=${settings.concurrency} req/s | failures | load |`,
   );
-  log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  report("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const [index, { name }] of rounds[0].entries()) {
     const rows = rounds.map((round) => round[index]);
-    log(
+    report(
       `| ${name} | ${spread(
         rows.map((row) => row.c1.medianMs),
         1,
@@ -532,45 +550,46 @@ if (JSON_OUTPUT) {
       )} |`,
     );
   }
-  log(
+  report(
     `\n| callbacks (${callbacks.count}, each signature verified by the receiver) | per second | first → last received s | consumer alone per second (batches) | rejected | load |`,
   );
-  log("|---|---:|---:|---:|---:|---:|");
+  report("|---|---:|---:|---:|---:|---:|");
   for (const run of [callbacks.deliveryOnly, callbacks.endToEnd]) {
     const consumer = `${run.consumer.perSecond.toFixed(0)} (${run.consumer.batches})`;
-    log(
+    report(
       `| ${run.name} | ${run.perSecond.toFixed(0)} | ${run.seconds.toFixed(2)} | ${consumer} | ${run.rejected} | ${run.load.toFixed(1)} |`,
     );
   }
   if (sharding) {
     const { reads, writes } = sharding.controlPerApiRequest;
-    log(
+    report(
       `\nControl database, ${sharding.shards} shard(s), the ${sharding.tenants} bench tenants on ${sharding.tenantShards.join(", ")}, ${sharding.keys} keys: ${reads.toFixed(3)} reads and ${writes.toFixed(3)} writes per API request over the rounds (${sharding.apiRequestsPerSecond.toFixed(0)} API requests a second, health left out).`,
     );
     for (const run of [callbacks.deliveryOnly, callbacks.endToEnd]) {
       const control = run.controlPerCallback;
-      log(`Per callback, ${run.name}: ${control?.reads.toFixed(3)} control reads, ${control?.writes.toFixed(3)} writes.`);
+      report(`Per callback, ${run.name}: ${control?.reads.toFixed(3)} control reads, ${control?.writes.toFixed(3)} writes.`);
     }
-    log("\n| shard | tenants | rows | bytes |");
-    log("|---|---:|---:|---:|");
-    for (const { shard, tenants, rows, sizeBytes } of sharding.shardReport) log(`| ${shard} | ${tenants} | ${rows} | ${sizeBytes} |`);
+    report("\n| shard | tenants | rows | bytes |");
+    report("|---|---:|---:|---:|");
+    for (const { shard, tenants, rows, sizeBytes } of sharding.shardReport) report(`| ${shard} | ${tenants} | ${rows} | ${sizeBytes} |`);
   }
   if (storage && archived) {
-    log("\n| table (with its indexes) | rows | bytes per row |");
-    log("|---|---:|---:|");
+    report("\n| table (with its indexes) | rows | bytes per row |");
+    report("|---|---:|---:|");
     for (const [table, { rows, bytesPerRow }] of Object.entries(storage.tables)) {
-      log(`| ${table} | ${rows} | ${bytesPerRow === null ? "–" : bytesPerRow.toFixed(0)} |`);
+      report(`| ${table} | ${rows} | ${bytesPerRow === null ? "–" : bytesPerRow.toFixed(0)} |`);
     }
     const mix = Object.entries(storage.mix)
       .map(([table, count]) => `${count} ${table}`)
       .join(", ");
-    log(
+    report(
       `\nOne payment with ${mix}: ${storage.bytesPerPayment.toFixed(0)} bytes, so one 10 GB D1 database holds about ${(storage.paymentsPerDatabase / 1e6).toFixed(1)} million payments.`,
     );
     const left = `${archived.tables.events.rows} events and ${archived.tables.callback_deliveries.rows} deliveries left in D1`;
-    log(
+    report(
       `Once the archive has taken its events and deliveries (${left}): ${archived.bytesPerPayment.toFixed(0)} bytes per payment with 0.1 refunds, about ${(archived.paymentsPerDatabase / 1e6).toFixed(1)} million payments per database.`,
     );
   }
+  log(`\nWritten to ${path.relative(root, results.write(reported))}.`);
 }
 process.exit(0);

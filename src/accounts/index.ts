@@ -11,7 +11,6 @@ export {
   listAudit,
   listAuditUsers,
   OPERATOR_ACTOR,
-  operatorAuditStatement,
   SERVICE_ACTOR,
   serviceAuditStatement,
   sessionAuditStatement,
@@ -19,8 +18,8 @@ export {
   type AuditActorFilter,
 } from "./audit.service";
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
-export { requestOrigin, type RequestOrigin } from "./request-meta";
-export { changePassword, createPasswordReset, findOpenReset, usePasswordReset } from "./passwords.service";
+export { requestOrigin } from "./request-meta";
+export { changePassword, findOpenReset, usePasswordReset } from "./passwords.service";
 export { PENDING_SIGN_IN_MS } from "./second-factor";
 export {
   completeSignIn,

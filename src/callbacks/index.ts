@@ -6,12 +6,10 @@
 export { default as callbacksRouter } from "./callbacks.router";
 export { handleCallbackBatch, type GoneEndpoint } from "./consumer";
 export { sweepCallbacks } from "./sweep";
-export { archiveCallbackHistory, readArchivedDay, type ArchivedEvent } from "./archive";
+export { archiveCallbackHistory, readArchivedDay } from "./archive";
 export { enqueueEvents } from "./enqueue";
 export {
-  ALL_EVENT_TYPES,
   createCallbackEndpoint,
-  DEFAULT_PREVIOUS_SECRET_TTL_SECONDS,
   deleteCallbackEndpoint,
   getCallbackEndpoint,
   getCallbackSettings,
@@ -20,7 +18,6 @@ export {
   MAX_CALLBACK_ENDPOINTS,
   updateCallbackEndpoint,
   type CallbackEndpoint,
-  type EndpointChanges,
   type SigningSecretInfo,
   revealSigningSecrets,
   rotateSigningSecret,
@@ -31,7 +28,7 @@ export {
 export { listDeliveries, replayEvent, replayFailedDeliveries, type DeliveryRecord } from "./deliveries.service";
 export { subjectHistory, type SubjectDelivery, type SubjectEvent } from "./subject-history";
 export { DELIVERY_STATUSES, type DeliveryStatus } from "./deliveries.schema";
-export { sendTestEvent, TEST_EVENT_TYPE } from "./test-event.service";
+export { sendTestEvent } from "./test-event.service";
 export { CALLBACK_HEADER } from "./signing";
 export { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
 export * as callbackEndpointTables from "./callback-endpoints.schema";

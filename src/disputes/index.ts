@@ -7,11 +7,9 @@ export { sweepDisputes } from "./disputes.sweep";
 export { disputesAwaitingResponse, disputesOfPayment, evidenceOf, getDispute, listDisputes } from "./disputes.queries";
 export { responseWindow } from "./dispute-states";
 export {
-  ACCEPTANCE_STATES,
   DISPUTE_STATES,
   EVIDENCE_STATES,
   RESPONSE_STATES,
-  type AcceptanceState,
   type DisputeRecord,
   type DisputeState,
   type EvidenceRecord,

@@ -6,10 +6,6 @@ export function newId(prefix: string): string {
   return `${prefix}_${base64Url(randomBytes(16)).replaceAll("-", "").replaceAll("_", "")}`;
 }
 
-export function nowIso(): string {
-  return new Date().toISOString();
-}
-
 /** `newId` in SQL, evaluated per row: for an `INSERT … SELECT` that may write several rows at once. */
 export function newIdSql(prefix: string): SQL<string> {
   return sql<string>`${`${prefix}_`} || lower(hex(randomblob(16)))`;

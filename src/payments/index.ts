@@ -1,17 +1,9 @@
 /** The payments capability's public surface: its routes, the ledger table, processor transfer events, the reconciliation sweep. */
 export { default as paymentsRouter } from "./payments.router";
-export {
-  payments,
-  PAYMENT_STATUSES,
-  type FeeCreditStatus,
-  type PaymentMethod,
-  type PaymentRecord,
-  type PaymentStatus,
-  type RefundRecord,
-} from "./payments.schema";
+export { payments, PAYMENT_STATUSES, type PaymentRecord, type PaymentStatus, type RefundRecord } from "./payments.schema";
 export { reconcileLedger } from "./reconciliation";
 export { applyTransferEvent } from "./transfer-events";
-export { saleTransferRecorded, type ProcessorTransfer } from "./transfer-state";
+export { saleTransferRecorded } from "./transfer-state";
 // In-person sales: the terminal capability writes their ledger rows and outcomes through these.
 export {
   applyCardPresentTransfer,
@@ -19,7 +11,6 @@ export {
   findPayment,
   findPaymentByIdempotencyKey,
   insertCardPresentPayment,
-  type CardPresentSale,
 } from "./card-present";
 export { TENANT_TAG } from "./charge.service";
 export { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema, refundPaymentPath } from "./payments.routes";
@@ -27,9 +18,8 @@ export { toPaymentResponse } from "./payments.view";
 export { operationLabel, processorCallsOf, type PaymentProcessorCall } from "./processor-calls";
 export { getPayment, listPayments, refundsOfPayment } from "./payments.queries";
 export { moneyByDay, sumOfDays, type DayMoney } from "./money-by-day.queries";
-export { isSucceededSale, netCents, saleFeeCents, SUCCEEDED_SALE_STATUSES, type MoneyMovements } from "./sale-money";
+export { netCents, saleFeeCents } from "./sale-money";
 export {
-  amountCentsOf,
   PAYMENT_SEARCH_KINDS,
   searchPayments,
   searchTermsOf,
@@ -40,5 +30,5 @@ export {
 export { refund, type RefundInput } from "./refund.service";
 export { isRefundableStatus, refundableCents } from "./refundable";
 export { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "./disputed-payments";
-export { ledgerEntriesForTransfers, type LedgerEntry, type SettledTransfer } from "./settled-transfers";
+export { ledgerEntriesForTransfers } from "./settled-transfers";
 export * as paymentTables from "./payments.schema";

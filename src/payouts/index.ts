@@ -10,12 +10,5 @@ export {
   payoutsAtAGlance,
   type PaymentPayoutItem,
 } from "./payouts.queries";
-export {
-  PAYOUT_ITEM_TYPES,
-  PAYOUT_STATUSES,
-  type PayoutItemRecord,
-  type PayoutItemType,
-  type PayoutRecord,
-  type PayoutStatus,
-} from "./payouts.schema";
+export { PAYOUT_STATUSES, type PayoutItemRecord, type PayoutItemType, type PayoutRecord, type PayoutStatus } from "./payouts.schema";
 export * as payoutTables from "./payouts.schema";

@@ -419,6 +419,3 @@ export const tenantRoute = (tag: string, permission: Permission) => ({
 });
 
 export { z };
-
-/** Stored bytes replayed verbatim (idempotency) are not a typed JSON response; the route's schema still documents them. */
-export const rawResponse = (response: Response): never => response as never;

@@ -1,4 +1,4 @@
-import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppContext } from "./context";
 import type { KeyPermissions } from "./permissions";
 
@@ -27,8 +27,6 @@ export type TenantBindings = {
   Bindings: Env;
   Variables: AppBindings["Variables"] & { tenant: AuthenticatedTenant };
 };
-
-export type AppOpenAPI = OpenAPIHono<AppBindings>;
 
 export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppBindings>;
 

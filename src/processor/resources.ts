@@ -38,8 +38,6 @@ const Currency = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code");
 
 /** The service keeps only a buyer identity's id. */
 export const IdentitySchema = z.object({ id: Id, created_at: Instant.nullish(), updated_at: Instant.nullish() });
-export type Identity = z.infer<typeof IdentitySchema>;
-
 export const INSTRUMENT_TYPES = [
   "APPLE_PAY",
   "BANK_ACCOUNT",
@@ -51,8 +49,6 @@ export const INSTRUMENT_TYPES = [
   "VANTIV_OMNI_TOKEN",
   "VIRTUAL",
 ] as const;
-export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
-
 export const PaymentInstrumentSchema = z.object({
   id: Id,
   created_at: Instant.nullish(),
@@ -176,8 +172,6 @@ export type Merchant = z.infer<typeof MerchantSchema>;
 
 /** The link the seller is sent to; the service follows it, so both fields are required. */
 export const OnboardingLinkSchema = z.object({ link_url: z.string().min(1), expires_at: Instant });
-export type OnboardingLink = z.infer<typeof OnboardingLinkSchema>;
-
 export const OnboardingFormSchema = z.object({
   id: Id,
   ...TimestampFields,

@@ -4,13 +4,6 @@
  */
 export { default as requestsRouter } from "./requests.router";
 export { logTenantRequests } from "./request-log.middleware";
-export {
-  getRequest,
-  listRequests,
-  purgeExpiredRequests,
-  REQUEST_LOG_RETENTION_DAYS,
-  STATUS_FILTER,
-  type RequestLogQuery,
-} from "./request-log.service";
+export { getRequest, listRequests, purgeExpiredRequests, REQUEST_LOG_RETENTION_DAYS, STATUS_FILTER } from "./request-log.service";
 export type { RequestLogRecord } from "./request-log.schema";
 export * as requestLogTables from "./request-log.schema";

@@ -22,5 +22,5 @@ export {
   tenantExample,
   TenantSchema,
 } from "./tenants.operator.routes";
-export { tenants, type TenantRecord } from "../db/tenants.schema";
+export { tenants } from "../db/tenants.schema";
 export { toApiKey, toTenant } from "./tenants.view";

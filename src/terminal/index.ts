@@ -14,6 +14,6 @@ export {
   registerReader,
 } from "./readers.service";
 export { cancelSaleOnReader, listReaderSales, startTerminalSale, type TerminalSaleInput } from "./sale.service";
-export { PAX_MODELS, type PaxModel, type ReaderStatus } from "./terminal.schema";
+export { PAX_MODELS, type ReaderStatus } from "./terminal.schema";
 export { RegisterReaderRequestSchema, TerminalSaleRequestSchema, terminalSalePath } from "./terminal.routes";
 export { toTerminalSale, type Connection, type ReaderState } from "./terminal.view";

@@ -4,7 +4,7 @@ import { createApp } from "../../../src/app";
 import { tenantContext } from "../support/shards";
 import { clockAt } from "../../../src/lib/clock";
 import { saveCallbackUrl as saveCallbackUrlService } from "../../../src/callbacks/callback-endpoints.service";
-import { callbackUrlProblem, deliveryUrlPolicy } from "../../../src/callbacks/callback-url-policy";
+import { callbackUrlPolicy, callbackUrlProblem, deliveryUrlPolicy } from "../../../src/callbacks/callback-url-policy";
 import { ApiError } from "../../../src/lib/problem";
 import { ADMIN_HEADERS, createTenant, expectProblem, jsonInit } from "../support/http";
 import {
@@ -68,6 +68,102 @@ describe("the callback URL policy", () => {
     ]) {
       await expect(saveCallbackUrlService({ ctx, input: { tenantId, url } }), url).resolves.toMatchObject({ url });
     }
+  });
+
+  it("judges every spelling of an address as the address it stands for", async () => {
+    const live = { allowLocalNetwork: false };
+    const loopback = "must not address this machine (loopback)";
+    const privateIpv4 = "must not address a private, loopback, link-local, shared or reserved IPv4 address";
+    const privateIpv6 = "must not address a private, loopback, link-local or reserved IPv6 address";
+    const metadata = "must not address a cloud metadata service";
+    const wildcard = "must not be a wildcard DNS name that stands for an IP address";
+    const refused: [string, string][] = [
+      // IPv4 written as one number, in octal, in hex, shortened: the URL parser reads them all as 127.0.0.1.
+      ["https://2130706433/hooks", loopback],
+      ["https://0x7f.1/hooks", loopback],
+      ["https://0177.0.0.1/hooks", loopback],
+      ["https://127.1/hooks", loopback],
+      ["https://0xa9.0xfe.0xa9.0xfe/latest/meta-data/", metadata],
+      // IPv4-mapped (::ffff:0:0/96), in dotted and hex forms.
+      ["https://[::ffff:127.0.0.1]/hooks", loopback],
+      ["https://[::ffff:7f00:1]/hooks", loopback],
+      ["https://[::ffff:169.254.169.254]/latest/meta-data/", metadata],
+      ["https://[::ffff:192.168.1.1]/hooks", privateIpv4],
+      // IPv4-translated (::ffff:0:0:0/96).
+      ["https://[::ffff:0:7f00:1]/hooks", loopback],
+      ["https://[::ffff:0:a9fe:a9fe]/latest/meta-data/", metadata],
+      ["https://[::ffff:0:a00:1]/hooks", privateIpv4],
+      // NAT64 (64:ff9b::/96), and the local-use NAT64 block (64:ff9b:1::/48).
+      ["https://[64:ff9b::127.0.0.1]/hooks", loopback],
+      ["https://[64:ff9b::a9fe:a9fe]/hooks", metadata],
+      ["https://[64:ff9b::10.0.0.1]/hooks", privateIpv4],
+      ["https://[64:ff9b:1::808:808]/hooks", privateIpv6],
+      // 6to4 (2002::/16) carries its router's IPv4 address.
+      ["https://[2002:7f00:1::1]/hooks", loopback],
+      ["https://[2002:a9fe:a9fe::1]/hooks", metadata],
+      ["https://[2002:c0a8:101::1]/hooks", privateIpv4],
+      // Teredo (2001::/32): the server's IPv4 address, then the client's with every bit flipped.
+      ["https://[2001:0:7f00:1::1]/hooks", loopback],
+      ["https://[2001:0:808:808:0:0:80ff:fffe]/hooks", loopback],
+      ["https://[2001:0:808:808:0:0:f5ff:fffe]/hooks", privateIpv4],
+      // IPv4-compatible (deprecated ::/96), and IPv6 outside global unicast or in its special blocks.
+      ["https://[::127.0.0.1]/hooks", privateIpv6],
+      ["https://[::a00:1]/hooks", privateIpv6],
+      ["https://[2001:db8::1]/hooks", privateIpv6],
+      ["https://[3fff::1]/hooks", privateIpv6],
+      ["https://[2001:10::1]/hooks", privateIpv6],
+      ["https://[5f00::1]/hooks", privateIpv6],
+      ["https://[fd00:ec2::254]/latest/meta-data/", metadata],
+      // Names that spell an address, and wildcard DNS services whatever their name spells.
+      ["https://127.0.0.1.nip.io/hooks", loopback],
+      ["https://app.169.254.169.254.sslip.io/hooks", metadata],
+      ["https://10-0-0-1.nip.io/hooks", privateIpv4],
+      ["https://7f000001.nip.io/hooks", wildcard],
+      ["https://--1.sslip.io/hooks", wildcard],
+      ["https://anything.localtest.me/hooks", wildcard],
+      ["https://app.lvh.me/hooks", wildcard],
+      ["https://ip-10-0-0-1.hooks.example.com/hooks", privateIpv4],
+      ["https://192.168.1.20.hooks.example.com/hooks", privateIpv4],
+      ["https://0x7f.0.0.1.hooks.example.com/hooks", loopback],
+      ["https://hooks-127-0-0-1.example.com/hooks", loopback],
+    ];
+    for (const [url, problem] of refused) expect(callbackUrlProblem(url, live), url).toBe(problem);
+
+    // The same addresses in the sandbox served from this machine: local receivers are allowed, metadata never is.
+    const localSandbox = { allowLocalNetwork: true };
+    for (const [url, problem] of refused.filter(([, problem]) => problem === metadata)) {
+      expect(callbackUrlProblem(url.replace("https:", "http:"), localSandbox), url).toBe(problem);
+    }
+    expect(callbackUrlProblem("http://[::ffff:127.0.0.1]:4000/hooks", localSandbox)).toBeNull();
+
+    // Public addresses stay public in every spelling, and a name that spells one is an ordinary name.
+    for (const url of [
+      "https://[::ffff:8.8.8.8]/hooks",
+      "https://[64:ff9b::8.8.8.8]/hooks",
+      "https://[2002:808:808::1]/hooks",
+      "https://[2001:0:808:808:0:0:f7f7:f7f7]/hooks",
+      "https://[2606:4700::1111]/hooks",
+      "https://ec2-54-210-1-2.compute-1.amazonaws.com/hooks",
+      "https://v2-1-0-3.hooks.example.com/hooks",
+    ]) {
+      expect(callbackUrlProblem(url, live), url).toBeNull();
+    }
+
+    // Through the API: a disguised loopback address is refused like the plain one.
+    const { id: tenantId } = await createTenant();
+    const liveEnv = { ...env, PROCESSOR_ENV: "live", BASE_URL: "https://api.payment-connect.dev" };
+    const ctx = { db: (await tenantContext(tenantId)).db, env: liveEnv, publicOrigin: liveEnv.BASE_URL, clock: clockAt() };
+    await expect(saveCallbackUrlService({ ctx, input: { tenantId, url: "https://[::ffff:0:7f00:1]/hooks" } })).rejects.toMatchObject({
+      slug: "validation-failed",
+      extensions: { errors: [{ field: "url", message: loopback }] },
+    });
+  });
+
+  it("does not take a name that spells a loopback address for a local origin", () => {
+    const sandbox = { ...env, PROCESSOR_ENV: "sandbox" };
+    expect(callbackUrlPolicy({ env: sandbox, publicOrigin: "http://[::ffff:127.0.0.1]:8787" })).toEqual({ allowLocalNetwork: true });
+    expect(callbackUrlPolicy({ env: sandbox, publicOrigin: "https://127.0.0.1.nip.io" })).toEqual({ allowLocalNetwork: false });
+    expect(callbackUrlPolicy({ env: sandbox, publicOrigin: "https://api-127-0-0-1.example.com" })).toEqual({ allowLocalNetwork: false });
   });
 
   it("allows local http receivers in the sandbox served from localhost, but never metadata services", async () => {

@@ -18,13 +18,6 @@ export function absorbCookies(jar: CookieJar, response: Response): void {
 
 const cookieHeader = (jar: CookieJar) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 
-/** The hidden `_csrf` value of the first form on a page. */
-export function formTokenIn(html: string): string {
-  const token = /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error(`no form token in page:\n${html.slice(0, 500)}`);
-  return token;
-}
-
 /**
  * A browser on the dashboard: a cookie jar, same-origin headers on posts (as a browser sends them), and the page's
  * form token added to every form unless the test says otherwise.

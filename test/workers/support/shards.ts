@@ -85,15 +85,3 @@ export async function rowsOnAnyShard<T>(sql: string, ...params: unknown[]): Prom
 export async function rowOnAnyShard<T>(sql: string, ...params: unknown[]): Promise<T | null> {
   return (await rowsOnAnyShard<T>(sql, ...params))[0] ?? null;
 }
-
-/** A write to rows known by their own id, wherever they are (see rowsOnAnyShard). */
-export async function writeOnEveryShard(sql: string, ...params: unknown[]): Promise<void> {
-  await Promise.all(
-    allShardD1s().map((d1) =>
-      d1
-        .prepare(sql)
-        .bind(...params)
-        .run(),
-    ),
-  );
-}
