@@ -27,7 +27,7 @@ export { toPaymentResponse } from "./payments.view";
 export { operationLabel, processorCallsOf, type PaymentProcessorCall } from "./processor-calls";
 export { getPayment, listPayments, refundsOfPayment } from "./payments.queries";
 export { moneyByDay, sumOfDays, type DayMoney } from "./money-by-day.queries";
-export { isSucceededSale, netCents, saleFeeCents, SUCCEEDED_SALE_STATUSES, type MoneyMovements } from "./sale-money";
+export { isSucceededSale, MONEY_FIGURES, netCents, saleFeeCents, SUCCEEDED_SALE_STATUSES, type MoneyMovements } from "./sale-money";
 export {
   amountCentsOf,
   PAYMENT_SEARCH_KINDS,

@@ -381,8 +381,9 @@ describe("the overview's money", () => {
 
     expect(textOf(html, "total-gross")).toBe("$220.00");
     expect(textOf(html, "total-refunds")).toBe("$30.00");
-    // 680 charged, 30 of it returned with a refund.
-    expect(textOf(html, "total-fees")).toBe("$6.50 ($0.30 returned)");
+    // 680 charged, 30 of it returned with a refund: two figures, as in the table.
+    expect(textOf(html, "total-fees")).toBe("$6.80");
+    expect(textOf(html, "total-fees-returned")).toBe("$0.30");
     expect(textOf(html, "total-net")).toBe("$183.50");
     expect(textOf(html, "charges-succeeded")).toBe("4");
     expect(textOf(html, "charges-failed")).toBe("1");
@@ -429,6 +430,29 @@ describe("the overview's money", () => {
 
     // Nothing of the tenant next door.
     for (const theirs of ["$7,777.00", "$555.00", "$3,333.00", "$4,444.00", "$6,666.00", theirDispute]) expect(html).not.toContain(theirs);
+  });
+
+  it("the Fees card is the by-day table's Fees added up, and Net is the card's own figures by the formula the page states", async () => {
+    const { tenantId, browser } = await signedInOwner("Fee Refund Co");
+    await seedMonth(tenantId);
+    const { html } = await browser.open("/dashboard");
+    const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
+    const column = (label: string) =>
+      [...html.matchAll(new RegExp(`data-label="${label}">([^<]*)</td>`, "g"))].reduce((sum, [, text]) => sum + cents(text!), 0);
+    const card = (id: string) => cents(textOf(html, id));
+
+    expect(html).toContain("Net = Gross − Fees − Refunds + Fees returned.");
+    // A refund returned part of a fee this month: fees stay what was charged, the share returned is its own figure.
+    expect(card("total-fees-returned")).toBeGreaterThan(0);
+    for (const [id, label] of [
+      ["total-gross", "Gross"],
+      ["total-fees", "Fees"],
+      ["total-refunds", "Refunds"],
+      ["total-fees-returned", "Fees returned"],
+      ["total-net", "Net"],
+    ] as const)
+      expect(card(id), label).toBe(column(label));
+    expect(card("total-net")).toBe(card("total-gross") - card("total-fees") - card("total-refunds") + card("total-fees-returned"));
   });
 
   it("says so when nothing happened in the month, with no chart but the table of zeros", async () => {
