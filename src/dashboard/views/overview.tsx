@@ -40,7 +40,11 @@ const moneyFigures = [
 
 const dayColumns = (currency: string): Column<DayMoney>[] => [
   { header: "Day (UTC)", cell: (day) => <time datetime={day.day}>{day.day}</time> },
-  ...moneyFigures.map(({ label, cents }): Column<DayMoney> => ({ header: label, class: "num", cell: (day) => formatMoney(cents(day), currency) })),
+  ...moneyFigures.map(({ label, cents }): Column<DayMoney> => ({
+    header: label,
+    class: "num",
+    cell: (day) => formatMoney(cents(day), currency),
+  })),
   { header: "Succeeded", class: "num", cell: (day) => day.succeeded },
   { header: "Failed", class: "num", cell: (day) => day.failed },
 ];
@@ -48,9 +52,7 @@ const dayColumns = (currency: string): Column<DayMoney>[] => [
 const Stat: FC<{ label: string; value: string; id: string }> = ({ label, value, id }) => (
   <div class="ov-stat">
     <dt>{label}</dt>
-    <dd id={id}>
-      {value}
-    </dd>
+    <dd id={id}>{value}</dd>
   </div>
 );
 
@@ -91,7 +93,8 @@ const MoneySection: FC<{ days: DayMoney[]; currency: string }> = ({ days, curren
       </details>
       <p class="hint">
         Gross counts the charges that went through (refunded and disputed ones too) on the day they were made, fees are what the processor
-        charged on them; refunds count on the day they were made, with the fee they returned once credited. {NET_FORMULA}. Chargebacks are not in these figures: they are in the payouts that carry them.
+        charged on them; refunds count on the day they were made, with the fee they returned once credited. {NET_FORMULA}. Chargebacks are
+        not in these figures: they are in the payouts that carry them.
       </p>
     </section>
   );
