@@ -35,7 +35,7 @@ function blocksOf(heading) {
   expect(start, `the README has a "## ${heading}" section`).toBeGreaterThan(-1);
   const end = readme.indexOf("\n## ", start + 1);
   const section = readme.slice(start, end === -1 ? undefined : end);
-  return [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, code]) => ({ lang, code }));
+  return [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang = "", code = ""]) => ({ lang, code }));
 }
 
 /** `npm pack` of folders into `work`: the tarballs' paths. */
@@ -60,6 +60,7 @@ function withDependencies(name, found = new Set()) {
 describe("the client README's first program", () => {
   it("compiles as written in a project made as the README says, and runs", async () => {
     const [steps, program, runIt] = blocksOf("A first program, from an empty folder");
+    if (!steps || !program || !runIt) throw new Error("the section has its steps, its program and how to run it: three code blocks");
     expect(steps.lang).toBe("sh");
     expect(program.lang).toBe("ts");
     expect(runIt.code).toMatch(/^npx tsc && PAYMENT_CONNECT_API_KEY=lc_live_… node list-payments\.js\n$/);
@@ -90,7 +91,7 @@ describe("the client README's first program", () => {
         expect(args).toEqual(["install", "/path/to/payment-connect-client-1.0.0.tgz"]);
         expect(path.basename(client)).toBe("payment-connect-client-1.0.0.tgz");
         run("npm", ["install", "--offline", "--no-audit", "--no-fund", client, ...offline(clientDependencies)], { cwd: app });
-      } else if (command === "npx") run(path.join(app, "node_modules", ".bin", args[0]), args.slice(1), { cwd: app });
+      } else if (command === "npx") run(path.join(app, "node_modules", ".bin", String(args[0])), args.slice(1), { cwd: app });
       else if (command === "npm") run("npm", args, { cwd: app });
       else throw new Error(`a step the test does not know: ${line}`);
     }
@@ -99,7 +100,7 @@ describe("the client README's first program", () => {
     for (const setting of ['"module": "nodenext"', '"types": []', '"verbatimModuleSyntax": true', '"exactOptionalPropertyTypes": true'])
       expect(tsconfig).toContain(setting);
 
-    writeFileSync(path.join(app, fileName), program.code);
+    writeFileSync(path.join(app, String(fileName)), program.code);
     run(path.join(app, "node_modules", ".bin", "tsc"), [], { cwd: app });
 
     // Without a key it says what is missing; with one it lists the payments a service answers.
@@ -122,7 +123,7 @@ describe("the client README's first program", () => {
       const env = {
         PATH: process.env.PATH,
         PAYMENT_CONNECT_API_KEY: "lc_live_readme",
-        PAYMENT_CONNECT_URL: `http://127.0.0.1:${service.address().port}`,
+        PAYMENT_CONNECT_URL: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (service.address()).port}`,
       };
       // Run without blocking this process, which answers for the service meanwhile.
       const { stdout, stderr } = await promisify(execFile)(process.execPath, ["list-payments.js"], { cwd: app, env });

@@ -220,7 +220,7 @@ const tablesCutOff = (page, width) =>
       [...document.querySelectorAll("table")]
         .filter((table) => table.getBoundingClientRect().width > 0)
         .map((table) => {
-          const frame = table.closest(".table-wrap") ?? table.parentElement;
+          const frame = table.closest(".table-wrap") ?? table.parentElement ?? table;
           const box = table.getBoundingClientRect();
           return {
             table: `${table.querySelector("th, td")?.textContent?.trim().slice(0, 30)} … (${table.closest("section, .card, main")?.querySelector("h1, h2")?.textContent?.trim().slice(0, 40)})`,
