@@ -223,7 +223,7 @@ const tablesCutOff = (page, width) =>
           const frame = table.closest(".table-wrap") ?? table.parentElement ?? table;
           const box = table.getBoundingClientRect();
           return {
-            table: `${table.querySelector("th, td")?.textContent?.trim().slice(0, 30)} … (${table.closest("section, .card, main")?.querySelector("h1, h2")?.textContent?.trim().slice(0, 40)})`,
+            table: `${table.querySelector("th, td")?.textContent.trim().slice(0, 30)} … (${table.closest("section, .card, main")?.querySelector("h1, h2")?.textContent.trim().slice(0, 40)})`,
             tableWidth: Math.round(Math.max(box.width, table.scrollWidth)),
             frameWidth: frame.clientWidth,
             right: Math.round(box.right),
