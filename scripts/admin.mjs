@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run admin -- <command>`: the operator API for a person at a terminal.
 import { parseArgs } from "node:util";
-import { receiveTenantCallbacks } from "./callback-receiver.mjs";
 import { callService, CliFailure, runCli, serviceUrl } from "./local-service.mjs";
 
-const USAGE = `Usage: npm run admin -- <command>
+const USAGE = `Usage: npm run admin -- <command> [options]
+       npm run admin -- --help          this help (also -h, or --help after any command)
 
   tenant create <name> [--region <region>]
                                     create a tenant, its data in that region (default: the deployment's DEFAULT_REGION)
@@ -38,7 +38,8 @@ const USAGE = `Usage: npm run admin -- <command>
   sandbox-tenant <name> [--receiver] [--receiver-port <port>]
                                     a tenant ready to charge in the sandbox: tenant, API key, approved sandbox
                                     merchant; prints copy-paste charge commands. --receiver also points its
-                                    callbacks at a receiver started here (port 4000) that prints each one verified
+                                    callbacks at a receiver started here that prints each one verified;
+                                    --receiver-port <port> is the port it listens on (default 4000; 0: any free one)
   sandbox-token [--bank]            a single-use sandbox card token (--bank: a bank account token), printed alone
 
 Finds the service at PAYMENT_CONNECT_URL, else where \`npm run dev\` serves (it writes .wrangler/state/dev-url),
@@ -226,8 +227,11 @@ async function sandboxTenant({ name, receiver, "receiver-port": receiverPort }) 
     .result;
   await admin("POST", `/admin/tenants/${tenant.id}/processor-merchant`, { processorMerchantId: merchant.id });
   const readiness = await callService("GET", "/v1/onboarding/status?refresh=true", { headers: { "X-Api-Key": key } });
+  // Loaded for --receiver alone: it brings the receiver's TypeScript verifier, which no other command needs.
   const callbacks = receiver
-    ? await receiveTenantCallbacks({ tenantId: tenant.id, port: Number(receiverPort ?? 4000), portOption: "--receiver-port" })
+    ? await (
+        await import("./callback-receiver.mjs")
+      ).receiveTenantCallbacks({ tenantId: tenant.id, port: Number(receiverPort ?? 4000), portOption: "--receiver-port" })
     : undefined;
 
   console.log(`Tenant    ${tenant.id} (${name})
@@ -262,6 +266,10 @@ function chargeCommand({ key, currency, kind }) {
 }
 
 await runCli(async () => {
+  if (process.argv.slice(2).some((arg) => arg === "--help" || arg === "-h")) {
+    console.log(USAGE);
+    return;
+  }
   const [noun, verb, ...rest] = process.argv.slice(2);
   const name = commands[noun] ? noun : `${noun} ${verb}`;
   const command = commands[name];

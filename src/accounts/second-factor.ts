@@ -89,12 +89,13 @@ export type SecondFactorUse = { kind: "authenticator" | "recovery code"; spend: 
  * Checks a code against the user's authenticator (six digits) or their unused recovery codes (anything else). A match
  * comes with the statement that spends it — the authenticator's step moved on, or the recovery code marked used — each
  * conditional on not being spent already, so a code raced twice works once: whoever runs it and sees no row changed lost.
+ * An authenticator code already spent answers "used": the person waits for the next one rather than retyping it.
  */
 export async function matchSecondFactor(
   ctx: Pick<AppContext, "control" | "clock" | "env">,
   user: Pick<UserRecord, "id">,
   code: string,
-): Promise<SecondFactorUse | null> {
+): Promise<SecondFactorUse | "used" | null> {
   const typed = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(typed)) {
     const factor = await ctx.control
@@ -105,7 +106,7 @@ export async function matchSecondFactor(
     if (!factor) return null;
     const secret = base32Decode(await openTotpSecret(ctx.env, user.id, factor.secretSealed));
     const step = await matchTotp(secret, typed, ctx.clock.nowMs(), factor.lastUsedStep);
-    if (step === null) return null;
+    if (typeof step !== "number") return step;
     return {
       kind: "authenticator",
       spend: ctx.control
@@ -121,8 +122,13 @@ export async function matchSecondFactor(
     eq(dashboardRecoveryCodes.codeHash, codeHash),
     isNull(dashboardRecoveryCodes.usedAt),
   );
-  const found = await ctx.control.select({ id: dashboardRecoveryCodes.id }).from(dashboardRecoveryCodes).where(unused).get();
+  const found = await ctx.control
+    .select({ usedAt: dashboardRecoveryCodes.usedAt })
+    .from(dashboardRecoveryCodes)
+    .where(and(eq(dashboardRecoveryCodes.userId, user.id), eq(dashboardRecoveryCodes.codeHash, codeHash)))
+    .get();
   if (!found) return null;
+  if (found.usedAt !== null) return "used";
   return {
     kind: "recovery code",
     spend: ctx.control

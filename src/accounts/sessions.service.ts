@@ -148,7 +148,7 @@ async function startSession(
   };
 }
 
-export type SecondStepResult = Exclude<SignInResult, { outcome: "second-factor" }> | { outcome: "expired" };
+export type SecondStepResult = Exclude<SignInResult, { outcome: "second-factor" }> | { outcome: "expired" } | { outcome: "code-used" };
 
 /**
  * The sign-in's second step: the code of the user's authenticator, or one of their recovery codes, for the pending
@@ -181,6 +181,10 @@ export async function completeSignIn({
     return { outcome: "throttled", retryAt };
   }
   const use = await matchSecondFactor(ctx, user, input.code.slice(0, 64));
+  if (use === "used") {
+    await auditFailure("code already used");
+    return { outcome: "code-used" };
+  }
   if (!use) {
     await auditFailure("wrong code");
     return { outcome: "refused" };
@@ -201,7 +205,7 @@ export async function completeSignIn({
   ])) as [unknown[], unknown[]];
   if (spent.length !== 1 || claimed.length !== 1) {
     await auditFailure("code already used");
-    return { outcome: "refused" };
+    return { outcome: spent.length !== 1 ? "code-used" : "refused" };
   }
   return startSession(ctx, {
     user,

@@ -67,20 +67,22 @@ export const totpAt = (secret: Uint8Array, timeMs: number, digits = TOTP_DIGITS)
 
 /**
  * The step a typed code is right for — the current one or one either side — if that step is later than
- * `lastUsedStep`; null otherwise. Every candidate is computed and compared without an early exit, so the time taken
+ * `lastUsedStep`; "used" when it is right only for a step already used (a code typed again); null otherwise. Every candidate is computed and compared without an early exit, so the time taken
  * says nothing about which matched.
  */
-export async function matchTotp(secret: Uint8Array, code: string, timeMs: number, lastUsedStep: number): Promise<number | null> {
+export async function matchTotp(secret: Uint8Array, code: string, timeMs: number, lastUsedStep: number): Promise<number | "used" | null> {
   if (!/^\d{6}$/.test(code)) return null;
   const now = totpStep(timeMs);
   const typed = new TextEncoder().encode(code);
   let matched: number | null = null;
+  let used = false;
   for (let step = now - DRIFT_STEPS; step <= now + DRIFT_STEPS; step++) {
     const expected = new TextEncoder().encode(await hotp(secret, step));
     const equal = crypto.subtle.timingSafeEqual(expected, typed);
     if (equal && step > lastUsedStep && matched === null) matched = step;
+    if (equal && step <= lastUsedStep) used = true;
   }
-  return matched;
+  return matched ?? (used ? "used" : null);
 }
 
 /** The URI an authenticator app reads (as text or, where one is drawn, a QR code): issuer and account label it in the app. */

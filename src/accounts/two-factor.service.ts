@@ -96,7 +96,7 @@ export async function confirmTotpEnrolment({
   if (!factor) return { outcome: "no-enrolment" };
   const secret = await openTotpSecret(ctx.env, session.userId, factor.secretSealed);
   const step = await matchTotp(base32Decode(secret), code.replace(/\s/g, ""), ctx.clock.nowMs(), 0);
-  if (step === null) return { outcome: "wrong-code", enrolment: enrolmentOf(session, secret) };
+  if (typeof step !== "number") return { outcome: "wrong-code", enrolment: enrolmentOf(session, secret) };
   const now = ctx.clock.nowIso();
   // The secret confirmed is the one the code was checked against: a restart in between leaves it off.
   const enabled = await ctx.control
@@ -137,7 +137,7 @@ export async function disableTotp({
 }: {
   ctx: AppContext;
   input: { session: SignedInSession; password: string; code: string; origin: RequestOrigin };
-}): Promise<"disabled" | "refused" | "wrong-code" | "throttled" | "not-on"> {
+}): Promise<"disabled" | "refused" | "wrong-code" | "code-used" | "throttled" | "not-on"> {
   const checked = await confirmPassword({ ctx, input: { session, password, origin } });
   if (checked !== "confirmed") return checked;
   const on = await ctx.control
@@ -149,12 +149,13 @@ export async function disableTotp({
   const keys = await throttleKeys(session.email, origin.ipAddress);
   if (await countAttempt(ctx, keys)) return "throttled";
   const use = await matchSecondFactor(ctx, { id: session.userId }, code.slice(0, 64));
+  if (use === "used") return "code-used";
   if (!use) return "wrong-code";
   const [spent] = (await ctx.control.batch([use.spend, withdrawAttempt(ctx, keys.account), withdrawAttempt(ctx, keys.address)])) as [
     unknown[],
     ...unknown[],
   ];
-  if (spent.length !== 1) return "wrong-code";
+  if (spent.length !== 1) return "code-used";
   await ctx.control.batch([
     ctx.control.delete(dashboardTotpFactors).where(eq(dashboardTotpFactors.userId, session.userId)),
     ctx.control.delete(dashboardRecoveryCodes).where(eq(dashboardRecoveryCodes.userId, session.userId)),

@@ -13,7 +13,7 @@ import {
   usePasswordReset,
 } from "../accounts";
 import { getTenant } from "../tenants";
-import { fieldErrors, formFields, newPasswordFields, safeNextPath, typedTwice } from "./forms";
+import { CODE_ALREADY_USED, fieldErrors, formFields, newPasswordFields, safeNextPath, typedTwice } from "./forms";
 import {
   clearPendingCookie,
   clearSessionCookie,
@@ -101,13 +101,17 @@ export async function submitSecondStep(c: DashboardContext) {
       <SecondStepPage formToken={publicFormToken(c)} next={next} error={error} />
     ));
   }
-  if (result.outcome === "refused") {
+  if (result.outcome === "refused" || result.outcome === "code-used") {
     c.status(401);
     return c.render(
       <SecondStepPage
         formToken={publicFormToken(c)}
         next={next}
-        error="That code did not work. Enter the code your authenticator shows now, or an unused recovery code."
+        error={
+          result.outcome === "code-used"
+            ? CODE_ALREADY_USED
+            : "That code did not work. Enter the code your authenticator shows now, or an unused recovery code."
+        }
       />,
       SECOND_STEP,
     );

@@ -45,7 +45,7 @@ async function renderEndpoint(
   });
 }
 
-const backTo = (c: SignedInContext, endpointId: string, notice: "endpoint-saved" | "test-event-sent") =>
+const backTo = (c: SignedInContext, endpointId: string, notice: "endpoint-saved" | "endpoint-test-sent") =>
   c.redirect(`/dashboard/callbacks/endpoints/${endpointId}?notice=${notice}`, 303);
 
 /** The form as the service takes it: event types separated by commas. */
@@ -180,5 +180,5 @@ export async function sendEndpointPing(c: SignedInContext) {
     throw error;
   }
   await auditSignedIn(c, "test_event.sent", endpointId);
-  return backTo(c, endpointId, "test-event-sent");
+  return backTo(c, endpointId, "endpoint-test-sent");
 }

@@ -70,3 +70,7 @@ export const typedTwice: [(form: { password: string; confirm: string }) => boole
   (form) => form.password === form.confirm,
   { path: ["confirm"], message: "The two passwords differ." },
 ];
+
+/** An authenticator code typed a second time: each works once, so the next one is what to type. */
+export const CODE_ALREADY_USED =
+  "That code was already used, and each code works once. Wait for your authenticator to show the next one (a new code every 30 seconds), or enter an unused recovery code.";

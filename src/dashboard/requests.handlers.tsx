@@ -19,6 +19,7 @@ const REQUEST_FILTERS = {
   status: z.string().trim().toLowerCase().regex(STATUS_FILTER),
   path: z.string().trim().startsWith("/").max(512),
   key: z.string().regex(/^key_[A-Za-z0-9]{10,40}$/),
+  listen: z.literal("shown"),
 };
 
 const keysOf = (c: SignedInContext) => listApiKeys({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
@@ -26,7 +27,12 @@ const keysOf = (c: SignedInContext) => listApiKeys({ ctx: c.get("ctx"), input: {
 /** The log with the API's filters; the key is chosen among the tenant's keys, each named as on the keys page. */
 export async function showRequests(c: SignedInContext) {
   const query = c.req.query();
-  const { filters, filterError } = parseFilters(query, REQUEST_FILTERS, { traceId: "trace ID", path: "path", key: "API key" });
+  const { filters, filterError } = parseFilters(query, REQUEST_FILTERS, {
+    traceId: "trace ID",
+    path: "path",
+    key: "API key",
+    listen: "choice of listen's polls",
+  });
   const [page, keys] = await Promise.all([
     listRequests({
       ctx: c.get("ctx"),
@@ -38,6 +44,7 @@ export async function showRequests(c: SignedInContext) {
           ...(filters.status ? { status: filters.status } : {}),
           ...(filters.path ? { pathPrefix: filters.path } : {}),
           ...(filters.key ? { apiKeyId: filters.key } : {}),
+          withoutListen: filters.listen !== "shown",
           ...(query.cursor ? { cursor: query.cursor } : {}),
         },
       },

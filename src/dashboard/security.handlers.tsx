@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { changePassword, confirmTotpEnrolment, disableTotp, requestOrigin, startTotpEnrolment, twoFactorStatus } from "../accounts";
-import { fieldErrors, formFields, newPasswordFields, typedTwice } from "./forms";
+import { CODE_ALREADY_USED, fieldErrors, formFields, newPasswordFields, typedTwice } from "./forms";
 import type { SignedInBindings } from "./types";
 import { SecurityPage, type SecurityPageProps } from "./views/security";
 
@@ -92,6 +92,7 @@ export async function disableTwoFactor(c: SignedInContext) {
   const refusals = {
     refused: [401, WRONG_PASSWORD],
     "wrong-code": [401, "That code did not work: enter the app's current code or an unused recovery code."],
+    "code-used": [401, CODE_ALREADY_USED],
     throttled: [429, THROTTLED],
     "not-on": [409, "Two-step sign-in is already off."],
   } as const;

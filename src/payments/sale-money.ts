@@ -24,6 +24,18 @@ export const saleFeeCentsSql: SQL = sql`COALESCE(${payments.processorFeeCents}, 
 /** Money over a period, in minor units: sales, their fees, the refunds made and the share of the fee those refunds returned. */
 export type MoneyMovements = { grossCents: number; feesCents: number; refundsCents: number; feesReturnedCents: number };
 
+/**
+ * The period's figures, each named once: fees are what the processor charged on the sales, and the share refunds gave
+ * back is its own figure, so a card, a table and the net all read the same four numbers. `adds` is the figure's sign in
+ * the net.
+ */
+export const MONEY_FIGURES = [
+  { key: "grossCents", label: "Gross", adds: true },
+  { key: "feesCents", label: "Fees", adds: false },
+  { key: "refundsCents", label: "Refunds", adds: false },
+  { key: "feesReturnedCents", label: "Fees returned", adds: true },
+] as const satisfies readonly { key: keyof MoneyMovements; label: string; adds: boolean }[];
+
 /** What the merchant keeps of it: the sales less their fees and less the refunds, plus the fees the refunds returned. */
-export const netCents = ({ grossCents, feesCents, refundsCents, feesReturnedCents }: MoneyMovements): number =>
-  grossCents - feesCents - refundsCents + feesReturnedCents;
+export const netCents = (movements: MoneyMovements): number =>
+  MONEY_FIGURES.reduce((net, figure) => net + (figure.adds ? movements[figure.key] : -movements[figure.key]), 0);

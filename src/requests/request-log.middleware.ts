@@ -26,6 +26,7 @@ export const logTenantRequests = createMiddleware<AppBindings>(async (c, next) =
     durationMs: Date.now() - receivedAt.getTime(),
     traceId: c.get("traceId"),
     idempotencyKey: c.req.header("Idempotency-Key"),
+    userAgent: c.req.header("User-Agent"),
   };
   const { env, control } = c.get("ctx");
   // On the shard's binding, outside the request's D1 sessions: nothing reads this write back, so it needs no bookmark.

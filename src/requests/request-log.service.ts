@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { liveHere } from "../db/tenant-fences.schema";
 import { newId } from "../lib/ids";
 import { shardDatabase, tenantPlacement } from "../db/shards";
@@ -20,6 +20,16 @@ const PURGE_BATCHES_PER_RUN = 5;
 const MAX_TEXT = 2_048;
 const MAX_IDEMPOTENCY_KEY = 255;
 
+/**
+ * How `payment-connect listen` (and `npm run listen`) names itself on its polls of `GET /v1/events`: its User-Agent
+ * starts with this, so the dashboard's log can set its polls aside.
+ */
+const LISTEN_USER_AGENT_PREFIX = "PaymentConnect-Listen/";
+
+/** The request's client as the log records it: `listen` for listen's polls, null for any other. */
+const clientOf = (userAgent: string | undefined): RequestLogRecord["client"] =>
+  userAgent?.startsWith(LISTEN_USER_AGENT_PREFIX) ? "listen" : null;
+
 /** `2xx`, `4xx`, `5xx`… (a class) or a status code such as `404`. */
 export const STATUS_FILTER = /^[1-5](?:xx|\d\d)$/;
 
@@ -28,6 +38,8 @@ export type RequestLogQuery = {
   pathPrefix?: string;
   apiKeyId?: string;
   traceId?: string;
+  /** Leaves out the polls of `payment-connect listen` (the dashboard's default). */
+  withoutListen?: boolean;
   limit: number;
   cursor?: string;
 };
@@ -44,6 +56,8 @@ export type FinishedRequest = {
   durationMs: number;
   traceId: string;
   idempotencyKey: string | undefined;
+  /** Read only to tell listen's polls apart; never stored. */
+  userAgent?: string | undefined;
 };
 
 /**
@@ -72,6 +86,7 @@ export async function recordRequest({
     traceId: input.traceId,
     idempotencyKey: input.idempotencyKey === undefined ? null : redactSecrets(input.idempotencyKey).slice(0, MAX_IDEMPOTENCY_KEY),
     apiKeyId: input.apiKeyId,
+    client: clientOf(input.userAgent),
   };
   const lost = (reason: string, error: unknown) =>
     logEvent("warn", "request log row lost", { traceId: input.traceId, tenantId: input.tenantId, reason, error: String(error) });
@@ -111,7 +126,7 @@ export async function listRequests({
 }): Promise<Page<RequestLogRecord>> {
   const scope = cursorScope(ctx, "request-log-cursor", {
     tenantId,
-    filters: [query.status ?? null, query.pathPrefix ?? null, query.apiKeyId ?? null, query.traceId ?? null],
+    filters: [query.status ?? null, query.pathPrefix ?? null, query.apiKeyId ?? null, query.traceId ?? null, query.withoutListen ?? false],
   });
   const rows = await ctx.db
     .select()
@@ -123,6 +138,7 @@ export async function listRequests({
         query.pathPrefix ? sql`substr(${requestLog.path}, 1, length(${query.pathPrefix})) = ${query.pathPrefix}` : undefined,
         query.apiKeyId ? eq(requestLog.apiKeyId, query.apiKeyId) : undefined,
         query.traceId ? eq(requestLog.traceId, query.traceId) : undefined,
+        query.withoutListen ? isNull(requestLog.client) : undefined,
         await afterCursor(listOrder, query.cursor, scope),
       ),
     )

@@ -3,7 +3,8 @@
 // and an open invitation, so each page has something to show; then the pages before sign-in, and every page signed in,
 // found by following the navigation and the links to records from the overview on — a page added to the navigation
 // is walked from then on, with nothing to add here. On each: the sandbox banner, nothing scrolling sideways
-// (`scrollWidth === innerWidth`, no element past the window's edge outside a table's own frame), no console error,
+// (`scrollWidth === innerWidth`, no element past the window's edge outside a table's own frame), every table whole in
+// its frame (no column cut off or scrolled out of sight, at either width), no console error,
 // nothing loaded from another origin, and a screenshot `<nn>-<page>-<width>.png` in SCREENSHOTS_DIR
 // (test-results/dashboard-walk by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes the guide's).
 import { readdirSync, rmSync } from "node:fs";
@@ -209,6 +210,29 @@ function screenshotNames(pages) {
   );
 }
 
+/**
+ * Every table that a person cannot read whole where it is: wider than its frame (a column cut off or scrolled out of
+ * sight), or reaching past the window. A table stacked into cards on a phone is measured the same way.
+ */
+const tablesCutOff = (page, width) =>
+  page.evaluate(
+    (width) =>
+      [...document.querySelectorAll("table")]
+        .filter((table) => table.getBoundingClientRect().width > 0)
+        .map((table) => {
+          const frame = table.closest(".table-wrap") ?? table.parentElement ?? table;
+          const box = table.getBoundingClientRect();
+          return {
+            table: `${table.querySelector("th, td")?.textContent.trim().slice(0, 30)} … (${table.closest("section, .card, main")?.querySelector("h1, h2")?.textContent.trim().slice(0, 40)})`,
+            tableWidth: Math.round(Math.max(box.width, table.scrollWidth)),
+            frameWidth: frame.clientWidth,
+            right: Math.round(box.right),
+          };
+        })
+        .filter(({ tableWidth, frameWidth, right }) => tableWidth > frameWidth + 1 || right > width + 1),
+    width,
+  );
+
 /** Opens `url` and checks it as every page is checked; answers its status. */
 async function checkPage(page, seen, viewport, { url, template }, name) {
   seen.errors.length = 0;
@@ -218,6 +242,7 @@ async function checkPage(page, seen, viewport, { url, template }, name) {
   // Soft: one run names every page at fault, not only the first.
   expect.soft(await page.isVisible(".sandbox-banner"), `the sandbox banner on ${where}`).toBe(true);
   await expectToFit(page, viewport, where);
+  expect.soft(await tablesCutOff(page, viewport.width), `every table whole on ${where}`).toEqual([]);
   // A not-found page is an answer too; Chromium reports its 404 as a failed load, which is what it is.
   const expectedErrors = response?.status() === 404 ? [expect.stringContaining("404")] : [];
   expect.soft(seen.errors, where).toEqual(expectedErrors);
@@ -226,7 +251,7 @@ async function checkPage(page, seen, viewport, { url, template }, name) {
 }
 
 describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
-  it("walks the pages before sign-in and every page signed in, with nothing sideways, no console error and the sandbox banner", async () => {
+  it("walks the pages before sign-in and every page signed in, with nothing sideways, every table whole, no console error and the sandbox banner", async () => {
     const owner = await tenantWithHistory();
     const signedOutPages = [
       { template: "/dashboard/sign-in", url: `${suite.server.baseUrl}/dashboard/sign-in` },

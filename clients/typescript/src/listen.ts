@@ -71,6 +71,8 @@ export async function listen(options: ListenOptions): Promise<void> {
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     fetch: (request) => fetch(request, { signal: signal ?? null }),
+    // The service's request log tells these polls apart by it, and its dashboard hides them unless asked.
+    headers: { "User-Agent": USER_AGENT },
   });
   const type = options.events?.length ? options.events.join(",") : undefined;
   try {

@@ -249,7 +249,8 @@ export const EndpointPage: FC<EndpointPageProps> = ({
     {endpoint.disabledReason === "gone" ? (
       <p class="error-summary" role="alert">
         This endpoint answered <strong>410 Gone</strong> on <Time iso={endpoint.disabledAt} />, so it was disabled and receives nothing.
-        Turn it back on below once the receiver is there again; replay what it missed from the delivery log.
+        Turn it back on below once the receiver is there again; replay what it missed from{" "}
+        <a href="/dashboard/callbacks#deliveries">the delivery log</a>.
       </p>
     ) : null}
     <section class="card" aria-labelledby="endpoint-heading">
@@ -257,6 +258,10 @@ export const EndpointPage: FC<EndpointPageProps> = ({
         Endpoint <EndpointState endpoint={endpoint} />
       </h2>
       <p class="mono small">{endpoint.id}</p>
+      <p class="small" id="endpoint-deliveries">
+        Its deliveries, with every other endpoint's, are in <a href="/dashboard/callbacks#deliveries">the delivery log</a> on the Callbacks
+        page.
+      </p>
       <ErrorSummary message={error} />
       <PostForm action={endpointPath(endpoint)} class="stack">
         <EndpointFields

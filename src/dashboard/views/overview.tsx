@@ -1,7 +1,7 @@
 import type { FC } from "hono/jsx";
 import type { DisputeRecord } from "../../disputes";
 import type { Readiness } from "../../onboarding";
-import { sumOfDays, type DayMoney } from "../../payments";
+import { MONEY_FIGURES, sumOfDays, type DayMoney } from "../../payments";
 import type { PayoutRecord } from "../../payouts";
 import { Badge, EmptyState, RecordLink, type Tone } from "./components/display";
 import { PostButton } from "./components/forms";
@@ -29,24 +29,30 @@ export function successRate(succeeded: number, failed: number): string {
   return tried === 0 ? "—" : `${((succeeded / tried) * 100).toFixed(1)}%`;
 }
 
+/** "Net = Gross − Fees − Refunds + Fees returned", from the figures that make it. */
+const NET_FORMULA = `Net = ${MONEY_FIGURES.map((figure, n) => `${n === 0 ? "" : figure.adds ? "+ " : "− "}${figure.label}`).join(" ")}`;
+
+/** The card's totals and the table's columns: the same figures under the same names. */
+const moneyFigures = [
+  ...MONEY_FIGURES.map(({ key, label }) => ({ label, cents: (money: DayMoney) => money[key] })),
+  { label: "Net", cents: (money: DayMoney) => money.netCents },
+];
+
 const dayColumns = (currency: string): Column<DayMoney>[] => [
   { header: "Day (UTC)", cell: (day) => <time datetime={day.day}>{day.day}</time> },
-  { header: "Gross", class: "num", cell: (day) => formatMoney(day.grossCents, currency) },
-  { header: "Fees", class: "num", cell: (day) => formatMoney(day.feesCents, currency) },
-  { header: "Refunds", class: "num", cell: (day) => formatMoney(day.refundsCents, currency) },
-  { header: "Fees returned", class: "num", cell: (day) => formatMoney(day.feesReturnedCents, currency) },
-  { header: "Net", class: "num", cell: (day) => formatMoney(day.netCents, currency) },
+  ...moneyFigures.map(({ label, cents }): Column<DayMoney> => ({
+    header: label,
+    class: "num",
+    cell: (day) => formatMoney(cents(day), currency),
+  })),
   { header: "Succeeded", class: "num", cell: (day) => day.succeeded },
   { header: "Failed", class: "num", cell: (day) => day.failed },
 ];
 
-const Stat: FC<{ label: string; value: string; id: string; note?: string }> = ({ label, value, id, note }) => (
+const Stat: FC<{ label: string; value: string; id: string }> = ({ label, value, id }) => (
   <div class="ov-stat">
     <dt>{label}</dt>
-    <dd id={id}>
-      {value}
-      {note ? <span class="muted small"> {note}</span> : null}
-    </dd>
+    <dd id={id}>{value}</dd>
   </div>
 );
 
@@ -62,15 +68,9 @@ const MoneySection: FC<{ days: DayMoney[]; currency: string }> = ({ days, curren
         </span>
       </h2>
       <dl class="ov-stats">
-        <Stat id="total-gross" label="Gross volume" value={formatMoney(totals.grossCents, currency)} />
-        <Stat id="total-refunds" label="Refunds" value={formatMoney(totals.refundsCents, currency)} />
-        <Stat
-          id="total-fees"
-          label="Fees"
-          value={formatMoney(totals.feesCents - totals.feesReturnedCents, currency)}
-          note={totals.feesReturnedCents > 0 ? `(${formatMoney(totals.feesReturnedCents, currency)} returned)` : undefined}
-        />
-        <Stat id="total-net" label="Net" value={formatMoney(totals.netCents, currency)} />
+        {moneyFigures.map(({ label, cents }) => (
+          <Stat id={`total-${label.toLowerCase().replaceAll(" ", "-")}`} label={label} value={formatMoney(cents(totals), currency)} />
+        ))}
         <Stat id="charges-succeeded" label="Succeeded charges" value={String(totals.succeeded)} />
         <Stat id="charges-failed" label="Failed charges" value={String(totals.failed)} />
         <Stat id="success-rate" label="Success rate" value={successRate(totals.succeeded, totals.failed)} />
@@ -93,8 +93,8 @@ const MoneySection: FC<{ days: DayMoney[]; currency: string }> = ({ days, curren
       </details>
       <p class="hint">
         Gross counts the charges that went through (refunded and disputed ones too) on the day they were made, fees are what the processor
-        charged on them; refunds count on the day they were made, with the fee they returned once credited. Net is gross less fees and
-        refunds, plus fees returned. Chargebacks are not in these figures: they are in the payouts that carry them.
+        charged on them; refunds count on the day they were made, with the fee they returned once credited. {NET_FORMULA}. Chargebacks are
+        not in these figures: they are in the payouts that carry them.
       </p>
     </section>
   );

@@ -7,7 +7,7 @@ import { Badge, RecordLink, Time, type Tone } from "./components/display";
 import { Table, type Column } from "./components/table";
 import { DisputeStateBadge } from "./disputes";
 import { formatMoney, formatTime, words } from "./format";
-import { PayoutStatusBadge } from "./payouts";
+import { isChargebackReversal, PayoutStatusBadge } from "./payouts";
 
 /** Everything a payment's page tells besides the row itself: its refunds, disputes, payouts and events. */
 export type PaymentStory = {
@@ -174,8 +174,8 @@ export const PayoutsSection: FC<{ items: PaymentPayoutItem[] }> = ({ items }) =>
       <ul class="plain">
         {items.map(({ item, payout }) => (
           <li>
-            {PAYOUT_ITEM_LABELS[item.type]}: {formatMoney(item.amountCents, payout.currency)}, net{" "}
-            {formatMoney(item.netCents, payout.currency)}
+            {isChargebackReversal(item) ? "The chargeback reversed (dispute won)" : PAYOUT_ITEM_LABELS[item.type]}:{" "}
+            {formatMoney(item.amountCents, payout.currency)}, net {formatMoney(item.netCents, payout.currency)}
             <br />
             <span class="small">
               in <RecordLink section="payouts" id={payout.id} /> <PayoutStatusBadge status={payout.status} />

@@ -22,6 +22,10 @@ const ITEM_LABELS: Record<PayoutItemType, string> = {
   adjustment: "Adjustment",
 };
 
+/** A chargeback item that pays money back: the reversal of a chargeback (the dispute was won), not another chargeback. */
+export const isChargebackReversal = (item: Pick<PayoutItemRecord, "type" | "amountCents">) =>
+  item.type === "dispute" && item.amountCents > 0;
+
 /** What a payout that takes money from the merchant's bank (a negative net) is doing, in those words. */
 const DEBIT_WORDS: Record<PayoutStatus, string> = {
   accruing: "accruing",
@@ -31,17 +35,41 @@ const DEBIT_WORDS: Record<PayoutStatus, string> = {
   failed: "debit failed",
 };
 
-/** Why a payout takes money from the bank, and where that stands. */
-const DEBIT_EXPLAINED: Record<PayoutStatus, string> = {
-  accruing:
-    "So far this settlement's refunds and chargebacks come to more than its sales: if it closes so, the processor takes the difference from your bank account.",
-  awaiting_approval:
-    "This settlement's refunds and chargebacks came to more than its sales: once approved, the processor takes the difference from your bank account.",
-  approved:
-    "This settlement's refunds and chargebacks came to more than its sales: the processor is taking the difference from your bank account.",
-  paid: "This settlement's refunds and chargebacks came to more than its sales: the processor took the difference from your bank account.",
-  failed: "This settlement's refunds and chargebacks came to more than its sales, and the processor's debit of your bank account failed.",
+/** Where a debit stands: what the processor does, did or could not do with the difference. */
+const DEBIT_OUTCOME: Record<PayoutStatus, string> = {
+  accruing: "if it closes so, the processor takes the difference from your bank account.",
+  awaiting_approval: "once approved, the processor takes the difference from your bank account.",
+  approved: "the processor is taking the difference from your bank account.",
+  paid: "the processor took the difference from your bank account.",
+  failed: "and the processor's debit of your bank account failed.",
 };
+
+/** The kinds of item that take money out of a settlement, as the explanation names them. */
+const OUTGOING_ITEMS: [PayoutItemType, string][] = [
+  ["refund", "refunds"],
+  ["dispute", "chargebacks"],
+  ["adjustment", "adjustments"],
+];
+
+/**
+ * Why a payout takes money from the bank, from what caused it, and where that stands: its fees when its gross was
+ * not negative, else the refunds, chargebacks or adjustments it holds (while accruing its items are not known yet).
+ */
+function debitExplained(
+  payout: Pick<PayoutRecord, "status" | "grossCents" | "feesCents" | "currency">,
+  itemCounts: Record<PayoutItemType, number> | undefined,
+): string {
+  const sofar = payout.status === "accruing" ? "So far this" : "This";
+  const money = (cents: number) => formatMoney(cents, payout.currency);
+  const cause =
+    payout.grossCents >= 0
+      ? `settlement's fees (${money(payout.feesCents)}) come to more than its gross (${money(payout.grossCents)})`
+      : `settlement's ${joinWords(OUTGOING_ITEMS.filter(([type]) => (itemCounts?.[type] ?? 0) > 0).map(([, name]) => name)) || "refunds and chargebacks"} come to more than its sales`;
+  return `${sofar} ${cause}: ${DEBIT_OUTCOME[payout.status]}`;
+}
+
+/** "a", "a and b", "a, b and c". */
+const joinWords = (items: string[]) => (items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
 
 /** A payout moves money to the merchant's bank, or — when refunds and chargebacks outweigh its sales — from it. */
 export const isDebit = (payout: Pick<PayoutRecord, "netCents">) => payout.netCents < 0;
@@ -50,7 +78,7 @@ export const isDebit = (payout: Pick<PayoutRecord, "netCents">) => payout.netCen
 export const payoutStatusWords = (status: PayoutStatus, netCents = 0) => (netCents < 0 ? DEBIT_WORDS[status] : words(status));
 
 export const PayoutStatusBadge: FC<{ status: PayoutStatus; netCents?: number }> = ({ status, netCents }) => (
-  <Badge tone={STATUS_TONES[status]}>{payoutStatusWords(status, netCents)}</Badge>
+  <Badge tone={status === "paid" && (netCents ?? 0) < 0 ? "debit" : STATUS_TONES[status]}>{payoutStatusWords(status, netCents)}</Badge>
 );
 
 /**
@@ -135,7 +163,7 @@ const itemColumns = (currency: string): Column<PayoutItemRecord>[] => [
     header: "Type",
     cell: (item) => (
       <>
-        {ITEM_LABELS[item.type]}
+        {isChargebackReversal(item) ? "Chargeback reversed (dispute won)" : ITEM_LABELS[item.type]}
         {item.refundId ? <span class="mono small"> {item.refundId}</span> : null}
       </>
     ),
@@ -178,7 +206,7 @@ export const PayoutPage: FC<{
             <strong>{bank.amount}</strong>
             {isDebit(payout) ? (
               <p class="hint" id="debit-explained">
-                {DEBIT_EXPLAINED[payout.status]}
+                {debitExplained(payout, itemCounts)}
               </p>
             ) : null}
           </dd>

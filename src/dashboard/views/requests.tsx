@@ -11,6 +11,7 @@ export type RequestFilters = {
   status?: string | undefined;
   path?: string | undefined;
   key?: string | undefined;
+  listen?: "shown" | undefined;
 };
 
 const STATUS_TONES: Record<string, Tone> = { "2": "good", "3": "neutral", "4": "warn", "5": "bad" };
@@ -55,6 +56,12 @@ export const RequestsPage: FC<{
       answer. Find a failing one by the <code>traceId</code> its error carries (every response has it as <code>X-Trace-Id</code>). Bodies
       are never stored.
     </p>
+    {filters.listen === "shown" ? null : (
+      <p class="hint" id="listen-hidden">
+        The polls of <code>npm run listen</code> (<code>payment-connect listen</code>, a <code>GET /v1/events</code> every 2 seconds) are
+        hidden: <a href={`/dashboard/requests?${filterQuery({ ...filters, listen: "shown" }).toString()}`}>show them</a>.
+      </p>
+    )}
     <FilteredList
       path="/dashboard/requests"
       filters={filters}
@@ -77,6 +84,10 @@ export const RequestsPage: FC<{
         selected={filters.key}
         display={(keyId) => keyLabel(keys, keyId)}
       />
+      <div class="field checkbox">
+        <input id="listen" name="listen" type="checkbox" value="shown" checked={filters.listen === "shown"} />
+        <label for="listen">Show listen's polls</label>
+      </div>
     </FilteredList>
   </>
 );

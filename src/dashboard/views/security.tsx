@@ -3,6 +3,7 @@ import { RECOVERY_CODE_COUNT, type Enrolment, type TwoFactorStatus } from "../..
 import { NewPasswordFields } from "./auth";
 import { Badge, Time } from "./components/display";
 import { ErrorSummary, Field, PostForm, Secret } from "./components/forms";
+import { QrCode } from "./components/qr-code";
 
 export type SecurityPageProps = {
   twoFactor: TwoFactorStatus;
@@ -73,7 +74,9 @@ const EnrolmentSteps: FC<{ enrolment: Enrolment }> = ({ enrolment }) => (
   <>
     <ol class="account-steps">
       <li>
-        In your authenticator app, add an account and type in this key (or paste the link below into an app that takes one).
+        In your authenticator app, add an account and scan this code, or type in the key below (or paste the link into an app that takes
+        one).
+        <QrCode id="totp-qr" value={enrolment.uri} label="QR code of the otpauth:// link below, for your authenticator app to scan" />
         <Secret id="totp-secret" label="Key" value={enrolment.secret} />
         <Secret id="totp-uri" label="otpauth:// link" value={enrolment.uri} />
       </li>

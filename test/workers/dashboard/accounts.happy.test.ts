@@ -217,6 +217,20 @@ describe("two-step sign-in with an authenticator (TOTP)", () => {
     expect(done.headers.get("Location")).toBe("/dashboard/keys");
   });
 
+  it("says an authenticator code typed again was already used, and to wait for the next one", async () => {
+    const { email, browser } = await signedInOwner("Same Code Cafe");
+    const { secret } = await enableTotp(browser);
+    const code = await nextCode(secret, email);
+    expect((await signInWithCode(new DashboardBrowser("192.0.2.65"), email, code)).status).toBe(303);
+    const again = await signInWithCode(new DashboardBrowser("192.0.2.66"), email, code);
+    expect(again.status).toBe(401);
+    const html = await again.text();
+    expect(html).toContain("That code was already used, and each code works once. Wait for your authenticator to show the next one");
+    expect(html).not.toContain("That code did not work");
+    const wrong = await signInWithCode(new DashboardBrowser("192.0.2.66"), email, code === "000000" ? "111111" : "000000");
+    expect(await wrong.text()).toContain("That code did not work.");
+  });
+
   it("takes a recovery code in place of the app's code, once", async () => {
     const { tenantId, email, browser } = await signedInOwner("Lost Phone Deli");
     const { recoveryCodes } = await enableTotp(browser);
@@ -227,7 +241,7 @@ describe("two-step sign-in with an authenticator (TOTP)", () => {
     expect((await browser.open("/dashboard/security")).html).toContain("9 of 10 recovery codes left");
     const again = await signInWithCode(new DashboardBrowser("192.0.2.64"), email, code!);
     expect(again.status).toBe(401);
-    expect(await again.text()).toContain("That code did not work.");
+    expect(await again.text()).toContain("That code was already used, and each code works once.");
     expect((await signInWithCode(new DashboardBrowser("192.0.2.64"), email, recoveryCodes[1]!)).status).toBe(303);
   });
 

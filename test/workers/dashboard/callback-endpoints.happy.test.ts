@@ -141,7 +141,14 @@ describe("callback endpoints in the dashboard", () => {
     await browser.open(`/dashboard/callbacks/endpoints/${endpointId}`);
     const receiver = mockReceiver(RECEIVER, [410]);
     restore = receiver.restore;
-    expect((await browser.post(`/dashboard/callbacks/endpoints/${endpointId}/test`)).status).toBe(303);
+    const sent = await browser.post(`/dashboard/callbacks/endpoints/${endpointId}/test`);
+    expect(sent.status).toBe(303);
+    // Back on the endpoint's page, which has no delivery log of its own: the notice and the page point at the one there is.
+    const { html: notice } = await browser.open(sent.headers.get("Location")!);
+    expect(notice).toContain("on its way to this endpoint; follow its delivery in the delivery log (linked below).");
+    expect(notice).not.toContain("watch the delivery log below");
+    expect(notice).toContain('<a href="/dashboard/callbacks#deliveries">the delivery log</a>');
+    expect((await browser.open("/dashboard/callbacks")).html).toContain('id="deliveries"');
     await eventually(
       () => auditOf(tenantId),
       (rows) => rows.some((row) => row.action === "callback_endpoint.gone"),
@@ -149,6 +156,7 @@ describe("callback endpoints in the dashboard", () => {
     const { html: page } = await browser.open(`/dashboard/callbacks/endpoints/${endpointId}`);
     expect(page).toContain("Disabled — answered 410 Gone");
     expect(page).toContain("<strong>410 Gone</strong>");
+    expect(page).toMatch(/replay what it missed from\s*<a href="\/dashboard\/callbacks#deliveries">the delivery log<\/a>/);
     const { html: list } = await browser.open("/dashboard/callbacks");
     expect(list).toContain("Disabled — answered 410 Gone");
     const { html: audit } = await browser.open("/dashboard/audit");

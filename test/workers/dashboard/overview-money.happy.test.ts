@@ -153,25 +153,23 @@ async function seedDispute(tenantId: string, dispute: Dispute): Promise<string> 
   return id;
 }
 
-async function seedPayoutItems(tenantId: string, payoutId: string, types: string[]): Promise<void> {
+/** A payout's items: a type alone is a payment of 1,000 or any other kind of -1,000; or a type with its amount. */
+async function seedPayoutItems(
+  tenantId: string,
+  payoutId: string,
+  items: (string | { type: string; amountCents: number })[],
+): Promise<void> {
   const db = await tenantD1(tenantId);
   await db.batch(
-    types.map((type, n) =>
-      db
+    items.map((item, n) => {
+      const { type, amountCents } = typeof item === "string" ? { type: item, amountCents: item === "payment" ? 1000 : -1000 } : item;
+      return db
         .prepare(
           `INSERT INTO payout_items (payout_id, processor_transfer_id, tenant_id, type, amount_cents, fee_cents, net_cents, processor_created_at)
            VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
         )
-        .bind(
-          payoutId,
-          `TRitem${n}${payoutId.slice(-8)}`,
-          tenantId,
-          type,
-          type === "payment" ? 1000 : -1000,
-          type === "payment" ? 1000 : -1000,
-          new Date().toISOString(),
-        ),
-    ),
+        .bind(payoutId, `TRitem${n}${payoutId.slice(-8)}`, tenantId, type, amountCents, amountCents, new Date().toISOString());
+    }),
   );
 }
 
@@ -381,8 +379,9 @@ describe("the overview's money", () => {
 
     expect(textOf(html, "total-gross")).toBe("$220.00");
     expect(textOf(html, "total-refunds")).toBe("$30.00");
-    // 680 charged, 30 of it returned with a refund.
-    expect(textOf(html, "total-fees")).toBe("$6.50 ($0.30 returned)");
+    // 680 charged, 30 of it returned with a refund: two figures, as in the table.
+    expect(textOf(html, "total-fees")).toBe("$6.80");
+    expect(textOf(html, "total-fees-returned")).toBe("$0.30");
     expect(textOf(html, "total-net")).toBe("$183.50");
     expect(textOf(html, "charges-succeeded")).toBe("4");
     expect(textOf(html, "charges-failed")).toBe("1");
@@ -431,6 +430,29 @@ describe("the overview's money", () => {
     for (const theirs of ["$7,777.00", "$555.00", "$3,333.00", "$4,444.00", "$6,666.00", theirDispute]) expect(html).not.toContain(theirs);
   });
 
+  it("the Fees card is the by-day table's Fees added up, and Net is the card's own figures by the formula the page states", async () => {
+    const { tenantId, browser } = await signedInOwner("Fee Refund Co");
+    await seedMonth(tenantId);
+    const { html } = await browser.open("/dashboard");
+    const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
+    const column = (label: string) =>
+      [...html.matchAll(new RegExp(`data-label="${label}">([^<]*)</td>`, "g"))].reduce((sum, [, text]) => sum + cents(text!), 0);
+    const card = (id: string) => cents(textOf(html, id));
+
+    expect(html).toContain("Net = Gross − Fees − Refunds + Fees returned.");
+    // A refund returned part of a fee this month: fees stay what was charged, the share returned is its own figure.
+    expect(card("total-fees-returned")).toBeGreaterThan(0);
+    for (const [id, label] of [
+      ["total-gross", "Gross"],
+      ["total-fees", "Fees"],
+      ["total-refunds", "Refunds"],
+      ["total-fees-returned", "Fees returned"],
+      ["total-net", "Net"],
+    ] as const)
+      expect(card(id), label).toBe(column(label));
+    expect(card("total-net")).toBe(card("total-gross") - card("total-fees") - card("total-refunds") + card("total-fees-returned"));
+  });
+
   it("says so when nothing happened in the month, with no chart but the table of zeros", async () => {
     const { browser } = await signedInOwner("Quiet Corner");
     const { html } = await browser.open("/dashboard");
@@ -458,14 +480,56 @@ describe("payout words", () => {
 
     const { html } = await browser.open(`/dashboard/payouts/${payoutId}`);
     expect(html).toContain("<dt>Debited from your bank</dt><dd><strong>$99.19</strong>");
-    expect(html).toContain("the processor took the difference from your bank account");
+    expect(textOf(html, "debit-explained").replaceAll("&#39;", "'")).toBe(
+      "This settlement's refunds and chargebacks come to more than its sales: the processor took the difference from your bank account.",
+    );
     expect(html).not.toContain("Net to your bank");
-    expect(html).toContain('<span class="badge good">debited</span>');
+    // Debited is not "paid" news: a tone of its own.
+    expect(html).toContain('<span class="badge debit">debited</span>');
     expect(html).toContain("<dt>Holds</dt><dd>1 payment, 2 refunds, 1 fee returned, 1 chargeback</dd>");
 
     const { html: list } = await browser.open("/dashboard/payouts");
     expect(list).toContain('-$99.19<br/><span class="muted small">debit from your bank</span>');
-    expect(list).toContain('<span class="badge good">debited</span>');
+    expect(list).toContain('<span class="badge debit">debited</span>');
+  });
+
+  it("a debit its fees caused says so, not that refunds and chargebacks exceeded sales", async () => {
+    const { tenantId, browser } = await signedInOwner("Fee Heavy Co");
+    const payoutId = await seedPayout(tenantId, {
+      status: "paid",
+      grossCents: 50,
+      feesCents: 80,
+      createdAt: `${daysAgo(1)}T10:00:00.000Z`,
+      initiatedAt: `${daysAgo(1)}T18:00:00.000Z`,
+    });
+    await seedPayoutItems(tenantId, payoutId, [{ type: "payment", amountCents: 1050 }, "refund"]);
+    const { html } = await browser.open(`/dashboard/payouts/${payoutId}`);
+    expect(html).toContain("<dt>Debited from your bank</dt><dd><strong>$0.30</strong>");
+    expect(textOf(html, "debit-explained").replaceAll("&#39;", "'")).toBe(
+      "This settlement's fees ($0.80) come to more than its gross ($0.50): the processor took the difference from your bank account.",
+    );
+  });
+
+  it("a won dispute's reversal in a payout is named the chargeback's reversal, on the payout and on the payment", async () => {
+    const { tenantId, browser } = await signedInOwner("Won It Back Co");
+    const [sale] = await seedSales(tenantId, [
+      { status: "succeeded", amountCents: 2_500, feeCents: 75, createdAt: `${daysAgo(3)}T10:00:00.000Z` },
+    ]);
+    const lost = await seedPayout(tenantId, { status: "paid", grossCents: -2_500, feesCents: 0, createdAt: `${daysAgo(2)}T10:00:00.000Z` });
+    const won = await seedPayout(tenantId, { status: "paid", grossCents: 2_500, feesCents: 0, createdAt: `${daysAgo(1)}T10:00:00.000Z` });
+    await seedPayoutItems(tenantId, lost, [{ type: "dispute", amountCents: -2_500 }]);
+    await seedPayoutItems(tenantId, won, [{ type: "dispute", amountCents: 2_500 }]);
+    const db = await tenantD1(tenantId);
+    await db.prepare("UPDATE payout_items SET payment_id = ? WHERE payout_id IN (?, ?)").bind(sale!, lost, won).run();
+
+    const { html: reversal } = await browser.open(`/dashboard/payouts/${won}`);
+    expect(reversal).toContain('<td data-label="Type">Chargeback reversed (dispute won)</td>');
+    expect(reversal).not.toMatch(/>Chargeback<\/td>/);
+    const { html: chargeback } = await browser.open(`/dashboard/payouts/${lost}`);
+    expect(chargeback).toContain('<td data-label="Type">Chargeback</td>');
+    const { html: payment } = await browser.open(`/dashboard/payments/${sale}`);
+    expect(payment).toContain("The chargeback reversed (dispute won): $25.00");
+    expect(payment).toContain("A chargeback: -$25.00");
   });
 
   it("a payout to the bank keeps its words, and one still accruing lists its items once it closes", async () => {

@@ -1,7 +1,8 @@
 import type { Child, FC } from "hono/jsx";
 import { formatTime } from "../format";
 
-export type Tone = "good" | "bad" | "warn" | "neutral";
+/** `debit`: money that left the merchant's bank as it should (a settled debit), neither good news nor a fault. */
+export type Tone = "good" | "bad" | "warn" | "neutral" | "debit";
 
 export const Badge: FC<{ tone: Tone; children: Child }> = ({ tone, children }) => <span class={`badge ${tone}`}>{children}</span>;
 

@@ -8,6 +8,8 @@ export const NOTICES = {
   "callbacks-saved": "The callback URL was saved.",
   "callbacks-off": "Callbacks are off. Events are still recorded and can be replayed later.",
   "test-event-sent": "A ping event was recorded and is on its way; watch the delivery log below.",
+  "endpoint-test-sent":
+    "A ping event was recorded and is on its way to this endpoint; follow its delivery in the delivery log (linked below).",
   "endpoint-saved": "The endpoint was saved.",
   "endpoint-deleted": "The endpoint was deleted. It receives nothing more; its events stay in the log.",
   replayed: "Queued for delivery again; the new deliveries are in the log.",
