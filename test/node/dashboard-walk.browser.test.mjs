@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   acceptAndSignIn,
   adminHeaders,
-  chargeableTenant,
   DESKTOP,
   devServerAndChromium,
   expectToFit,
@@ -22,10 +21,9 @@ import {
   screenshot,
   screenshotsDir,
   signIn,
-  startCallbackReceiver,
   watchPage,
 } from "../support/dashboard-browser.mjs";
-import { cardToken, control } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant, control, startCallbackReceiver } from "../support/index.mjs";
 
 const CHROMIUM = inject("chromiumPath");
 const SCREENSHOTS = screenshotsDir("test-results/dashboard-walk");
@@ -93,9 +91,7 @@ afterAll(() => receiver?.close());
 async function tenantWithHistory() {
   const base = suite.server.baseUrl;
   const admin = adminHeaders();
-  const { tenantId, merchantId } = await chargeableTenant(base, "Walk Through Roasters");
-  const issued = await fetch(`${base}/admin/tenants/${tenantId}/keys`, { method: "POST", headers: admin });
-  const { key } = await issued.json();
+  const { tenantId, merchantId, key } = await chargeableTenant(base, admin, "Walk Through Roasters");
   const auth = { "X-Api-Key": key, "Content-Type": "application/json" };
   const api = async (method, route, body, headers = {}) => {
     const response = await fetch(`${base}${route}`, { method, headers: { ...auth, ...headers }, body: body && JSON.stringify(body) });
@@ -279,7 +275,7 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
   });
 
   it("folds the navigation behind a menu button at 390 px — by touch, by keyboard, and without the script — and shows it at 1280 px", async () => {
-    const { tenantId } = await chargeableTenant(suite.server.baseUrl, "Menu Button Bakery");
+    const { tenantId } = await chargeableTenant(suite.server.baseUrl, adminHeaders(), "Menu Button Bakery", { key: false });
     const email = "owner@menu.example";
     const inviteUrl = await inviteWithAdminCli(suite.server.baseUrl, tenantId, email);
     const keysLink = 'nav a[href="/dashboard/keys"]';
