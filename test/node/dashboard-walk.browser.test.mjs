@@ -141,7 +141,7 @@ async function tenantWithHistory() {
   await api("POST", "/v1/events/ping");
 
   // A reader at the counter, and a teammate's invitation still open.
-  await api("POST", "/v1/terminal/readers", { label: "Front counter", model: "PAX_A920PRO", serialNumber: "1850123456" });
+  await api("POST", "/v1/terminal/readers", { label: "Front counter", model: "PAX_A920PRO", serialNumber: "1850765432" });
   const invited = await fetch(`${base}/admin/tenants/${tenantId}/dashboard/invites`, {
     method: "POST",
     headers: admin,

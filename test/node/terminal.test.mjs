@@ -33,7 +33,8 @@ describe("card-present end to end on wrangler dev", () => {
     const secret = (secrets.data ?? secrets)[0].secret;
 
     const registered = await api("POST", "/v1/terminal/readers", {
-      serialNumber: "1850123456",
+      // Not the API reference's example: a serial number is registered once across every tenant of the shared server.
+      serialNumber: "1850654321",
       model: "PAX_A920PRO",
       label: "Front counter",
     });
