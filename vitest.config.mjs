@@ -130,7 +130,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/node/**/*.test.mjs"],
-          globalSetup: ["test/support/chromium.mjs", "test/support/migrated-state.mjs"],
+          globalSetup: ["test/support/chromium.mjs", "test/support/migrated-state.mjs", "test/support/dev-servers.mjs"],
           setupFiles: ["test/support/count-assertions.mjs"],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -3,37 +3,13 @@
 // Two runs: delivery alone — the deliveries already exist and the cron sweep only sends their messages, so the figure is
 // the consumer's — and end to end — outbox events the sweep must first turn into deliveries. The dev server must run with
 // `--test-scheduled` so the sweep can be triggered. Used by scripts/bench.mjs.
-import { createServer } from "node:http";
 import { loadavg } from "node:os";
 import { verifyCallbackSignature } from "../examples/receiver/verify-callback.ts";
+import { startCallbackReceiver } from "../test/support/callback-receiver.mjs";
 import { fetchRetryingClosedSocket as fetch } from "./bench-fetch.mjs";
 import { executeLocalD1, tenantShardBinding } from "./local-d1.mjs";
 
 const ROWS_PER_STATEMENT = 200;
-
-/** A receiver that answers 204 to callbacks whose signature verifies, 400 otherwise. */
-async function startReceiver(secret, onCallback) {
-  const server = createServer((request, response) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a failure is an unhandled rejection, which ends this dev tool
-    request.on("end", async () => {
-      const rawBody = Buffer.concat(chunks);
-      const verified = await verifyCallbackSignature({
-        rawBody,
-        signatureHeader: request.headers["lc-signature"]?.toString(),
-        secret: secret(),
-      });
-      onCallback(verified.ok);
-      response.writeHead(verified.ok ? 204 : 400).end();
-    });
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
-  return {
-    url: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}/hooks`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 /** `count` outbox events of the tenant, written a minute ago, so the sweep takes them for left behind. */
 async function seedEvents({ persistTo, config, tenantId, prefix, count, enqueued }) {
@@ -86,11 +62,18 @@ async function tenantWithReceiver(baseUrl, admin, name, onCallback) {
     await (await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })).json()
   );
   let secret = "";
-  const receiver = await startReceiver(() => secret, onCallback);
+  // Answers 204 to a callback whose signature verifies, 400 otherwise.
+  const receiver = await startCallbackReceiver({
+    answer: async ({ headers, body }) => {
+      const verified = await verifyCallbackSignature({ rawBody: body, signatureHeader: headers["lc-signature"]?.toString(), secret });
+      onCallback(verified.ok);
+      return verified.ok ? 204 : 400;
+    },
+  });
   const saved = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/callbacks`, {
     method: "PUT",
     headers: admin,
-    body: JSON.stringify({ url: receiver.url }),
+    body: JSON.stringify({ url: receiver.url("/hooks") }),
   });
   if (saved.status !== 200) throw new Error(`saving the callback URL failed: ${saved.status} ${await saved.text()}`);
   const secrets = /** @type {{ data: [{ secret: string }] }} */ (

@@ -4,6 +4,7 @@
 // charges a second that leaves. test/workers/payments/processor-calls.test.ts asserts the same counts exactly.
 import { randomUUID } from "node:crypto";
 import { cardToken, chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
+import { waitFor } from "../test/support/wait-for.mjs";
 import { fetchRetryingClosedSocket as fetch } from "./bench-fetch.mjs";
 import { CRON_ROUTE } from "./local-service.mjs";
 
@@ -123,10 +124,9 @@ export async function benchProcessorCalls({ baseUrl, adminSecret, samples = 5 })
           orderRef: `calls-${randomUUID().slice(0, 8)}`,
         });
         await control(baseUrl, "card-present", { device: reader.processorDeviceId, outcome: "approve" }, admin);
-        for (let deadline = Date.now() + 30_000; (await payment(started.lcPaymentId)).status === "processing";) {
-          if (Date.now() > deadline) throw new Error(`reader sale ${started.lcPaymentId} never finished`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        await waitFor(async () => (await payment(started.lcPaymentId)).status !== "processing", {
+          what: `reader sale ${started.lcPaymentId} to finish`,
+        });
       },
     },
   ];

@@ -1,46 +1,21 @@
-import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCallbackSignature } from "../../examples/receiver/verify-callback.ts";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
-import { chargeableTenant, control } from "../support/sandbox-flows.mjs";
+import { chargeableTenant, control, devSecrets, sharedDevServer, startCallbackReceiver, waitFor } from "../support/index.mjs";
 
 let server;
 let receiver;
-const received = [];
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body, at: Date.now() });
-      response.statusCode = 200;
-      response.end();
-    });
-  });
-  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  server = await startDevServer();
+  receiver = await startCallbackReceiver();
+  server = await sharedDevServer();
 });
-afterAll(async () => {
-  await server?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
-});
-
-async function waitFor(predicate, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = predicate();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("timed out waiting");
-}
+afterAll(() => receiver?.close());
 
 describe("ACH end to end on wrangler dev", () => {
   it("charge → processing → the sandbox settles → transfer.updated in → succeeded → a signed callback out", async () => {
     const admin = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}` };
     const { tenantId, key } = await chargeableTenant(server.baseUrl, admin, "ACH Roasters");
-    const callbackUrl = `http://127.0.0.1:${receiver.address().port}/hooks`;
+    const callbackUrl = receiver.url("/hooks");
     const saved = await fetch(`${server.baseUrl}/admin/tenants/${tenantId}/callbacks`, {
       method: "PUT",
       headers: { ...admin, "Content-Type": "application/json" },
@@ -81,7 +56,9 @@ describe("ACH end to end on wrangler dev", () => {
 
     // The tenant's own key may settle its own merchant's transfer (as Stripe's test helpers take the test key).
     await control(server.baseUrl, "settle-ach", { id: created.processorTransferId }, { "X-Api-Key": key });
-    const delivery = await waitFor(() => received.find((r) => r.headers["lc-event-type"] === "transfer.updated"));
+    const delivery = await waitFor(() => receiver.received.find((r) => r.headers["lc-event-type"] === "transfer.updated"), {
+      what: "the transfer.updated callback",
+    });
     const event = JSON.parse(delivery.body);
     expect(event).toMatchObject({
       type: "transfer.updated",

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { adminHeaders, devServerAndChromium, watchPage } from "../support/dashboard-browser.mjs";
-import { control } from "../support/sandbox-flows.mjs";
+import { control } from "../support/index.mjs";
 
 /** Empty when no Chromium was found: the global setup has already said the browser tests are skipped, and how to enable them. */
 const CHROMIUM = inject("chromiumPath");

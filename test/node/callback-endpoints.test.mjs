@@ -5,8 +5,7 @@ import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devSecrets, freePort, startDevServer } from "../support/dev-server.mjs";
-import { control } from "../support/sandbox-flows.mjs";
+import { control, devSecrets, freePort, sharedDevServer, waitFor } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -14,14 +13,6 @@ const run = promisify(execFile);
 let server;
 let printed = "";
 const receivers = [];
-
-async function until(predicate, timeoutMs, describe) {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out; so far:\n${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** `npm run receiver -- --secret … --port …`, its output collected. */
 function startReceiver(secret, port) {
@@ -37,14 +28,13 @@ function startReceiver(secret, port) {
 }
 
 beforeAll(async () => {
-  server = await startDevServer();
+  server = await sharedDevServer();
   const env = { ...process.env, PAYMENT_CONNECT_URL: server.baseUrl, ADMIN_SECRET: devSecrets().ADMIN_SECRET };
   const { stdout, stderr } = await run(process.execPath, ["scripts/admin.mjs", "sandbox-tenant", "Two Desks"], { cwd: root, env });
   printed = stdout + stderr;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const receiver of receivers) receiver.process.kill();
-  await server?.stop();
 });
 
 describe("two callback endpoints, each with its own event types and secret", () => {
@@ -65,11 +55,7 @@ describe("two callback endpoints, each with its own event types and secret", () 
     const disputes = await create(ports[1], "Disputes desk", ["dispute.created"]);
     const [paymentsDesk, disputesDesk] = [startReceiver(payments.secret, ports[0]), startReceiver(disputes.secret, ports[1])];
     for (const receiver of [paymentsDesk, disputesDesk])
-      await until(
-        () => receiver.output.includes("Listening on"),
-        10_000,
-        () => receiver.output,
-      );
+      await waitFor(() => receiver.output.includes("Listening on"), { timeoutMs: 10_000, what: () => receiver.output });
 
     await control(
       server.baseUrl,
@@ -89,11 +75,10 @@ describe("two callback endpoints, each with its own event types and secret", () 
     const disputed = chargeCommand("Charge a card").replace('"amountCents":2500', '"amountCents":888888');
     expect(await paste(disputed)).toMatchObject({ status: "succeeded", amountCents: 888888 });
 
-    await until(
-      () => paymentsDesk.output.includes("✔ transfer.updated") && disputesDesk.output.includes("✔ dispute.created"),
-      60_000,
-      () => `${paymentsDesk.output}\n---\n${disputesDesk.output}`,
-    );
+    await waitFor(() => paymentsDesk.output.includes("✔ transfer.updated") && disputesDesk.output.includes("✔ dispute.created"), {
+      timeoutMs: 60_000,
+      what: () => `${paymentsDesk.output}\n---\n${disputesDesk.output}`,
+    });
     expect(paymentsDesk.output).not.toContain("dispute.created");
     expect(disputesDesk.output).not.toContain("transfer.updated");
     expect(paymentsDesk.output + disputesDesk.output).not.toContain("✘");

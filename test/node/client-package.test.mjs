@@ -3,13 +3,11 @@
 // `npm run listen` forwarding the tenant's events to a local receiver, signed so the package's verifier accepts them.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCallback } from "../../clients/typescript/src/index.ts";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
-import { cardToken, chargeableTenant, control } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant, control, devSecrets, sharedDevServer, startCallbackReceiver, waitFor } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const clientDir = path.join(root, "clients", "typescript");
@@ -20,10 +18,9 @@ let work;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "payment-connect-client-"));
-  server = await startDevServer();
+  server = await sharedDevServer();
 });
-afterAll(async () => {
-  await server?.stop();
+afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -49,16 +46,6 @@ function dependencyFolders(manifest, found = new Set()) {
     dependencyFolders(JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")), found);
   }
   return [...found];
-}
-
-async function waitFor(read, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await read();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 const BUYER = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
@@ -209,44 +196,47 @@ console.log(JSON.stringify({ ids, verified, forwardTo }));
     const { key } = await chargeableTenant(server.baseUrl, { Authorization: `Bearer ${ADMIN_SECRET}` }, "Listening Roasters");
 
     // The receiver refuses each event's first delivery with a 500, and takes the next.
-    const received = [];
-    const receiver = createServer((request, response) => {
-      let body = "";
-      request.setEncoding("utf8");
-      request.on("data", (chunk) => (body += chunk));
-      request.on("end", () => {
-        const eventId = request.headers["lc-event-id"];
-        const first = !received.some((delivery) => delivery.headers["lc-event-id"] === eventId);
-        received.push({ headers: request.headers, body, url: request.url });
-        response.statusCode = first ? 500 : 200;
-        response.end();
-      });
+    const receiver = await startCallbackReceiver({
+      answer: (delivery, earlier) =>
+        earlier.some((before) => before.headers["lc-event-id"] === delivery.headers["lc-event-id"]) ? 200 : 500,
     });
-    await new Promise((resolve) => receiver.listen(0, "127.0.0.1", () => resolve(undefined)));
-    const { port } = /** @type {import("node:net").AddressInfo} */ (receiver.address());
-    const forwardTo = `http://127.0.0.1:${port}/hooks`;
+    /** @type {any[]} */
+    const received = receiver.received;
+    const forwardTo = receiver.url("/hooks");
 
     // An event from before listen started is not forwarded.
     const before = await chargeAndRefund(key, "listen-before");
-    const eventBefore = await waitFor(() => eventOf(key, before), "the first event");
+    const eventBefore = await waitFor(() => eventOf(key, before), { timeoutMs: 60_000, what: "the first event" });
 
     const listener = startListen(key, ["--forward-to", forwardTo, "--events", "transfer.updated"]);
     try {
-      const secret = await waitFor(() => /Signing secret: (whsec_[\w-]+)/.exec(listener.output())?.[1], "listen to start");
+      const secret = await waitFor(() => /Signing secret: (whsec_[\w-]+)/.exec(listener.output())?.[1], {
+        timeoutMs: 60_000,
+        what: "listen to start",
+      });
 
       const deliveriesOf = (eventId) => received.filter((delivery) => delivery.headers["lc-event-id"] === eventId);
       const firstPayment = await chargeAndRefund(key, "listen-first");
-      const first = await waitFor(() => eventOf(key, firstPayment), "the event of the first refund");
-      await waitFor(() => deliveriesOf(first.id).length === 2, `two deliveries of ${first.id}:\n${listener.output()}`);
+      const first = await waitFor(() => eventOf(key, firstPayment), { timeoutMs: 60_000, what: "the event of the first refund" });
+      await waitFor(() => deliveriesOf(first.id).length === 2, {
+        timeoutMs: 60_000,
+        what: () => `two deliveries of ${first.id}:\n${listener.output()}`,
+      });
       // An event of a type the listener leaves out (--events transfer.updated): a buyer's dispute.
       const disputed = await charge(key, "listen-disputed");
       await control(server.baseUrl, "open-dispute", { id: disputed.processorTransferId }, { "X-Api-Key": key });
-      await waitFor(() => eventOf(key, disputed.lcPaymentId, "dispute.created"), "the dispute's event");
+      await waitFor(() => eventOf(key, disputed.lcPaymentId, "dispute.created"), { timeoutMs: 60_000, what: "the dispute's event" });
       // A later event: by the time it arrives, the poll that found it listed the first one again.
       const secondPayment = await chargeAndRefund(key, "listen-second");
-      const second = await waitFor(() => eventOf(key, secondPayment), "the event of the second refund");
-      await waitFor(() => deliveriesOf(second.id).length === 2, `two deliveries of ${second.id}:\n${listener.output()}`);
-      await waitFor(() => listener.output().includes(`${second.id}  → 200`), `the second event's line:\n${listener.output()}`);
+      const second = await waitFor(() => eventOf(key, secondPayment), { timeoutMs: 60_000, what: "the event of the second refund" });
+      await waitFor(() => deliveriesOf(second.id).length === 2, {
+        timeoutMs: 60_000,
+        what: () => `two deliveries of ${second.id}:\n${listener.output()}`,
+      });
+      await waitFor(() => listener.output().includes(`${second.id}  → 200`), {
+        timeoutMs: 60_000,
+        what: () => `the second event's line:\n${listener.output()}`,
+      });
 
       for (const event of [first, second]) {
         const [refused, accepted] = deliveriesOf(event.id);
@@ -288,7 +278,10 @@ console.log(JSON.stringify({ ids, verified, forwardTo }));
         eventBefore.createdAtUtc,
       ]);
       try {
-        await waitFor(() => received.length - sinceReceived === 4, `four more deliveries:\n${again.output()}`);
+        await waitFor(() => received.length - sinceReceived === 4, {
+          timeoutMs: 60_000,
+          what: () => `four more deliveries:\n${again.output()}`,
+        });
         const replayed = received.slice(sinceReceived);
         // The first event is new to the receiver (500, then 200); the other two it takes at once.
         expect(replayed.map((delivery) => delivery.headers["lc-event-id"])).toEqual([eventBefore.id, eventBefore.id, first.id, second.id]);
@@ -301,7 +294,7 @@ console.log(JSON.stringify({ ids, verified, forwardTo }));
       expect(listener.output() + again.output()).not.toContain(key);
     } finally {
       listener.kill();
-      await new Promise((resolve) => receiver.close(resolve));
+      await receiver.close();
     }
   });
 });

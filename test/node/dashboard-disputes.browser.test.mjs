@@ -19,7 +19,7 @@ import {
   screenshotsDir,
   watchPage,
 } from "../support/dashboard-browser.mjs";
-import { cardToken, chargeableTenant, control } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant, control } from "../support/index.mjs";
 
 const CHROMIUM = inject("chromiumPath");
 const SCREENSHOTS = screenshotsDir();

@@ -19,7 +19,7 @@ import {
   screenshotsDir,
   watchPage,
 } from "../support/dashboard-browser.mjs";
-import { cardToken, chargeableTenant, control } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant, control, waitFor } from "../support/index.mjs";
 
 const CHROMIUM = inject("chromiumPath");
 const SCREENSHOTS = screenshotsDir();
@@ -64,16 +64,7 @@ async function refund(name, amountCents) {
     });
     return Number(found?.results[0]?.n);
   };
-  await waitForCount(settled, 1, `settled refund of ${name}`);
-}
-
-/** Polls until `count()` is `expected` (hooks cannot use expect.poll). */
-async function waitForCount(count, expected, what, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (let seen = await count(); seen !== expected; seen = await count()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expected} ${what}; saw ${seen}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  await waitFor(async () => (await settled()) === 1, { what: `the settled refund of ${name}` });
 }
 
 const api = async (pathname) => (await fetch(`${suite.server.baseUrl}${pathname}`, { headers: { "X-Api-Key": tenant.key } })).json();
@@ -81,7 +72,9 @@ const api = async (pathname) => (await fetch(`${suite.server.baseUrl}${pathname}
 /** The settlement closed and carried through its funding; its payout is in the service once the webhooks have run. */
 async function payOut(expectedPayouts) {
   await control(suite.server.baseUrl, "close-settlement", { id: tenant.merchantId }, adminHeaders());
-  await waitForCount(async () => (await api("/v1/payouts?status=paid")).data.length, expectedPayouts, "paid payouts");
+  await waitFor(async () => (await api("/v1/payouts?status=paid")).data.length === expectedPayouts, {
+    what: `${expectedPayouts} paid payouts`,
+  });
 }
 
 /** A month of older sales and refunds, written into the tenant's shard as the ledger holds them, one to four a day. */
@@ -136,9 +129,9 @@ beforeAll(async () => {
   await refund("grinder", 9900);
   await payOut(2);
   if ((await charge("filter", 3100)).status !== 201) throw new Error("charge filter");
-  await waitForCount(async () => (await api("/v1/payouts?status=accruing")).data.length, 1, "accruing payouts");
+  await waitFor(async () => (await api("/v1/payouts?status=accruing")).data.length === 1, { what: "1 accruing payout" });
   await control(suite.server.baseUrl, "open-dispute", { id: charged.beans.processorTransferId }, { "X-Api-Key": tenant.key });
-  await waitForCount(async () => (await api("/v1/disputes")).data.length, 1, "disputes");
+  await waitFor(async () => (await api("/v1/disputes")).data.length === 1, { what: "1 dispute" });
   await seedOlderDays();
 });
 

@@ -16,11 +16,9 @@ import {
   PHONE,
   screenshot,
   screenshotsDir,
-  startCallbackReceiver,
-  waitFor,
   watchPage,
 } from "../support/dashboard-browser.mjs";
-import { cardToken, chargeableTenant, control } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant, control, startCallbackReceiver, waitFor } from "../support/index.mjs";
 
 const CHROMIUM = inject("chromiumPath");
 const SCREENSHOTS = screenshotsDir();

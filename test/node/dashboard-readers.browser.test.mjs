@@ -17,7 +17,7 @@ import {
   screenshotsDir,
   watchPage,
 } from "../support/dashboard-browser.mjs";
-import { chargeableTenant } from "../support/sandbox-flows.mjs";
+import { chargeableTenant } from "../support/index.mjs";
 
 const CHROMIUM = inject("chromiumPath");
 const SCREENSHOTS = screenshotsDir();

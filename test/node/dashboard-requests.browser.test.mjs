@@ -18,7 +18,7 @@ import {
   screenshotsDir,
   watchPage,
 } from "../support/dashboard-browser.mjs";
-import { cardToken, control } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant } from "../support/index.mjs";
 
 const CHROMIUM = inject("chromiumPath");
 const SCREENSHOTS = screenshotsDir();
@@ -26,23 +26,10 @@ const DECLINED_CARD = "4000000000009995";
 
 const suite = devServerAndChromium(CHROMIUM);
 
-async function adminPost(pathname, body) {
-  const response = await fetch(`${suite.server.baseUrl}${pathname}`, {
-    method: "POST",
-    headers: adminHeaders(),
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return response.json();
-}
-
 /** A tenant whose sandbox merchant is approved, and a key its server charges with. */
-async function chargeableTenant(name) {
-  const tenant = await adminPost("/admin/tenants", { name });
-  const merchant = await control(suite.server.baseUrl, "create-merchant", { name, state: "APPROVED" }, adminHeaders());
-  await adminPost(`/admin/tenants/${tenant.id}/processor-merchant`, { processorMerchantId: merchant.id });
-  const { id: keyId, key } = await adminPost(`/admin/tenants/${tenant.id}/keys`, { name: "Checkout server" });
-  return { tenantId: tenant.id, keyId, auth: { "X-Api-Key": key, "Content-Type": "application/json" } };
+async function loggingTenant(name) {
+  const { tenantId, key, keyId } = await chargeableTenant(suite.server.baseUrl, adminHeaders(), name, { key: "Checkout server" });
+  return { tenantId, keyId, auth: { "X-Api-Key": key, "Content-Type": "application/json" } };
 }
 
 async function charge(auth, number, idempotencyKey) {
@@ -64,7 +51,7 @@ describe.skipIf(!CHROMIUM)("the request log in a real browser", () => {
     ["desktop", DESKTOP],
     ["phone", PHONE],
   ])("at %s width: finds a declined charge by its traceId, opens it, filters by status, path and key", async (width, viewport) => {
-    const { tenantId, keyId, auth } = await chargeableTenant(`Logged Bakery (${width})`);
+    const { tenantId, keyId, auth } = await loggingTenant(`Logged Bakery (${width})`);
     const email = `owner-${width}@logged.example`;
     expect((await charge(auth, undefined, `paid-${width}`)).status).toBe(201);
     const declined = await charge(auth, DECLINED_CARD, `declined-${width}`);

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   acceptAndSignIn,
   adminHeaders,
-  chargeableTenant,
   DESKTOP,
   devServerAndChromium,
   expectToFit,
@@ -23,10 +22,9 @@ import {
   screenshot,
   screenshotsDir,
   signIn,
-  startCallbackReceiver,
   watchPage,
 } from "../support/dashboard-browser.mjs";
-import { cardToken, control } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant, control, startCallbackReceiver } from "../support/index.mjs";
 
 const CHROMIUM = inject("chromiumPath");
 const SCREENSHOTS = screenshotsDir("test-results/dashboard-walk");
@@ -94,9 +92,7 @@ afterAll(() => receiver?.close());
 async function tenantWithHistory() {
   const base = suite.server.baseUrl;
   const admin = adminHeaders();
-  const { tenantId, merchantId } = await chargeableTenant(base, "Walk Through Roasters");
-  const issued = await fetch(`${base}/admin/tenants/${tenantId}/keys`, { method: "POST", headers: admin });
-  const { key } = await issued.json();
+  const { tenantId, merchantId, key } = await chargeableTenant(base, admin, "Walk Through Roasters");
   const auth = { "X-Api-Key": key, "Content-Type": "application/json" };
   const api = async (method, route, body, headers = {}) => {
     const response = await fetch(`${base}${route}`, { method, headers: { ...auth, ...headers }, body: body && JSON.stringify(body) });
@@ -146,7 +142,7 @@ async function tenantWithHistory() {
   await api("POST", "/v1/events/ping");
 
   // A reader at the counter, and a teammate's invitation still open.
-  await api("POST", "/v1/terminal/readers", { label: "Front counter", model: "PAX_A920PRO", serialNumber: "1850123456" });
+  await api("POST", "/v1/terminal/readers", { label: "Front counter", model: "PAX_A920PRO", serialNumber: "1850765432" });
   const invited = await fetch(`${base}/admin/tenants/${tenantId}/dashboard/invites`, {
     method: "POST",
     headers: admin,
@@ -304,7 +300,7 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
   });
 
   it("folds the navigation behind a menu button at 390 px — by touch, by keyboard, and without the script — and shows it at 1280 px", async () => {
-    const { tenantId } = await chargeableTenant(suite.server.baseUrl, "Menu Button Bakery");
+    const { tenantId } = await chargeableTenant(suite.server.baseUrl, adminHeaders(), "Menu Button Bakery", { key: false });
     const email = "owner@menu.example";
     const inviteUrl = await inviteWithAdminCli(suite.server.baseUrl, tenantId, email);
     const keysLink = 'nav a[href="/dashboard/keys"]';

@@ -9,7 +9,6 @@ import { verifyCallbackSignature } from "../../examples/receiver/verify-callback
 import {
   acceptAndSignIn,
   adminHeaders,
-  chargeableTenant,
   DESKTOP,
   devServerAndChromium,
   expectToFit,
@@ -19,11 +18,9 @@ import {
   PHONE,
   screenshot,
   screenshotsDir,
-  startCallbackReceiver,
-  waitFor,
   watchPage,
 } from "../support/dashboard-browser.mjs";
-import { cardToken, control } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant, control, startCallbackReceiver, waitFor } from "../support/index.mjs";
 
 const CHROMIUM = inject("chromiumPath");
 const SCREENSHOTS = screenshotsDir();
@@ -40,7 +37,7 @@ afterAll(() => receiver?.close());
 
 describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
   it("invite → password → sign in → key on /v1 → refund → dispute: evidence, submit → revoke (401) → callbacks: secret, rotation, verified ping → sign out", async () => {
-    const { tenantId } = await chargeableTenant(suite.server.baseUrl, "Blue Bottle Coffee");
+    const { tenantId } = await chargeableTenant(suite.server.baseUrl, adminHeaders(), "Blue Bottle Coffee", { key: false });
     const inviteUrl = await inviteWithAdminCli(suite.server.baseUrl, tenantId, OWNER_EMAIL);
 
     const context = await newContext(suite.browser, DESKTOP);
@@ -202,7 +199,7 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
     ["phone", PHONE],
   ])("the keys page at %s width: a restricted key made with the form lists payments and gets 403 on a charge", async (width, viewport) => {
     const email = `${width}@restricted.example`;
-    const { tenantId } = await chargeableTenant(suite.server.baseUrl, `Restricted Roasters (${width})`);
+    const { tenantId } = await chargeableTenant(suite.server.baseUrl, adminHeaders(), `Restricted Roasters (${width})`, { key: false });
     const context = await newContext(suite.browser, viewport);
     const page = await context.newPage();
     const seen = watchPage(page, suite.server.baseUrl);
@@ -250,7 +247,7 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
   ])(
     "callback endpoints at %s width: add one (secret once), its own ping verified with its own secret, disable, delete",
     async (width, viewport) => {
-      const { tenantId } = await chargeableTenant(suite.server.baseUrl, `Two Desks ${width}`);
+      const { tenantId } = await chargeableTenant(suite.server.baseUrl, adminHeaders(), `Two Desks ${width}`, { key: false });
       const email = `owner-${width}@twodesks.example`;
       const inviteUrl = await inviteWithAdminCli(suite.server.baseUrl, tenantId, email);
       const context = await suite.browser.newContext({ viewport });

@@ -3,27 +3,16 @@
 // with one line (and the right exit code) when the server is missing, the secret is wrong, or the command is misused.
 import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_SELLER } from "../../packages/sandbox-processor/src/core/test-data.ts";
 import { parseDevVars } from "../../scripts/local-service.mjs";
+import { freePort } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const execFileAsync = promisify(execFile);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 /** Runs a terminal tool; resolves with its exit code and output whatever the code. */
 async function cli(script, args, env = {}) {

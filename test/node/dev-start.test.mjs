@@ -9,7 +9,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 import { localD1, localD1s } from "../../scripts/local-d1.mjs";
-import { freePort } from "../support/dev-server.mjs";
+import { freePort } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const stateDir = mkdtempSync(path.join(tmpdir(), "payment-connect-dev-start-"));

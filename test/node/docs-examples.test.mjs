@@ -1,8 +1,7 @@
 // Every example of the API reference that can run against the sandbox is sent as "Try it out" would send it, to a
 // `wrangler dev` with the built-in sandbox, under a fresh sandbox tenant's key: each must succeed as shown.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
-import { chargeableTenant } from "../support/sandbox-flows.mjs";
+import { chargeableTenant, devSecrets, startDevServer } from "../support/index.mjs";
 
 /**
  * Operations whose example names something only the caller's own data holds, so it cannot run as shown: every one with
@@ -21,6 +20,8 @@ let document;
 let sandboxTenantKey;
 let newTenantKey;
 beforeAll(async () => {
+  // Its own server: registering a processor webhook, as its example does, sends the sandbox's webhooks there from then
+  // on, signed with a key no other test's server is configured with.
   server = await startDevServer();
   document = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
   sandboxTenantKey = (await chargeableTenant(server.baseUrl, operator(), "Try It Bakery")).key;

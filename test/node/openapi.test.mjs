@@ -2,19 +2,18 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { Validator } from "@cfworker/json-schema";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RENDERER_FILES, RENDERER_SOURCE, RENDERER_TARGET } from "../../scripts/vendor-docs-renderer.mjs";
 import { PROBLEM_TYPE_BASE, PROBLEMS } from "../../src/lib/problem.ts";
 import { EVENT_TYPES } from "../../src/outbox/event-types.ts";
-import { startDevServer } from "../support/dev-server.mjs";
+import { sharedDevServer } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 
 let server;
 beforeAll(async () => {
-  server = await startDevServer();
+  server = await sharedDevServer();
 });
-afterAll(() => server?.stop());
 
 describe("the published OpenAPI document", () => {
   it("is OpenAPI 3.1 and validates with a standard validator", async () => {

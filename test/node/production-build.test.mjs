@@ -3,7 +3,7 @@
 // processor Worker standing in for the processor: every request the service sends out reaches the stand-in, so nothing
 // leaves the machine. Every other test runs the source; this one fails when building the bundle broke what it serves.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
@@ -11,14 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 import { normalizeDocument, SNAPSHOT_SERVER_URL } from "../../scripts/openapi/document.mjs";
 import { sandboxWorkerEnv } from "../../scripts/sandbox-worker-env.mjs";
-import { devSecrets } from "../support/dev-server.mjs";
+import { devSecrets } from "../support/index.mjs";
 import { bundleSandboxWorker, sandboxWorker } from "../support/sandbox-worker.mjs";
+import { isUpToDate } from "../support/up-to-date.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const CONFIG = path.join(root, "wrangler.toml");
 const BUNDLE = path.join(root, "dist", "index.js");
-/** Under the project root: workerd names a Worker's modules relative to it. */
-const STAND_IN_DIR = path.join(root, ".wrangler", "test", "production-build-stand-in");
 const SERVICE = "payment-connect-production";
 const STAND_IN = "payment-connect-sandbox";
 
@@ -27,20 +26,12 @@ const production = unstable_readConfig({ config: CONFIG, env: "production" }).va
 const ADMIN = { Authorization: `Bearer ${secrets.ADMIN_SECRET}` };
 const PROCESSOR_AUTH = { Authorization: `Basic ${btoa(`${secrets.PROCESSOR_USERNAME}:${secrets.PROCESSOR_PASSWORD}`)}` };
 
-/** The newest modification time of a file, or of any file under a directory. */
-function lastChange(target) {
-  const stats = statSync(target);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(0, ...readdirSync(target).map((entry) => lastChange(path.join(target, entry))));
-}
-
 /** What `npm run build` makes the bundle from. */
 const BUILT_FROM = ["src", "wrangler.toml", "package.json", "package-lock.json"].map((source) => path.join(root, source));
 
 /** CI runs `npm run build` before the tests: its output is used unless what it is built from changed since. */
 function buildUnlessCurrent() {
-  const builtAt = statSync(BUNDLE, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (builtAt >= Math.max(...BUILT_FROM.map(lastChange))) return;
+  if (isUpToDate(BUNDLE, BUILT_FROM)) return;
   const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8", env: { ...process.env, CI: "true" } });
   if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
 }
@@ -50,7 +41,7 @@ let logs = "";
 
 beforeAll(async () => {
   buildUnlessCurrent();
-  bundleSandboxWorker(STAND_IN_DIR);
+  bundleSandboxWorker();
   // The bundle is one module: no rules for finding others.
   const { modulesRules, ...service } = unstable_getMiniflareWorkerOptions(CONFIG, "production").workerOptions;
   const standIn = sandboxWorker({
@@ -59,7 +50,6 @@ beforeAll(async () => {
       varOverrides: { BASE_URL: production.BASE_URL, PROCESSOR_APPLICATION_ID: production.PROCESSOR_APPLICATION_ID },
     }),
     serviceName: SERVICE,
-    outDir: STAND_IN_DIR,
   });
   mf = new Miniflare(
     convertV4MiniflareOptions({

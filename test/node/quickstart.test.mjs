@@ -4,8 +4,7 @@ import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
-import { control } from "../support/sandbox-flows.mjs";
+import { control, devSecrets, sharedDevServer, waitFor } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -15,7 +14,7 @@ let sandboxTenant;
 let printed = "";
 
 beforeAll(async () => {
-  server = await startDevServer();
+  server = await sharedDevServer();
   const env = { ...process.env, PAYMENT_CONNECT_URL: server.baseUrl, ADMIN_SECRET: devSecrets().ADMIN_SECRET };
   sandboxTenant = spawn(process.execPath, ["scripts/admin.mjs", "sandbox-tenant", "Blue Bottle", "--receiver", "--receiver-port", "0"], {
     cwd: root,
@@ -24,24 +23,11 @@ beforeAll(async () => {
   });
   sandboxTenant.stdout.on("data", (chunk) => (printed += chunk));
   sandboxTenant.stderr.on("data", (chunk) => (printed += chunk));
-  await until(
-    () => printed.includes("Waiting for callbacks"),
-    30_000,
-    () => printed,
-  );
+  await waitFor(() => printed.includes("Waiting for callbacks"), { what: () => printed });
 });
-afterAll(async () => {
+afterAll(() => {
   sandboxTenant?.kill();
-  await server?.stop();
 });
-
-async function until(predicate, timeoutMs, describe) {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out; so far:\n${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** The command printed under `heading`: from its `curl` to the line that does not continue. */
 function printedCommand(heading) {
@@ -78,11 +64,7 @@ describe("the Quickstart", () => {
     const payment = await paste(printedCommand("Charge a bank account"));
     expect(payment).toMatchObject({ status: "processing", amountCents: 12345 });
 
-    await until(
-      () => printed.includes("✔ transfer.updated"),
-      60_000,
-      () => printed,
-    );
+    await waitFor(() => printed.includes("✔ transfer.updated"), { timeoutMs: 60_000, what: () => printed });
     const callback = printed.slice(printed.indexOf("✔ transfer.updated"));
     expect(callback).toMatch(/^✔ transfer\.updated event_\w+ — signature verified\n {2}\{/);
     const body = JSON.parse(callback.split("\n")[1] ?? "");

@@ -6,8 +6,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
-import { cardToken, chargeableTenant } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant, devSecrets, startDevServer } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -16,6 +15,7 @@ const ADMIN = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}` };
 let server;
 
 beforeAll(async () => {
+  // Its own server: the shard list it reads, tenants counted per shard, must hold this one tenant alone.
   server = await startDevServer();
 });
 afterAll(async () => {

@@ -1,40 +1,15 @@
-import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCallbackSignature } from "../../examples/receiver/verify-callback.ts";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
-import { chargeableTenant, control } from "../support/sandbox-flows.mjs";
+import { chargeableTenant, control, devSecrets, sharedDevServer, startCallbackReceiver, waitFor } from "../support/index.mjs";
 
 let server;
 let receiver;
-const received = [];
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body });
-      response.statusCode = 200;
-      response.end();
-    });
-  });
-  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  server = await startDevServer();
+  receiver = await startCallbackReceiver();
+  server = await sharedDevServer();
 });
-afterAll(async () => {
-  await server?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
-});
-
-async function waitFor(read, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = await read();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("timed out waiting");
-}
+afterAll(() => receiver?.close());
 
 describe("card-present end to end on wrangler dev", () => {
   it("register → activate → Open → sale answers processing → the buyer taps → succeeded with a signed callback; a cancel ends the next one", async () => {
@@ -52,13 +27,14 @@ describe("card-present end to end on wrangler dev", () => {
     await fetch(`${server.baseUrl}/admin/tenants/${tenantId}/callbacks`, {
       method: "PUT",
       headers: { ...admin, "Content-Type": "application/json" },
-      body: JSON.stringify({ url: `http://127.0.0.1:${receiver.address().port}/hooks` }),
+      body: JSON.stringify({ url: receiver.url("/hooks") }),
     });
     const secrets = await (await fetch(`${server.baseUrl}/admin/tenants/${tenantId}/callbacks/secrets`, { headers: admin })).json();
     const secret = (secrets.data ?? secrets)[0].secret;
 
     const registered = await api("POST", "/v1/terminal/readers", {
-      serialNumber: "1850123456",
+      // Not the API reference's example: a serial number is registered once across every tenant of the shared server.
+      serialNumber: "1850654321",
       model: "PAX_A920PRO",
       label: "Front counter",
     });
@@ -78,8 +54,9 @@ describe("card-present end to end on wrangler dev", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
 
     await control(server.baseUrl, "card-present", { device: registered.body.processorDeviceId, outcome: "approve" }, { "X-Api-Key": key });
-    const delivery = await waitFor(() =>
-      received.find((r) => r.headers["lc-event-type"] === "transfer.updated" && JSON.parse(r.body).status === "succeeded"),
+    const delivery = await waitFor(
+      () => receiver.received.find((r) => r.headers["lc-event-type"] === "transfer.updated" && JSON.parse(r.body).status === "succeeded"),
+      { what: "the succeeded transfer.updated callback" },
     );
     expect(JSON.parse(delivery.body)).toMatchObject({ lcPaymentId: sale.body.lcPaymentId, orderRef: "pos-1", processorState: "SUCCEEDED" });
     expect(
@@ -96,10 +73,13 @@ describe("card-present end to end on wrangler dev", () => {
       { "Idempotency-Key": "pos-2" },
     );
     expect(next.status).toBe(202);
-    const canceled = await waitFor(async () => {
-      const answer = await api("POST", `/v1/terminal/readers/${readerId}/cancel`);
-      return answer.status === 200 && answer.body.status !== "processing" ? answer : null;
-    });
+    const canceled = await waitFor(
+      async () => {
+        const answer = await api("POST", `/v1/terminal/readers/${readerId}/cancel`);
+        return answer.status === 200 && answer.body.status !== "processing" ? answer : null;
+      },
+      { what: "the cancel to end the sale" },
+    );
     expect(canceled.body).toMatchObject({ lcPaymentId: next.body.lcPaymentId, status: "canceled", failureCode: "CANCELLATION_VIA_API" });
   });
 });

@@ -3,10 +3,9 @@
 import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "../../src/outbox/event-types.ts";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
-import { chargeableTenant } from "../support/sandbox-flows.mjs";
+import { chargeableTenant, devSecrets, sharedDevServer } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 
@@ -15,13 +14,10 @@ let tenant;
 let bystander;
 
 beforeAll(async () => {
-  server = await startDevServer();
+  server = await sharedDevServer();
   const admin = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}` };
   tenant = await chargeableTenant(server.baseUrl, admin, "Trigger Co");
   bystander = await chargeableTenant(server.baseUrl, admin, "Bystander Co");
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 /** The script as `npm run trigger -- …` runs it; its exit code and what it printed. */

@@ -2,7 +2,6 @@
 // goes through it — typed by the committed OpenAPI snapshot's schema.d.ts — and a real callback is verified with
 // the client's verifier.
 import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,41 +14,16 @@ import {
 } from "../../clients/typescript/examples/flows.ts";
 import { createPaymentConnectClient, verifyCallback } from "../../clients/typescript/src/index.ts";
 import { normalizeDocument } from "../../scripts/openapi/document.mjs";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
-import { cardToken, chargeableTenant } from "../support/sandbox-flows.mjs";
+import { cardToken, chargeableTenant, devSecrets, sharedDevServer, startCallbackReceiver, waitFor } from "../support/index.mjs";
 
 let server;
 let receiver;
-const received = [];
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body });
-      response.statusCode = 200;
-      response.end();
-    });
-  });
-  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  server = await startDevServer();
+  receiver = await startCallbackReceiver();
+  server = await sharedDevServer();
 });
-afterAll(async () => {
-  await server?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
-});
-
-async function waitFor(read, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = await read();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("timed out waiting");
-}
+afterAll(() => receiver?.close());
 
 describe("the generated TypeScript client on wrangler dev", () => {
   it("charges with an Idempotency-Key, refunds, pages through payments by nextCursor, and verifies a real callback", async () => {
@@ -61,7 +35,7 @@ describe("the generated TypeScript client on wrangler dev", () => {
     // The operator registers the receiver as the tenant's callback URL and reads its signing secret.
     const saved = await operator.PUT("/admin/tenants/{tenantId}/callbacks", {
       params: { path: { tenantId } },
-      body: { url: `http://127.0.0.1:${receiver.address().port}/hooks` },
+      body: { url: receiver.url("/hooks") },
     });
     expect(saved.response.status).toBe(200);
     const secrets = await operator.GET("/admin/tenants/{tenantId}/callbacks/secrets", { params: { path: { tenantId } } });
@@ -137,10 +111,12 @@ describe("the generated TypeScript client on wrangler dev", () => {
     expect(refundedOnly).toEqual([firstPayment.lcPaymentId]);
 
     // The callback the refund caused: verified with the client's verifier; a tampered body is refused.
-    const delivery = await waitFor(() =>
-      received.find(
-        (r) => r.headers["lc-event-type"] === "transfer.updated" && JSON.parse(r.body).lcPaymentId === firstPayment.lcPaymentId,
-      ),
+    const delivery = await waitFor(
+      () =>
+        receiver.received.find(
+          (r) => r.headers["lc-event-type"] === "transfer.updated" && JSON.parse(r.body).lcPaymentId === firstPayment.lcPaymentId,
+        ),
+      { what: "the refund's transfer.updated callback" },
     );
     const signatureHeader = delivery.headers["lc-signature"];
     expect(await verifyCallback({ rawBody: delivery.body, signatureHeader, secret })).toMatchObject({ ok: true });

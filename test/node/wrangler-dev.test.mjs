@@ -1,12 +1,13 @@
 // Plain `wrangler dev --port N`, without `npm run dev` and with no BASE_URL anywhere: the links the service generates
 // follow the port, because without BASE_URL they come from the origin each request came to.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devSecrets, startDevServer } from "../support/dev-server.mjs";
+import { devSecrets, startDevServer } from "../support/index.mjs";
 
 let server;
 let baseUrl;
 
 beforeAll(async () => {
+  // Its own server: wrangler.toml alone, without the sandbox's config beside it as every other test's server has.
   server = await startDevServer({ configs: [] });
   baseUrl = server.baseUrl;
 });

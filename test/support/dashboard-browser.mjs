@@ -1,14 +1,13 @@
-// Helpers the dashboard's browser tests share: a tenant the sandbox lets charge, the operator's invitation through
+// Helpers the dashboard's browser tests share: the worker's server and a Chromium, the operator's invitation through
 // `npm run admin`, signing up and in through the pages, what a page logs, and whether a page fits its window.
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { devSecrets, startDevServer } from "./dev-server.mjs";
-import { control } from "./sandbox-flows.mjs";
+import { devSecrets } from "./dev-server.mjs";
+import { sharedDevServer } from "./dev-servers.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 
@@ -27,20 +26,18 @@ export const launchChromium = (executablePath, extraArgs = []) =>
   });
 
 /**
- * `wrangler dev` and Chromium for the calling test file: started before its tests (when a Chromium was found) and
- * stopped after them. Its `server` and `browser` are set once the tests start.
+ * The worker's shared `wrangler dev` and a Chromium for the calling test file: taken and launched before its tests
+ * (when a Chromium was found), the browser closed after them. Its `server` and `browser` are set once the tests start.
  */
 export function devServerAndChromium(executablePath, extraArgs = []) {
-  const suite = /** @type {{ server: Awaited<ReturnType<typeof startDevServer>>; browser: import("playwright-core").Browser }} */ ({});
+  const suite = /** @type {{ server: import("./dev-servers.mjs").SharedDevServer; browser: import("playwright-core").Browser }} */ ({});
   beforeAll(async () => {
     if (!executablePath) return;
-    suite.server = await startDevServer();
-    suite.browser = await launchChromium(executablePath, extraArgs);
+    [suite.server, suite.browser] = await Promise.all([sharedDevServer(), launchChromium(executablePath, extraArgs)]);
   });
   afterAll(async () => {
-    // Either may be missing: no Chromium was found, or starting failed part way.
+    // Missing when no Chromium was found, or launching it failed.
     if ("browser" in suite) await suite.browser.close();
-    if ("server" in suite) await suite.server.stop();
   });
   return suite;
 }
@@ -55,61 +52,12 @@ export function screenshotsDir(fallback = "test-results/dashboard") {
 /** The whole page as `<dir>/<name>.png`. */
 export const screenshot = (page, dir, name) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 
-/** Polls `predicate` until it answers something truthy, and answers that (for what expect.poll cannot hand back). */
-export async function waitFor(predicate, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await predicate();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** A callback receiver on this machine that answers 204 and keeps what it was sent in `received`; `close()` when done. */
-export async function startCallbackReceiver() {
-  /** @type {{ url: string | undefined; headers: import("node:http").IncomingHttpHeaders; body: string }[]} */
-  const received = [];
-  const server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      received.push({ url: request.url, headers: request.headers, body });
-      response.statusCode = 204;
-      response.end();
-    });
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    received,
-    /** The receiver's address for `pathname`. */
-    url: (pathname) => `http://127.0.0.1:${port}${pathname}`,
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
-  };
-}
-
 /** A browser context at `viewport`; at a phone's width also a phone's touch and zoom behaviour, so an overflow widens the layout. */
 export const newContext = (browser, viewport, options = {}) =>
   browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}), ...options });
 
 /** The operator's headers for /admin and the sandbox's controls. */
 export const adminHeaders = () => ({ Authorization: `Bearer ${devSecrets().ADMIN_SECRET}`, "Content-Type": "application/json" });
-
-/** A tenant whose sandbox merchant is approved, so a key made in the dashboard can charge. */
-export async function chargeableTenant(baseUrl, name) {
-  const admin = adminHeaders();
-  const tenant = await (await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers: admin, body: JSON.stringify({ name }) })).json();
-  const merchant = await control(baseUrl, "create-merchant", { name, state: "APPROVED" }, admin);
-  const attached = await fetch(`${baseUrl}/admin/tenants/${tenant.id}/processor-merchant`, {
-    method: "POST",
-    headers: admin,
-    body: JSON.stringify({ processorMerchantId: merchant.id }),
-  });
-  expect(attached.status).toBe(200);
-  return { tenantId: tenant.id, merchantId: merchant.id };
-}
 
 /** `npm run admin -- <args>` against `baseUrl` with the operator's secret, as the guides tell the operator; its output. */
 export const adminCli = (baseUrl, args) =>

@@ -49,12 +49,29 @@ async function reachable(baseUrl) {
   }
 }
 
-/** A tenant, a key, and an approved sandbox merchant attached through the operator API. */
-export async function chargeableTenant(baseUrl, adminHeaders, name = "Bench Coffee") {
+/**
+ * A tenant with an approved sandbox merchant attached through the operator API, and a key: `key` names it, or is false
+ * for none (the dashboard's tests make theirs on its page).
+ *
+ * @param {string} baseUrl
+ * @param {Record<string, string>} adminHeaders
+ * @param {string} [name]
+ * @param {{ key?: string | boolean }} [options]
+ */
+export async function chargeableTenant(baseUrl, adminHeaders, name = "Bench Coffee", { key: keyName = true } = {}) {
   const headers = { ...adminHeaders, "Content-Type": "application/json" };
   await reachable(baseUrl);
   const tenant = await json(await fetch(`${baseUrl}/admin/tenants`, { method: "POST", headers, body: JSON.stringify({ name }) }), "tenant");
-  const { key } = await json(await fetch(`${baseUrl}/admin/tenants/${tenant.id}/keys`, { method: "POST", headers: adminHeaders }), "key");
+  const issued =
+    keyName === false
+      ? {}
+      : await json(
+          await fetch(`${baseUrl}/admin/tenants/${tenant.id}/keys`, {
+            method: "POST",
+            ...(typeof keyName === "string" ? { headers, body: JSON.stringify({ name: keyName }) } : { headers: adminHeaders }),
+          }),
+          "key",
+        );
   const merchant = await control(baseUrl, "create-merchant", { name, state: "APPROVED" }, adminHeaders);
   await json(
     await fetch(`${baseUrl}/admin/tenants/${tenant.id}/processor-merchant`, {
@@ -64,5 +81,5 @@ export async function chargeableTenant(baseUrl, adminHeaders, name = "Bench Coff
     }),
     "link merchant",
   );
-  return { tenantId: tenant.id, key, merchantId: merchant.id };
+  return { tenantId: tenant.id, key: issued.key, keyId: issued.id, merchantId: merchant.id };
 }

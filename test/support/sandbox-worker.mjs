@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { unstable_readConfig } from "wrangler";
+import { isUpToDate } from "./up-to-date.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
@@ -15,12 +16,12 @@ const OUT_DIR = path.join(root, ".wrangler", "test", "sandbox-processor");
  * shares with the service under test: see scripts/sandbox-worker-env.mjs), and its SERVICE binding pointed at
  * `serviceName` (the service under test).
  */
-export function sandboxWorker({ bindings, serviceName, outDir = OUT_DIR }) {
+export function sandboxWorker({ bindings, serviceName }) {
   const config = unstable_readConfig({ config: SANDBOX_CONFIG_PATH });
   return {
     name: config.name,
     modules: true,
-    scriptPath: path.join(outDir, "index.js"),
+    scriptPath: path.join(OUT_DIR, "index.js"),
     compatibilityDate: config.compatibility_date,
     compatibilityFlags: config.compatibility_flags,
     bindings: { ...config.vars, ...bindings },
@@ -31,9 +32,19 @@ export function sandboxWorker({ bindings, serviceName, outDir = OUT_DIR }) {
   };
 }
 
-/** Bundles the sandbox Worker into `outDir`, where `sandboxWorker({ outDir })` finds it. */
-export function bundleSandboxWorker(outDir = OUT_DIR) {
-  const built = spawnSync(wrangler, ["deploy", "--dry-run", "-c", SANDBOX_CONFIG_PATH, "--outdir", outDir], {
+/** What the sandbox Worker's bundle is made from. */
+const BUNDLED_FROM = [
+  ...["index.ts", "src", "wrangler.toml", "package.json"].map((source) => path.join(SANDBOX_CONFIG_PATH, "..", source)),
+  path.join(root, "package-lock.json"),
+];
+
+/**
+ * Bundles the sandbox Worker where `sandboxWorker()` finds it, unless the bundle there is newer than its sources: the
+ * workers project's global setup bundles it, and the production build's test runs the same bundle.
+ */
+export function bundleSandboxWorker() {
+  if (isUpToDate(path.join(OUT_DIR, "index.js"), BUNDLED_FROM)) return;
+  const built = spawnSync(wrangler, ["deploy", "--dry-run", "-c", SANDBOX_CONFIG_PATH, "--outdir", OUT_DIR], {
     cwd: root,
     encoding: "utf8",
     env: { ...process.env, CI: "true" },
