@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { enqueueEvents } from "./callbacks";
 import { database, primaryDatabase, replicaDatabase, type BookmarkedDatabase, type Database } from "./db/client";
-import { shardD1 } from "./db/shards";
+import { shardD1 } from "./placement/shards";
 import { clockAt, type Clock } from "./lib/clock";
 import { validateEnv } from "./lib/env";
 import { createOutbox } from "./outbox/outbox";

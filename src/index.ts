@@ -5,7 +5,7 @@ import type { AppContext } from "./platform/context";
 import { createContext } from "./context";
 import { withTrace } from "./lib/log";
 import { runScheduledSweeps } from "./scheduled";
-import { CONTROL_BINDING } from "./db/shards";
+import { CONTROL_BINDING } from "./placement/shards";
 import { tenantShard } from "./tenants";
 import { ReaderObject, readerTenant } from "./terminal";
 

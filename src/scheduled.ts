@@ -2,7 +2,7 @@ import { purgeEndedSignInState } from "./accounts";
 import { archiveCallbackHistory, sweepCallbacks } from "./callbacks";
 import { createContext } from "./context";
 import { refreshPlannerStatistics } from "./db/planner-statistics";
-import { CONTROL_BINDING } from "./db/shards";
+import { CONTROL_BINDING } from "./placement/shards";
 import { sweepDisputes } from "./disputes";
 import { logEvent, withTrace } from "./lib/log";
 import { sweepOnboarding } from "./onboarding";
@@ -13,7 +13,7 @@ import { sweepPayouts } from "./payouts";
 import { retryFailedApplications, sweepMissedProcessorEvents } from "./processor-webhooks";
 import { ProcessorBusy } from "./processor";
 import { purgeExpiredRequests } from "./requests";
-import { advanceUnfinishedMoves } from "./shards";
+import { advanceUnfinishedMoves } from "./tenant-moves";
 import { sweepTerminalSales } from "./terminal";
 
 /** The cron minute (HH:MM UTC) that refreshes the query planner's statistics. */

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
-import { CONTROL_BINDING, placementFields, placementOf } from "../db/shards";
+import { CONTROL_BINDING, placementFields, placementOf } from "../placement/shards";
 import { tenantMoving } from "../db/tenancy";
-import { tenantMoves } from "../db/tenant-moves.schema";
-import { tenantShards } from "../db/tenant-shards.schema";
+import { tenantMoves } from "../placement/tenant-moves.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
 import type { AppContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";

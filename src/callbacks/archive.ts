@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { assertTenantExists, isFenceRefusal } from "../db/tenancy";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";

@@ -1,4 +1,4 @@
-import { CONTROL_BINDING } from "../db/shards";
+import { CONTROL_BINDING } from "../placement/shards";
 
 /**
  * The body of a message on the callbacks queue (and its dead-letter queue): one message carries one delivery, the shard

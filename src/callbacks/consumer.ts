@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
-import { CONTROL_BINDING, shardsOf, tenantPlacements } from "../db/shards";
+import { CONTROL_BINDING, shardsOf, tenantPlacements } from "../placement/shards";
 import { MOVE_RETRY_AFTER_SECONDS } from "../db/tenancy";
 import type { Clock } from "../lib/clock";
 import type { AppContext } from "../platform/context";

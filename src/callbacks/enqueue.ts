@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { insertSelectFields } from "../db/insert-select";
 import { newIdSql } from "../lib/ids";
 import { logEvent } from "../lib/log";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import type { AppContext } from "../platform/context";
 import { logEvent } from "../lib/log";
 import { callbackDeliveries } from "./deliveries.schema";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { CONTROL_BINDING } from "../db/shards";
+import { CONTROL_BINDING } from "../placement/shards";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { instantMicros } from "../lib/instant";

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { tenants } from "../db/tenants.schema";
 import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";

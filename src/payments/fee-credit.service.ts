@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { tenantPlacement } from "../db/shards";
+import { tenantPlacement } from "../placement/shards";
 import { tenantMoving } from "../db/tenancy";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { decimalOf, decimalText, roundHalfUp, sumDecimals, type Decimal } from "../lib/decimal";
 import { logEvent } from "../lib/log";
 import type { AppContext } from "../platform/context";

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { boundList, D1_MAX_BOUND_PARAMETERS } from "../db/bound-list";
-import { CONTROL_BINDING } from "../db/shards";
-import { liveHere } from "../db/tenant-fences.schema";
-import { tenantShards } from "../db/tenant-shards.schema";
+import { CONTROL_BINDING } from "../placement/shards";
+import { liveHere } from "../placement/tenant-fences.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
 import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";

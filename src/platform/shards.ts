@@ -1,8 +1,8 @@
 import { inArray, notInArray, or, and, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { boundList } from "../db/bound-list";
-import { movingTenantShards, shardsInUse } from "../db/shards";
-import { liveHere } from "../db/tenant-fences.schema";
+import { movingTenantShards, shardsInUse } from "../placement/shards";
+import { liveHere } from "../placement/tenant-fences.schema";
 import type { AppContext } from "./context";
 
 /**

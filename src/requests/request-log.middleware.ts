@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { shardDatabase } from "../db/shards";
+import { shardDatabase } from "../placement/shards";
 import { afterResponse } from "../platform/after-response";
 import type { AppBindings } from "../platform/types";
 import { recordRequest } from "./request-log.service";

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { newId } from "../lib/ids";
-import { shardDatabase, tenantPlacement } from "../db/shards";
+import { shardDatabase, tenantPlacement } from "../placement/shards";
 import { isFenceRefusal } from "../db/tenancy";
 import { logEvent } from "../lib/log";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";

@@ -8,9 +8,9 @@ import type { KeyPermissions } from "../platform/permissions";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import { drizzleOf } from "../db/client";
-import { CONTROL_BINDING, placeInRegion, placementFields, placementOf, shardDatabase, tenantPlacement } from "../db/shards";
-import { tenantMoves } from "../db/tenant-moves.schema";
-import { tenantShards } from "../db/tenant-shards.schema";
+import { CONTROL_BINDING, placeInRegion, placementFields, placementOf, shardDatabase, tenantPlacement } from "../placement/shards";
+import { tenantMoves } from "../placement/tenant-moves.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
 import { tenants, type TenantRecord } from "../db/tenants.schema";
 import { apiKeys, type ApiKeyRecord } from "./tenants.schema";
 

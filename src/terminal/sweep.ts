@@ -1,5 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
 import { applyCardPresentTransfer, closeCardPresentPayment, payments, type PaymentRecord } from "../payments";

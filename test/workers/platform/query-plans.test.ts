@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { archiveCallbackHistory, handleCallbackBatch, subjectHistory, sweepCallbacks } from "../../../src/callbacks";
 import { createContext } from "../../../src/context";
-import { shardD1, shardsOf } from "../../../src/db/shards";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { disputesAwaitingResponse, disputesOfPayment } from "../../../src/disputes";
 import { encodeCursor } from "../../../src/lib/pagination";
 import { moneyByDay, reconcileLedger, refundsOfPayment, searchPayments, type PaymentSearchKind } from "../../../src/payments";

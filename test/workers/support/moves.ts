@@ -2,9 +2,9 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { AppContext } from "../../../src/platform/context";
-import { shardD1, shardsOf } from "../../../src/db/shards";
-import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
-import { moveStep, type MoveDatabases } from "../../../src/shards/move.service";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
+import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
+import { moveStep, type MoveDatabases } from "../../../src/tenant-moves/move.service";
 import { ADMIN_HEADERS, call, jsonInit } from "./http";
 import { tenantShardBinding } from "./shards";
 
@@ -107,7 +107,7 @@ export async function advanceMoveUntil(
   return current;
 }
 
-/** The tenant's fence on one database (src/db/tenant-fences.schema.ts), or null for none: its rows there are live. */
+/** The tenant's fence on one database (src/placement/tenant-fences.schema.ts), or null for none: its rows there are live. */
 export async function fenceOn(binding: string, tenantId: string): Promise<string | null> {
   return shardD1(env, binding).prepare("SELECT state FROM tenant_fences WHERE tenant_id = ?").bind(tenantId).first<string>("state");
 }

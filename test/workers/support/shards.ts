@@ -2,7 +2,7 @@
 // database's map, exactly as the service does.
 import { env } from "cloudflare:workers";
 import { createContext } from "../../../src/context";
-import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/db/shards";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
 import type { AppContext } from "../../../src/platform/context";
 import { ADMIN_HEADERS, call, jsonInit } from "./http";
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import { CONTROL_BINDING, shardD1, shardsOf, tenantPlacement } from "../db/shards";
+import { CONTROL_BINDING, shardD1, shardsOf, tenantPlacement } from "../placement/shards";
 import { insertSelectFields } from "../db/insert-select";
 import {
   FINISHED_STEPS,
@@ -10,8 +10,8 @@ import {
   type MoveStep,
   type TableTally,
   type TenantMoveRecord,
-} from "../db/tenant-moves.schema";
-import { tenantShards } from "../db/tenant-shards.schema";
+} from "../placement/tenant-moves.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
 import { unknownTenant } from "../db/tenancy";
 import { logEvent } from "../lib/log";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
