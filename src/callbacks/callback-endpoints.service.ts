@@ -3,7 +3,7 @@ import { boundList } from "../db/bound-list";
 import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
 import { tenants } from "../db/tenants.schema";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { afterCursor, pageOf, type Page } from "../lib/pagination";
@@ -59,7 +59,7 @@ export async function getCallbackSettings({
   ctx,
   input: { tenantId },
 }: {
-  ctx: Pick<AppContext, "db" | "clock">;
+  ctx: Pick<ShardContext, "db" | "clock">;
   input: { tenantId: string };
 }): Promise<CallbackSettings> {
   const { db } = ctx;
@@ -88,7 +88,7 @@ export async function saveCallbackUrl({
   ctx,
   input: { tenantId, ...input },
 }: {
-  ctx: Pick<AppContext, "db" | "env" | "publicOrigin" | "clock">;
+  ctx: Pick<ShardContext, "db" | "env" | "publicOrigin" | "clock">;
   input: { tenantId: string; url: string };
 }): Promise<CallbackSettings> {
   const { db, env } = ctx;
@@ -185,7 +185,7 @@ export async function createCallbackEndpoint({
   ctx,
   input: { tenantId, ...input },
 }: {
-  ctx: Pick<AppContext, "db" | "env" | "publicOrigin" | "clock">;
+  ctx: Pick<ShardContext, "db" | "env" | "publicOrigin" | "clock">;
   input: { tenantId: string; url: string; description?: string | null; enabledEvents?: string[]; disabled?: boolean };
 }): Promise<{ endpoint: CallbackEndpoint; secret: string }> {
   const { db, env } = ctx;
@@ -242,7 +242,7 @@ export async function listCallbackEndpoints({
   ctx,
   input: { tenantId, ...input },
 }: {
-  ctx: Pick<AppContext, "db" | "env">;
+  ctx: Pick<ShardContext, "db" | "env">;
   input: { tenantId: string; limit: number; cursor?: string | undefined };
 }): Promise<Page<CallbackEndpoint>> {
   const scope = { list: "callback-endpoints-cursor", tenantId, filters: "[]", secret: ctx.env.KEY_PEPPER };
@@ -260,7 +260,7 @@ export async function getCallbackEndpoint({
   ctx,
   input: { tenantId, endpointId },
 }: {
-  ctx: Pick<AppContext, "db">;
+  ctx: Pick<ShardContext, "db">;
   input: { tenantId: string; endpointId: string };
 }): Promise<CallbackEndpoint> {
   return toEndpoint(await requireEndpoint(ctx.db, tenantId, endpointId));
@@ -271,7 +271,7 @@ export async function listSigningSecrets({
   ctx,
   input: { tenantId, endpointId },
 }: {
-  ctx: Pick<AppContext, "db" | "clock">;
+  ctx: Pick<ShardContext, "db" | "clock">;
   input: { tenantId: string; endpointId: string };
 }): Promise<SigningSecretInfo[]> {
   await requireEndpoint(ctx.db, tenantId, endpointId);
@@ -287,7 +287,7 @@ export async function updateCallbackEndpoint({
   ctx,
   input: { tenantId, endpointId, changes },
 }: {
-  ctx: Pick<AppContext, "db" | "env" | "publicOrigin" | "clock">;
+  ctx: Pick<ShardContext, "db" | "env" | "publicOrigin" | "clock">;
   input: { tenantId: string; endpointId: string; changes: EndpointChanges };
 }): Promise<CallbackEndpoint> {
   const { db } = ctx;
@@ -327,7 +327,7 @@ export async function deleteCallbackEndpoint({
   ctx,
   input: { tenantId, endpointId },
 }: {
-  ctx: Pick<AppContext, "db" | "clock">;
+  ctx: Pick<ShardContext, "db" | "clock">;
   input: { tenantId: string; endpointId: string };
 }): Promise<void> {
   const { db } = ctx;
@@ -349,7 +349,7 @@ export async function deleteCallbackEndpoint({
 
 /** Disables an endpoint whose receiver answered 410 Gone (Standard Webhooks), and cancels what it was still owed. */
 export async function disableGoneEndpoints(
-  { db, clock }: Pick<AppContext, "db" | "clock">,
+  { db, clock }: Pick<ShardContext, "db" | "clock">,
   gone: { tenantId: string; endpointId: string }[],
 ): Promise<{ tenantId: string; endpointId: string; url: string | null }[]> {
   if (gone.length === 0) return [];
@@ -387,7 +387,7 @@ export async function revealSigningSecrets({
   ctx,
   input: { tenantId, endpointId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; endpointId?: string };
 }): Promise<RevealedSigningSecret[]> {
   const { db, env } = ctx;
@@ -410,7 +410,7 @@ export async function rotateSigningSecret({
   ctx,
   input: { tenantId, endpointId, ...input },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; endpointId?: string; previousSecretTtlSeconds?: number };
 }): Promise<RevealedSigningSecret[]> {
   const { db, env } = ctx;

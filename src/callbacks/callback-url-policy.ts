@@ -1,5 +1,5 @@
 import { ApiError } from "../lib/problem";
-import type { AppContext } from "../platform/context";
+import type { RootContext } from "../platform/context";
 
 export type CallbackUrlPolicy = { allowLocalNetwork: boolean };
 
@@ -7,7 +7,7 @@ const MAX_URL_LENGTH = 2048;
 const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata", "169.254.169.254", "[fd00:ec2::254]", "100.100.100.200"]);
 const PRIVATE_NAME_SUFFIXES = [".localhost", ".local", ".internal", ".home.arpa", ".lan"];
 
-type PolicyContext = Pick<AppContext, "env" | "publicOrigin">;
+type PolicyContext = Pick<RootContext, "env" | "publicOrigin">;
 
 /**
  * Local receivers (http, localhost, private networks) are allowed only in the sandbox served from this machine: its

@@ -4,7 +4,7 @@ import { afterCursor, decodeCursor, encodeCursor, pageOf, type ListPosition, typ
 import { ApiError } from "../lib/problem";
 import type { EventType } from "../outbox/event-types";
 import { events, type EventRecord } from "../outbox/events.schema";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { archiveCutoff, archivedDays, readArchivedDay, type ArchivedEvent } from "./archive";
 import { callbackDeliveries } from "./deliveries.schema";
 
@@ -47,7 +47,7 @@ export async function listTenantEvents({
   ctx,
   input: { tenantId, query },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; query: TenantEventQuery };
 }): Promise<Page<EventRecord>> {
   const types: string[] | null = query.types ? [...new Set(query.types)].sort() : null;
@@ -124,7 +124,7 @@ export async function getTenantEvent({
   ctx,
   input: { tenantId, eventId, day },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; eventId: string; day?: string };
 }): Promise<EventRecord> {
   const stored = await ctx.db

@@ -1,7 +1,7 @@
 // Moving tenants between shards: the operator route, where a tenant's rows are, and the shard a tenant is on.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { AppContext } from "../../../src/platform/context";
+import type { RootContext } from "../../../src/platform/context";
 import { shardD1, shardsOf } from "../../../src/placement/shards";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
 import { moveStep, type MoveDatabases } from "../../../src/tenant-moves/move.service";
@@ -92,7 +92,7 @@ export async function rowsOn(binding: string, tenantId: string): Promise<Record<
 
 /** Steps a move (waiting out its drain) until `reached` holds of it, as its driver would, one saved step at a time. */
 export async function advanceMoveUntil(
-  ctx: AppContext,
+  ctx: RootContext,
   move: TenantMoveRecord,
   databases: MoveDatabases,
   reached: (move: TenantMoveRecord) => boolean,

@@ -181,7 +181,6 @@ describe("a write resolved to the old shard before the pause and made after the 
     await recordRequest({
       ctx: resolvedBefore,
       input: {
-        tenantId: tenant.tenantId,
         apiKeyId: "key_late",
         receivedAt: new Date().toISOString(),
         method: "GET",
