@@ -423,7 +423,13 @@ export function applyMerchantEvent({ ctx, input: merchant }: { ctx: ShardContext
 }
 
 /** compliance_form.created / updated: the PCI status of the merchant the form is linked to. */
-export function applyComplianceFormEvent({ ctx, input: form }: { ctx: ShardContext; input: ComplianceForm }): Promise<"applied" | "ignored"> {
+export function applyComplianceFormEvent({
+  ctx,
+  input: form,
+}: {
+  ctx: ShardContext;
+  input: ComplianceForm;
+}): Promise<"applied" | "ignored"> {
   return applyToMerchantsTenant(ctx, { id: form.linked_to }, (tenantId) => applyComplianceForm(ctx, tenantId, form));
 }
 
@@ -455,7 +461,13 @@ async function attestationTenant(ctx: ShardContext, formId: string, token: strin
 }
 
 /** The PCI form behind the service's attestation page, as the processor has it now. */
-export async function readPciAttestation({ ctx, input: { formId, token } }: { ctx: ShardContext; input: { formId: string; token: string } }) {
+export async function readPciAttestation({
+  ctx,
+  input: { formId, token },
+}: {
+  ctx: ShardContext;
+  input: { formId: string; token: string };
+}) {
   await attestationTenant(ctx, formId, token);
   return ctx.processor.getComplianceForm(formId);
 }

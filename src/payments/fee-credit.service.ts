@@ -89,7 +89,13 @@ async function finishFeeCredit(
  * credit twice. A refusal gives up at once; a failure of the processor is retried with backoff and given up visibly
  * after MAX_FEE_CREDIT_ATTEMPTS (an error log, the event, and the operator's fee-credit list).
  */
-export async function creditApplicationFee({ ctx, input: { refundId } }: { ctx: ShardContext; input: { refundId: string } }): Promise<void> {
+export async function creditApplicationFee({
+  ctx,
+  input: { refundId },
+}: {
+  ctx: ShardContext;
+  input: { refundId: string };
+}): Promise<void> {
   const { db } = ctx;
   const refund = await db.select().from(refunds).where(eq(refunds.id, refundId)).get();
   if (!refund || refund.feeCreditStatus !== "pending") return;
@@ -191,7 +197,13 @@ export const noFeeCredit = (refundId: string) => `No fee credit for refund ${ref
  * it. Any copy names its tenant and the map names the tenant's shard: a move's partial copy on its target, or its stale
  * one on its source, is never the one acted on, and a tenant paused by its move is refused (503 tenant-moving).
  */
-export async function refundShard({ ctx, input: { refundId } }: { ctx: RootContext; input: { refundId: string } }): Promise<TenantPlace | null> {
+export async function refundShard({
+  ctx,
+  input: { refundId },
+}: {
+  ctx: RootContext;
+  input: { refundId: string };
+}): Promise<TenantPlace | null> {
   const shards = await ctx.everyShard();
   const found = await Promise.all(
     shards.map((onShard) => onShard.db.select({ tenantId: refunds.tenantId }).from(refunds).where(eq(refunds.id, refundId)).get()),

@@ -303,7 +303,13 @@ async function receiveProcessorWebhook({
 }
 
 /** What became of a signed body: its outcome, why it is unprocessable, and the context whose outbox holds what it recorded. */
-type Attempt = { key: ReceiptKey; outcome: WebhookOutcome; reason: FieldError[] | null; tenantId: string | null; onShard: TenantContext | null };
+type Attempt = {
+  key: ReceiptKey;
+  outcome: WebhookOutcome;
+  reason: FieldError[] | null;
+  tenantId: string | null;
+  onShard: TenantContext | null;
+};
 
 /**
  * Reads a signed body with today's schemas, routes it to its tenant's shard and applies it; never throws for the body:
@@ -315,7 +321,13 @@ async function attemptSignedBody(ctx: RootContext, rawBody: string, retake: bool
     json = JSON.parse(rawBody);
   } catch {
     const key = await lenientKey(null, rawBody);
-    return { key, outcome: "unprocessable", reason: [{ field: "(body)", message: "The body is not JSON." }], tenantId: null, onShard: null };
+    return {
+      key,
+      outcome: "unprocessable",
+      reason: [{ field: "(body)", message: "The body is not JSON." }],
+      tenantId: null,
+      onShard: null,
+    };
   }
   const parsed = ProcessorWebhookSchema.safeParse(json);
   const checked = parsed.success ? checkedResource(parsed.data) : { unfit: fieldErrorsOf(parsed.error) };

@@ -51,13 +51,7 @@ export type FinishedRequest = {
  * Refused by a move's fence (the tenant paused or gone from this shard since the request resolved it), it is written
  * once more where the tenant's data is now; while the move still pauses the tenant it is dropped, and logged.
  */
-export async function recordRequest({
-  ctx,
-  input,
-}: {
-  ctx: TenantContext;
-  input: FinishedRequest;
-}): Promise<void> {
+export async function recordRequest({ ctx, input }: { ctx: TenantContext; input: FinishedRequest }): Promise<void> {
   const tenantId = ctx.tenant.id;
   const row: RequestLogRecord = {
     id: newId("req"),

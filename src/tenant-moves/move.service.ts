@@ -530,7 +530,8 @@ export async function moveStep({
       const table = CHILDREN_FIRST[move.tableIndex];
       if (!table) return proceed({ step: "done", tableIndex: 0, cursor: null, finishedAt: new Date().toISOString() });
       // On the control database the tenants row is the tenant's control row, not a shard's copy of it.
-      if (table.name === "tenants" && isLegacyControlShard(move.fromShard)) return proceed({ tableIndex: move.tableIndex + 1, cursor: null });
+      if (table.name === "tenants" && isLegacyControlShard(move.fromShard))
+        return proceed({ tableIndex: move.tableIndex + 1, cursor: null });
       const batch = await readKeys(source, table, { tenantId, after });
       count(
         table.name,

@@ -214,7 +214,13 @@ export async function issueApiKey({
   return { key, record };
 }
 
-export async function listApiKeys({ ctx, input: { tenantId } }: { ctx: RootContext; input: { tenantId: string } }): Promise<ApiKeyRecord[]> {
+export async function listApiKeys({
+  ctx,
+  input: { tenantId },
+}: {
+  ctx: RootContext;
+  input: { tenantId: string };
+}): Promise<ApiKeyRecord[]> {
   await getTenant({ ctx, input: { tenantId } });
   return ctx.control.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt)).all();
 }

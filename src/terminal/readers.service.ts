@@ -130,7 +130,13 @@ async function deviceMadeEarlier(ctx: ShardContext, reader: ReaderRecord): Promi
  * The tenant a reader is registered to, from the control database's claim on its serial number (kept while the reader
  * is registered, on every shard and from before shards); null for a reader never registered.
  */
-export async function readerTenant({ ctx, input: { readerId } }: { ctx: RootContext; input: { readerId: string } }): Promise<string | null> {
+export async function readerTenant({
+  ctx,
+  input: { readerId },
+}: {
+  ctx: RootContext;
+  input: { readerId: string };
+}): Promise<string | null> {
   const claim = await ctx.control
     .select({ tenantId: readerSerialNumbers.tenantId })
     .from(readerSerialNumbers)
