@@ -7,18 +7,18 @@ import * as deliveries from "./deliveries.service";
 
 export const getCallbackSettings: OperatorTenantRouteHandler<typeof routes.getCallbackSettings> = async (c) => {
   const { tenantId } = c.req.valid("param");
-  const settings = await endpoints.getCallbackSettings({ ctx: c.get("ctx"), input: { tenantId } });
+  const settings = await endpoints.getCallbackSettings({ ctx: c.get("ctx") });
   return c.json(toCallbackSettings(tenantId, settings), 200);
 };
 
 export const saveCallbackUrl: OperatorTenantRouteHandler<typeof routes.saveCallbackUrl> = async (c) => {
   const { tenantId } = c.req.valid("param");
-  const settings = await endpoints.saveCallbackUrl({ ctx: c.get("ctx"), input: { tenantId, ...c.req.valid("json") } });
+  const settings = await endpoints.saveCallbackUrl({ ctx: c.get("ctx"), input: c.req.valid("json") });
   return c.json(toCallbackSettings(tenantId, settings), 200);
 };
 
 export const revealSigningSecrets: OperatorTenantRouteHandler<typeof routes.revealSigningSecrets> = async (c) => {
-  const secrets = await endpoints.revealSigningSecrets({ ctx: c.get("ctx"), input: c.req.valid("param") });
+  const secrets = await endpoints.revealSigningSecrets({ ctx: c.get("ctx"), input: {} });
   c.header("Cache-Control", "no-store");
   return c.json(toRevealedSigningSecrets(secrets), 200);
 };
