@@ -156,7 +156,9 @@ describe("lists read through a D1 session on the tenant's shard; money stays on 
       const refused = await watched("/v1/payments", { headers: { ...auth, [BOOKMARK]: bad } });
       const problem = await expectProblem(new Response(refused.body, refused.response), 400, "validation-failed");
       expect(problem.errors).toEqual([{ field: BOOKMARK, message: expect.stringContaining("bookmark") as string }]);
-      expect(refused.seen.sessions).toEqual([]);
+      expect(refused.seen.sessions.filter((session) => !(session.statements.length > 0 && session.statements.every(logsRequest)))).toEqual(
+        [],
+      );
     }
   });
 
