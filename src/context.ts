@@ -153,9 +153,9 @@ function shardContext(root: RootContext, shard: string, replica: { bookmark: str
     get processor() {
       return root.processor;
     },
-    forShard: root.forShard,
-    forTenant: root.forTenant,
-    everyShard: root.everyShard,
+    forShard: (binding) => root.forShard(binding),
+    forTenant: (tenant) => root.forTenant(tenant),
+    everyShard: () => root.everyShard(),
     shard,
     db,
     outbox: createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents({ ctx: { env, db, shard, clock }, input: eventIds }) }),

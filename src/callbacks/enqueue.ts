@@ -117,8 +117,7 @@ export async function sendDeliveryMessages(ctx: EnqueueContext, deliveries: Sent
 
 /** One message per delivery, for a caller that has stamped them sent itself (the sweep, which claims before sending). */
 export async function queueDeliveryMessages({ env, shard }: EnqueueContext, deliveries: SentDelivery[]): Promise<void> {
-  // ctx.db has already read these deliveries, so the shard is chosen.
-  const from = shard!;
+  const from = shard;
   for (let start = 0; start < deliveries.length; start += MESSAGES_PER_SEND) {
     await env.CALLBACKS.sendBatch(
       deliveries.slice(start, start + MESSAGES_PER_SEND).map(({ id, tenantId }) => ({

@@ -84,7 +84,6 @@ export const showCallbacks = (c: SignedInContext) => renderPage(c);
 
 export async function saveUrl(c: SignedInContext) {
   const ctx = c.get("ctx");
-  const session = c.get("session");
   const url = ((await formFields(c)).url ?? "").trim();
   const before = await getCallbackSettings({ ctx });
   let after;

@@ -183,7 +183,7 @@ export async function mapMerchantToTenant({
   input: { tenantId: string; merchantId: string };
 }): Promise<void> {
   await ctx.control.update(tenants).set({ processorMerchantId: merchantId, updatedAt: ctx.clock.nowIso() }).where(eq(tenants.id, tenantId));
-  if (ctx.shard !== null) rememberMerchant(merchantId, { tenantId, shard: ctx.shard }, ctx.clock.nowMs());
+  rememberMerchant(merchantId, { tenantId, shard: ctx.shard }, ctx.clock.nowMs());
 }
 
 /**

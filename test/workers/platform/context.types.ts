@@ -7,11 +7,13 @@ import type { AppBindings, TenantBindings } from "../../../src/platform/types";
 import { recordRequest } from "../../../src/requests/request-log.service";
 
 export function rootHasNoTenantDatabase(root: RootContext) {
-  // @ts-expect-error -- the root context reaches the control database only: a tenant's shard is not chosen yet.
-  void root.db;
-  // @ts-expect-error -- nor has it an outbox: events belong to a shard's transaction.
-  void root.outbox;
-  return root.forShard("SHARD_1").db;
+  return [
+    // @ts-expect-error -- the root context reaches the control database only: a tenant's shard is not chosen yet.
+    root.db,
+    // @ts-expect-error -- nor has it an outbox: events belong to a shard's transaction.
+    root.outbox,
+    root.forShard("SHARD_1").db,
+  ];
 }
 
 export async function tenantServicesNeedTheTenant(onShard: ShardContext, tenant: TenantContext) {
@@ -26,6 +28,6 @@ export async function tenantServicesNeedTheTenant(onShard: ShardContext, tenant:
 export function handlersBehindTheGuardGetTheTenant(app: Hono<AppBindings>, tenantApp: Hono<TenantBindings>) {
   // @ts-expect-error -- before the tenant guard, a request's context is the root's.
   app.get("/", (c) => c.json(c.get("ctx").tenant.id));
-  tenantApp.get("/", (c) => c.json({ tenant: c.get("ctx").tenant.id, shard: c.get("ctx").db !== undefined }));
+  tenantApp.get("/", (c) => c.json({ tenant: c.get("ctx").tenant.id, shard: c.get("ctx").shard }));
   return recordRequest;
 }
