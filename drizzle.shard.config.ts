@@ -9,8 +9,8 @@ export default defineConfig({
   dialect: "sqlite",
   schema: [
     "./src/db/tenants.schema.ts",
-    "./src/db/tenant-fences.schema.ts",
-    "./src/db/tenant-changes.schema.ts",
+    "./src/placement/tenant-fences.schema.ts",
+    "./src/tenant-moves/tenant-changes.schema.ts",
     "./src/outbox/events.schema.ts",
     "./src/payments/payments.schema.ts",
     "./src/callbacks/callback-endpoints.schema.ts",

@@ -1,5 +1,5 @@
 // `npm run db:fence-triggers -- <control migration> <shard migration>`: writes the triggers a move relies on for every
-// shard table (src/shards/fence-triggers.ts: the fence's, refusing a fenced tenant's writes, and the change log's,
+// shard table (src/tenant-moves/fence-triggers.ts: the fence's, refusing a fenced tenant's writes, and the change log's,
 // recording a capturing tenant's writes) into two custom migrations made first with `drizzle-kit generate --custom`, one
 // for the control database and one for the shards. Run it again into new custom migrations whenever a shard table is
 // added or its key changes: test/workers/tenants/move.fence.test.ts and move.capture.test.ts fail while a table has none.
@@ -11,7 +11,7 @@ const root = path.join(import.meta.dirname, "..");
 
 async function loadMoveTriggers() {
   const result = await build({
-    entryPoints: [path.join(root, "src/shards/fence-triggers.ts")],
+    entryPoints: [path.join(root, "src/tenant-moves/fence-triggers.ts")],
     absWorkingDir: root,
     bundle: true,
     write: false,
@@ -53,7 +53,7 @@ const outputs = [
 ];
 for (const [database, file] of outputs) {
   const statements = moveTriggers(database).flatMap((trigger) => [`DROP TRIGGER IF EXISTS "${trigger.name}";`, trigger.sql]);
-  const header = `-- Written by \`npm run db:fence-triggers\` from src/shards/fence-triggers.ts: do not edit by hand.\n`;
+  const header = `-- Written by \`npm run db:fence-triggers\` from src/tenant-moves/fence-triggers.ts: do not edit by hand.\n`;
   writeFileSync(path.resolve(file), header + statements.join("\n--> statement-breakpoint\n") + "\n");
   console.log(`${file}: ${statements.length / 2} fence and capture triggers for the ${database} database`);
 }

@@ -17,7 +17,7 @@ import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./p
 import { processorWebhooksRouter } from "./processor-webhooks";
 import { logTenantRequests, requestsRouter } from "./requests";
 import { sandboxProxyRouter } from "./sandbox-proxy";
-import { shardsRouter } from "./shards";
+import { tenantMovesRouter } from "./tenant-moves";
 import { requireTenant, routeToOperatorTenant, tenantsRouter } from "./tenants";
 import { terminalRouter } from "./terminal";
 
@@ -45,7 +45,7 @@ export function createApp() {
   app.use("/admin/*", requireOperator);
   // Before the tenant routing below, so it never runs for them: a move works on two shards, and goes on while the
   // tenant is paused.
-  app.route("/", shardsRouter);
+  app.route("/", tenantMovesRouter);
   app.use("/admin/tenants/:tenantId/*", routeToOperatorTenant);
 
   app.route("/", metaRouter);

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import { enqueueEvents } from "./callbacks";
-import { database, primaryDatabase, replicaDatabase, type BookmarkedDatabase, type Database } from "./db/client";
-import { shardD1 } from "./db/shards";
+import { database, primaryDatabase, replicaDatabase, type BookmarkedDatabase } from "./db/client";
+import { shardD1, shardsInUse } from "./placement/shards";
 import { clockAt, type Clock } from "./lib/clock";
 import { validateEnv } from "./lib/env";
 import { createOutbox } from "./outbox/outbox";
 import { afterResponse } from "./platform/after-response";
 import { sessionStart, shardBookmark } from "./platform/read-replicas";
-import type { AppContext } from "./platform/context";
+import type { RootContext, ShardContext, TenantContext, TenantPlace } from "./platform/context";
 import type { AppBindings } from "./platform/types";
 import {
   CARD_PRESENT_TIMEOUT_MS,
@@ -112,81 +112,82 @@ function publicOriginOf(env: Env, requestUrl: string | undefined): string | null
 }
 
 /**
- * The composition root: builds the services' context once per request, queue batch or cron run. `nowMs` fixes the
- * clock (the cron run's scheduled time, or a test's); `requestUrl` is the request being served, if any; `shard` is the
- * tenant's database, once known (`ctx.forShard` gives the same context on another). `priority` is what its processor
- * calls draw on the platform's budget at: `payment` — a request's, a reader's sale — unless named (the cron's `sweep`);
- * each operation caps it too (a fee read is a follow-up wherever it is made).
+ * The composition root: builds the services' root context once per request, queue batch or cron run. `nowMs` fixes the
+ * clock (the cron run's scheduled time, or a test's); `requestUrl` is the request being served, if any. `priority` is
+ * what its processor calls draw on the platform's budget at: `payment` — a request's, a reader's sale — unless named
+ * (the cron's `sweep`); each operation caps it too (a fee read is a follow-up wherever it is made). A shard's or a
+ * tenant's context is made from it (`forShard`, `forTenant`, `everyShard`) once the shard is known.
  */
-export function createContext(
-  rawEnv: Env,
-  options: { nowMs?: number; requestUrl?: string; shard?: string; priority?: Priority } = {},
-): AppContext {
+export function createContext(rawEnv: Env, options: { nowMs?: number; requestUrl?: string; priority?: Priority } = {}): RootContext {
   const env = validateEnv(rawEnv);
-  const publicOrigin = publicOriginOf(env, options.requestUrl);
-  return contextOn(env, publicOrigin, clockAt(options.nowMs), options.priority ?? "payment", options.shard ?? null, null);
+  return rootContext(env, publicOriginOf(env, options.requestUrl), clockAt(options.nowMs), options.priority ?? "payment");
+}
+
+function rootContext(env: Env, publicOrigin: string | null, clock: Clock, priority: Priority): RootContext {
+  const root: RootContext = {
+    env,
+    publicOrigin,
+    control: database(env),
+    clock,
+    // Built on first use: routes that never reach the processor (health, the sandbox proxy) do not need it configured.
+    get processor() {
+      return processorFor(env, publicOrigin, priority);
+    },
+    forShard: (binding) => shardContext(root, binding, null),
+    forTenant: (tenant) => tenantContext(root, tenant, null),
+    everyShard: async () => (await shardsInUse(root.control, env)).map((binding) => shardContext(root, binding, null)),
+  };
+  return root;
 }
 
 /** `replica`: the shard is read through a session from that bookmark (ctx.readingFrom); null: on the primary. */
-function contextOn(
-  env: Env,
-  publicOrigin: string | null,
-  clock: Clock,
-  priority: Priority,
-  shard: string | null,
-  replica: { bookmark: string | undefined } | null,
-): AppContext {
-  const control = database(env);
-  const tenantData = shard === null ? { db: unchosenShard(control), bookmark: () => null } : shardData(env, shard, replica);
-  const db = tenantData.db;
-  const outbox = createOutbox({
-    db,
-    clock,
-    dispatch: (eventIds) => enqueueEvents({ ctx: { env, db, shard, clock }, input: eventIds }),
-  });
+function shardContext(root: RootContext, shard: string, replica: { bookmark: string | undefined } | null): ShardContext {
+  const { env, clock } = root;
+  const data = shardData(env, shard, replica);
+  const db = data.db;
   return {
     env,
-    publicOrigin,
+    publicOrigin: root.publicOrigin,
+    control: root.control,
+    clock,
+    get processor() {
+      return root.processor;
+    },
+    forShard: (binding) => root.forShard(binding),
+    forTenant: (tenant) => root.forTenant(tenant),
+    everyShard: () => root.everyShard(),
     shard,
     db,
-    control,
-    forShard: (binding) => contextOn(env, publicOrigin, clock, priority, binding, null),
-    readingFrom: (bookmark) =>
-      contextOn(env, publicOrigin, clock, priority, shard, { bookmark: shard === null ? undefined : sessionStart(shard, bookmark) }),
+    outbox: createOutbox({ db, clock, dispatch: (eventIds) => enqueueEvents({ ctx: { env, db, shard, clock }, input: eventIds }) }),
+    readingFrom: (bookmark) => shardContext(root, shard, { bookmark: sessionStart(shard, bookmark) }),
     bookmark: () => {
-      const d1Bookmark = tenantData.bookmark();
-      return shard === null || d1Bookmark === null ? null : shardBookmark(shard, d1Bookmark);
+      const d1Bookmark = data.bookmark();
+      return d1Bookmark === null ? null : shardBookmark(shard, d1Bookmark);
     },
-    // Built on first use: routes that never reach the processor (health, the sandbox proxy) do not need it configured.
-    get processor() {
-      let byOrigin = processors.get(env);
-      if (!byOrigin) {
-        byOrigin = new Map();
-        processors.set(env, byOrigin);
-      }
-      const key = `${priority} ${publicOrigin}`;
-      let processor = byOrigin.get(key);
-      if (!processor) {
-        processor = processorClient(env, publicOrigin, priority);
-        byOrigin.set(key, processor);
-      }
-      return processor;
-    },
-    outbox,
-    clock,
   };
 }
 
-/**
- * `ctx.db` before a tenant's shard is known: any use is a routing bug (a tenant's data read from, or written to, no
- * tenant's database), so it fails loudly instead of picking a database.
- */
-function unchosenShard(control: Database): Database {
-  return new Proxy(control, {
-    get(_target, property) {
-      throw new Error(`ctx.db.${String(property)} used before the tenant's shard was chosen (ctx.forShard).`);
-    },
-  });
+function tenantContext(root: RootContext, tenant: TenantPlace, replica: { bookmark: string | undefined } | null): TenantContext {
+  // Completed in place, not spread: spreading would build the processor client, which is built on first use.
+  const onShard = shardContext(root, tenant.shard, replica) as ShardContext & Partial<Pick<TenantContext, "tenant">>;
+  onShard.tenant = tenant;
+  onShard.readingFrom = (bookmark) => tenantContext(root, tenant, { bookmark: sessionStart(tenant.shard, bookmark) });
+  return onShard as TenantContext;
+}
+
+function processorFor(env: Env, publicOrigin: string | null, priority: Priority): ProcessorClient {
+  let byOrigin = processors.get(env);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    processors.set(env, byOrigin);
+  }
+  const key = `${priority} ${publicOrigin}`;
+  let processor = byOrigin.get(key);
+  if (!processor) {
+    processor = processorClient(env, publicOrigin, priority);
+    byOrigin.set(key, processor);
+  }
+  return processor;
 }
 
 function shardData(env: Env, shard: string, replica: { bookmark: string | undefined } | null): BookmarkedDatabase {
@@ -198,6 +199,7 @@ function shardData(env: Env, shard: string, replica: { bookmark: string | undefi
 export async function withRequestContext(c: Context<AppBindings>, next: () => Promise<void>): Promise<void> {
   c.set("ctx", createContext(c.env, { requestUrl: c.req.url }));
   await next();
-  // The context the request ended with: authentication moves it onto the tenant's shard.
-  afterResponse(c, c.get("ctx").outbox.flush());
+  // The context the request ended with: entering a tenant (`enterTenant`) moves it onto the tenant's shard.
+  const ctx = c.get("ctx");
+  if ("outbox" in ctx) afterResponse(c, (ctx as ShardContext).outbox.flush());
 }

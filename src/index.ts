@@ -1,11 +1,11 @@
 import { serviceAuditStatement } from "./accounts";
 import { createApp } from "./app";
 import { handleCallbackBatch, type GoneEndpoint } from "./callbacks";
-import type { AppContext } from "./platform/context";
+import type { RootContext } from "./platform/context";
 import { createContext } from "./context";
 import { withTrace } from "./lib/log";
 import { runScheduledSweeps } from "./scheduled";
-import { CONTROL_BINDING } from "./db/shards";
+import { placedShard } from "./placement/shards";
 import { tenantShard } from "./tenants";
 import { ReaderObject, readerTenant } from "./terminal";
 
@@ -19,14 +19,14 @@ export class TerminalReader extends ReaderObject {
     const ctx = createContext(this.env);
     const tenantId = sale.tenantId ?? (await readerTenant({ ctx, input: { readerId: sale.readerId } }));
     const shard = tenantId === null ? null : await tenantShard({ ctx, input: { tenantId } });
-    return ctx.forShard(shard ?? CONTROL_BINDING);
+    return tenantId === null ? ctx.forShard(placedShard(null)) : ctx.forTenant({ id: tenantId, shard: placedShard(shard) });
   }
 }
 
 const app = createApp();
 
 /** The tenant is told in its dashboard's audit log (callbacks may not import accounts, so the entry layer joins them). */
-async function auditGoneEndpoints(ctx: AppContext, gone: GoneEndpoint[]): Promise<void> {
+async function auditGoneEndpoints(ctx: RootContext, gone: GoneEndpoint[]): Promise<void> {
   const [first, ...rest] = gone.map(({ tenantId, endpointId, url }) =>
     serviceAuditStatement(ctx, { tenantId, action: "callback_endpoint.gone", target: `${endpointId} (${url ?? "no URL"})` }),
   );

@@ -2,24 +2,23 @@ import { purgeEndedSignInState } from "./accounts";
 import { archiveCallbackHistory, sweepCallbacks } from "./callbacks";
 import { createContext } from "./context";
 import { refreshPlannerStatistics } from "./db/planner-statistics";
-import { CONTROL_BINDING } from "./db/shards";
+import { isLegacyControlShard } from "./placement/shards";
 import { sweepDisputes } from "./disputes";
 import { logEvent, withTrace } from "./lib/log";
 import { sweepOnboarding } from "./onboarding";
-import type { AppContext } from "./platform/context";
-import { contextsOnEveryShard } from "./platform/shards";
+import type { RootContext, ShardContext } from "./platform/context";
 import { reconcileLedger } from "./payments";
 import { sweepPayouts } from "./payouts";
 import { retryFailedApplications, sweepMissedProcessorEvents } from "./processor-webhooks";
 import { ProcessorBusy } from "./processor";
 import { purgeExpiredRequests } from "./requests";
-import { advanceUnfinishedMoves } from "./shards";
+import { advanceUnfinishedMoves } from "./tenant-moves";
 import { sweepTerminalSales } from "./terminal";
 
 /** The cron minute (HH:MM UTC) that refreshes the query planner's statistics. */
 export const PLANNER_STATISTICS_AT_UTC = "04:00";
 
-type Sweep = (options: { ctx: AppContext }) => Promise<unknown>;
+type Sweep<C extends RootContext> = (options: { ctx: C }) => Promise<unknown>;
 
 /**
  * What the processor left open, in order, on each shard; events they record are flushed before the callbacks sweep
@@ -29,7 +28,7 @@ type Sweep = (options: { ctx: AppContext }) => Promise<unknown>;
  * merchants' PCI forms, disputes 20 per queue, payouts 20 and 5 merchants' settlements), so a shard's turn is bounded
  * too and a backlog is worked off a batch a minute.
  */
-const SHARD_SWEEPS: [string, Sweep][] = [
+const SHARD_SWEEPS: [string, Sweep<ShardContext>][] = [
   ["payments", reconcileLedger],
   ["terminal sales", sweepTerminalSales],
   ["onboarding", sweepOnboarding],
@@ -37,16 +36,18 @@ const SHARD_SWEEPS: [string, Sweep][] = [
   ["payouts", sweepPayouts],
 ];
 
+const shardOf = (ctx: RootContext) => ("shard" in ctx ? (ctx as ShardContext).shard : null);
+
 /** One failing sweep never stops the others. */
-async function run(name: string, sweep: Sweep, ctx: AppContext): Promise<void> {
+async function run<C extends RootContext>(name: string, sweep: Sweep<C>, ctx: C): Promise<void> {
   try {
     await sweep({ ctx });
   } catch (error) {
     if (error instanceof ProcessorBusy) {
-      logEvent("info", "sweep stopped by the processor's rate limit; the next run resumes it", { sweep: name, shard: ctx.shard });
+      logEvent("info", "sweep stopped by the processor's rate limit; the next run resumes it", { sweep: name, shard: shardOf(ctx) });
       return;
     }
-    logEvent("error", "sweep failed", { sweep: name, shard: ctx.shard, error: String(error) });
+    logEvent("error", "sweep failed", { sweep: name, shard: shardOf(ctx), error: String(error) });
   }
 }
 
@@ -72,19 +73,18 @@ async function sweepAll(env: Env, scheduledTime: number): Promise<void> {
   // deliveries re-enqueued, the archive's budget (2,000 events or 10 s) and 10,000 expired request log rows; shards run
   // side by side, one D1 writer each.
   await Promise.all(
-    (await contextsOnEveryShard(ctx)).map(async (onShard) => {
+    (await ctx.everyShard()).map(async (onShard) => {
       for (const [name, sweep] of SHARD_SWEEPS) await run(name, sweep, onShard);
       await onShard.outbox.flush();
       await run("callbacks", sweepCallbacks, onShard);
       await run("callback history archive", archiveCallbackHistory, onShard);
       await run("request log retention", purgeExpiredRequests, onShard);
       // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
-      if (refreshStatistics && onShard.shard !== CONTROL_BINDING) {
+      if (refreshStatistics && !isLegacyControlShard(onShard.shard)) {
         await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);
       }
     }),
   );
   // The control database's keys and tenants are read on every request: its statistics too, once, shard or not.
   if (refreshStatistics) await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.control), ctx);
-  await ctx.outbox.flush();
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import type { AppContext } from "../platform/context";
+import type { RootContext } from "../platform/context";
 import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
@@ -52,7 +52,7 @@ export type AuditActor = { userId: string | null; email: string };
  * users); awaited right after another capability's service has made its change.
  */
 export function auditStatement(
-  ctx: Pick<AppContext, "control" | "clock">,
+  ctx: Pick<RootContext, "control" | "clock">,
   entry: { tenantId: string; actor: AuditActor; action: AuditAction; target?: string | null; origin: RequestOrigin },
 ) {
   return ctx.control.insert(dashboardAuditLog).values({
@@ -80,7 +80,7 @@ export type AuditActorFilter = { userId: string } | "operator" | "service";
 
 /** What the operator did to a tenant's account through the operator API; the actor is the operator. */
 export function operatorAuditStatement(
-  ctx: Pick<AppContext, "control" | "clock">,
+  ctx: Pick<RootContext, "control" | "clock">,
   entry: { tenantId: string; action: AuditAction; target?: string | null; origin: RequestOrigin },
 ) {
   return auditStatement(ctx, { ...entry, actor: OPERATOR_ACTOR });
@@ -88,7 +88,7 @@ export function operatorAuditStatement(
 
 /** What the service did on its own for a tenant, e.g. disabling an endpoint that answered 410; the actor is the service. */
 export function serviceAuditStatement(
-  ctx: Pick<AppContext, "control" | "clock">,
+  ctx: Pick<RootContext, "control" | "clock">,
   entry: { tenantId: string; action: AuditAction; target?: string | null },
 ) {
   return auditStatement(ctx, { ...entry, actor: SERVICE_ACTOR, origin: { ipAddress: "", userAgent: "Payment Connect" } });
@@ -96,7 +96,7 @@ export function serviceAuditStatement(
 
 /** What a signed-in person did: the tenant and the actor are their session's. */
 export function sessionAuditStatement(
-  ctx: Pick<AppContext, "control" | "clock">,
+  ctx: Pick<RootContext, "control" | "clock">,
   session: { tenantId: string; userId: string; email: string },
   entry: { action: AuditAction; target?: string | null; origin: RequestOrigin },
 ) {
@@ -108,7 +108,7 @@ export function sessionAuditStatement(
  * costs the same whether or not the account exists.
  */
 export function failedSignInStatement(
-  ctx: Pick<AppContext, "control" | "clock">,
+  ctx: Pick<RootContext, "control" | "clock">,
   entry: { email: string; target: string; origin: RequestOrigin },
 ) {
   return ctx.control.insert(dashboardAuditLog).select(
@@ -147,7 +147,7 @@ export async function listAudit({
   ctx,
   input: { tenantId, cursor, limit, action, actor },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { tenantId: string; cursor?: string; limit: number; action?: string | undefined; actor?: AuditActorFilter | undefined };
 }): Promise<Page<AuditEntry>> {
   const actorKey = actor === undefined ? null : typeof actor === "string" ? actor : actor.userId;
@@ -170,7 +170,7 @@ export async function listAudit({
 }
 
 /** Everyone who may appear in a tenant's audit log as a user, removed people included (their entries stay). */
-export async function listAuditUsers({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }) {
+export async function listAuditUsers({ ctx, input: { tenantId } }: { ctx: RootContext; input: { tenantId: string } }) {
   return ctx.control
     .select({ id: dashboardUsers.id, email: dashboardUsers.email, name: dashboardUsers.name, removedAt: dashboardUsers.removedAt })
     .from(dashboardUsers)

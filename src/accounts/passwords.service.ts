@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { publicUrl, type AppContext } from "../platform/context";
+import { publicUrl, type RootContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { insertSelectFields } from "../db/insert-select";
@@ -26,7 +26,7 @@ export async function changePassword({
   ctx,
   input: { session, currentPassword, newPassword, origin },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { session: SignedInSession; currentPassword: string; newPassword: string; origin: RequestOrigin };
 }): Promise<"changed" | "refused" | "throttled"> {
   const checked = await confirmPassword({ ctx, input: { session, password: currentPassword, origin } });
@@ -47,7 +47,7 @@ export async function changePassword({
   return "changed";
 }
 
-export const resetUrl = (ctx: Pick<AppContext, "publicOrigin">, token: string) => publicUrl(ctx, `/dashboard/reset/${token}`);
+export const resetUrl = (ctx: Pick<RootContext, "publicOrigin">, token: string) => publicUrl(ctx, `/dashboard/reset/${token}`);
 
 /**
  * The operator's one-time link that lets a user of the tenant choose a new password (72 hours, like an invitation).
@@ -58,7 +58,7 @@ export async function createPasswordReset({
   ctx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { tenantId: string; email: string; origin: RequestOrigin };
 }): Promise<{ reset: PasswordResetRecord; user: UserRecord; url: string }> {
   await getTenant({ ctx, input: { tenantId: input.tenantId } });
@@ -93,7 +93,7 @@ export async function createPasswordReset({
   return { reset, user, url: resetUrl(ctx, token) };
 }
 
-const openReset = (ctx: Pick<AppContext, "clock">) =>
+const openReset = (ctx: Pick<RootContext, "clock">) =>
   and(isNull(dashboardPasswordResets.usedAt), gt(dashboardPasswordResets.expiresAt, ctx.clock.nowIso()));
 
 /** The reset a link names and its user, while it can be used; used, expired, unknown, or its user removed: null. */
@@ -101,7 +101,7 @@ export async function findOpenReset({
   ctx,
   input: { token },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { token: string };
 }): Promise<{ reset: PasswordResetRecord; user: UserRecord } | null> {
   const found = await ctx.control
@@ -122,7 +122,7 @@ export async function usePasswordReset({
   ctx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { token: string; password: string; origin: RequestOrigin };
 }): Promise<"reset" | "unusable"> {
   const found = await findOpenReset({ ctx, input: { token: input.token } });

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { AppContext } from "../platform/context";
+import type { RootContext } from "../platform/context";
 import { base64Url, configuredHmacKey, hmacSha256Hex, openSecret, randomBytes, sealingKey, sealSecret, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { dashboardPendingSignIns, dashboardRecoveryCodes, dashboardTotpFactors, type UserRecord } from "./accounts.schema";
@@ -47,7 +47,7 @@ export async function recoveryCodeHash(env: Pick<Env, "KEY_PEPPER">, userId: str
 
 /** The pending sign-in after a right password: a random token for the browser, its hash stored, batched with `also`. */
 export async function beginSecondStep(
-  ctx: Pick<AppContext, "control" | "clock">,
+  ctx: Pick<RootContext, "control" | "clock">,
   userId: string,
   also: BatchItem<"sqlite">[],
 ): Promise<string> {
@@ -68,7 +68,7 @@ export async function beginSecondStep(
 }
 
 /** The pending sign-in a token names while it can still be completed, or null (used, expired, unknown). */
-export async function findPendingSignIn(ctx: Pick<AppContext, "control" | "clock">, token: string) {
+export async function findPendingSignIn(ctx: Pick<RootContext, "control" | "clock">, token: string) {
   const pending = await ctx.control
     .select()
     .from(dashboardPendingSignIns)
@@ -92,7 +92,7 @@ export type SecondFactorUse = { kind: "authenticator" | "recovery code"; spend: 
  * An authenticator code already spent answers "used": the person waits for the next one rather than retyping it.
  */
 export async function matchSecondFactor(
-  ctx: Pick<AppContext, "control" | "clock" | "env">,
+  ctx: Pick<RootContext, "control" | "clock" | "env">,
   user: Pick<UserRecord, "id">,
   code: string,
 ): Promise<SecondFactorUse | "used" | null> {
@@ -140,7 +140,7 @@ export async function matchSecondFactor(
 }
 
 /** Ends the user's sign-ins still waiting for a code: a new password means the old one opened nothing still open. */
-export function endPendingSignIns(ctx: Pick<AppContext, "control" | "clock">, userId: string) {
+export function endPendingSignIns(ctx: Pick<RootContext, "control" | "clock">, userId: string) {
   return ctx.control
     .update(dashboardPendingSignIns)
     .set({ usedAt: ctx.clock.nowIso() })

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
-import { CONTROL_BINDING, placementFields, placementOf } from "../db/shards";
+import { placedShard, placementFields, placementOf } from "../placement/shards";
 import { tenantMoving } from "../db/tenancy";
-import { tenantMoves } from "../db/tenant-moves.schema";
-import { tenantShards } from "../db/tenant-shards.schema";
-import type { AppContext } from "../platform/context";
+import { tenantMoves } from "../placement/tenant-moves.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
+import type { RootContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
@@ -62,7 +62,7 @@ export async function signIn({
   ctx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { email: string; password: string; origin: RequestOrigin };
 }): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
@@ -94,7 +94,7 @@ export async function signIn({
     const pendingToken = await beginSecondStep(ctx, user.id, [withdrawAttempt(ctx, keys.account), withdrawAttempt(ctx, keys.address)]);
     return { outcome: "second-factor", pendingToken };
   }
-  return startSession(ctx, { user, shard: shard ?? CONTROL_BINDING, keys, origin: input.origin });
+  return startSession(ctx, { user, shard: placedShard(shard), keys, origin: input.origin });
 }
 
 /**
@@ -102,7 +102,7 @@ export async function signIn({
  * address's attempt taken back and the sign-in audited, in one batch.
  */
 async function startSession(
-  ctx: AppContext,
+  ctx: RootContext,
   input: { user: UserRecord; shard: string; keys: ThrottleKeys; origin: RequestOrigin; auditTarget?: string },
 ): Promise<SignInResult & { outcome: "signed-in" }> {
   const { user, keys } = input;
@@ -159,7 +159,7 @@ export async function completeSignIn({
   ctx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { pendingToken: string; code: string; origin: RequestOrigin };
 }): Promise<SecondStepResult> {
   const pending = await findPendingSignIn(ctx, input.pendingToken);
@@ -209,7 +209,7 @@ export async function completeSignIn({
   }
   return startSession(ctx, {
     user,
-    shard: shard ?? CONTROL_BINDING,
+    shard: placedShard(shard),
     keys,
     origin: input.origin,
     auditTarget: use.kind === "recovery code" ? "with a recovery code" : "with an authenticator code",
@@ -221,7 +221,7 @@ export async function resolveSession({
   ctx,
   input: { token },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { token: string };
 }): Promise<SignedInSession | null> {
   const now = ctx.clock.nowMs();
@@ -263,7 +263,7 @@ export async function resolveSession({
   };
 }
 
-export async function signOut({ ctx, input }: { ctx: AppContext; input: { session: SignedInSession; origin: RequestOrigin } }) {
+export async function signOut({ ctx, input }: { ctx: RootContext; input: { session: SignedInSession; origin: RequestOrigin } }) {
   const { session } = input;
   await ctx.control.batch([
     ctx.control.update(dashboardSessions).set({ revokedAt: ctx.clock.nowIso() }).where(eq(dashboardSessions.id, session.sessionId)),
@@ -272,7 +272,7 @@ export async function signOut({ ctx, input }: { ctx: AppContext; input: { sessio
 }
 
 /** A user's sessions that are still live, newest first. */
-export async function listSessions({ ctx, input: { session } }: { ctx: AppContext; input: { session: SignedInSession } }) {
+export async function listSessions({ ctx, input: { session } }: { ctx: RootContext; input: { session: SignedInSession } }) {
   const now = ctx.clock.nowMs();
   return ctx.control
     .select()
@@ -297,7 +297,7 @@ export async function revokeSessions({
   ctx,
   input: { session, sessionId, origin },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { session: SignedInSession; sessionId?: string; origin: RequestOrigin };
 }): Promise<void> {
   const ofUser = eq(dashboardSessions.userId, session.userId);
@@ -327,7 +327,7 @@ export async function confirmPassword({
   ctx,
   input: { session, password, origin },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { session: SignedInSession; password: string; origin: RequestOrigin };
 }): Promise<"confirmed" | "refused" | "throttled"> {
   const keys = await throttleKeys(session.email, origin.ipAddress);
@@ -339,7 +339,7 @@ export async function confirmPassword({
 }
 
 /** Sessions long past their end and throttle windows that have closed are of no further use; the cron clears them. */
-export async function purgeEndedSignInState({ ctx }: { ctx: Pick<AppContext, "control" | "clock"> }): Promise<void> {
+export async function purgeEndedSignInState({ ctx }: { ctx: Pick<RootContext, "control" | "clock"> }): Promise<void> {
   const now = ctx.clock.nowMs();
   await ctx.control.batch([
     ctx.control.delete(dashboardSessions).where(lt(dashboardSessions.expiresAt, new Date(now - ENDED_SESSION_RETENTION_MS).toISOString())),

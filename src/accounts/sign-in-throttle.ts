@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { AppContext } from "../platform/context";
+import type { RootContext } from "../platform/context";
 import { sha256Hex } from "../lib/crypto";
 import { dashboardSignInFailures } from "./accounts.schema";
 
@@ -15,7 +15,7 @@ export async function throttleKeys(email: string, ipAddress: string): Promise<Th
 }
 
 /** One attempt more for the key, returning its count: a window that has ended starts again at one. */
-function countOne(ctx: Pick<AppContext, "control" | "clock">, key: string) {
+function countOne(ctx: Pick<RootContext, "control" | "clock">, key: string) {
   const now = ctx.clock.nowIso();
   const windowOpenedAfter = new Date(ctx.clock.nowMs() - THROTTLE_WINDOW_MS).toISOString();
   const expired = sql`${dashboardSignInFailures.windowStartedAt} <= ${windowOpenedAfter}`;
@@ -37,7 +37,7 @@ function countOne(ctx: Pick<AppContext, "control" | "clock">, key: string) {
  * refused (null: this attempt may be checked). Counting first, in one upsert per key, is what stops simultaneous
  * attempts from all reading a count under the limit.
  */
-export async function countAttempt(ctx: Pick<AppContext, "control" | "clock">, keys: ThrottleKeys): Promise<Date | null> {
+export async function countAttempt(ctx: Pick<RootContext, "control" | "clock">, keys: ThrottleKeys): Promise<Date | null> {
   const [[account], [address]] = await ctx.control.batch([countOne(ctx, keys.account), countOne(ctx, keys.address)]);
   const blocking = [
     account!.failures > MAX_FAILURES_PER_ACCOUNT ? account!.windowStartedAt : null,
@@ -48,13 +48,13 @@ export async function countAttempt(ctx: Pick<AppContext, "control" | "clock">, k
 }
 
 /** Takes back an attempt whose password was right, so that only failures count towards the limits. */
-export function withdrawAttempt(ctx: Pick<AppContext, "control">, key: string) {
+export function withdrawAttempt(ctx: Pick<RootContext, "control">, key: string) {
   return ctx.control
     .update(dashboardSignInFailures)
     .set({ failures: sql`${dashboardSignInFailures.failures} - 1` })
     .where(and(eq(dashboardSignInFailures.throttleKey, key), gt(dashboardSignInFailures.failures, 0)));
 }
 
-export function forgetFailures(ctx: Pick<AppContext, "control">, key: string) {
+export function forgetFailures(ctx: Pick<RootContext, "control">, key: string) {
   return ctx.control.delete(dashboardSignInFailures).where(eq(dashboardSignInFailures.throttleKey, key));
 }

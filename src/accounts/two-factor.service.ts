@@ -1,5 +1,5 @@
 import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
-import type { AppContext } from "../platform/context";
+import type { RootContext } from "../platform/context";
 import { randomBytes } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { dashboardRecoveryCodes, dashboardTotpFactors } from "./accounts.schema";
@@ -20,7 +20,7 @@ export async function twoFactorStatus({
   ctx,
   input: { userId },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { userId: string };
 }): Promise<TwoFactorStatus> {
   const [[factor], [codes]] = await ctx.control.batch([
@@ -57,7 +57,7 @@ export async function startTotpEnrolment({
   ctx,
   input: { session, password, origin },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { session: SignedInSession; password: string; origin: RequestOrigin };
 }): Promise<{ outcome: "started"; enrolment: Enrolment } | { outcome: "refused" | "throttled" | "already-on" }> {
   const checked = await confirmPassword({ ctx, input: { session, password, origin } });
@@ -86,7 +86,7 @@ export async function confirmTotpEnrolment({
   ctx,
   input: { session, code, origin },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { session: SignedInSession; code: string; origin: RequestOrigin };
 }): Promise<
   { outcome: "enabled"; recoveryCodes: string[] } | { outcome: "wrong-code"; enrolment: Enrolment } | { outcome: "no-enrolment" }
@@ -135,7 +135,7 @@ export async function disableTotp({
   ctx,
   input: { session, password, code, origin },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { session: SignedInSession; password: string; code: string; origin: RequestOrigin };
 }): Promise<"disabled" | "refused" | "wrong-code" | "code-used" | "throttled" | "not-on"> {
   const checked = await confirmPassword({ ctx, input: { session, password, origin } });

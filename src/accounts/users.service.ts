@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
-import { publicUrl, type AppContext } from "../platform/context";
+import { publicUrl, type RootContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
@@ -21,7 +21,7 @@ import { normalizeEmail, type SignedInSession } from "./sessions.service";
 /** How long an invitation link works: long enough to reach someone over a weekend, short enough not to linger. */
 export const INVITE_LIFETIME_MS = 72 * 3600_000;
 
-export const inviteUrl = (ctx: Pick<AppContext, "publicOrigin">, token: string) => publicUrl(ctx, `/dashboard/invite/${token}`);
+export const inviteUrl = (ctx: Pick<RootContext, "publicOrigin">, token: string) => publicUrl(ctx, `/dashboard/invite/${token}`);
 
 /**
  * A one-time invitation to the tenant (the operator's for the first owner, an owner's for a teammate). The link
@@ -32,7 +32,7 @@ export async function createInvite({
   ctx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { tenantId: string; email: string; role: DashboardRole; invitedBy: SignedInSession | null; origin: RequestOrigin };
 }): Promise<{ invite: InviteRecord; url: string }> {
   await getTenant({ ctx, input: { tenantId: input.tenantId } });
@@ -78,7 +78,7 @@ export async function findOpenInvite({
   ctx,
   input: { token },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { token: string };
 }): Promise<InviteRecord | null> {
   const invite = await ctx.control
@@ -104,7 +104,7 @@ export async function acceptInvite({
   ctx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { token: string; name: string; password: string; origin: RequestOrigin };
 }): Promise<"accepted" | "unusable"> {
   const invite = await findOpenInvite({ ctx, input: { token: input.token } });
@@ -163,7 +163,7 @@ export async function acceptInvite({
  * link. The role stays the user's, whatever the invitation said when it was made.
  */
 async function resetPassword(
-  ctx: AppContext,
+  ctx: RootContext,
   input: { invite: InviteRecord; user: UserRecord; name: string; passwordHash: string; stillOpen: SQL | undefined; origin: RequestOrigin },
 ): Promise<"accepted" | "unusable"> {
   const now = ctx.clock.nowIso();
@@ -191,7 +191,7 @@ async function resetPassword(
 }
 
 /** The tenant's users and its invitations still open. */
-export async function listTeam({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }) {
+export async function listTeam({ ctx, input: { tenantId } }: { ctx: RootContext; input: { tenantId: string } }) {
   const [users, invites] = await ctx.control.batch([
     ctx.control
       .select()
@@ -219,7 +219,7 @@ export async function revokeInvite({
   ctx,
   input: { session, inviteId, origin },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { session: SignedInSession; inviteId: string; origin: RequestOrigin };
 }): Promise<void> {
   const invite = await ctx.control
@@ -239,7 +239,7 @@ export async function removeUser({
   ctx,
   input: { session, userId, origin },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { session: SignedInSession; userId: string; origin: RequestOrigin };
 }): Promise<void> {
   const user = await ctx.control

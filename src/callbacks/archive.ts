@@ -1,12 +1,12 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { assertTenantExists, isFenceRefusal } from "../db/tenancy";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { events, type EventRecord } from "../outbox/events.schema";
-import type { AppContext } from "../platform/context";
+import type { RootContext, ShardContext } from "../platform/context";
 import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
 import { selectDeliveries, type DeliveryRecord } from "./deliveries.service";
 
@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 
 export type ArchiveRunResult = { parts: number; events: number; deliveries: number };
 
-type ArchiveContext = Pick<AppContext, "env" | "db" | "clock">;
+type ArchiveContext = Pick<ShardContext, "env" | "db" | "clock">;
 
 /** Every part of one tenant's day starts with this; the closing slash keeps `ten_A` from matching `ten_AB`. */
 const tenantPrefix = (tenantId: string) => `events/${tenantId}/`;
@@ -32,7 +32,7 @@ const dayPrefix = (tenantId: string, day: string) => `${tenantPrefix(tenantId)}$
  * Days before this instant are archived: whole UTC days, each once its last moment is EVENT_ARCHIVE_AFTER_DAYS old, so a
  * day is taken in one go rather than a minute of it per cron run.
  */
-export function archiveCutoff(ctx: Pick<AppContext, "env" | "clock">): string {
+export function archiveCutoff(ctx: Pick<RootContext, "env" | "clock">): string {
   const startOfToday = Math.floor(ctx.clock.nowMs() / DAY_MS) * DAY_MS;
   return new Date(startOfToday - Number(ctx.env.EVENT_ARCHIVE_AFTER_DAYS) * DAY_MS).toISOString();
 }
@@ -173,7 +173,7 @@ export async function readArchivedDay({
   tenantId,
   day,
 }: {
-  ctx: Pick<AppContext, "env">;
+  ctx: Pick<RootContext, "env">;
   tenantId: string;
   day: string;
 }): Promise<ArchivedEvent[] | null> {
@@ -199,7 +199,7 @@ export async function readArchivedDay({
 }
 
 /** The UTC days (YYYY-MM-DD) of which something of the tenant is archived, oldest first. */
-export async function archivedDays({ ctx, tenantId }: { ctx: Pick<AppContext, "env">; tenantId: string }): Promise<string[]> {
+export async function archivedDays({ ctx, tenantId }: { ctx: Pick<RootContext, "env">; tenantId: string }): Promise<string[]> {
   const prefix = tenantPrefix(tenantId);
   const days: string[] = [];
   let cursor: string | undefined;
@@ -227,7 +227,7 @@ export async function getArchivedDay({
   ctx,
   input: { tenantId, day },
 }: {
-  ctx: Pick<AppContext, "env" | "db">;
+  ctx: Pick<ShardContext, "env" | "db">;
   input: { tenantId: string; day: string };
 }): Promise<ArchivedEvent[]> {
   await assertTenantExists(ctx.db, tenantId);

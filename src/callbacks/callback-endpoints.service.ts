@@ -3,7 +3,7 @@ import { boundList } from "../db/bound-list";
 import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
 import { tenants } from "../db/tenants.schema";
-import type { AppContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
@@ -55,13 +55,8 @@ const toEndpoint = ({ enabledEvents, deletedAt: _deletedAt, ...row }: CallbackEn
 });
 
 /** A tenant's callback settings: its first endpoint's URL and secrets, never their values. No endpoint reads as "off". */
-export async function getCallbackSettings({
-  ctx,
-  input: { tenantId },
-}: {
-  ctx: Pick<AppContext, "db" | "clock">;
-  input: { tenantId: string };
-}): Promise<CallbackSettings> {
+export async function getCallbackSettings({ ctx }: { ctx: Pick<TenantContext, "db" | "clock" | "tenant"> }): Promise<CallbackSettings> {
+  const tenantId = ctx.tenant.id;
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
   const endpoint = await db
@@ -86,11 +81,12 @@ export async function getCallbackSettings({
  */
 export async function saveCallbackUrl({
   ctx,
-  input: { tenantId, ...input },
+  input,
 }: {
-  ctx: Pick<AppContext, "db" | "env" | "publicOrigin" | "clock">;
-  input: { tenantId: string; url: string };
+  ctx: Pick<TenantContext, "db" | "env" | "publicOrigin" | "clock" | "tenant">;
+  input: { url: string };
 }): Promise<CallbackSettings> {
+  const tenantId = ctx.tenant.id;
   const { db, env } = ctx;
   await assertTenantExists(db, tenantId);
   const now = ctx.clock.nowIso();
@@ -111,7 +107,7 @@ export async function saveCallbackUrl({
       db.update(callbackEndpoints).set({ url: null, updatedAt: now }).where(first),
     ]);
     logEvent("info", "callbacks turned off", { tenantId });
-    return getCallbackSettings({ ctx, input: { tenantId } });
+    return getCallbackSettings({ ctx });
   }
 
   const url = parseCallbackUrl(requested, callbackUrlPolicy(ctx));
@@ -142,7 +138,7 @@ export async function saveCallbackUrl({
     ),
   ]);
   logEvent("info", "callback url saved", { tenantId, host: new URL(url).host });
-  return getCallbackSettings({ ctx, input: { tenantId } });
+  return getCallbackSettings({ ctx });
 }
 
 /** The statement giving each endpoint `where` selects a current signing secret (one that does not expire), `sealed`. */
@@ -183,11 +179,12 @@ function checkEnabledEvents(requested: string[]): string[] {
  */
 export async function createCallbackEndpoint({
   ctx,
-  input: { tenantId, ...input },
+  input,
 }: {
-  ctx: Pick<AppContext, "db" | "env" | "publicOrigin" | "clock">;
-  input: { tenantId: string; url: string; description?: string | null; enabledEvents?: string[]; disabled?: boolean };
+  ctx: Pick<TenantContext, "db" | "env" | "publicOrigin" | "clock" | "tenant">;
+  input: { url: string; description?: string | null; enabledEvents?: string[]; disabled?: boolean };
 }): Promise<{ endpoint: CallbackEndpoint; secret: string }> {
+  const tenantId = ctx.tenant.id;
   const { db, env } = ctx;
   const url = parseCallbackUrl(input.url.trim(), callbackUrlPolicy(ctx));
   const enabledEvents = checkEnabledEvents(input.enabledEvents ?? [ALL_EVENT_TYPES]);
@@ -240,11 +237,12 @@ export async function createCallbackEndpoint({
 /** The tenant's live endpoints, newest first. */
 export async function listCallbackEndpoints({
   ctx,
-  input: { tenantId, ...input },
+  input,
 }: {
-  ctx: Pick<AppContext, "db" | "env">;
-  input: { tenantId: string; limit: number; cursor?: string | undefined };
+  ctx: Pick<TenantContext, "db" | "env" | "tenant">;
+  input: { limit: number; cursor?: string | undefined };
 }): Promise<Page<CallbackEndpoint>> {
+  const tenantId = ctx.tenant.id;
   const scope = cursorScope(ctx, "callback-endpoints-cursor", { tenantId });
   const rows = await ctx.db
     .select()
@@ -258,22 +256,24 @@ export async function listCallbackEndpoints({
 
 export async function getCallbackEndpoint({
   ctx,
-  input: { tenantId, endpointId },
+  input: { endpointId },
 }: {
-  ctx: Pick<AppContext, "db">;
-  input: { tenantId: string; endpointId: string };
+  ctx: Pick<TenantContext, "db" | "tenant">;
+  input: { endpointId: string };
 }): Promise<CallbackEndpoint> {
+  const tenantId = ctx.tenant.id;
   return toEndpoint(await requireEndpoint(ctx.db, tenantId, endpointId));
 }
 
 /** An endpoint's active signing secrets, never their values: what the dashboard lists beside reveal and rotate. */
 export async function listSigningSecrets({
   ctx,
-  input: { tenantId, endpointId },
+  input: { endpointId },
 }: {
-  ctx: Pick<AppContext, "db" | "clock">;
-  input: { tenantId: string; endpointId: string };
+  ctx: Pick<TenantContext, "db" | "clock" | "tenant">;
+  input: { endpointId: string };
 }): Promise<SigningSecretInfo[]> {
+  const tenantId = ctx.tenant.id;
   await requireEndpoint(ctx.db, tenantId, endpointId);
   const rows = await activeSecretRows(ctx.db, [endpointId], ctx.clock.nowIso());
   return rows.map(({ id, createdAt, expiresAt }) => ({ id, createdAt, expiresAt }));
@@ -285,11 +285,12 @@ export async function listSigningSecrets({
  */
 export async function updateCallbackEndpoint({
   ctx,
-  input: { tenantId, endpointId, changes },
+  input: { endpointId, changes },
 }: {
-  ctx: Pick<AppContext, "db" | "env" | "publicOrigin" | "clock">;
-  input: { tenantId: string; endpointId: string; changes: EndpointChanges };
+  ctx: Pick<TenantContext, "db" | "env" | "publicOrigin" | "clock" | "tenant">;
+  input: { endpointId: string; changes: EndpointChanges };
 }): Promise<CallbackEndpoint> {
+  const tenantId = ctx.tenant.id;
   const { db } = ctx;
   const current = await requireEndpoint(db, tenantId, endpointId);
   const now = ctx.clock.nowIso();
@@ -325,11 +326,12 @@ export async function updateCallbackEndpoint({
  */
 export async function deleteCallbackEndpoint({
   ctx,
-  input: { tenantId, endpointId },
+  input: { endpointId },
 }: {
-  ctx: Pick<AppContext, "db" | "clock">;
-  input: { tenantId: string; endpointId: string };
+  ctx: Pick<TenantContext, "db" | "clock" | "tenant">;
+  input: { endpointId: string };
 }): Promise<void> {
+  const tenantId = ctx.tenant.id;
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   const [deleted] = await db.batch([
@@ -349,7 +351,7 @@ export async function deleteCallbackEndpoint({
 
 /** Disables an endpoint whose receiver answered 410 Gone (Standard Webhooks), and cancels what it was still owed. */
 export async function disableGoneEndpoints(
-  { db, clock }: Pick<AppContext, "db" | "clock">,
+  { db, clock }: Pick<ShardContext, "db" | "clock">,
   gone: { tenantId: string; endpointId: string }[],
 ): Promise<{ tenantId: string; endpointId: string; url: string | null }[]> {
   if (gone.length === 0) return [];
@@ -385,11 +387,12 @@ const cancelPendingDeliveries = (db: Database, tenantId: string, endpointId: str
 /** The deliberate exception to "secrets are never returned": the tenant copies it into its receiver. */
 export async function revealSigningSecrets({
   ctx,
-  input: { tenantId, endpointId },
+  input: { endpointId },
 }: {
-  ctx: AppContext;
-  input: { tenantId: string; endpointId?: string };
+  ctx: TenantContext;
+  input: { endpointId?: string };
 }): Promise<RevealedSigningSecret[]> {
+  const tenantId = ctx.tenant.id;
   const { db, env } = ctx;
   const endpoint = await requireSecretsEndpoint(db, tenantId, endpointId);
   const secrets = await activeSigningSecrets({ db, env, endpointId: endpoint.id, now: ctx.clock.nowIso() });
@@ -408,11 +411,12 @@ export async function revealSigningSecrets({
  */
 export async function rotateSigningSecret({
   ctx,
-  input: { tenantId, endpointId, ...input },
+  input: { endpointId, ...input },
 }: {
-  ctx: AppContext;
-  input: { tenantId: string; endpointId?: string; previousSecretTtlSeconds?: number };
+  ctx: TenantContext;
+  input: { endpointId?: string; previousSecretTtlSeconds?: number };
 }): Promise<RevealedSigningSecret[]> {
+  const tenantId = ctx.tenant.id;
   const { db, env } = ctx;
   const endpoint = await requireSecretsEndpoint(db, tenantId, endpointId);
   const now = ctx.clock.nowIso();

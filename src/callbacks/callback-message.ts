@@ -1,4 +1,4 @@
-import { CONTROL_BINDING } from "../db/shards";
+import { placedShard } from "../placement/shards";
 
 /**
  * The body of a message on the callbacks queue (and its dead-letter queue): one message carries one delivery, the shard
@@ -18,5 +18,5 @@ export function readCallbackMessage(body: unknown): CallbackMessage | null {
   if (typeof deliveryId !== "string" || !deliveryId.startsWith("dlv_")) return null;
   if (shard !== undefined && typeof shard !== "string") return null;
   if (tenantId !== undefined && typeof tenantId !== "string") return null;
-  return { deliveryId, shard: shard ?? CONTROL_BINDING, ...(tenantId === undefined ? {} : { tenantId }) };
+  return { deliveryId, shard: placedShard(shard), ...(tenantId === undefined ? {} : { tenantId }) };
 }

@@ -1,5 +1,5 @@
 import { ApiError } from "../lib/problem";
-import type { AppContext } from "../platform/context";
+import type { RootContext } from "../platform/context";
 
 export type CallbackUrlPolicy = { allowLocalNetwork: boolean };
 
@@ -19,7 +19,7 @@ const ADDRESS_SPELLING_DOMAINS = [
   "local.gd",
 ];
 
-type PolicyContext = Pick<AppContext, "env" | "publicOrigin">;
+type PolicyContext = Pick<RootContext, "env" | "publicOrigin">;
 
 /**
  * Local receivers (http, localhost, private networks) are allowed only in the sandbox served from this machine: its

@@ -1,5 +1,5 @@
 import { createRouter, withRoutes } from "../platform/openapi";
-import type { TenantBindings } from "../platform/types";
+import type { OperatorTenantBindings, TenantBindings } from "../platform/types";
 import * as handlers from "./callbacks.handlers";
 import * as routes from "./callbacks.routes";
 import * as endpointHandlers from "./callback-endpoints.handlers";
@@ -14,7 +14,7 @@ const tenantRouter = withRoutes(
   ["listCallbackEndpoints", "createCallbackEndpoint", "getCallbackEndpoint", "updateCallbackEndpoint", "deleteCallbackEndpoint"],
 );
 
-export default withRoutes(createRouter().route("/", tenantRouter), routes, handlers, [
+const operatorTenantRouter = withRoutes(createRouter<OperatorTenantBindings>(), routes, handlers, [
   "getCallbackSettings",
   "saveCallbackUrl",
   "revealSigningSecrets",
@@ -25,3 +25,5 @@ export default withRoutes(createRouter().route("/", tenantRouter), routes, handl
   "replayFailedDeliveries",
   "getArchivedEvents",
 ]);
+
+export default createRouter().route("/", tenantRouter).route("/", operatorTenantRouter);

@@ -2,10 +2,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
-import { CONTROL_BINDING, shardsOf, tenantPlacements } from "../db/shards";
+import { everyDatabase, tenantPlacements } from "../placement/shards";
 import { MOVE_RETRY_AFTER_SECONDS } from "../db/tenancy";
 import type { Clock } from "../lib/clock";
-import type { AppContext } from "../platform/context";
+import type { RootContext, ShardContext } from "../platform/context";
 import { logEvent } from "../lib/log";
 import { activeSigningSecretsByEndpoint, disableGoneEndpoints, receiving } from "./callback-endpoints.service";
 import { callbackEndpoints } from "./callback-endpoints.schema";
@@ -67,9 +67,9 @@ export async function handleCallbackBatch({
   input: batch,
   onEndpointsGone = async () => {},
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: MessageBatch;
-  onEndpointsGone?: (ctx: AppContext, gone: GoneEndpoint[]) => Promise<void>;
+  onEndpointsGone?: (ctx: RootContext, gone: GoneEndpoint[]) => Promise<void>;
 }): Promise<void> {
   const readable: { message: Message; body: CallbackMessage }[] = [];
   for (const message of batch.messages) {
@@ -113,7 +113,7 @@ export async function handleCallbackBatch({
  * 40 s of 5 s waits) inside a pause that can last longer, dead-lettering a delivery never attempted. Sent before the
  * ack, so a failed send only means the message comes back as a retry.
  */
-async function deferUntilMoved({ env }: AppContext, waiting: { message: Message; body: CallbackMessage }[]): Promise<void> {
+async function deferUntilMoved({ env }: RootContext, waiting: { message: Message; body: CallbackMessage }[]): Promise<void> {
   if (waiting.length === 0) return;
   try {
     await env.CALLBACKS.sendBatch(
@@ -130,10 +130,10 @@ async function deferUntilMoved({ env }: AppContext, waiting: { message: Message;
  * The tenants of deliveries whose messages name none (sent before messages carried it, perhaps before shards): the
  * delivery's row on any database names its tenant, and the map then names the shard, as for every other message.
  */
-async function deliveryTenants(ctx: AppContext, deliveryIds: string[]): Promise<Map<string, string>> {
+async function deliveryTenants(ctx: RootContext, deliveryIds: string[]): Promise<Map<string, string>> {
   if (deliveryIds.length === 0) return new Map();
   // Every database that may hold it, by primary key: no read of the map is needed to find it.
-  const databases = [CONTROL_BINDING, ...shardsOf(ctx.env).map((shard) => shard.binding)];
+  const databases = everyDatabase(ctx.env);
   const found = await Promise.all(
     databases.map((binding) =>
       ctx
@@ -148,9 +148,9 @@ async function deliveryTenants(ctx: AppContext, deliveryIds: string[]): Promise<
 }
 
 async function deliverBatch(
-  ctx: AppContext,
+  ctx: ShardContext,
   work: { message: Message; deliveryId: string }[],
-  onEndpointsGone: (ctx: AppContext, gone: GoneEndpoint[]) => Promise<void>,
+  onEndpointsGone: (ctx: ShardContext, gone: GoneEndpoint[]) => Promise<void>,
 ): Promise<void> {
   const { db, env } = ctx;
 
@@ -203,7 +203,7 @@ async function deliverBatch(
 }
 
 /** The last stop: each delivery becomes visibly `failed` (replayable). */
-async function settleDeadLetters(ctx: AppContext, work: { message: Message; deliveryId: string }[]): Promise<void> {
+async function settleDeadLetters(ctx: ShardContext, work: { message: Message; deliveryId: string }[]): Promise<void> {
   await Promise.all(
     work.map(async ({ message, deliveryId }) => {
       try {
@@ -239,7 +239,7 @@ async function loadTargets(db: Database, deliveryIds: string[]): Promise<Map<str
 }
 
 /** Each endpoint's active secrets, read (one query), decrypted and imported as HMAC keys once per batch: a delivery is signed with its own endpoint's only. */
-async function secretsByEndpoint({ db, env, clock }: AppContext, targets: Map<string, Target>): Promise<Map<string, CryptoKey[]>> {
+async function secretsByEndpoint({ db, env, clock }: ShardContext, targets: Map<string, Target>): Promise<Map<string, CryptoKey[]>> {
   const endpointIds = new Set(
     [...targets.values()].filter((target) => target.status === "pending" && target.url).map((target) => target.endpointId),
   );
@@ -259,7 +259,7 @@ async function secretsByEndpoint({ db, env, clock }: AppContext, targets: Map<st
  * its history (recorded by the caller, with the rest of the batch).
  */
 async function attempt(
-  { env, clock }: AppContext,
+  { env, clock }: RootContext,
   policy: CallbackUrlPolicy,
   target: Target | undefined,
   deliveryId: string,
@@ -423,7 +423,7 @@ async function recordAttempts(db: Database, attempts: Attempt[]): Promise<void> 
 }
 
 /** Dead-lettered: no more attempts will be made unless someone replays the event. */
-async function markDeliveryFailed({ db, clock }: AppContext, deliveryId: string): Promise<void> {
+async function markDeliveryFailed({ db, clock }: ShardContext, deliveryId: string): Promise<void> {
   const failedAt = clock.nowIso();
   const [failed] = await db
     .update(callbackDeliveries)

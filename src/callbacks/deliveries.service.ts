@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, min, sql, type SQL } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
@@ -27,7 +27,7 @@ export async function listEvents({
   ctx,
   input: { tenantId, ...input },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; limit: number; cursor?: string; type?: string };
 }): Promise<Page<EventRecord>> {
   const { db } = ctx;
@@ -54,7 +54,7 @@ export async function listDeliveries({
   ctx,
   input: { tenantId, ...input },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; limit: number; cursor?: string; status?: DeliveryStatus; eventId?: string };
 }): Promise<Page<DeliveryRecord>> {
   const { db } = ctx;
@@ -81,7 +81,7 @@ export async function replayEvent({
   ctx,
   input: { tenantId, eventId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; eventId: string };
 }): Promise<DeliveryRecord> {
   const { db } = ctx;
@@ -117,7 +117,7 @@ export async function replayFailedDeliveries({
   ctx,
   input: { tenantId, ...input },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; since: string; limit: number };
 }): Promise<{ data: DeliveryRecord[]; hasMore: boolean }> {
   const { db } = ctx;
@@ -169,7 +169,7 @@ export async function replayFailedDeliveries({
 const callbacksOff = (tenantId: string) =>
   new ApiError("conflict", `Callbacks are off for tenant ${tenantId}; save a callback URL before replaying.`);
 
-async function sendReplays(ctx: AppContext, tenantId: string, deliveries: { id: string; eventId: string }[]): Promise<void> {
+async function sendReplays(ctx: ShardContext, tenantId: string, deliveries: { id: string; eventId: string }[]): Promise<void> {
   const deliveryIds = deliveries.map((delivery) => delivery.id);
   try {
     await sendDeliveryMessages(

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { insertSelectFields } from "../db/insert-select";
 import { newIdSql } from "../lib/ids";
 import { logEvent } from "../lib/log";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 import { ALL_EVENT_TYPES, receiving } from "./callback-endpoints.service";
 import { TEST_EVENT_TYPE } from "./test-event.service";
@@ -16,7 +16,7 @@ import { events } from "../outbox/events.schema";
 const CHUNK = 50;
 const MESSAGES_PER_SEND = 100;
 
-type EnqueueContext = Pick<AppContext, "env" | "db" | "shard" | "clock">;
+type EnqueueContext = Pick<ShardContext, "env" | "db" | "shard" | "clock">;
 
 /**
  * Sends committed outbox events on their way: one delivery per event and endpoint that takes it, stamped enqueued in the
@@ -67,7 +67,7 @@ export async function dispatchEvents({ ctx, input: eventIds }: { ctx: EnqueueCon
  * The event's original deliveries, one per endpoint that takes it; an event no endpoint takes is only recorded.
  * Idempotent (the partial unique index), since the sweep may enqueue an event twice.
  */
-export function eventDeliveryInsert(ctx: Pick<AppContext, "db" | "clock">, eventId: string) {
+export function eventDeliveryInsert(ctx: Pick<ShardContext, "db" | "clock">, eventId: string) {
   return deliveryInsert(ctx, { eventId, origin: "event" }).onConflictDoNothing();
 }
 
@@ -76,7 +76,7 @@ export function eventDeliveryInsert(ctx: Pick<AppContext, "db" | "clock">, event
  * whose subject is an endpoint only to that endpoint), inserted only if `tenantId` (when given) owns the event.
  */
 export function deliveryInsert(
-  { db, clock }: Pick<AppContext, "db" | "clock">,
+  { db, clock }: Pick<ShardContext, "db" | "clock">,
   { eventId, origin, tenantId }: { eventId: string; origin: DeliveryOrigin; tenantId?: string },
 ) {
   const now = clock.nowIso();
@@ -117,8 +117,7 @@ export async function sendDeliveryMessages(ctx: EnqueueContext, deliveries: Sent
 
 /** One message per delivery, for a caller that has stamped them sent itself (the sweep, which claims before sending). */
 export async function queueDeliveryMessages({ env, shard }: EnqueueContext, deliveries: SentDelivery[]): Promise<void> {
-  // ctx.db has already read these deliveries, so the shard is chosen.
-  const from = shard!;
+  const from = shard;
   for (let start = 0; start < deliveries.length; start += MESSAGES_PER_SEND) {
     await env.CALLBACKS.sendBatch(
       deliveries.slice(start, start + MESSAGES_PER_SEND).map(({ id, tenantId }) => ({
@@ -133,7 +132,7 @@ export async function queueDeliveryMessages({ env, shard }: EnqueueContext, deli
  * A tenant paused by a move since its deliveries were read keeps them unstamped rather than failing the others' stamp:
  * its messages wait for the move in the consumer, and the new shard's sweep sends any it still holds pending.
  */
-function stampSent({ db, clock }: Pick<AppContext, "db" | "clock">, deliveryIds: string[]) {
+function stampSent({ db, clock }: Pick<ShardContext, "db" | "clock">, deliveryIds: string[]) {
   const now = clock.nowIso();
   return db
     .update(callbackDeliveries)

@@ -13,7 +13,7 @@ import {
 import { ApiError } from "../lib/problem";
 import type { EventType } from "../outbox/event-types";
 import { events, type EventRecord } from "../outbox/events.schema";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { archiveCutoff, archivedDays, readArchivedDay, type ArchivedEvent } from "./archive";
 import { callbackDeliveries } from "./deliveries.schema";
 
@@ -56,7 +56,7 @@ export async function listTenantEvents({
   ctx,
   input: { tenantId, query },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; query: TenantEventQuery };
 }): Promise<Page<EventRecord>> {
   const types: string[] | null = query.types ? [...new Set(query.types)].sort() : null;
@@ -127,7 +127,7 @@ export async function getTenantEvent({
   ctx,
   input: { tenantId, eventId, day },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; eventId: string; day?: string };
 }): Promise<EventRecord> {
   const stored = await ctx.db

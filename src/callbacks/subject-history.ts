@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import { events, type EventRecord } from "../outbox/events.schema";
-import type { AppContext } from "../platform/context";
+import type { TenantContext } from "../platform/context";
 import { archiveCutoff } from "./archive";
 import { callbackDeliveries, callbackDeliveryAttempts, type CallbackDeliveryRecord, type DeliveryAttemptRecord } from "./deliveries.schema";
 
@@ -17,11 +17,12 @@ export type SubjectEvent = EventRecord & { deliveries: SubjectDelivery[] };
  */
 export async function subjectHistory({
   ctx,
-  input: { tenantId, subjectId, limit },
+  input: { subjectId, limit },
 }: {
-  ctx: AppContext;
-  input: { tenantId: string; subjectId: string; limit: number };
+  ctx: TenantContext;
+  input: { subjectId: string; limit: number };
 }): Promise<{ events: SubjectEvent[]; hasMore: boolean; archivedBefore: string }> {
+  const tenantId = ctx.tenant.id;
   const { db } = ctx;
   const newest = await db
     .select()

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import { liveHere } from "../db/tenant-fences.schema";
-import type { AppContext } from "../platform/context";
+import { liveHere } from "../placement/tenant-fences.schema";
+import type { ShardContext } from "../platform/context";
 import { logEvent } from "../lib/log";
 import { callbackDeliveries } from "./deliveries.schema";
 import { dispatchEvents, queueDeliveryMessages } from "./enqueue";
@@ -27,7 +27,7 @@ export type CallbackSweepResult = { eventsDispatched: number; deliveriesResent: 
  * move's: its copy on the target is not live before the flip, nor its rows on the source from the pause). Run from the
  * cron trigger every minute; tests call it directly.
  */
-export async function sweepCallbacks({ ctx }: { ctx: AppContext }): Promise<CallbackSweepResult> {
+export async function sweepCallbacks({ ctx }: { ctx: ShardContext }): Promise<CallbackSweepResult> {
   const now = new Date(ctx.clock.nowMs());
   const unsentBefore = new Date(now.getTime() - UNSENT_GRACE_MS).toISOString();
   const overdueBefore = new Date(now.getTime() - OVERDUE_GRACE_MS).toISOString();
@@ -40,7 +40,7 @@ export async function sweepCallbacks({ ctx }: { ctx: AppContext }): Promise<Call
 }
 
 /** Oldest first, but events that keep failing sink behind fresh ones, so one poison event cannot hold up the rest. */
-async function dispatchUnsentEvents(ctx: AppContext, unsentBefore: string): Promise<number> {
+async function dispatchUnsentEvents(ctx: ShardContext, unsentBefore: string): Promise<number> {
   const { db } = ctx;
   let dispatched = 0;
   for (let page = 0; page < MAX_PAGES_PER_RUN; page++) {
@@ -86,7 +86,7 @@ async function dispatchUnsentEvents(ctx: AppContext, unsentBefore: string): Prom
  * Claims a page of lost deliveries in one guarded update (stamped sent now, so no longer overdue), then sends a message
  * for each: two sweeps never both claim the same attempt. A send that fails after the claim is swept again once overdue.
  */
-async function resendLostDeliveries(ctx: AppContext, unsentBefore: string, overdueBefore: string): Promise<number> {
+async function resendLostDeliveries(ctx: ShardContext, unsentBefore: string, overdueBefore: string): Promise<number> {
   const { db, clock } = ctx;
   let resent = 0;
   for (let page = 0; page < MAX_PAGES_PER_RUN; page++) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { assertTenantExists } from "../db/tenancy";
@@ -12,7 +12,7 @@ export const TEST_EVENT_TYPE = "ping";
  * listed by GET /v1/events the same way: whoever checks a receiver or a poller tests the real path. Its subject says
  * where it goes: an endpoint's id sends it to that endpoint alone, the tenant's id to every endpoint that takes pings.
  */
-async function insertPing(ctx: AppContext, input: { tenantId: string; subjectId: string; message: string }): Promise<void> {
+async function insertPing(ctx: ShardContext, input: { tenantId: string; subjectId: string; message: string }): Promise<void> {
   await ctx.db.batch([
     ctx.outbox.record({ tenantId: input.tenantId, type: TEST_EVENT_TYPE, subjectId: input.subjectId, data: { message: input.message } }),
   ]);
@@ -27,7 +27,7 @@ export async function sendTestEvent({
   ctx,
   input: { tenantId, endpointId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; endpointId?: string };
 }): Promise<void> {
   const { db } = ctx;
@@ -55,6 +55,6 @@ export async function sendTestEvent({
 }
 
 /** `POST /v1/events/ping`: recorded whether or not callbacks are on, since a tenant polling GET /v1/events reads it too. */
-export async function recordPingEvent({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<void> {
+export async function recordPingEvent({ ctx, input: { tenantId } }: { ctx: ShardContext; input: { tenantId: string } }): Promise<void> {
   await insertPing(ctx, { tenantId, subjectId: tenantId, message: "A test event sent with POST /v1/events/ping. No action is needed." });
 }

@@ -85,7 +85,7 @@ export async function createEndpoint(c: SignedInContext) {
     return renderPage(c, { endpointValues: values, endpointErrors: { enabledEvents: "Name at least one event type, or *." } }, 400);
   let created;
   try {
-    created = await createCallbackEndpoint({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, ...changes } });
+    created = await createCallbackEndpoint({ ctx: c.get("ctx"), input: changes });
   } catch (error) {
     const { errors, message } = formErrors(error, changes.enabledEvents);
     return renderPage(
@@ -109,7 +109,7 @@ export async function updateEndpoint(c: SignedInContext) {
   try {
     await updateCallbackEndpoint({
       ctx: c.get("ctx"),
-      input: { tenantId: c.get("session").tenantId, endpointId, changes: { ...changes, disabled } },
+      input: { endpointId, changes: { ...changes, disabled } },
     });
   } catch (error) {
     const { errors, message } = formErrors(error, changes.enabledEvents);
@@ -121,7 +121,7 @@ export async function updateEndpoint(c: SignedInContext) {
 
 export async function deleteEndpoint(c: SignedInContext) {
   const endpointId = endpointIdOf(c);
-  await deleteCallbackEndpoint({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, endpointId } });
+  await deleteCallbackEndpoint({ ctx: c.get("ctx"), input: { endpointId } });
   await auditSignedIn(c, "callback_endpoint.deleted", endpointId);
   return c.redirect("/dashboard/callbacks?notice=endpoint-deleted#endpoints", 303);
 }
@@ -136,7 +136,7 @@ export const revealEndpointSecret = (c: SignedInContext) =>
     "reveal",
     async () => {
       const endpointId = endpointIdOf(c);
-      const revealed = await revealSigningSecrets({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, endpointId } });
+      const revealed = await revealSigningSecrets({ ctx: c.get("ctx"), input: { endpointId } });
       await auditSignedIn(c, "signing_secret.revealed", `${endpointId}: ${revealed.map((secret) => secret.id).join(", ")}`);
       return renderEndpoint(c, endpointId, { revealed });
     },
@@ -163,7 +163,7 @@ export const rotateEndpointSecret = (c: SignedInContext) =>
       const endpointId = endpointIdOf(c);
       const revealed = await rotateSigningSecret({
         ctx: c.get("ctx"),
-        input: { tenantId: c.get("session").tenantId, endpointId, previousSecretTtlSeconds: parsed.data.overlapSeconds },
+        input: { endpointId, previousSecretTtlSeconds: parsed.data.overlapSeconds },
       });
       await auditSignedIn(c, "signing_secret.rotated", `${endpointId}: ${revealed[0]?.id} (${overlapWords(parsed.data.overlapSeconds)})`);
       return renderEndpoint(c, endpointId, { revealed });

@@ -49,8 +49,8 @@ export async function renderPage(
   const { tenantId } = c.get("session");
   const { cursor, ...filters } = DeliveryQuery.parse(c.req.query()) as DeliveryFilters & { cursor?: string };
   const [settings, endpoints, deliveries] = await Promise.all([
-    getCallbackSettings({ ctx, input: { tenantId } }),
-    listCallbackEndpoints({ ctx, input: { tenantId, limit: MAX_CALLBACK_ENDPOINTS } }),
+    getCallbackSettings({ ctx }),
+    listCallbackEndpoints({ ctx, input: { limit: MAX_CALLBACK_ENDPOINTS } }),
     listDeliveries({ ctx, input: { tenantId, limit: DELIVERY_PAGE_SIZE, ...filters, ...(cursor ? { cursor } : {}) } }),
   ]);
   c.status(status);
@@ -84,12 +84,11 @@ export const showCallbacks = (c: SignedInContext) => renderPage(c);
 
 export async function saveUrl(c: SignedInContext) {
   const ctx = c.get("ctx");
-  const session = c.get("session");
   const url = ((await formFields(c)).url ?? "").trim();
-  const before = await getCallbackSettings({ ctx, input: { tenantId: session.tenantId } });
+  const before = await getCallbackSettings({ ctx });
   let after;
   try {
-    after = await saveCallbackUrl({ ctx, input: { tenantId: session.tenantId, url } });
+    after = await saveCallbackUrl({ ctx, input: { url } });
   } catch (error) {
     const fieldError =
       error instanceof ApiError ? (error.extensions.errors as { field: string; message: string }[] | undefined)?.[0] : undefined;
@@ -121,7 +120,7 @@ export async function withPassword(
 
 export const revealSecret = (c: SignedInContext) =>
   withPassword(c, "reveal", async () => {
-    const revealed = await revealSigningSecrets({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
+    const revealed = await revealSigningSecrets({ ctx: c.get("ctx"), input: {} });
     await auditSignedIn(c, "signing_secret.revealed", revealed.map((secret) => secret.id).join(", "));
     return renderPage(c, { revealed });
   });
@@ -137,7 +136,7 @@ export const rotateSecret = (c: SignedInContext) =>
       return renderPage(c, { secretError: { action: "rotate", message: "Choose how long the old secret keeps signing." } }, 400);
     const revealed = await rotateSigningSecret({
       ctx: c.get("ctx"),
-      input: { tenantId: c.get("session").tenantId, previousSecretTtlSeconds: parsed.data.overlapSeconds },
+      input: { previousSecretTtlSeconds: parsed.data.overlapSeconds },
     });
     await auditSignedIn(c, "signing_secret.rotated", `${revealed[0]?.id} (${overlapWords(parsed.data.overlapSeconds)})`);
     return renderPage(c, { revealed });

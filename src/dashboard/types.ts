@@ -1,4 +1,5 @@
 import type { SignedInSession } from "../accounts";
+import type { TenantContext } from "../platform/context";
 import type { AppBindings } from "../platform/types";
 
 /** Any dashboard request: the service's bindings plus the signed-in session, absent on the sign-in and invite pages. */
@@ -10,5 +11,5 @@ export type DashboardBindings = {
 /** A dashboard page behind `requireSession`: someone is signed in. */
 export type SignedInBindings = {
   Bindings: AppBindings["Bindings"];
-  Variables: AppBindings["Variables"] & { session: SignedInSession };
+  Variables: AppBindings["Variables"] & { session: SignedInSession; ctx: TenantContext };
 };

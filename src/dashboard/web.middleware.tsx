@@ -5,6 +5,7 @@ import { resolveSession } from "../accounts";
 import { EVIDENCE_BODY_LIMIT_BYTES } from "../disputes";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { logEvent } from "../lib/log";
+import { enterTenant } from "../platform/enter-tenant";
 import { BOOKMARK_PATTERN } from "../platform/read-replicas";
 import { readBookmarkCookie, readFormCookie, readSessionCookie, setBookmarkCookie, setFormCookie } from "./session-cookie";
 import type { DashboardBindings, SignedInBindings } from "./types";
@@ -109,7 +110,7 @@ export const requireSession = createMiddleware<DashboardBindings>(async (c, next
     return refuseForgery(c, "missing or wrong session form token");
   }
   c.set("session", session);
-  c.set("ctx", c.get("ctx").forShard(session.shard));
+  enterTenant(c, { id: session.tenantId, shard: session.shard });
   await next();
 });
 

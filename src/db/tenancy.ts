@@ -24,7 +24,7 @@ export const tenantMoving = (tenantId: string) =>
   });
 
 /**
- * The message a database's fence trigger aborts a write with (src/shards/fence-triggers.ts): the tenant's move has
+ * The message a database's fence trigger aborts a write with (src/tenant-moves/fence-triggers.ts): the tenant's move has
  * paused its writes there, or taken its data elsewhere.
  */
 export const FENCE_REFUSAL = "tenant-moving: this database refuses the tenant's writes while it moves";

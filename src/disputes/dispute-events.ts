@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { EventInsert } from "../outbox/outbox";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { disputeEvidence, disputes } from "./disputes.schema";
 
 const paymentField = (column: "status" | "processor_state", paymentId: SQL | typeof disputes.paymentId) =>
@@ -17,7 +17,7 @@ const disputeObject = sql`json_object(
  * dispute's effect) and the dispute, read as the same batch leaves both — put it after the dispute's and payment's writes.
  */
 export function disputeEvent(
-  ctx: AppContext,
+  ctx: ShardContext,
   input: { type: "dispute.created" | "dispute.updated"; disputeId: string; onlyIf: SQL },
 ): EventInsert {
   return ctx.outbox.recordFromRow({
@@ -38,7 +38,7 @@ export function disputeEvent(
 }
 
 /** `evidence.updated`: the processor's verdict on one evidence file (accepted, rejected, canceled), with its dispute. */
-export function evidenceEvent(ctx: AppContext, input: { evidenceId: string; onlyIf: SQL }): EventInsert {
+export function evidenceEvent(ctx: ShardContext, input: { evidenceId: string; onlyIf: SQL }): EventInsert {
   const ofDispute = (column: string) => sql`(SELECT ${sql.raw(column)} FROM disputes WHERE disputes.id = ${disputeEvidence.disputeId})`;
   return ctx.outbox.recordFromRow({
     type: "evidence.updated",

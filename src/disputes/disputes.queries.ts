@@ -3,7 +3,7 @@ import { boundList } from "../db/bound-list";
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { responseWindow, responseWindowOpenSql } from "./dispute-states";
-import type { AppContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import {
   disputeEvidence,
   disputes,
@@ -26,7 +26,7 @@ export async function getDispute({
   ctx,
   input: { tenantId, disputeId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; disputeId: string };
 }): Promise<DisputeRecord> {
   // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
@@ -44,7 +44,7 @@ export async function evidenceOf({
   ctx,
   input: { tenantId, disputeIds },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; disputeIds: string[] };
 }): Promise<Map<string, EvidenceRecord[]>> {
   const byDispute = new Map<string, EvidenceRecord[]>(disputeIds.map((id) => [id, []]));
@@ -64,7 +64,7 @@ export async function listDisputes({
   ctx,
   input: { tenantId, query },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; query: ListDisputesQuery };
 }) {
   const created = createdBounds(query);
@@ -95,7 +95,7 @@ export async function disputesAwaitingResponse({
   ctx,
   input: { tenantId, limit },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; limit: number };
 }): Promise<{ count: number; disputes: DisputeRecord[] }> {
   const nowMs = ctx.clock.nowMs();
@@ -119,11 +119,12 @@ export async function disputesAwaitingResponse({
 /** The disputes of one of the tenant's payments, oldest first (one, in practice: a sale is charged back once). */
 export async function disputesOfPayment({
   ctx,
-  input: { tenantId, paymentId },
+  input: { paymentId },
 }: {
-  ctx: AppContext;
-  input: { tenantId: string; paymentId: string };
+  ctx: TenantContext;
+  input: { paymentId: string };
 }): Promise<DisputeRecord[]> {
+  const tenantId = ctx.tenant.id;
   // Sorted here: an ORDER BY on created_at would tempt the planner onto the tenant's index instead of the payment's.
   const rows = await ctx.db
     .select()

@@ -3,7 +3,7 @@ import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "../payments";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { isOutcomeUnknown, ProcessorUnavailable, type Dispute } from "../processor";
 import { disputeEvent } from "./dispute-events";
@@ -34,7 +34,7 @@ type MerchantAnswer = Partial<Pick<DisputeRecord, "submission" | "submittedAt" |
  * they carry the merchant's own answer (a submission or an acceptance the processor just took).
  */
 async function recordDispute(
-  ctx: AppContext,
+  ctx: ShardContext,
   payment: PaymentOfDispute,
   dispute: ProcessorDispute,
   merchantAnswer: MerchantAnswer | null = null,
@@ -105,7 +105,7 @@ export async function applyDisputeEvent({
   ctx,
   input: dispute,
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: ProcessorDispute;
 }): Promise<"applied" | "ignored"> {
   if (typeof dispute.transfer !== "string") return "ignored";
@@ -118,7 +118,7 @@ export async function applyDisputeEvent({
 }
 
 /** Reads a dispute again from the processor (the sweep: a lost `dispute.updated` must not leave a payment disputed). */
-export async function syncDispute({ ctx, input: row }: { ctx: AppContext; input: DisputeRecord }): Promise<void> {
+export async function syncDispute({ ctx, input: row }: { ctx: ShardContext; input: DisputeRecord }): Promise<void> {
   const dispute = await ctx.processor.getDispute(row.processorDisputeId);
   const payment = {
     id: row.paymentId,
@@ -140,7 +140,7 @@ const paymentOf = (row: DisputeRecord): PaymentOfDispute => ({
 });
 
 /** Sends a claimed submission to the processor and records its answer; a refusal gives the claim back. */
-export async function sendSubmission(ctx: AppContext, row: DisputeRecord, note: string): Promise<void> {
+export async function sendSubmission(ctx: ShardContext, row: DisputeRecord, note: string): Promise<void> {
   let answer: Dispute;
   try {
     answer = await ctx.processor.submitDispute(row.processorDisputeId, note);
@@ -166,7 +166,7 @@ export async function submitDispute({
   ctx,
   input: { tenantId, disputeId, note, idempotency },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; disputeId: string; note?: string; idempotency: IdempotencyScope | null };
 }): Promise<DisputeRecord> {
   const { db } = ctx;
@@ -232,7 +232,7 @@ export async function submitDispute({
  * A submission whose answer was lost (timeout, crash): the processor says whether it arrived. Arrived: recorded as
  * submitted. Not arrived and the dispute still takes a response: sent again. Otherwise the claim is given back.
  */
-export async function resolvePendingSubmission({ ctx, input: row }: { ctx: AppContext; input: DisputeRecord }): Promise<void> {
+export async function resolvePendingSubmission({ ctx, input: row }: { ctx: ShardContext; input: DisputeRecord }): Promise<void> {
   const dispute = await ctx.processor.getDispute(row.processorDisputeId);
   if (dispute.response_state === "RESPONDED" || (dispute.evidence_submitted && dispute.evidence_submitted !== "NONE")) {
     await recordDispute(ctx, paymentOf(row), dispute, { submission: "submitted", submittedAt: ctx.clock.nowIso() });
@@ -258,7 +258,7 @@ export const DEFAULT_ACCEPTANCE_NOTE = "The merchant accepts the dispute and doe
  * but not yet sent is canceled (the issuer will not look at it). A refusal gives the claim back; an unknown outcome
  * keeps it for the sweep.
  */
-export async function sendAcceptance(ctx: AppContext, row: DisputeRecord, note: string): Promise<void> {
+export async function sendAcceptance(ctx: ShardContext, row: DisputeRecord, note: string): Promise<void> {
   let answer: Dispute;
   try {
     answer = await ctx.processor.acceptDispute(row.processorDisputeId, note);
@@ -269,14 +269,14 @@ export async function sendAcceptance(ctx: AppContext, row: DisputeRecord, note: 
   await recordAcceptance(ctx, row, answer);
 }
 
-async function giveAcceptanceBack(ctx: AppContext, row: DisputeRecord): Promise<void> {
+async function giveAcceptanceBack(ctx: ShardContext, row: DisputeRecord): Promise<void> {
   await ctx.db
     .update(disputes)
     .set({ acceptance: "none", acceptanceNote: null, updatedAt: ctx.clock.nowIso() })
     .where(and(eq(disputes.id, row.id), eq(disputes.acceptance, "pending")));
 }
 
-async function recordAcceptance(ctx: AppContext, row: DisputeRecord, answer: ProcessorDispute): Promise<void> {
+async function recordAcceptance(ctx: ShardContext, row: DisputeRecord, answer: ProcessorDispute): Promise<void> {
   const now = ctx.clock.nowIso();
   await recordDispute(ctx, paymentOf(row), answer, { acceptance: "accepted", acceptedAt: now });
   await ctx.db
@@ -298,7 +298,7 @@ export async function acceptDispute({
   ctx,
   input: { tenantId, disputeId, note },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; disputeId: string; note?: string | undefined };
 }): Promise<{ dispute: DisputeRecord; accepted: boolean }> {
   const dispute = await getDispute({ ctx, input: { tenantId, disputeId } });
@@ -326,7 +326,7 @@ export async function acceptDispute({
  * An acceptance whose answer was lost (timeout, crash): the processor says whether it arrived. Arrived: recorded as
  * accepted. Not arrived and the dispute still takes a response: sent again. Otherwise the claim is given back.
  */
-export async function resolvePendingAcceptance({ ctx, input: row }: { ctx: AppContext; input: DisputeRecord }): Promise<void> {
+export async function resolvePendingAcceptance({ ctx, input: row }: { ctx: ShardContext; input: DisputeRecord }): Promise<void> {
   const dispute = await ctx.processor.getDispute(row.processorDisputeId);
   if (dispute.response_state === "ACCEPTED") {
     await recordAcceptance(ctx, row, dispute);

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
-import type { AppContext } from "../platform/context";
+import type { RootContext, ShardContext } from "../platform/context";
 import { disputeEvidence, disputes } from "./disputes.schema";
 import { resolvePendingAcceptance, resolvePendingSubmission, syncDispute } from "./disputes.service";
 import { applyEvidenceEvent, uploadEvidence } from "./evidence.service";
@@ -13,7 +13,7 @@ export const SWEEP_AFTER_MS = 60_000;
 export const RESYNC_AFTER_MS = 15 * 60 * 1000;
 const BATCH = 20;
 
-const before = (ctx: AppContext, ms: number) => new Date(ctx.clock.nowMs() - ms).toISOString();
+const before = (ctx: RootContext, ms: number) => new Date(ctx.clock.nowMs() - ms).toISOString();
 
 async function each<T>(rows: T[], work: (row: T) => Promise<unknown>, what: string): Promise<void> {
   for (const row of rows) await work(row).catch(unlessBusy((error) => logEvent("warn", `${what} failed`, { error: String(error) })));
@@ -24,7 +24,7 @@ async function each<T>(rows: T[], work: (row: T) => Promise<unknown>, what: stri
  * whose answer was lost are settled; evidence under review and undecided disputes are read again (their webhooks may have been lost, and
  * a won dispute must not leave its payment `disputed`). Each query takes only tenants live on this shard.
  */
-export async function sweepDisputes({ ctx }: { ctx: AppContext }): Promise<void> {
+export async function sweepDisputes({ ctx }: { ctx: ShardContext }): Promise<void> {
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   const unsent = await db

@@ -6,7 +6,7 @@ import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { retryAfterSeconds } from "../lib/retry-after";
-import type { AppContext } from "../platform/context";
+import type { RootContext, ShardContext } from "../platform/context";
 import { ProcessorRejected, type DisputeEvidence } from "../processor";
 import { evidenceEvent } from "./dispute-events";
 import { assertTakesResponse } from "./dispute-states";
@@ -31,7 +31,7 @@ const REJECTED_AFTER_REVIEW = "The processor rejected this file after accepting 
 
 const r2KeyOf = (tenantId: string, disputeId: string, sha256: string) => `evidence/${tenantId}/${disputeId}/${sha256}`;
 
-async function evidenceById(ctx: AppContext, evidenceId: string): Promise<EvidenceRecord> {
+async function evidenceById(ctx: ShardContext, evidenceId: string): Promise<EvidenceRecord> {
   return (await ctx.db.select().from(disputeEvidence).where(eq(disputeEvidence.id, evidenceId)).get())!;
 }
 
@@ -46,7 +46,7 @@ function roomFor(disputeId: string, exceptEvidenceId: string | null) {
 }
 
 /** The dispute is full: the files that count (all but rejected and canceled ones) are at the limit. */
-async function limitProblem(ctx: AppContext, disputeId: string, exceptEvidenceId: string | null): Promise<ApiError | null> {
+async function limitProblem(ctx: ShardContext, disputeId: string, exceptEvidenceId: string | null): Promise<ApiError | null> {
   const counted = await ctx.db
     .select({ id: disputeEvidence.id })
     .from(disputeEvidence)
@@ -64,7 +64,7 @@ async function limitProblem(ctx: AppContext, disputeId: string, exceptEvidenceId
 }
 
 /** What the processor says about an upload, applied once: the first answer (the upload's own, or its webhook's) wins. */
-async function recordUpload(ctx: AppContext, evidence: EvidenceRecord, answer: DisputeEvidence): Promise<void> {
+async function recordUpload(ctx: ShardContext, evidence: EvidenceRecord, answer: DisputeEvidence): Promise<void> {
   const now = ctx.clock.nowIso();
   await ctx.db.batch([
     ctx.db
@@ -82,7 +82,7 @@ async function recordUpload(ctx: AppContext, evidence: EvidenceRecord, answer: D
 }
 
 /** An earlier attempt whose answer was lost may have reached the processor: its file carries this upload's name. */
-async function earlierUpload(ctx: AppContext, processorDisputeId: string, uploadName: string): Promise<DisputeEvidence | null> {
+async function earlierUpload(ctx: RootContext, processorDisputeId: string, uploadName: string): Promise<DisputeEvidence | null> {
   const { items } = await ctx.processor.listDisputeEvidence(processorDisputeId, { limit: 100 });
   return items.find((item) => item.tags?.["file-name"] === uploadName && item.state !== "FAILED" && item.state !== "CANCELED") ?? null;
 }
@@ -97,7 +97,7 @@ export async function uploadEvidence({
   ctx,
   input: { evidenceId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { evidenceId: string };
 }): Promise<EvidenceRecord> {
   const { db } = ctx;
@@ -152,7 +152,7 @@ export async function uploadEvidence({
  * Seconds until the dispute's evidence that another request (an upload, the sweep) is sending has reached the processor,
  * or null when none is on its way: a file stored but not yet tried, or one whose upload holds its lease.
  */
-export async function evidenceUploadRetryAfter(ctx: AppContext, disputeId: string): Promise<number | null> {
+export async function evidenceUploadRetryAfter(ctx: ShardContext, disputeId: string): Promise<number | null> {
   const nowMs = ctx.clock.nowMs();
   const pending = await ctx.db
     .select()
@@ -182,7 +182,7 @@ export async function addEvidence({
   ctx,
   input: { tenantId, disputeId, file },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; disputeId: string; file: File };
 }): Promise<{ evidence: EvidenceRecord; created: boolean }> {
   const { db } = ctx;
@@ -333,7 +333,7 @@ export async function applyEvidenceEvent({
   ctx,
   input: evidence,
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: Partial<DisputeEvidence> & Pick<DisputeEvidence, "id" | "state">;
 }): Promise<"applied" | "ignored"> {
   const { db } = ctx;
@@ -402,7 +402,7 @@ export async function openEvidence({
   ctx,
   input: { tenantId, disputeId, evidenceId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; disputeId: string; evidenceId: string };
 }): Promise<{ evidence: EvidenceRecord; body: ReadableStream; sizeBytes: number }> {
   const evidence = await ctx.db

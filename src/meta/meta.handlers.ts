@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { CONTROL_BINDING, shardsOf } from "../db/shards";
-import { failingMove, stuckMove, stuckMoveBoundMs, tenantMoves } from "../db/tenant-moves.schema";
+import { CONTROL_BINDING, shardsOf } from "../placement/shards";
+import { failingMove, stuckMove, stuckMoveBoundMs, tenantMoves } from "../placement/tenant-moves.schema";
 import { publicConfig } from "../lib/config";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
@@ -30,7 +30,7 @@ const FEED_LAG_WARNING_SECONDS = 15 * 60;
 /**
  * Every tenant is served from the control database and its shard: ready only when each of them answers. The detail
  * counts what waits for the operator without making the service unready: processor webhooks kept unprocessable, tenant
- * moves stuck or failing (`src/shards/`, above this capability; the rules are the move table's own), and change feeds
+ * moves stuck or failing (`src/tenant-moves/`, above this capability; the rules are the move table's own), and change feeds
  * fallen behind (recovered by the cron, not by taking the service out of rotation).
  */
 export const ready: AppRouteHandler<typeof routes.ready> = async (c) => {

@@ -1,6 +1,6 @@
 import { hmacSha256Hex } from "../lib/crypto";
 import { instantMicros } from "../lib/instant";
-import { publicUrl, type AppContext } from "../platform/context";
+import { publicUrl, type RootContext } from "../platform/context";
 import type { ComplianceForm } from "../processor";
 
 type FormFacts = Pick<ComplianceForm, "state" | "valid_until" | "created_at"> & { type?: string | null };
@@ -43,7 +43,7 @@ export async function pciAttestationToken(env: Env, tenantId: string, formId: st
  * built-in sandbox (which hosts its own page) it is this service's page, which submits it to the processor.
  */
 export async function pciActionUrl(
-  ctx: Pick<AppContext, "env" | "publicOrigin">,
+  ctx: Pick<RootContext, "env" | "publicOrigin">,
   tenantId: string,
   formId: string | null,
 ): Promise<string | null> {

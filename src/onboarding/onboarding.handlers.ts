@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { ApiError } from "../lib/problem";
-import { publicUrl, type AppContext } from "../platform/context";
+import { publicUrl, type TenantContext } from "../platform/context";
+import { enterTenant } from "../platform/enter-tenant";
 import type { AppBindings, AppRouteHandler, TenantRouteHandler } from "../platform/types";
 import { ProcessorRejected, type ComplianceForm } from "../processor";
 import type { TenantOnShard } from "../tenants";
@@ -37,10 +38,9 @@ export const status: TenantRouteHandler<typeof routes.status> = async (c) => {
  * The browser's pages name an onboarding, never its tenant: once the control database says whose it is, the rest of
  * the request runs on that tenant's shard (and its outbox is the one the request flushes), as after authentication.
  */
-function onOwnersShard(c: Context<AppBindings>, owner: TenantOnShard | null, unknown: string): AppContext {
+function onOwnersShard(c: Context<AppBindings>, owner: TenantOnShard | null, unknown: string): TenantContext {
   if (!owner) throw new ApiError("not-found", unknown);
-  c.set("ctx", c.get("ctx").forShard(owner.shard));
-  return c.get("ctx");
+  return enterTenant(c, { id: owner.tenantId, shard: owner.shard });
 }
 
 const returnLinkShard = async (c: Context<AppBindings>, returnToken: string) =>

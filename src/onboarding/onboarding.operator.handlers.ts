@@ -1,9 +1,9 @@
-import type { AppRouteHandler } from "../platform/types";
+import type { OperatorTenantRouteHandler } from "../platform/types";
 import { getTenant, toTenant } from "../tenants";
 import type * as routes from "./onboarding.operator.routes";
 import { attachMerchant } from "./onboarding.service";
 
-export const linkProcessorMerchant: AppRouteHandler<typeof routes.linkProcessorMerchant> = async (c) => {
+export const linkProcessorMerchant: OperatorTenantRouteHandler<typeof routes.linkProcessorMerchant> = async (c) => {
   const ctx = c.get("ctx");
   const { tenantId } = c.req.valid("param");
   await attachMerchant({ ctx, input: { tenantId, processorMerchantId: c.req.valid("json").processorMerchantId } });

@@ -1,5 +1,5 @@
 import { createRouter, withRoutes } from "../platform/openapi";
-import type { TenantBindings } from "../platform/types";
+import type { OperatorTenantBindings, TenantBindings } from "../platform/types";
 import * as handlers from "./onboarding.handlers";
 import * as operator from "./onboarding.operator.handlers";
 import * as operatorRoutes from "./onboarding.operator.routes";
@@ -13,4 +13,4 @@ const router = withRoutes(createRouter().route("/", tenantRouter), routes, handl
   "submitPciAttestation",
 ]);
 
-export default withRoutes(router, operatorRoutes, operator, ["linkProcessorMerchant"]);
+export default router.route("/", withRoutes(createRouter<OperatorTenantBindings>(), operatorRoutes, operator, ["linkProcessorMerchant"]));

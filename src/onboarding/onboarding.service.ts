@@ -1,11 +1,11 @@
 import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { CONTROL_BINDING } from "../db/shards";
+import { isLegacyControlShard } from "../placement/shards";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { instantMicros } from "../lib/instant";
 import { ApiError } from "../lib/problem";
-import { publicUrl, type AppContext } from "../platform/context";
+import { publicUrl, type RootContext, type ShardContext } from "../platform/context";
 import { paginate, ProcessorRejected, type ComplianceForm, type Merchant, type OnboardingForm } from "../processor";
 import { tenants } from "../db/tenants.schema";
 import { mapMerchantToTenant, merchantTenant, tenantShard, type TenantOnShard } from "../tenants";
@@ -21,7 +21,7 @@ export const UNKNOWN_ATTESTATION = "Unknown or outdated attestation link; see pc
 const MAX_TRANSACTION_AMOUNT = 100_000_000;
 const LINK_MINUTES = 7 * 24 * 60;
 
-function serviceLinks(ctx: AppContext, returnToken: string) {
+function serviceLinks(ctx: ShardContext, returnToken: string) {
   return {
     return_url: publicUrl(ctx, `/onboarding/return/${returnToken}`),
     expired_session_url: publicUrl(ctx, `/onboarding/expired/${returnToken}`),
@@ -32,7 +32,7 @@ function serviceLinks(ctx: AppContext, returnToken: string) {
 }
 
 /** The attestation link of the record's current PCI form. */
-async function links(ctx: AppContext, tenantId: string, record: OnboardingRecord | undefined) {
+async function links(ctx: ShardContext, tenantId: string, record: OnboardingRecord | undefined) {
   return { pciActionUrl: await pciActionUrl(ctx, tenantId, record?.pciFormId ?? null) };
 }
 
@@ -60,7 +60,7 @@ export async function startOnboarding({
   ctx,
   input: { tenantId, returnUrl, business },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; returnUrl?: string; business?: Record<string, string> };
 }) {
   const { db, env, processor } = ctx;
@@ -110,7 +110,7 @@ async function untilSettled(attempt: () => Promise<"settled" | "raced">): Promis
 }
 
 /** The guarded write of an onboarding row read with `changeToken`, and the condition that this write (not another) happened. */
-function guardedWrite(ctx: AppContext, tenantId: string, changeToken: string | null, values: Partial<OnboardingRecord>) {
+function guardedWrite(ctx: ShardContext, tenantId: string, changeToken: string | null, values: Partial<OnboardingRecord>) {
   const token = newId("chg");
   const write = ctx.db
     .update(onboarding)
@@ -130,7 +130,7 @@ function guardedWrite(ctx: AppContext, tenantId: string, changeToken: string | n
  * contract names: an onboarding or account change (status, payouts, the merchant attached) is `compliance_form.updated`,
  * a charges-enabled change `merchant.updated`; both when both changed.
  */
-async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
+async function applyMerchant(ctx: ShardContext, tenantId: string, merchant: Merchant): Promise<void> {
   await untilSettled(async () => {
     const { db } = ctx;
     const { tenant, record } = await tenantAndRecord(db, tenantId);
@@ -178,8 +178,8 @@ async function applyMerchant(ctx: AppContext, tenantId: string, merchant: Mercha
  * The control row's copy of the shard's merchant and charge gate (the operator's view), after every merchant event: a
  * crash between the shard's write and this one is repaired by the merchant's next event (a webhook or the sweep).
  */
-async function copyGateToControl(ctx: AppContext, tenantId: string): Promise<void> {
-  if (ctx.shard === CONTROL_BINDING) return;
+async function copyGateToControl(ctx: ShardContext, tenantId: string): Promise<void> {
+  if (isLegacyControlShard(ctx.shard)) return;
   const gate = await ctx.db
     .select({ processorMerchantId: tenants.processorMerchantId, chargesEnabled: tenants.chargesEnabled, updatedAt: tenants.updatedAt })
     .from(tenants)
@@ -198,7 +198,7 @@ async function copyGateToControl(ctx: AppContext, tenantId: string): Promise<voi
 }
 
 /** A PCI form becomes the tenant's current one when it is the same form updated, or a more current one (state, then date). */
-function applyComplianceForm(ctx: AppContext, tenantId: string, form: ComplianceForm): Promise<void> {
+function applyComplianceForm(ctx: ShardContext, tenantId: string, form: ComplianceForm): Promise<void> {
   return untilSettled(async () => {
     const { db } = ctx;
     const { tenant, record } = await tenantAndRecord(db, tenantId);
@@ -229,7 +229,7 @@ function applyComplianceForm(ctx: AppContext, tenantId: string, form: Compliance
 }
 
 /** `compliance_form.updated`: the merchant's account as `GET /v1/onboarding/status` reports it, with its current PCI form. */
-function accountEvent(ctx: AppContext, tenantId: string, readiness: Readiness, pciFormId: string | null, onlyIf: SQL) {
+function accountEvent(ctx: ShardContext, tenantId: string, readiness: Readiness, pciFormId: string | null, onlyIf: SQL) {
   const { processorMerchantId, onboardingStatus, chargesEnabled, payoutsEnabled, reasons, requirements, pci } = readiness;
   return ctx.outbox.record({
     tenantId,
@@ -251,7 +251,7 @@ function accountEvent(ctx: AppContext, tenantId: string, readiness: Readiness, p
 }
 
 /** `merchant.updated`: whether the merchant can take charges, and its PCI attestation. */
-function merchantEvent(ctx: AppContext, tenantId: string, readiness: Readiness, subjectId: string, onlyIf: SQL) {
+function merchantEvent(ctx: ShardContext, tenantId: string, readiness: Readiness, subjectId: string, onlyIf: SQL) {
   const { processorMerchantId, onboardingStatus, chargesEnabled, payoutsEnabled, pci } = readiness;
   return ctx.outbox.record({
     tenantId,
@@ -266,7 +266,7 @@ function merchantEvent(ctx: AppContext, tenantId: string, readiness: Readiness, 
  * Every page of the merchant's compliance forms, applied as their webhooks would be: the recorded form's own news first
  * (an attestation that lapsed), then the current PCI SAQ-A form.
  */
-export async function pullComplianceForms(ctx: AppContext, tenantId: string, merchantId: string): Promise<void> {
+export async function pullComplianceForms(ctx: ShardContext, tenantId: string, merchantId: string): Promise<void> {
   const forms: ComplianceForm[] = [];
   for await (const form of paginate((after_cursor) => ctx.processor.listMerchantComplianceForms(merchantId, { after_cursor }))) {
     forms.push(form);
@@ -279,7 +279,7 @@ export async function pullComplianceForms(ctx: AppContext, tenantId: string, mer
 }
 
 /** The merchant, then its compliance forms. */
-async function pullMerchantAndCompliance(ctx: AppContext, tenantId: string, merchant: Merchant): Promise<void> {
+async function pullMerchantAndCompliance(ctx: ShardContext, tenantId: string, merchant: Merchant): Promise<void> {
   await applyMerchant(ctx, tenantId, merchant);
   await pullComplianceForms(ctx, tenantId, merchant.id);
 }
@@ -293,7 +293,7 @@ export async function readOnboardingForm({
   ctx,
   input: { tenantId, formId, renewLink = true },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; formId: string; renewLink?: boolean };
 }) {
   const { tenant, record } = await tenantAndRecord(ctx.db, tenantId);
@@ -330,7 +330,7 @@ export async function readOnboardingForm({
 }
 
 /** The browser's way back from the hosted form: the token names the onboarding, the merchant's own page follows. */
-export async function completeReturn({ ctx, input: { returnToken } }: { ctx: AppContext; input: { returnToken: string } }) {
+export async function completeReturn({ ctx, input: { returnToken } }: { ctx: ShardContext; input: { returnToken: string } }) {
   const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
   if (!record) throw new ApiError("not-found", UNKNOWN_LINK);
   if (record.processorFormId) await readOnboardingForm({ ctx, input: { tenantId: record.tenantId, formId: record.processorFormId } });
@@ -341,7 +341,7 @@ export async function renewExpiredLink({
   ctx,
   input: { returnToken },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { returnToken: string };
 }): Promise<string> {
   const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
@@ -359,7 +359,7 @@ export async function getReadiness({
   ctx,
   input: { tenantId, refresh },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; refresh: boolean };
 }): Promise<Readiness> {
   let { tenant, record } = await tenantAndRecord(ctx.db, tenantId);
@@ -379,7 +379,7 @@ export async function attachMerchant({
   ctx,
   input: { tenantId, processorMerchantId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; processorMerchantId: string };
 }): Promise<void> {
   const { record } = await tenantAndRecord(ctx.db, tenantId);
@@ -405,7 +405,7 @@ export async function attachMerchant({
  * on this shard; a merchant of no tenant here is ignored.
  */
 async function applyToMerchantsTenant(
-  ctx: AppContext,
+  ctx: ShardContext,
   merchant: { id: string; identity?: string },
   apply: (tenantId: string) => Promise<void>,
 ): Promise<"applied" | "ignored"> {
@@ -418,12 +418,18 @@ async function applyToMerchantsTenant(
 }
 
 /** merchant.created / updated / underwritten: readiness follows the processor's merchant. */
-export function applyMerchantEvent({ ctx, input: merchant }: { ctx: AppContext; input: Merchant }): Promise<"applied" | "ignored"> {
+export function applyMerchantEvent({ ctx, input: merchant }: { ctx: ShardContext; input: Merchant }): Promise<"applied" | "ignored"> {
   return applyToMerchantsTenant(ctx, merchant, (tenantId) => applyMerchant(ctx, tenantId, merchant));
 }
 
 /** compliance_form.created / updated: the PCI status of the merchant the form is linked to. */
-export function applyComplianceFormEvent({ ctx, input: form }: { ctx: AppContext; input: ComplianceForm }): Promise<"applied" | "ignored"> {
+export function applyComplianceFormEvent({
+  ctx,
+  input: form,
+}: {
+  ctx: ShardContext;
+  input: ComplianceForm;
+}): Promise<"applied" | "ignored"> {
   return applyToMerchantsTenant(ctx, { id: form.linked_to }, (tenantId) => applyComplianceForm(ctx, tenantId, form));
 }
 
@@ -432,7 +438,7 @@ export async function applyOnboardingFormEvent({
   ctx,
   input: form,
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { id: string; status: string; identity_id?: string | null };
 }): Promise<"applied" | "ignored"> {
   const owner = await onboardingOwner(ctx, { processorFormId: form.id });
@@ -446,7 +452,7 @@ export async function applyOnboardingFormEvent({
 }
 
 /** The tenant whose current PCI form the page's link names; a wrong token, or a form that is no longer current, is a 404. */
-async function attestationTenant(ctx: AppContext, formId: string, token: string): Promise<string> {
+async function attestationTenant(ctx: ShardContext, formId: string, token: string): Promise<string> {
   const record = await ctx.db.select().from(onboarding).where(eq(onboarding.pciFormId, formId)).get();
   if (!record || !timingSafeEqualStrings(token, await pciAttestationToken(ctx.env, record.tenantId, formId))) {
     throw new ApiError("not-found", UNKNOWN_ATTESTATION);
@@ -455,7 +461,13 @@ async function attestationTenant(ctx: AppContext, formId: string, token: string)
 }
 
 /** The PCI form behind the service's attestation page, as the processor has it now. */
-export async function readPciAttestation({ ctx, input: { formId, token } }: { ctx: AppContext; input: { formId: string; token: string } }) {
+export async function readPciAttestation({
+  ctx,
+  input: { formId, token },
+}: {
+  ctx: ShardContext;
+  input: { formId: string; token: string };
+}) {
   await attestationTenant(ctx, formId, token);
   return ctx.processor.getComplianceForm(formId);
 }
@@ -468,7 +480,7 @@ export async function attestPci({
   ctx,
   input: { formId, token, name, title, ipAddress, userAgent },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { formId: string; token: string; name: string; title: string; ipAddress: string; userAgent: string };
 }): Promise<ComplianceForm> {
   const tenantId = await attestationTenant(ctx, formId, token);
@@ -486,7 +498,7 @@ export async function attestPci({
 type OnboardingRoute = { processorFormId?: string; processorIdentityId?: string; returnToken?: string };
 
 /** Names the tenant's onboarding in the control database's routes, before its shard's row does (see onboardingRoutes). */
-async function routeOnboarding(ctx: AppContext, tenantId: string, route: OnboardingRoute): Promise<void> {
+async function routeOnboarding(ctx: RootContext, tenantId: string, route: OnboardingRoute): Promise<void> {
   await ctx.control
     .insert(onboardingRoutes)
     .values({ tenantId, ...route })
@@ -494,7 +506,7 @@ async function routeOnboarding(ctx: AppContext, tenantId: string, route: Onboard
 }
 
 /** The tenant (and its shard) whose onboarding a processor form, identity or return link names, or null for none of ours. */
-export async function onboardingOwner(ctx: AppContext, route: OnboardingRoute): Promise<TenantOnShard | null> {
+export async function onboardingOwner(ctx: RootContext, route: OnboardingRoute): Promise<TenantOnShard | null> {
   const [column, value] = route.processorFormId
     ? [onboardingRoutes.processorFormId, route.processorFormId]
     : route.processorIdentityId
@@ -510,7 +522,7 @@ export async function onboardingOwner(ctx: AppContext, route: OnboardingRoute): 
  * The shard of the tenant whose PCI form the attestation page names: the processor's form names its merchant (the link
  * carries no tenant); a form unknown there is null, as is a merchant of no tenant here.
  */
-export async function pciFormOwner(ctx: AppContext, formId: string): Promise<TenantOnShard | null> {
+export async function pciFormOwner(ctx: RootContext, formId: string): Promise<TenantOnShard | null> {
   let form: ComplianceForm;
   try {
     form = await ctx.processor.getComplianceForm(formId);

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { tenants } from "../db/tenants.schema";
 import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { onboarding } from "./onboarding.schema";
 import { pullComplianceForms, readOnboardingForm } from "./onboarding.service";
 
@@ -16,12 +16,12 @@ export const PCI_CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 /** Tenants checked per cron run, for each of the two. */
 const CHECKS_PER_RUN = 10;
 
-const before = (ctx: AppContext, ms: number) => new Date(ctx.clock.nowMs() - ms).toISOString();
+const before = (ctx: ShardContext, ms: number) => new Date(ctx.clock.nowMs() - ms).toISOString();
 
 type CheckedAt = "formCheckedAt" | "pciCheckedAt";
 
 /** Marks the tenant checked now unless another run already has: overlapping cron runs never check the same tenant twice. */
-async function claim(ctx: AppContext, tenantId: string, key: CheckedAt, checkedAt: string | null): Promise<boolean> {
+async function claim(ctx: ShardContext, tenantId: string, key: CheckedAt, checkedAt: string | null): Promise<boolean> {
   const claimed = await ctx.db
     .update(onboarding)
     .set({ [key]: ctx.clock.nowIso() })
@@ -31,7 +31,7 @@ async function claim(ctx: AppContext, tenantId: string, key: CheckedAt, checkedA
 }
 
 /** The tenants due a check: never checked first, then the longest ago (each of the two a range of the index, never a scan). */
-async function due(ctx: AppContext, key: CheckedAt, everyMs: number, where: SQL) {
+async function due(ctx: ShardContext, key: CheckedAt, everyMs: number, where: SQL) {
   const checkedAt = onboarding[key];
   const select = (limit: number, condition: SQL) =>
     ctx.db
@@ -53,7 +53,7 @@ async function due(ctx: AppContext, key: CheckedAt, everyMs: number, where: SQL)
  * callbacks; and each merchant's PCI forms are listed now and then, applied as their webhooks would be. A tenant whose
  * claim or check fails (paused by a move since it was picked) is skipped; the others go on.
  */
-export async function sweepOnboarding({ ctx }: { ctx: AppContext }): Promise<void> {
+export async function sweepOnboarding({ ctx }: { ctx: ShardContext }): Promise<void> {
   const open = await due(
     ctx,
     "formCheckedAt",

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import type { Transfer } from "../processor";
 import { applicationFeeCents, feeScheduleFor } from "./application-fee";
@@ -22,7 +22,7 @@ export type CardPresentSale = {
  * The INSERT of an in-person sale's ledger row — `card_present`, `processing` — for the caller's `db.batch`: it is
  * written before the reader is asked for the card, so no processor transfer ever exists without it.
  */
-export function insertCardPresentPayment(ctx: AppContext, sale: CardPresentSale) {
+export function insertCardPresentPayment(ctx: ShardContext, sale: CardPresentSale) {
   const now = ctx.clock.nowIso();
   return ctx.db.insert(payments).values({
     id: sale.paymentId,
@@ -41,7 +41,7 @@ export function insertCardPresentPayment(ctx: AppContext, sale: CardPresentSale)
   });
 }
 
-export function findPaymentByIdempotencyKey(ctx: AppContext, tenantId: string, key: string): Promise<PaymentRecord | undefined> {
+export function findPaymentByIdempotencyKey(ctx: ShardContext, tenantId: string, key: string): Promise<PaymentRecord | undefined> {
   return ctx.db
     .select()
     .from(payments)
@@ -49,7 +49,7 @@ export function findPaymentByIdempotencyKey(ctx: AppContext, tenantId: string, k
     .get();
 }
 
-export function findPayment(ctx: AppContext, paymentId: string): Promise<PaymentRecord | undefined> {
+export function findPayment(ctx: ShardContext, paymentId: string): Promise<PaymentRecord | undefined> {
   return ctx.db.select().from(payments).where(eq(payments.id, paymentId)).get();
 }
 
@@ -57,7 +57,7 @@ export function findPayment(ctx: AppContext, paymentId: string): Promise<Payment
  * Applies what the processor says about an in-person sale, with its `transfer.updated` event, exactly as every other
  * sale is moved (answers, webhooks and sweeps agree); a cancellation also keeps its reason (via device or API).
  */
-export async function applyCardPresentTransfer(ctx: AppContext, payment: PaymentRecord, transfer: Transfer): Promise<PaymentRecord> {
+export async function applyCardPresentTransfer(ctx: ShardContext, payment: PaymentRecord, transfer: Transfer): Promise<PaymentRecord> {
   await applySaleTransfer(ctx, payment, transfer, { emitEvent: true });
   if (transfer.state === "CANCELED" && transfer.failure_code) {
     await ctx.db
@@ -73,7 +73,7 @@ export async function applyCardPresentTransfer(ctx: AppContext, payment: Payment
  * asked, or never received — with its `transfer.updated` event in the same batch; only while it is still processing.
  */
 export async function closeCardPresentPayment(
-  ctx: AppContext,
+  ctx: ShardContext,
   input: { payment: PaymentRecord; status: "failed" | "canceled"; failureCode: string; failureMessage: string },
 ): Promise<PaymentRecord> {
   const { payment } = input;

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { isOutcomeUnknown, paginate, ProcessorRejected, type PaymentInstrument, type Transfer } from "../processor";
 import { insertSelectFields } from "../db/insert-select";
@@ -59,7 +59,7 @@ export function instrumentDetails(instrument: PaymentInstrument): InstrumentDeta
  * An instrument not in D1 (made before the service kept its instruments there) is the tenant's only when the processor's
  * tag says so; then it is recorded, and the next charge checks D1 alone.
  */
-async function adoptInstrument(ctx: AppContext, tenantId: string, instrumentId: string): Promise<void> {
+async function adoptInstrument(ctx: ShardContext, tenantId: string, instrumentId: string): Promise<void> {
   const instrument = await ctx.processor.getPaymentInstrument(instrumentId).catch((error: unknown) => {
     if (error instanceof ProcessorRejected) return null;
     throw error;
@@ -78,7 +78,7 @@ async function adoptInstrument(ctx: AppContext, tenantId: string, instrumentId: 
 }
 
 /** What kept the ledger row from being written: the tenant's gate, and who (if anyone) D1 says owns the instrument. */
-async function gateFacts(ctx: AppContext, tenantId: string, instrumentId: string) {
+async function gateFacts(ctx: ShardContext, tenantId: string, instrumentId: string) {
   const [[tenant], [instrument]] = await ctx.db.batch([
     ctx.db
       .select({ chargesEnabled: tenants.chargesEnabled, merchantId: tenants.processorMerchantId })
@@ -95,7 +95,7 @@ async function gateFacts(ctx: AppContext, tenantId: string, instrumentId: string
  * the row and resumes it (past the gate, which it already passed).
  */
 async function ledgerRowFor(
-  ctx: AppContext,
+  ctx: ShardContext,
   tenantId: string,
   idempotency: IdempotencyScope,
   input: ChargeInput,
@@ -168,7 +168,7 @@ async function ledgerRowFor(
  * The instrument an earlier attempt made from the token before it could record its id (a crash, a lost answer): one of
  * the buyer identity's instruments carries the payment's tag. The token is single-use, so only this finds it again.
  */
-async function instrumentMadeEarlier(ctx: AppContext, payment: PaymentRecord): Promise<PaymentInstrument | null> {
+async function instrumentMadeEarlier(ctx: ShardContext, payment: PaymentRecord): Promise<PaymentInstrument | null> {
   const instruments = paginate((after_cursor) =>
     ctx.processor.listIdentityPaymentInstruments(payment.processorIdentityId!, { after_cursor }),
   );
@@ -183,7 +183,7 @@ async function instrumentMadeEarlier(ctx: AppContext, payment: PaymentRecord): P
  * instrument; it is kept for the buyer's next charge too.
  */
 async function createBuyerIdentity(
-  ctx: AppContext,
+  ctx: ShardContext,
   payment: PaymentRecord,
   buyer: NonNullable<ChargeInput["buyer"]>,
 ): Promise<PaymentRecord> {
@@ -210,7 +210,7 @@ type MadeInstrument = { id: string; method: PaymentMethod; details: InstrumentDe
  * then a resumed attempt finds it among the identity's instruments by the payment's tag.
  */
 async function ensureSource(
-  ctx: AppContext,
+  ctx: ShardContext,
   payment: PaymentRecord,
   input: ChargeInput,
   resumed: boolean,
@@ -235,7 +235,7 @@ async function ensureSource(
  * one batch that reads the row back as it left it.
  */
 async function recordOutcome(
-  ctx: AppContext,
+  ctx: ShardContext,
   payment: PaymentRecord,
   outcome: { made?: MadeInstrument | null; transfer?: Transfer | null; failure?: { code: string; message: string } },
 ): Promise<PaymentRecord> {
@@ -281,7 +281,7 @@ export async function charge({
   ctx,
   input: { tenantId, idempotency, request: input },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; idempotency: IdempotencyScope; request: ChargeInput };
 }): Promise<ChargeResult> {
   const { env } = ctx;
@@ -313,7 +313,7 @@ export async function charge({
     idempotency_id: payment.id,
     tags: { [TENANT_TAG]: tenantId, lc_payment_id: payment.id, order_ref: (payment.orderRef ?? "").slice(0, 500) },
   };
-  let result: Awaited<ReturnType<AppContext["processor"]["createTransfer"]>>;
+  let result: Awaited<ReturnType<ShardContext["processor"]["createTransfer"]>>;
   try {
     result = await ctx.processor.createTransfer(request);
   } catch (error) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { payments, type PaymentRecord, type PaymentStatus } from "./payments.schema";
 import { statusFromRefundsSql } from "./refundable";
 
@@ -12,7 +12,7 @@ export function findPaymentByProcessorTransfer({
   ctx,
   input: { processorTransferId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { processorTransferId: string };
 }): Promise<PaymentRecord | undefined> {
   return ctx.db.select().from(payments).where(eq(payments.processorTransferId, processorTransferId)).get();
@@ -22,7 +22,7 @@ export function findPaymentByProcessorTransfer({
  * For the dispute's own batch: the payment becomes `disputed`, which refunds refuse (the processor refuses reversals on
  * disputed transfers), when `onlyIf` holds.
  */
-export function holdPaymentForDispute(ctx: AppContext, input: { paymentId: string; onlyIf: SQL }): BatchItem<"sqlite"> {
+export function holdPaymentForDispute(ctx: ShardContext, input: { paymentId: string; onlyIf: SQL }): BatchItem<"sqlite"> {
   return ctx.db
     .update(payments)
     .set({ status: "disputed", updatedAt: ctx.clock.nowIso() })
@@ -33,7 +33,7 @@ export function holdPaymentForDispute(ctx: AppContext, input: { paymentId: strin
  * For the dispute's own batch: a won dispute gives the payment back the status its refunds say (`succeeded`,
  * `partially_refunded` or `refunded`), when `onlyIf` holds.
  */
-export function releasePaymentFromDispute(ctx: AppContext, input: { paymentId: string; onlyIf: SQL }): BatchItem<"sqlite"> {
+export function releasePaymentFromDispute(ctx: ShardContext, input: { paymentId: string; onlyIf: SQL }): BatchItem<"sqlite"> {
   return ctx.db
     .update(payments)
     .set({

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { tenantPlacement } from "../db/shards";
+import { tenantPlacement } from "../placement/shards";
 import { tenantMoving } from "../db/tenancy";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import type { AppContext } from "../platform/context";
-import { contextsOnEveryShard, reportOnEveryShard } from "../platform/shards";
+import { reportOnEveryShard } from "../placement/reports";
+import type { RootContext, ShardContext, TenantPlace } from "../platform/context";
 import { isOutcomeUnknown, ProcessorRejected } from "../processor";
 import { TENANT_TAG } from "./charge.service";
 import { nextCheckAt } from "./check-schedule";
@@ -24,7 +24,7 @@ const stillOwed = (refundId: string) => sql`EXISTS (SELECT 1 FROM refunds WHERE 
  * with an `application_fee_refund.updated` event in the same batch.
  */
 async function finishFeeCredit(
-  ctx: AppContext,
+  ctx: ShardContext,
   refund: RefundRecord,
   outcome: { status: "succeeded"; adjustmentId: string } | { status: "failed"; failureCode: string },
   attempts: number,
@@ -89,7 +89,13 @@ async function finishFeeCredit(
  * credit twice. A refusal gives up at once; a failure of the processor is retried with backoff and given up visibly
  * after MAX_FEE_CREDIT_ATTEMPTS (an error log, the event, and the operator's fee-credit list).
  */
-export async function creditApplicationFee({ ctx, input: { refundId } }: { ctx: AppContext; input: { refundId: string } }): Promise<void> {
+export async function creditApplicationFee({
+  ctx,
+  input: { refundId },
+}: {
+  ctx: ShardContext;
+  input: { refundId: string };
+}): Promise<void> {
   const { db } = ctx;
   const refund = await db.select().from(refunds).where(eq(refunds.id, refundId)).get();
   if (!refund || refund.feeCreditStatus !== "pending") return;
@@ -169,7 +175,7 @@ export async function listFeeCredits({
   ctx,
   input: { status, limit },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { status: Exclude<FeeCreditStatus, "none">; limit: number };
 }): Promise<FeeCreditView[]> {
   const perShard = await reportOnEveryShard(ctx, (onShard, placedHere) =>
@@ -187,12 +193,18 @@ export async function listFeeCredits({
 export const noFeeCredit = (refundId: string) => `No fee credit for refund ${refundId}.`;
 
 /**
- * The shard holding a refund's live row, for an operator route that names a refund and no tenant; null when none holds
+ * The tenant and shard holding a refund's live row, for an operator route that names a refund and no tenant; null when none holds
  * it. Any copy names its tenant and the map names the tenant's shard: a move's partial copy on its target, or its stale
  * one on its source, is never the one acted on, and a tenant paused by its move is refused (503 tenant-moving).
  */
-export async function refundShard({ ctx, input: { refundId } }: { ctx: AppContext; input: { refundId: string } }): Promise<string | null> {
-  const shards = await contextsOnEveryShard(ctx);
+export async function refundShard({
+  ctx,
+  input: { refundId },
+}: {
+  ctx: RootContext;
+  input: { refundId: string };
+}): Promise<TenantPlace | null> {
+  const shards = await ctx.everyShard();
   const found = await Promise.all(
     shards.map((onShard) => onShard.db.select({ tenantId: refunds.tenantId }).from(refunds).where(eq(refunds.id, refundId)).get()),
   );
@@ -201,7 +213,7 @@ export async function refundShard({ ctx, input: { refundId } }: { ctx: AppContex
   const placement = await tenantPlacement(ctx.control, tenantId);
   if (placement?.moving) throw tenantMoving(tenantId);
   const live = shards.findIndex((onShard, index) => onShard.shard === placement?.shard && found[index] !== undefined);
-  return live === -1 ? null : placement!.shard;
+  return live === -1 ? null : { id: tenantId, shard: placement!.shard };
 }
 
 /**
@@ -212,7 +224,7 @@ export async function retryFeeCredit({
   ctx,
   input: { refundId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { refundId: string };
 }): Promise<FeeCreditView> {
   const { db } = ctx;

@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { utcDay } from "../db/utc-day";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { payments, refunds } from "./payments.schema";
 import { isSucceededSale, netCents, saleFeeCentsSql, type MoneyMovements } from "./sale-money";
 
@@ -55,7 +55,7 @@ export async function moneyByDay({
   ctx,
   input: { tenantId, fromDay, toDay },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; fromDay: string; toDay: string };
 }): Promise<DayMoney[]> {
   const paymentDay = utcDay(payments.createdAt);

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { EventInsert } from "../outbox/outbox";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { payments } from "./payments.schema";
 
 /**
@@ -9,7 +9,7 @@ import { payments } from "./payments.schema";
  * ACH return says so here), read from the payment row as the same batch leaves it, so put it after the row's UPDATE.
  */
 export function paymentEvent(
-  ctx: AppContext,
+  ctx: ShardContext,
   input: { tenantId: string; paymentId: string; type: "transfer.updated"; onlyIf?: SQL },
 ): EventInsert {
   return ctx.outbox.recordFromRow({

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { afterCursor, cursorScope, decodeCursor, pageOf, type Page } from "../lib/pagination";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { buyerEmail } from "./charge.service";
 import { MAX_AMOUNT_CENTS } from "./payments.routes";
 import { payments, type PaymentRecord } from "./payments.schema";
@@ -64,7 +64,7 @@ const AFTER_PREFIX = String.fromCodePoint(0x10ffff);
  * row giving its reference — so the range stays on `payments_tenant_order_ref`.
  */
 async function findPayments(
-  ctx: AppContext,
+  ctx: ShardContext,
   tenantId: string,
   term: PaymentSearchTerm,
   query: { limit: number; cursor?: string | undefined },
@@ -121,7 +121,7 @@ export async function searchPayments({
   ctx,
   input: { tenantId, q, as, limit, cursor },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; q: string; as?: PaymentSearchKind | undefined; limit: number; cursor?: string | undefined };
 }): Promise<PaymentSearchResult | null> {
   const terms = searchTermsOf(q);

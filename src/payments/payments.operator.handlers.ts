@@ -1,5 +1,6 @@
-import type { AppRouteHandler } from "../platform/types";
+import type { AppRouteHandler, OperatorTenantRouteHandler } from "../platform/types";
 import { ApiError } from "../lib/problem";
+import { enterTenant } from "../platform/enter-tenant";
 import { listFeeCredits as listCredits, noFeeCredit, refundShard, retryFeeCredit as retryCredit } from "./fee-credit.service";
 import type * as routes from "./payments.operator.routes";
 import { getPayment } from "./payments.queries";
@@ -16,16 +17,15 @@ export const listFeeCredits: AppRouteHandler<typeof routes.listFeeCredits> = asy
   return c.json({ data: await listCredits({ ctx: c.get("ctx"), input: c.req.valid("query") }) }, 200);
 };
 
-/** The refund's shard becomes the request's, so the events of the retry are flushed with the response. */
+/** The refund's tenant becomes the request's, so the events of the retry are flushed with the response. */
 export const retryFeeCredit: AppRouteHandler<typeof routes.retryFeeCredit> = async (c) => {
   const input = c.req.valid("param");
-  const shard = await refundShard({ ctx: c.get("ctx"), input });
-  if (shard === null) throw new ApiError("not-found", noFeeCredit(input.refundId));
-  c.set("ctx", c.get("ctx").forShard(shard));
-  return c.json(await retryCredit({ ctx: c.get("ctx"), input }), 200);
+  const tenant = await refundShard({ ctx: c.get("ctx"), input });
+  if (tenant === null) throw new ApiError("not-found", noFeeCredit(input.refundId));
+  return c.json(await retryCredit({ ctx: enterTenant(c, tenant), input }), 200);
 };
 
-export const getOperatorPayment: AppRouteHandler<typeof routes.getOperatorPayment> = async (c) => {
+export const getOperatorPayment: OperatorTenantRouteHandler<typeof routes.getOperatorPayment> = async (c) => {
   const { tenantId, id } = c.req.valid("param");
   const payment = await getPayment({ ctx: c.get("ctx"), input: { tenantId, paymentId: id } });
   c.header("Cache-Control", "no-store");

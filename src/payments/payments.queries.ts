@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
-import type { AppContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import { ApiError } from "../lib/problem";
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { payments, refunds, type PaymentRecord, type PaymentStatus, type RefundRecord } from "./payments.schema";
@@ -8,7 +8,7 @@ export async function getPayment({
   ctx,
   input: { tenantId, paymentId: id },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; paymentId: string };
 }): Promise<PaymentRecord> {
   // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
@@ -28,7 +28,7 @@ export async function listPayments({
   ctx,
   input: { tenantId, query },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; query: ListPaymentsQuery };
 }) {
   const created = createdBounds(query);
@@ -50,11 +50,12 @@ export async function listPayments({
 /** Every refund of one of the tenant's payments, oldest first (a payment has a handful: its refunds add up to its amount at most). */
 export async function refundsOfPayment({
   ctx,
-  input: { tenantId, paymentId },
+  input: { paymentId },
 }: {
-  ctx: AppContext;
-  input: { tenantId: string; paymentId: string };
+  ctx: TenantContext;
+  input: { paymentId: string };
 }): Promise<RefundRecord[]> {
+  const tenantId = ctx.tenant.id;
   return ctx.db
     .select()
     .from(refunds)

@@ -1,5 +1,5 @@
 import { createRouter, withRoutes } from "../platform/openapi";
-import type { TenantBindings } from "../platform/types";
+import type { OperatorTenantBindings, TenantBindings } from "../platform/types";
 import * as handlers from "./payments.handlers";
 import * as operator from "./payments.operator.handlers";
 import * as operatorRoutes from "./payments.operator.routes";
@@ -12,9 +12,10 @@ const tenantRouter = withRoutes(createRouter<TenantBindings>(), routes, handlers
   "refundPayment",
 ]);
 
-export default withRoutes(createRouter().route("/", tenantRouter), operatorRoutes, operator, [
+const operatorTenantRouter = withRoutes(createRouter<OperatorTenantBindings>(), operatorRoutes, operator, ["getOperatorPayment"]);
+
+export default withRoutes(createRouter().route("/", tenantRouter).route("/", operatorTenantRouter), operatorRoutes, operator, [
   "reconciliationBacklog",
   "listFeeCredits",
   "retryFeeCredit",
-  "getOperatorPayment",
 ]);

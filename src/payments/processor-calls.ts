@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { takeProcessorCalls } from "../processor";
 import { payments, type PaymentRecord } from "./payments.schema";
 
@@ -34,7 +34,7 @@ export const operationLabel = (operation: string) => OPERATIONS[operation]?.labe
  * batch that records what they changed; none when it made none. One line per call — "<operation's code> <unix
  * seconds> <request id>" — appended in SQL, so concurrent units (a refund, the sweep's fee read) never overwrite each other's.
  */
-export function processorCallWrites(ctx: AppContext, paymentId: string) {
+export function processorCallWrites(ctx: ShardContext, paymentId: string) {
   const calls = takeProcessorCalls();
   if (calls.length === 0) return [];
   const lines = calls

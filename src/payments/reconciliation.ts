@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { decimalOf, decimalText, roundHalfUp, sumDecimals, type Decimal } from "../lib/decimal";
 import { logEvent } from "../lib/log";
-import type { AppContext } from "../platform/context";
-import { reportOnEveryShard, type PlacedHere } from "../platform/shards";
+import { reportOnEveryShard, type PlacedHere } from "../placement/reports";
+import type { RootContext, ShardContext } from "../platform/context";
 import { paginate, ProcessorBusy, recordingProcessorCalls, unlessBusy } from "../processor";
 import { ABANDON_AFTER_MS, nextCheckAt, PENDING_TRANSFER_RECHECK_MS } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
@@ -37,7 +37,7 @@ async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Prom
 }
 
 /** Nothing settled at this look: the next one waits twice as long as the last, up to the cap. */
-function postponePayment(ctx: AppContext, payment: PaymentRecord, onlyWhileStatus: "processing" | "settled") {
+function postponePayment(ctx: ShardContext, payment: PaymentRecord, onlyWhileStatus: "processing" | "settled") {
   const attempts = payment.checkAttempts + 1;
   const settled = onlyWhileStatus === "settled";
   return ctx.db
@@ -50,7 +50,7 @@ function postponePayment(ctx: AppContext, payment: PaymentRecord, onlyWhileStatu
 }
 
 /** A debit the processor has and holds as PENDING: its webhook or the change feed will move it, so the next look is a day away. */
-function awaitPendingTransfer(ctx: AppContext, payment: PaymentRecord) {
+function awaitPendingTransfer(ctx: ShardContext, payment: PaymentRecord) {
   return ctx.db
     .update(payments)
     .set({
@@ -61,7 +61,7 @@ function awaitPendingTransfer(ctx: AppContext, payment: PaymentRecord) {
 }
 
 /** A sale still `processing`: the processor's word applies; one it never received is failed once abandoned. */
-async function checkSale(ctx: AppContext, payment: PaymentRecord): Promise<void> {
+async function checkSale(ctx: ShardContext, payment: PaymentRecord): Promise<void> {
   const transfer = payment.processorTransferId
     ? await ctx.processor.getTransfer(payment.processorTransferId)
     : await ctx.processor.findTransferByIdempotencyId(payment.id);
@@ -92,7 +92,7 @@ async function checkSale(ctx: AppContext, payment: PaymentRecord): Promise<void>
  * A settled sale: the fees the processor actually charged for it (at least the fee sent, more when the merchant's fee
  * profile is higher). A fee may be a fraction of a cent: the total is kept exactly, and in whole cents rounded half up.
  */
-async function readProcessorFee(ctx: AppContext, payment: PaymentRecord): Promise<void> {
+async function readProcessorFee(ctx: ShardContext, payment: PaymentRecord): Promise<void> {
   if (!payment.processorTransferId || payment.status === "failed" || payment.status === "canceled" || payment.processorFeeCents !== null) {
     await ctx.db.update(payments).set({ nextCheckAt: null }).where(eq(payments.id, payment.id));
     return;
@@ -123,7 +123,7 @@ async function readProcessorFee(ctx: AppContext, payment: PaymentRecord): Promis
 }
 
 /** Each row is a unit of work of its own, so its batch records the processor calls made for it and no other row's. */
-async function checkPayment(ctx: AppContext, payment: PaymentRecord): Promise<void> {
+async function checkPayment(ctx: ShardContext, payment: PaymentRecord): Promise<void> {
   const processing = payment.status === "processing";
   try {
     if (processing) await checkSale(ctx, payment);
@@ -136,7 +136,7 @@ async function checkPayment(ctx: AppContext, payment: PaymentRecord): Promise<vo
 }
 
 /** A refund whose reversal's outcome is unknown, or whose fee credit is owed. */
-async function checkRefund(ctx: AppContext, refund: RefundRecord): Promise<void> {
+async function checkRefund(ctx: ShardContext, refund: RefundRecord): Promise<void> {
   if (refund.feeCreditStatus === "pending" && refund.status === "succeeded") {
     await creditApplicationFee({ ctx, input: { refundId: refund.id } });
     return;
@@ -168,7 +168,7 @@ async function checkRefund(ctx: AppContext, refund: RefundRecord): Promise<void>
  * is looked at once a day, since its webhook and the change feed report when it moves. Only tenants live on this shard
  * are taken, and a row whose writes are refused (its tenant paused by a move since) is skipped: the others go on.
  */
-export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<void> {
+export async function reconcileLedger({ ctx }: { ctx: ShardContext }): Promise<void> {
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   const duePayments = await db
@@ -200,7 +200,7 @@ export async function reconcileLedger({ ctx }: { ctx: AppContext }): Promise<voi
 
 type Queue = { count: number; due: number; oldestCreatedAtUtc: string | null; nextCheckAtUtc: string | null };
 
-async function queue(ctx: AppContext, table: typeof payments | typeof refunds, where: SQL, placedHere: PlacedHere): Promise<Queue> {
+async function queue(ctx: ShardContext, table: typeof payments | typeof refunds, where: SQL, placedHere: PlacedHere): Promise<Queue> {
   const now = ctx.clock.nowIso();
   const row = await ctx.db
     .select({
@@ -215,7 +215,7 @@ async function queue(ctx: AppContext, table: typeof payments | typeof refunds, w
   return row ?? { count: 0, due: 0, oldestCreatedAtUtc: null, nextCheckAtUtc: null };
 }
 
-async function backlogOnShard(ctx: AppContext, placedHere: PlacedHere) {
+async function backlogOnShard(ctx: ShardContext, placedHere: PlacedHere) {
   const failedFeeCredits = await ctx.db
     .select({ count: sql<number>`COUNT(*)`, oldestUpdatedAtUtc: sql<string | null>`MIN(${refunds.updatedAt})` })
     .from(refunds)
@@ -250,7 +250,7 @@ const mergeQueues = (a: Queue, b: Queue): Queue => ({
  * check — over every shard, since the cron sweeps each (checksPerRun is per queue and per shard); a tenant in the middle
  * of a move counted once, on the shard the map places it on.
  */
-export async function reconciliationBacklog({ ctx }: { ctx: AppContext }) {
+export async function reconciliationBacklog({ ctx }: { ctx: RootContext }) {
   const shards = await reportOnEveryShard(ctx, backlogOnShard);
   const backlog = shards.reduce((total, shard) => ({
     processingPayments: mergeQueues(total.processingPayments, shard.processingPayments),

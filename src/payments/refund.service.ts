@@ -2,7 +2,7 @@ import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { insertSelectFields } from "../db/insert-select";
 import { isOutcomeUnknown, ProcessorBusy, ProcessorRejected } from "../processor";
@@ -29,7 +29,7 @@ type Reversal = { id: string; state: string; failure_code?: string | null };
 /** A refund the sweep gave up on because the processor never received it; a reversal that shows up later revives it. */
 export const ABANDONED = "ABANDONED";
 
-function refundRow(ctx: AppContext, id: string): Promise<RefundRecord | undefined> {
+function refundRow(ctx: ShardContext, id: string): Promise<RefundRecord | undefined> {
   return ctx.db.select().from(refunds).where(eq(refunds.id, id)).get();
 }
 
@@ -38,7 +38,7 @@ function refundRow(ctx: AppContext, id: string): Promise<RefundRecord | undefine
  * raised only while the payment is refundable and the remaining balance covers it, so concurrent refunds
  * can never together exceed the amount. A row already under this Idempotency-Key wins over this one.
  */
-async function reserve({ db }: AppContext, payment: PaymentRecord, refund: RefundRecord): Promise<boolean> {
+async function reserve({ db }: ShardContext, payment: PaymentRecord, refund: RefundRecord): Promise<boolean> {
   const refundable = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND tenant_id = ${payment.tenantId}
     AND ${refundableStatusSql} AND ${refundableCentsSql} >= ${refund.amountCents})`;
   const [, reserved] = await db.batch([
@@ -63,7 +63,7 @@ async function reserve({ db }: AppContext, payment: PaymentRecord, refund: Refun
 const stillPending = (refundId: string) => sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refundId} AND status = 'pending')`;
 
 /** Each resolution of a pending refund is guarded by "still pending" in one batch, so it applies at most once. */
-async function release(ctx: AppContext, refund: RefundRecord, failureCode: string) {
+async function release(ctx: ShardContext, refund: RefundRecord, failureCode: string) {
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   await db.batch([
@@ -84,7 +84,7 @@ async function release(ctx: AppContext, refund: RefundRecord, failureCode: strin
  * batch and only while `onlyIf` holds: each amount moves by the cents given, and the status follows the refunded total.
  */
 function refundedAmountWrites(
-  ctx: AppContext,
+  ctx: ShardContext,
   refund: RefundRecord,
   change: { refundedCents: number; reservedCents: number; feeCreditPendingCents: number | SQL; now: string; onlyIf: SQL },
 ) {
@@ -109,7 +109,7 @@ function refundedAmountWrites(
  * Turns a pending refund's reservation into refunded and writes the payment's event, in one batch guarded by "still
  * pending". When the refund asked for it, its share of the application fee becomes owed to the merchant.
  */
-async function settle(ctx: AppContext, refund: RefundRecord, reversal: Reversal): Promise<void> {
+async function settle(ctx: ShardContext, refund: RefundRecord, reversal: Reversal): Promise<void> {
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   const unsettled = stillPending(refund.id);
@@ -146,7 +146,7 @@ async function settle(ctx: AppContext, refund: RefundRecord, reversal: Reversal)
  * A reversal turned up for a refund the sweep had abandoned: money did move, so the refund is reserved again — while
  * the balance still covers it — and then settled like any pending one.
  */
-async function revive(ctx: AppContext, refund: RefundRecord, reversal: Reversal): Promise<void> {
+async function revive(ctx: ShardContext, refund: RefundRecord, reversal: Reversal): Promise<void> {
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   await db.batch([
@@ -175,7 +175,7 @@ async function revive(ctx: AppContext, refund: RefundRecord, reversal: Reversal)
 }
 
 /** A refund that had succeeded but whose reversal then failed gives its amount back, and its fee credit is no longer owed. */
-async function unwind(ctx: AppContext, refund: RefundRecord, reversal: Reversal): Promise<void> {
+async function unwind(ctx: ShardContext, refund: RefundRecord, reversal: Reversal): Promise<void> {
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   const stillSucceeded = sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND status = 'succeeded')`;
@@ -206,7 +206,7 @@ async function unwind(ctx: AppContext, refund: RefundRecord, reversal: Reversal)
 }
 
 /** The sweep's verdict on a refund the processor never received within the hour: nothing moved, the reservation goes. */
-export function abandonRefund(ctx: AppContext, refund: RefundRecord): Promise<void> {
+export function abandonRefund(ctx: ShardContext, refund: RefundRecord): Promise<void> {
   return release(ctx, refund, ABANDONED);
 }
 
@@ -216,7 +216,7 @@ export function abandonRefund(ctx: AppContext, refund: RefundRecord): Promise<vo
  * the amount back; an abandoned one whose reversal turns up after all is counted. False when no refund of ours matches.
  */
 export async function reconcileRefund(
-  ctx: AppContext,
+  ctx: ShardContext,
   reversal: Reversal & { idempotency_id?: string | null; tags?: Record<string, string> | null },
 ): Promise<boolean> {
   const { db } = ctx;
@@ -258,7 +258,7 @@ function refundFailed(refund: RefundRecord): ApiError {
  * Sends the reversal of a reserved refund, keyed by the refund id at the processor so sending it again can only ever
  * return the same reversal; a refusal releases the reservation, an unknown outcome keeps it for the retry or the sweep.
  */
-async function sendReversal(ctx: AppContext, refund: RefundRecord): Promise<PaymentRecord> {
+async function sendReversal(ctx: ShardContext, refund: RefundRecord): Promise<PaymentRecord> {
   const payment = await getPayment({ ctx, input: { tenantId: refund.tenantId, paymentId: refund.paymentId } });
   let reversal;
   try {
@@ -285,7 +285,7 @@ async function sendReversal(ctx: AppContext, refund: RefundRecord): Promise<Paym
  * The same Idempotency-Key resumes the same refund: a finished one answers its outcome; a pending one (a 502/504, a
  * crash) asks the processor whether its reversal exists, and sends it only when it does not — at most one reversal.
  */
-async function resumeRefund(ctx: AppContext, refund: RefundRecord): Promise<PaymentRecord> {
+async function resumeRefund(ctx: ShardContext, refund: RefundRecord): Promise<PaymentRecord> {
   if (refund.status === "pending") {
     const reversal = await ctx.processor.findTransferByIdempotencyId(refund.id);
     if (!reversal) return sendReversal(ctx, refund);
@@ -296,7 +296,7 @@ async function resumeRefund(ctx: AppContext, refund: RefundRecord): Promise<Paym
   return getPayment({ ctx, input: { tenantId: refund.tenantId, paymentId: refund.paymentId } });
 }
 
-function refundUnderKey(ctx: AppContext, tenantId: string, key: string): Promise<RefundRecord | undefined> {
+function refundUnderKey(ctx: ShardContext, tenantId: string, key: string): Promise<RefundRecord | undefined> {
   return ctx.db
     .select()
     .from(refunds)
@@ -330,7 +330,7 @@ export async function refund({
   ctx,
   input: { tenantId, paymentId, idempotency, request: input },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; paymentId: string; idempotency: IdempotencyScope | null; request: RefundInput };
 }): Promise<PaymentRecord> {
   let payment = await getPayment({ ctx, input: { tenantId, paymentId } });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { payments, refunds } from "./payments.schema";
 
 /** A processor transfer as a settlement lists it: the sale, reversal or adjustment, and what it points back to. */
@@ -18,7 +18,7 @@ export async function ledgerEntriesForTransfers({
   ctx,
   input: { tenantId, transfers },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; transfers: SettledTransfer[] };
 }): Promise<Map<string, LedgerEntry>> {
   const { db } = ctx;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { payments } from "./payments.schema";
 import { reconcileRefund } from "./refund.service";
 import { applyReturnReversal, applySaleTransfer, findPaymentForTransfer, type ProcessorTransfer } from "./transfer-state";
@@ -8,7 +8,7 @@ import { applyReturnReversal, applySaleTransfer, findPaymentForTransfer, type Pr
  * A reversal the service did not ask for, of an ACH debit of ours: the bank returned the debit (a return can arrive
  * this way rather than as the debit turning FAILED). Card sales are never returned; their reversals are all refunds.
  */
-async function applyUnrequestedReversal(ctx: AppContext, reversal: ProcessorTransfer): Promise<"applied" | "ignored"> {
+async function applyUnrequestedReversal(ctx: ShardContext, reversal: ProcessorTransfer): Promise<"applied" | "ignored"> {
   const failed = reversal.state === "FAILED" || reversal.state === "CANCELED";
   if (!reversal.parent_transfer || failed || reversal.tags?.lc_refund_id) return "ignored";
   const payment = await ctx.db.select().from(payments).where(eq(payments.processorTransferId, reversal.parent_transfer)).get();
@@ -22,7 +22,7 @@ export async function applyTransferEvent({
   ctx,
   input: transfer,
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: ProcessorTransfer;
 }): Promise<"applied" | "ignored"> {
   if (transfer.type === "REVERSAL") {

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { instantMicros } from "../lib/instant";
 import { logEvent } from "../lib/log";
-import type { AppContext } from "../platform/context";
+import type { RootContext, ShardContext } from "../platform/context";
 import { paymentEvent } from "./payment-events";
 import { payments, refunds, type PaymentRecord, type PaymentStatus } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
@@ -58,7 +58,7 @@ function recheckPendingRefunds(db: Database, paymentId: string, nowIso: string) 
 }
 
 /** The instant a transfer's state is from, in microseconds: it orders the processor's answers for the same transfer. */
-function transferInstantUs(ctx: AppContext, transfer: ProcessorTransfer): number {
+function transferInstantUs(ctx: RootContext, transfer: ProcessorTransfer): number {
   return instantMicros(transfer.updated_at ?? ctx.clock.nowIso()) ?? ctx.clock.nowMs() * 1000;
 }
 
@@ -67,7 +67,7 @@ function transferInstantUs(ctx: AppContext, transfer: ProcessorTransfer): number
  * it would change nothing (the rule `applySaleTransfer` checks on the row, asked of D1); a reversal's or funding
  * transfer's id is never a sale's, so for them it is false.
  */
-export function saleTransferRecorded(ctx: AppContext, transfer: ProcessorTransfer): SQL {
+export function saleTransferRecorded(ctx: RootContext, transfer: ProcessorTransfer): SQL {
   return sql`EXISTS (SELECT 1 FROM payments WHERE processor_transfer_id = ${transfer.id} AND processor_updated_at_us >= ${transferInstantUs(ctx, transfer)})`;
 }
 
@@ -77,7 +77,7 @@ export function saleTransferRecorded(ctx: AppContext, transfer: ProcessorTransfe
  * Out-of-order answers are ignored: the row only moves when the processor's updated_at is a later instant.
  */
 export function saleTransferWrites(
-  ctx: AppContext,
+  ctx: ShardContext,
   payment: PaymentRecord,
   transfer: ProcessorTransfer,
   { emitEvent }: { emitEvent: boolean },
@@ -140,7 +140,7 @@ export function saleTransferWrites(
 
 /** Applies a sale transfer's state to its payment — from the synchronous answer, a webhook or the reconciliation sweep alike. */
 export async function applySaleTransfer(
-  ctx: AppContext,
+  ctx: ShardContext,
   payment: PaymentRecord,
   transfer: ProcessorTransfer,
   options: { emitEvent: boolean },
@@ -167,7 +167,7 @@ export async function applySaleTransfer(
  * A return that arrives as a reversal of the debit the service never asked for: the debit itself stays SUCCEEDED at
  * the processor, but the money went back to the buyer's bank, so the payment fails with the return's code, once.
  */
-export async function applyReturnReversal(ctx: AppContext, payment: PaymentRecord, reversal: ProcessorTransfer): Promise<boolean> {
+export async function applyReturnReversal(ctx: ShardContext, payment: PaymentRecord, reversal: ProcessorTransfer): Promise<boolean> {
   const { db } = ctx;
   const now = ctx.clock.nowIso();
   const returned = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND status = 'failed' AND updated_at = ${now})`;

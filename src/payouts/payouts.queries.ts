@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
-import type { AppContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import { expectedArrivalDate, OPEN_STATUSES } from "./payout-schedule";
 import {
   PAYOUT_ITEM_TYPES,
@@ -19,7 +19,7 @@ export async function getPayout({
   ctx,
   input: { tenantId, payoutId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; payoutId: string };
 }): Promise<PayoutRecord> {
   // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
@@ -37,7 +37,7 @@ export async function listPayouts({
   ctx,
   input: { tenantId, query },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; query: ListPayoutsQuery };
 }) {
   const created = createdBounds(query);
@@ -61,7 +61,7 @@ export async function listPayoutItems({
   ctx,
   input: { tenantId, payoutId, limit, cursor },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; payoutId: string; limit: number; cursor?: string };
 }) {
   const scope = cursorScope(ctx, "payout-items-cursor", { tenantId, filters: [payoutId] });
@@ -83,7 +83,7 @@ export async function payoutItemCounts({
   ctx,
   input: { tenantId, payoutId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; payoutId: string };
 }): Promise<Record<PayoutItemType, number>> {
   const rows = await ctx.db
@@ -110,7 +110,7 @@ export async function payoutsAtAGlance({
   ctx,
   input: { tenantId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string };
 }): Promise<{ open: PayoutRecord[]; last: PayoutRecord | null; accruingArrivesFrom: string }> {
   const finished: PayoutStatus[] = ["paid", "failed"];
@@ -143,11 +143,12 @@ export type PaymentPayoutItem = {
  */
 export async function payoutItemsOfPayment({
   ctx,
-  input: { tenantId, paymentId },
+  input: { paymentId },
 }: {
-  ctx: AppContext;
-  input: { tenantId: string; paymentId: string };
+  ctx: TenantContext;
+  input: { paymentId: string };
 }): Promise<PaymentPayoutItem[]> {
+  const tenantId = ctx.tenant.id;
   return ctx.db
     .select({
       item: payoutItems,

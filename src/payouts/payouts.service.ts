@@ -1,13 +1,13 @@
 import { and, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { boundList, D1_MAX_BOUND_PARAMETERS } from "../db/bound-list";
-import { CONTROL_BINDING } from "../db/shards";
-import { liveHere } from "../db/tenant-fences.schema";
-import { tenantShards } from "../db/tenant-shards.schema";
+import { isLegacyControlShard } from "../placement/shards";
+import { liveHere } from "../placement/tenant-fences.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
 import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ledgerEntriesForTransfers } from "../payments";
-import type { AppContext } from "../platform/context";
+import type { RootContext, ShardContext } from "../platform/context";
 import { DOCUMENTED_TRANSFER_SUBTYPES, paginate, unlessBusy, type Settlement, type Transfer } from "../processor";
 import { merchantTenant, tenants } from "../tenants";
 import { expectedArrivalDate, OPEN_STATUSES, payoutStatus, STATUS_PROGRESS } from "./payout-schedule";
@@ -38,13 +38,13 @@ function itemType(transfer: Transfer): PayoutItemType {
 }
 
 /** The tenant a merchant belongs to, from the control database's map, if its data is on this shard. */
-async function tenantOfMerchant(ctx: AppContext, merchantId: string | undefined | null): Promise<string | null> {
+async function tenantOfMerchant(ctx: ShardContext, merchantId: string | undefined | null): Promise<string | null> {
   const owner = merchantId ? await merchantTenant({ ctx, input: { merchantId } }) : null;
   return owner?.shard === ctx.shard ? owner.tenantId : null;
 }
 
 /** The settlement's sales, refunds, fee credits and dispute movements, matched to the tenant's ledger. */
-async function settledItems(ctx: AppContext, tenantId: string, settlementId: string): Promise<Omit<PayoutItemInsert, "payoutId">[]> {
+async function settledItems(ctx: ShardContext, tenantId: string, settlementId: string): Promise<Omit<PayoutItemInsert, "payoutId">[]> {
   const now = ctx.clock.nowIso();
   const transfers: Transfer[] = [];
   for await (const transfer of paginate((after_cursor) =>
@@ -91,7 +91,7 @@ async function settledItems(ctx: AppContext, tenantId: string, settlementId: str
 }
 
 /** The funding transfer that moves the money: the newest, when a failed one was sent again. */
-async function fundingTransfer(ctx: AppContext, settlement: Settlement): Promise<Transfer | null> {
+async function fundingTransfer(ctx: RootContext, settlement: Settlement): Promise<Transfer | null> {
   if (settlement.status !== "APPROVED") return null;
   const { items } = await ctx.processor.listSettlementFundingTransfers(settlement.id, { limit: 10 });
   return items.toSorted((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0] ?? null;
@@ -106,7 +106,7 @@ export async function syncPayout({
   ctx,
   input: { tenantId, settlementId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; settlementId: string };
 }): Promise<"applied" | "ignored"> {
   const { db } = ctx;
@@ -184,7 +184,7 @@ export async function applySettlementEvent({
   ctx,
   input: settlement,
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { id: string; merchant_id?: string };
 }): Promise<"applied" | "ignored"> {
   const tenantId = await tenantOfMerchant(ctx, settlement.merchant_id);
@@ -199,7 +199,7 @@ export async function applyFundingTransferEvent({
   ctx,
   input: transfer,
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { id: string; subtype?: string | null; merchant?: string | null };
 }): Promise<"applied" | "ignored"> {
   if (transfer.subtype !== "SETTLEMENT_MERCHANT") return "ignored";
@@ -227,7 +227,7 @@ export async function applyFundingTransferEvent({
  * The cron sweep: payouts not final are re-read when their last sync is old (a lost webhook), and each tenant's
  * newest settlements are looked up now and then (a lost `settlement.created`); only tenants live on this shard.
  */
-export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> {
+export async function sweepPayouts({ ctx }: { ctx: ShardContext }): Promise<void> {
   const { db } = ctx;
   const now = ctx.clock.nowMs();
   const stale = await db
@@ -258,7 +258,7 @@ export async function sweepPayouts({ ctx }: { ctx: AppContext }): Promise<void> 
         liveHere(tenants.id),
         or(sql`${payoutDiscovery.checkedAt} IS NULL`, lt(payoutDiscovery.checkedAt, new Date(now - DISCOVER_EVERY_MS).toISOString())),
         // The control database lists every tenant; its own data is only that of tenants from before shards.
-        ctx.shard === CONTROL_BINDING
+        isLegacyControlShard(ctx.shard)
           ? sql`NOT EXISTS (SELECT 1 FROM ${tenantShards} WHERE ${tenantShards.tenantId} = ${tenants.id})`
           : undefined,
       ),

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/problem";
+import type { RootContext, ShardContext } from "./context";
 import type { AppBindings } from "./types";
 
 /**
@@ -27,6 +28,9 @@ export function sessionStart(shard: string, bookmark: string | undefined): strin
   return bookmark.slice(at + 1) === shard ? bookmark.slice(0, at) : "first-primary";
 }
 
+/** Whether the request has entered a shard (a tenant's, `enterTenant`): only then has it a shard to read or a bookmark. */
+const onShard = (ctx: RootContext): ctx is ShardContext => "readingFrom" in ctx;
+
 export const BOOKMARK_MESSAGE = "must be a bookmark this service returned in X-D1-Bookmark";
 
 function setResponseHeader(c: Context, name: string, value: string): void {
@@ -48,6 +52,8 @@ export const readsMayLag = createMiddleware<AppBindings>(async (c, next) => {
     });
   }
   const ctx = c.get("ctx");
+  // A list of no shard (an operator report over every shard) reads each on its primary.
+  if (!onShard(ctx)) return next();
   const reading = ctx.readingFrom(sent);
   c.set("ctx", reading);
   await next();
@@ -62,6 +68,7 @@ export const readsMayLag = createMiddleware<AppBindings>(async (c, next) => {
  */
 export const bookmarkWrites = createMiddleware<AppBindings>(async (c, next) => {
   await next();
-  const bookmark = c.get("ctx").bookmark();
+  const ctx = c.get("ctx");
+  const bookmark = onShard(ctx) ? ctx.bookmark() : null;
   if (bookmark) setResponseHeader(c, BOOKMARK_HEADER, bookmark);
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { logEvent } from "../lib/log";
-import type { AppContext } from "../platform/context";
+import type { RootContext } from "../platform/context";
 import { unlessBusy, type Page, type PageRequest } from "../processor";
 import { processorWatermarks } from "./watermarks.schema";
 import { APPLYING, applyProcessorResource } from "./processor-webhooks.service";
@@ -41,7 +41,7 @@ export const runBudget = (env: Env): FeedBudget => ({
 const affords = (budget: FeedBudget, pageSize: number) =>
   Date.now() < budget.deadlineMs && budget.subrequests >= PAGE_SUBREQUESTS + pageSize * CHANGE_SUBREQUESTS;
 
-type ChangesPage = (ctx: AppContext, page: { updatedSince: string } & PageRequest) => Promise<Page<unknown>>;
+type ChangesPage = (ctx: RootContext, page: { updatedSince: string } & PageRequest) => Promise<Page<unknown>>;
 
 /**
  * The webhook-fed resources the processor lists by `updated_at.gte`, platform-wide, by the webhook entity each is: a
@@ -57,7 +57,7 @@ const isoBefore = (iso: string, ms: number) => new Date(Date.parse(iso) - ms).to
 const later = (a: string, b: string) => (a > b ? a : b);
 
 /** Applies a page's changes a few at a time; the first failure stops taking more and is thrown once the rest have ended. */
-async function applyPage(ctx: AppContext, entity: string, items: unknown[]): Promise<void> {
+async function applyPage(ctx: RootContext, entity: string, items: unknown[]): Promise<void> {
   let next = 0;
   const failures: unknown[] = [];
   const worker = async () => {
@@ -85,7 +85,7 @@ export async function readMissedChanges({
   ctx,
   input: { resource, pageSize = PAGE_SIZE, budget = runBudget(ctx.env), maxPages = Infinity },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { resource: string; pageSize?: number; budget?: FeedBudget; maxPages?: number };
 }): Promise<"caught-up" | "behind"> {
   const { control } = ctx;
@@ -123,7 +123,7 @@ export async function readMissedChanges({
  * The cron sweep of what lost webhooks never said: the feeds take a page each in turn while the run's budget lasts, so a
  * busy one never starves the others and one that is behind gets whatever the rest leave; one failing never stops another.
  */
-export async function sweepMissedProcessorEvents({ ctx }: { ctx: AppContext }): Promise<void> {
+export async function sweepMissedProcessorEvents({ ctx }: { ctx: RootContext }): Promise<void> {
   const budget = runBudget(ctx.env);
   const reading = new Set(Object.keys(CHANGE_FEEDS));
   while (reading.size > 0 && affords(budget, PAGE_SIZE)) {
@@ -153,7 +153,7 @@ export type FeedLag = {
  * ago that is; a feed in the middle of a read is `reading`. Deferred changes are those the feed set aside (a tenant
  * paused by a move), waiting for the cron's retry of failed applications.
  */
-export async function listFeedLags({ ctx }: { ctx: AppContext }): Promise<FeedLag[]> {
+export async function listFeedLags({ ctx }: { ctx: RootContext }): Promise<FeedLag[]> {
   const resources = Object.keys(CHANGE_FEEDS);
   const [watermarks, deferred] = await Promise.all([
     ctx.control.select().from(processorWatermarks).all(),

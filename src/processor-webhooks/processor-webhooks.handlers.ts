@@ -1,5 +1,6 @@
 import { readBodyWithin } from "../lib/bounded-body";
 import { logEvent } from "../lib/log";
+import { afterResponse } from "../platform/after-response";
 import { ApiError } from "../lib/problem";
 import type { AppRouteHandler } from "../platform/types";
 import type * as routes from "./processor-webhooks.routes";
@@ -33,8 +34,8 @@ export const receiveWebhook: AppRouteHandler<typeof routes.receiveWebhook> = asy
   if (!signed) throw new ApiError("unauthorized", "Finix-Signature is missing, stale or does not match the body.");
 
   const { outcome, entity, type, onShard } = await acceptProcessorWebhook({ ctx: c.get("ctx"), input: { rawBody: text } });
-  // As after authentication, what it recorded is on the tenant's shard, whose outbox the request flushes.
-  c.set("ctx", onShard);
+  // What it recorded is on the tenant's shard: its outbox is flushed once the response is ready.
+  if (onShard) afterResponse(c, onShard.outbox.flush());
   logEvent("info", "processor webhook", { entity, type, outcome });
   return c.json({ received: true as const, outcome }, 200);
 };

@@ -11,7 +11,7 @@ import { redactSecrets } from "../lib/redact";
 import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent, onboardingOwner } from "../onboarding";
 import { applyTransferEvent, saleTransferRecorded } from "../payments";
 import { applyFundingTransferEvent, applySettlementEvent } from "../payouts";
-import type { AppContext } from "../platform/context";
+import type { RootContext, ShardContext, TenantContext } from "../platform/context";
 import { fieldErrorsOf } from "../platform/openapi";
 import {
   ComplianceFormSchema,
@@ -41,7 +41,7 @@ type ProcessorWebhook = z.infer<typeof ProcessorWebhookSchema>;
 
 type Resource = { id: string; state?: string; updated_at?: string };
 type Applied = "applied" | "ignored";
-type EntityHandler<T> = (options: { ctx: AppContext; input: T }) => Promise<Applied>;
+type EntityHandler<T> = (options: { ctx: ShardContext; input: T }) => Promise<Applied>;
 /** What names the tenant a resource belongs to: its merchant, or before a merchant is attached its identity or hosted form. */
 type Owner = { merchantId?: string | null; processorIdentityId?: string; processorFormId?: string };
 /**
@@ -50,8 +50,8 @@ type Owner = { merchantId?: string | null; processorIdentityId?: string; process
  */
 type CheckedResource = {
   resource: Resource;
-  apply: ((ctx: AppContext) => Promise<Applied>) | null;
-  recorded: ((ctx: AppContext) => SQL) | null;
+  apply: ((ctx: ShardContext) => Promise<Applied>) | null;
+  recorded: ((ctx: ShardContext) => SQL) | null;
   owner: Owner;
 };
 
@@ -63,7 +63,7 @@ function consumed<T extends Resource>(
   schema: z.ZodType<T>,
   owner: (resource: T) => Owner,
   handlers: Record<string, EntityHandler<T>>,
-  recorded?: (ctx: AppContext, resource: T) => SQL,
+  recorded?: (ctx: ShardContext, resource: T) => SQL,
 ) {
   return (value: unknown, type: string): { error: z.ZodError } | CheckedResource => {
     const parsed = schema.safeParse(value);
@@ -184,7 +184,7 @@ const applyFailure = (error: unknown): FieldError[] => [
  * The shard of the tenant the resource belongs to, from the control database's maps (merchant → tenant, then the
  * onboarding's identity or form → tenant), or null for a resource of no tenant here.
  */
-async function resourceOwner(ctx: AppContext, { merchantId, processorIdentityId, processorFormId }: Owner): Promise<TenantOnShard | null> {
+async function resourceOwner(ctx: RootContext, { merchantId, processorIdentityId, processorFormId }: Owner): Promise<TenantOnShard | null> {
   const byMerchant = merchantId ? await merchantTenant({ ctx, input: { merchantId } }) : null;
   if (byMerchant) return byMerchant;
   if (!processorIdentityId && !processorFormId) return null;
@@ -261,20 +261,21 @@ function insertReceipt(database: Database, values: SQLiteInsertValue<typeof proc
  * applied before: every handler only moves forward).
  */
 async function receiveProcessorWebhook({
-  ctx,
-  input: { routed, key, retake },
+  ctx: root,
+  input: { routed, key, retake, onShard },
 }: {
-  ctx: AppContext;
-  input: { routed: RoutedWebhook; key: ReceiptKey; retake: boolean };
+  ctx: RootContext;
+  input: { routed: RoutedWebhook; key: ReceiptKey; retake: boolean; onShard: TenantContext | null };
 }): Promise<WebhookOutcome> {
   const { checked, owner } = routed;
   const { apply, recorded } = checked;
-  const receipt = { ...key, tenantId: owner?.tenantId ?? null, receivedAt: ctx.clock.nowIso() };
-  if (owner === null) {
+  const receipt = { ...key, tenantId: owner?.tenantId ?? null, receivedAt: root.clock.nowIso() };
+  if (onShard === null) {
     const outcome = apply ? "ignored" : "unhandled";
-    const [kept] = await insertReceipt(ctx.control, { ...receipt, outcome }, retake).returning({ id: processorWebhookReceipts.id });
+    const [kept] = await insertReceipt(root.control, { ...receipt, outcome }, retake).returning({ id: processorWebhookReceipts.id });
     return kept ? outcome : "duplicate";
   }
+  const ctx = onShard;
   const { db } = ctx;
   const alreadyRecorded = recorded?.(ctx);
   const [received] = await insertReceipt(
@@ -302,37 +303,49 @@ async function receiveProcessorWebhook({
 }
 
 /** What became of a signed body: its outcome, why it is unprocessable, and the context whose outbox holds what it recorded. */
-type Attempt = { key: ReceiptKey; outcome: WebhookOutcome; reason: FieldError[] | null; tenantId: string | null; onShard: AppContext };
+type Attempt = {
+  key: ReceiptKey;
+  outcome: WebhookOutcome;
+  reason: FieldError[] | null;
+  tenantId: string | null;
+  onShard: TenantContext | null;
+};
 
 /**
  * Reads a signed body with today's schemas, routes it to its tenant's shard and applies it; never throws for the body:
  * one that does not fit, cannot be routed or whose applying throws is `unprocessable`, with the reason.
  */
-async function attemptSignedBody(ctx: AppContext, rawBody: string, retake: boolean): Promise<Attempt | null> {
+async function attemptSignedBody(ctx: RootContext, rawBody: string, retake: boolean): Promise<Attempt | null> {
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
   } catch {
     const key = await lenientKey(null, rawBody);
-    return { key, outcome: "unprocessable", reason: [{ field: "(body)", message: "The body is not JSON." }], tenantId: null, onShard: ctx };
+    return {
+      key,
+      outcome: "unprocessable",
+      reason: [{ field: "(body)", message: "The body is not JSON." }],
+      tenantId: null,
+      onShard: null,
+    };
   }
   const parsed = ProcessorWebhookSchema.safeParse(json);
   const checked = parsed.success ? checkedResource(parsed.data) : { unfit: fieldErrorsOf(parsed.error) };
   if (checked === null) return null;
   if ("unfit" in checked || !parsed.success) {
     const key = await lenientKey(json, rawBody);
-    return { key, outcome: "unprocessable", reason: "unfit" in checked ? checked.unfit : [], tenantId: null, onShard: ctx };
+    return { key, outcome: "unprocessable", reason: "unfit" in checked ? checked.unfit : [], tenantId: null, onShard: null };
   }
   const webhook = parsed.data;
   const key = await receiptKey(webhook, checked.resource, rawBody);
   let owner: TenantOnShard | null = null;
   try {
     owner = checked.apply ? await resourceOwner(ctx, checked.owner) : null;
-    const onShard = owner ? ctx.forShard(owner.shard) : ctx;
-    const outcome = await receiveProcessorWebhook({ ctx: onShard, input: { routed: { webhook, checked, owner }, key, retake } });
+    const onShard = owner ? ctx.forTenant({ id: owner.tenantId, shard: owner.shard }) : null;
+    const outcome = await receiveProcessorWebhook({ ctx, input: { routed: { webhook, checked, owner }, key, retake, onShard } });
     return { key, outcome, reason: null, tenantId: owner?.tenantId ?? null, onShard };
   } catch (error) {
-    return { key, outcome: "unprocessable", reason: applyFailure(error), tenantId: owner?.tenantId ?? null, onShard: ctx };
+    return { key, outcome: "unprocessable", reason: applyFailure(error), tenantId: owner?.tenantId ?? null, onShard: null };
   }
 }
 
@@ -341,7 +354,7 @@ async function attemptSignedBody(ctx: AppContext, rawBody: string, retake: boole
  * receipt id: a repeated one is a duplicate. A failure to keep it throws, so the processor retries the delivery.
  */
 async function keepUnprocessable(
-  ctx: AppContext,
+  ctx: RootContext,
   input: { key: ReceiptKey; reason: FieldError[]; rawBody: string; source: ReceiptSource; tenantId: string | null },
 ): Promise<"unprocessable" | "duplicate"> {
   const [kept] = await ctx.control
@@ -376,11 +389,11 @@ export async function acceptProcessorWebhook({
   ctx,
   input: { rawBody },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { rawBody: string };
-}): Promise<{ outcome: WebhookOutcome; entity: string; type: string; onShard: AppContext }> {
+}): Promise<{ outcome: WebhookOutcome; entity: string; type: string; onShard: TenantContext | null }> {
   const attempt = await attemptSignedBody(ctx, rawBody, false);
-  if (!attempt) return { outcome: "unhandled", entity: "", type: "", onShard: ctx };
+  if (!attempt) return { outcome: "unhandled", entity: "", type: "", onShard: null };
   const { key, reason, tenantId, onShard } = attempt;
   const outcome = reason ? await keepUnprocessable(ctx, { key, reason, rawBody, source: "webhook", tenantId }) : attempt.outcome;
   return { outcome, entity: key.entity, type: key.type, onShard };
@@ -402,7 +415,7 @@ export async function applyProcessorResource({
   ctx,
   input: { entity, resource },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { entity: string; resource: unknown };
 }): Promise<Applied | "deferred"> {
   const checked = CONSUMED_ENTITIES[entity]!(resource, "updated");
@@ -417,7 +430,7 @@ export async function applyProcessorResource({
   try {
     owner = checked.apply ? await resourceOwner(ctx, checked.owner) : null;
     if (!checked.apply || owner === null) return "ignored";
-    const onShard = ctx.forShard(owner.shard);
+    const onShard = ctx.forTenant({ id: owner.tenantId, shard: owner.shard });
     const outcome = await checked.apply(onShard);
     await onShard.outbox.flush();
     return outcome;
@@ -434,10 +447,10 @@ export const REAPPLY_HOLD_MS = 5 * 60_000;
 
 export type ReappliedReceipt = { id: string; outcome: ReceiptOutcome; reason: FieldError[] | null };
 
-const reapplyScope = (ctx: AppContext) => cursorScope(ctx, "processor-webhooks-reapply");
+const reapplyScope = (ctx: RootContext) => cursorScope(ctx, "processor-webhooks-reapply");
 
 /** Unprocessable receipts, and those a reapply run took and never finished. */
-const awaitingReapply = (ctx: AppContext) =>
+const awaitingReapply = (ctx: RootContext) =>
   or(
     eq(processorWebhookReceipts.outcome, "unprocessable"),
     and(
@@ -456,7 +469,7 @@ export async function reapplyUnprocessableWebhooks({
   ctx,
   input: { limit, cursor },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { limit: number; cursor?: string };
 }): Promise<Page<ReappliedReceipt>> {
   const { control } = ctx;
@@ -479,7 +492,7 @@ export async function reapplyUnprocessableWebhooks({
 }
 
 /** One receipt taken and reapplied; null: another run took it first, or it is no longer unprocessable. */
-async function reapplyReceipt(ctx: AppContext, id: string): Promise<ReappliedReceipt | null> {
+async function reapplyReceipt(ctx: RootContext, id: string): Promise<ReappliedReceipt | null> {
   const { control } = ctx;
   // The guarded transition: only the run whose UPDATE changed the row applies it.
   const [taken] = await control
@@ -497,7 +510,7 @@ async function reapplyReceipt(ctx: AppContext, id: string): Promise<ReappliedRec
     .update(processorWebhookReceipts)
     .set({ outcome, tenantId: attempt?.tenantId ?? null, ...(reason ? { reason: JSON.stringify(reason) } : {}) })
     .where(and(eq(processorWebhookReceipts.id, id), eq(processorWebhookReceipts.reappliedAt, taken.reappliedAt!)));
-  if (attempt && attempt.onShard !== ctx) await attempt.onShard.outbox.flush();
+  if (attempt?.onShard) await attempt.onShard.outbox.flush();
   logEvent(outcome === "unprocessable" ? "warn" : "info", "processor webhook reapplied", { receiptId: id, outcome, reason });
   return { id, outcome, reason };
 }
@@ -516,7 +529,7 @@ const APPLY_RETRIES_PER_RUN = 200;
  * reapplied as the operator's command would, a minute after its last try, for a day; one that does not fit waits for a
  * fix and the operator's reapply.
  */
-export async function retryFailedApplications({ ctx }: { ctx: AppContext }): Promise<void> {
+export async function retryFailedApplications({ ctx }: { ctx: RootContext }): Promise<void> {
   const now = ctx.clock.nowMs();
   const lastTry = sql<string>`coalesce(${processorWebhookReceipts.reappliedAt}, ${processorWebhookReceipts.receivedAt})`;
   const due = await ctx.control
@@ -550,7 +563,7 @@ export async function listProcessorWebhookReceipts({
   ctx,
   input: { outcome, limit, cursor },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { outcome: ReceiptOutcome; limit: number; cursor?: string };
 }): Promise<Page<ProcessorWebhookReceiptRecord>> {
   const scope = cursorScope(ctx, "processor-webhook-receipts", { filters: [outcome] });

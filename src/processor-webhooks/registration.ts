@@ -1,4 +1,4 @@
-import { publicUrl, type AppContext } from "../platform/context";
+import { publicUrl, type RootContext } from "../platform/context";
 import type { Webhook } from "../processor";
 import { PROCESSOR_WEBHOOK_PATH } from "./processor-webhooks.routes";
 
@@ -17,7 +17,7 @@ export const CONSUMED_PROCESSOR_EVENTS = [
  * Registers this service's inbound route with the processor, authenticated with the configured Basic
  * credentials. The returned `secret_signing_key` must be stored as PROCESSOR_WEBHOOK_SIGNING_KEY.
  */
-export function registerServiceWebhook({ ctx }: { ctx: AppContext }): Promise<Webhook> {
+export function registerServiceWebhook({ ctx }: { ctx: RootContext }): Promise<Webhook> {
   const { env } = ctx;
   return ctx.processor.createWebhook({
     url: publicUrl(ctx, PROCESSOR_WEBHOOK_PATH),

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { shardDatabase } from "../db/shards";
+import type { TenantContext } from "../platform/context";
 import { afterResponse } from "../platform/after-response";
 import type { AppBindings } from "../platform/types";
 import { recordRequest } from "./request-log.service";
@@ -12,11 +12,11 @@ export const logTenantRequests = createMiddleware<AppBindings>(async (c, next) =
   const receivedAt = new Date();
   await next();
   const tenant = c.get("tenant");
-  if (!tenant) return;
+  const ctx = c.get("ctx");
+  if (!tenant || !("tenant" in ctx)) return;
   const { url } = c.req;
   const queryAt = url.indexOf("?");
   const input = {
-    tenantId: tenant.tenantId,
     apiKeyId: tenant.apiKeyId,
     receivedAt: receivedAt.toISOString(),
     method: c.req.method,
@@ -28,7 +28,6 @@ export const logTenantRequests = createMiddleware<AppBindings>(async (c, next) =
     idempotencyKey: c.req.header("Idempotency-Key"),
     userAgent: c.req.header("User-Agent"),
   };
-  const { env, control } = c.get("ctx");
-  // On the shard's binding, outside the request's D1 sessions: nothing reads this write back, so it needs no bookmark.
-  afterResponse(c, recordRequest({ ctx: { db: shardDatabase(env, tenant.shard), control, env }, input }));
+  // On the tenant's context the request entered, after its answer was sent: nothing reads this write back.
+  afterResponse(c, recordRequest({ ctx: ctx as TenantContext, input }));
 });

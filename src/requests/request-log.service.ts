@@ -1,13 +1,13 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { newId } from "../lib/ids";
-import { shardDatabase, tenantPlacement } from "../db/shards";
+import { tenantPlacement } from "../placement/shards";
 import { isFenceRefusal } from "../db/tenancy";
 import { logEvent } from "../lib/log";
 import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { redactSecrets } from "../lib/redact";
-import type { AppContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import { requestLog, type RequestLogRecord } from "./request-log.schema";
 
 export const REQUEST_LOG_RETENTION_DAYS = 14;
@@ -46,7 +46,6 @@ export type RequestLogQuery = {
 
 /** A request as it reached the service and left it; the path and query as sent, before redaction. */
 export type FinishedRequest = {
-  tenantId: string;
   apiKeyId: string;
   receivedAt: string;
   method: string;
@@ -66,16 +65,11 @@ export type FinishedRequest = {
  * Refused by a move's fence (the tenant paused or gone from this shard since the request resolved it), it is written
  * once more where the tenant's data is now; while the move still pauses the tenant it is dropped, and logged.
  */
-export async function recordRequest({
-  ctx,
-  input,
-}: {
-  ctx: Pick<AppContext, "db" | "control" | "env">;
-  input: FinishedRequest;
-}): Promise<void> {
+export async function recordRequest({ ctx, input }: { ctx: TenantContext; input: FinishedRequest }): Promise<void> {
+  const tenantId = ctx.tenant.id;
   const row: RequestLogRecord = {
     id: newId("req"),
-    tenantId: input.tenantId,
+    tenantId,
     at: input.receivedAt,
     method: input.method,
     path: redactSecrets(input.path).slice(0, MAX_TEXT),
@@ -89,7 +83,7 @@ export async function recordRequest({
     client: clientOf(input.userAgent),
   };
   const lost = (reason: string, error: unknown) =>
-    logEvent("warn", "request log row lost", { traceId: input.traceId, tenantId: input.tenantId, reason, error: String(error) });
+    logEvent("warn", "request log row lost", { traceId: input.traceId, tenantId, reason, error: String(error) });
   try {
     await ctx.db.insert(requestLog).values(row);
   } catch (error) {
@@ -98,9 +92,9 @@ export async function recordRequest({
       return;
     }
     try {
-      const placement = await tenantPlacement(ctx.control, input.tenantId);
+      const placement = await tenantPlacement(ctx.control, tenantId);
       if (!placement || placement.moving) lost("tenant moving", error);
-      else await shardDatabase(ctx.env, placement.shard).insert(requestLog).values(row);
+      else await ctx.forShard(placement.shard).db.insert(requestLog).values(row);
     } catch (again) {
       lost("write failed after the move", again);
     }
@@ -121,7 +115,7 @@ export async function listRequests({
   ctx,
   input: { tenantId, query },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; query: RequestLogQuery };
 }): Promise<Page<RequestLogRecord>> {
   const scope = cursorScope(ctx, "request-log-cursor", {
@@ -153,7 +147,7 @@ export async function getRequest({
   ctx,
   input: { tenantId, requestId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; requestId: string };
 }): Promise<RequestLogRecord> {
   const row = await ctx.db
@@ -170,7 +164,7 @@ export async function getRequest({
  * PURGE_BATCHES_PER_RUN batches a run so a shard's turn stays bounded (a backlog goes a run at a time). A tenant in the
  * middle of a move is left to it: the delete picks only tenants live here, in the same statement.
  */
-export async function purgeExpiredRequests({ ctx }: { ctx: AppContext }): Promise<{ deleted: number }> {
+export async function purgeExpiredRequests({ ctx }: { ctx: ShardContext }): Promise<{ deleted: number }> {
   const cutoff = new Date(ctx.clock.nowMs() - REQUEST_LOG_RETENTION_DAYS * 86_400_000).toISOString();
   let deleted = 0;
   for (let batch = 0; batch < PURGE_BATCHES_PER_RUN; batch++) {

@@ -1,6 +1,6 @@
 import { publicConfig } from "../lib/config";
 import { ApiError } from "../lib/problem";
-import { publicUrl, type AppContext } from "../platform/context";
+import { publicUrl, type RootContext } from "../platform/context";
 import { SANDBOX_SCOPE_HEADER } from "./control-scope";
 
 /** The built-in sandbox Worker, where PROCESSOR_BASE_URL=builtin binds it; nowhere else is there a sandbox to pass to. */
@@ -15,7 +15,7 @@ export const sandboxControlsAvailable = (env: Env): boolean =>
  * `/sandbox/control/*`, so the sandbox refuses anything on another merchant's resources. 404 where there is no sandbox.
  */
 export async function merchantSandboxControl(
-  ctx: AppContext,
+  ctx: RootContext,
   input: { processorMerchantId: string; action: string; body: Record<string, unknown> },
 ): Promise<unknown> {
   const sandbox = sandboxControlsAvailable(ctx.env) ? builtinSandbox(ctx.env) : undefined;

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/problem";
 import { logEvent } from "../lib/log";
 import { afterResponse } from "../platform/after-response";
+import { enterTenant } from "../platform/enter-tenant";
 import { TenantParams } from "../platform/operator";
 import type { AppBindings, AuthenticatedTenant } from "../platform/types";
 import { API_KEY_PREFIX } from "./api-keys";
@@ -47,7 +48,7 @@ export async function authenticateTenant(c: Context<AppBindings>): Promise<Authe
     });
   }
   c.set("tenant", tenant);
-  c.set("ctx", c.get("ctx").forShard(tenant.shard));
+  enterTenant(c, { id: tenant.tenantId, shard: tenant.shard });
   return tenant;
 }
 
@@ -65,7 +66,7 @@ export const routeToOperatorTenant = createMiddleware<AppBindings>(async (c, nex
   if (TenantParams.shape.tenantId.safeParse(tenantId).success) {
     const shard = await tenantShard({ ctx: c.get("ctx"), input: { tenantId } });
     if (shard === null) throw unknownTenant(tenantId);
-    c.set("ctx", c.get("ctx").forShard(shard));
+    enterTenant(c, { id: tenantId, shard });
   }
   await next();
 });

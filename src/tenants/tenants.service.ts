@@ -3,14 +3,14 @@ import { newId } from "../lib/ids";
 import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { tenantMoving, unknownTenant } from "../db/tenancy";
-import type { AppContext } from "../platform/context";
+import type { RootContext, ShardContext } from "../platform/context";
 import type { KeyPermissions } from "../platform/permissions";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import { drizzleOf } from "../db/client";
-import { CONTROL_BINDING, placeInRegion, placementFields, placementOf, shardDatabase, tenantPlacement } from "../db/shards";
-import { tenantMoves } from "../db/tenant-moves.schema";
-import { tenantShards } from "../db/tenant-shards.schema";
+import { isLegacyControlShard, placeInRegion, placementFields, placementOf, shardDatabase, tenantPlacement } from "../placement/shards";
+import { tenantMoves } from "../placement/tenant-moves.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
 import { tenants, type TenantRecord } from "../db/tenants.schema";
 import { apiKeys, type ApiKeyRecord } from "./tenants.schema";
 
@@ -42,7 +42,7 @@ const placedTenantFields = { ...getTableColumns(tenants), region: tenantShards.r
  * Placed on the open shard of its region with the most room. The shard gets its own copy of the tenant row first (its
  * tables reference it, and the charge gate reads it beside the ledger), so the map never names a shard without it.
  */
-export async function createTenant({ ctx, input }: { ctx: AppContext; input: { name: string; region?: string } }): Promise<PlacedTenant> {
+export async function createTenant({ ctx, input }: { ctx: RootContext; input: { name: string; region?: string } }): Promise<PlacedTenant> {
   const region = input.region ?? ctx.env.DEFAULT_REGION;
   const shard = await placeInRegion(ctx.control, ctx.env, region);
   const now = ctx.clock.nowIso();
@@ -69,7 +69,7 @@ export async function listTenants({
   ctx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { limit: number; cursor?: string };
 }): Promise<Page<PlacedTenant>> {
   // The operator's list spans every tenant, so its cursor is bound to no one tenant.
@@ -85,7 +85,7 @@ export async function listTenants({
   return pageOf(rows, input.limit, scope);
 }
 
-export async function getTenant({ ctx, input }: { ctx: AppContext; input: { tenantId: string } }): Promise<PlacedTenant> {
+export async function getTenant({ ctx, input }: { ctx: RootContext; input: { tenantId: string } }): Promise<PlacedTenant> {
   const tenant = await ctx.control
     .select(placedTenantFields)
     .from(tenants)
@@ -100,14 +100,14 @@ export async function updateTenant({
   ctx,
   input: { tenantId, ...changes },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { tenantId: string; name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
 }): Promise<PlacedTenant> {
   const set = { ...changes, updatedAt: ctx.clock.nowIso() };
   const shard = await tenantShard({ ctx, input: { tenantId } });
   if (shard === null) throw unknownTenant(tenantId);
   // The shard's copy is the one charges read the fee from: written first, so the operator never sees a fee not yet charged.
-  if (shard !== CONTROL_BINDING) await shardDatabase(ctx.env, shard).update(tenants).set(set).where(eq(tenants.id, tenantId));
+  if (!isLegacyControlShard(shard)) await shardDatabase(ctx.env, shard).update(tenants).set(set).where(eq(tenants.id, tenantId));
   await ctx.control.update(tenants).set(set).where(eq(tenants.id, tenantId));
   return getTenant({ ctx, input: { tenantId } });
 }
@@ -116,7 +116,7 @@ export async function updateTenant({
  * The binding of the shard holding a tenant's data (`DB` for a tenant from before shards), or null for no such tenant.
  * A tenant paused by a move is refused (503 tenant-moving): serving it from the old shard would lose the write.
  */
-export async function tenantShard({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<string | null> {
+export async function tenantShard({ ctx, input: { tenantId } }: { ctx: RootContext; input: { tenantId: string } }): Promise<string | null> {
   const placement = await tenantPlacement(ctx.control, tenantId);
   if (placement?.moving) throw tenantMoving(tenantId);
   return placement?.shard ?? null;
@@ -142,7 +142,7 @@ export async function merchantTenant({
   ctx,
   input: { merchantId },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { merchantId: string };
 }): Promise<TenantOnShard | null> {
   const now = ctx.clock.nowMs();
@@ -179,11 +179,11 @@ export async function mapMerchantToTenant({
   ctx,
   input: { tenantId, merchantId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; merchantId: string };
 }): Promise<void> {
   await ctx.control.update(tenants).set({ processorMerchantId: merchantId, updatedAt: ctx.clock.nowIso() }).where(eq(tenants.id, tenantId));
-  if (ctx.shard !== null) rememberMerchant(merchantId, { tenantId, shard: ctx.shard }, ctx.clock.nowMs());
+  rememberMerchant(merchantId, { tenantId, shard: ctx.shard }, ctx.clock.nowMs());
 }
 
 /**
@@ -194,7 +194,7 @@ export async function issueApiKey({
   ctx,
   input: { tenantId, name = "", permissions = null },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { tenantId: string; name?: string; permissions?: KeyPermissions };
 }) {
   await getTenant({ ctx, input: { tenantId } });
@@ -214,7 +214,13 @@ export async function issueApiKey({
   return { key, record };
 }
 
-export async function listApiKeys({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<ApiKeyRecord[]> {
+export async function listApiKeys({
+  ctx,
+  input: { tenantId },
+}: {
+  ctx: RootContext;
+  input: { tenantId: string };
+}): Promise<ApiKeyRecord[]> {
   await getTenant({ ctx, input: { tenantId } });
   return ctx.control.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt)).all();
 }
@@ -223,7 +229,7 @@ export async function revokeApiKey({
   ctx,
   input: { tenantId, keyId },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { tenantId: string; keyId: string };
 }): Promise<ApiKeyRecord> {
   const existing = await ctx.control
@@ -253,7 +259,7 @@ export async function authenticateApiKey({
   ctx,
   input: { presentedKey, afterResponse },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { presentedKey: string; afterResponse: (work: Promise<unknown>) => void };
 }): Promise<AuthenticatedTenant | null> {
   if (!isWellFormedApiKey(presentedKey)) return null;

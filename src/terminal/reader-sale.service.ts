@@ -1,6 +1,6 @@
 import { logEvent } from "../lib/log";
 import { applyCardPresentTransfer, closeCardPresentPayment, findPayment, TENANT_TAG, type PaymentRecord } from "../payments";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { ProcessorBusy, ProcessorRejected, ProcessorUnavailable, type Transfer } from "../processor";
 import { findReader, READER_TAG } from "./readers.service";
 
@@ -41,14 +41,14 @@ export type SaleStep = { done: true } | { done: false; retryInMs: number };
 const DONE: SaleStep = { done: true };
 
 /** The processor's device behind the reader; a reader exists only once its device does. */
-async function deviceOf(ctx: AppContext, readerId: string): Promise<string> {
+async function deviceOf(ctx: ShardContext, readerId: string): Promise<string> {
   const reader = await findReader(ctx, readerId);
   if (!reader?.processorDeviceId) throw new Error(`Reader ${readerId} has no processor device.`);
   return reader.processorDeviceId;
 }
 
 /** What the processor already has for the sale: by transfer id once known; after a call whose answer was lost, by idempotency_id. */
-async function transferSoFar(ctx: AppContext, sale: HeldSale, payment: PaymentRecord): Promise<Transfer | null> {
+async function transferSoFar(ctx: ShardContext, sale: HeldSale, payment: PaymentRecord): Promise<Transfer | null> {
   const transferId = sale.transferId ?? payment.processorTransferId;
   if (transferId) return ctx.processor.getTransfer(transferId);
   if (sale.calls === 0) return null;
@@ -57,7 +57,7 @@ async function transferSoFar(ctx: AppContext, sale: HeldSale, payment: PaymentRe
 
 /** The transfer's state lands on the payment (with its `transfer.updated` event); a transfer still PENDING is read again later. */
 async function settle(
-  ctx: AppContext,
+  ctx: ShardContext,
   session: SaleSession,
   sale: HeldSale,
   payment: PaymentRecord,
@@ -72,7 +72,7 @@ async function settle(
 }
 
 /** The processor refused the sale (the reader offline or not activated, say): final unless an earlier call created it. */
-async function refused(ctx: AppContext, session: SaleSession, sale: HeldSale, payment: PaymentRecord, error: ProcessorRejected) {
+async function refused(ctx: ShardContext, session: SaleSession, sale: HeldSale, payment: PaymentRecord, error: ProcessorRejected) {
   const earlier = await ctx.processor.findTransferByIdempotencyId(payment.id);
   if (earlier) return settle(ctx, session, sale, payment, earlier);
   await closeCardPresentPayment(ctx, { payment, status: "failed", failureCode: error.code, failureMessage: error.message });
@@ -83,13 +83,13 @@ async function refused(ctx: AppContext, session: SaleSession, sale: HeldSale, pa
  * Asks the reader for the card: the processor's call blocks until the buyer acts (up to five minutes) or answers PENDING
  * at once. Its idempotency_id is the payment id, so a call repeated after a crash or a lost answer never charges twice.
  */
-async function callReader(ctx: AppContext, session: SaleSession, sale: HeldSale, payment: PaymentRecord): Promise<SaleStep> {
+async function callReader(ctx: ShardContext, session: SaleSession, sale: HeldSale, payment: PaymentRecord): Promise<SaleStep> {
   const device = await deviceOf(ctx, sale.readerId);
   // Recorded before the request leaves, so the step after a crash looks for the transfer first.
   if (!session.beginCall(sale.paymentId)) return DONE;
   // The transport logs a call when it ends; this one can block for minutes, so its start is a line of its own.
   logEvent("info", "reader sale asks for the card", { paymentId: sale.paymentId, readerId: sale.readerId, call: sale.calls + 1 });
-  let answer: Awaited<ReturnType<AppContext["processor"]["createCardPresentTransfer"]>>;
+  let answer: Awaited<ReturnType<ShardContext["processor"]["createCardPresentTransfer"]>>;
   try {
     answer = await ctx.processor.createCardPresentTransfer({
       device,
@@ -130,7 +130,7 @@ export async function advanceReaderSale({
   ctx,
   input: { sale, session },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { sale: HeldSale; session: SaleSession };
 }): Promise<SaleStep> {
   const payment = await findPayment(ctx, sale.paymentId);
@@ -168,7 +168,7 @@ export async function cancelHeldSale({
   ctx,
   input: { sale, session },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { sale: HeldSale; session: SaleSession };
 }): Promise<{ step: SaleStep; payment: PaymentRecord } | null> {
   const payment = await findPayment(ctx, sale.paymentId);

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { logEvent, withTrace } from "../lib/log";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { recordingProcessorCalls } from "../processor";
 import { findPayment, type PaymentRecord } from "../payments";
 import { advanceReaderSale, cancelHeldSale, START_GRACE_MS, type HeldSale, type SaleSession, type SaleStep } from "./reader-sale.service";
@@ -19,7 +19,7 @@ export type Hold = { held: true } | { held: false; paymentId: string };
  * before shards names no tenant, and its reader's does).
  */
 export abstract class ReaderObject extends DurableObject<Env> {
-  protected abstract context(sale: Pick<HeldSale, "tenantId" | "readerId">): Promise<AppContext>;
+  protected abstract context(sale: Pick<HeldSale, "tenantId" | "readerId">): Promise<ShardContext>;
 
   /** Holds the reader for a sale about to be recorded; if its ledger row never appears, the hold lapses. */
   reserve(claim: SaleClaim): Promise<Hold> {
@@ -61,7 +61,7 @@ export abstract class ReaderObject extends DurableObject<Env> {
   private async advance(): Promise<void> {
     const sale = this.held();
     if (!sale) return;
-    let ctx: AppContext | null = null;
+    let ctx: ShardContext | null = null;
     let step: SaleStep;
     try {
       // Inside the try: a tenant paused by a move has no shard to work on yet, and the alarm comes back for it.

@@ -3,7 +3,7 @@ import { newId } from "../lib/ids";
 import { afterCursor, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { TENANT_TAG } from "../payments";
-import type { AppContext } from "../platform/context";
+import type { RootContext, ShardContext } from "../platform/context";
 import { paginate, ProcessorRejected, type Device, type DeviceConfiguration } from "../processor";
 import { tenants } from "../tenants";
 import { terminalReaders, type PaxModel, type ReaderStatus } from "./terminal.schema";
@@ -18,7 +18,7 @@ export const READER_TAG = "lc_reader_id";
  * Readers follow the charge gate: a tenant that cannot take charges cannot register a reader or sell on one. The gate
  * is the shard's copy of the tenant row, the one a charge's ledger write reads.
  */
-export async function chargeableTenant(ctx: AppContext, tenantId: string) {
+export async function chargeableTenant(ctx: ShardContext, tenantId: string) {
   const tenant = await ctx.db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
   if (!tenant?.chargesEnabled || !tenant.processorMerchantId) {
     throw new ApiError("merchant-not-ready", "Charges are not enabled for this merchant yet; see GET /v1/onboarding/status.");
@@ -32,7 +32,7 @@ const salePaymentId = sql<string | null>`(
   WHERE sale.reader_id = terminal_readers.id AND payment.status = 'processing'
   ORDER BY sale.created_at DESC LIMIT 1)`;
 
-function selectReaders(ctx: AppContext, where: SQL | undefined) {
+function selectReaders(ctx: ShardContext, where: SQL | undefined) {
   // A registration still waiting for the processor's answer is not a reader yet.
   return ctx.db
     .select({ ...getTableColumns(terminalReaders), salePaymentId })
@@ -41,13 +41,13 @@ function selectReaders(ctx: AppContext, where: SQL | undefined) {
 }
 
 /** Scoped by tenant: another tenant's reader is indistinguishable from a missing one. */
-export async function ownedReader(ctx: AppContext, tenantId: string, readerId: string): Promise<ReaderState> {
+export async function ownedReader(ctx: ShardContext, tenantId: string, readerId: string): Promise<ReaderState> {
   const reader = await selectReaders(ctx, and(eq(terminalReaders.id, readerId), eq(terminalReaders.tenantId, tenantId))).get();
   if (!reader) throw new ApiError("not-found", `No reader ${readerId}.`);
   return reader;
 }
 
-export function findReader(ctx: AppContext, readerId: string): Promise<ReaderState | undefined> {
+export function findReader(ctx: ShardContext, readerId: string): Promise<ReaderState | undefined> {
   return selectReaders(ctx, eq(terminalReaders.id, readerId)).get();
 }
 
@@ -57,7 +57,7 @@ export function findReader(ctx: AppContext, readerId: string): Promise<ReaderSta
  * of this tenant's that never got its device (the processor's answer was lost) is taken up again.
  */
 async function claimSerialNumber(
-  ctx: AppContext,
+  ctx: ShardContext,
   tenant: { id: string; processorMerchantId: string },
   input: { serialNumber: string; model: PaxModel; label: string },
 ): Promise<{ reader: ReaderRecord; resumed: boolean }> {
@@ -112,7 +112,7 @@ function alreadyRegistered(serialNumber: string, ownReaderId: string | null) {
 const READER_CONFIGURATION: DeviceConfiguration = { allow_debit: true, bypass_device_on_capture: true };
 
 /** The device an earlier attempt made for this reader; a lookup the processor refuses finds nothing, so creation goes ahead. */
-async function deviceMadeEarlier(ctx: AppContext, reader: ReaderRecord): Promise<Device | null> {
+async function deviceMadeEarlier(ctx: ShardContext, reader: ReaderRecord): Promise<Device | null> {
   try {
     for await (const device of paginate((after_cursor) =>
       ctx.processor.findDevicesBySerialNumber(reader.processorMerchantId, reader.serialNumber, { after_cursor, limit: 100 }),
@@ -130,7 +130,13 @@ async function deviceMadeEarlier(ctx: AppContext, reader: ReaderRecord): Promise
  * The tenant a reader is registered to, from the control database's claim on its serial number (kept while the reader
  * is registered, on every shard and from before shards); null for a reader never registered.
  */
-export async function readerTenant({ ctx, input: { readerId } }: { ctx: AppContext; input: { readerId: string } }): Promise<string | null> {
+export async function readerTenant({
+  ctx,
+  input: { readerId },
+}: {
+  ctx: RootContext;
+  input: { readerId: string };
+}): Promise<string | null> {
   const claim = await ctx.control
     .select({ tenantId: readerSerialNumbers.tenantId })
     .from(readerSerialNumbers)
@@ -140,7 +146,7 @@ export async function readerTenant({ ctx, input: { readerId } }: { ctx: AppConte
 }
 
 /** Creates the reader's device at the processor; a retry after a lost answer finds the device the first attempt made. */
-async function ensureDevice(ctx: AppContext, reader: ReaderRecord, resumed: boolean): Promise<Device> {
+async function ensureDevice(ctx: ShardContext, reader: ReaderRecord, resumed: boolean): Promise<Device> {
   const earlier = resumed ? await deviceMadeEarlier(ctx, reader) : null;
   if (earlier) return earlier;
   try {
@@ -165,7 +171,7 @@ export async function registerReader({
   ctx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; serialNumber: string; model: PaxModel; label?: string };
 }): Promise<ReaderState> {
   const tenant = await chargeableTenant(ctx, input.tenantId);
@@ -183,21 +189,21 @@ export async function registerReader({
   return ownedReader(ctx, tenant.id, reader.id);
 }
 
-async function setStatus(ctx: AppContext, reader: ReaderState, status: ReaderStatus): Promise<ReaderState> {
+async function setStatus(ctx: ShardContext, reader: ReaderState, status: ReaderStatus): Promise<ReaderState> {
   const now = ctx.clock.nowIso();
   await ctx.db.update(terminalReaders).set({ status, updatedAt: now }).where(eq(terminalReaders.id, reader.id));
   return { ...reader, status, updatedAt: now };
 }
 
 /** The processor's word decides: the reader is active exactly when its device is enabled. */
-export async function activateReader({ ctx, input }: { ctx: AppContext; input: { tenantId: string; readerId: string } }) {
+export async function activateReader({ ctx, input }: { ctx: ShardContext; input: { tenantId: string; readerId: string } }) {
   const reader = await ownedReader(ctx, input.tenantId, input.readerId);
   const device = await ctx.processor.setDeviceAction(reader.processorDeviceId!, "ACTIVATE");
   return setStatus(ctx, reader, device.enabled ? "active" : reader.status);
 }
 
 /** A reader taking a sale keeps its device until the sale is resolved, so the sale can always be read back and canceled. */
-export async function deactivateReader({ ctx, input }: { ctx: AppContext; input: { tenantId: string; readerId: string } }) {
+export async function deactivateReader({ ctx, input }: { ctx: ShardContext; input: { tenantId: string; readerId: string } }) {
   const reader = await ownedReader(ctx, input.tenantId, input.readerId);
   if (reader.salePaymentId) throw readerBusy(reader.id, reader.salePaymentId);
   const device = await ctx.processor.setDeviceAction(reader.processorDeviceId!, "DEACTIVATE");
@@ -215,7 +221,7 @@ export async function getReader({
   ctx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; readerId: string; connection: boolean };
 }): Promise<{ reader: ReaderState; connection?: Connection }> {
   const reader = await ownedReader(ctx, input.tenantId, input.readerId);
@@ -224,7 +230,7 @@ export async function getReader({
 }
 
 /** Whether the reader is online now, as the processor reports its device at this moment. */
-export async function readerConnection(ctx: AppContext, reader: ReaderState): Promise<Connection> {
+export async function readerConnection(ctx: RootContext, reader: ReaderState): Promise<Connection> {
   const device = await ctx.processor.getDevice(reader.processorDeviceId!, { includeConnection: true });
   return device.connection?.toUpperCase() === "OPEN" ? "Open" : "Closed";
 }
@@ -234,7 +240,7 @@ export async function listReaders({
   ctx,
   input: { tenantId, query },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; query: { status?: ReaderStatus; limit: number; cursor?: string } };
 }) {
   const scope = cursorScope(ctx, "readers-cursor", { tenantId, filters: [query.status ?? null] });

@@ -3,7 +3,7 @@ import { newId } from "../lib/ids";
 import { currentTraceId } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { findPayment, findPaymentByIdempotencyKey, insertCardPresentPayment, payments, type PaymentRecord } from "../payments";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import type { SaleClaim } from "./reader.durable-object";
 import { chargeableTenant, findReader, ownedReader, readerBusy } from "./readers.service";
@@ -15,11 +15,11 @@ export function readerObject(env: Env, readerId: string) {
   return env.TERMINAL_READERS.get(env.TERMINAL_READERS.idFromName(readerId));
 }
 
-type SaleRequest = { ctx: AppContext; input: { tenantId: string; idempotency: IdempotencyScope; request: TerminalSaleInput } };
+type SaleRequest = { ctx: ShardContext; input: { tenantId: string; idempotency: IdempotencyScope; request: TerminalSaleInput } };
 type RecordedSale = { payment: PaymentRecord; readerId: string };
 
 /** Past the idempotency store's retention the ledger still remembers the key: a different request under it is refused. */
-async function recordedUnderKey(ctx: AppContext, payment: PaymentRecord, idempotency: IdempotencyScope): Promise<RecordedSale> {
+async function recordedUnderKey(ctx: ShardContext, payment: PaymentRecord, idempotency: IdempotencyScope): Promise<RecordedSale> {
   const link = await ctx.db.select().from(terminalSales).where(eq(terminalSales.paymentId, payment.id)).get();
   if (!link || payment.requestFingerprint !== idempotency.fingerprint) {
     throw new ApiError("idempotency-key-reused", "This Idempotency-Key already belongs to a different payment.");
@@ -92,7 +92,7 @@ export async function cancelSaleOnReader({
   ctx,
   input: { tenantId, readerId },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; readerId: string };
 }): Promise<PaymentRecord> {
   const reader = await ownedReader(ctx, tenantId, readerId);
@@ -106,7 +106,7 @@ export function listReaderSales({
   ctx,
   input: { tenantId, readerId, limit },
 }: {
-  ctx: AppContext;
+  ctx: ShardContext;
   input: { tenantId: string; readerId: string; limit: number };
 }): Promise<PaymentRecord[]> {
   return ctx.db

@@ -1,9 +1,9 @@
 import { and, eq, lt } from "drizzle-orm";
-import { liveHere } from "../db/tenant-fences.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
 import { applyCardPresentTransfer, closeCardPresentPayment, payments, type PaymentRecord } from "../payments";
-import type { AppContext } from "../platform/context";
+import type { ShardContext } from "../platform/context";
 import { ABANDON_AFTER_MS } from "./reader-sale.service";
 import { readerObject } from "./sale.service";
 import { terminalSales } from "./terminal.schema";
@@ -16,7 +16,7 @@ const BATCH = 50;
  * Asks the processor about the sale by transfer id or idempotency_id, applies what it says, and makes sure the reader's
  * object drives what is still open; a sale no reader can take and the processor never saw is failed `ABANDONED`.
  */
-async function probeSale(ctx: AppContext, payment: PaymentRecord, readerId: string): Promise<void> {
+async function probeSale(ctx: ShardContext, payment: PaymentRecord, readerId: string): Promise<void> {
   const transfer = payment.processorTransferId
     ? await ctx.processor.getTransfer(payment.processorTransferId)
     : await ctx.processor.findTransferByIdempotencyId(payment.id);
@@ -35,7 +35,7 @@ async function probeSale(ctx: AppContext, payment: PaymentRecord, readerId: stri
 }
 
 /** The cron's safety net for in-person sales: every sale still processing after a minute is probed at the processor. */
-export async function sweepTerminalSales({ ctx }: { ctx: AppContext }): Promise<void> {
+export async function sweepTerminalSales({ ctx }: { ctx: ShardContext }): Promise<void> {
   const before = new Date(ctx.clock.nowMs() - SWEEP_AFTER_MS).toISOString();
   const open = await ctx.db
     .select({ payment: payments, readerId: terminalSales.readerId })

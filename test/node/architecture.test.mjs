@@ -59,16 +59,18 @@ function cycles(graph) {
 const unitOf = (file) => file.split("/")[1];
 
 const CAPABILITIES = ["payments", "onboarding", "disputes", "payouts", "tenants", "meta", "terminal", "accounts", "requests"];
-const KERNEL = ["lib", "db", "outbox", "processor", "platform", "idempotency"];
+const KERNEL = ["lib", "db", "placement", "outbox", "processor", "platform", "idempotency"];
 const ROOT = ["context.ts", "app.ts", "index.ts", "scheduled.ts"];
 
 /** What each unit may import besides itself. */
 const ALLOWED = {
   lib: [],
   db: ["lib"],
+  // Which database holds each tenant's data, and whether a move has paused it: read by every layer above.
+  placement: ["lib", "db"],
   processor: ["lib"],
   outbox: ["lib", "db"],
-  platform: ["lib", "db", "outbox", "processor"],
+  platform: ["lib", "db", "placement", "outbox", "processor"],
   idempotency: ["lib", "platform"],
   callbacks: KERNEL,
   tenants: KERNEL,
@@ -88,7 +90,7 @@ const ALLOWED = {
   dashboard: [...KERNEL, ...CAPABILITIES, "callbacks", "sandbox-proxy"],
   "sandbox-proxy": [...KERNEL, "tenants"],
   // Moving a tenant copies every capability's tables on its shard, and forgets the tenant's cached keys.
-  shards: [...KERNEL, ...CAPABILITIES, "callbacks", "processor-webhooks"],
+  "tenant-moves": [...KERNEL, ...CAPABILITIES, "callbacks", "processor-webhooks"],
 };
 
 const graph = importGraph("src");

@@ -19,7 +19,7 @@ import {
 import { createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { allShardD1s, tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
-import { shardsOf } from "../../../src/db/shards";
+import { shardsOf } from "../../../src/placement/shards";
 
 /** The cron's fixed clock. With the default 30 days, days before 2026-10-27 are archived and that day is not. */
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");

@@ -5,10 +5,10 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createContext } from "../../../src/context";
-import { shardD1 } from "../../../src/db/shards";
+import { shardD1 } from "../../../src/placement/shards";
 import type { CallbackMessage } from "../../../src/callbacks/callback-message";
 import { RETRY_DELAYS_SECONDS } from "../../../src/callbacks/retry-schedule";
-import { moveStep, startMove } from "../../../src/shards/move.service";
+import { moveStep, startMove } from "../../../src/tenant-moves/move.service";
 import {
   attemptsOf,
   DEAD_LETTER_QUEUE,

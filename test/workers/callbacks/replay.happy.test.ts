@@ -23,7 +23,7 @@ import {
   deliveryMessage,
 } from "../support/callbacks";
 import { d1Holding, tenantShardBinding } from "../support/shards";
-import { shardD1 } from "../../../src/db/shards";
+import { shardD1 } from "../../../src/placement/shards";
 
 afterEach(() => {
   vi.restoreAllMocks();

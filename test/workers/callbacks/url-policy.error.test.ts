@@ -26,7 +26,8 @@ describe("the callback URL policy", () => {
   it("refuses non-https, private, loopback, link-local, CGNAT and metadata hosts outside the sandbox", async () => {
     const { id: tenantId } = await createTenant();
     const live = { ...env, PROCESSOR_ENV: "live", BASE_URL: "https://api.payment-connect.dev" };
-    const ctx = { db: (await tenantContext(tenantId)).db, env: live, publicOrigin: live.BASE_URL, clock: clockAt() };
+    const { db, tenant } = await tenantContext(tenantId);
+    const ctx = { db, tenant, env: live, publicOrigin: live.BASE_URL, clock: clockAt() };
     const refused = [
       "http://receiver.example/hooks",
       "https://localhost/hooks",
@@ -56,7 +57,7 @@ describe("the callback URL policy", () => {
       "not a url",
     ];
     for (const url of refused) {
-      const attempt = saveCallbackUrlService({ ctx, input: { tenantId, url } });
+      const attempt = saveCallbackUrlService({ ctx, input: { url } });
       await expect(attempt, url).rejects.toBeInstanceOf(ApiError);
       await expect(attempt, url).rejects.toMatchObject({ slug: "validation-failed", extensions: { errors: [{ field: "url" }] } });
     }
@@ -66,7 +67,7 @@ describe("the callback URL policy", () => {
       "https://[2606:4700::1111]/hooks",
       "https://hooks.shop.example.com:8443/x?y=1",
     ]) {
-      await expect(saveCallbackUrlService({ ctx, input: { tenantId, url } }), url).resolves.toMatchObject({ url });
+      await expect(saveCallbackUrlService({ ctx, input: { url } }), url).resolves.toMatchObject({ url });
     }
   });
 
@@ -185,10 +186,11 @@ describe("the callback URL policy", () => {
     expect(metadata.errors).toEqual([{ field: "url", message: "must not address a cloud metadata service" }]);
     // The same sandbox code served from a public host is not "local".
     const publicSandbox = { ...env, PROCESSOR_ENV: "sandbox", BASE_URL: "https://sandbox.payment-connect.dev" };
+    const { db, tenant } = await tenantContext(tenantId);
     await expect(
       saveCallbackUrlService({
-        ctx: { db: (await tenantContext(tenantId)).db, env: publicSandbox, publicOrigin: publicSandbox.BASE_URL, clock: clockAt() },
-        input: { tenantId, url: "http://localhost:4000/hooks" },
+        ctx: { db, tenant, env: publicSandbox, publicOrigin: publicSandbox.BASE_URL, clock: clockAt() },
+        input: { url: "http://localhost:4000/hooks" },
       }),
     ).rejects.toBeInstanceOf(ApiError);
   });

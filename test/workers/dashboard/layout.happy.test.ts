@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { DashboardBindings } from "../../../src/dashboard/types";
 import { dashboardLayout } from "../../../src/dashboard/views/layout";
-import type { AppContext } from "../../../src/platform/context";
+import type { RootContext } from "../../../src/platform/context";
 import { DashboardBrowser, signedInOwner } from "../support/dashboard";
 import { seedPayments } from "../support/ledger";
 
@@ -49,7 +49,7 @@ const BANNER = '<aside class="sandbox-banner" aria-label="Environment"><strong>S
 async function framedPageIn(environment: "sandbox" | "live"): Promise<string> {
   const app = new Hono<DashboardBindings>();
   app.use("*", async (c, next) => {
-    c.set("ctx", { env: { ...env, PROCESSOR_ENV: environment } } as unknown as AppContext);
+    c.set("ctx", { env: { ...env, PROCESSOR_ENV: environment } } as unknown as RootContext);
     await next();
   });
   app.use("*", dashboardLayout);

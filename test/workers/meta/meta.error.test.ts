@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { createApp } from "../../../src/app";
-import { shardsOf } from "../../../src/db/shards";
+import { shardsOf } from "../../../src/placement/shards";
 import { expectProblem } from "../support/http";
 
 describe("health when the database is down", () => {

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
-import { shardD1, shardsOf } from "../../../src/db/shards";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { jsonInit } from "../support/http";
 import { lookup, processorGet } from "../support/payments";
 import { holdProcessorWebhooks, transferEvent, webhookBasicAuth } from "../support/processor-webhooks";

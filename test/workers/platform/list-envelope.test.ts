@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
-import { startMove } from "../../../src/shards/move.service";
+import { startMove } from "../../../src/tenant-moves/move.service";
 import { deliveryWithoutMessage, tenantWithCallbacks, writeEvent } from "../support/callbacks";
 import { ADMIN_HEADERS, call, expectProblem, issueKey, tenantWithKey } from "../support/http";
 import { otherShardInRegion } from "../support/moves";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { archiveCallbackHistory, handleCallbackBatch, subjectHistory, sweepCallbacks } from "../../../src/callbacks";
 import { createContext } from "../../../src/context";
-import { shardD1, shardsOf } from "../../../src/db/shards";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { disputesAwaitingResponse, disputesOfPayment } from "../../../src/disputes";
 import { encodeCursor } from "../../../src/lib/pagination";
 import { moneyByDay, reconcileLedger, refundsOfPayment, searchPayments, type PaymentSearchKind } from "../../../src/payments";
@@ -443,7 +443,7 @@ describe("query plans of the hot paths", () => {
     expect(receiver.received.length).toBeGreaterThan(0);
 
     // The dashboard's payment search, each kind on a first page and after a cursor, and what a payment's page reads.
-    const pageCtx = createContext(recorded).forShard(shard);
+    const pageCtx = createContext(recorded).forTenant({ id: tenantId, shard });
     const cursorFor = (kind: PaymentSearchKind, value: string | number) =>
       encodeCursor(
         { createdAt: new Date().toISOString(), id: lcPaymentId },
@@ -462,11 +462,11 @@ describe("query plans of the hot paths", () => {
         expect(found?.term.kind).toBe(kind);
       }
     }
-    const story = { tenantId, paymentId: lcPaymentId };
+    const story = { paymentId: lcPaymentId };
     expect(await refundsOfPayment({ ctx: pageCtx, input: story })).toHaveLength(1);
     expect(await disputesOfPayment({ ctx: pageCtx, input: story })).toHaveLength(2);
     expect(await payoutItemsOfPayment({ ctx: pageCtx, input: story })).toEqual([]);
-    const history = await subjectHistory({ ctx: pageCtx, input: { tenantId, subjectId: lcPaymentId, limit: 50 } });
+    const history = await subjectHistory({ ctx: pageCtx, input: { subjectId: lcPaymentId, limit: 50 } });
     expect(history.events.flatMap((event) => event.deliveries).length).toBeGreaterThan(0);
 
     await purgeExpiredRequests({ ctx: createContext(recorded).forShard(shard) });

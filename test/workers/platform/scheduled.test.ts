@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { database } from "../../../src/db/client";
-import { CONTROL_BINDING, shardsInUse, shardsOf } from "../../../src/db/shards";
+import { CONTROL_BINDING, shardsInUse, shardsOf } from "../../../src/placement/shards";
 import { sweepPayouts } from "../../../src/payouts";
 import { PLANNER_STATISTICS_AT_UTC, runScheduledSweeps } from "../../../src/scheduled";
 import { createTenant } from "../support/http";

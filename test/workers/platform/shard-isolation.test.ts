@@ -6,7 +6,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
-import { CONTROL_BINDING, shardsOf } from "../../../src/db/shards";
+import { CONTROL_BINDING, shardsOf } from "../../../src/placement/shards";
 import { eventually, mockReceiver } from "../support/callbacks";
 import { ownerOf } from "../support/dashboard";
 import { ADMIN_HEADERS, jsonInit, tenantWithKey } from "../support/http";

@@ -3,8 +3,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
-import { shardD1, shardsOf } from "../../../src/db/shards";
-import { startMove } from "../../../src/shards/move.service";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
+import { startMove } from "../../../src/tenant-moves/move.service";
 import { ADMIN_HEADERS, call, createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { advanceMoveUntil, fenceOn, moveToEnd } from "../support/moves";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { purgeExpiredRequests } from "../../../src/requests";
 import { env } from "cloudflare:workers";
-import { shardD1 } from "../../../src/db/shards";
+import { shardD1 } from "../../../src/placement/shards";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { call, expectProblem, issueKey, jsonInit, tenantWithKey } from "../support/http";
 import { buyer, cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";

@@ -5,7 +5,7 @@ import { handleCallbackBatch } from "../../../src/callbacks";
 import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
 import { createContext } from "../../../src/context";
 import type { CallbackMessage } from "../../../src/callbacks/callback-message";
-import { shardD1 } from "../../../src/db/shards";
+import { shardD1 } from "../../../src/placement/shards";
 import type { EventType } from "../../../src/outbox/event-types";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./http";
 import { d1Holding, rowOnAnyShard, rowsOnAnyShard, shardHolding, tenantContext, tenantD1, tenantShardBinding } from "./shards";

@@ -1,10 +1,10 @@
 // Moving tenants between shards: the operator route, where a tenant's rows are, and the shard a tenant is on.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { AppContext } from "../../../src/platform/context";
-import { shardD1, shardsOf } from "../../../src/db/shards";
-import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
-import { moveStep, type MoveDatabases } from "../../../src/shards/move.service";
+import type { RootContext } from "../../../src/platform/context";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
+import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
+import { moveStep, type MoveDatabases } from "../../../src/tenant-moves/move.service";
 import { ADMIN_HEADERS, call, jsonInit } from "./http";
 import { tenantShardBinding } from "./shards";
 
@@ -92,7 +92,7 @@ export async function rowsOn(binding: string, tenantId: string): Promise<Record<
 
 /** Steps a move (waiting out its drain) until `reached` holds of it, as its driver would, one saved step at a time. */
 export async function advanceMoveUntil(
-  ctx: AppContext,
+  ctx: RootContext,
   move: TenantMoveRecord,
   databases: MoveDatabases,
   reached: (move: TenantMoveRecord) => boolean,
@@ -107,7 +107,7 @@ export async function advanceMoveUntil(
   return current;
 }
 
-/** The tenant's fence on one database (src/db/tenant-fences.schema.ts), or null for none: its rows there are live. */
+/** The tenant's fence on one database (src/placement/tenant-fences.schema.ts), or null for none: its rows there are live. */
 export async function fenceOn(binding: string, tenantId: string): Promise<string | null> {
   return shardD1(env, binding).prepare("SELECT state FROM tenant_fences WHERE tenant_id = ?").bind(tenantId).first<string>("state");
 }

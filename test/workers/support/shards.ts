@@ -2,8 +2,8 @@
 // database's map, exactly as the service does.
 import { env } from "cloudflare:workers";
 import { createContext } from "../../../src/context";
-import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/db/shards";
-import type { AppContext } from "../../../src/platform/context";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
+import type { ShardContext, TenantContext } from "../../../src/platform/context";
 import { ADMIN_HEADERS, call, jsonInit } from "./http";
 
 /** The binding of the shard holding the tenant's data (`DB` for a tenant the map does not name). */
@@ -18,15 +18,15 @@ export async function tenantD1(tenantId: string): Promise<D1Database> {
 }
 
 /** The composition root's context on the tenant's shard, as a request authenticated for the tenant gets it. */
-export async function tenantContext(tenantId: string, options: Parameters<typeof createContext>[1] = {}): Promise<AppContext> {
-  return createContext(env, options).forShard(await tenantShardBinding(tenantId));
+export async function tenantContext(tenantId: string, options: Parameters<typeof createContext>[1] = {}): Promise<TenantContext> {
+  return createContext(env, options).forTenant({ id: tenantId, shard: await tenantShardBinding(tenantId) });
 }
 
 /** Every configured shard's D1 database, for a test that looks for a row wherever it may be. */
 export const allShardD1s = (): D1Database[] => shardsOf(env).map((shard) => shard.d1);
 
 /** The context on every configured shard, as the cron's sweeps run. */
-export const shardContexts = (options: Parameters<typeof createContext>[1] = {}): AppContext[] => {
+export const shardContexts = (options: Parameters<typeof createContext>[1] = {}): ShardContext[] => {
   const ctx = createContext(env, options);
   return shardsOf(env).map((shard) => ctx.forShard(shard.binding));
 };

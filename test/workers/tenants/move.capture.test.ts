@@ -6,11 +6,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
-import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/db/shards";
-import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
-import { moveStep, startMove, type MoveDatabases } from "../../../src/shards/move.service";
-import { captureTriggers } from "../../../src/shards/fence-triggers";
-import { SHARD_TABLES } from "../../../src/shards/shard-tables";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
+import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
+import { moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
+import { captureTriggers } from "../../../src/tenant-moves/fence-triggers";
+import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
 import { RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";

@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createContext } from "../../../src/context";
-import { shardD1, shardsOf } from "../../../src/db/shards";
-import { moveStep, startMove } from "../../../src/shards/move.service";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
+import { moveStep, startMove } from "../../../src/tenant-moves/move.service";
 import {
   deliveryWithoutMessage,
   heldQueue,

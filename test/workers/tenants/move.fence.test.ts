@@ -1,16 +1,16 @@
 /**
- * The fences a move keeps on its two databases (src/db/tenant-fences.schema.ts): the target `arriving` until the flip,
+ * The fences a move keeps on its two databases (src/placement/tenant-fences.schema.ts): the target `arriving` until the flip,
  * the source `capturing` through the copy, `paused` from the pause to the flip and `left` for good after it.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
-import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/db/shards";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
 import { FENCE_REFUSAL, isFenceRefusal } from "../../../src/db/tenancy";
-import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
-import { fenceTriggers, type FencedDatabase } from "../../../src/shards/fence-triggers";
-import { moveStep, startMove, type MoveDatabases } from "../../../src/shards/move.service";
-import { SHARD_TABLES } from "../../../src/shards/shard-tables";
+import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
+import { fenceTriggers, type FencedDatabase } from "../../../src/tenant-moves/fence-triggers";
+import { moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
+import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
 import { expectProblem } from "../support/http";
 import { lookup, type Payment } from "../support/payments";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
@@ -181,7 +181,6 @@ describe("a write resolved to the old shard before the pause and made after the 
     await recordRequest({
       ctx: resolvedBefore,
       input: {
-        tenantId: tenant.tenantId,
         apiKeyId: "key_late",
         receivedAt: new Date().toISOString(),
         method: "GET",

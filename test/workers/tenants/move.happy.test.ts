@@ -4,14 +4,14 @@
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/db/shards";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
 import { eventually, independentHmacHex, mockReceiver, RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
 import { ADMIN_HEADERS, call, expectProblem, issueKey, jsonInit, PROBE, tenantWithKey } from "../support/http";
 import { getReader, newSerial } from "../support/terminal";
 import { charge, chargeBody, chargeableTenant, cardToken, control } from "../support/sandbox";
 import { lookup, processorTransfersFor, refund, type Payment } from "../support/payments";
 import { tenantShardBinding } from "../support/shards";
-import { SHARD_TABLES } from "../../../src/shards/shard-tables";
+import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
 import { moveToEnd, otherShardInRegion, rowsOn, shardTableNames } from "../support/moves";
 
 afterEach(() => {

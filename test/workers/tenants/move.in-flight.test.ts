@@ -7,9 +7,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
-import { shardD1 } from "../../../src/db/shards";
-import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
-import { moveStep, startMove, type MoveDatabases } from "../../../src/shards/move.service";
+import { shardD1 } from "../../../src/placement/shards";
+import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
+import { moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
 import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
 import { lookup, processorReversals, processorTransfersFor, refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeBody, chargeableTenant, control } from "../support/sandbox";

@@ -6,10 +6,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
-import { shardD1 } from "../../../src/db/shards";
-import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
-import { cancelMove, findMove, moveStep, startMove, type MoveDatabases } from "../../../src/shards/move.service";
-import { SHARD_TABLES } from "../../../src/shards/shard-tables";
+import { shardD1 } from "../../../src/placement/shards";
+import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
+import { cancelMove, findMove, moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
+import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { ADMIN_HEADERS, call, expectProblem, PROBE, tenantWithKey } from "../support/http";
 import { lookup, refund, type Payment } from "../support/payments";

@@ -7,8 +7,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
-import { shardD1 } from "../../../src/db/shards";
-import { findMove, startMove } from "../../../src/shards/move.service";
+import { shardD1 } from "../../../src/placement/shards";
+import { findMove, startMove } from "../../../src/tenant-moves/move.service";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";

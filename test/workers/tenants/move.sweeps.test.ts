@@ -6,12 +6,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
-import { shardD1, shardsOf } from "../../../src/db/shards";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { FENCE_REFUSAL } from "../../../src/db/tenancy";
 import { reconcileLedger } from "../../../src/payments/reconciliation";
-import type { TenantMoveRecord } from "../../../src/db/tenant-moves.schema";
+import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
-import { findMove, startMove } from "../../../src/shards/move.service";
+import { findMove, startMove } from "../../../src/tenant-moves/move.service";
 import { backdate, writeEvent } from "../support/callbacks";
 import { createTenant } from "../support/http";
 import { seedPayments } from "../support/ledger";

@@ -1,13 +1,13 @@
 /**
- * How a move walks a tenant's rows (src/shards/table-copy.ts): each batch of every table is a seek into an index that
+ * How a move walks a tenant's rows (src/tenant-moves/table-copy.ts): each batch of every table is a seek into an index that
  * begins with the tenant, never a sort of all the tenant's rows, so a batch costs the same at any depth and a move is
  * linear in the tenant's size on the control database and on every shard alike; and each row it reads, writes or deletes
  * by its key (the catch-up, the pause's delta and verification) is a seek, so the pause costs the same for any tenant.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/db/shards";
-import { SHARD_TABLES } from "../../../src/shards/shard-tables";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
+import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
 import {
   deleteStatement,
   deleteUnreferencedStatement,
@@ -17,7 +17,7 @@ import {
   rowsByKey,
   upsertStatement,
   type Position,
-} from "../../../src/shards/table-copy";
+} from "../../../src/tenant-moves/table-copy";
 
 /** The SQL texts a walk prepares, run for real on the database (on rows that do not exist: the plan is what counts). */
 async function walkStatements(d1: D1Database, run: (d1: D1Database) => Promise<unknown>): Promise<string[]> {

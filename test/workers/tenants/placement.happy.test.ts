@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { shardsOf } from "../../../src/db/shards";
+import { shardsOf } from "../../../src/placement/shards";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 
 type Tenant = { id: string; region: string | null };

@@ -1,11 +1,11 @@
 import { count, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { ShardConfig } from "../lib/env";
 import { ApiError } from "../lib/problem";
-import { boundList } from "./bound-list";
-import { drizzleOf, type Database } from "./client";
+import { boundList } from "../db/bound-list";
+import { drizzleOf, type Database } from "../db/client";
 import { tenantMoves } from "./tenant-moves.schema";
 import { tenantShards } from "./tenant-shards.schema";
-import { tenants } from "./tenants.schema";
+import { tenants } from "../db/tenants.schema";
 
 /** A tenant shard as SHARDS configures it, with its D1 binding. */
 export type Shard = { binding: string; region: string; open: boolean; d1: D1Database };
@@ -23,13 +23,21 @@ export function shardsOf(env: Env): Shard[] {
 
 /**
  * Where a tenant with no tenant_shards row keeps its data: the control database, as every tenant did before shards
- * (docs/scale.md, from one database to shards). Such a tenant's shard is this binding.
+ * (docs/scale.md, from one database to shards). Such a tenant's shard is this binding. The legacy path is to be
+ * deleted (docs/scale.md, the plan's dates): every check of it goes through `isLegacyControlShard` and
+ * `placedShard`, so deleting it is deleting these two and what they guard.
  */
 export const CONTROL_BINDING = "DB";
 
+/** Whether a binding is the control database holding tenants from before shards, not a tenant shard. */
+export const isLegacyControlShard = (binding: string | null): boolean => binding === CONTROL_BINDING;
+
+/** The shard a tenant_shards row names, or the control database for a tenant from before shards (no row). */
+export const placedShard = (shard: string | null | undefined): string => shard ?? CONTROL_BINDING;
+
 /** The D1 database a tenant_shards row names; a name no longer in SHARDS is a deployment mistake, not the caller's. */
 export function shardD1(env: Env, binding: string): D1Database {
-  if (binding === CONTROL_BINDING) return env.DB;
+  if (isLegacyControlShard(binding)) return env.DB;
   const shard = shardsOf(env).find((configured) => configured.binding === binding);
   if (!shard) throw new Error(`Shard ${binding} holds tenants but is not in SHARDS.`);
   return shard.d1;
@@ -76,6 +84,9 @@ export async function placeInRegion(control: Database, env: Env, region: string)
   return ranked[0]!.shard;
 }
 
+/** Every database that may hold a tenant's rows, whether or not one does: the control database (legacy), then each shard. */
+export const everyDatabase = (env: Env): string[] => [CONTROL_BINDING, ...shardsOf(env).map((shard) => shard.binding)];
+
 /**
  * Every database holding tenant data: each configured shard, and the control database while a tenant from before
  * shards still keeps its data there.
@@ -121,7 +132,7 @@ export async function tenantPlacements(control: Database, tenantIds: string[]): 
 export const placementFields = { shard: tenantShards.shard, pausedAt: tenantMoves.pausedAt };
 
 export function placementOf(row: { shard: string | null; pausedAt: string | null }): TenantPlacement {
-  return { shard: row.shard ?? CONTROL_BINDING, moving: row.pausedAt !== null };
+  return { shard: placedShard(row.shard), moving: row.pausedAt !== null };
 }
 
 /**
@@ -135,5 +146,5 @@ export async function movingTenantShards(control: Database): Promise<Map<string,
     .leftJoin(tenantShards, eq(tenantShards.tenantId, tenantMoves.tenantId))
     .where(ne(tenantMoves.step, "done"))
     .all();
-  return new Map(rows.map((row) => [row.tenantId, row.shard ?? CONTROL_BINDING]));
+  return new Map(rows.map((row) => [row.tenantId, placedShard(row.shard)]));
 }

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
-import { shardsOf, sizeOf, type Shard } from "../db/shards";
-import { tenantShards } from "../db/tenant-shards.schema";
-import type { AppContext } from "../platform/context";
+import { shardsOf, sizeOf, type Shard } from "./shards";
+import { tenantShards } from "./tenant-shards.schema";
+import type { Database } from "../db/client";
 
 export type ShardReport = { shard: string; region: string; open: boolean; tenants: number; rows: number; sizeBytes: number };
 
@@ -18,7 +18,7 @@ async function rowsIn(shard: Shard): Promise<number> {
 }
 
 /** Every configured shard with its tenants (from the control database's map), its rows and its size, each shard read once. */
-export async function listShards(ctx: AppContext): Promise<ShardReport[]> {
+export async function listShards(ctx: { control: Database; env: Env }): Promise<ShardReport[]> {
   const placed = await ctx.control
     .select({ shard: tenantShards.shard, tenants: count() })
     .from(tenantShards)

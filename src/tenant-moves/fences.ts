@@ -1,7 +1,7 @@
-import type { FenceState } from "../db/tenant-fences.schema";
+import type { FenceState } from "../placement/tenant-fences.schema";
 
 /**
- * The statement that sets a tenant's fence on a move's source or target (src/db/tenant-fences.schema.ts). `replacing`
+ * The statement that sets a tenant's fence on a move's source or target (src/placement/tenant-fences.schema.ts). `replacing`
  * names the states an existing fence may be changed from, so that a step run late by a second driver can never lift a
  * fence a later step raised; unset, any fence is replaced.
  */

@@ -1,4 +1,4 @@
-import type { FenceState } from "../db/tenant-fences.schema";
+import type { FenceState } from "../placement/tenant-fences.schema";
 import { FENCE_REFUSAL } from "../db/tenancy";
 import { SHARD_TABLES, type ShardTable } from "./shard-tables";
 
@@ -52,7 +52,7 @@ export function fenceTriggers(database: FencedDatabase): { name: string; sql: st
 
 /**
  * One AFTER trigger per write of every shard table, recording the key of each row a tenant writes in `tenant_changes`
- * (src/db/tenant-changes.schema.ts) while its fence on the database is `capturing` or `paused`, in the same statement
+ * (src/tenant-moves/tenant-changes.schema.ts) while its fence on the database is `capturing` or `paused`, in the same statement
  * as the write, so no write escapes the move's change log. An update that changes a row's key or tenant records its old
  * key as well, so the move deletes that row on the target.
  */

@@ -1,4 +1,4 @@
-import type { TenantMoveRecord } from "../db/tenant-moves.schema";
+import type { TenantMoveRecord } from "../placement/tenant-moves.schema";
 import { nextAttemptAt, type ListedMove } from "./move.service";
 import { SHARD_TABLES } from "./shard-tables";
 

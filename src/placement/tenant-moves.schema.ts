@@ -1,6 +1,6 @@
 import { and, gt, lt, notInArray, type SQL } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { tenants } from "./tenants.schema";
+import { tenants } from "../db/tenants.schema";
 
 /**
  * A tenant's move from one shard to another, one row per tenant (the last move stays as a record until the next one):

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import { CONTROL_BINDING, shardD1, shardsOf, tenantPlacement } from "../db/shards";
+import { isLegacyControlShard, shardD1, shardsOf, tenantPlacement } from "../placement/shards";
 import { insertSelectFields } from "../db/insert-select";
 import {
   FINISHED_STEPS,
@@ -10,13 +10,13 @@ import {
   type MoveStep,
   type TableTally,
   type TenantMoveRecord,
-} from "../db/tenant-moves.schema";
-import { tenantShards } from "../db/tenant-shards.schema";
+} from "../placement/tenant-moves.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
 import { unknownTenant } from "../db/tenancy";
 import { logEvent } from "../lib/log";
 import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
-import type { AppContext } from "../platform/context";
+import type { RootContext } from "../platform/context";
 import { forgetTenantKeys, KEY_CHECK_TTL_MS } from "../tenants";
 import { fenceStatement, unfenceStatement } from "./fences";
 import { SHARD_TABLES, type ShardTable } from "./shard-tables";
@@ -105,7 +105,7 @@ export async function startMove({
   ctx,
   input: { tenantId, to, allowCrossRegion },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { tenantId: string; to: string; allowCrossRegion: boolean };
 }): Promise<TenantMoveRecord> {
   const target = shardsOf(ctx.env).find((shard) => shard.binding === to);
@@ -187,11 +187,11 @@ const beingCancelled = (move: TenantMoveRecord) =>
     `Tenant ${move.tenantId}'s move to ${move.toShard} is being cancelled; finish the cancel (POST /admin/tenants/${move.tenantId}/move/cancel) first.`,
   );
 
-export async function findMove(ctx: AppContext, tenantId: string): Promise<TenantMoveRecord | undefined> {
+export async function findMove(ctx: RootContext, tenantId: string): Promise<TenantMoveRecord | undefined> {
   return ctx.control.select().from(tenantMoves).where(eq(tenantMoves.tenantId, tenantId)).get();
 }
 
-export async function getMove({ ctx, input: { tenantId } }: { ctx: AppContext; input: { tenantId: string } }): Promise<TenantMoveRecord> {
+export async function getMove({ ctx, input: { tenantId } }: { ctx: RootContext; input: { tenantId: string } }): Promise<TenantMoveRecord> {
   const move = await findMove(ctx, tenantId);
   if (!move) throw new ApiError("not-found", `Tenant ${tenantId} has never been moved.`);
   return move;
@@ -208,7 +208,7 @@ export async function driveMove({
   ctx,
   input: { tenantId, budgetMs },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { tenantId: string; budgetMs: number };
 }): Promise<TenantMoveRecord> {
   const deadline = Date.now() + budgetMs;
@@ -244,7 +244,7 @@ export async function driveMove({
  * The cron's part: every unfinished move (or rollback) goes on, so a move whose driver crashed finishes anyway; one
  * whose last step failed waits out its backoff first.
  */
-export async function advanceUnfinishedMoves({ ctx }: { ctx: AppContext }): Promise<void> {
+export async function advanceUnfinishedMoves({ ctx }: { ctx: RootContext }): Promise<void> {
   const unfinished = await ctx.control.select().from(tenantMoves).where(unfinishedMove).all();
   for (const move of unfinished) {
     const retryAt = nextAttemptAt(move);
@@ -274,7 +274,7 @@ export async function listMoves({
   ctx,
   input: { limit, cursor },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { limit: number; cursor?: string };
 }): Promise<Page<ListedMove>> {
   const scope = cursorScope(ctx, "tenant-moves");
@@ -387,7 +387,7 @@ export async function moveStep({
   ctx,
   input: { move, databases },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { move: TenantMoveRecord; databases: MoveDatabases };
 }): Promise<StepOutcome> {
   const { source, target } = databases;
@@ -530,7 +530,8 @@ export async function moveStep({
       const table = CHILDREN_FIRST[move.tableIndex];
       if (!table) return proceed({ step: "done", tableIndex: 0, cursor: null, finishedAt: new Date().toISOString() });
       // On the control database the tenants row is the tenant's control row, not a shard's copy of it.
-      if (table.name === "tenants" && move.fromShard === CONTROL_BINDING) return proceed({ tableIndex: move.tableIndex + 1, cursor: null });
+      if (table.name === "tenants" && isLegacyControlShard(move.fromShard))
+        return proceed({ tableIndex: move.tableIndex + 1, cursor: null });
       const batch = await readKeys(source, table, { tenantId, after });
       count(
         table.name,
@@ -605,7 +606,7 @@ async function deleteBehindFence(move: TenantMoveRecord, source: D1Database, tab
  * most MAX_VERIFY_FAILURES times, then the source's fence is lowered to `capturing` and the catch-up does, with the
  * tenant's writes resumed.
  */
-async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { source }: MoveDatabases): Promise<StepOutcome> {
+async function finishVerification(ctx: RootContext, move: TenantMoveRecord, { source }: MoveDatabases): Promise<StepOutcome> {
   const differing = SHARD_TABLES.filter((table) => {
     const entry = move.tally[table.name] ?? {};
     return entry.sourceRows !== entry.targetRows || entry.sourceChecksum !== entry.targetChecksum;
@@ -686,7 +687,7 @@ async function finishVerification(ctx: AppContext, move: TenantMoveRecord, { sou
  * Saves a step's progress only if the move is still where this step found it: two drivers (the cron and the CLI) may
  * run the same step, whose writes are idempotent, but only one of them moves the cursor on.
  */
-async function save(ctx: AppContext, move: TenantMoveRecord, changes: Partial<TenantMoveRecord>): Promise<TenantMoveRecord> {
+async function save(ctx: RootContext, move: TenantMoveRecord, changes: Partial<TenantMoveRecord>): Promise<TenantMoveRecord> {
   const [saved] = await ctx.control
     .update(tenantMoves)
     .set({ lastError: null, failures: 0, lastFailedAt: null, ...changes, updatedAt: new Date().toISOString() })
@@ -717,7 +718,7 @@ export async function cancelMove({
   ctx,
   input: { tenantId },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { tenantId: string };
 }): Promise<TenantMoveRecord> {
   const move = await getMove({ ctx, input: { tenantId } });
@@ -776,7 +777,7 @@ async function rollbackStep({
   ctx,
   input: { move, databases },
 }: {
-  ctx: AppContext;
+  ctx: RootContext;
   input: { move: TenantMoveRecord; databases: MoveDatabases };
 }): Promise<StepOutcome> {
   const { source, target } = databases;
