@@ -153,8 +153,9 @@ describe("the callback URL policy", () => {
     // Through the API: a disguised loopback address is refused like the plain one.
     const { id: tenantId } = await createTenant();
     const liveEnv = { ...env, PROCESSOR_ENV: "live", BASE_URL: "https://api.payment-connect.dev" };
-    const ctx = { db: (await tenantContext(tenantId)).db, env: liveEnv, publicOrigin: liveEnv.BASE_URL, clock: clockAt() };
-    await expect(saveCallbackUrlService({ ctx, input: { tenantId, url: "https://[::ffff:0:7f00:1]/hooks" } })).rejects.toMatchObject({
+    const { db, tenant } = await tenantContext(tenantId);
+    const ctx = { db, tenant, env: liveEnv, publicOrigin: liveEnv.BASE_URL, clock: clockAt() };
+    await expect(saveCallbackUrlService({ ctx, input: { url: "https://[::ffff:0:7f00:1]/hooks" } })).rejects.toMatchObject({
       slug: "validation-failed",
       extensions: { errors: [{ field: "url", message: loopback }] },
     });
