@@ -1,7 +1,11 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { archiveCallbackHistory, readArchivedDay } from "../../../src/callbacks";
+import { callbackDeliveries, callbackDeliveryAttempts } from "../../../src/callbacks/deliveries.schema";
 import { createContext } from "../../../src/context";
+import { events } from "../../../src/outbox/events.schema";
+import { payments } from "../../../src/payments/payments.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import {
   adminGet,
@@ -16,6 +20,7 @@ import {
   writeEvent,
   deliveryMessage,
 } from "../support/callbacks";
+import { everyShard, shardOf, type ShardDb } from "../support/db";
 import { createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { allShardD1s, tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
@@ -60,21 +65,11 @@ async function pendingEvent(tenantId: string, createdAt: string) {
 }
 
 /** Rows wherever they are: on any shard. */
-const count = async (sql: string, ...values: unknown[]) => {
-  const counts = await Promise.all(
-    allShardD1s().map(
-      async (db) =>
-        (await db
-          .prepare(`SELECT COUNT(*) AS n FROM ${sql}`)
-          .bind(...values)
-          .first<number>("n"))!,
-    ),
-  );
-  return counts.reduce((sum, n) => sum + n, 0);
-};
-const inD1 = (eventId: string) => count("events WHERE id = ?", eventId);
-const deliveriesInD1 = (deliveryId: string) => count("callback_deliveries WHERE id = ?", deliveryId);
-const attemptsInD1 = (deliveryId: string) => count("callback_delivery_attempts WHERE delivery_id = ?", deliveryId);
+const count = async (rows: (db: ShardDb) => Promise<number>) => (await Promise.all(everyShard().map(rows))).reduce((sum, n) => sum + n, 0);
+const inD1 = (eventId: string) => count((db) => db.$count(events, eq(events.id, eventId)));
+const deliveriesInD1 = (deliveryId: string) => count((db) => db.$count(callbackDeliveries, eq(callbackDeliveries.id, deliveryId)));
+const attemptsInD1 = (deliveryId: string) =>
+  count((db) => db.$count(callbackDeliveryAttempts, eq(callbackDeliveryAttempts.deliveryId, deliveryId)));
 
 async function partsOf(tenantId: string, day: string) {
   return (await env.ARCHIVE.list({ prefix: `events/${tenantId}/${day}/` })).objects.map((object) => object.key);
@@ -128,7 +123,7 @@ describe("the callback history archive", () => {
       expect(await deliveriesInD1(deliveryId)).toBe(0);
       expect(await attemptsInD1(deliveryId)).toBe(0);
     }
-    expect(await count("payments WHERE tenant_id = ?", tenantId)).toBe(1);
+    expect(await count((db) => db.$count(payments, eq(payments.tenantId, tenantId)))).toBe(1);
     const [key, ...others] = await partsOf(tenantId, OLD_DAY);
     expect(others).toEqual([]);
     expect(key).toMatch(new RegExp(`^events/${tenantId}/${OLD_DAY}/part-[0-9a-f]{16}\\.ndjson\\.gz$`));
@@ -154,14 +149,17 @@ describe("the callback history archive", () => {
     const unsentEventId = await writeEvent(tenantId);
     await backdate(unsentEventId, at(OLD_DAY), { enqueued: false });
     const replayed = await deliveredEvent(tenantId, at(OLD_DAY));
-    await (
-      await tenantD1(tenantId)
-    )
-      .prepare(
-        "INSERT INTO callback_deliveries (id, tenant_id, event_id, endpoint_id, origin, status, created_at) SELECT 'dlv_youngreplay', tenant_id, event_id, endpoint_id, 'replay', 'delivered', ? FROM callback_deliveries WHERE id = ?",
-      )
-      .bind(at(YOUNG_DAY), replayed.deliveryId)
-      .run();
+    const db = await shardOf(tenantId);
+    const delivered = (await db.query.callbackDeliveries.findFirst({ where: eq(callbackDeliveries.id, replayed.deliveryId) }))!;
+    await db.insert(callbackDeliveries).values({
+      id: "dlv_youngreplay",
+      tenantId: delivered.tenantId,
+      eventId: delivered.eventId,
+      endpointId: delivered.endpointId,
+      origin: "replay",
+      status: "delivered",
+      createdAt: at(YOUNG_DAY),
+    });
 
     expect(await archiveAt(tenantId)).toMatchObject({ parts: 0, events: 0 });
 
@@ -171,12 +169,7 @@ describe("the callback history archive", () => {
     expect(await archivedIds(tenantId, OLD_DAY)).toBeNull();
 
     // Once its delivery has finished, the pending one goes with the next run.
-    await (
-      await tenantD1(tenantId)
-    )
-      .prepare("UPDATE callback_deliveries SET status = 'delivered' WHERE id = ?")
-      .bind(pending.deliveryId)
-      .run();
+    await db.update(callbackDeliveries).set({ status: "delivered" }).where(eq(callbackDeliveries.id, pending.deliveryId));
     expect(await archiveAt(tenantId)).toMatchObject({ parts: 1, events: 1 });
     expect(await inD1(pending.eventId)).toBe(0);
     expect(await archivedIds(tenantId, OLD_DAY)).toEqual([pending.eventId]);

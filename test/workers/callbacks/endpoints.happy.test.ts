@@ -1,5 +1,9 @@
+import { and, eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { enqueueEvents } from "../../../src/callbacks";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
+import { controlDb, shardOf } from "../support/db";
 import { call, jsonInit, tenantWithKey } from "../support/http";
 import {
   deliveriesOf,
@@ -13,7 +17,7 @@ import {
   writeEvent,
   type ReceivedCallback,
 } from "../support/callbacks";
-import { tenantContext, tenantD1 } from "../support/shards";
+import { tenantContext } from "../support/shards";
 import { env } from "cloudflare:workers";
 
 afterEach(() => {
@@ -202,16 +206,13 @@ describe("callback endpoints", () => {
     expect(await (await api.get(gone.id)).json()).toMatchObject({ disabled: true, disabledReason: "gone" });
     const audit = await eventually(
       () =>
-        env.DB.prepare(
-          "SELECT action, target, actor_email FROM dashboard_audit_log WHERE tenant_id = ? AND action LIKE 'callback_endpoint.%'",
-        )
-          .bind(tenantId)
-          .all<{ action: string; target: string; actor_email: string }>(),
-      (result) => result.results.length > 0,
+        controlDb()
+          .select({ action: dashboardAuditLog.action, target: dashboardAuditLog.target, actorEmail: dashboardAuditLog.actorEmail })
+          .from(dashboardAuditLog)
+          .where(and(eq(dashboardAuditLog.tenantId, tenantId), like(dashboardAuditLog.action, "callback_endpoint.%"))),
+      (rows) => rows.length > 0,
     );
-    expect(audit.results).toEqual([
-      { action: "callback_endpoint.gone", target: `${gone.id} (${RECEIVER}/gone)`, actor_email: "Payment Connect" },
-    ]);
+    expect(audit).toEqual([{ action: "callback_endpoint.gone", target: `${gone.id} (${RECEIVER}/gone)`, actorEmail: "Payment Connect" }]);
 
     const [next] = await sendEvents(tenantId, ["transfer.updated"]);
     expect(await deliveriesOf(next!)).toEqual([]);
@@ -224,22 +225,28 @@ describe("callback endpoints", () => {
     const down = await api.create({ url: `${RECEIVER}/down` });
     const eventId = await writeEvent(tenantId);
     await deliveryWithoutMessage(eventId);
-    const d1 = await tenantD1(tenantId);
-    const settle = (endpointId: string, status: string) =>
-      d1.prepare("UPDATE callback_deliveries SET status = ? WHERE event_id = ? AND endpoint_id = ?").bind(status, eventId, endpointId);
-    await d1.batch([settle(up.id, "delivered"), settle(down.id, "failed")]);
+    const db = await shardOf(tenantId);
+    const settle = (endpointId: string, status: "delivered" | "failed") =>
+      db
+        .update(callbackDeliveries)
+        .set({ status })
+        .where(and(eq(callbackDeliveries.eventId, eventId), eq(callbackDeliveries.endpointId, endpointId)));
+    await db.batch([settle(up.id, "delivered"), settle(down.id, "failed")]);
 
     const failed = async () =>
       ((await (await call("/v1/events?deliveryStatus=failed", { headers: auth })).json()) as { data: { id: string }[] }).data.map(
         (event) => event.id,
       );
     expect(await failed()).toEqual([eventId]);
-    await d1
-      .prepare(
-        "INSERT INTO callback_deliveries (id, tenant_id, event_id, endpoint_id, origin, status, created_at) VALUES (?, ?, ?, ?, 'replay', 'delivered', ?)",
-      )
-      .bind("dlv_replayedToDown", tenantId, eventId, down.id, new Date().toISOString())
-      .run();
+    await db.insert(callbackDeliveries).values({
+      id: "dlv_replayedToDown",
+      tenantId,
+      eventId,
+      endpointId: down.id,
+      origin: "replay",
+      status: "delivered",
+      createdAt: new Date().toISOString(),
+    });
     expect(await failed()).toEqual([]);
   });
 
@@ -251,10 +258,13 @@ describe("callback endpoints", () => {
     const since = new Date(Date.now() - 1000).toISOString();
     const eventId = await writeEvent(tenantId);
     await deliveryWithoutMessage(eventId);
-    const d1 = await tenantD1(tenantId);
-    const settle = (endpointId: string, status: string) =>
-      d1.prepare("UPDATE callback_deliveries SET status = ? WHERE event_id = ? AND endpoint_id = ?").bind(status, eventId, endpointId);
-    await d1.batch([settle(up.id, "delivered"), settle(down.id, "failed")]);
+    const db = await shardOf(tenantId);
+    const settle = (endpointId: string, status: "delivered" | "failed") =>
+      db
+        .update(callbackDeliveries)
+        .set({ status })
+        .where(and(eq(callbackDeliveries.eventId, eventId), eq(callbackDeliveries.endpointId, endpointId)));
+    await db.batch([settle(up.id, "delivered"), settle(down.id, "failed")]);
     const receiver = mockReceiver(RECEIVER);
 
     const response = await call(

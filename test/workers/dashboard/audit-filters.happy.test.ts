@@ -1,9 +1,13 @@
-import { env } from "cloudflare:workers";
+import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dashboardUsers } from "../../../src/accounts/accounts.schema";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { durationWords, shortUserAgent } from "../../../src/dashboard/views/audit-format";
 import { RECEIVER } from "../support/callbacks";
 import { ownerOf, PASSWORD, signedInOwner } from "../support/dashboard";
+import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
+import { auditRow, insertRows } from "../support/seed";
 
 // The audit log in people's words, with the operator's own actions and filters by action and by user.
 
@@ -15,21 +19,20 @@ async function seedEntries(
   count: number,
   entry: { action: string; actorUserId?: string | null; actorEmail?: string; target?: string; userAgent?: string; day?: string },
 ) {
-  await env.DB.batch(
+  await insertRows(
+    controlDb(),
+    dashboardAuditLog,
     Array.from({ length: count }, (_, n) =>
-      env.DB.prepare(
-        `INSERT INTO dashboard_audit_log (id, tenant_id, actor_user_id, actor_email, action, target, ip_address, user_agent, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, '192.0.2.1', ?, ?)`,
-      ).bind(
-        `aud_${entry.action}${n}${crypto.randomUUID().slice(0, 8)}`,
+      auditRow({
+        id: `aud_${entry.action}${n}${crypto.randomUUID().slice(0, 8)}`,
         tenantId,
-        entry.actorUserId ?? null,
-        entry.actorEmail ?? "seed@example.com",
-        entry.action,
-        entry.target ?? null,
-        entry.userAgent ?? "test",
-        `${entry.day ?? "2026-01-01"}T00:00:${String(n % 60).padStart(2, "0")}.${String(n).padStart(3, "0")}Z`,
-      ),
+        actorUserId: entry.actorUserId ?? null,
+        actorEmail: entry.actorEmail ?? "seed@example.com",
+        action: entry.action,
+        target: entry.target ?? null,
+        userAgent: entry.userAgent ?? "test",
+        createdAt: `${entry.day ?? "2026-01-01"}T00:00:${String(n % 60).padStart(2, "0")}.${String(n).padStart(3, "0")}Z`,
+      }),
     ),
   );
 }
@@ -37,7 +40,7 @@ async function seedEntries(
 const rowsOf = (html: string) => [...html.matchAll(/<tr data-action="([^"]+)">/g)].map((match) => match[1]);
 const nextLink = (html: string) => /href="(\/dashboard\/audit\?[^"]*cursor=[^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
 const userIdOf = async (email: string) =>
-  (await env.DB.prepare("SELECT id FROM dashboard_users WHERE email = ?").bind(email).first<string>("id"))!;
+  (await controlDb().query.dashboardUsers.findFirst({ columns: { id: true }, where: eq(dashboardUsers.email, email) }))!.id;
 
 describe("the audit log's entries", () => {
   it("lists the keys the operator issued and revoked, as the operator, with the key's access", async () => {
@@ -53,17 +56,20 @@ describe("the audit log's entries", () => {
       expect((await call(`/admin/tenants/${tenantId}/keys/${id}/revoke`, jsonInit("POST", {}, ADMIN_HEADERS))).status).toBe(200);
     }
 
-    const rows = (
-      await env.DB.prepare(
-        "SELECT action, actor_user_id, actor_email, target FROM dashboard_audit_log WHERE tenant_id = ? AND action LIKE 'key.%' ORDER BY rowid",
-      )
-        .bind(tenantId)
-        .all()
-    ).results;
+    const rows = await controlDb()
+      .select({
+        action: dashboardAuditLog.action,
+        actorUserId: dashboardAuditLog.actorUserId,
+        actorEmail: dashboardAuditLog.actorEmail,
+        target: dashboardAuditLog.target,
+      })
+      .from(dashboardAuditLog)
+      .where(and(eq(dashboardAuditLog.tenantId, tenantId), like(dashboardAuditLog.action, "key.%")))
+      .orderBy(sql`rowid`);
     expect(rows).toEqual([
-      { action: "key.issued", actor_user_id: null, actor_email: "operator", target: `${id} (Reporting job): payments:read, payouts:read` },
-      { action: "key.issued", actor_user_id: null, actor_email: "operator", target: `${unnamed.id}: every permission` },
-      { action: "key.revoked", actor_user_id: null, actor_email: "operator", target: `${id} (Reporting job)` },
+      { action: "key.issued", actorUserId: null, actorEmail: "operator", target: `${id} (Reporting job): payments:read, payouts:read` },
+      { action: "key.issued", actorUserId: null, actorEmail: "operator", target: `${unnamed.id}: every permission` },
+      { action: "key.revoked", actorUserId: null, actorEmail: "operator", target: `${id} (Reporting job)` },
     ]);
 
     const { html } = await browser.open("/dashboard/audit");
@@ -87,12 +93,14 @@ describe("the audit log's entries", () => {
     await seedEntries(tenantId, 1, { action: "signing_secret.rotated", target: "sigkey_old (old secret signs 604800 s more)" });
     await seedEntries(tenantId, 1, { action: "signing_secret.rotated", target: "sigkey_older (old secret signs 0 s more)" });
 
-    const target = await env.DB.prepare(
-      "SELECT target FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'signing_secret.rotated' AND actor_email = ?",
-    )
-      .bind(tenantId, email)
-      .first<string>("target");
-    expect(target).toMatch(/^\S+ \(old secret signs 24 hours more\)$/);
+    const rotation = await controlDb().query.dashboardAuditLog.findFirst({
+      where: and(
+        eq(dashboardAuditLog.tenantId, tenantId),
+        eq(dashboardAuditLog.action, "signing_secret.rotated"),
+        eq(dashboardAuditLog.actorEmail, email),
+      ),
+    });
+    expect(rotation?.target).toMatch(/^\S+ \(old secret signs 24 hours more\)$/);
 
     const { html } = await browser.open("/dashboard/audit?action=signing_secret.rotated");
     expect(html).toContain("old secret signs 24 hours more");

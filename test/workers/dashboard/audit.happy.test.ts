@@ -1,15 +1,21 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { DashboardBrowser, signedInOwner } from "../support/dashboard";
+import { controlDb } from "../support/db";
+import { auditRow, insertRows } from "../support/seed";
 
 /** `count` entries of an older day, enough to fill the first page (50 entries) and more. */
 async function seedAuditEntries(tenantId: string, count: number) {
-  await env.DB.batch(
+  await insertRows(
+    controlDb(),
+    dashboardAuditLog,
     Array.from({ length: count }, (_, n) =>
-      env.DB.prepare(
-        `INSERT INTO dashboard_audit_log (id, tenant_id, actor_email, action, ip_address, user_agent, created_at)
-         VALUES (?, ?, 'seed@example.com', 'seeded', '192.0.2.1', 'test', ?)`,
-      ).bind(`aud_seed${n}${tenantId}`, tenantId, `2026-01-01T00:00:${String(n).padStart(2, "0")}.000Z`),
+      auditRow({
+        id: `aud_seed${n}${tenantId}`,
+        tenantId,
+        action: "seeded",
+        createdAt: `2026-01-01T00:00:${String(n).padStart(2, "0")}.000Z`,
+      }),
     ),
   );
 }

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { payoutItems } from "../../../src/payouts/payouts.schema";
 import { attemptsOf, eventually, mockReceiver, RECEIVER, saveCallbackUrl } from "../support/callbacks";
 import { ownerOf } from "../support/dashboard";
 import { callbacksFor, disputeOfPayment } from "../support/disputes";
 import { seedPayments, seedPayout } from "../support/ledger";
 import type { Payment } from "../support/payments";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { insertRows, payoutItemRow } from "../support/seed";
+import { shardOf } from "../support/db";
 import { tenantD1 } from "../support/shards";
 
 // A payment's page in the dashboard tells its whole story: who paid and how, the money, every refund with the fee it
@@ -17,36 +20,31 @@ const grace = { firstName: "Grace", lastName: "Hopper", email: "Grace.Hopper@Exa
 /** A payout holding the payment's sale and one of its refunds, as a synced settlement leaves its items. */
 async function payoutWith(tenantId: string, paymentId: string, refundId: string): Promise<string> {
   const payoutId = await seedPayout(tenantId);
-  const db = await tenantD1(tenantId);
-  const item = db.prepare(
-    `INSERT INTO payout_items (payout_id, processor_transfer_id, tenant_id, type, payment_id, refund_id, order_ref, amount_cents,
-     fee_cents, net_cents, processor_created_at) VALUES (?, ?, ?, ?, ?, ?, 'order-story', ?, ?, ?, ?)`,
-  );
-  await db.batch([
-    item.bind(
+  await insertRows(await shardOf(tenantId), payoutItems, [
+    payoutItemRow({
       payoutId,
-      `TRsale${paymentId.slice(6)}`,
+      processorTransferId: `TRsale${paymentId.slice(6)}`,
       tenantId,
-      "payment",
+      type: "payment",
       paymentId,
-      null,
-      10_000,
-      130,
-      9_870,
-      "2026-11-01T10:00:00.000Z",
-    ),
-    item.bind(
+      refundId: null,
+      orderRef: "order-story",
+      amountCents: 10_000,
+      feeCents: 130,
+      processorCreatedAt: "2026-11-01T10:00:00.000Z",
+    }),
+    payoutItemRow({
       payoutId,
-      `TRrefund${refundId.slice(6)}`,
+      processorTransferId: `TRrefund${refundId.slice(6)}`,
       tenantId,
-      "refund",
+      type: "refund",
       paymentId,
       refundId,
-      -5_000,
-      0,
-      -5_000,
-      "2026-11-01T11:00:00.000Z",
-    ),
+      orderRef: "order-story",
+      amountCents: -5_000,
+      feeCents: 0,
+      processorCreatedAt: "2026-11-01T11:00:00.000Z",
+    }),
   ]);
   return payoutId;
 }

@@ -1,34 +1,33 @@
 import { describe, expect, it } from "vitest";
+import { payoutItems } from "../../../src/payouts/payouts.schema";
 import { signedInOwner } from "../support/dashboard";
 import { seedPayments, seedPayout } from "../support/ledger";
-import { tenantD1 } from "../support/shards";
+import { shardOf } from "../support/db";
+import { insertRows, payoutItemRow } from "../support/seed";
+
+type PayoutItemType = (typeof payoutItems.$inferInsert)["type"];
 
 async function seedItems(
   tenantId: string,
   payoutId: string,
-  items: { type: string; paymentId?: string; refundId?: string; amountCents: number; feeCents: number; at: string }[],
+  items: { type: PayoutItemType; paymentId?: string; refundId?: string; amountCents: number; feeCents: number; at: string }[],
 ) {
-  const shard = await tenantD1(tenantId);
-  await shard.batch(
+  await insertRows(
+    await shardOf(tenantId),
+    payoutItems,
     items.map((item, n) =>
-      shard
-        .prepare(
-          `INSERT INTO payout_items (payout_id, processor_transfer_id, tenant_id, type, payment_id, refund_id, order_ref, amount_cents, fee_cents,
-           net_cents, processor_created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .bind(
-          payoutId,
-          `TRitem${n}${payoutId.slice(-8)}`,
-          tenantId,
-          item.type,
-          item.paymentId ?? null,
-          item.refundId ?? null,
-          item.paymentId ? `order-${item.paymentId}` : null,
-          item.amountCents,
-          item.feeCents,
-          item.amountCents - item.feeCents,
-          item.at,
-        ),
+      payoutItemRow({
+        payoutId,
+        processorTransferId: `TRitem${n}${payoutId.slice(-8)}`,
+        tenantId,
+        type: item.type,
+        paymentId: item.paymentId ?? null,
+        refundId: item.refundId ?? null,
+        orderRef: item.paymentId ? `order-${item.paymentId}` : null,
+        amountCents: item.amountCents,
+        feeCents: item.feeCents,
+        processorCreatedAt: item.at,
+      }),
     ),
   );
 }

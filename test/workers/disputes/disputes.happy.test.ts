@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { disputeEvidence, disputes } from "../../../src/disputes/disputes.schema";
+import { payments } from "../../../src/payments/payments.schema";
 import { mockReceiver, RECEIVER, saveCallbackUrl } from "../support/callbacks";
 import {
   callbacksFor,
@@ -11,11 +14,12 @@ import {
   type Dispute,
 } from "../support/disputes";
 import { call, expectProblem, tenantWithKey } from "../support/http";
-import { paymentId, seedDispute, seedPayments } from "../support/ledger";
+import { paymentId, seedDisputes, seedPayments } from "../support/ledger";
 import { refund, type Payment } from "../support/payments";
 import { eventsFor, paymentStatus as status, seedMerchant, signedDelivery } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
+import { shardOf } from "../support/db";
+import { evidenceRow, insertRows } from "../support/seed";
 
 describe("a dispute from the processor", () => {
   it("marks a payment disputed on dispute.created and emits dispute.created", async () => {
@@ -165,18 +169,19 @@ describe("the dispute lifecycle, end to end through the sandbox processor", () =
 
   it("releases the payment from the sweep when the dispute.updated webhook was lost", async () => {
     const { auth, tenantId, payment, dispute, processorDisputeId } = await disputedPayment({ name: "Lost Webhook Co" });
-    const db = await tenantD1(tenantId);
-    const before = await db
-      .prepare("SELECT processor_updated_at FROM disputes WHERE id = ?")
-      .bind(dispute.lcDisputeId)
-      .first<{ processor_updated_at: string }>();
+    const db = await shardOf(tenantId);
+    const before = await db.query.disputes.findFirst({
+      columns: { processorUpdatedAt: true },
+      where: eq(disputes.id, dispute.lcDisputeId),
+    });
     await control("resolve-dispute", { id: processorDisputeId, outcome: "WON" }, auth);
     // As if the webhook never came: the ledger as it was before the decision.
     await db.batch([
       db
-        .prepare("UPDATE disputes SET state = 'open', response_state = 'needs_response', processor_updated_at = ? WHERE id = ?")
-        .bind(before!.processor_updated_at, dispute.lcDisputeId),
-      db.prepare("UPDATE payments SET status = 'disputed' WHERE id = ?").bind(payment.lcPaymentId),
+        .update(disputes)
+        .set({ state: "open", responseState: "needs_response", processorUpdatedAt: before!.processorUpdatedAt })
+        .where(eq(disputes.id, dispute.lcDisputeId)),
+      db.update(payments).set({ status: "disputed" }).where(eq(payments.id, payment.lcPaymentId)),
     ]);
 
     await sweepDisputesAt(0);
@@ -242,40 +247,40 @@ describe("GET /v1/disputes", () => {
     expect(open.data).toHaveLength(3);
     const future = (await (await call("/v1/disputes?from=2099-01-01T00:00:00Z", { headers: auth })).json()) as { data: Dispute[] };
     expect(future.data).toEqual([]);
-    const rows = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT COUNT(*) AS n FROM disputes WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ n: number }>();
-    expect(rows!.n).toBe(4);
+    expect(await (await shardOf(tenantId)).$count(disputes, eq(disputes.tenantId, tenantId))).toBe(4);
   });
 
   it("shows a full page of 200 disputes, each with its own evidence files", async () => {
     const { tenantId, auth } = await tenantWithKey();
-    const payments = Array.from({ length: 200 }, (_, i) => ({
+    const disputed = Array.from({ length: 200 }, (_, i) => ({
       id: paymentId(i, "pagedispute"),
-      status: "disputed",
+      status: "disputed" as const,
       amountCents: 5000,
       createdAt: "2026-06-01T00:00:00.000Z",
     }));
-    await seedPayments(tenantId, payments);
-    const disputeIds: string[] = [];
-    for (const payment of payments) disputeIds.push(await seedDispute(tenantId, payment.id));
+    await seedPayments(tenantId, disputed);
+    const disputeIds = await seedDisputes(
+      tenantId,
+      disputed.map((payment) => payment.id),
+    );
     // Every dispute has a file of its own, every third a second one.
     const files = disputeIds.flatMap((disputeId, i) =>
       i % 3 === 0 ? [`${disputeId}-a.pdf`, `${disputeId}-b.pdf`] : [`${disputeId}-a.pdf`],
     );
-    const db = await tenantD1(tenantId);
-    await db.batch(
+    await insertRows(
+      await shardOf(tenantId),
+      disputeEvidence,
       files.map((fileName, i) =>
-        db
-          .prepare(
-            `INSERT INTO dispute_evidence (id, tenant_id, dispute_id, sha256, file_name, upload_name, content_type, kind, size_bytes,
-             r2_key, state, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, 'application/pdf', 'pdf', 100, ?, 'succeeded', ?, ?)`,
-          )
-          .bind(`lcevd_page${i}`, tenantId, fileName.slice(0, -6), `${i}`.padStart(64, "0"), fileName, fileName, fileName, `${i}`, `${i}`),
+        evidenceRow({
+          id: `lcevd_page${i}`,
+          tenantId,
+          disputeId: fileName.slice(0, -6),
+          sha256: `${i}`.padStart(64, "0"),
+          fileName,
+          r2Key: fileName,
+          createdAt: `${i}`,
+          updatedAt: `${i}`,
+        }),
       ),
     );
 

@@ -1,11 +1,15 @@
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAX_CHECK_INTERVAL_MS, RECONCILE_AFTER_MS } from "../../../src/payments/check-schedule";
+import { payments } from "../../../src/payments/payments.schema";
 import { CHECKS_PER_RUN, reconcileLedger } from "../../../src/payments/reconciliation";
+import { rowsOnEveryShard, shardOf } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem, tenantWithKey } from "../support/http";
 import { paymentId } from "../support/ledger";
 import { lookup } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { rowsOnAnyShard, shardContexts, tenantD1 } from "../support/shards";
+import { insertRows, paymentRow } from "../support/seed";
+import { shardContexts } from "../support/shards";
 
 const MINUTE = 60_000;
 const sweepAt = (nowMs: number) => Promise.all(shardContexts({ nowMs }).map((ctx) => reconcileLedger({ ctx })));
@@ -16,32 +20,34 @@ const sweepAt = (nowMs: number) => Promise.all(shardContexts({ nowMs }).map((ctx
  * is a processor call that settles nothing.
  */
 async function seedLongPending(tenantId: string, count: number, prefix: string, firstDueMs: number, spreadMs: number) {
-  const shard = await tenantD1(tenantId);
-  const statements = Array.from({ length: count }, (_, i) =>
-    shard
-      .prepare(
-        `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents,
-         order_ref, processor_merchant_id, processor_transfer_id, processor_state, next_check_at, check_attempts, created_at, updated_at)
-       VALUES (?, ?, ?, 'processing', 'ach', 1000, 'USD', 10, ?, 'MUseeded', ?, 'PENDING', ?, 10, ?, ?)`,
-      )
-      .bind(
-        paymentId(i, prefix),
+  await insertRows(
+    await shardOf(tenantId),
+    payments,
+    Array.from({ length: count }, (_, i) =>
+      paymentRow({
+        id: paymentId(i, prefix),
         tenantId,
-        `${prefix}-${i}`,
-        `order-${i}`,
-        `TR${prefix}${String(i).padStart(8, "0")}`,
-        new Date(firstDueMs + Math.floor((i * spreadMs) / count)).toISOString(),
-        "2026-01-01T00:00:00.000Z",
-        "2026-01-01T00:00:00.000Z",
-      ),
+        idempotencyKey: `${prefix}-${i}`,
+        status: "processing",
+        method: "ach",
+        amountCents: 1000,
+        orderRef: `order-${i}`,
+        processorTransferId: `TR${prefix}${String(i).padStart(8, "0")}`,
+        processorState: "PENDING",
+        nextCheckAt: new Date(firstDueMs + Math.floor((i * spreadMs) / count)).toISOString(),
+        checkAttempts: 10,
+        createdAt: "2026-01-01T00:00:00.000Z",
+      }),
+    ),
   );
-  for (let start = 0; start < statements.length; start += 500) await shard.batch(statements.slice(start, start + 500));
 }
 
 const checkState = async (prefix: string) =>
-  rowsOnAnyShard<{ id: string; attempts: number; next: string }>(
-    "SELECT id, check_attempts AS attempts, next_check_at AS next FROM payments WHERE id LIKE ?",
-    `lcpay_${prefix}%`,
+  rowsOnEveryShard((db) =>
+    db
+      .select({ id: payments.id, attempts: payments.checkAttempts, next: payments.nextCheckAt })
+      .from(payments)
+      .where(like(payments.id, `lcpay_${prefix}%`)),
   );
 
 /** A card charge whose answer was lost with the lookup down: `processing` in the ledger, SUCCEEDED at the processor. */
@@ -51,11 +57,8 @@ async function stuckCharge() {
   await control("fault", { operation: "GET /transfers", kind: "error", times: 1 });
   await expectProblem(await charge(auth, chargeBody(await cardToken())), 502, "processor-error");
   const { id } = (await (
-    await tenantD1(tenantId)
-  )
-    .prepare("SELECT id FROM payments WHERE tenant_id = ?")
-    .bind(tenantId)
-    .first<{ id: string }>())!;
+    await shardOf(tenantId)
+  ).query.payments.findFirst({ columns: { id: true }, where: eq(payments.tenantId, tenantId) }))!;
   expect((await lookup(auth, id)).status).toBe("processing");
   return { auth, id, createdMs: Date.now() };
 }
@@ -77,21 +80,21 @@ describe("the reconciliation sweep's schedule", () => {
     await expectProblem(await charge(auth, chargeBody(await cardToken())), 502, "processor-error");
     const row = async () =>
       (await (
-        await tenantD1(tenantId)
-      )
-        .prepare("SELECT next_check_at AS next, check_attempts AS attempts FROM payments WHERE tenant_id = ?")
-        .bind(tenantId)
-        .first<{ next: string; attempts: number }>())!;
-    let due = Date.parse((await row()).next);
+        await shardOf(tenantId)
+      ).query.payments.findFirst({
+        columns: { nextCheckAt: true, checkAttempts: true },
+        where: eq(payments.tenantId, tenantId),
+      }))!;
+    let due = Date.parse((await row()).nextCheckAt!);
     const gaps: number[] = [];
     for (let look = 1; look <= 5; look++) {
       await sweepAt(due);
-      const next = Date.parse((await row()).next);
+      const next = Date.parse((await row()).nextCheckAt!);
       gaps.push(Math.round((next - due) / MINUTE));
       due = next;
     }
     expect(gaps).toEqual([1, 2, 4, 8, 16]);
-    expect((await row()).attempts).toBe(5);
+    expect((await row()).checkAttempts).toBe(5);
   });
 
   it("re-checks every one of 10,000 long-pending rows within the hour's cap, and a new stuck charge at its first check", async () => {
@@ -114,7 +117,7 @@ describe("the reconciliation sweep's schedule", () => {
     // Every row was looked at within the hour (attempts 10 → 11); those looked at in the first minutes came due again an hour later.
     expect(rows.filter((r) => r.attempts < 11)).toEqual([]);
     expect(rows.filter((r) => r.attempts > 12)).toEqual([]);
-    const latest = Math.max(...rows.map((r) => Date.parse(r.next)));
+    const latest = Math.max(...rows.map((r) => Date.parse(r.next!)));
     expect(latest).toBeLessThanOrEqual(start + 61 * MINUTE + MAX_CHECK_INTERVAL_MS);
     expect(CHECKS_PER_RUN * (MAX_CHECK_INTERVAL_MS / MINUTE)).toBeGreaterThanOrEqual(10_000);
   }, 600_000);

@@ -6,7 +6,7 @@ import { control } from "../support/sandbox";
 import { d1Holding } from "../support/shards";
 
 describe("POST /v1/payments/{id}/refund guards", () => {
-  it.each(["processing", "failed", "canceled", "refunded", "disputed"])("answers 409 for a %s payment", async (status) => {
+  it.each(["processing", "failed", "canceled", "refunded", "disputed"] as const)("answers 409 for a %s payment", async (status) => {
     const tenant = await tenantWithKey();
     const id = paymentId(1, `guard${status}`);
     await seedPayments(tenant.tenantId, [

@@ -1,10 +1,14 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { database } from "../../../src/db/client";
 import { CONTROL_BINDING, shardsInUse, shardsOf } from "../../../src/placement/shards";
+import { tenants } from "../../../src/db/tenants.schema";
 import { sweepPayouts } from "../../../src/payouts";
+import { payoutDiscovery } from "../../../src/payouts/payouts.schema";
 import { PLANNER_STATISTICS_AT_UTC, runScheduledSweeps } from "../../../src/scheduled";
+import { controlDb } from "../support/db";
 import { createTenant } from "../support/http";
 import { control } from "../support/sandbox";
 
@@ -51,19 +55,17 @@ describe("the cron on the control database, while tenants from before shards kee
     const now = new Date().toISOString();
     const legacy = `ten_legacy${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
     const legacyMerchant = await control<{ id: string }>("create-merchant", { name: "Legacy Bakery", state: "APPROVED" });
-    await env.DB.prepare(
-      "INSERT INTO tenants (id, name, processor_merchant_id, created_at, updated_at) VALUES (?, 'Legacy Bakery', ?, ?, ?)",
-    )
-      .bind(legacy, legacyMerchant.id, now, now)
-      .run();
+    await controlDb()
+      .insert(tenants)
+      .values({ id: legacy, name: "Legacy Bakery", processorMerchantId: legacyMerchant.id, createdAt: now, updatedAt: now });
     const { id: placed } = await createTenant("Placed Roasters");
     const placedMerchant = await control<{ id: string }>("create-merchant", { name: "Placed Roasters", state: "APPROVED" });
-    await env.DB.prepare("UPDATE tenants SET processor_merchant_id = ? WHERE id = ?").bind(placedMerchant.id, placed).run();
+    await controlDb().update(tenants).set({ processorMerchantId: placedMerchant.id }).where(eq(tenants.id, placed));
     expect(await shardsInUse(database(env), env)).toContain(CONTROL_BINDING);
 
     await sweepPayouts({ ctx: createContext(env).forShard(CONTROL_BINDING) });
 
-    const { results } = await env.DB.prepare("SELECT tenant_id FROM payout_discovery").all<{ tenant_id: string }>();
-    expect(results.map((row) => row.tenant_id)).toEqual([legacy]);
+    const discovered = await controlDb().select({ tenantId: payoutDiscovery.tenantId }).from(payoutDiscovery);
+    expect(discovered.map((row) => row.tenantId)).toEqual([legacy]);
   });
 });

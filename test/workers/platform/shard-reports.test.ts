@@ -1,14 +1,18 @@
 // Operator reports that span tenants read every shard: their totals, order and limits are the platform's, not the
 // first shard's.
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { shardD1, shardsOf } from "../../../src/placement/shards";
+import { refunds } from "../../../src/payments/payments.schema";
 import { startMove } from "../../../src/tenant-moves/move.service";
 import { ADMIN_HEADERS, call, createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { advanceMoveUntil, fenceOn, moveToEnd } from "../support/moves";
-import { tenantD1, tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
+import { shardDb, shardOf } from "../support/db";
+import { insertRows, refundRow } from "../support/seed";
+import { tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
 
 type FeeCredit = { lcRefundId: string; tenantId: string; status: string; updatedAtUtc: string };
 type Queue = { count: number; due: number; oldestCreatedAtUtc: string | null; nextCheckAtUtc: string | null };
@@ -28,18 +32,23 @@ async function tenantsOnTwoShards() {
 /** A paid payment with a refund whose fee credit was given up at `updatedAt`; `feeReturned` marks the fee as returned since. */
 async function givenUpFeeCredit(tenantId: string, n: number, updatedAt: string, { feeReturned = false } = {}) {
   const lcPaymentId = paymentId(n, "report");
-  await seedPayments(tenantId, [{ id: lcPaymentId, status: "succeeded", amountCents: 5000, createdAt: at(0) }]);
+  await seedPayments(tenantId, [
+    { id: lcPaymentId, status: "succeeded", amountCents: 5000, createdAt: at(0), applicationFeeRefundedCents: feeReturned ? 10 : 0 },
+  ]);
   const refundId = `lcref_report${String(n).padStart(8, "0")}`;
-  const db = await tenantD1(tenantId);
-  await db.batch([
-    db
-      .prepare(
-        `INSERT INTO refunds (id, tenant_id, payment_id, status, amount_cents, refund_application_fee, application_fee_refund_cents,
-           fee_credit_status, fee_credit_failure_code, created_at, updated_at)
-         VALUES (?, ?, ?, 'succeeded', 5000, 1, 10, 'failed', 'INVALID_FIELD', ?, ?)`,
-      )
-      .bind(refundId, tenantId, lcPaymentId, updatedAt, updatedAt),
-    db.prepare("UPDATE payments SET application_fee_refunded_cents = ? WHERE id = ?").bind(feeReturned ? 10 : 0, lcPaymentId),
+  await insertRows(await shardOf(tenantId), refunds, [
+    refundRow({
+      id: refundId,
+      tenantId,
+      paymentId: lcPaymentId,
+      status: "succeeded",
+      amountCents: 5000,
+      refundApplicationFee: true,
+      applicationFeeRefundCents: 10,
+      feeCreditStatus: "failed",
+      feeCreditFailureCode: "INVALID_FIELD",
+      createdAt: updatedAt,
+    }),
   ]);
   return refundId;
 }
@@ -47,8 +56,7 @@ async function givenUpFeeCredit(tenantId: string, n: number, updatedAt: string, 
 /** A charge whose outcome the reconciliation sweep has yet to learn, created at `createdAt`. */
 async function processingPayment(tenantId: string, n: number, createdAt: string) {
   const lcPaymentId = paymentId(n, "pending");
-  await seedPayments(tenantId, [{ id: lcPaymentId, status: "processing", amountCents: 1000, createdAt }]);
-  await (await tenantD1(tenantId)).prepare("UPDATE payments SET next_check_at = ? WHERE id = ?").bind(createdAt, lcPaymentId).run();
+  await seedPayments(tenantId, [{ id: lcPaymentId, status: "processing", amountCents: 1000, createdAt, nextCheckAt: createdAt }]);
 }
 
 const adminGet = async <T>(path: string) => {
@@ -150,8 +158,8 @@ describe("operator reports while a tenant moves", () => {
     await advanceMoveUntil(ctx, move, databases, (at) => at.step === "delete");
     expect(await counted()).toEqual(before);
     expect((await retry()).status).toBe(200);
-    const attemptsOn = (d1: D1Database) =>
-      d1.prepare("SELECT check_attempts FROM refunds WHERE id = ?").bind(refundId).first("check_attempts");
+    const attemptsOn = async (d1: D1Database) =>
+      (await shardDb(d1).query.refunds.findFirst({ where: eq(refunds.id, refundId) }))?.checkAttempts;
     expect([await attemptsOn(databases.target), await attemptsOn(databases.source)]).toEqual([1, 0]);
 
     await moveToEnd(tenantId, target);
@@ -174,11 +182,8 @@ describe("operator reports while a tenant moves", () => {
 
     expect(retried.status).toBe(200);
     // Attempted by the retry itself, not left to the sweep: the change log's entry of the reservation changes nothing.
-    const attempts = await databases.source
-      .prepare("SELECT check_attempts FROM refunds WHERE id = ?")
-      .bind(refundId)
-      .first("check_attempts");
-    expect(attempts).toBe(1);
+    const attempts = await shardDb(databases.source).query.refunds.findFirst({ where: eq(refunds.id, refundId) });
+    expect(attempts?.checkAttempts).toBe(1);
     await moveToEnd(tenantId, target);
   }, 60_000);
 });

@@ -1,15 +1,20 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
+import { tenantMoves } from "../../../src/placement/tenant-moves.schema";
 import { sweepMissedProcessorEvents } from "../../../src/processor-webhooks/missed-events.sweep";
 import { APPLY_RETRY_AFTER_MS, retryFailedApplications } from "../../../src/processor-webhooks/processor-webhooks.service";
+import { processorWatermarks } from "../../../src/processor-webhooks/watermarks.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { KEY_CHECK_TTL_MS } from "../../../src/tenants";
 import { paymentOf } from "../support/disputes";
+import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call } from "../support/http";
 import type { Payment } from "../support/payments";
 import { eventsFor, holdProcessorWebhooks } from "../support/processor-webhooks";
 import { bankToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { moveRow } from "../support/seed";
 
 // Every processor webhook in this file goes to a request bin: what the service learns, it learns from the cron's read of
 // the processor's change feeds.
@@ -61,24 +66,23 @@ const paymentEvents = async (lcPaymentId: string) =>
 
 /** The tenant's writes paused as a move's last copy pauses them, until the row is deleted. */
 async function pauseForMove(tenantId: string) {
-  const now = new Date().toISOString();
-  await env.DB.prepare(
-    `INSERT INTO tenant_moves (tenant_id, from_shard, to_shard, to_region, step, tally, paused_at, started_at, updated_at)
-     VALUES (?, 'DB_SHARD_US_1', 'DB_SHARD_US_2', 'us', 'delta', '{}', ?, ?, ?)`,
-  )
-    .bind(tenantId, now, now, now)
-    .run();
+  await controlDb()
+    .insert(tenantMoves)
+    .values(moveRow({ tenantId, step: "delta", pausedAt: new Date().toISOString() }));
 }
 /** The transfers feed caught up to `iso`, as if every change before it had been read: this test's changes alone are read. */
-const readTransfersFrom = (iso: string) =>
-  env.DB.prepare(
-    `INSERT INTO processor_watermarks (resource, updated_since, after_cursor, scan_started_at, advanced_at, read_through)
-     VALUES ('transfer', ?1, NULL, ?1, ?1, ?1)
-     ON CONFLICT (resource) DO UPDATE SET updated_since = ?1, after_cursor = NULL, scan_started_at = ?1, read_through = ?1`,
-  )
-    .bind(iso)
-    .run();
-const landed = (tenantId: string) => env.DB.prepare("DELETE FROM tenant_moves WHERE tenant_id = ?").bind(tenantId).run();
+const readTransfersFrom = (iso: string) => feedReadThrough("transfer", iso);
+const landed = (tenantId: string) => controlDb().delete(tenantMoves).where(eq(tenantMoves.tenantId, tenantId));
+/** A feed read through `iso`, as if every change before it had been read. */
+function feedReadThrough(resource: "transfer" | "dispute", iso: string) {
+  return controlDb()
+    .insert(processorWatermarks)
+    .values({ resource, updatedSince: iso, afterCursor: null, scanStartedAt: iso, advancedAt: iso, readThrough: iso })
+    .onConflictDoUpdate({
+      target: processorWatermarks.resource,
+      set: { updatedSince: iso, afterCursor: null, scanStartedAt: iso, readThrough: iso },
+    });
+}
 
 describe("a change feed behind by 10,000 changes", () => {
   it("catches up within three cron runs (a run reads 500 no more), its lag back to minutes", async () => {
@@ -141,13 +145,7 @@ describe("a change of a tenant paused by a move", () => {
 describe("each feed's lag", () => {
   it("is listed for the operator and warned of by /health/ready past 15 minutes, until the feed catches up", async () => {
     const anHourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
-    await env.DB.prepare(
-      `INSERT INTO processor_watermarks (resource, updated_since, after_cursor, scan_started_at, advanced_at, read_through)
-       VALUES ('dispute', ?1, NULL, ?1, ?1, ?1)
-       ON CONFLICT (resource) DO UPDATE SET updated_since = ?1, after_cursor = NULL, scan_started_at = ?1, read_through = ?1`,
-    )
-      .bind(anHourAgo)
-      .run();
+    await feedReadThrough("dispute", anHourAgo);
 
     expect((await feeds()).map((one) => one.resource)).toEqual(["dispute", "transfer", "merchant"]);
     const behind = await feed("dispute");

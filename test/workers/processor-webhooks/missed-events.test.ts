@@ -1,7 +1,10 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
+import { disputes } from "../../../src/disputes/disputes.schema";
 import { readMissedChanges, WATERMARK_OVERLAP_MS } from "../../../src/processor-webhooks/missed-events.sweep";
+import { processorWatermarks } from "../../../src/processor-webhooks/watermarks.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import {
   disputeOfPayment,
@@ -13,12 +16,12 @@ import {
   sweepDisputesAt,
   type Evidence,
 } from "../support/disputes";
+import { controlDb, everyShard } from "../support/db";
 import { call } from "../support/http";
 import type { Payment } from "../support/payments";
 import { eventsFor, holdProcessorWebhooks, signedDelivery } from "../support/processor-webhooks";
 import { approvedMerchant, buyerInstrument, control as operatorControl, sale } from "../support/sandbox-binding";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { allShardD1s } from "../support/shards";
 
 // Every processor webhook in this file goes to a request bin instead of the service: what the service learns, it learns
 // from the cron sweep reading the processor's own records.
@@ -47,18 +50,15 @@ const cronRun = () => runScheduledSweeps(env, Date.now());
 const disputeEvents = async (lcPaymentId: string) =>
   (await eventsFor(lcPaymentId)).filter((event) => event.type.startsWith("dispute.")).map((event) => event.type);
 const watermark = () =>
-  env.DB.prepare("SELECT updated_since, after_cursor, scan_started_at FROM processor_watermarks WHERE resource = 'dispute'").first<{
-    updated_since: string;
-    after_cursor: string | null;
-    scan_started_at: string;
-  }>();
+  controlDb().query.processorWatermarks.findFirst({
+    columns: { updatedSince: true, afterCursor: true, scanStartedAt: true },
+    where: eq(processorWatermarks.resource, "dispute"),
+  });
 const setWatermark = (updatedSince: string) =>
-  env.DB.prepare(
-    `INSERT INTO processor_watermarks (resource, updated_since, after_cursor, scan_started_at, advanced_at) VALUES ('dispute', ?1, NULL, ?1, ?1)
-     ON CONFLICT (resource) DO UPDATE SET updated_since = ?1, after_cursor = NULL`,
-  )
-    .bind(updatedSince)
-    .run();
+  controlDb()
+    .insert(processorWatermarks)
+    .values({ resource: "dispute", updatedSince, afterCursor: null, scanStartedAt: updatedSince, advancedAt: updatedSince })
+    .onConflictDoUpdate({ target: processorWatermarks.resource, set: { updatedSince, afterCursor: null } });
 /** One read of the disputes feed, as the cron makes it `laterMs` from now. */
 const readDisputes = (input: { pageSize?: number; maxPages?: number } = {}, laterMs = 0) =>
   readMissedChanges({ ctx: createContext(env, { nowMs: Date.now() + laterMs }), input: { resource: "dispute", ...input } });
@@ -113,13 +113,7 @@ describe("a dispute whose webhooks were all lost", () => {
 
     await cronRun();
 
-    for (const db of [env.DB, ...allShardD1s()]) {
-      const rows = await db
-        .prepare("SELECT COUNT(*) AS n FROM disputes WHERE processor_dispute_id = ?")
-        .bind(foreign.id)
-        .first<{ n: number }>();
-      expect(rows?.n).toBe(0);
-    }
+    for (const db of [controlDb(), ...everyShard()]) expect(await db.$count(disputes, eq(disputes.processorDisputeId, foreign.id))).toBe(0);
   });
 });
 
@@ -237,17 +231,17 @@ describe("the watermark", () => {
     await readDisputes({ pageSize: 1, maxPages: 1 }, fiveMinutesOn);
     expect(await known()).toBe(1);
     const reading = (await watermark())!;
-    expect(reading).toMatchObject({ updated_since: disputes[0]!.updated_at, after_cursor: expect.any(String) });
+    expect(reading).toMatchObject({ updatedSince: disputes[0]!.updated_at, afterCursor: expect.any(String) });
 
     await readDisputes({ pageSize: 1, maxPages: 1 }, fiveMinutesOn);
     expect(await known()).toBe(2);
-    expect((await watermark())!.updated_since).toBe(disputes[0]!.updated_at);
+    expect((await watermark())!.updatedSince).toBe(disputes[0]!.updated_at);
 
     await readDisputes({ pageSize: 1, maxPages: 1 }, fiveMinutesOn);
     expect(await known()).toBe(3);
     expect(await watermark()).toMatchObject({
-      updated_since: new Date(Date.parse(reading.scan_started_at) - WATERMARK_OVERLAP_MS).toISOString(),
-      after_cursor: null,
+      updatedSince: new Date(Date.parse(reading.scanStartedAt) - WATERMARK_OVERLAP_MS).toISOString(),
+      afterCursor: null,
     });
     for (const { payment } of sales) expect(await disputeEvents(payment.lcPaymentId)).toEqual(["dispute.created"]);
   });
@@ -258,7 +252,7 @@ describe("the watermark", () => {
     await setWatermark(processorDispute.updated_at);
     await control("fault", { operation: "GET /disputes", kind: "error", status: 500, times: 1 });
     await expect(readDisputes()).rejects.toThrow();
-    expect(await watermark()).toMatchObject({ updated_since: processorDispute.updated_at, after_cursor: null });
+    expect(await watermark()).toMatchObject({ updatedSince: processorDispute.updated_at, afterCursor: null });
     await readDisputes();
     expect(await disputeOfPayment(auth, payment.lcPaymentId)).toMatchObject({ processorDisputeId: processorDispute.id });
   });

@@ -1,11 +1,19 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
+import { tenantMoves } from "../../../src/placement/tenant-moves.schema";
+import { events } from "../../../src/outbox/events.schema";
+import { payments } from "../../../src/payments/payments.schema";
 import { readMissedChanges } from "../../../src/processor-webhooks/missed-events.sweep";
+import { processorWebhookReceipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
 import { APPLY_RETRY_AFTER_MS, retryFailedApplications } from "../../../src/processor-webhooks/processor-webhooks.service";
+import { processorWatermarks } from "../../../src/processor-webhooks/watermarks.schema";
+import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { achPayment, eventsFor, paymentStatus as status, seedMerchant, signedDelivery, transferEvent } from "../support/processor-webhooks";
+import { moveRow } from "../support/seed";
 import { tenantD1 } from "../support/shards";
 
 // A signed processor webhook is never lost for its shape: one that cannot be applied is kept on the control database as
@@ -70,12 +78,20 @@ async function reapplyAll() {
 
 /** A receipt kept as an older version of the service would have left it: straight into the control database. */
 async function storeUnprocessable(id: string, rawBody: string, reason: string) {
-  await env.DB.prepare(
-    `INSERT INTO processor_webhook_receipts (id, tenant_id, entity, type, resource_id, outcome, received_at, source, raw_body, reason)
-     VALUES (?, NULL, 'transfer', 'updated', ?, 'unprocessable', ?, 'webhook', ?, ?)`,
-  )
-    .bind(id, JSON.parse(rawBody)._embedded.transfers[0].id, new Date().toISOString(), rawBody, reason)
-    .run();
+  await controlDb()
+    .insert(processorWebhookReceipts)
+    .values({
+      id,
+      tenantId: null,
+      entity: "transfer",
+      type: "updated",
+      resourceId: JSON.parse(rawBody)._embedded.transfers[0].id,
+      outcome: "unprocessable",
+      receivedAt: new Date().toISOString(),
+      source: "webhook",
+      rawBody,
+      reason,
+    });
 }
 
 describe("a signed webhook whose transfer has a state the service has never seen", () => {
@@ -187,9 +203,10 @@ describe("POST /admin/processor-webhooks/reapply", () => {
     await seedPayments(tenant.tenantId, [
       { id, status: "processing", method: "ach", amountCents: 5000, createdAt: "2026-05-01T00:00:00.000Z" },
     ]);
-    await env.DB.prepare("UPDATE payments SET processor_state = 'PENDING', processor_updated_at = '2026-05-01T00:00:00.000Z' WHERE id = ?")
-      .bind(id)
-      .run();
+    await controlDb()
+      .update(payments)
+      .set({ processorState: "PENDING", processorUpdatedAt: "2026-05-01T00:00:00.000Z" })
+      .where(eq(payments.id, id));
     const merchantId = await seedMerchant(tenant.tenantId);
     const transferId = `TR${id.replace(/[^A-Za-z0-9]/g, "")}`;
     const rawBody = JSON.stringify(
@@ -202,8 +219,9 @@ describe("POST /admin/processor-webhooks/reapply", () => {
 
     expect(taken).toEqual([{ id: receiptId, outcome: "applied", reason: null }]);
     expect(await status(tenant.auth, id)).toMatchObject({ status: "succeeded" });
-    const events = await env.DB.prepare("SELECT type FROM events WHERE subject_id = ?").bind(id).all<{ type: string }>();
-    expect(events.results).toEqual([{ type: "transfer.updated" }]);
+    expect(await controlDb().select({ type: events.type }).from(events).where(eq(events.subjectId, id))).toEqual([
+      { type: "transfer.updated" },
+    ]);
     expect((await listed("applied")).find((receipt) => receipt.id === receiptId)).toMatchObject({ tenantId: tenant.tenantId });
   });
 
@@ -235,13 +253,9 @@ describe("POST /admin/processor-webhooks/reapply", () => {
 
 /** The tenant's writes paused as a move's delta pauses them, until the row is deleted. */
 async function pauseForMove(tenantId: string) {
-  const now = new Date().toISOString();
-  await env.DB.prepare(
-    `INSERT INTO tenant_moves (tenant_id, from_shard, to_shard, to_region, step, tally, paused_at, started_at, updated_at)
-     VALUES (?, 'DB_SHARD_US_1', 'DB_SHARD_US_2', 'us', 'delta', '{}', ?, ?, ?)`,
-  )
-    .bind(tenantId, now, now, now)
-    .run();
+  await controlDb()
+    .insert(tenantMoves)
+    .values(moveRow({ tenantId, step: "delta", pausedAt: new Date().toISOString() }));
 }
 
 describe("a webhook whose applying fails", () => {
@@ -320,7 +334,10 @@ describe("the sweep of missed changes", () => {
       }),
     ]);
     expect(await status(tenant.auth, id)).toMatchObject({ status: "succeeded" });
-    const watermark = await env.DB.prepare("SELECT after_cursor FROM processor_watermarks WHERE resource = 'transfer'").first();
-    expect(watermark).toEqual({ after_cursor: null });
+    const watermark = await controlDb().query.processorWatermarks.findFirst({
+      columns: { afterCursor: true },
+      where: eq(processorWatermarks.resource, "transfer"),
+    });
+    expect(watermark).toEqual({ afterCursor: null });
   });
 });

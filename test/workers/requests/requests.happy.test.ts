@@ -1,11 +1,14 @@
+import { like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { purgeExpiredRequests } from "../../../src/requests";
 import { env } from "cloudflare:workers";
 import { shardD1 } from "../../../src/placement/shards";
+import { requestLog } from "../../../src/requests/request-log.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { call, expectProblem, issueKey, jsonInit, tenantWithKey } from "../support/http";
 import { buyer, cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
+import { shardDb } from "../support/db";
 import { tenantShardBinding } from "../support/shards";
 import { loggedRequest, requestsPage, seedRequests, storedRequestRows, type LoggedRequest } from "../support/requests";
 
@@ -105,7 +108,7 @@ describe("the request log", () => {
     await loggedRequest(auth, counted.headers.get("X-Trace-Id")!);
 
     const rows = await storedRequestRows(tenantId);
-    expect(rows.map((row) => row.trace_id)).not.toContain(refused.headers.get("X-Trace-Id"));
+    expect(rows.map((row) => row.traceId)).not.toContain(refused.headers.get("X-Trace-Id"));
     expect(rows.map((row) => row.path)).not.toContain("/v1/meta");
   });
 
@@ -152,6 +155,7 @@ describe("the request log", () => {
     // A backlog goes a bounded run at a time: 10,001 expired rows take two runs.
     const shard = await tenantShardBinding(tenantId);
     const d1 = shardD1(env, shard);
+    // Raw SQL on purpose: one statement writes the 10,001 rows, where seeding through drizzle takes a statement a row.
     await d1
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10001)
@@ -162,9 +166,9 @@ describe("the request log", () => {
       .run();
     const ctx = createContext(env, { nowMs: now }).forShard(shard);
     expect(await purgeExpiredRequests({ ctx })).toEqual({ deleted: 10_000 });
-    const oldest = await d1.prepare("SELECT id FROM request_log WHERE id LIKE 'req_backlog%'").all<{ id: string }>();
+    const oldest = await shardDb(d1).select({ id: requestLog.id }).from(requestLog).where(like(requestLog.id, "req_backlog%"));
     // The one left is the newest of them (i = 1).
-    expect(oldest.results).toEqual([{ id: "req_backlog1" }]);
+    expect(oldest).toEqual([{ id: "req_backlog1" }]);
     expect(await purgeExpiredRequests({ ctx })).toEqual({ deleted: 1 });
   });
 });

@@ -1,7 +1,10 @@
 // The request log: a request's row, which the service writes after its response, and rows written directly.
+import { eq } from "drizzle-orm";
+import { requestLog } from "../../../src/requests/request-log.schema";
 import { call } from "./http";
 import { eventually } from "./callbacks";
-import { tenantD1 } from "./shards";
+import { shardOf } from "./db";
+import { insertRows, requestRow } from "./seed";
 
 export type LoggedRequest = {
   id: string;
@@ -34,14 +37,8 @@ export async function loggedRequest(auth: Record<string, string>, traceId: strin
 }
 
 /** Every column of the tenant's rows, as stored on its shard. */
-export async function storedRequestRows(tenantId: string): Promise<Record<string, unknown>[]> {
-  const { results } = await (
-    await tenantD1(tenantId)
-  )
-    .prepare("SELECT * FROM request_log WHERE tenant_id = ? ORDER BY at")
-    .bind(tenantId)
-    .all();
-  return results;
+export async function storedRequestRows(tenantId: string): Promise<(typeof requestLog.$inferSelect)[]> {
+  return (await shardOf(tenantId)).select().from(requestLog).where(eq(requestLog.tenantId, tenantId)).orderBy(requestLog.at);
 }
 
 export type SeededRequest = { at: string; method?: string; path?: string; status?: number; apiKeyId?: string; traceId?: string };
@@ -50,30 +47,14 @@ let seeded = 0;
 
 /** Rows as the service writes them, at the instants given; their ids and traceIds in order. */
 export async function seedRequests(tenantId: string, rows: SeededRequest[]): Promise<{ id: string; traceId: string }[]> {
-  const d1 = await tenantD1(tenantId);
-  const written = rows.map((row) => ({
-    id: `req_seeded${String(++seeded).padStart(8, "0")}${crypto.randomUUID().replaceAll("-", "").slice(0, 8)}`,
-    traceId: row.traceId ?? crypto.randomUUID().replaceAll("-", ""),
-    ...row,
-  }));
-  await d1.batch(
-    written.map((row) =>
-      d1
-        .prepare(
-          `INSERT INTO request_log (id, tenant_id, at, method, path, query, status, duration_ms, trace_id, idempotency_key, api_key_id)
-           VALUES (?, ?, ?, ?, ?, '', ?, 12, ?, NULL, ?)`,
-        )
-        .bind(
-          row.id,
-          tenantId,
-          row.at,
-          row.method ?? "GET",
-          row.path ?? "/v1/payments",
-          row.status ?? 200,
-          row.traceId,
-          row.apiKeyId ?? "key_seededkey000000",
-        ),
-    ),
+  const written = rows.map((row) =>
+    requestRow({
+      id: `req_seeded${String(++seeded).padStart(8, "0")}${crypto.randomUUID().replaceAll("-", "").slice(0, 8)}`,
+      tenantId,
+      traceId: row.traceId ?? crypto.randomUUID().replaceAll("-", ""),
+      ...row,
+    }),
   );
+  await insertRows(await shardOf(tenantId), requestLog, written);
   return written.map(({ id, traceId }) => ({ id, traceId }));
 }

@@ -4,19 +4,26 @@
  * only the rows changed since, however many the tenant has.
  */
 import { env } from "cloudflare:workers";
+import { and, countDistinct, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
 import { createContext } from "../../../src/context";
 import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
+import { tenantChanges } from "../../../src/tenant-moves/tenant-changes.schema";
+import { tenantFences } from "../../../src/placement/tenant-fences.schema";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
 import { moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
 import { captureTriggers } from "../../../src/tenant-moves/fence-triggers";
+import { payments } from "../../../src/payments/payments.schema";
 import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
+import { shardDb } from "../support/db";
 import { RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { fenceOn, otherShardInRegion } from "../support/moves";
 import { lookup, refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
+import { insertRows, paymentRow } from "../support/seed";
 import { tenantShardBinding } from "../support/shards";
 
 const SEEDED = 200;
@@ -87,13 +94,12 @@ describe("the change log", () => {
     const moving = await chargeableTenant("Captured");
     const other = await chargeableTenant("Not Captured");
     const d1 = shardD1(env, await tenantShardBinding(moving.tenantId));
-    const entries = async (tenantId: string) =>
-      (
-        await d1
-          .prepare("SELECT table_name, key FROM tenant_changes WHERE tenant_id = ? ORDER BY seq")
-          .bind(tenantId)
-          .all<{ table_name: string; key: string }>()
-      ).results;
+    const entries = (tenantId: string) =>
+      shardDb(d1)
+        .select({ tableName: tenantChanges.tableName, key: tenantChanges.key })
+        .from(tenantChanges)
+        .where(eq(tenantChanges.tenantId, tenantId))
+        .orderBy(tenantChanges.seq);
     const writeAndDelete = async (tenantId: string, prefix: string) => {
       const db = shardD1(env, await tenantShardBinding(tenantId));
       await seedPayments(tenantId, [
@@ -106,18 +112,17 @@ describe("the change log", () => {
     await writeAndDelete(moving.tenantId, "before");
     expect(await entries(moving.tenantId)).toEqual([]);
 
-    await d1
-      .prepare("INSERT INTO tenant_fences (tenant_id, state, move_started_at) VALUES (?, 'capturing', ?)")
-      .bind(moving.tenantId, new Date().toISOString())
-      .run();
+    await shardDb(d1)
+      .insert(tenantFences)
+      .values({ tenantId: moving.tenantId, state: "capturing", moveStartedAt: new Date().toISOString() });
     await writeAndDelete(moving.tenantId, "during");
     await writeAndDelete(other.tenantId, "other");
 
     const key = JSON.stringify([paymentId(1, "during")]);
     expect(await entries(moving.tenantId)).toEqual([
-      { table_name: "payments", key },
-      { table_name: "payments", key },
-      { table_name: "payments", key },
+      { tableName: "payments", key },
+      { tableName: "payments", key },
+      { tableName: "payments", key },
     ]);
     expect(await entries(other.tenantId)).toEqual([]);
   });
@@ -162,10 +167,12 @@ describe("a move with change capture", { timeout: 60_000 }, () => {
 
     // Verified, still paused, about to flip: both sides must hold the same rows.
     await move.until((at) => at.step === "verify" && at.tableIndex === 1);
-    const loggedSincePause = await move.databases.source
-      .prepare("SELECT COUNT(DISTINCT table_name || key) AS n FROM tenant_changes WHERE tenant_id = ? AND seq > ?")
-      .bind(tenant.tenantId, move.current().pauseCursor)
-      .first<number>("n");
+    const [{ loggedSincePause }] = (await shardDb(move.databases.source)
+      .select({ loggedSincePause: countDistinct(sql`${tenantChanges.tableName} || ${tenantChanges.key}`) })
+      .from(tenantChanges)
+      .where(and(eq(tenantChanges.tenantId, tenant.tenantId), gt(tenantChanges.seq, move.current().pauseCursor!)))) as [
+      { loggedSincePause: number },
+    ];
     expect(await dump(move.databases.target, tenant.tenantId)).toEqual(await dump(move.databases.source, tenant.tenantId));
 
     const done = await move.until((at) => at.step === "done");
@@ -176,7 +183,7 @@ describe("a move with change capture", { timeout: 60_000 }, () => {
     expect(tally.payments?.sourceRows).toBeGreaterThanOrEqual(1);
     expect(sum("sourceRows")).toBe(loggedSincePause);
     expect(sum("sourceRows")).toBeLessThan(10);
-    expect(sum("deltaWritten")).toBeLessThanOrEqual(loggedSincePause!);
+    expect(sum("deltaWritten")).toBeLessThanOrEqual(loggedSincePause);
     // The charge and its refund, written after the copy had passed the payments, were carried before the pause.
     expect(tally.payments?.caughtUpWritten).toBeGreaterThanOrEqual(1);
     expect(tally.refunds?.caughtUpWritten).toBeGreaterThanOrEqual(1);
@@ -186,15 +193,13 @@ describe("a move with change capture", { timeout: 60_000 }, () => {
     expect(await lookup(tenant.auth, earlier.lcPaymentId)).toMatchObject({ amountRefundedCents: 700 });
     expect(await lookup(tenant.auth, duringCopy.lcPaymentId)).toMatchObject({ amountRefundedCents: 1_100 });
     expect(await revealSecrets(tenant.tenantId)).toEqual(secrets);
-    const drained = await move.databases.target.prepare("SELECT order_ref FROM payments WHERE id = ?").bind(paymentId(7, "moving")).first();
-    expect(drained).toEqual({ order_ref: "written-in-the-drain" });
+    const drained = await shardDb(move.databases.target).query.payments.findFirst({
+      columns: { orderRef: true },
+      where: eq(payments.id, paymentId(7, "moving")),
+    });
+    expect(drained).toEqual({ orderRef: "written-in-the-drain" });
     // The source's change log goes with the move; its fence stays `left`, refusing the tenant's writes there.
-    expect(
-      await move.databases.source
-        .prepare("SELECT COUNT(*) AS n FROM tenant_changes WHERE tenant_id = ?")
-        .bind(tenant.tenantId)
-        .first<number>("n"),
-    ).toBe(0);
+    expect(await shardDb(move.databases.source).$count(tenantChanges, eq(tenantChanges.tenantId, tenant.tenantId))).toBe(0);
     expect(await fenceOn(move.from, tenant.tenantId)).toBe("left");
   });
 
@@ -229,14 +234,10 @@ describe("a move with change capture", { timeout: 60_000 }, () => {
     expect(done.tally.payments?.caughtUpDeleted).toBe(1);
     expect(done.tally.callback_signing_secrets?.caughtUpDeleted).toBe(1);
     expect(done.tally.payments?.deltaDeleted ?? 0).toBe(0);
-    const target = move.databases.target;
-    expect(await target.prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?").bind(tenant.tenantId).first<number>("n")).toBe(
-      49,
-    );
-    expect(await target.prepare("SELECT id FROM payments WHERE id = ?").bind(paymentId(3, "gone")).first()).toBeNull();
-    expect(
-      await target.prepare("SELECT COUNT(*) AS n FROM callback_signing_secrets WHERE endpoint_id = ?").bind(endpointId).first<number>("n"),
-    ).toBe(0);
+    const target = shardDb(move.databases.target);
+    expect(await target.$count(payments, eq(payments.tenantId, tenant.tenantId))).toBe(49);
+    expect(await target.query.payments.findFirst({ where: eq(payments.id, paymentId(3, "gone")) })).toBeUndefined();
+    expect(await target.$count(callbackSigningSecrets, eq(callbackSigningSecrets.endpointId, endpointId))).toBe(0);
     expect((await call(`/v1/callback-endpoints/${endpointId}`, { headers: tenant.auth })).status).toBe(404);
   });
 
@@ -261,22 +262,25 @@ describe("a move with change capture", { timeout: 60_000 }, () => {
 
     expect(done.tally.payments?.repaired).toBe(2);
     expect(done.tally.payments?.compared).toBe(60);
-    expect(await move.databases.target.prepare("SELECT id FROM payments WHERE id = 'lcpay_leftover0000000000000'").first()).toBeNull();
-    expect(await move.databases.target.prepare("SELECT order_ref FROM payments WHERE id = ?").bind(paymentId(5, "cmp")).first()).toEqual({
-      order_ref: `order-${paymentId(5, "cmp")}`,
+    const target = shardDb(move.databases.target);
+    expect(await target.query.payments.findFirst({ where: eq(payments.id, "lcpay_leftover0000000000000") })).toBeUndefined();
+    expect(await target.query.payments.findFirst({ columns: { orderRef: true }, where: eq(payments.id, paymentId(5, "cmp")) })).toEqual({
+      orderRef: `order-${paymentId(5, "cmp")}`,
     });
   });
 });
 
 /** A payment row of the tenant written straight into one database. */
 async function seedPaymentOn(d1: D1Database, tenantId: string, id: string) {
-  const now = new Date().toISOString();
-  await d1
-    .prepare(
-      `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents, order_ref,
-         processor_merchant_id, processor_transfer_id, processor_state, created_at, updated_at)
-       VALUES (?, ?, ?, 'succeeded', 'card', 500, 'USD', 10, 'leftover', 'MUseeded', ?, 'SUCCEEDED', ?, ?)`,
-    )
-    .bind(id, tenantId, `seed-${id}`, `TR${id}`, now, now)
-    .run();
+  await insertRows(shardDb(d1), payments, [
+    paymentRow({
+      id,
+      tenantId,
+      status: "succeeded",
+      amountCents: 500,
+      orderRef: "leftover",
+      processorTransferId: `TR${id}`,
+      processorState: "SUCCEEDED",
+    }),
+  ]);
 }

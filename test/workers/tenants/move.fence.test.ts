@@ -3,11 +3,16 @@
  * the source `capturing` through the copy, `paused` from the pause to the flip and `left` for good after it.
  */
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
 import { FENCE_REFUSAL, isFenceRefusal } from "../../../src/db/tenancy";
+import { tenantFences } from "../../../src/placement/tenant-fences.schema";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
+import { requestLog } from "../../../src/requests/request-log.schema";
+import { shardDb } from "../support/db";
+
 import { fenceTriggers, type FencedDatabase } from "../../../src/tenant-moves/fence-triggers";
 import { moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
 import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
@@ -17,6 +22,8 @@ import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sand
 import { recordRequest } from "../../../src/requests/request-log.service";
 import { tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
 import { fenceOn, moveToEnd, otherShardInRegion, rowsOn } from "../support/moves";
+
+type FenceState = (typeof tenantFences.$inferInsert)["state"];
 
 type Fences = { source: string | null; target: string | null };
 
@@ -61,11 +68,11 @@ describe("the fences of a move", { timeout: 30_000 }, () => {
     expect(fencesAt("delete").at(-1)).toEqual({ source: "left", target: null });
     expect(fencesAt("done")).toEqual([{ source: "left", target: null }]);
     expect(await rowsOn(from, tenant.tenantId)).toEqual({});
-    const row = await databases.source
-      .prepare("SELECT move_started_at FROM tenant_fences WHERE tenant_id = ?")
-      .bind(tenant.tenantId)
-      .first();
-    expect(row).toEqual({ move_started_at: move.startedAt });
+    const row = await shardDb(databases.source).query.tenantFences.findFirst({
+      columns: { moveStartedAt: true },
+      where: eq(tenantFences.tenantId, tenant.tenantId),
+    });
+    expect(row).toEqual({ moveStartedAt: move.startedAt });
   });
 
   it("replaces the left fence when the tenant moves back to the database it left", async () => {
@@ -93,13 +100,11 @@ async function triggersOn(d1: D1Database): Promise<Map<string, string>> {
   return new Map(results.map((row) => [row.name, oneLine(row.sql)]));
 }
 
-const setFence = (d1: D1Database, tenantId: string, state: string) =>
-  d1
-    .prepare(
-      "INSERT INTO tenant_fences (tenant_id, state, move_started_at) VALUES (?1, ?2, ?3) ON CONFLICT (tenant_id) DO UPDATE SET state = ?2",
-    )
-    .bind(tenantId, state, new Date().toISOString())
-    .run();
+const setFence = (d1: D1Database, tenantId: string, state: FenceState) =>
+  shardDb(d1)
+    .insert(tenantFences)
+    .values({ tenantId, state, moveStartedAt: new Date().toISOString() })
+    .onConflictDoUpdate({ target: tenantFences.tenantId, set: { state } });
 
 describe("the fence triggers", () => {
   it("guard every shard table's inserts, updates and deletes on the control database and on every shard", async () => {
@@ -123,7 +128,7 @@ describe("the fence triggers", () => {
     const update = () => d1.prepare("UPDATE payments SET order_ref = 'late' WHERE id = ?").bind(paid.lcPaymentId).run();
     const remove = () => d1.prepare("DELETE FROM request_log WHERE tenant_id = ?").bind(tenant.tenantId).run();
 
-    for (const state of ["paused", "left"]) {
+    for (const state of ["paused", "left"] as const) {
       await setFence(d1, tenant.tenantId, state);
       const refused = await update().catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(Error);
@@ -192,8 +197,11 @@ describe("a write resolved to the old shard before the pause and made after the 
         idempotencyKey: undefined,
       },
     });
-    const logged = await shardD1(env, to).prepare("SELECT tenant_id FROM request_log WHERE trace_id = ?").bind(traceId).first();
-    expect(logged).toEqual({ tenant_id: tenant.tenantId });
+    const logged = await shardDb(shardD1(env, to)).query.requestLog.findFirst({
+      columns: { tenantId: true },
+      where: eq(requestLog.traceId, traceId),
+    });
+    expect(logged).toEqual({ tenantId: tenant.tenantId });
     expect(await rowsOn(from, tenant.tenantId)).toEqual({});
   });
 });

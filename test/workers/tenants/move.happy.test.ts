@@ -3,8 +3,15 @@
  * and everything it uses — keys, payments, refunds, callbacks and their secrets, idempotency keys — works after.
  */
 import { env } from "cloudflare:workers";
+import { and, eq, ne } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
+import { disputes } from "../../../src/disputes/disputes.schema";
+import { payments } from "../../../src/payments/payments.schema";
+import { terminalReaders } from "../../../src/terminal/terminal.schema";
+import { shardDb } from "../support/db";
+import { disputeRow, insertRows, readerRow } from "../support/seed";
 import { eventually, independentHmacHex, mockReceiver, RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
 import { ADMIN_HEADERS, call, expectProblem, issueKey, jsonInit, PROBE, tenantWithKey } from "../support/http";
 import { getReader, newSerial } from "../support/terminal";
@@ -113,12 +120,12 @@ describe("moving a tenant to another shard of its region", () => {
     expect(pauses.count).toBeGreaterThan(0);
     expect(await tenantShardBinding(tenant.tenantId)).toBe(to);
     expect(await rowsOn(from, tenant.tenantId)).toEqual({});
-    const target = shardD1(env, to);
+    const target = shardDb(shardD1(env, to));
     const onTarget = await target
-      .prepare("SELECT id, amount_refunded_cents FROM payments WHERE tenant_id = ?")
-      .bind(tenant.tenantId)
-      .all<{ id: string; amount_refunded_cents: number }>();
-    expect(new Map(onTarget.results.map((row) => [row.id, row.amount_refunded_cents]))).toEqual(refunded);
+      .select({ id: payments.id, amountRefundedCents: payments.amountRefundedCents })
+      .from(payments)
+      .where(eq(payments.tenantId, tenant.tenantId));
+    expect(new Map(onTarget.map((row) => [row.id, row.amountRefundedCents]))).toEqual(refunded);
     for (const [lcPaymentId, amountRefundedCents] of refunded) {
       expect(await lookup(tenant.auth, lcPaymentId)).toMatchObject({ lcPaymentId, amountRefundedCents });
       expect(await processorTransfersFor(lcPaymentId)).toBe(1);
@@ -126,21 +133,21 @@ describe("moving a tenant to another shard of its region", () => {
 
     // Every delivery (one per event written while callbacks were on) reaches the receiver once, from whichever shard.
     const deliveries = await target
-      .prepare("SELECT event_id FROM callback_deliveries WHERE tenant_id = ?")
-      .bind(tenant.tenantId)
-      .all<{ event_id: string }>();
-    expect(deliveries.results.length).toBeGreaterThan(0);
+      .select({ eventId: callbackDeliveries.eventId })
+      .from(callbackDeliveries)
+      .where(eq(callbackDeliveries.tenantId, tenant.tenantId));
+    expect(deliveries.length).toBeGreaterThan(0);
     await eventually(
       () =>
-        target
-          .prepare("SELECT COUNT(*) AS n FROM callback_deliveries WHERE tenant_id = ? AND status <> 'delivered'")
-          .bind(tenant.tenantId)
-          .first<number>("n"),
+        target.$count(
+          callbackDeliveries,
+          and(eq(callbackDeliveries.tenantId, tenant.tenantId), ne(callbackDeliveries.status, "delivered")),
+        ),
       (undelivered) => undelivered === 0,
       30_000,
     );
     const received = receiver.received.map((callback) => callback.headers.get("LC-Event-Id")).sort();
-    expect(received).toEqual(deliveries.results.map((delivery) => delivery.event_id).sort());
+    expect(received).toEqual(deliveries.map((delivery) => delivery.eventId).sort());
   }, 60_000);
 
   it("keeps keys, callbacks and their secrets, disputes, readers and an in-flight Idempotency-Key working after the move", async () => {
@@ -242,29 +249,28 @@ async function asBeforeShards(tenantId: string): Promise<void> {
 /** An active reader of the tenant, as registering and activating it leaves it, on the tenant's shard. */
 async function readerOn(binding: string, tenantId: string, merchantId: string): Promise<string> {
   const id = `lcrdr_moved${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
-  const now = new Date().toISOString();
-  await shardD1(env, binding)
-    .prepare(
-      `INSERT INTO terminal_readers (id, tenant_id, serial_number, model, label, status, processor_merchant_id, processor_device_id, created_at, updated_at)
-       VALUES (?, ?, ?, 'PAX_A920PRO', 'Counter', 'active', ?, ?, ?, ?)`,
-    )
-    .bind(id, tenantId, newSerial(), merchantId, `DV${id.slice(6)}`, now, now)
-    .run();
+  await insertRows(shardDb(shardD1(env, binding)), terminalReaders, [
+    readerRow({ id, tenantId, serialNumber: newSerial(), processorMerchantId: merchantId }),
+  ]);
   return id;
 }
 
 /** A dispute of the payment, as the processor's dispute.created leaves it, on the tenant's shard. */
 async function disputeOn(binding: string, tenantId: string, paymentId: string): Promise<string> {
   const id = `lcdsp_moved${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
-  const now = new Date().toISOString();
-  await shardD1(env, binding)
-    .prepare(
-      `INSERT INTO disputes (id, tenant_id, payment_id, order_ref, processor_dispute_id, processor_transfer_id, processor_merchant_id,
-         amount_cents, currency, reason, state, response_state, respond_by, processor_updated_at, change_token, synced_at, created_at, updated_at)
-       SELECT ?, tenant_id, id, order_ref, ?, processor_transfer_id, processor_merchant_id, 1000, 'USD', 'fraud', 'open', 'needs_response', ?, ?, 'seed', ?, ?, ?
-       FROM payments WHERE id = ?`,
-    )
-    .bind(id, `DI${id.slice(6)}`, new Date(Date.now() + 7 * 86_400_000).toISOString(), now, now, now, now, paymentId)
-    .run();
+  const db = shardDb(shardD1(env, binding));
+  const payment = (await db.query.payments.findFirst({ where: eq(payments.id, paymentId) }))!;
+  await insertRows(db, disputes, [
+    disputeRow({
+      id,
+      tenantId: payment.tenantId,
+      paymentId,
+      orderRef: payment.orderRef,
+      processorTransferId: payment.processorTransferId!,
+      processorMerchantId: payment.processorMerchantId,
+      amountCents: 1000,
+      respondBy: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    }),
+  ]);
   return id;
 }
