@@ -1,4 +1,4 @@
-import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { RootContext, TenantContext } from "./context";
 import type { KeyPermissions } from "./permissions";
 

@@ -23,7 +23,7 @@ import {
 import { everyShard, shardOf, type ShardDb } from "../support/db";
 import { createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
-import { allShardD1s, tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
+import { tenantContext, tenantShardBinding } from "../support/shards";
 import { shardsOf } from "../../../src/placement/shards";
 
 /** The cron's fixed clock. With the default 30 days, days before 2026-10-27 are archived and that day is not. */
