@@ -18,7 +18,7 @@ export { toPaymentResponse } from "./payments.view";
 export { operationLabel, processorCallsOf, type PaymentProcessorCall } from "./processor-calls";
 export { getPayment, listPayments, refundsOfPayment } from "./payments.queries";
 export { moneyByDay, sumOfDays, type DayMoney } from "./money-by-day.queries";
-export { isSucceededSale, MONEY_FIGURES, netCents, saleFeeCents, SUCCEEDED_SALE_STATUSES, type MoneyMovements } from "./sale-money";
+export { MONEY_FIGURES, netCents, saleFeeCents } from "./sale-money";
 export {
   PAYMENT_SEARCH_KINDS,
   searchPayments,
