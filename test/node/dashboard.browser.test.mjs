@@ -271,7 +271,7 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
       await fitsTheScreen();
       await shot("14-callback-endpoint-created");
 
-      await Promise.all([page.waitForURL(/notice=test-event-sent$/), page.click("text=Send test event")]);
+      await Promise.all([page.waitForURL(/notice=endpoint-test-sent$/), page.click("text=Send test event")]);
       const ping = await waitFor(() => receiver.received.find((callback) => callback.url === `/desk-${width}`));
       const verify = (key) =>
         verifyCallbackSignature({ rawBody: ping.body, signatureHeader: ping.headers["lc-signature"], secret: key, toleranceSeconds: 300 });
