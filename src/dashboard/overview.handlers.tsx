@@ -26,7 +26,7 @@ export async function showOverview(c: SignedInContext) {
   const [tenant, readiness, days, payouts, disputes] = await Promise.all([
     getTenant({ ctx, input: { tenantId } }),
     getReadiness({ ctx, input: { tenantId, refresh: c.req.query("refresh") === "true" } }),
-    moneyByDay({ ctx, input: { tenantId, fromDay, toDay } }),
+    moneyByDay({ ctx, input: { fromDay, toDay } }),
     payoutsAtAGlance({ ctx, input: { tenantId } }),
     disputesAwaitingResponse({ ctx, input: { tenantId, limit: DISPUTES_SHOWN } }),
   ]);
