@@ -27,7 +27,7 @@ export async function showOverview(c: SignedInContext) {
     getTenant({ ctx, input: { tenantId } }),
     getReadiness({ ctx, input: { tenantId, refresh: c.req.query("refresh") === "true" } }),
     moneyByDay({ ctx, input: { fromDay, toDay } }),
-    payoutsAtAGlance({ ctx, input: { tenantId } }),
+    payoutsAtAGlance({ ctx }),
     disputesAwaitingResponse({ ctx, input: { tenantId, limit: DISPUTES_SHOWN } }),
   ]);
   return c.render(
