@@ -28,7 +28,7 @@ export async function showOverview(c: SignedInContext) {
     getReadiness({ ctx, input: { tenantId, refresh: c.req.query("refresh") === "true" } }),
     moneyByDay({ ctx, input: { fromDay, toDay } }),
     payoutsAtAGlance({ ctx }),
-    disputesAwaitingResponse({ ctx, input: { tenantId, limit: DISPUTES_SHOWN } }),
+    disputesAwaitingResponse({ ctx, input: { limit: DISPUTES_SHOWN } }),
   ]);
   return c.render(
     <OverviewPage
