@@ -13,7 +13,7 @@ import {
 import { ApiError } from "../lib/problem";
 import type { EventType } from "../outbox/event-types";
 import { events, type EventRecord } from "../outbox/events.schema";
-import type { ShardContext, TenantContext } from "../platform/context";
+import type { TenantContext } from "../platform/context";
 import { archiveCutoff, archivedDays, readArchivedDay, type ArchivedEvent } from "./archive";
 import { callbackDeliveries } from "./deliveries.schema";
 

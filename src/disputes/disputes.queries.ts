@@ -3,7 +3,7 @@ import { boundList } from "../db/bound-list";
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { responseWindow, responseWindowOpenSql } from "./dispute-states";
-import type { ShardContext, TenantContext } from "../platform/context";
+import type { TenantContext } from "../platform/context";
 import {
   disputeEvidence,
   disputes,

@@ -169,7 +169,6 @@ export async function submitDispute({
   ctx: TenantContext;
   input: { disputeId: string; note?: string; idempotency: IdempotencyScope | null };
 }): Promise<DisputeRecord> {
-  const tenantId = ctx.tenant.id;
   const { db } = ctx;
   const dispute = await getDispute({ ctx, input: { disputeId } });
   // A submission given back (the processor refused it) is submitted again, even under the key that claimed it.

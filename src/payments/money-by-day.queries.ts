@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { utcDay } from "../db/utc-day";
-import type { ShardContext, TenantContext } from "../platform/context";
+import type { TenantContext } from "../platform/context";
 import { payments, refunds } from "./payments.schema";
 import { isSucceededSale, netCents, saleFeeCentsSql, type MoneyMovements } from "./sale-money";
 

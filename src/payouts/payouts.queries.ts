@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
-import type { ShardContext, TenantContext } from "../platform/context";
+import type { TenantContext } from "../platform/context";
 import { expectedArrivalDate, OPEN_STATUSES } from "./payout-schedule";
 import {
   PAYOUT_ITEM_TYPES,
