@@ -6,7 +6,7 @@ import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { events, type EventRecord } from "../outbox/events.schema";
-import type { RootContext, ShardContext } from "../platform/context";
+import type { RootContext, ShardContext, TenantContext } from "../platform/context";
 import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
 import { selectDeliveries, type DeliveryRecord } from "./deliveries.service";
 
@@ -225,11 +225,12 @@ function mergeInto(byId: Map<string, ArchivedEvent>, archived: ArchivedEvent): v
 /** The operator's read of an archived day: an unknown tenant, and a day with nothing archived, are 404s. */
 export async function getArchivedDay({
   ctx,
-  input: { tenantId, day },
+  input: { day },
 }: {
-  ctx: Pick<ShardContext, "env" | "db">;
-  input: { tenantId: string; day: string };
+  ctx: Pick<TenantContext, "env" | "db" | "tenant">;
+  input: { day: string };
 }): Promise<ArchivedEvent[]> {
+  const tenantId = ctx.tenant.id;
   await assertTenantExists(ctx.db, tenantId);
   const archived = await readArchivedDay({ ctx, tenantId, day });
   if (!archived) throw new ApiError("not-found", `Nothing of tenant ${tenantId} is archived for ${day}.`);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, min, sql, type SQL } from "drizzle-orm";
 import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
-import type { ShardContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
@@ -25,11 +25,12 @@ export type DeliveryRecord = CallbackDeliveryRecord & { eventType: string; attem
 /** Events of one tenant, newest first, whether or not callbacks were on when they happened. */
 export async function listEvents({
   ctx,
-  input: { tenantId, ...input },
+  input: { ...input },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; limit: number; cursor?: string; type?: string };
+  ctx: TenantContext;
+  input: { limit: number; cursor?: string; type?: string };
 }): Promise<Page<EventRecord>> {
+  const tenantId = ctx.tenant.id;
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
   const scope = cursorScope(ctx, "events-cursor", { tenantId, filters: [input.type ?? null] });
@@ -52,11 +53,12 @@ export async function listEvents({
 /** Deliveries of one tenant, newest first, each with its attempts. */
 export async function listDeliveries({
   ctx,
-  input: { tenantId, ...input },
+  input: { ...input },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; limit: number; cursor?: string; status?: DeliveryStatus; eventId?: string };
+  ctx: TenantContext;
+  input: { limit: number; cursor?: string; status?: DeliveryStatus; eventId?: string };
 }): Promise<Page<DeliveryRecord>> {
+  const tenantId = ctx.tenant.id;
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
   const scope = cursorScope(ctx, "deliveries-cursor", { tenantId, filters: [input.status ?? null, input.eventId ?? null] });
@@ -79,11 +81,12 @@ export async function listDeliveries({
  */
 export async function replayEvent({
   ctx,
-  input: { tenantId, eventId },
+  input: { eventId },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; eventId: string };
+  ctx: TenantContext;
+  input: { eventId: string };
 }): Promise<DeliveryRecord> {
+  const tenantId = ctx.tenant.id;
   const { db } = ctx;
   // One round trip: the insert only matches the tenant's own event and endpoints that take it; the read says which refusal applies.
   const [inserted, [scope], endpointsOldestFirst] = await db.batch([
@@ -115,11 +118,12 @@ export async function replayEvent({
  */
 export async function replayFailedDeliveries({
   ctx,
-  input: { tenantId, ...input },
+  input: { ...input },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; since: string; limit: number };
+  ctx: TenantContext;
+  input: { since: string; limit: number };
 }): Promise<{ data: DeliveryRecord[]; hasMore: boolean }> {
+  const tenantId = ctx.tenant.id;
   const { db } = ctx;
   const firstCreatedAt = min(callbackDeliveries.createdAt);
   const [[scope], failed] = await db.batch([

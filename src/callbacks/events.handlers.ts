@@ -9,7 +9,7 @@ export const listEvents: TenantRouteHandler<typeof routes.listEvents> = async (c
   const { type, ...query } = c.req.valid("query");
   const page = await listTenantEvents({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, query: { ...query, types: type?.split(",") as EventType[] | undefined } },
+    input: { query: { ...query, types: type?.split(",") as EventType[] | undefined } },
   });
   return c.json({ ...page, data: page.data.map(toTenantEvent) }, 200);
 };
@@ -17,12 +17,12 @@ export const listEvents: TenantRouteHandler<typeof routes.listEvents> = async (c
 export const getEvent: TenantRouteHandler<typeof routes.getEvent> = async (c) => {
   const event = await getTenantEvent({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, eventId: c.req.valid("param").id, ...c.req.valid("query") },
+    input: { eventId: c.req.valid("param").id, ...c.req.valid("query") },
   });
   return c.json(toTenantEvent(event), 200);
 };
 
 export const sendPingEvent: TenantRouteHandler<typeof routes.sendPingEvent> = async (c) => {
-  await recordPingEvent({ ctx: c.get("ctx"), input: { tenantId: c.get("tenant").tenantId } });
+  await recordPingEvent({ ctx: c.get("ctx") });
   return c.body(null, 202);
 };

@@ -13,7 +13,7 @@ import {
 import { ApiError } from "../lib/problem";
 import type { EventType } from "../outbox/event-types";
 import { events, type EventRecord } from "../outbox/events.schema";
-import type { ShardContext } from "../platform/context";
+import type { TenantContext } from "../platform/context";
 import { archiveCutoff, archivedDays, readArchivedDay, type ArchivedEvent } from "./archive";
 import { callbackDeliveries } from "./deliveries.schema";
 
@@ -54,11 +54,12 @@ const isUndeliveredFailure = ({ deliveries }: ArchivedEvent) =>
  */
 export async function listTenantEvents({
   ctx,
-  input: { tenantId, query },
+  input: { query },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; query: TenantEventQuery };
+  ctx: TenantContext;
+  input: { query: TenantEventQuery };
 }): Promise<Page<EventRecord>> {
+  const tenantId = ctx.tenant.id;
   const types: string[] | null = query.types ? [...new Set(query.types)].sort() : null;
   const created = createdBounds(query);
   const { from, to } = created;
@@ -125,11 +126,12 @@ export async function listTenantEvents({
  */
 export async function getTenantEvent({
   ctx,
-  input: { tenantId, eventId, day },
+  input: { eventId, day },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; eventId: string; day?: string };
+  ctx: TenantContext;
+  input: { eventId: string; day?: string };
 }): Promise<EventRecord> {
+  const tenantId = ctx.tenant.id;
   const stored = await ctx.db
     .select()
     .from(events)

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { ShardContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { assertTenantExists } from "../db/tenancy";
@@ -23,13 +23,8 @@ async function insertPing(ctx: ShardContext, input: { tenantId: string; subjectI
  * The dashboard's test event: to one endpoint (the first unless named), whatever its `enabledEvents`, and only while
  * that endpoint receives — it is there to reach the receiver.
  */
-export async function sendTestEvent({
-  ctx,
-  input: { tenantId, endpointId },
-}: {
-  ctx: ShardContext;
-  input: { tenantId: string; endpointId?: string };
-}): Promise<void> {
+export async function sendTestEvent({ ctx, input: { endpointId } }: { ctx: TenantContext; input: { endpointId?: string } }): Promise<void> {
+  const tenantId = ctx.tenant.id;
   const { db } = ctx;
   await assertTenantExists(db, tenantId);
   const [endpoint] = await db
@@ -55,6 +50,7 @@ export async function sendTestEvent({
 }
 
 /** `POST /v1/events/ping`: recorded whether or not callbacks are on, since a tenant polling GET /v1/events reads it too. */
-export async function recordPingEvent({ ctx, input: { tenantId } }: { ctx: ShardContext; input: { tenantId: string } }): Promise<void> {
+export async function recordPingEvent({ ctx }: { ctx: TenantContext }): Promise<void> {
+  const tenantId = ctx.tenant.id;
   await insertPing(ctx, { tenantId, subjectId: tenantId, message: "A test event sent with POST /v1/events/ping. No action is needed." });
 }

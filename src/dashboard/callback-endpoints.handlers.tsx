@@ -37,7 +37,7 @@ async function renderEndpoint(
   status: 200 | 201 | 400 | 401 | 409 | 422 | 429 = 200,
 ) {
   const ctx = c.get("ctx");
-  const input = { tenantId: c.get("session").tenantId, endpointId };
+  const input = { endpointId };
   const [endpoint, secrets] = await Promise.all([getCallbackEndpoint({ ctx, input }), listSigningSecrets({ ctx, input })]);
   c.status(status);
   return c.render(<EndpointPage endpoint={endpoint} secrets={secrets} eventTypes={EVENT_TYPES} {...extra} />, {
@@ -174,7 +174,7 @@ export const rotateEndpointSecret = (c: SignedInContext) =>
 export async function sendEndpointPing(c: SignedInContext) {
   const endpointId = endpointIdOf(c);
   try {
-    await sendTestEvent({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, endpointId } });
+    await sendTestEvent({ ctx: c.get("ctx"), input: { endpointId } });
   } catch (error) {
     if (error instanceof ApiError && error.slug === "conflict") return renderEndpoint(c, endpointId, { error: error.message }, 409);
     throw error;

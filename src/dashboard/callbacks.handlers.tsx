@@ -46,12 +46,11 @@ export async function renderPage(
   status: 200 | 400 | 401 | 409 | 422 | 429 = 200,
 ) {
   const ctx = c.get("ctx");
-  const { tenantId } = c.get("session");
   const { cursor, ...filters } = DeliveryQuery.parse(c.req.query()) as DeliveryFilters & { cursor?: string };
   const [settings, endpoints, deliveries] = await Promise.all([
     getCallbackSettings({ ctx }),
     listCallbackEndpoints({ ctx, input: { limit: MAX_CALLBACK_ENDPOINTS } }),
-    listDeliveries({ ctx, input: { tenantId, limit: DELIVERY_PAGE_SIZE, ...filters, ...(cursor ? { cursor } : {}) } }),
+    listDeliveries({ ctx, input: { limit: DELIVERY_PAGE_SIZE, ...filters, ...(cursor ? { cursor } : {}) } }),
   ]);
   c.status(status);
   return c.render(
@@ -144,7 +143,7 @@ export const rotateSecret = (c: SignedInContext) =>
 
 export const sendPing = (c: SignedInContext) =>
   onConflict(c, async () => {
-    await sendTestEvent({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
+    await sendTestEvent({ ctx: c.get("ctx"), input: {} });
     await auditSignedIn(c, "test_event.sent");
     return backTo(c, "test-event-sent");
   });
@@ -152,7 +151,7 @@ export const sendPing = (c: SignedInContext) =>
 export const replayOne = (c: SignedInContext) =>
   onConflict(c, async () => {
     const eventId = c.req.param("eventId") ?? "";
-    await replayEvent({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, eventId } });
+    await replayEvent({ ctx: c.get("ctx"), input: { eventId } });
     await auditSignedIn(c, "callbacks.replayed", eventId);
     return backTo(c, "replayed");
   });
@@ -170,7 +169,7 @@ export const replayFailed = (c: SignedInContext) =>
     if (!parsed.success) return renderPage(c, { error: "Enter the date and time (UTC) to replay failed deliveries from." }, 400);
     const { data, hasMore } = await replayFailedDeliveries({
       ctx: c.get("ctx"),
-      input: { tenantId: c.get("session").tenantId, since: parsed.data.since, limit: REPLAY_FAILED_BATCH },
+      input: { since: parsed.data.since, limit: REPLAY_FAILED_BATCH },
     });
     if (data.length === 0) return backTo(c, "nothing-to-replay");
     await auditSignedIn(c, "callbacks.replayed", `${data.length} failed since ${parsed.data.since}`);

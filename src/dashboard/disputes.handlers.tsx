@@ -36,7 +36,6 @@ export async function showDisputes(c: SignedInContext) {
   const { data, nextCursor } = await listDisputes({
     ctx: c.get("ctx"),
     input: {
-      tenantId: c.get("session").tenantId,
       query: { limit: PAGE_SIZE, ...filters, ...(query.cursor ? { cursor: query.cursor } : {}) },
     },
   });
@@ -54,8 +53,7 @@ export async function showDisputes(c: SignedInContext) {
   );
 }
 
-const ownDispute = (c: SignedInContext) =>
-  getDispute({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, disputeId: c.req.param("disputeId") ?? "" } });
+const ownDispute = (c: SignedInContext) => getDispute({ ctx: c.get("ctx"), input: { disputeId: c.req.param("disputeId") ?? "" } });
 
 async function disputePage(
   c: SignedInContext,
@@ -69,7 +67,7 @@ async function disputePage(
   } = {},
 ) {
   const ctx = c.get("ctx");
-  const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
+  const evidence = await evidenceOf({ ctx, input: { disputeIds: [dispute.id] } });
   return c.render(
     <DisputePage
       dispute={dispute}
@@ -127,7 +125,7 @@ export async function uploadEvidence(c: SignedInContext) {
   try {
     const { evidence, created } = await addEvidence({
       ctx: c.get("ctx"),
-      input: { tenantId: c.get("session").tenantId, disputeId: dispute.id, file: part },
+      input: { disputeId: dispute.id, file: part },
     });
     if (!created) return c.redirect(`/dashboard/disputes/${dispute.id}?notice=evidence-known`, 303);
     await auditSignedIn(c, "dispute.evidence_uploaded", `${dispute.id}: ${evidence.fileName} (${evidence.id})`);
@@ -155,7 +153,6 @@ export async function submitResponse(c: SignedInContext) {
     await submitDispute({
       ctx: c.get("ctx"),
       input: {
-        tenantId: c.get("session").tenantId,
         disputeId: dispute.id,
         ...(parsed.data.note ? { note: parsed.data.note } : {}),
         idempotency: null,
@@ -186,7 +183,7 @@ export async function acceptResponse(c: SignedInContext) {
   try {
     const { accepted } = await acceptDispute({
       ctx: c.get("ctx"),
-      input: { tenantId: c.get("session").tenantId, disputeId: dispute.id, note: parsed.data.acceptNote || undefined },
+      input: { disputeId: dispute.id, note: parsed.data.acceptNote || undefined },
     });
     if (accepted) await auditSignedIn(c, "dispute.accepted", dispute.id);
   } catch (error) {
@@ -205,7 +202,7 @@ export async function downloadEvidence(c: SignedInContext) {
   const dispute = await ownDispute(c);
   const { evidence, body, sizeBytes } = await openEvidence({
     ctx: c.get("ctx"),
-    input: { tenantId: dispute.tenantId, disputeId: dispute.id, evidenceId: c.req.param("evidenceId") ?? "" },
+    input: { disputeId: dispute.id, evidenceId: c.req.param("evidenceId") ?? "" },
   });
   return c.body(body, 200, {
     "Content-Type": evidence.contentType,

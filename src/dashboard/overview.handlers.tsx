@@ -26,9 +26,9 @@ export async function showOverview(c: SignedInContext) {
   const [tenant, readiness, days, payouts, disputes] = await Promise.all([
     getTenant({ ctx, input: { tenantId } }),
     getReadiness({ ctx, input: { tenantId, refresh: c.req.query("refresh") === "true" } }),
-    moneyByDay({ ctx, input: { tenantId, fromDay, toDay } }),
-    payoutsAtAGlance({ ctx, input: { tenantId } }),
-    disputesAwaitingResponse({ ctx, input: { tenantId, limit: DISPUTES_SHOWN } }),
+    moneyByDay({ ctx, input: { fromDay, toDay } }),
+    payoutsAtAGlance({ ctx }),
+    disputesAwaitingResponse({ ctx, input: { limit: DISPUTES_SHOWN } }),
   ]);
   return c.render(
     <OverviewPage

@@ -46,7 +46,7 @@ async function showSearch(c: SignedInContext, q: string, query: Record<string, s
   const as = z.enum(PAYMENT_SEARCH_KINDS).safeParse(query.as).data;
   const result = await searchPayments({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("session").tenantId, q, as, limit: PAGE_SIZE, cursor: query.cursor || undefined },
+    input: { q, as, limit: PAGE_SIZE, cursor: query.cursor || undefined },
   });
   if (!result) c.status(400);
   return c.render(<PaymentSearchPage q={q} result={result} readings={searchTermsOf(q)} currency={c.env.CURRENCY} />, {
@@ -63,7 +63,6 @@ export async function showPayments(c: SignedInContext) {
   const { data, nextCursor } = await listPayments({
     ctx: c.get("ctx"),
     input: {
-      tenantId: c.get("session").tenantId,
       query: {
         limit: PAGE_SIZE,
         ...(filters.from ? { from: `${filters.from}T00:00:00.000Z` } : {}),
@@ -79,8 +78,7 @@ export async function showPayments(c: SignedInContext) {
   );
 }
 
-const ownPayment = (c: SignedInContext) =>
-  getPayment({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, paymentId: c.req.param("paymentId") ?? "" } });
+const ownPayment = (c: SignedInContext) => getPayment({ ctx: c.get("ctx"), input: { paymentId: c.req.param("paymentId") ?? "" } });
 
 /** The rest of a payment's story, each part from its capability, every query scoped to the session's tenant. */
 async function storyOf(c: SignedInContext, payment: PaymentRecord): Promise<PaymentStory> {
@@ -173,8 +171,7 @@ async function refundOnce(c: SignedInContext, paymentId: string, refundKey: stri
     tenantId,
     ...idempotency,
     traceId: c.get("traceId"),
-    execute: async () =>
-      Response.json(toPaymentResponse(await refund({ ctx: c.get("ctx"), input: { tenantId, paymentId, idempotency, request } }))),
+    execute: async () => Response.json(toPaymentResponse(await refund({ ctx: c.get("ctx"), input: { paymentId, idempotency, request } }))),
     afterResponse: (work) => afterResponse(c, work()),
   });
 }

@@ -16,7 +16,6 @@ export async function showPayouts(c: SignedInContext) {
   const { data, nextCursor } = await listPayouts({
     ctx: c.get("ctx"),
     input: {
-      tenantId: c.get("session").tenantId,
       query: { limit: PAGE_SIZE, ...filters, ...(query.cursor ? { cursor: query.cursor } : {}) },
     },
   });
@@ -28,12 +27,11 @@ export async function showPayouts(c: SignedInContext) {
 
 export async function showPayout(c: SignedInContext) {
   const ctx = c.get("ctx");
-  const tenantId = c.get("session").tenantId;
-  const payout = await getPayout({ ctx, input: { tenantId, payoutId: c.req.param("payoutId") ?? "" } });
+  const payout = await getPayout({ ctx, input: { payoutId: c.req.param("payoutId") ?? "" } });
   const cursor = c.req.query("cursor");
   const [items, itemCounts] = await Promise.all([
-    listPayoutItems({ ctx, input: { tenantId, payoutId: payout.id, limit: ITEMS_PAGE_SIZE, ...(cursor ? { cursor } : {}) } }),
-    payoutItemCounts({ ctx, input: { tenantId, payoutId: payout.id } }),
+    listPayoutItems({ ctx, input: { payoutId: payout.id, limit: ITEMS_PAGE_SIZE, ...(cursor ? { cursor } : {}) } }),
+    payoutItemCounts({ ctx, input: { payoutId: payout.id } }),
   ]);
   return c.render(<PayoutPage payout={payout} itemCounts={itemCounts} items={items.data} nextItemsCursor={items.nextCursor} />, {
     title: `Payout ${payout.id}`,

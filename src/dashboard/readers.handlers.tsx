@@ -54,7 +54,7 @@ async function readersPage(c: SignedInContext, form: FormState<RegisterFormValue
   const cursor = c.req.query("cursor");
   const { data, nextCursor } = await listReaders({
     ctx,
-    input: { tenantId: c.get("session").tenantId, query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } },
+    input: { query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } },
   });
   const readers = await Promise.all(data.map(async (reader) => ({ reader, connection: await connectionNow(ctx, reader) })));
   return c.render(<ReadersPage models={PAX_MODELS} readers={readers} nextCursor={nextCursor} {...form} />, { title: "Readers" });
@@ -78,7 +78,7 @@ export async function registerReaderFromForm(c: SignedInContext) {
   if (!parsed.success) return again(400, { errors: fieldErrors(parsed.error) });
   let reader: ReaderState;
   try {
-    reader = await registerReader({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, ...parsed.data } });
+    reader = await registerReader({ ctx: c.get("ctx"), input: { ...parsed.data } });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     const ownReaderId = error.extensions.lcReaderId;
@@ -94,7 +94,7 @@ const ownReader = async (c: SignedInContext) =>
   (
     await getReader({
       ctx: c.get("ctx"),
-      input: { tenantId: c.get("session").tenantId, readerId: c.req.param("readerId") ?? "", connection: false },
+      input: { readerId: c.req.param("readerId") ?? "", connection: false },
     })
   ).reader;
 
@@ -104,7 +104,7 @@ async function readerPage(c: SignedInContext, reader: ReaderState, state: Reader
   const ctx = c.get("ctx");
   const [connection, sales] = await Promise.all([
     connectionNow(ctx, reader),
-    listReaderSales({ ctx, input: { tenantId: c.get("session").tenantId, readerId: reader.id, limit: RECENT_SALES } }),
+    listReaderSales({ ctx, input: { readerId: reader.id, limit: RECENT_SALES } }),
   ]);
   return c.render(
     <ReaderPage
@@ -132,7 +132,7 @@ function readerAction(service: typeof activateReader, audited: "reader.activated
   return async (c: SignedInContext) => {
     const reader = await ownReader(c);
     try {
-      await service({ ctx: c.get("ctx"), input: { tenantId: reader.tenantId, readerId: reader.id } });
+      await service({ ctx: c.get("ctx"), input: { readerId: reader.id } });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       c.status(error.status);
@@ -161,7 +161,7 @@ async function startSaleOnce(c: SignedInContext, saleKey: string, request: Termi
     ...idempotency,
     traceId: c.get("traceId"),
     execute: async () => {
-      const { payment, readerId } = await startTerminalSale({ ctx: c.get("ctx"), input: { tenantId, idempotency, request } });
+      const { payment, readerId } = await startTerminalSale({ ctx: c.get("ctx"), input: { idempotency, request } });
       return Response.json(toTerminalSale(payment, readerId), { status: 202 });
     },
     afterResponse: (work) => afterResponse(c, work()),
@@ -225,7 +225,7 @@ export async function cancelSale(c: SignedInContext) {
   const reader = await ownReader(c);
   let payment: PaymentRecord;
   try {
-    payment = await cancelSaleOnReader({ ctx: c.get("ctx"), input: { tenantId: reader.tenantId, readerId: reader.id } });
+    payment = await cancelSaleOnReader({ ctx: c.get("ctx"), input: { readerId: reader.id } });
   } catch (error) {
     if (error instanceof ApiError && error.slug === "no-sale-in-progress") return toReader(c, reader.id, "sale-over");
     throw error;

@@ -37,7 +37,6 @@ export async function showRequests(c: SignedInContext) {
     listRequests({
       ctx: c.get("ctx"),
       input: {
-        tenantId: c.get("session").tenantId,
         query: {
           limit: PAGE_SIZE,
           ...(filters.traceId ? { traceId: filters.traceId } : {}),
@@ -58,9 +57,8 @@ export async function showRequests(c: SignedInContext) {
 }
 
 export async function showRequest(c: SignedInContext) {
-  const tenantId = c.get("session").tenantId;
   const [request, keys] = await Promise.all([
-    getRequest({ ctx: c.get("ctx"), input: { tenantId, requestId: c.req.param("requestId") ?? "" } }),
+    getRequest({ ctx: c.get("ctx"), input: { requestId: c.req.param("requestId") ?? "" } }),
     keysOf(c),
   ]);
   return c.render(<RequestPage request={request} keys={keys} />, { title: `${request.method} ${request.path}` });

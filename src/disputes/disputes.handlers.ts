@@ -7,24 +7,23 @@ import { addEvidence } from "./evidence.service";
 
 export const listDisputes: TenantRouteHandler<typeof routes.listDisputes> = async (c) => {
   const ctx = c.get("ctx");
-  const { tenantId } = c.get("tenant");
-  const page = await queryDisputes({ ctx, input: { tenantId, query: c.req.valid("query") } });
-  const evidence = await evidenceOf({ ctx, input: { tenantId, disputeIds: page.data.map((dispute) => dispute.id) } });
+  const page = await queryDisputes({ ctx, input: { query: c.req.valid("query") } });
+  const evidence = await evidenceOf({ ctx, input: { disputeIds: page.data.map((dispute) => dispute.id) } });
   const now = ctx.clock.nowMs();
   return c.json({ ...page, data: page.data.map((dispute) => toDispute(dispute, evidence.get(dispute.id) ?? [], now)) }, 200);
 };
 
 export const getDispute: TenantRouteHandler<typeof routes.getDispute> = async (c) => {
   const ctx = c.get("ctx");
-  const dispute = await findDispute({ ctx, input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.valid("param").id } });
-  const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
+  const dispute = await findDispute({ ctx, input: { disputeId: c.req.valid("param").id } });
+  const evidence = await evidenceOf({ ctx, input: { disputeIds: [dispute.id] } });
   return c.json(toDispute(dispute, evidence.get(dispute.id) ?? [], ctx.clock.nowMs()), 200);
 };
 
 export const uploadEvidence: TenantRouteHandler<typeof routes.uploadEvidence> = async (c) => {
   const { evidence, created } = await addEvidence({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.valid("param").id, file: c.req.valid("form").file },
+    input: { disputeId: c.req.valid("param").id, file: c.req.valid("form").file },
   });
   return created ? c.json(toEvidence(evidence), 201) : c.json(toEvidence(evidence), 200);
 };
@@ -34,13 +33,12 @@ export const submitDispute: TenantRouteHandler<typeof routes.submitDispute> = as
   const dispute = await submit({
     ctx,
     input: {
-      tenantId: c.get("tenant").tenantId,
       disputeId: c.req.valid("param").id,
       note: c.req.valid("json").note,
       idempotency: c.get("idempotency"),
     },
   });
-  const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
+  const evidence = await evidenceOf({ ctx, input: { disputeIds: [dispute.id] } });
   return c.json(toDispute(dispute, evidence.get(dispute.id) ?? [], ctx.clock.nowMs()), 200);
 };
 
@@ -48,8 +46,8 @@ export const acceptDispute: TenantRouteHandler<typeof routes.acceptDispute> = as
   const ctx = c.get("ctx");
   const { dispute } = await accept({
     ctx,
-    input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.valid("param").id, note: c.req.valid("json").note },
+    input: { disputeId: c.req.valid("param").id, note: c.req.valid("json").note },
   });
-  const evidence = await evidenceOf({ ctx, input: { tenantId: dispute.tenantId, disputeIds: [dispute.id] } });
+  const evidence = await evidenceOf({ ctx, input: { disputeIds: [dispute.id] } });
   return c.json(toDispute(dispute, evidence.get(dispute.id) ?? [], ctx.clock.nowMs()), 200);
 };

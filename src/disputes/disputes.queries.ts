@@ -3,7 +3,7 @@ import { boundList } from "../db/bound-list";
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { responseWindow, responseWindowOpenSql } from "./dispute-states";
-import type { ShardContext, TenantContext } from "../platform/context";
+import type { TenantContext } from "../platform/context";
 import {
   disputeEvidence,
   disputes,
@@ -24,11 +24,12 @@ export type ListDisputesQuery = {
 
 export async function getDispute({
   ctx,
-  input: { tenantId, disputeId },
+  input: { disputeId },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; disputeId: string };
+  ctx: TenantContext;
+  input: { disputeId: string };
 }): Promise<DisputeRecord> {
+  const tenantId = ctx.tenant.id;
   // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
   const dispute = await ctx.db
     .select()
@@ -42,11 +43,12 @@ export async function getDispute({
 /** Each of a tenant's disputes' evidence files, oldest first, for a page of any size (`boundList`). */
 export async function evidenceOf({
   ctx,
-  input: { tenantId, disputeIds },
+  input: { disputeIds },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; disputeIds: string[] };
+  ctx: TenantContext;
+  input: { disputeIds: string[] };
 }): Promise<Map<string, EvidenceRecord[]>> {
+  const tenantId = ctx.tenant.id;
   const byDispute = new Map<string, EvidenceRecord[]>(disputeIds.map((id) => [id, []]));
   if (disputeIds.length === 0) return byDispute;
   const rows = await ctx.db
@@ -60,13 +62,8 @@ export async function evidenceOf({
 }
 
 /** Newest first, keyset-paginated over (tenant, created_at, id) like the payments list. */
-export async function listDisputes({
-  ctx,
-  input: { tenantId, query },
-}: {
-  ctx: ShardContext;
-  input: { tenantId: string; query: ListDisputesQuery };
-}) {
+export async function listDisputes({ ctx, input: { query } }: { ctx: TenantContext; input: { query: ListDisputesQuery } }) {
+  const tenantId = ctx.tenant.id;
   const created = createdBounds(query);
   const scope = cursorScope(ctx, "disputes-cursor", {
     tenantId,
@@ -93,11 +90,12 @@ export async function listDisputes({
  */
 export async function disputesAwaitingResponse({
   ctx,
-  input: { tenantId, limit },
+  input: { limit },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; limit: number };
+  ctx: TenantContext;
+  input: { limit: number };
 }): Promise<{ count: number; disputes: DisputeRecord[] }> {
+  const tenantId = ctx.tenant.id;
   const nowMs = ctx.clock.nowMs();
   const awaiting = and(eq(disputes.tenantId, tenantId), responseWindowOpenSql(new Date(nowMs).toISOString()));
   const [[counted], rows] = await ctx.db.batch([

@@ -3,7 +3,7 @@ import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "../payments";
-import type { ShardContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { isOutcomeUnknown, ProcessorUnavailable, type Dispute } from "../processor";
 import { disputeEvent } from "./dispute-events";
@@ -164,13 +164,13 @@ export async function sendSubmission(ctx: ShardContext, row: DisputeRecord, note
  */
 export async function submitDispute({
   ctx,
-  input: { tenantId, disputeId, note, idempotency },
+  input: { disputeId, note, idempotency },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; disputeId: string; note?: string; idempotency: IdempotencyScope | null };
+  ctx: TenantContext;
+  input: { disputeId: string; note?: string; idempotency: IdempotencyScope | null };
 }): Promise<DisputeRecord> {
   const { db } = ctx;
-  const dispute = await getDispute({ ctx, input: { tenantId, disputeId } });
+  const dispute = await getDispute({ ctx, input: { disputeId } });
   // A submission given back (the processor refused it) is submitted again, even under the key that claimed it.
   if (idempotency && dispute.submission !== "none" && dispute.submissionIdempotencyKey === idempotency.key) {
     if (dispute.submissionRequestFingerprint !== idempotency.fingerprint) {
@@ -208,7 +208,7 @@ export async function submitDispute({
     )
     .returning();
   if (!claimed) {
-    const current = await getDispute({ ctx, input: { tenantId, disputeId } });
+    const current = await getDispute({ ctx, input: { disputeId } });
     if (current.submission !== "none") throw new ApiError("dispute-already-submitted", `Dispute ${disputeId} was already submitted.`);
     // Accepted meanwhile (another request): the refusal says so.
     assertTakesResponse(current, ctx.clock.nowMs());
@@ -225,7 +225,7 @@ export async function submitDispute({
     });
   }
   await sendSubmission(ctx, claimed, claimed.submissionNote!);
-  return getDispute({ ctx, input: { tenantId, disputeId } });
+  return getDispute({ ctx, input: { disputeId } });
 }
 
 /**
@@ -296,12 +296,13 @@ const NOT_SENT_AFTER_ACCEPTANCE = "Not sent to the processor: the dispute was ac
  */
 export async function acceptDispute({
   ctx,
-  input: { tenantId, disputeId, note },
+  input: { disputeId, note },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; disputeId: string; note?: string | undefined };
+  ctx: TenantContext;
+  input: { disputeId: string; note?: string | undefined };
 }): Promise<{ dispute: DisputeRecord; accepted: boolean }> {
-  const dispute = await getDispute({ ctx, input: { tenantId, disputeId } });
+  const tenantId = ctx.tenant.id;
+  const dispute = await getDispute({ ctx, input: { disputeId } });
   if (responseWindow(dispute, ctx.clock.nowMs()) === "accepted") return { dispute, accepted: false };
   assertTakesResponse(dispute, ctx.clock.nowMs());
   const [claimed] = await ctx.db
@@ -313,13 +314,13 @@ export async function acceptDispute({
     .returning();
   if (!claimed) {
     // Another request answered first: accepted (this answer is its), or submitted (refused).
-    const current = await getDispute({ ctx, input: { tenantId, disputeId } });
+    const current = await getDispute({ ctx, input: { disputeId } });
     if (current.acceptance !== "none") return { dispute: current, accepted: false };
     assertTakesResponse(current, ctx.clock.nowMs());
     throw new ApiError("conflict", `Dispute ${disputeId} changed meanwhile; retry.`);
   }
   await sendAcceptance(ctx, claimed, claimed.acceptanceNote!);
-  return { dispute: await getDispute({ ctx, input: { tenantId, disputeId } }), accepted: true };
+  return { dispute: await getDispute({ ctx, input: { disputeId } }), accepted: true };
 }
 
 /**

@@ -11,7 +11,7 @@ import { EVIDENCE_BODY_LIMIT_BYTES } from "./evidence-file";
  * processor takes plus its framing (413) — before anything is read into memory or stored.
  */
 export const evidenceBody = createMiddleware<TenantBindings>(async (c, next) => {
-  await getDispute({ ctx: c.get("ctx"), input: { tenantId: c.get("tenant").tenantId, disputeId: c.req.param("id") ?? "" } });
+  await getDispute({ ctx: c.get("ctx"), input: { disputeId: c.req.param("id") ?? "" } });
   const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (mediaType !== "multipart/form-data") {
     throw new ApiError(

@@ -6,7 +6,7 @@ import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { retryAfterSeconds } from "../lib/retry-after";
-import type { RootContext, ShardContext } from "../platform/context";
+import type { RootContext, ShardContext, TenantContext } from "../platform/context";
 import { ProcessorRejected, type DisputeEvidence } from "../processor";
 import { evidenceEvent } from "./dispute-events";
 import { assertTakesResponse } from "./dispute-states";
@@ -180,13 +180,14 @@ export async function evidenceUploadRetryAfter(ctx: ShardContext, disputeId: str
  */
 export async function addEvidence({
   ctx,
-  input: { tenantId, disputeId, file },
+  input: { disputeId, file },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; disputeId: string; file: File };
+  ctx: TenantContext;
+  input: { disputeId: string; file: File };
 }): Promise<{ evidence: EvidenceRecord; created: boolean }> {
+  const tenantId = ctx.tenant.id;
   const { db } = ctx;
-  const dispute = await getDispute({ ctx, input: { tenantId, disputeId } });
+  const dispute = await getDispute({ ctx, input: { disputeId } });
   assertTakesResponse(dispute, ctx.clock.nowMs());
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.byteLength === 0) {
@@ -311,7 +312,7 @@ export async function addEvidence({
       .get();
     if (same) return { evidence: same, created: false };
     if (!existing) await ctx.env.EVIDENCE.delete(sent.sentR2Key ? [r2Key, sent.sentR2Key] : r2Key);
-    assertTakesResponse(await getDispute({ ctx, input: { tenantId, disputeId } }), ctx.clock.nowMs());
+    assertTakesResponse(await getDispute({ ctx, input: { disputeId } }), ctx.clock.nowMs());
     throw (await limitProblem(ctx, disputeId, existing?.id ?? null)) ?? new ApiError("conflict", "The dispute changed meanwhile; retry.");
   }
 
@@ -400,11 +401,12 @@ export async function applyEvidenceEvent({
  */
 export async function openEvidence({
   ctx,
-  input: { tenantId, disputeId, evidenceId },
+  input: { disputeId, evidenceId },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; disputeId: string; evidenceId: string };
+  ctx: TenantContext;
+  input: { disputeId: string; evidenceId: string };
 }): Promise<{ evidence: EvidenceRecord; body: ReadableStream; sizeBytes: number }> {
+  const tenantId = ctx.tenant.id;
   const evidence = await ctx.db
     .select()
     .from(disputeEvidence)

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import type { ShardContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { isOutcomeUnknown, paginate, ProcessorRejected, type PaymentInstrument, type Transfer } from "../processor";
 import { insertSelectFields } from "../db/insert-select";
@@ -279,11 +279,12 @@ async function recordOutcome(
  */
 export async function charge({
   ctx,
-  input: { tenantId, idempotency, request: input },
+  input: { idempotency, request: input },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; idempotency: IdempotencyScope; request: ChargeInput };
+  ctx: TenantContext;
+  input: { idempotency: IdempotencyScope; request: ChargeInput };
 }): Promise<ChargeResult> {
+  const tenantId = ctx.tenant.id;
   const { env } = ctx;
   if (input.currency !== env.CURRENCY) {
     throw new ApiError("validation-failed", `This service charges in ${env.CURRENCY} only.`, {

@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { utcDay } from "../db/utc-day";
-import type { ShardContext } from "../platform/context";
+import type { TenantContext } from "../platform/context";
 import { payments, refunds } from "./payments.schema";
 import { isSucceededSale, netCents, saleFeeCentsSql, type MoneyMovements } from "./sale-money";
 
@@ -53,11 +53,12 @@ function daysBetween(fromDay: string, toDay: string): string[] {
  */
 export async function moneyByDay({
   ctx,
-  input: { tenantId, fromDay, toDay },
+  input: { fromDay, toDay },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; fromDay: string; toDay: string };
+  ctx: Pick<TenantContext, "db" | "tenant">;
+  input: { fromDay: string; toDay: string };
 }): Promise<DayMoney[]> {
+  const tenantId = ctx.tenant.id;
   const paymentDay = utcDay(payments.createdAt);
   const refundDay = utcDay(refunds.createdAt);
   // The group's day is selected as MIN(day): SQLite reads a grouped expression selected bare from the table row, an

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { afterCursor, cursorScope, decodeCursor, pageOf, type Page } from "../lib/pagination";
-import type { ShardContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import { buyerEmail } from "./charge.service";
 import { MAX_AMOUNT_CENTS } from "./payments.routes";
 import { payments, type PaymentRecord } from "./payments.schema";
@@ -119,11 +119,12 @@ async function findPayments(
  */
 export async function searchPayments({
   ctx,
-  input: { tenantId, q, as, limit, cursor },
+  input: { q, as, limit, cursor },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; q: string; as?: PaymentSearchKind | undefined; limit: number; cursor?: string | undefined };
+  ctx: TenantContext;
+  input: { q: string; as?: PaymentSearchKind | undefined; limit: number; cursor?: string | undefined };
 }): Promise<PaymentSearchResult | null> {
+  const tenantId = ctx.tenant.id;
   const terms = searchTermsOf(q);
   const term = as ? terms.find((candidate) => candidate.kind === as) : terms[0];
   if (!term) return null;

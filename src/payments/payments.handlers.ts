@@ -10,7 +10,7 @@ export const createPayment: TenantRouteHandler<typeof routes.createPayment> = as
   const result = await charge({
     ctx: c.get("ctx"),
     // The route's idempotency middleware requires the header, so the scope is always there.
-    input: { tenantId: c.get("tenant").tenantId, idempotency: c.get("idempotency")!, request: c.req.valid("json") },
+    input: { idempotency: c.get("idempotency")!, request: c.req.valid("json") },
   });
   if (result.outcome === "declined") {
     throw new ApiError("payment-declined", result.payment.failureMessage || "The processor declined the payment.", {
@@ -28,7 +28,6 @@ export const refundPayment: TenantRouteHandler<typeof routes.refundPayment> = as
   const payment = await refund({
     ctx: c.get("ctx"),
     input: {
-      tenantId: c.get("tenant").tenantId,
       paymentId: c.req.valid("param").id,
       idempotency: c.get("idempotency"),
       request: c.req.valid("json"),
@@ -40,7 +39,7 @@ export const refundPayment: TenantRouteHandler<typeof routes.refundPayment> = as
 export const getPayment: TenantRouteHandler<typeof routes.getPayment> = async (c) => {
   const payment = await findPayment({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, paymentId: c.req.valid("param").id },
+    input: { paymentId: c.req.valid("param").id },
   });
   return c.json(toPaymentResponse(payment), 200);
 };
@@ -48,7 +47,7 @@ export const getPayment: TenantRouteHandler<typeof routes.getPayment> = async (c
 export const listPayments: TenantRouteHandler<typeof routes.listPayments> = async (c) => {
   const page = await queryPayments({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
+    input: { query: c.req.valid("query") },
   });
   return c.json({ ...page, data: page.data.map(toPaymentListItem) }, 200);
 };

@@ -27,7 +27,7 @@ export const retryFeeCredit: AppRouteHandler<typeof routes.retryFeeCredit> = asy
 
 export const getOperatorPayment: OperatorTenantRouteHandler<typeof routes.getOperatorPayment> = async (c) => {
   const { tenantId, id } = c.req.valid("param");
-  const payment = await getPayment({ ctx: c.get("ctx"), input: { tenantId, paymentId: id } });
+  const payment = await getPayment({ ctx: c.get("ctx"), input: { paymentId: id } });
   c.header("Cache-Control", "no-store");
   return c.json({ ...toPaymentResponse(payment), tenantId, processorCalls: processorCallsOf(payment) }, 200);
 };

@@ -1,16 +1,17 @@
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
-import type { ShardContext, TenantContext } from "../platform/context";
+import type { TenantContext } from "../platform/context";
 import { ApiError } from "../lib/problem";
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { payments, refunds, type PaymentRecord, type PaymentStatus, type RefundRecord } from "./payments.schema";
 
 export async function getPayment({
   ctx,
-  input: { tenantId, paymentId: id },
+  input: { paymentId: id },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; paymentId: string };
+  ctx: Pick<TenantContext, "db" | "tenant">;
+  input: { paymentId: string };
 }): Promise<PaymentRecord> {
+  const tenantId = ctx.tenant.id;
   // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
   const payment = await ctx.db
     .select()
@@ -24,13 +25,8 @@ export async function getPayment({
 export type ListPaymentsQuery = { from?: string; to?: string; status?: PaymentStatus; limit: number; cursor?: string };
 
 /** Keyset pagination on (createdAt, id) over an index that starts with tenant_id: page 500 costs what page 1 does. */
-export async function listPayments({
-  ctx,
-  input: { tenantId, query },
-}: {
-  ctx: ShardContext;
-  input: { tenantId: string; query: ListPaymentsQuery };
-}) {
+export async function listPayments({ ctx, input: { query } }: { ctx: TenantContext; input: { query: ListPaymentsQuery } }) {
+  const tenantId = ctx.tenant.id;
   const created = createdBounds(query);
   const scope = cursorScope(ctx, "payments-cursor", { tenantId, filters: [created.from, created.to, query.status ?? null] });
   const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];

@@ -2,7 +2,7 @@ import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import type { ShardContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import { insertSelectFields } from "../db/insert-select";
 import { isOutcomeUnknown, ProcessorBusy, ProcessorRejected } from "../processor";
@@ -258,8 +258,8 @@ function refundFailed(refund: RefundRecord): ApiError {
  * Sends the reversal of a reserved refund, keyed by the refund id at the processor so sending it again can only ever
  * return the same reversal; a refusal releases the reservation, an unknown outcome keeps it for the retry or the sweep.
  */
-async function sendReversal(ctx: ShardContext, refund: RefundRecord): Promise<PaymentRecord> {
-  const payment = await getPayment({ ctx, input: { tenantId: refund.tenantId, paymentId: refund.paymentId } });
+async function sendReversal(ctx: TenantContext, refund: RefundRecord): Promise<PaymentRecord> {
+  const payment = await getPayment({ ctx, input: { paymentId: refund.paymentId } });
   let reversal;
   try {
     reversal = await ctx.processor.createReversal(payment.processorTransferId!, {
@@ -278,14 +278,14 @@ async function sendReversal(ctx: ShardContext, refund: RefundRecord): Promise<Pa
   await settle(ctx, refund, reversal);
   // The refund is done whatever happens to the fee credit: that one is retried, and given up visibly, on its own.
   await creditApplicationFee({ ctx, input: { refundId: refund.id } });
-  return getPayment({ ctx, input: { tenantId: refund.tenantId, paymentId: refund.paymentId } });
+  return getPayment({ ctx, input: { paymentId: refund.paymentId } });
 }
 
 /**
  * The same Idempotency-Key resumes the same refund: a finished one answers its outcome; a pending one (a 502/504, a
  * crash) asks the processor whether its reversal exists, and sends it only when it does not — at most one reversal.
  */
-async function resumeRefund(ctx: ShardContext, refund: RefundRecord): Promise<PaymentRecord> {
+async function resumeRefund(ctx: TenantContext, refund: RefundRecord): Promise<PaymentRecord> {
   if (refund.status === "pending") {
     const reversal = await ctx.processor.findTransferByIdempotencyId(refund.id);
     if (!reversal) return sendReversal(ctx, refund);
@@ -293,7 +293,7 @@ async function resumeRefund(ctx: ShardContext, refund: RefundRecord): Promise<Pa
     refund = (await refundRow(ctx, refund.id))!;
   }
   if (refund.status === "failed") throw refundFailed(refund);
-  return getPayment({ ctx, input: { tenantId: refund.tenantId, paymentId: refund.paymentId } });
+  return getPayment({ ctx, input: { paymentId: refund.paymentId } });
 }
 
 function refundUnderKey(ctx: ShardContext, tenantId: string, key: string): Promise<RefundRecord | undefined> {
@@ -328,12 +328,13 @@ function balanceProblem(payment: PaymentRecord, amountCents: number): ApiError {
  */
 export async function refund({
   ctx,
-  input: { tenantId, paymentId, idempotency, request: input },
+  input: { paymentId, idempotency, request: input },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; paymentId: string; idempotency: IdempotencyScope | null; request: RefundInput };
+  ctx: TenantContext;
+  input: { paymentId: string; idempotency: IdempotencyScope | null; request: RefundInput };
 }): Promise<PaymentRecord> {
-  let payment = await getPayment({ ctx, input: { tenantId, paymentId } });
+  const tenantId = ctx.tenant.id;
+  let payment = await getPayment({ ctx, input: { paymentId } });
   const earlier = idempotency ? await refundUnderKey(ctx, tenantId, idempotency.key) : undefined;
   if (earlier && idempotency) {
     checkSameRequest(earlier, paymentId, idempotency);
@@ -378,7 +379,7 @@ export async function refund({
       checkSameRequest(raced, paymentId, idempotency);
       return resumeRefund(ctx, raced);
     }
-    payment = await getPayment({ ctx, input: { tenantId, paymentId } });
+    payment = await getPayment({ ctx, input: { paymentId } });
     if (!isRefundableStatus(payment.status)) {
       throw new ApiError("invalid-payment-state", `This payment is ${payment.status} and cannot be refunded.`);
     }

@@ -6,16 +6,15 @@ import { toPayout, toPayoutItem } from "./payouts.view";
 export const listPayouts: TenantRouteHandler<typeof routes.listPayouts> = async (c) => {
   const page = await queryPayouts({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
+    input: { query: c.req.valid("query") },
   });
   return c.json({ ...page, data: page.data.map(toPayout) }, 200);
 };
 
 export const getPayout: TenantRouteHandler<typeof routes.getPayout> = async (c) => {
   const ctx = c.get("ctx");
-  const tenantId = c.get("tenant").tenantId;
-  const payout = await findPayout({ ctx, input: { tenantId, payoutId: c.req.valid("param").id } });
-  const items = await listPayoutItems({ ctx, input: { tenantId, payoutId: payout.id, ...c.req.valid("query") } });
+  const payout = await findPayout({ ctx, input: { payoutId: c.req.valid("param").id } });
+  const items = await listPayoutItems({ ctx, input: { payoutId: payout.id, ...c.req.valid("query") } });
   return c.json(
     {
       ...toPayout(payout),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
-import type { ShardContext, TenantContext } from "../platform/context";
+import type { TenantContext } from "../platform/context";
 import { expectedArrivalDate, OPEN_STATUSES } from "./payout-schedule";
 import {
   PAYOUT_ITEM_TYPES,
@@ -15,13 +15,8 @@ import {
 
 export type ListPayoutsQuery = { from?: string; to?: string; status?: PayoutStatus; limit: number; cursor?: string };
 
-export async function getPayout({
-  ctx,
-  input: { tenantId, payoutId },
-}: {
-  ctx: ShardContext;
-  input: { tenantId: string; payoutId: string };
-}): Promise<PayoutRecord> {
+export async function getPayout({ ctx, input: { payoutId } }: { ctx: TenantContext; input: { payoutId: string } }): Promise<PayoutRecord> {
+  const tenantId = ctx.tenant.id;
   // Scoped by tenant: another tenant's id is indistinguishable from a missing one.
   const payout = await ctx.db
     .select()
@@ -33,13 +28,8 @@ export async function getPayout({
 }
 
 /** Newest first by the settlement's creation, keyset-paginated over (tenant, created_at, id) like the payments list. */
-export async function listPayouts({
-  ctx,
-  input: { tenantId, query },
-}: {
-  ctx: ShardContext;
-  input: { tenantId: string; query: ListPayoutsQuery };
-}) {
+export async function listPayouts({ ctx, input: { query } }: { ctx: TenantContext; input: { query: ListPayoutsQuery } }) {
+  const tenantId = ctx.tenant.id;
   const created = createdBounds(query);
   const scope = cursorScope(ctx, "payouts-cursor", { tenantId, filters: [created.from, created.to, query.status ?? null] });
   const conditions: (SQL | undefined)[] = [eq(payouts.tenantId, tenantId)];
@@ -59,11 +49,12 @@ export async function listPayouts({
 /** A payout's items in the order they happened, keyset-paginated; the cursor is signed for this payout. */
 export async function listPayoutItems({
   ctx,
-  input: { tenantId, payoutId, limit, cursor },
+  input: { payoutId, limit, cursor },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; payoutId: string; limit: number; cursor?: string };
+  ctx: TenantContext;
+  input: { payoutId: string; limit: number; cursor?: string };
 }) {
+  const tenantId = ctx.tenant.id;
   const scope = cursorScope(ctx, "payout-items-cursor", { tenantId, filters: [payoutId] });
   const order = { createdAt: payoutItems.processorCreatedAt, id: payoutItems.processorTransferId };
   const rows = await ctx.db
@@ -81,11 +72,12 @@ export async function listPayoutItems({
 /** How many of each kind of item a payout holds: its sales, refunds, fee returns, chargebacks and adjustments. */
 export async function payoutItemCounts({
   ctx,
-  input: { tenantId, payoutId },
+  input: { payoutId },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; payoutId: string };
+  ctx: TenantContext;
+  input: { payoutId: string };
 }): Promise<Record<PayoutItemType, number>> {
+  const tenantId = ctx.tenant.id;
   const rows = await ctx.db
     .select({ type: payoutItems.type, count: sql<number>`COUNT(*)` })
     .from(payoutItems)
@@ -108,11 +100,10 @@ const OPEN_PAYOUTS_SHOWN = 10;
  */
 export async function payoutsAtAGlance({
   ctx,
-  input: { tenantId },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string };
+  ctx: TenantContext;
 }): Promise<{ open: PayoutRecord[]; last: PayoutRecord | null; accruingArrivesFrom: string }> {
+  const tenantId = ctx.tenant.id;
   const finished: PayoutStatus[] = ["paid", "failed"];
   const [open, last] = await ctx.db.batch([
     ctx.db

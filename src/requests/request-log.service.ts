@@ -113,11 +113,12 @@ const listOrder = { createdAt: requestLog.at, id: requestLog.id };
 /** The tenant's requests, newest first, under a cursor signed for these filters. */
 export async function listRequests({
   ctx,
-  input: { tenantId, query },
+  input: { query },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; query: RequestLogQuery };
+  ctx: TenantContext;
+  input: { query: RequestLogQuery };
 }): Promise<Page<RequestLogRecord>> {
+  const tenantId = ctx.tenant.id;
   const scope = cursorScope(ctx, "request-log-cursor", {
     tenantId,
     filters: [query.status ?? null, query.pathPrefix ?? null, query.apiKeyId ?? null, query.traceId ?? null, query.withoutListen ?? false],
@@ -145,11 +146,12 @@ export async function listRequests({
 /** One of the tenant's requests; another tenant's id is the same 404 as a missing one. */
 export async function getRequest({
   ctx,
-  input: { tenantId, requestId },
+  input: { requestId },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; requestId: string };
+  ctx: TenantContext;
+  input: { requestId: string };
 }): Promise<RequestLogRecord> {
+  const tenantId = ctx.tenant.id;
   const row = await ctx.db
     .select()
     .from(requestLog)

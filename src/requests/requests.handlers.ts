@@ -7,7 +7,7 @@ export const listRequests: TenantRouteHandler<typeof routes.listRequests> = asyn
   const { path, ...query } = c.req.valid("query");
   const page = await listLoggedRequests({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, query: { ...query, pathPrefix: path } },
+    input: { query: { ...query, pathPrefix: path } },
   });
   return c.json({ ...page, data: page.data.map(toRequestLogEntry) }, 200);
 };
@@ -15,7 +15,7 @@ export const listRequests: TenantRouteHandler<typeof routes.listRequests> = asyn
 export const getRequest: TenantRouteHandler<typeof routes.getRequest> = async (c) => {
   const row = await getLoggedRequest({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, requestId: c.req.valid("param").id },
+    input: { requestId: c.req.valid("param").id },
   });
   return c.json(toRequestLogEntry(row), 200);
 };

@@ -3,7 +3,7 @@ import { newId } from "../lib/ids";
 import { afterCursor, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { TENANT_TAG } from "../payments";
-import type { RootContext, ShardContext } from "../platform/context";
+import type { RootContext, ShardContext, TenantContext } from "../platform/context";
 import { paginate, ProcessorRejected, type Device, type DeviceConfiguration } from "../processor";
 import { tenants } from "../tenants";
 import { terminalReaders, type PaxModel, type ReaderStatus } from "./terminal.schema";
@@ -171,10 +171,10 @@ export async function registerReader({
   ctx,
   input,
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; serialNumber: string; model: PaxModel; label?: string };
+  ctx: TenantContext;
+  input: { serialNumber: string; model: PaxModel; label?: string };
 }): Promise<ReaderState> {
-  const tenant = await chargeableTenant(ctx, input.tenantId);
+  const tenant = await chargeableTenant(ctx, ctx.tenant.id);
   const serialNumber = input.serialNumber.toUpperCase();
   const { reader, resumed } = await claimSerialNumber(ctx, tenant, {
     serialNumber,
@@ -196,15 +196,15 @@ async function setStatus(ctx: ShardContext, reader: ReaderState, status: ReaderS
 }
 
 /** The processor's word decides: the reader is active exactly when its device is enabled. */
-export async function activateReader({ ctx, input }: { ctx: ShardContext; input: { tenantId: string; readerId: string } }) {
-  const reader = await ownedReader(ctx, input.tenantId, input.readerId);
+export async function activateReader({ ctx, input }: { ctx: TenantContext; input: { readerId: string } }) {
+  const reader = await ownedReader(ctx, ctx.tenant.id, input.readerId);
   const device = await ctx.processor.setDeviceAction(reader.processorDeviceId!, "ACTIVATE");
   return setStatus(ctx, reader, device.enabled ? "active" : reader.status);
 }
 
 /** A reader taking a sale keeps its device until the sale is resolved, so the sale can always be read back and canceled. */
-export async function deactivateReader({ ctx, input }: { ctx: ShardContext; input: { tenantId: string; readerId: string } }) {
-  const reader = await ownedReader(ctx, input.tenantId, input.readerId);
+export async function deactivateReader({ ctx, input }: { ctx: TenantContext; input: { readerId: string } }) {
+  const reader = await ownedReader(ctx, ctx.tenant.id, input.readerId);
   if (reader.salePaymentId) throw readerBusy(reader.id, reader.salePaymentId);
   const device = await ctx.processor.setDeviceAction(reader.processorDeviceId!, "DEACTIVATE");
   return setStatus(ctx, reader, device.enabled ? reader.status : "deactivated");
@@ -221,10 +221,10 @@ export async function getReader({
   ctx,
   input,
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; readerId: string; connection: boolean };
+  ctx: TenantContext;
+  input: { readerId: string; connection: boolean };
 }): Promise<{ reader: ReaderState; connection?: Connection }> {
-  const reader = await ownedReader(ctx, input.tenantId, input.readerId);
+  const reader = await ownedReader(ctx, ctx.tenant.id, input.readerId);
   if (!input.connection) return { reader };
   return { reader, connection: await readerConnection(ctx, reader) };
 }
@@ -238,11 +238,12 @@ export async function readerConnection(ctx: RootContext, reader: ReaderState): P
 /** Newest first, keyset-paginated on (createdAt, id); the cursor is signed for the tenant and the filters. */
 export async function listReaders({
   ctx,
-  input: { tenantId, query },
+  input: { query },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; query: { status?: ReaderStatus; limit: number; cursor?: string } };
+  ctx: TenantContext;
+  input: { query: { status?: ReaderStatus; limit: number; cursor?: string } };
 }) {
+  const tenantId = ctx.tenant.id;
   const scope = cursorScope(ctx, "readers-cursor", { tenantId, filters: [query.status ?? null] });
   const conditions: (SQL | undefined)[] = [eq(terminalReaders.tenantId, tenantId)];
   if (query.status) conditions.push(eq(terminalReaders.status, query.status));

@@ -3,7 +3,7 @@ import { newId } from "../lib/ids";
 import { currentTraceId } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { findPayment, findPaymentByIdempotencyKey, insertCardPresentPayment, payments, type PaymentRecord } from "../payments";
-import type { ShardContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import type { SaleClaim } from "./reader.durable-object";
 import { chargeableTenant, findReader, ownedReader, readerBusy } from "./readers.service";
@@ -15,7 +15,7 @@ export function readerObject(env: Env, readerId: string) {
   return env.TERMINAL_READERS.get(env.TERMINAL_READERS.idFromName(readerId));
 }
 
-type SaleRequest = { ctx: ShardContext; input: { tenantId: string; idempotency: IdempotencyScope; request: TerminalSaleInput } };
+type SaleRequest = { ctx: TenantContext; input: { idempotency: IdempotencyScope; request: TerminalSaleInput } };
 type RecordedSale = { payment: PaymentRecord; readerId: string };
 
 /** Past the idempotency store's retention the ledger still remembers the key: a different request under it is refused. */
@@ -31,7 +31,8 @@ async function recordedUnderKey(ctx: ShardContext, payment: PaymentRecord, idemp
  * Everything before the reader is asked for the card, once per (tenant, Idempotency-Key): the reader is held for the
  * sale (one sale per reader at a time), then its ledger row is written. A key already used answers its recorded sale.
  */
-export async function recordTerminalSale({ ctx, input: { tenantId, idempotency, request } }: SaleRequest): Promise<RecordedSale> {
+export async function recordTerminalSale({ ctx, input: { idempotency, request } }: SaleRequest): Promise<RecordedSale> {
+  const tenantId = ctx.tenant.id;
   if (request.currency !== ctx.env.CURRENCY) {
     throw new ApiError("validation-failed", `This service charges in ${ctx.env.CURRENCY} only.`, {
       extensions: { errors: [{ field: "currency", message: `must be ${ctx.env.CURRENCY}` }] },
@@ -90,11 +91,12 @@ export async function startTerminalSale({ ctx, input }: SaleRequest): Promise<Re
 /** Cancels the reader's sale in progress and answers its payment as it stands afterwards. */
 export async function cancelSaleOnReader({
   ctx,
-  input: { tenantId, readerId },
+  input: { readerId },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; readerId: string };
+  ctx: TenantContext;
+  input: { readerId: string };
 }): Promise<PaymentRecord> {
+  const tenantId = ctx.tenant.id;
   const reader = await ownedReader(ctx, tenantId, readerId);
   const payment = await readerObject(ctx.env, reader.id).cancel(currentTraceId());
   if (!payment) throw new ApiError("no-sale-in-progress", `Reader ${reader.id} has no sale in progress.`);
@@ -104,11 +106,12 @@ export async function cancelSaleOnReader({
 /** The reader's newest sales, scoped by tenant: another tenant's reader has none. */
 export function listReaderSales({
   ctx,
-  input: { tenantId, readerId, limit },
+  input: { readerId, limit },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; readerId: string; limit: number };
+  ctx: TenantContext;
+  input: { readerId: string; limit: number };
 }): Promise<PaymentRecord[]> {
+  const tenantId = ctx.tenant.id;
   return ctx.db
     .select(getTableColumns(payments))
     .from(terminalSales)

@@ -5,14 +5,14 @@ import type * as routes from "./terminal.routes";
 import { toReader, toTerminalSale } from "./terminal.view";
 
 export const registerReader: TenantRouteHandler<typeof routes.registerReader> = async (c) => {
-  const reader = await readers.registerReader({ ctx: c.get("ctx"), input: { tenantId: c.get("tenant").tenantId, ...c.req.valid("json") } });
+  const reader = await readers.registerReader({ ctx: c.get("ctx"), input: { ...c.req.valid("json") } });
   return c.json(toReader(reader), 201);
 };
 
 export const listReaders: TenantRouteHandler<typeof routes.listReaders> = async (c) => {
   const page = await readers.listReaders({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, query: c.req.valid("query") },
+    input: { query: c.req.valid("query") },
   });
   return c.json({ ...page, data: page.data.map((reader) => toReader(reader)) }, 200);
 };
@@ -21,7 +21,6 @@ export const getReader: TenantRouteHandler<typeof routes.getReader> = async (c) 
   const { reader, connection } = await readers.getReader({
     ctx: c.get("ctx"),
     input: {
-      tenantId: c.get("tenant").tenantId,
       readerId: c.req.valid("param").id,
       connection: c.req.valid("query").connection === "true",
     },
@@ -32,7 +31,7 @@ export const getReader: TenantRouteHandler<typeof routes.getReader> = async (c) 
 export const activateReader: TenantRouteHandler<typeof routes.activateReader> = async (c) => {
   const reader = await readers.activateReader({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, readerId: c.req.valid("param").id },
+    input: { readerId: c.req.valid("param").id },
   });
   return c.json(toReader(reader), 200);
 };
@@ -40,14 +39,14 @@ export const activateReader: TenantRouteHandler<typeof routes.activateReader> = 
 export const deactivateReader: TenantRouteHandler<typeof routes.deactivateReader> = async (c) => {
   const reader = await readers.deactivateReader({
     ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, readerId: c.req.valid("param").id },
+    input: { readerId: c.req.valid("param").id },
   });
   return c.json(toReader(reader), 200);
 };
 
 export const cancelReaderSale: TenantRouteHandler<typeof routes.cancelReaderSale> = async (c) => {
   const readerId = c.req.valid("param").id;
-  const payment = await cancelSaleOnReader({ ctx: c.get("ctx"), input: { tenantId: c.get("tenant").tenantId, readerId } });
+  const payment = await cancelSaleOnReader({ ctx: c.get("ctx"), input: { readerId } });
   return c.json(toTerminalSale(payment, readerId), 200);
 };
 
@@ -55,7 +54,7 @@ export const startTerminalSale: TenantRouteHandler<typeof routes.startTerminalSa
   const { payment, readerId } = await startSale({
     ctx: c.get("ctx"),
     // The route's idempotency middleware requires the header, so the scope is always there.
-    input: { tenantId: c.get("tenant").tenantId, idempotency: c.get("idempotency")!, request: c.req.valid("json") },
+    input: { idempotency: c.get("idempotency")!, request: c.req.valid("json") },
   });
   return c.json(toTerminalSale(payment, readerId), 202);
 };

@@ -156,16 +156,16 @@ describe("events, deliveries and replay", () => {
     const shard = await tenantShardBinding(tenantId);
     const one = { d1: 0, queue: 0 };
     const replay = await replayEvent({
-      ctx: createContext(countingEnv(one, shard)).forShard(shard),
-      input: { tenantId, eventId: eventIds[0]! },
+      ctx: createContext(countingEnv(one, shard)).forTenant({ id: tenantId, shard }),
+      input: { eventId: eventIds[0]! },
     });
     expect(replay).toMatchObject({ eventId: eventIds[0], origin: "replay", status: "pending", attempts: [] });
     expect(one).toEqual({ d1: 2, queue: 1 });
 
     const failed = { d1: 0, queue: 0 };
     const replayed = await replayFailedDeliveries({
-      ctx: createContext(countingEnv(failed, shard)).forShard(shard),
-      input: { tenantId, since, limit: 10 },
+      ctx: createContext(countingEnv(failed, shard)).forTenant({ id: tenantId, shard }),
+      input: { since, limit: 10 },
     });
     expect(replayed.data.map((delivery) => delivery.eventId)).toEqual([eventIds[1]]);
     expect(failed).toEqual({ d1: 3, queue: 1 });

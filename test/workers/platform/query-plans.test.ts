@@ -458,7 +458,7 @@ describe("query plans of the hot paths", () => {
       ["plan-", "orderRefPrefix", "plan-"],
     ] as const) {
       for (const cursor of [undefined, await cursorFor(kind, value)]) {
-        const found = await searchPayments({ ctx: pageCtx, input: { tenantId, q, as: kind, limit: 1, cursor } });
+        const found = await searchPayments({ ctx: pageCtx, input: { q, as: kind, limit: 1, cursor } });
         expect(found?.term.kind).toBe(kind);
       }
     }
@@ -476,14 +476,14 @@ describe("query plans of the hot paths", () => {
     expect(archived.events).toBeGreaterThan(0);
 
     // The dashboard's overview: its money by day, payouts at a glance, disputes awaiting an answer; a payout's item counts.
-    const overviewCtx = createContext(recorded).forShard(shard);
+    const overviewCtx = createContext(recorded).forTenant({ id: tenantId, shard });
     const today = new Date().toISOString().slice(0, 10);
-    const days = await moneyByDay({ ctx: overviewCtx, input: { tenantId, fromDay: "2026-01-01", toDay: today } });
+    const days = await moneyByDay({ ctx: overviewCtx, input: { fromDay: "2026-01-01", toDay: today } });
     expect(days.reduce((sum, day) => sum + day.succeeded, 0)).toBeGreaterThan(0);
-    const { last } = await payoutsAtAGlance({ ctx: overviewCtx, input: { tenantId } });
+    const { last } = await payoutsAtAGlance({ ctx: overviewCtx });
     expect(last).not.toBeNull();
-    expect((await disputesAwaitingResponse({ ctx: overviewCtx, input: { tenantId, limit: 5 } })).count).toBe(2);
-    await payoutItemCounts({ ctx: overviewCtx, input: { tenantId, payoutId: last!.id } });
+    expect((await disputesAwaitingResponse({ ctx: overviewCtx, input: { limit: 5 } })).count).toBe(2);
+    await payoutItemCounts({ ctx: overviewCtx, input: { payoutId: last!.id } });
     // Grouped by day in the order the index walks: nothing sorted, no table row read.
     const byDay = [...statements.values()].filter(({ sql }) => /group by substr\(/.test(sql));
     expect(byDay).toHaveLength(2);

@@ -39,7 +39,7 @@ async function crashAfterLedgerRow(tenantId: string, body: ReturnType<typeof sal
   const fingerprint = await requestFingerprint("POST", "/v1/payments/terminal", body);
   const { payment } = await recordTerminalSale({
     ctx: await tenantContext(tenantId),
-    input: { tenantId, idempotency: { key, fingerprint }, request: body },
+    input: { idempotency: { key, fingerprint }, request: body },
   });
   return payment.id;
 }

@@ -64,14 +64,12 @@ describe("Idempotency-Key on POST /v1/payments/terminal", () => {
     // As the idempotency store forgets the key after 24 hours, the service is asked without it.
     const ctx = await tenantContext(tenantId);
     const same = { key: "remembered", fingerprint: await requestFingerprint("POST", "/v1/payments/terminal", body) };
-    const again = await recordTerminalSale({ ctx, input: { tenantId, idempotency: same, request: body } });
+    const again = await recordTerminalSale({ ctx, input: { idempotency: same, request: body } });
     expect(again.payment).toMatchObject({ id: sale.lcPaymentId, status: "succeeded" });
 
     const other = { ...body, amountCents: 999 };
     const different = { key: "remembered", fingerprint: await requestFingerprint("POST", "/v1/payments/terminal", other) };
-    const refused = await recordTerminalSale({ ctx, input: { tenantId, idempotency: different, request: other } }).catch(
-      (error: unknown) => error,
-    );
+    const refused = await recordTerminalSale({ ctx, input: { idempotency: different, request: other } }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).slug).toBe("idempotency-key-reused");
     expect(await transfersOnDevice(reader.processorDeviceId)).toHaveLength(1);
