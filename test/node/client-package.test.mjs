@@ -1,16 +1,16 @@
 // The TypeScript client as a project gets it: `npm pack` (its prepack builds dist/), installed without the network into
 // a project made by `npm init -y` and `tsc --init`, compiled with those defaults and run against `wrangler dev`; and
 // `npm run listen` forwarding the tenant's events to a local receiver, signed so the package's verifier accepts them.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCallback } from "../../clients/typescript/src/index.ts";
+import { CLIENT_DIR as clientDir, installedFolders, packInto, run } from "../support/offline-packages.mjs";
 import { cardToken, chargeableTenant, control, devSecrets, sharedDevServer, startCallbackReceiver, waitFor } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
-const clientDir = path.join(root, "clients", "typescript");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 let server;
@@ -23,30 +23,6 @@ beforeAll(async () => {
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
-
-/** Runs a command to its end; its stdout, or a failure with everything it printed. */
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { encoding: "utf8", ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
-
-/** `npm pack` of these folders into `work`: the tarballs' paths. */
-function pack(folders) {
-  const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", work, ...folders], { cwd: clientDir }));
-  return packed.map((tarball) => path.join(work, tarball.filename));
-}
-
-/** The client's dependencies and theirs, as installed here: packed too, so the install needs no registry. */
-function dependencyFolders(manifest, found = new Set()) {
-  for (const name of Object.keys(manifest.dependencies ?? {})) {
-    const folder = path.join(root, "node_modules", name);
-    if (found.has(folder)) continue;
-    found.add(folder);
-    dependencyFolders(JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")), found);
-  }
-  return [...found];
-}
 
 const BUYER = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
 
@@ -110,8 +86,8 @@ describe("the client package", () => {
     const token = await cardToken(server.baseUrl);
 
     const manifest = JSON.parse(readFileSync(path.join(clientDir, "package.json"), "utf8"));
-    const [client] = pack(["."]);
-    const dependencies = pack(dependencyFolders(manifest));
+    const [client] = packInto(work, ["."]);
+    const dependencies = packInto(work, installedFolders(Object.keys(manifest.dependencies ?? {})));
     const listing = run("tar", ["-tzf", client]).split("\n");
     expect(listing).toEqual(
       expect.arrayContaining(["package/dist/index.js", "package/dist/index.d.ts", "package/dist/schema.d.ts", "package/dist/bin.js"]),

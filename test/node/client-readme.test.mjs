@@ -3,15 +3,14 @@
 // compiled with those defaults and run. Offline: the packages the README installs by name come packed from this
 // repository's node_modules, the client packed from clients/typescript.
 import { execFile, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_DIR as clientDir, installedFolders, packInto, run } from "../support/offline-packages.mjs";
 
-const root = path.join(import.meta.dirname, "../..");
-const clientDir = path.join(root, "clients", "typescript");
 const readme = readFileSync(path.join(clientDir, "README.md"), "utf8");
 
 let work;
@@ -22,13 +21,6 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-/** Runs a command to its end; its stdout, or a failure with everything it printed. */
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { encoding: "utf8", ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
-
 /** The README's section under this heading, its code blocks in order, each `{ lang, code }`. */
 function blocksOf(heading) {
   const start = readme.indexOf(`\n## ${heading}\n`);
@@ -36,25 +28,6 @@ function blocksOf(heading) {
   const end = readme.indexOf("\n## ", start + 1);
   const section = readme.slice(start, end === -1 ? undefined : end);
   return [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang = "", code = ""]) => ({ lang, code }));
-}
-
-/** `npm pack` of folders into `work`: the tarballs' paths. */
-const pack = (folders) =>
-  JSON.parse(run("npm", ["pack", "--json", "--pack-destination", work, ...folders], { cwd: clientDir })).map((tarball) =>
-    path.join(work, tarball.filename),
-  );
-
-/** A package as installed here and the dependencies it needs on this machine (a platform's binary among its optional ones). */
-function withDependencies(name, found = new Set()) {
-  const folder = path.join(root, "node_modules", name);
-  if (found.has(folder)) return found;
-  found.add(folder);
-  const manifest = JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8"));
-  for (const dependency of Object.keys(manifest.dependencies ?? {})) withDependencies(dependency, found);
-  for (const optional of Object.keys(manifest.optionalDependencies ?? {}))
-    if (readdirSync(path.join(root, "node_modules", path.dirname(optional))).includes(path.basename(optional)))
-      withDependencies(optional, found);
-  return found;
 }
 
 describe("the client README's first program", () => {
@@ -67,14 +40,14 @@ describe("the client README's first program", () => {
     const fileName = /`([\w-]+\.ts)`:\n\n```ts/.exec(readme)?.[1];
     expect(fileName).toBe("list-payments.ts");
 
-    const [client] = pack(["."]);
+    const [client] = packInto(work, ["."]);
     const clientDependencies = Object.keys(JSON.parse(readFileSync(path.join(clientDir, "package.json"), "utf8")).dependencies);
     const registry = new Map();
     /** What `npm install` fetches by name, packed from here instead. */
     const offline = (names) => {
-      const folders = names.flatMap((name) => [...withDependencies(name)]).filter((folder) => !registry.has(folder));
-      for (const [n, tarball] of pack(folders).entries()) registry.set(folders[n], tarball);
-      return names.flatMap((name) => [...withDependencies(name)].map((folder) => registry.get(folder)));
+      const folders = installedFolders(names).filter((folder) => !registry.has(folder));
+      for (const [n, tarball] of packInto(work, folders).entries()) registry.set(folders[n], tarball);
+      return names.flatMap((name) => installedFolders([name]).map((folder) => registry.get(folder)));
     };
 
     // Each line of the README's steps, as it says, in the folder the first two make.
