@@ -145,6 +145,7 @@ describe("an isolate's leases", () => {
     const payment = createBudget({ broker, credential, priority: "payment", perSecond });
 
     let sweepCalls = 0;
+    const startedMs = Date.now();
     for (;;) {
       const token = await sweep.take("GET", "/transfers", Date.now());
       if (!token.granted) {
@@ -154,7 +155,9 @@ describe("an isolate's leases", () => {
       sweepCalls++;
     }
     expect(sweepCalls).toBeGreaterThan(0);
-    expect(sweepCalls).toBeLessThanOrEqual(10);
+    // A sweep may take the half of the bucket above the reserve, plus whatever refilled while it was taking.
+    const refilledMeanwhile = Math.ceil(((Date.now() - startedMs) * perSecond.read) / 1000);
+    expect(sweepCalls).toBeLessThanOrEqual(10 + refilledMeanwhile);
     expect(await payment.take("GET", "/transfers", Date.now())).toEqual({ granted: true });
     expect(await payment.take("POST", "/transfers", Date.now())).toEqual({ granted: true });
   });
