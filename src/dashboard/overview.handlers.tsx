@@ -24,7 +24,7 @@ export async function showOverview(c: SignedInContext) {
   const toDay = new Date(nowMs).toISOString().slice(0, 10);
   const fromDay = new Date(Date.parse(`${toDay}T00:00:00Z`) - (CHART_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   const [tenant, readiness, days, payouts, disputes] = await Promise.all([
-    getTenant({ ctx, input: { tenantId } }),
+    getTenant({ ctx }),
     getReadiness({ ctx, input: { tenantId, refresh: c.req.query("refresh") === "true" } }),
     moneyByDay({ ctx, input: { fromDay, toDay } }),
     payoutsAtAGlance({ ctx }),

@@ -7,5 +7,5 @@ export const linkProcessorMerchant: OperatorTenantRouteHandler<typeof routes.lin
   const ctx = c.get("ctx");
   const { tenantId } = c.req.valid("param");
   await attachMerchant({ ctx, input: { tenantId, processorMerchantId: c.req.valid("json").processorMerchantId } });
-  return c.json(toTenant(await getTenant({ ctx, input: { tenantId } })), 200);
+  return c.json(toTenant(await getTenant({ ctx })), 200);
 };
