@@ -1,5 +1,5 @@
 import { describePermissions } from "../platform/permissions";
-import type { AppRouteHandler } from "../platform/types";
+import type { OperatorTenantRouteHandler } from "../platform/types";
 import { issueApiKey, revokeApiKey, toApiKey, type issueKeyRoute, type revokeKeyRoute } from "../tenants";
 import type * as routes from "./accounts.operator.routes";
 import { operatorAuditStatement } from "./audit.service";
@@ -7,10 +7,10 @@ import { requestOrigin } from "./request-meta";
 import { createPasswordReset } from "./passwords.service";
 import { createInvite } from "./users.service";
 
-export const inviteOwner: AppRouteHandler<typeof routes.inviteOwner> = async (c) => {
+export const inviteOwner: OperatorTenantRouteHandler<typeof routes.inviteOwner> = async (c) => {
   const { invite, url } = await createInvite({
     ctx: c.get("ctx"),
-    input: { ...c.req.valid("param"), ...c.req.valid("json"), role: "owner", invitedBy: null, origin: requestOrigin(c) },
+    input: { ...c.req.valid("json"), role: "owner", invitedBy: null, origin: requestOrigin(c) },
   });
   c.header("Cache-Control", "no-store");
   return c.json(
@@ -26,13 +26,10 @@ const keyLabel = (key: { id: string; name: string }) => (key.name ? `${key.id} (
  * The tenants capability's operator key routes, served here so that each key the operator issues or revokes is in the
  * tenant's audit log as the dashboard's own are (same action, same details; the actor is the operator).
  */
-export const issueKey: AppRouteHandler<typeof issueKeyRoute> = async (c) => {
+export const issueKey: OperatorTenantRouteHandler<typeof issueKeyRoute> = async (c) => {
   const ctx = c.get("ctx");
-  const { tenantId } = c.req.valid("param");
-  const body = c.req.valid("json");
-  const { key, record } = await issueApiKey({ ctx, input: { tenantId, ...body } });
+  const { key, record } = await issueApiKey({ ctx, input: c.req.valid("json") });
   await operatorAuditStatement(ctx, {
-    tenantId,
     action: "key.issued",
     target: `${keyLabel(record)}: ${describePermissions(record.permissions)}`,
     origin: requestOrigin(c),
@@ -41,14 +38,13 @@ export const issueKey: AppRouteHandler<typeof issueKeyRoute> = async (c) => {
   return c.json({ ...toApiKey(record), key }, 201);
 };
 
-export const revokeKey: AppRouteHandler<typeof revokeKeyRoute> = async (c) => {
+export const revokeKey: OperatorTenantRouteHandler<typeof revokeKeyRoute> = async (c) => {
   const ctx = c.get("ctx");
   const before = ctx.clock.nowIso();
-  const key = await revokeApiKey({ ctx, input: c.req.valid("param") });
+  const key = await revokeApiKey({ ctx, input: { keyId: c.req.valid("param").keyId } });
   // Revoking a revoked key answers it unchanged, and records nothing again.
   if (key.revokedAt !== null && key.revokedAt >= before) {
     await operatorAuditStatement(ctx, {
-      tenantId: key.tenantId,
       action: "key.revoked",
       target: keyLabel(key),
       origin: requestOrigin(c),
@@ -57,10 +53,10 @@ export const revokeKey: AppRouteHandler<typeof revokeKeyRoute> = async (c) => {
   return c.json(toApiKey(key), 200);
 };
 
-export const resetPassword: AppRouteHandler<typeof routes.resetPassword> = async (c) => {
+export const resetPassword: OperatorTenantRouteHandler<typeof routes.resetPassword> = async (c) => {
   const { reset, user, url } = await createPasswordReset({
     ctx: c.get("ctx"),
-    input: { ...c.req.valid("param"), ...c.req.valid("json"), origin: requestOrigin(c) },
+    input: { ...c.req.valid("json"), origin: requestOrigin(c) },
   });
   c.header("Cache-Control", "no-store");
   return c.json(

@@ -1,9 +1,10 @@
 import { createRouter } from "../platform/openapi";
+import type { OperatorTenantBindings } from "../platform/types";
 import { issueKeyRoute, revokeKeyRoute } from "../tenants";
 import * as operator from "./accounts.operator.handlers";
 import * as operatorRoutes from "./accounts.operator.routes";
 
-const router = createRouter();
+const router = createRouter<OperatorTenantBindings>();
 
 router.openapi(operatorRoutes.inviteOwner, operator.inviteOwner);
 router.openapi(operatorRoutes.resetPassword, operator.resetPassword);
@@ -11,4 +12,4 @@ router.openapi(operatorRoutes.resetPassword, operator.resetPassword);
 router.openapi(issueKeyRoute, operator.issueKey);
 router.openapi(revokeKeyRoute, operator.revokeKey);
 
-export default router;
+export default createRouter().route("/", router);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import type { RootContext } from "../platform/context";
+import type { RootContext, TenantContext } from "../platform/context";
 import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
@@ -78,12 +78,12 @@ export const SERVICE_ACTOR: AuditActor = { userId: null, email: "Payment Connect
 /** The audit log's "who" filter: one of the tenant's users by id, or the operator, or the service. */
 export type AuditActorFilter = { userId: string } | "operator" | "service";
 
-/** What the operator did to a tenant's account through the operator API; the actor is the operator. */
+/** What the operator did to the context's tenant through the operator API; the actor is the operator. */
 export function operatorAuditStatement(
-  ctx: Pick<RootContext, "control" | "clock">,
-  entry: { tenantId: string; action: AuditAction; target?: string | null; origin: RequestOrigin },
+  ctx: Pick<TenantContext, "control" | "clock" | "tenant">,
+  entry: { action: AuditAction; target?: string | null; origin: RequestOrigin },
 ) {
-  return auditStatement(ctx, { ...entry, actor: OPERATOR_ACTOR });
+  return auditStatement(ctx, { ...entry, tenantId: ctx.tenant.id, actor: OPERATOR_ACTOR });
 }
 
 /** What the service did on its own for a tenant, e.g. disabling an endpoint that answered 410; the actor is the service. */
@@ -140,16 +140,17 @@ function actorCondition(actor: AuditActorFilter) {
 }
 
 /**
- * One tenant's audit log, newest first, optionally only one action and/or one actor; the tenant comes from the
- * reader's session. Its cursor is signed for the tenant and these filters, like every list's.
+ * One tenant's audit log, newest first, optionally only one action and/or one actor; the tenant is the context's (the
+ * reader's session). Its cursor is signed for the tenant and these filters, like every list's.
  */
 export async function listAudit({
   ctx,
-  input: { tenantId, cursor, limit, action, actor },
+  input: { cursor, limit, action, actor },
 }: {
-  ctx: RootContext;
-  input: { tenantId: string; cursor?: string; limit: number; action?: string | undefined; actor?: AuditActorFilter | undefined };
+  ctx: TenantContext;
+  input: { cursor?: string; limit: number; action?: string | undefined; actor?: AuditActorFilter | undefined };
 }): Promise<Page<AuditEntry>> {
+  const tenantId = ctx.tenant.id;
   const actorKey = actor === undefined ? null : typeof actor === "string" ? actor : actor.userId;
   const scope = cursorScope(ctx, "audit-cursor", { tenantId, filters: [action ?? null, actorKey] });
   const rows = await ctx.control
@@ -170,11 +171,11 @@ export async function listAudit({
 }
 
 /** Everyone who may appear in a tenant's audit log as a user, removed people included (their entries stay). */
-export async function listAuditUsers({ ctx, input: { tenantId } }: { ctx: RootContext; input: { tenantId: string } }) {
+export async function listAuditUsers({ ctx }: { ctx: TenantContext }) {
   return ctx.control
     .select({ id: dashboardUsers.id, email: dashboardUsers.email, name: dashboardUsers.name, removedAt: dashboardUsers.removedAt })
     .from(dashboardUsers)
-    .where(eq(dashboardUsers.tenantId, tenantId))
+    .where(eq(dashboardUsers.tenantId, ctx.tenant.id))
     .orderBy(asc(dashboardUsers.email), asc(dashboardUsers.id))
     .all();
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { publicUrl, type RootContext } from "../platform/context";
+import { publicUrl, type RootContext, type TenantContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { insertSelectFields } from "../db/insert-select";
@@ -58,22 +58,23 @@ export async function createPasswordReset({
   ctx,
   input,
 }: {
-  ctx: RootContext;
-  input: { tenantId: string; email: string; origin: RequestOrigin };
+  ctx: TenantContext;
+  input: { email: string; origin: RequestOrigin };
 }): Promise<{ reset: PasswordResetRecord; user: UserRecord; url: string }> {
-  await getTenant({ ctx, input: { tenantId: input.tenantId } });
+  const tenantId = ctx.tenant.id;
+  await getTenant({ ctx });
   const email = normalizeEmail(input.email);
   const user = await ctx.control
     .select()
     .from(dashboardUsers)
-    .where(and(eq(dashboardUsers.tenantId, input.tenantId), eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
+    .where(and(eq(dashboardUsers.tenantId, tenantId), eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
     .get();
-  if (!user) throw new ApiError("not-found", `No dashboard user ${email} in tenant ${input.tenantId}.`);
+  if (!user) throw new ApiError("not-found", `No dashboard user ${email} in tenant ${tenantId}.`);
   const token = base64Url(randomBytes(32));
   const now = ctx.clock.nowMs();
   const reset: PasswordResetRecord = {
     id: newId("pwr"),
-    tenantId: input.tenantId,
+    tenantId,
     userId: user.id,
     tokenHash: await sha256Hex(token),
     createdAt: new Date(now).toISOString(),
@@ -83,7 +84,7 @@ export async function createPasswordReset({
   await ctx.control.batch([
     ctx.control.insert(dashboardPasswordResets).values(reset),
     auditStatement(ctx, {
-      tenantId: input.tenantId,
+      tenantId,
       actor: { userId: null, email: "operator" },
       action: "password_reset.issued",
       target: `${email} (${user.role})`,

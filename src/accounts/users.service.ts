@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
-import { publicUrl, type RootContext } from "../platform/context";
+import { and, asc, desc, eq, getTableColumns, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { publicUrl, type RootContext, type TenantContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
+import { tenants } from "../db/tenants.schema";
 import { getTenant } from "../tenants";
 import {
   dashboardInvites,
@@ -24,23 +25,24 @@ export const INVITE_LIFETIME_MS = 72 * 3600_000;
 export const inviteUrl = (ctx: Pick<RootContext, "publicOrigin">, token: string) => publicUrl(ctx, `/dashboard/invite/${token}`);
 
 /**
- * A one-time invitation to the tenant (the operator's for the first owner, an owner's for a teammate). The link
- * carries a random token shown only here; the table keeps its SHA-256. The operator may also invite an existing user:
- * the link then sets a new password.
+ * A one-time invitation to the context's tenant (the operator's for the first owner, an owner's for a teammate). The
+ * link carries a random token shown only here; the table keeps its SHA-256. The operator may also invite an existing
+ * user: the link then sets a new password.
  */
 export async function createInvite({
   ctx,
   input,
 }: {
-  ctx: RootContext;
-  input: { tenantId: string; email: string; role: DashboardRole; invitedBy: SignedInSession | null; origin: RequestOrigin };
+  ctx: TenantContext;
+  input: { email: string; role: DashboardRole; invitedBy: SignedInSession | null; origin: RequestOrigin };
 }): Promise<{ invite: InviteRecord; url: string }> {
-  await getTenant({ ctx, input: { tenantId: input.tenantId } });
+  const tenantId = ctx.tenant.id;
+  await getTenant({ ctx });
   const email = normalizeEmail(input.email);
   const member = await ctx.control
     .select({ id: dashboardUsers.id, role: dashboardUsers.role })
     .from(dashboardUsers)
-    .where(and(eq(dashboardUsers.tenantId, input.tenantId), eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
+    .where(and(eq(dashboardUsers.tenantId, tenantId), eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)))
     .get();
   // From the operator, an existing user's e-mail is how a locked-out owner gets a new password; an owner just sees them listed.
   if (member && input.invitedBy) throw new ApiError("conflict", `${email} already belongs to this tenant's dashboard.`);
@@ -48,7 +50,7 @@ export async function createInvite({
   const now = ctx.clock.nowMs();
   const invite: InviteRecord = {
     id: newId("inv"),
-    tenantId: input.tenantId,
+    tenantId,
     email,
     // A password reset keeps the user's role: the operator's invitation makes owners, not promotions.
     role: member?.role ?? input.role,
@@ -63,7 +65,7 @@ export async function createInvite({
   await ctx.control.batch([
     ctx.control.insert(dashboardInvites).values(invite),
     auditStatement(ctx, {
-      tenantId: input.tenantId,
+      tenantId,
       actor,
       action: "invite.created",
       target: `${email} (${invite.role})`,
@@ -73,17 +75,21 @@ export async function createInvite({
   return { invite, url: inviteUrl(ctx, token) };
 }
 
-/** The invitation a link names, while it can still be accepted; every other case (used, withdrawn, expired, unknown) is null. */
+/**
+ * The invitation a link names, with the name of the tenant it joins, while it can still be accepted; every other case
+ * (used, withdrawn, expired, unknown) is null.
+ */
 export async function findOpenInvite({
   ctx,
   input: { token },
 }: {
   ctx: RootContext;
   input: { token: string };
-}): Promise<InviteRecord | null> {
+}): Promise<(InviteRecord & { tenantName: string }) | null> {
   const invite = await ctx.control
-    .select()
+    .select({ ...getTableColumns(dashboardInvites), tenantName: tenants.name })
     .from(dashboardInvites)
+    .innerJoin(tenants, eq(tenants.id, dashboardInvites.tenantId))
     .where(
       and(
         eq(dashboardInvites.tokenHash, await sha256Hex(token)),
@@ -191,7 +197,8 @@ async function resetPassword(
 }
 
 /** The tenant's users and its invitations still open. */
-export async function listTeam({ ctx, input: { tenantId } }: { ctx: RootContext; input: { tenantId: string } }) {
+export async function listTeam({ ctx }: { ctx: TenantContext }) {
+  const tenantId = ctx.tenant.id;
   const [users, invites] = await ctx.control.batch([
     ctx.control
       .select()

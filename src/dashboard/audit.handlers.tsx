@@ -18,9 +18,8 @@ const actorFilter = (value: string): AuditActorFilter => (value === "operator" |
  */
 export async function showAudit(c: SignedInContext) {
   const ctx = c.get("ctx");
-  const { tenantId } = c.get("session");
   const query = c.req.query();
-  const users = await listAuditUsers({ ctx, input: { tenantId } });
+  const users = await listAuditUsers({ ctx });
   const actors = ["operator", "service", ...users.map((user) => user.id)];
   const { filters, filterError } = parseFilters(query, {
     action: z.string().refine((action) => Object.hasOwn(AUDIT_ACTIONS, action)),
@@ -29,7 +28,6 @@ export async function showAudit(c: SignedInContext) {
   const { data, nextCursor } = await listAudit({
     ctx,
     input: {
-      tenantId,
       limit: AUDIT_PAGE_SIZE,
       action: filters.action,
       actor: filters.user === undefined ? undefined : actorFilter(filters.user),

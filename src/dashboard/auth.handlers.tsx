@@ -12,7 +12,6 @@ import {
   signOut as endSession,
   usePasswordReset,
 } from "../accounts";
-import { getTenant } from "../tenants";
 import { CODE_ALREADY_USED, fieldErrors, formFields, newPasswordFields, safeNextPath, typedTwice } from "./forms";
 import {
   clearPendingCookie,
@@ -138,8 +137,10 @@ export async function showInvite(c: DashboardContext) {
   const token = c.req.param("token") ?? "";
   const invite = await findOpenInvite({ ctx: c.get("ctx"), input: { token } });
   if (!invite) return UNUSABLE(c);
-  const tenant = await getTenant({ ctx: c.get("ctx"), input: { tenantId: invite.tenantId } });
-  return c.render(<InvitePage formToken={publicFormToken(c)} token={token} email={invite.email} tenantName={tenant.name} />, INVITATION);
+  return c.render(
+    <InvitePage formToken={publicFormToken(c)} token={token} email={invite.email} tenantName={invite.tenantName} />,
+    INVITATION,
+  );
 }
 
 const AcceptInviteForm = z
@@ -154,14 +155,13 @@ export async function acceptInvitation(c: DashboardContext) {
   const form = await formFields(c);
   const parsed = AcceptInviteForm.safeParse(form);
   if (!parsed.success) {
-    const tenant = await getTenant({ ctx, input: { tenantId: invite.tenantId } });
     c.status(400);
     return c.render(
       <InvitePage
         formToken={publicFormToken(c)}
         token={token}
         email={invite.email}
-        tenantName={tenant.name}
+        tenantName={invite.tenantName}
         name={form.name}
         errors={fieldErrors(parsed.error)}
       />,

@@ -13,7 +13,7 @@ const MAX_KEY_NAME_LENGTH = 100;
 const KEYS = { title: "API keys" };
 
 async function keysOf(c: SignedInContext) {
-  return listApiKeys({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
+  return listApiKeys({ ctx: c.get("ctx") });
 }
 
 /** The key named in the path, of the session's tenant only: another tenant's id is a 404 like a missing one. */
@@ -51,7 +51,7 @@ export async function createKey(c: SignedInContext) {
     c.status(400);
     return c.render(<KeysPage keys={await keysOf(c)} form={form} />, KEYS);
   }
-  const created = await issueApiKey({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, name: form.name, permissions } });
+  const created = await issueApiKey({ ctx: c.get("ctx"), input: { name: form.name, permissions } });
   await auditSignedIn(c, "key.issued", `${created.record.id} (${form.name}): ${describePermissions(permissions)}`);
   c.status(201);
   return c.render(<KeysPage keys={await keysOf(c)} created={created} />, KEYS);
@@ -63,7 +63,7 @@ export async function confirmRevokeKey(c: SignedInContext) {
 
 export async function revokeKey(c: SignedInContext) {
   const key = await ownKey(c);
-  await revokeApiKey({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId, keyId: key.id } });
+  await revokeApiKey({ ctx: c.get("ctx"), input: { keyId: key.id } });
   await auditSignedIn(c, "key.revoked", `${key.id} (${key.name})`);
   return c.redirect("/dashboard/keys?notice=key-revoked", 303);
 }

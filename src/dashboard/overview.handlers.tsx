@@ -19,13 +19,12 @@ const DAY_MS = 86_400_000;
 
 export async function showOverview(c: SignedInContext) {
   const ctx = c.get("ctx");
-  const { tenantId } = c.get("session");
   const nowMs = ctx.clock.nowMs();
   const toDay = new Date(nowMs).toISOString().slice(0, 10);
   const fromDay = new Date(Date.parse(`${toDay}T00:00:00Z`) - (CHART_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   const [tenant, readiness, days, payouts, disputes] = await Promise.all([
-    getTenant({ ctx, input: { tenantId } }),
-    getReadiness({ ctx, input: { tenantId, refresh: c.req.query("refresh") === "true" } }),
+    getTenant({ ctx }),
+    getReadiness({ ctx, input: { refresh: c.req.query("refresh") === "true" } }),
     moneyByDay({ ctx, input: { fromDay, toDay } }),
     payoutsAtAGlance({ ctx }),
     disputesAwaitingResponse({ ctx, input: { limit: DISPUTES_SHOWN } }),
@@ -48,11 +47,7 @@ export async function showOverview(c: SignedInContext) {
 /** Creates the hosted onboarding form; the overview then links to it (a link, so the processor's page is not a form target). */
 export async function beginOnboarding(c: SignedInContext) {
   const ctx = c.get("ctx");
-  const session = c.get("session");
-  const form = await startOnboarding({
-    ctx,
-    input: { tenantId: session.tenantId, returnUrl: publicUrl(ctx, "/dashboard") },
-  });
+  const form = await startOnboarding({ ctx, input: { returnUrl: publicUrl(ctx, "/dashboard") } });
   await auditSignedIn(c, "onboarding.started", form.formId);
   return c.redirect("/dashboard?notice=onboarding-started", 303);
 }

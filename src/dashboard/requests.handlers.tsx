@@ -22,7 +22,7 @@ const REQUEST_FILTERS = {
   listen: z.literal("shown"),
 };
 
-const keysOf = (c: SignedInContext) => listApiKeys({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
+const keysOf = (c: SignedInContext) => listApiKeys({ ctx: c.get("ctx") });
 
 /** The log with the API's filters; the key is chosen among the tenant's keys, each named as on the keys page. */
 export async function showRequests(c: SignedInContext) {

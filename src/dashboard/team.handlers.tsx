@@ -22,7 +22,7 @@ async function renderTeam(
   extra: { created?: { email: string; url: string; expiresAt: string }; emailError?: string; email?: string; error?: string } = {},
   status: 200 | 201 | 400 | 409 = 200,
 ) {
-  const { users, invites } = await listTeam({ ctx: c.get("ctx"), input: { tenantId: c.get("session").tenantId } });
+  const { users, invites } = await listTeam({ ctx: c.get("ctx") });
   c.status(status);
   return c.render(<TeamPage users={users} invites={invites} {...extra} />, { title: "Team" });
 }
@@ -42,7 +42,7 @@ export async function inviteTeammate(c: SignedInContext) {
   try {
     const { invite, url } = await createInvite({
       ctx: c.get("ctx"),
-      input: { tenantId: c.get("session").tenantId, ...parsed.data, invitedBy: c.get("session"), origin: requestOrigin(c) },
+      input: { ...parsed.data, invitedBy: c.get("session"), origin: requestOrigin(c) },
     });
     return await renderTeam(c, { created: { email: invite.email, url, expiresAt: invite.expiresAt } }, 201);
   } catch (error) {

@@ -10,26 +10,17 @@ import type * as routes from "./onboarding.routes";
 import * as onboarding from "./onboarding.service";
 
 export const startOnboarding: TenantRouteHandler<typeof routes.startOnboarding> = async (c) => {
-  const form = await onboarding.startOnboarding({
-    ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, ...c.req.valid("json") },
-  });
+  const form = await onboarding.startOnboarding({ ctx: c.get("ctx"), input: c.req.valid("json") });
   return c.json(form, 201);
 };
 
 export const readForm: TenantRouteHandler<typeof routes.readForm> = async (c) => {
-  const view = await onboarding.readOnboardingForm({
-    ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, formId: c.req.valid("param").formId },
-  });
+  const view = await onboarding.readOnboardingForm({ ctx: c.get("ctx"), input: { formId: c.req.valid("param").formId } });
   return c.json(view, 200);
 };
 
 export const status: TenantRouteHandler<typeof routes.status> = async (c) => {
-  const readiness = await onboarding.getReadiness({
-    ctx: c.get("ctx"),
-    input: { tenantId: c.get("tenant").tenantId, refresh: c.req.valid("query").refresh === "true" },
-  });
+  const readiness = await onboarding.getReadiness({ ctx: c.get("ctx"), input: { refresh: c.req.valid("query").refresh === "true" } });
   c.header("Cache-Control", "no-store");
   return c.json(readiness, 200);
 };

@@ -5,7 +5,6 @@ import { attachMerchant } from "./onboarding.service";
 
 export const linkProcessorMerchant: OperatorTenantRouteHandler<typeof routes.linkProcessorMerchant> = async (c) => {
   const ctx = c.get("ctx");
-  const { tenantId } = c.req.valid("param");
-  await attachMerchant({ ctx, input: { tenantId, processorMerchantId: c.req.valid("json").processorMerchantId } });
-  return c.json(toTenant(await getTenant({ ctx, input: { tenantId } })), 200);
+  await attachMerchant({ ctx, input: { processorMerchantId: c.req.valid("json").processorMerchantId } });
+  return c.json(toTenant(await getTenant({ ctx })), 200);
 };

@@ -5,7 +5,7 @@ import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { instantMicros } from "../lib/instant";
 import { ApiError } from "../lib/problem";
-import { publicUrl, type RootContext, type ShardContext } from "../platform/context";
+import { publicUrl, type RootContext, type ShardContext, type TenantContext } from "../platform/context";
 import { paginate, ProcessorRejected, type ComplianceForm, type Merchant, type OnboardingForm } from "../processor";
 import { tenants } from "../db/tenants.schema";
 import { mapMerchantToTenant, merchantTenant, tenantShard, type TenantOnShard } from "../tenants";
@@ -58,12 +58,13 @@ function formView(form: OnboardingForm) {
 /** One hosted form at a time per tenant; a merchant already attached is not onboarded twice. */
 export async function startOnboarding({
   ctx,
-  input: { tenantId, returnUrl, business },
+  input: { returnUrl, business },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; returnUrl?: string; business?: Record<string, string> };
+  ctx: TenantContext;
+  input: { returnUrl?: string; business?: Record<string, string> };
 }) {
   const { db, env, processor } = ctx;
+  const tenantId = ctx.tenant.id;
   const { tenant } = await tenantAndRecord(db, tenantId);
   if (tenant.processorMerchantId) throw new ApiError("conflict", "This tenant is already onboarded; see GET /v1/onboarding/status.");
   const returnToken = base64Url(randomBytes(24));
@@ -266,7 +267,8 @@ function merchantEvent(ctx: ShardContext, tenantId: string, readiness: Readiness
  * Every page of the merchant's compliance forms, applied as their webhooks would be: the recorded form's own news first
  * (an attestation that lapsed), then the current PCI SAQ-A form.
  */
-export async function pullComplianceForms(ctx: ShardContext, tenantId: string, merchantId: string): Promise<void> {
+export async function pullComplianceForms(ctx: TenantContext, merchantId: string): Promise<void> {
+  const tenantId = ctx.tenant.id;
   const forms: ComplianceForm[] = [];
   for await (const form of paginate((after_cursor) => ctx.processor.listMerchantComplianceForms(merchantId, { after_cursor }))) {
     forms.push(form);
@@ -279,9 +281,9 @@ export async function pullComplianceForms(ctx: ShardContext, tenantId: string, m
 }
 
 /** The merchant, then its compliance forms. */
-async function pullMerchantAndCompliance(ctx: ShardContext, tenantId: string, merchant: Merchant): Promise<void> {
-  await applyMerchant(ctx, tenantId, merchant);
-  await pullComplianceForms(ctx, tenantId, merchant.id);
+async function pullMerchantAndCompliance(ctx: TenantContext, merchant: Merchant): Promise<void> {
+  await applyMerchant(ctx, ctx.tenant.id, merchant);
+  await pullComplianceForms(ctx, merchant.id);
 }
 
 /**
@@ -291,11 +293,12 @@ async function pullMerchantAndCompliance(ctx: ShardContext, tenantId: string, me
  */
 export async function readOnboardingForm({
   ctx,
-  input: { tenantId, formId, renewLink = true },
+  input: { formId, renewLink = true },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; formId: string; renewLink?: boolean };
+  ctx: TenantContext;
+  input: { formId: string; renewLink?: boolean };
 }) {
+  const tenantId = ctx.tenant.id;
   const { tenant, record } = await tenantAndRecord(ctx.db, tenantId);
   if (!record?.processorFormId || record.processorFormId !== formId) throw new ApiError("not-found", `No onboarding form ${formId}.`);
   let form = await ctx.processor.getOnboardingForm(formId);
@@ -306,7 +309,7 @@ export async function readOnboardingForm({
       .set({ formStatus: form.status, processorIdentityId: form.identity_id, updatedAt: ctx.clock.nowIso() })
       .where(eq(onboarding.tenantId, tenantId));
     const [merchant] = (await ctx.processor.listIdentityMerchants(form.identity_id)).items;
-    if (merchant) await pullMerchantAndCompliance(ctx, tenantId, merchant);
+    if (merchant) await pullMerchantAndCompliance(ctx, merchant);
   } else if (
     renewLink &&
     form.status !== "COMPLETED" &&
@@ -329,23 +332,32 @@ export async function readOnboardingForm({
   return { ...formView(form), processorMerchantId: after.processorMerchantId };
 }
 
-/** The browser's way back from the hosted form: the token names the onboarding, the merchant's own page follows. */
-export async function completeReturn({ ctx, input: { returnToken } }: { ctx: ShardContext; input: { returnToken: string } }) {
-  const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
+/** The onboarding a link's token names, of the context's tenant only (the link's owner in the control database). */
+async function linkedOnboarding(ctx: TenantContext, returnToken: string): Promise<OnboardingRecord> {
+  const record = await ctx.db
+    .select()
+    .from(onboarding)
+    .where(and(eq(onboarding.returnToken, returnToken), eq(onboarding.tenantId, ctx.tenant.id)))
+    .get();
   if (!record) throw new ApiError("not-found", UNKNOWN_LINK);
-  if (record.processorFormId) await readOnboardingForm({ ctx, input: { tenantId: record.tenantId, formId: record.processorFormId } });
-  return { returnUrl: record.returnUrl, tenantId: record.tenantId, formId: record.processorFormId };
+  return record;
+}
+
+/** The browser's way back from the hosted form: the token names the onboarding, the merchant's own page follows. */
+export async function completeReturn({ ctx, input: { returnToken } }: { ctx: TenantContext; input: { returnToken: string } }) {
+  const record = await linkedOnboarding(ctx, returnToken);
+  if (record.processorFormId) await readOnboardingForm({ ctx, input: { formId: record.processorFormId } });
+  return { returnUrl: record.returnUrl, formId: record.processorFormId };
 }
 
 export async function renewExpiredLink({
   ctx,
   input: { returnToken },
 }: {
-  ctx: ShardContext;
+  ctx: TenantContext;
   input: { returnToken: string };
 }): Promise<string> {
-  const record = await ctx.db.select().from(onboarding).where(eq(onboarding.returnToken, returnToken)).get();
-  if (!record) throw new ApiError("not-found", UNKNOWN_LINK);
+  const record = await linkedOnboarding(ctx, returnToken);
   if (!record.processorFormId) throw new ApiError("not-found", "This onboarding has no hosted form.");
   const link = await ctx.processor.createOnboardingLink(record.processorFormId, serviceLinks(ctx, record.returnToken));
   await ctx.db
@@ -355,19 +367,14 @@ export async function renewExpiredLink({
   return link.link_url;
 }
 
-export async function getReadiness({
-  ctx,
-  input: { tenantId, refresh },
-}: {
-  ctx: ShardContext;
-  input: { tenantId: string; refresh: boolean };
-}): Promise<Readiness> {
+export async function getReadiness({ ctx, input: { refresh } }: { ctx: TenantContext; input: { refresh: boolean } }): Promise<Readiness> {
+  const tenantId = ctx.tenant.id;
   let { tenant, record } = await tenantAndRecord(ctx.db, tenantId);
   if (refresh && record) {
     if (tenant.processorMerchantId) {
-      await pullMerchantAndCompliance(ctx, tenantId, await ctx.processor.getMerchant(tenant.processorMerchantId));
+      await pullMerchantAndCompliance(ctx, await ctx.processor.getMerchant(tenant.processorMerchantId));
     } else if (record.processorFormId) {
-      await readOnboardingForm({ ctx, input: { tenantId, formId: record.processorFormId } });
+      await readOnboardingForm({ ctx, input: { formId: record.processorFormId } });
     }
     ({ tenant, record } = await tenantAndRecord(ctx.db, tenantId));
   }
@@ -377,11 +384,12 @@ export async function getReadiness({
 /** For merchants onboarded outside the hosted form: readiness still comes only from the processor's record. */
 export async function attachMerchant({
   ctx,
-  input: { tenantId, processorMerchantId },
+  input: { processorMerchantId },
 }: {
-  ctx: ShardContext;
-  input: { tenantId: string; processorMerchantId: string };
+  ctx: TenantContext;
+  input: { processorMerchantId: string };
 }): Promise<void> {
+  const tenantId = ctx.tenant.id;
   const { record } = await tenantAndRecord(ctx.db, tenantId);
   const owner = await merchantTenant({ ctx, input: { merchantId: processorMerchantId } });
   if (owner && owner.tenantId !== tenantId)
@@ -397,7 +405,7 @@ export async function attachMerchant({
       updatedAt: now,
     });
   }
-  await pullMerchantAndCompliance(ctx, tenantId, merchant);
+  await pullMerchantAndCompliance(ctx, merchant);
 }
 
 /**

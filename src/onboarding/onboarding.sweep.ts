@@ -3,7 +3,7 @@ import { liveHere } from "../placement/tenant-fences.schema";
 import { tenants } from "../db/tenants.schema";
 import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
-import type { ShardContext } from "../platform/context";
+import type { ShardContext, TenantContext } from "../platform/context";
 import { onboarding } from "./onboarding.schema";
 import { pullComplianceForms, readOnboardingForm } from "./onboarding.service";
 
@@ -19,6 +19,19 @@ const CHECKS_PER_RUN = 10;
 const before = (ctx: ShardContext, ms: number) => new Date(ctx.clock.nowMs() - ms).toISOString();
 
 type CheckedAt = "formCheckedAt" | "pciCheckedAt";
+
+/**
+ * One tenant's check, on that tenant's context: what it records is sent when the check ends, finished or not (the cron
+ * flushes the shard context's outbox, not this one).
+ */
+async function onTenant(ctx: ShardContext, tenantId: string, check: (tenantCtx: TenantContext) => Promise<unknown>): Promise<void> {
+  const tenantCtx = ctx.forTenant({ id: tenantId, shard: ctx.shard });
+  try {
+    await check(tenantCtx);
+  } finally {
+    await tenantCtx.outbox.flush();
+  }
+}
 
 /** Marks the tenant checked now unless another run already has: overlapping cron runs never check the same tenant twice. */
 async function claim(ctx: ShardContext, tenantId: string, key: CheckedAt, checkedAt: string | null): Promise<boolean> {
@@ -68,7 +81,7 @@ export async function sweepOnboarding({ ctx }: { ctx: ShardContext }): Promise<v
   for (const { tenantId, formId, checkedAt } of open) {
     const check = async () => {
       if (await claim(ctx, tenantId, "formCheckedAt", checkedAt))
-        await readOnboardingForm({ ctx, input: { tenantId, formId: formId!, renewLink: false } });
+        await onTenant(ctx, tenantId, (tenantCtx) => readOnboardingForm({ ctx: tenantCtx, input: { formId: formId!, renewLink: false } }));
     };
     await check().catch(
       unlessBusy((error) => logEvent("warn", "onboarding form check failed", { tenantId, formId, error: String(error) })),
@@ -78,7 +91,8 @@ export async function sweepOnboarding({ ctx }: { ctx: ShardContext }): Promise<v
   const merchants = await due(ctx, "pciCheckedAt", PCI_CHECK_EVERY_MS, isNotNull(tenants.processorMerchantId));
   for (const { tenantId, merchantId, checkedAt } of merchants) {
     const check = async () => {
-      if (await claim(ctx, tenantId, "pciCheckedAt", checkedAt)) await pullComplianceForms(ctx, tenantId, merchantId!);
+      if (await claim(ctx, tenantId, "pciCheckedAt", checkedAt))
+        await onTenant(ctx, tenantId, (tenantCtx) => pullComplianceForms(tenantCtx, merchantId!));
     };
     await check().catch(unlessBusy((error) => logEvent("warn", "compliance forms check failed", { tenantId, error: String(error) })));
   }

@@ -2,7 +2,7 @@ import { count, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { ShardConfig } from "../lib/env";
 import { ApiError } from "../lib/problem";
 import { boundList } from "../db/bound-list";
-import { drizzleOf, type Database } from "../db/client";
+import type { Database } from "../db/client";
 import { tenantMoves } from "./tenant-moves.schema";
 import { tenantShards } from "./tenant-shards.schema";
 import { tenants } from "../db/tenants.schema";
@@ -41,10 +41,6 @@ export function shardD1(env: Env, binding: string): D1Database {
   const shard = shardsOf(env).find((configured) => configured.binding === binding);
   if (!shard) throw new Error(`Shard ${binding} holds tenants but is not in SHARDS.`);
   return shard.d1;
-}
-
-export function shardDatabase(env: Env, binding: string): Database {
-  return drizzleOf(shardD1(env, binding));
 }
 
 /** How many bytes a database takes now: D1 reports it with every statement. */

@@ -26,9 +26,9 @@ export async function controlScope(c: Context<AppBindings, string>): Promise<str
   const headers = c.req.raw.headers;
   const bearer = headers.get("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (headers.has("X-Api-Key") || bearer?.startsWith(API_KEY_PREFIX)) {
-    const { tenantId, permissions } = await authenticateTenant(c);
-    assertGranted(permissions, "payments:write");
-    const tenant = await getTenant({ ctx: c.get("ctx"), input: { tenantId } });
+    const { tenant: key, ctx } = await authenticateTenant(c);
+    assertGranted(key.permissions, "payments:write");
+    const tenant = await getTenant({ ctx });
     return tenant.processorMerchantId ? `merchant ${tenant.processorMerchantId}` : "merchant";
   }
   if (!headers.has("Authorization")) {

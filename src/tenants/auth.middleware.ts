@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/problem";
 import { logEvent } from "../lib/log";
 import { afterResponse } from "../platform/after-response";
+import type { TenantContext } from "../platform/context";
 import { enterTenant } from "../platform/enter-tenant";
 import { TenantParams } from "../platform/operator";
 import type { AppBindings, AuthenticatedTenant } from "../platform/types";
@@ -30,10 +31,10 @@ function presentedKey(headers: Headers): string | null {
 }
 
 /**
- * The request's tenant, also set on the request (its log line names it). Missing, malformed, unknown and revoked keys
- * get the same 401 so the response reveals nothing about the key.
+ * The request's tenant, also set on the request (its log line names it), and the tenant's context the request entered.
+ * Missing, malformed, unknown and revoked keys get the same 401 so the response reveals nothing about the key.
  */
-export async function authenticateTenant(c: Context<AppBindings>): Promise<AuthenticatedTenant> {
+export async function authenticateTenant(c: Context<AppBindings>): Promise<{ tenant: AuthenticatedTenant; ctx: TenantContext }> {
   const key = presentedKey(c.req.raw.headers);
   const tenant = key
     ? await authenticateApiKey({ ctx: c.get("ctx"), input: { presentedKey: key, afterResponse: (work) => afterResponse(c, work) } })
@@ -48,8 +49,7 @@ export async function authenticateTenant(c: Context<AppBindings>): Promise<Authe
     });
   }
   c.set("tenant", tenant);
-  enterTenant(c, { id: tenant.tenantId, shard: tenant.shard });
-  return tenant;
+  return { tenant, ctx: enterTenant(c, { id: tenant.tenantId, shard: tenant.shard }) };
 }
 
 export const requireTenant = createMiddleware<AppBindings>(async (c, next) => {

@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from "../platform/types";
+import type { AppRouteHandler, OperatorTenantRouteHandler } from "../platform/types";
 import type * as routes from "./tenants.operator.routes";
 import { listShards as reportShards } from "../placement/shards-report";
 import * as tenantsService from "./tenants.service";
@@ -9,8 +9,8 @@ export const createTenant: AppRouteHandler<typeof routes.createTenant> = async (
   return c.json(toTenant(tenant), 201);
 };
 
-export const updateTenant: AppRouteHandler<typeof routes.updateTenant> = async (c) => {
-  const tenant = await tenantsService.updateTenant({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("json") } });
+export const updateTenant: OperatorTenantRouteHandler<typeof routes.updateTenant> = async (c) => {
+  const tenant = await tenantsService.updateTenant({ ctx: c.get("ctx"), input: c.req.valid("json") });
   return c.json(toTenant(tenant), 200);
 };
 
@@ -19,8 +19,8 @@ export const listTenants: AppRouteHandler<typeof routes.listTenants> = async (c)
   return c.json({ ...page, data: page.data.map(toTenant) }, 200);
 };
 
-export const listKeys: AppRouteHandler<typeof routes.listKeys> = async (c) => {
-  const keys = await tenantsService.listApiKeys({ ctx: c.get("ctx"), input: c.req.valid("param") });
+export const listKeys: OperatorTenantRouteHandler<typeof routes.listKeys> = async (c) => {
+  const keys = await tenantsService.listApiKeys({ ctx: c.get("ctx") });
   return c.json({ data: keys.map(toApiKey) }, 200);
 };
 

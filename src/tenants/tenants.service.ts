@@ -3,12 +3,12 @@ import { newId } from "../lib/ids";
 import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { tenantMoving, unknownTenant } from "../db/tenancy";
-import type { RootContext, ShardContext } from "../platform/context";
+import type { RootContext, ShardContext, TenantContext } from "../platform/context";
 import type { KeyPermissions } from "../platform/permissions";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import { drizzleOf } from "../db/client";
-import { isLegacyControlShard, placeInRegion, placementFields, placementOf, shardDatabase, tenantPlacement } from "../placement/shards";
+import { isLegacyControlShard, placeInRegion, placementFields, placementOf, tenantPlacement } from "../placement/shards";
 import { tenantMoves } from "../placement/tenant-moves.schema";
 import { tenantShards } from "../placement/tenant-shards.schema";
 import { tenants, type TenantRecord } from "../db/tenants.schema";
@@ -85,31 +85,31 @@ export async function listTenants({
   return pageOf(rows, input.limit, scope);
 }
 
-export async function getTenant({ ctx, input }: { ctx: RootContext; input: { tenantId: string } }): Promise<PlacedTenant> {
+/** The context's tenant as the control database has it, with its region. */
+export async function getTenant({ ctx }: { ctx: TenantContext }): Promise<PlacedTenant> {
   const tenant = await ctx.control
     .select(placedTenantFields)
     .from(tenants)
     .leftJoin(tenantShards, eq(tenantShards.tenantId, tenants.id))
-    .where(eq(tenants.id, input.tenantId))
+    .where(eq(tenants.id, ctx.tenant.id))
     .get();
-  if (!tenant) throw new ApiError("not-found", `No tenant ${input.tenantId}.`);
+  if (!tenant) throw unknownTenant(ctx.tenant.id);
   return tenant;
 }
 
 export async function updateTenant({
   ctx,
-  input: { tenantId, ...changes },
+  input: changes,
 }: {
-  ctx: RootContext;
-  input: { tenantId: string; name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
+  ctx: TenantContext;
+  input: { name?: string; feeBasisPoints?: number | null; feeFixedCents?: number | null };
 }): Promise<PlacedTenant> {
+  const tenantId = ctx.tenant.id;
   const set = { ...changes, updatedAt: ctx.clock.nowIso() };
-  const shard = await tenantShard({ ctx, input: { tenantId } });
-  if (shard === null) throw unknownTenant(tenantId);
   // The shard's copy is the one charges read the fee from: written first, so the operator never sees a fee not yet charged.
-  if (!isLegacyControlShard(shard)) await shardDatabase(ctx.env, shard).update(tenants).set(set).where(eq(tenants.id, tenantId));
+  if (!isLegacyControlShard(ctx.shard)) await ctx.db.update(tenants).set(set).where(eq(tenants.id, tenantId));
   await ctx.control.update(tenants).set(set).where(eq(tenants.id, tenantId));
-  return getTenant({ ctx, input: { tenantId } });
+  return getTenant({ ctx });
 }
 
 /**
@@ -192,16 +192,16 @@ export async function mapMerchantToTenant({
  */
 export async function issueApiKey({
   ctx,
-  input: { tenantId, name = "", permissions = null },
+  input: { name = "", permissions = null },
 }: {
-  ctx: RootContext;
-  input: { tenantId: string; name?: string; permissions?: KeyPermissions };
+  ctx: TenantContext;
+  input: { name?: string; permissions?: KeyPermissions };
 }) {
-  await getTenant({ ctx, input: { tenantId } });
+  await getTenant({ ctx });
   const key = generateApiKey();
   const record: ApiKeyRecord = {
     id: newId("key"),
-    tenantId,
+    tenantId: ctx.tenant.id,
     keyHash: await hashApiKey(key, ctx.env.KEY_PEPPER),
     name,
     permissions,
@@ -214,24 +214,13 @@ export async function issueApiKey({
   return { key, record };
 }
 
-export async function listApiKeys({
-  ctx,
-  input: { tenantId },
-}: {
-  ctx: RootContext;
-  input: { tenantId: string };
-}): Promise<ApiKeyRecord[]> {
-  await getTenant({ ctx, input: { tenantId } });
-  return ctx.control.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt)).all();
+export async function listApiKeys({ ctx }: { ctx: TenantContext }): Promise<ApiKeyRecord[]> {
+  await getTenant({ ctx });
+  return ctx.control.select().from(apiKeys).where(eq(apiKeys.tenantId, ctx.tenant.id)).orderBy(desc(apiKeys.createdAt)).all();
 }
 
-export async function revokeApiKey({
-  ctx,
-  input: { tenantId, keyId },
-}: {
-  ctx: RootContext;
-  input: { tenantId: string; keyId: string };
-}): Promise<ApiKeyRecord> {
+export async function revokeApiKey({ ctx, input: { keyId } }: { ctx: TenantContext; input: { keyId: string } }): Promise<ApiKeyRecord> {
+  const tenantId = ctx.tenant.id;
   const existing = await ctx.control
     .select()
     .from(apiKeys)

@@ -1,10 +1,13 @@
 // The contexts' types, checked by `npm run typecheck` (never run): a tenant's database before its shard is chosen, and
 // a tenant's service without its tenant, do not compile.
 import type { Hono } from "hono";
+import { listAudit } from "../../../src/accounts";
+import { getReadiness } from "../../../src/onboarding";
 import { refundsOfPayment } from "../../../src/payments";
 import type { RootContext, ShardContext, TenantContext } from "../../../src/platform/context";
 import type { AppBindings, TenantBindings } from "../../../src/platform/types";
 import { recordRequest } from "../../../src/requests/request-log.service";
+import { getTenant, listApiKeys } from "../../../src/tenants";
 
 export function rootHasNoTenantDatabase(root: RootContext) {
   return [
@@ -23,6 +26,19 @@ export async function tenantServicesNeedTheTenant(onShard: ShardContext, tenant:
   await refundsOfPayment({ ctx: tenant, input: { tenantId: "ten_other", paymentId: "lcpay_1" } });
   await refundsOfPayment({ ctx: tenant, input: { paymentId: "lcpay_1" } });
   return tenant.tenant.id;
+}
+
+export async function controlServicesOfATenantNeedTheTenant(root: RootContext, onShard: ShardContext, tenant: TenantContext) {
+  // @ts-expect-error -- a tenant's row and keys live on the control database, but which tenant is the context's to say.
+  await getTenant({ ctx: root });
+  // @ts-expect-error -- nor does a shard context name one.
+  await listApiKeys({ ctx: onShard });
+  // @ts-expect-error -- the audit log's tenant comes from the context, never from the caller's input.
+  await listAudit({ ctx: tenant, input: { tenantId: "ten_other", limit: 10 } });
+  // @ts-expect-error -- onboarding reads the tenant's own shard: a sweep hands it `onShard.forTenant(…)`.
+  await getReadiness({ ctx: onShard, input: { refresh: false } });
+  await getReadiness({ ctx: onShard.forTenant({ id: "ten_1", shard: onShard.shard }), input: { refresh: false } });
+  return [await getTenant({ ctx: tenant }), await listApiKeys({ ctx: tenant }), await listAudit({ ctx: tenant, input: { limit: 10 } })];
 }
 
 export function handlersBehindTheGuardGetTheTenant(app: Hono<AppBindings>, tenantApp: Hono<TenantBindings>) {
