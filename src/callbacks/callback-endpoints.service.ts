@@ -49,6 +49,16 @@ const firstEndpointId = (db: Database, tenantId: string) =>
     .orderBy(asc(callbackEndpoints.createdAt), asc(callbackEndpoints.id))
     .limit(1);
 
+/** The tenant's first endpoint, undefined when it has none; an unknown tenant is a 404. */
+async function firstEndpoint(db: Database, tenantId: string): Promise<CallbackEndpointRecord | undefined> {
+  await assertTenantExists(db, tenantId);
+  return db
+    .select()
+    .from(callbackEndpoints)
+    .where(inArray(callbackEndpoints.id, firstEndpointId(db, tenantId)))
+    .get();
+}
+
 const toEndpoint = ({ enabledEvents, deletedAt: _deletedAt, ...row }: CallbackEndpointRecord): CallbackEndpoint => ({
   ...row,
   enabledEvents: JSON.parse(enabledEvents) as string[],
@@ -58,12 +68,7 @@ const toEndpoint = ({ enabledEvents, deletedAt: _deletedAt, ...row }: CallbackEn
 export async function getCallbackSettings({ ctx }: { ctx: Pick<TenantContext, "db" | "clock" | "tenant"> }): Promise<CallbackSettings> {
   const tenantId = ctx.tenant.id;
   const { db } = ctx;
-  await assertTenantExists(db, tenantId);
-  const endpoint = await db
-    .select()
-    .from(callbackEndpoints)
-    .where(inArray(callbackEndpoints.id, firstEndpointId(db, tenantId)))
-    .get();
+  const endpoint = await firstEndpoint(db, tenantId);
   if (!endpoint) return { url: null, createdAt: null, updatedAt: null, signingSecrets: [] };
   const secrets = await activeSecretRows(db, [endpoint.id], ctx.clock.nowIso());
   return {
@@ -504,12 +509,7 @@ async function requireEndpoint(db: Database, tenantId: string, endpointId: strin
 /** The named endpoint, or the first one for the single-URL surfaces (the operator's …/callbacks/secrets). */
 async function requireSecretsEndpoint(db: Database, tenantId: string, endpointId: string | undefined) {
   if (endpointId) return requireEndpoint(db, tenantId, endpointId);
-  await assertTenantExists(db, tenantId);
-  const endpoint = await db
-    .select()
-    .from(callbackEndpoints)
-    .where(inArray(callbackEndpoints.id, firstEndpointId(db, tenantId)))
-    .get();
+  const endpoint = await firstEndpoint(db, tenantId);
   if (!endpoint) throw new ApiError("not-found", `Tenant ${tenantId} has never registered a callback URL.`);
   return endpoint;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   acceptDispute,
   addEvidence,
+  DISPUTE_NOTE_MAX_CHARS,
   DISPUTE_STATES,
   evidenceDisposition,
   evidenceOf,
@@ -137,7 +138,14 @@ export async function uploadEvidence(c: SignedInContext) {
   return c.redirect(`/dashboard/disputes/${dispute.id}?notice=evidence-uploaded`, 303);
 }
 
-const SubmitForm = z.object({ note: z.string().trim().max(2000, "Keep the note to 2,000 characters.").default("") });
+/** A note field of the dispute page's forms: empty sends the standard note. */
+const FormNote = z
+  .string()
+  .trim()
+  .max(DISPUTE_NOTE_MAX_CHARS, `Keep the note to ${DISPUTE_NOTE_MAX_CHARS.toLocaleString("en-US")} characters.`)
+  .default("");
+
+const SubmitForm = z.object({ note: FormNote });
 
 export async function submitResponse(c: SignedInContext) {
   const dispute = await ownDispute(c);
@@ -167,7 +175,7 @@ export async function submitResponse(c: SignedInContext) {
   return c.redirect(`/dashboard/disputes/${dispute.id}?notice=dispute-submitted`, 303);
 }
 
-const AcceptForm = z.object({ acceptNote: z.string().trim().max(2000, "Keep the note to 2,000 characters.").default("") });
+const AcceptForm = z.object({ acceptNote: FormNote });
 
 /** Accepting concedes the dispute: the same service as `POST /v1/disputes/{id}/accept`, audited when it accepted. */
 export async function acceptResponse(c: SignedInContext) {

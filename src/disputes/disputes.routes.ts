@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { idempotency } from "../idempotency/idempotency.middleware";
 import * as openapi from "../platform/openapi";
 import { ACCEPTANCE_STATES, DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES, SUBMISSION_STATES } from "./disputes.schema";
+import { DISPUTE_NOTE_MAX_CHARS } from "./disputes.service";
 import { evidenceBody } from "./evidence-body";
 import { EVIDENCE_BODY_LIMIT_BYTES, EVIDENCE_LIMITS, PHOTO_MAX_BYTES } from "./evidence-file";
 
@@ -153,25 +154,22 @@ const EvidenceUploadSchema = z
   .strict()
   .openapi("EvidenceUpload");
 
-const SubmitRequestSchema = z
-  .object({
-    note: z.string().trim().min(1).max(2000).optional().openapi({
-      description: "A note for the issuer with the evidence; a standard note is sent when omitted.",
-      example: "Signed receipt and delivery confirmation attached.",
-    }),
-  })
-  .strict()
-  .openapi("SubmitDisputeRequest");
+/** The body of an answer to a dispute: an optional note for the processor, a standard one sent when it is omitted. */
+const answerRequest = (name: string, note: { description: string; example: string }) =>
+  z
+    .object({ note: z.string().trim().min(1).max(DISPUTE_NOTE_MAX_CHARS).optional().openapi(note) })
+    .strict()
+    .openapi(name);
 
-const AcceptRequestSchema = z
-  .object({
-    note: z.string().trim().min(1).max(2000).optional().openapi({
-      description: "Why the dispute is accepted, for the processor's record; a standard note is sent when omitted.",
-      example: "Refunding the buyer directly; not contesting.",
-    }),
-  })
-  .strict()
-  .openapi("AcceptDisputeRequest");
+const SubmitRequestSchema = answerRequest("SubmitDisputeRequest", {
+  description: "A note for the issuer with the evidence; a standard note is sent when omitted.",
+  example: "Signed receipt and delivery confirmation attached.",
+});
+
+const AcceptRequestSchema = answerRequest("AcceptDisputeRequest", {
+  description: "Why the dispute is accepted, for the processor's record; a standard note is sent when omitted.",
+  example: "Refunding the buyer directly; not contesting.",
+});
 
 const problem = (slug: openapi.ProblemExample["slug"], detail: string, extensions?: Record<string, unknown>): openapi.ProblemExample => ({
   slug,
@@ -183,6 +181,19 @@ const malformedId = { description: "Malformed id.", examples: [openapi.invalidFi
 const notFound = {
   description: "No such dispute for this tenant.",
   examples: { "not-found": problem("not-found", `No dispute ${DISPUTE_ID}.`) },
+};
+const malformedAnswer = {
+  description: "Malformed id or body.",
+  examples: [openapi.invalidField("note", "Too small: expected string to have >=1 characters")],
+};
+/** The processor's refusal of an answer to a dispute it no longer takes one for, in the state it names. */
+const answerRefused = (processorState: string) => {
+  const message = `Dispute DIs7yQRkHDdMYhurzYz72SFk is ${processorState}; it no longer takes a response.`;
+  return problem("processor-rejected", message, {
+    code: "INVALID_FIELD",
+    processorErrors: [{ code: "INVALID_FIELD", field: "note", message }],
+    outcomeUnknown: false,
+  });
 };
 const alreadySubmitted = problem(
   "dispute-already-submitted",
@@ -375,10 +386,7 @@ export const submitDispute = createRoute({
       updatedAtUtc: "2026-11-04T16:00:01.000Z",
     }),
     ...openapi.problemResponses({
-      400: {
-        description: "Malformed id or body.",
-        examples: [openapi.invalidField("note", "Too small: expected string to have >=1 characters")],
-      },
+      400: malformedAnswer,
       404: notFound,
       409: {
         description:
@@ -403,21 +411,7 @@ export const submitDispute = createRoute({
       422: {
         description: "`processor-rejected`: the processor refused the submission; nothing was submitted.",
         examples: {
-          "processor-rejected": problem(
-            "processor-rejected",
-            "Dispute DIs7yQRkHDdMYhurzYz72SFk is ACCEPTED; it no longer takes a response.",
-            {
-              code: "INVALID_FIELD",
-              processorErrors: [
-                {
-                  code: "INVALID_FIELD",
-                  field: "note",
-                  message: "Dispute DIs7yQRkHDdMYhurzYz72SFk is ACCEPTED; it no longer takes a response.",
-                },
-              ],
-              outcomeUnknown: false,
-            },
-          ),
+          "processor-rejected": answerRefused("ACCEPTED"),
         },
       },
       502: {
@@ -480,10 +474,7 @@ export const acceptDispute = createRoute({
       updatedAtUtc: "2026-11-04T16:00:01.000Z",
     }),
     ...openapi.problemResponses({
-      400: {
-        description: "Malformed id or body.",
-        examples: [openapi.invalidField("note", "Too small: expected string to have >=1 characters")],
-      },
+      400: malformedAnswer,
       404: notFound,
       409: {
         description: "Already submitted (a dispute is answered once), decided, takes no response, or past respondBy.",
@@ -493,21 +484,7 @@ export const acceptDispute = createRoute({
       422: {
         description: "`processor-rejected`: the processor refused the acceptance; nothing was accepted.",
         examples: {
-          "processor-rejected": problem(
-            "processor-rejected",
-            "Dispute DIs7yQRkHDdMYhurzYz72SFk is RESPONDED; it no longer takes a response.",
-            {
-              code: "INVALID_FIELD",
-              processorErrors: [
-                {
-                  code: "INVALID_FIELD",
-                  field: "note",
-                  message: "Dispute DIs7yQRkHDdMYhurzYz72SFk is RESPONDED; it no longer takes a response.",
-                },
-              ],
-              outcomeUnknown: false,
-            },
-          ),
+          "processor-rejected": answerRefused("RESPONDED"),
         },
       },
       502: {

@@ -20,6 +20,9 @@ type PaymentOfDispute = { id: string; tenantId: string; orderRef: string | null;
 /** respond_by as the processor gives it, when it is a timestamp at all. */
 const respondByOf = (value: string | null | undefined) => (value && !Number.isNaN(Date.parse(value)) ? value : null);
 
+/** The longest note the merchant may send with a submission or an acceptance: the processor's limit. */
+export const DISPUTE_NOTE_MAX_CHARS = 2000;
+
 /** The note the processor requires with a submission, when the merchant gives none. */
 export const DEFAULT_SUBMISSION_NOTE = "Evidence submitted by the merchant; see the attached files.";
 

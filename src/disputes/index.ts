@@ -1,6 +1,6 @@
 /** The disputes capability's public surface: its routes, what the processor's dispute and evidence events do, its sweep. */
 export { default as disputesRouter } from "./disputes.router";
-export { acceptDispute, applyDisputeEvent, submitDispute } from "./disputes.service";
+export { acceptDispute, applyDisputeEvent, DISPUTE_NOTE_MAX_CHARS, submitDispute } from "./disputes.service";
 export { addEvidence, applyEvidenceEvent, openEvidence } from "./evidence.service";
 export { isEvidenceUpload } from "./evidence-body";
 export { sweepDisputes } from "./disputes.sweep";

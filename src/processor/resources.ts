@@ -30,6 +30,8 @@ export type Tags = z.infer<typeof Tags>;
 /** The processor's date-times: ISO 8601 with a zone, compared as instants wherever the service orders them. */
 const Instant = z.string().refine((text) => instantMicros(text) !== null, "must be an ISO 8601 date-time with a zone");
 const TimestampFields = { created_at: Instant, updated_at: Instant };
+/** The same, on what the service only keeps the id of or shows: absent or null alike. */
+const OptionalTimestampFields = { created_at: Instant.nullish(), updated_at: Instant.nullish() };
 const Id = z.string().min(1).max(64);
 const Amount = z.int().nonnegative();
 const Currency = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code");
@@ -37,7 +39,7 @@ const Currency = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code");
 // ── Identities and payment instruments ────────────────────────────────────────────────────────
 
 /** The service keeps only a buyer identity's id. */
-export const IdentitySchema = z.object({ id: Id, created_at: Instant.nullish(), updated_at: Instant.nullish() });
+export const IdentitySchema = z.object({ id: Id, ...OptionalTimestampFields });
 export const INSTRUMENT_TYPES = [
   "APPLE_PAY",
   "BANK_ACCOUNT",
@@ -51,8 +53,7 @@ export const INSTRUMENT_TYPES = [
 ] as const;
 export const PaymentInstrumentSchema = z.object({
   id: Id,
-  created_at: Instant.nullish(),
-  updated_at: Instant.nullish(),
+  ...OptionalTimestampFields,
   /** Card, card present or bank account: the payment's method. */
   instrument_type: actedOnEnum(INSTRUMENT_TYPES),
   /** Documented with the same values as `instrument_type`. */
@@ -137,8 +138,7 @@ export type Transfer = z.infer<typeof TransferSchema>;
  */
 export const FeeSchema = z.object({
   id: Id,
-  created_at: Instant.nullish(),
-  updated_at: Instant.nullish(),
+  ...OptionalTimestampFields,
   amount: z.unknown(),
   currency: Currency,
   linked_id: Text,
@@ -213,8 +213,7 @@ export type ComplianceForm = z.infer<typeof ComplianceFormSchema>;
 
 export const DeviceSchema = z.object({
   id: Id,
-  created_at: Instant.nullish(),
-  updated_at: Instant.nullish(),
+  ...OptionalTimestampFields,
   /** A device is matched to the reader's merchant before it is adopted. */
   merchant: Id,
   enabled: z.boolean(),

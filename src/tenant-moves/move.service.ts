@@ -49,6 +49,9 @@ const onwardFrom = (move: TenantMoveRecord, positions: Position[]) =>
     ? { tableIndex: move.tableIndex + 1, cursor: null }
     : { tableIndex: move.tableIndex, cursor: JSON.stringify(positions.at(-1)!) };
 
+/** Where a table walk resumes: after the position onwardFrom saved, or from the start. */
+const resumeAfter = (move: TenantMoveRecord): Position | null => (move.cursor === null ? null : (JSON.parse(move.cursor) as Position));
+
 /**
  * Verifications that may differ in one pause before it ends: only a write that got past the pause makes the sides
  * differ, so the tenant is not kept paused for it; the catch-up goes on with its writes resumed.
@@ -311,24 +314,33 @@ const REFERENCING = new Map(
 type Applied = Map<string, { written: number; deleted: number }>;
 
 /**
- * Gives the target the source's rows of the changed keys as they are now: deleted where the source has none (children
- * first), then written (parents first; changed rows before new ones, so a unique value moving from an old row to a new
- * one — a rotated signing secret — is released before it is taken), in one batch. A row whose parent is not on the target
- * yet, or a parent a child still references there, is left for the change after it in the log.
+ * The rows a batch of change-log entries names, as they are now on both sides: each table named (parents first) with
+ * its keys, in log order, and its rows of those keys on the source and on the target. The catch-up and the delta apply
+ * exactly what the verification reads.
  */
-async function applyChanges(source: D1Database, target: D1Database, tenantId: string, changes: Change[]): Promise<Applied> {
+async function changedRows(source: D1Database, target: D1Database, tenantId: string, changes: Change[]) {
   const keysByTable = new Map<string, Map<string, Key>>();
   for (const { table, key } of changes) {
     if (!SHARD_TABLES.some((shardTable) => shardTable.name === table)) throw new Error(`change log names ${table}, which no move copies`);
     keysByTable.set(table, (keysByTable.get(table) ?? new Map<string, Key>()).set(JSON.stringify(key), key));
   }
-  const sides = await Promise.all(
+  return Promise.all(
     SHARD_TABLES.filter((table) => keysByTable.has(table.name)).map(async (table) => {
       const keys = [...keysByTable.get(table.name)!.values()];
       const [onSource, onTarget] = await Promise.all([rowsByKey(source, table, tenantId, keys), rowsByKey(target, table, tenantId, keys)]);
       return { table, keys, onSource, onTarget };
     }),
   );
+}
+
+/**
+ * Gives the target the source's rows of the changed keys as they are now: deleted where the source has none (children
+ * first), then written (parents first; changed rows before new ones, so a unique value moving from an old row to a new
+ * one — a rotated signing secret — is released before it is taken), in one batch. A row whose parent is not on the target
+ * yet, or a parent a child still references there, is left for the change after it in the log.
+ */
+async function applyChanges(source: D1Database, target: D1Database, tenantId: string, changes: Change[]): Promise<Applied> {
+  const sides = await changedRows(source, target, tenantId, changes);
   const statements: { table: string; kind: "written" | "deleted"; statement: D1PreparedStatement }[] = [];
   for (const { table, keys, onTarget, onSource } of [...sides].reverse()) {
     for (const key of keys.filter((key) => !onSource.has(JSON.stringify(key)) && onTarget.has(JSON.stringify(key))))
@@ -392,7 +404,7 @@ export async function moveStep({
 }): Promise<StepOutcome> {
   const { source, target } = databases;
   const { tenantId } = move;
-  const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Position);
+  const after = resumeAfter(move);
   const tally = { ...move.tally };
   const count = (table: string, field: keyof TableTally, rows: number) => {
     if (rows === 0) return;
@@ -407,6 +419,12 @@ export async function moveStep({
     }
   };
   const proceed = async (changes: Partial<TenantMoveRecord>): Promise<StepOutcome> => ({ move: await save(ctx, move, changes), waitMs: 0 });
+  /** The copy's and the compare's walk: on after the last row of the batch read from the source. */
+  const onwardPast = (table: ShardTable, rows: Row[]) =>
+    onwardFrom(
+      move,
+      rows.map((row) => positionOf(table, row)),
+    );
 
   switch (move.step) {
     case "copy": {
@@ -422,13 +440,7 @@ export async function moveStep({
           rows.map((row) => upsertStatement(target, table, row)),
         ),
       );
-      return proceed({
-        ...onwardFrom(
-          move,
-          rows.map((row) => positionOf(table, row)),
-        ),
-        tally,
-      });
+      return proceed({ ...onwardPast(table, rows), tally });
     }
     case "compare": {
       const table = SHARD_TABLES[move.tableIndex];
@@ -447,13 +459,7 @@ export async function moveStep({
       if (unrecorded.length > 0) await source.batch(recordChanges(source, tenantId, table, unrecorded));
       count(table.name, "compared", sourceRows.length);
       count(table.name, "repaired", unrecorded.length);
-      return proceed({
-        ...onwardFrom(
-          move,
-          sourceRows.map((row) => positionOf(table, row)),
-        ),
-        tally,
-      });
+      return proceed({ ...onwardPast(table, sourceRows), tally });
     }
     case "catch-up": {
       const changes = await readChanges(source, tenantId, move.changeCursor, BATCH_ROWS);
@@ -503,15 +509,7 @@ export async function moveStep({
           };
       }
       const changes = await readChanges(source, tenantId, after === null ? move.pauseCursor! : (after as unknown as number), BATCH_ROWS);
-      const keysByTable = new Map<string, Map<string, Key>>();
-      for (const { table, key } of changes)
-        keysByTable.set(table, (keysByTable.get(table) ?? new Map<string, Key>()).set(JSON.stringify(key), key));
-      for (const table of SHARD_TABLES.filter((table) => keysByTable.has(table.name))) {
-        const keys = [...keysByTable.get(table.name)!.values()];
-        const [onSource, onTarget] = await Promise.all([
-          rowsByKey(source, table, tenantId, keys),
-          rowsByKey(target, table, tenantId, keys),
-        ]);
+      for (const { table, keys, onSource, onTarget } of await changedRows(source, target, tenantId, changes)) {
         // Both sides in the same key order: equal rows give equal checksums.
         const inKeyOrder = (rows: Map<string, Row>) => keys.map((key) => rows.get(JSON.stringify(key))).filter((row) => row !== undefined);
         const [sourceRows, targetRows] = [inKeyOrder(onSource), inKeyOrder(onTarget)];
@@ -532,24 +530,9 @@ export async function moveStep({
       // On the control database the tenants row is the tenant's control row, not a shard's copy of it.
       if (table.name === "tenants" && isLegacyControlShard(move.fromShard))
         return proceed({ tableIndex: move.tableIndex + 1, cursor: null });
-      const batch = await readKeys(source, table, { tenantId, after });
-      count(
-        table.name,
-        "deleted",
-        await deleteBehindFence(
-          move,
-          source,
-          table,
-          batch.map(({ key }) => key),
-        ),
-      );
-      return proceed({
-        ...onwardFrom(
-          move,
-          batch.map(({ position }) => position),
-        ),
-        tally,
-      });
+      const { deleted, onward } = await deleteNextBatch(move, source, table);
+      count(table.name, "deleted", deleted);
+      return proceed({ ...onward, tally });
     }
     case "cancelling":
       return rollbackStep({ ctx, input: { move, databases } });
@@ -584,19 +567,25 @@ async function unfenceAfterFlip(move: TenantMoveRecord, { source, target }: Move
 }
 
 /**
- * Deletes a batch of the tenant's rows on a source it has left, whose fence refuses every write of the tenant: in one
- * transaction the fence is lifted, the rows deleted and the fence raised again, so no other write gets in between.
- * Returns the rows deleted.
+ * The delete walk's next batch, on the side the tenant has left (the source after the flip, the target in a rollback),
+ * whose fence refuses every write of the tenant: the tenant's rows of the table after the walk's cursor, deleted in one
+ * transaction that lifts the fence, deletes them and raises the fence again, so no other write gets in between. Returns
+ * how many it deleted and where the walk goes on.
  */
-async function deleteBehindFence(move: TenantMoveRecord, source: D1Database, table: ShardTable, keys: Key[]): Promise<number> {
-  if (keys.length === 0) return 0;
+async function deleteNextBatch(move: TenantMoveRecord, database: D1Database, table: ShardTable) {
   const { tenantId, startedAt: moveStartedAt } = move;
-  const results = await source.batch([
-    unfenceStatement(source, { tenantId, state: "left" }),
-    ...keys.map((key) => deleteStatement(source, table, tenantId, key)),
-    fenceStatement(source, { tenantId, state: "left", moveStartedAt }),
+  const batch = await readKeys(database, table, { tenantId, after: resumeAfter(move) });
+  const onward = onwardFrom(
+    move,
+    batch.map(({ position }) => position),
+  );
+  if (batch.length === 0) return { deleted: 0, onward };
+  const results = await database.batch([
+    unfenceStatement(database, { tenantId, state: "left" }),
+    ...batch.map(({ key }) => deleteStatement(database, table, tenantId, key)),
+    fenceStatement(database, { tenantId, state: "left", moveStartedAt }),
   ]);
-  return results.slice(1, -1).reduce((sum, result) => sum + result.meta.changes, 0);
+  return { deleted: results.slice(1, -1).reduce((sum, result) => sum + result.meta.changes, 0), onward };
 }
 
 /**
@@ -796,22 +785,7 @@ async function rollbackStep({
     return proceed({ tableIndex: 1, cursor: null });
   }
   const table = CHILDREN_FIRST[move.tableIndex - 1];
-  if (table) {
-    const after = move.cursor === null ? null : (JSON.parse(move.cursor) as Position);
-    const batch = await readKeys(target, table, { tenantId, after });
-    await deleteBehindFence(
-      move,
-      target,
-      table,
-      batch.map(({ key }) => key),
-    );
-    return proceed(
-      onwardFrom(
-        move,
-        batch.map(({ position }) => position),
-      ),
-    );
-  }
+  if (table) return proceed((await deleteNextBatch(move, target, table)).onward);
   const counts = await target.batch<{ n: number }>(SHARD_TABLES.map((shardTable) => countStatement(target, shardTable, tenantId)));
   const remaining = SHARD_TABLES.filter((_, index) => (counts[index]!.results[0]?.n ?? 0) > 0).map((shardTable) => shardTable.name);
   if (remaining.length > 0) {

@@ -2,6 +2,16 @@ import type { TenantMoveRecord } from "../placement/tenant-moves.schema";
 import { nextAttemptAt, type ListedMove } from "./move.service";
 import { SHARD_TABLES } from "./shard-tables";
 
+/** Whose move it is, from and to where, its step, and whether the tenant's writes are paused: how every view of a move begins. */
+const outlineOf = (move: TenantMoveRecord) => ({
+  tenantId: move.tenantId,
+  from: move.fromShard,
+  to: move.toShard,
+  region: move.toRegion,
+  step: move.step,
+  paused: move.pausedAt !== null,
+});
+
 const failureOf = (move: TenantMoveRecord) => ({
   lastError: move.lastError,
   failures: move.failures,
@@ -10,12 +20,7 @@ const failureOf = (move: TenantMoveRecord) => ({
 });
 
 export const toTenantMove = (move: TenantMoveRecord) => ({
-  tenantId: move.tenantId,
-  from: move.fromShard,
-  to: move.toShard,
-  region: move.toRegion,
-  step: move.step,
-  paused: move.pausedAt !== null,
+  ...outlineOf(move),
   pauseMs: move.pauseMs,
   tables: SHARD_TABLES.map(({ name }) => {
     const tally = move.tally[name] ?? {};
@@ -46,12 +51,7 @@ const secondsBetween = (fromIso: string, toMs: number) => Math.max(0, Math.floor
 
 /** A move in the operator's list, its ages counted at `nowMs`. */
 export const toMoveSummary = (move: ListedMove, nowMs: number) => ({
-  tenantId: move.tenantId,
-  from: move.fromShard,
-  to: move.toShard,
-  region: move.toRegion,
-  step: move.step,
-  paused: move.pausedAt !== null,
+  ...outlineOf(move),
   startedAtUtc: move.startedAt,
   updatedAtUtc: move.updatedAt,
   finishedAtUtc: move.finishedAt,

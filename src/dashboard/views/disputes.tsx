@@ -1,5 +1,6 @@
 import type { FC } from "hono/jsx";
 import {
+  DISPUTE_NOTE_MAX_CHARS,
   responseWindow,
   type DisputeRecord,
   type DisputeState,
@@ -134,14 +135,14 @@ const evidenceColumns = (disputeId: string): Column<EvidenceRecord>[] => [
   },
 ];
 
-/** The optional note sent with a submission or an acceptance: the processor's 2,000 characters, a standard one if empty. */
+/** The optional note sent with a submission or an acceptance: up to the processor's limit, a standard one if empty. */
 const NoteField: FC<{ name: string; label: string; rows: number; value: string | undefined }> = ({ name, label, rows, value }) => (
   <div class="field">
     <label for={name}>{label}</label>
     <p class="hint" id={`${name}-hint`}>
-      Up to 2,000 characters. A standard note is sent when left empty.
+      Up to {DISPUTE_NOTE_MAX_CHARS.toLocaleString("en-US")} characters. A standard note is sent when left empty.
     </p>
-    <textarea id={name} name={name} rows={rows} maxlength={2000} aria-describedby={`${name}-hint`}>
+    <textarea id={name} name={name} rows={rows} maxlength={DISPUTE_NOTE_MAX_CHARS} aria-describedby={`${name}-hint`}>
       {value ?? ""}
     </textarea>
   </div>
