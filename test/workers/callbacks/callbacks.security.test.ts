@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
+import { shardOf } from "../support/db";
 import { call, createTenant, expectProblem, jsonInit } from "../support/http";
 import {
   adminGet as get,
@@ -13,7 +16,6 @@ import {
   saveCallbackUrl,
   writeEvent,
 } from "../support/callbacks";
-import { tenantD1 } from "../support/shards";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -25,13 +27,10 @@ describe("callback secrets at rest", () => {
     await saveCallbackUrl(tenantId, `${RECEIVER}/sealed`);
     const { secret } = (await revealSecrets(tenantId))[0]!;
     const row = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT secret_ciphertext FROM callback_signing_secrets WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ secret_ciphertext: string }>();
-    expect(row!.secret_ciphertext).toMatch(/^v1\./);
-    expect(row!.secret_ciphertext).not.toContain(secret.slice("whsec_".length, 20));
+      await shardOf(tenantId)
+    ).query.callbackSigningSecrets.findFirst({ columns: { secretCiphertext: true }, where: eq(callbackSigningSecrets.tenantId, tenantId) });
+    expect(row!.secretCiphertext).toMatch(/^v1\./);
+    expect(row!.secretCiphertext).not.toContain(secret.slice("whsec_".length, 20));
   });
 });
 

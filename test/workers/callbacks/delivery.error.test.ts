@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import wranglerToml from "../../../wrangler.toml?raw";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../../../src/callbacks/retry-schedule";
 import {
   attemptsOf,
@@ -14,7 +16,7 @@ import {
   writeEvent,
   deliveryMessage,
 } from "../support/callbacks";
-import { tenantD1 } from "../support/shards";
+import { shardOf } from "../support/db";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -112,11 +114,12 @@ describe("a delivery the receiver refuses", () => {
     // A fresh message (a resend by the sweep) for the second attempt: the ladder goes on, it does not start again.
     expect((await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1)).retryDelays).toEqual([RETRY_DELAYS_SECONDS[1]]);
 
-    const db = await tenantD1(tenantId);
-    await db
-      .prepare("UPDATE callback_deliveries SET attempt_count = ? WHERE id = ?")
-      .bind(MAX_ATTEMPTS - 1, deliveryId)
-      .run();
+    await (
+      await shardOf(tenantId)
+    )
+      .update(callbackDeliveries)
+      .set({ attemptCount: MAX_ATTEMPTS - 1 })
+      .where(eq(callbackDeliveries.id, deliveryId));
     const last = await runConsumer(MAIN_QUEUE, await deliveryMessage(deliveryId), 1);
     // The Queue would not dead-letter a message with retries left: the delivery is failed at once, not attempted again.
     expect(last.retryMessages).toEqual([]);

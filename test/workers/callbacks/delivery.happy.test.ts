@@ -1,5 +1,9 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enqueueEvents } from "../../../src/callbacks";
+import { callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
+import { events } from "../../../src/outbox/events.schema";
+import { shardOf } from "../support/db";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "../support/http";
 import {
   attemptsOf,
@@ -18,7 +22,7 @@ import {
   writeEvent,
   deliveryMessage,
 } from "../support/callbacks";
-import { d1Holding, tenantContext, tenantD1 } from "../support/shards";
+import { tenantContext } from "../support/shards";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -41,12 +45,7 @@ describe("a delivery", () => {
     expect(result.explicitAcks).toHaveLength(1);
     expect(result.retryMessages).toEqual([]);
 
-    const stored = await (
-      await d1Holding("events", eventId)
-    )
-      .prepare("SELECT payload FROM events WHERE id = ?")
-      .bind(eventId)
-      .first<{ payload: string }>();
+    const stored = await (await shardOf(tenantId)).query.events.findFirst({ columns: { payload: true }, where: eq(events.id, eventId) });
     const [callback] = receiver.received;
     expect(callback!.method).toBe("POST");
     expect(callback!.url).toBe(`${RECEIVER}/hooks`);
@@ -101,11 +100,11 @@ describe("a delivery", () => {
 
     // The window closes: an hour passes for the previous secret.
     await (
-      await tenantD1(tenantId)
+      await shardOf(tenantId)
     )
-      .prepare("UPDATE callback_signing_secrets SET expires_at = ? WHERE tenant_id = ? AND expires_at IS NOT NULL")
-      .bind(new Date(Date.now() - 1000).toISOString(), tenantId)
-      .run();
+      .update(callbackSigningSecrets)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(and(eq(callbackSigningSecrets.tenantId, tenantId), isNotNull(callbackSigningSecrets.expiresAt)));
     await runConsumer(MAIN_QUEUE, await deliveryMessage(await deliveryWithoutMessage(await writeEvent(tenantId))));
     const after = receiver.received[1]!;
     const t2 = Number(after.headers.get("LC-Signature")!.match(/^t=(\d+)/)![1]);
@@ -128,13 +127,8 @@ describe("enqueueing", () => {
     expect(await deliveriesOf(eventId)).toHaveLength(1);
     expect(delivery).toMatchObject({ origin: "event", attempt_count: 1 });
     expect(receiver.received.filter((callback) => callback.headers.get("LC-Event-Id") === eventId)).toHaveLength(1);
-    const event = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT enqueued_at FROM events WHERE id = ?")
-      .bind(eventId)
-      .first<{ enqueued_at: string | null }>();
-    expect(event!.enqueued_at).not.toBeNull();
+    const event = await (await shardOf(tenantId)).query.events.findFirst({ columns: { enqueuedAt: true }, where: eq(events.id, eventId) });
+    expect(event!.enqueuedAt).not.toBeNull();
   });
 
   it("only records an event when the tenant has no callback URL", async () => {
@@ -142,13 +136,8 @@ describe("enqueueing", () => {
     const eventId = await writeEvent(tenantId);
     await enqueueEvents({ ctx: await tenantContext(tenantId), input: [eventId] });
     expect(await deliveriesOf(eventId)).toEqual([]);
-    const event = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT enqueued_at FROM events WHERE id = ?")
-      .bind(eventId)
-      .first<{ enqueued_at: string | null }>();
-    expect(event!.enqueued_at).not.toBeNull();
+    const event = await (await shardOf(tenantId)).query.events.findFirst({ columns: { enqueuedAt: true }, where: eq(events.id, eventId) });
+    expect(event!.enqueuedAt).not.toBeNull();
   });
 });
 

@@ -3,7 +3,9 @@
  * and the delivery is sent once, from the tenant's new shard, its attempts counted from 1.
  */
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { createContext } from "../../../src/context";
 import { shardD1 } from "../../../src/placement/shards";
 import type { CallbackMessage } from "../../../src/callbacks/callback-message";
@@ -21,6 +23,7 @@ import {
   tenantWithCallbacks,
   writeEvent,
 } from "../support/callbacks";
+import { shardDb } from "../support/db";
 import { moveToEnd, otherShardInRegion } from "../support/moves";
 import { tenantShardBinding } from "../support/shards";
 
@@ -79,17 +82,15 @@ describe("a callback queued as its tenant's move pauses", () => {
     // The first real attempt failed: its retry is the schedule's first step, not one inflated by the wait.
     expect(retryDelays).toEqual([RETRY_DELAYS_SECONDS[0]]);
     expect(receiver.received.filter((callback) => callback.url.endsWith("/moving")).length).toBe(receivedBefore + 2);
-    const row = await databases.target
-      .prepare("SELECT status, attempt_count FROM callback_deliveries WHERE id = ?")
-      .bind(deliveryId)
-      .first();
-    expect(row).toEqual({ status: "delivered", attempt_count: 2 });
+    const row = await shardDb(databases.target).query.callbackDeliveries.findFirst({
+      columns: { status: true, attemptCount: true },
+      where: eq(callbackDeliveries.id, deliveryId),
+    });
+    expect(row).toEqual({ status: "delivered", attemptCount: 2 });
     expect((await attemptsOf(deliveryId)).map((attempt) => [attempt.attempt_number, attempt.status_code])).toEqual([
       [1, 500],
       [2, 200],
     ]);
-    expect(await databases.source.prepare("SELECT COUNT(*) AS n FROM callback_deliveries WHERE id = ?").bind(deliveryId).first("n")).toBe(
-      0,
-    );
+    expect(await shardDb(databases.source).$count(callbackDeliveries, eq(callbackDeliveries.id, deliveryId))).toBe(0);
   });
 });

@@ -1,7 +1,10 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { replayEvent, replayFailedDeliveries } from "../../../src/callbacks";
 import { createContext } from "../../../src/context";
+import { events } from "../../../src/outbox/events.schema";
+import { shardOf } from "../support/db";
 import { createTenant } from "../support/http";
 import {
   adminGet as get,
@@ -22,7 +25,7 @@ import {
   writeEvent,
   deliveryMessage,
 } from "../support/callbacks";
-import { d1Holding, tenantShardBinding } from "../support/shards";
+import { tenantShardBinding } from "../support/shards";
 import { shardD1 } from "../../../src/placement/shards";
 
 afterEach(() => {
@@ -135,12 +138,7 @@ describe("events, deliveries and replay", () => {
       (row) => row.status === "delivered",
     );
     const callback = receiver.received.find((received) => received.headers.get("LC-Event-Id") === eventId)!;
-    const stored = await (
-      await d1Holding("events", eventId)
-    )
-      .prepare("SELECT payload FROM events WHERE id = ?")
-      .bind(eventId)
-      .first<{ payload: string }>();
+    const stored = await (await shardOf(tenantId)).query.events.findFirst({ columns: { payload: true }, where: eq(events.id, eventId) });
     expect(callback.rawBody).toBe(stored!.payload);
     expect((await deliveryRow(original)).status).toBe("failed");
   });

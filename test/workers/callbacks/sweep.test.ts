@@ -1,7 +1,10 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sweepCallbacks } from "../../../src/callbacks";
 import type { CallbackMessage } from "../../../src/callbacks/callback-message";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { createContext } from "../../../src/context";
+import { events } from "../../../src/outbox/events.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { createTenant } from "../support/http";
 import {
@@ -18,16 +21,13 @@ import {
   tenantWithCallbacks,
   writeEvent,
 } from "../support/callbacks";
-import { d1Holding, tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
+import { shardOf } from "../support/db";
+import { tenantContext, tenantShardBinding } from "../support/shards";
 
 const inAMinute = () => new Date(Date.now() + 60_000);
-const enqueuedAt = async (eventId: string) =>
-  (await (
-    await d1Holding("events", eventId)
-  )
-    .prepare("SELECT enqueued_at FROM events WHERE id = ?")
-    .bind(eventId)
-    .first<{ enqueued_at: string | null }>())!.enqueued_at;
+const eventRow = async (tenantId: string, eventId: string) =>
+  (await (await shardOf(tenantId)).query.events.findFirst({ where: eq(events.id, eventId) }))!;
+const enqueuedAt = async (tenantId: string, eventId: string) => (await eventRow(tenantId, eventId)).enqueuedAt;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -42,24 +42,18 @@ describe("sweepCallbacks", () => {
 
     // Too young: the request that wrote it may still be enqueueing it.
     await sweepCallbacks({ ctx: await tenantContext(tenantId) });
-    expect(await enqueuedAt(eventId)).toBeNull();
+    expect(await enqueuedAt(tenantId, eventId)).toBeNull();
     expect(await deliveriesOf(eventId)).toEqual([]);
 
     const result = await sweepCallbacks({ ctx: await tenantContext(tenantId, { nowMs: inAMinute().getTime() }) });
     expect(result.eventsDispatched).toBeGreaterThanOrEqual(1);
-    expect(await enqueuedAt(eventId)).not.toBeNull();
+    expect(await enqueuedAt(tenantId, eventId)).not.toBeNull();
     await eventually(
       () => deliveriesOf(eventId),
       (rows) => rows.length === 1 && rows[0]!.status === "delivered",
     );
     expect(receiver.received.filter((callback) => callback.headers.get("LC-Event-Id") === eventId)).toHaveLength(1);
-    const attempts = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT enqueue_attempts FROM events WHERE id = ?")
-      .bind(eventId)
-      .first<{ enqueue_attempts: number }>();
-    expect(attempts!.enqueue_attempts).toBe(1);
+    expect((await eventRow(tenantId, eventId)).enqueueAttempts).toBe(1);
 
     const again = await sweepCallbacks({ ctx: await tenantContext(tenantId, { nowMs: inAMinute().getTime() }) });
     expect(again.eventsDispatched).toBe(0);
@@ -69,7 +63,7 @@ describe("sweepCallbacks", () => {
     const { id: tenantId } = await createTenant();
     const eventId = await writeEvent(tenantId);
     await sweepCallbacks({ ctx: await tenantContext(tenantId, { nowMs: inAMinute().getTime() }) });
-    expect(await enqueuedAt(eventId)).not.toBeNull();
+    expect(await enqueuedAt(tenantId, eventId)).not.toBeNull();
     expect(await deliveriesOf(eventId)).toEqual([]);
   });
 
@@ -80,13 +74,7 @@ describe("sweepCallbacks", () => {
     expect(
       (await sweepCallbacks({ ctx: await tenantContext(tenantId, { nowMs: inAMinute().getTime() }) })).eventsDispatched,
     ).toBeGreaterThanOrEqual(120);
-    const left = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT count(*) AS n FROM events WHERE tenant_id = ? AND enqueued_at IS NULL")
-      .bind(tenantId)
-      .first<{ n: number }>();
-    expect(left!.n).toBe(0);
+    expect(await (await shardOf(tenantId)).$count(events, and(eq(events.tenantId, tenantId), isNull(events.enqueuedAt)))).toBe(0);
   });
 
   it("sends a delivery whose message was never sent", async () => {
@@ -94,12 +82,16 @@ describe("sweepCallbacks", () => {
     await saveCallbackUrl(tenantId, `${RECEIVER}/unsent`);
     const receiver = mockReceiver(RECEIVER);
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
-    await (
-      await tenantD1(tenantId)
-    )
-      .prepare("UPDATE events SET enqueued_at = ? WHERE id = (SELECT event_id FROM callback_deliveries WHERE id = ?)")
-      .bind(new Date().toISOString(), deliveryId)
-      .run();
+    const db = await shardOf(tenantId);
+    await db
+      .update(events)
+      .set({ enqueuedAt: new Date().toISOString() })
+      .where(
+        inArray(
+          events.id,
+          db.select({ id: callbackDeliveries.eventId }).from(callbackDeliveries).where(eq(callbackDeliveries.id, deliveryId)),
+        ),
+      );
 
     expect(
       (await sweepCallbacks({ ctx: await tenantContext(tenantId, { nowMs: inAMinute().getTime() }) })).deliveriesResent,
@@ -119,15 +111,20 @@ describe("sweepCallbacks", () => {
     const waiting = await deliveryWithoutMessage(await writeEvent(tenantId));
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
     const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
-    const db = await tenantD1(tenantId);
+    const db = await shardOf(tenantId);
     await db.batch([
       db
-        .prepare("UPDATE callback_deliveries SET enqueued_at = ?, attempt_count = 2, last_attempt_at = ?, next_attempt_at = ? WHERE id = ?")
-        .bind(hoursAgo(5), hoursAgo(4), hoursAgo(2), stuck),
+        .update(callbackDeliveries)
+        .set({ enqueuedAt: hoursAgo(5), attemptCount: 2, lastAttemptAt: hoursAgo(4), nextAttemptAt: hoursAgo(2) })
+        .where(eq(callbackDeliveries.id, stuck)),
       db
-        .prepare("UPDATE callback_deliveries SET enqueued_at = ?, attempt_count = 3, last_attempt_at = ?, next_attempt_at = ? WHERE id = ?")
-        .bind(hoursAgo(1), hoursAgo(1), inHours(1), waiting),
-      db.prepare("UPDATE events SET enqueued_at = ? WHERE tenant_id = ?").bind(hoursAgo(5), tenantId),
+        .update(callbackDeliveries)
+        .set({ enqueuedAt: hoursAgo(1), attemptCount: 3, lastAttemptAt: hoursAgo(1), nextAttemptAt: inHours(1) })
+        .where(eq(callbackDeliveries.id, waiting)),
+      db
+        .update(events)
+        .set({ enqueuedAt: hoursAgo(5) })
+        .where(eq(events.tenantId, tenantId)),
     ]);
 
     await sweepCallbacks({ ctx: await tenantContext(tenantId) });
@@ -146,12 +143,16 @@ describe("sweepCallbacks", () => {
     const deliveryId = await deliveryWithoutMessage(await writeEvent(tenantId));
     const due = Date.now();
     // Sent and due now, then the local Queue dropped its message with a restart of `npm run dev`: never attempted.
-    const db = await tenantD1(tenantId);
+    const db = await shardOf(tenantId);
     await db.batch([
       db
-        .prepare("UPDATE callback_deliveries SET enqueued_at = ?, next_attempt_at = ? WHERE id = ?")
-        .bind(new Date(due).toISOString(), new Date(due).toISOString(), deliveryId),
-      db.prepare("UPDATE events SET enqueued_at = ? WHERE tenant_id = ?").bind(new Date(due).toISOString(), tenantId),
+        .update(callbackDeliveries)
+        .set({ enqueuedAt: new Date(due).toISOString(), nextAttemptAt: new Date(due).toISOString() })
+        .where(eq(callbackDeliveries.id, deliveryId)),
+      db
+        .update(events)
+        .set({ enqueuedAt: new Date(due).toISOString() })
+        .where(eq(events.tenantId, tenantId)),
     ]);
     const queue = heldQueue();
     const messagesFor = () => queue.sent.filter(({ body }) => (body as CallbackMessage).deliveryId === deliveryId);

@@ -1,5 +1,13 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import {
+  dashboardPasswordResets,
+  dashboardRecoveryCodes,
+  dashboardTotpFactors,
+  dashboardUsers,
+} from "../../../src/accounts/accounts.schema";
+import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 import { acceptInvitation, DashboardBrowser, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
 import { auditActions, codeAt, enableTotp, nextCode, recoveryCodesIn, secretIn, signInWithCode, SLOW_MS } from "../support/accounts";
@@ -82,7 +90,7 @@ describe("the operator's password reset link", () => {
       expect(lifetime).toBeLessThanOrEqual(72 * 3600_000 + 1000);
       const token = body.resetUrl!.split("/").at(-1)!;
       expect(
-        JSON.stringify(await env.DB.prepare("SELECT * FROM dashboard_password_resets WHERE id = ?").bind(body.id).first()),
+        JSON.stringify(await controlDb().query.dashboardPasswordResets.findFirst({ where: eq(dashboardPasswordResets.id, body.id!) })),
       ).not.toContain(token);
 
       const path = new URL(body.resetUrl!).pathname;
@@ -101,10 +109,7 @@ describe("the operator's password reset link", () => {
       expect((await fresh.get("/dashboard/team")).status).toBe(403);
       const team = await (await owner.get("/dashboard/team")).text();
       expect(team).toMatch(new RegExp(`${memberEmail.replace(/\./g, "\\.")}</td>\\s*<td[^>]*>member</td>`));
-      const users = await env.DB.prepare("SELECT count(*) AS n FROM dashboard_users WHERE tenant_id = ?")
-        .bind(tenantId)
-        .first<{ n: number }>();
-      expect(users!.n).toBe(2);
+      expect(await controlDb().$count(dashboardUsers, eq(dashboardUsers.tenantId, tenantId))).toBe(2);
 
       expect((await stranger.open(path)).response.status).toBe(404);
       expect((await stranger.post(path, { password: "yet another passphrase", confirm: "yet another passphrase" })).status).toBe(404);
@@ -253,12 +258,11 @@ describe("two-step sign-in with an authenticator (TOTP)", () => {
     expect(off.status).toBe(303);
     expect(off.headers.get("Location")).toBe("/dashboard/security?notice=two-factor-off");
     expect((await new DashboardBrowser("192.0.2.65").signIn(email)).headers.get("Location")).toBe("/dashboard");
-    const rows = await env.DB.prepare(
-      "SELECT (SELECT count(*) FROM dashboard_totp_factors WHERE user_id = u.id) AS factors, (SELECT count(*) FROM dashboard_recovery_codes WHERE user_id = u.id) AS codes FROM dashboard_users u WHERE email = ?",
-    )
-      .bind(email)
-      .first();
-    expect(rows).toEqual({ factors: 0, codes: 0 });
+    const user = (await controlDb().query.dashboardUsers.findFirst({ columns: { id: true }, where: eq(dashboardUsers.email, email) }))!;
+    expect({
+      factors: await controlDb().$count(dashboardTotpFactors, eq(dashboardTotpFactors.userId, user.id)),
+      codes: await controlDb().$count(dashboardRecoveryCodes, eq(dashboardRecoveryCodes.userId, user.id)),
+    }).toEqual({ factors: 0, codes: 0 });
     expect((await auditActions(tenantId)).map((entry) => entry.action)).toContain("two_factor.disabled");
     // And on again: a new key and new recovery codes.
     expect((await enableTotp(browser)).recoveryCodes).toHaveLength(10);

@@ -1,14 +1,22 @@
-import { env } from "cloudflare:workers";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import {
+  dashboardPasswordResets,
+  dashboardPendingSignIns,
+  dashboardRecoveryCodes,
+  dashboardTotpFactors,
+  dashboardUsers,
+} from "../../../src/accounts/accounts.schema";
+import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, createTenant, expectProblem, jsonInit } from "../support/http";
 import { DashboardBrowser, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
 import { auditActions, codeAt, enableTotp, nextCode, signInWithCode, SLOW_MS } from "../support/accounts";
 
 const NEW_PASSWORD = "a brand new passphrase for this";
 
-const passwordHash = async (email: string) =>
-  (await env.DB.prepare("SELECT password_hash FROM dashboard_users WHERE email = ?").bind(email).first<{ password_hash: string }>())!
-    .password_hash;
+const userOf = async (email: string) => (await controlDb().query.dashboardUsers.findFirst({ where: eq(dashboardUsers.email, email) }))!;
+
+const passwordHash = async (email: string) => (await userOf(email)).passwordHash;
 
 const postReset = (tenantId: string, body: unknown, headers: Record<string, string> = ADMIN_HEADERS) =>
   call(`/admin/tenants/${tenantId}/dashboard/password-resets`, jsonInit("POST", body, headers));
@@ -56,7 +64,7 @@ describe("changing your password", () => {
       expect((await browser.post(path, { password: PASSWORD, code: "123456" }, { withToken: false })).status, path).toBe(403);
     }
     expect(await passwordHash(email)).toBe(hash);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM dashboard_totp_factors").first<{ n: number }>()).toEqual({ n: 0 });
+    expect(await controlDb().$count(dashboardTotpFactors)).toBe(0);
   });
 
   it("needs a session: signed out, the page and its forms send the browser to sign in", async () => {
@@ -82,15 +90,8 @@ describe("the operator's password reset link", () => {
       await expectProblem(await postReset(tenant.id, { email: otherTenantsOwner }), 404, "not-found");
       await expectProblem(await postReset(tenant.id, { email: uniqueEmail("nobody") }), 404, "not-found");
       await expectProblem(await postReset("ten_doesnotexist", { email: otherTenantsOwner }), 404, "not-found");
-      const users = await env.DB.prepare("SELECT count(*) AS n FROM dashboard_users WHERE tenant_id = ?")
-        .bind(tenant.id)
-        .first<{ n: number }>();
-      expect(users!.n).toBe(0);
-      expect(
-        await env.DB.prepare("SELECT count(*) AS n FROM dashboard_password_resets WHERE tenant_id = ?").bind(tenant.id).first(),
-      ).toEqual({
-        n: 0,
-      });
+      expect(await controlDb().$count(dashboardUsers, eq(dashboardUsers.tenantId, tenant.id))).toBe(0);
+      expect(await controlDb().$count(dashboardPasswordResets, eq(dashboardPasswordResets.tenantId, tenant.id))).toBe(0);
 
       const { tenantId, browser } = await signedInOwner("Removal Rooms");
       const colleague = uniqueEmail("colleague");
@@ -101,7 +102,7 @@ describe("the operator's password reset link", () => {
       await them.open(link);
       await them.post(link, { name: "Col League", password: PASSWORD, confirm: PASSWORD });
       const path = await resetPath(tenantId, colleague);
-      const userId = (await env.DB.prepare("SELECT id FROM dashboard_users WHERE email = ?").bind(colleague).first<{ id: string }>())!.id;
+      const userId = (await userOf(colleague)).id;
       await browser.open("/dashboard/team");
       expect((await browser.post(`/dashboard/team/users/${userId}/remove`)).status).toBe(303);
       // The link made before the removal no longer works either.
@@ -123,11 +124,10 @@ describe("the operator's password reset link", () => {
     const { tenantId, email } = await signedInOwner();
     const hash = await passwordHash(email);
     const path = await resetPath(tenantId, email);
-    await env.DB.prepare(
-      "UPDATE dashboard_password_resets SET expires_at = ? WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
-    )
-      .bind(new Date(Date.now() - 1000).toISOString(), email)
-      .run();
+    await controlDb()
+      .update(dashboardPasswordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(dashboardPasswordResets.userId, (await userOf(email)).id));
     const browser = new DashboardBrowser();
     const expired = await browser.open(path);
     expect(expired.response.status).toBe(404);
@@ -177,14 +177,15 @@ describe("two-step sign-in", () => {
   it("keeps the authenticator's key sealed at rest (AES-GCM), and the recovery codes only as keyed hashes", async () => {
     const { email, browser } = await signedInOwner();
     const { secret, recoveryCodes } = await enableTotp(browser);
-    const rows = JSON.stringify(
-      await env.DB.prepare(
-        "SELECT f.*, (SELECT json_group_array(code_hash) FROM dashboard_recovery_codes WHERE user_id = u.id) AS codes FROM dashboard_totp_factors f JOIN dashboard_users u ON u.id = f.user_id WHERE u.email = ?",
-      )
-        .bind(email)
-        .first(),
-    );
-    expect(rows).toMatch(/"secret_sealed":"v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+"/);
+    const { id } = await userOf(email);
+    const rows = JSON.stringify({
+      ...(await controlDb().query.dashboardTotpFactors.findFirst({ where: eq(dashboardTotpFactors.userId, id) })),
+      codes: await controlDb()
+        .select({ codeHash: dashboardRecoveryCodes.codeHash })
+        .from(dashboardRecoveryCodes)
+        .where(eq(dashboardRecoveryCodes.userId, id)),
+    });
+    expect(rows).toMatch(/"secretSealed":"v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+"/);
     expect(rows).not.toContain(secret);
     expect(rows).not.toContain(secret.toLowerCase());
     for (const code of recoveryCodes) {
@@ -200,12 +201,13 @@ describe("two-step sign-in", () => {
       const second = await signedInOwner();
       await enableTotp(first.browser);
       const { secret } = await enableTotp(second.browser);
-      await env.DB.prepare(
-        `UPDATE dashboard_totp_factors SET secret_sealed = (SELECT secret_sealed FROM dashboard_totp_factors WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?))
-       WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)`,
-      )
-        .bind(first.email, second.email)
-        .run();
+      const firstFactor = (await controlDb().query.dashboardTotpFactors.findFirst({
+        where: eq(dashboardTotpFactors.userId, (await userOf(first.email)).id),
+      }))!;
+      await controlDb()
+        .update(dashboardTotpFactors)
+        .set({ secretSealed: firstFactor.secretSealed })
+        .where(eq(dashboardTotpFactors.userId, (await userOf(second.email)).id));
       const response = await signInWithCode(new DashboardBrowser("198.51.100.50"), second.email, () => nextCode(secret, second.email));
       expect(response.status).toBe(500);
       expect(response.headers.getSetCookie().some((cookie) => cookie.includes("pc_session"))).toBe(false);
@@ -257,9 +259,7 @@ describe("two-step sign-in", () => {
       const throttled = await attacker.post("/dashboard/sign-in/code", { code: await nextCode(secret, email) });
       expect(throttled.status).toBe(429);
       expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(0);
-      const failures = await auditActions(
-        (await env.DB.prepare("SELECT tenant_id AS t FROM dashboard_users WHERE email = ?").bind(email).first<{ t: string }>())!.t,
-      );
+      const failures = await auditActions((await userOf(email)).tenantId);
       expect(failures.filter((entry) => entry.action === "sign_in.failed" && entry.target === "wrong code")).toHaveLength(5);
     },
     SLOW_MS,
@@ -272,11 +272,10 @@ describe("two-step sign-in", () => {
       const { secret } = await enableTotp(browser);
       const laptop = new DashboardBrowser("198.51.100.57");
       await laptop.signIn(email);
-      await env.DB.prepare(
-        "UPDATE dashboard_pending_sign_ins SET expires_at = ? WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
-      )
-        .bind(new Date(Date.now() - 1000).toISOString(), email)
-        .run();
+      await controlDb()
+        .update(dashboardPendingSignIns)
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where(eq(dashboardPendingSignIns.userId, (await userOf(email)).id));
       await laptop.open("/dashboard/sign-in/code");
       const late = await laptop.post("/dashboard/sign-in/code", { code: await nextCode(secret, email) });
       expect(late.status).toBe(303);
@@ -348,12 +347,11 @@ describe("two-step sign-in", () => {
     expect(wrongCode.status).toBe(401);
     expect(await wrongCode.text()).toContain("That code did not work");
     expect(
-      await env.DB.prepare(
-        "SELECT count(*) AS n FROM dashboard_totp_factors WHERE enabled_at IS NOT NULL AND user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
-      )
-        .bind(email)
-        .first(),
-    ).toEqual({ n: 1 });
+      await controlDb().$count(
+        dashboardTotpFactors,
+        and(isNotNull(dashboardTotpFactors.enabledAt), eq(dashboardTotpFactors.userId, (await userOf(email)).id)),
+      ),
+    ).toBe(1);
     expect((await new DashboardBrowser("198.51.100.61").signIn(email)).headers.get("Location")).toBe("/dashboard/sign-in/code");
   });
 

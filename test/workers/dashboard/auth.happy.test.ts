@@ -1,14 +1,20 @@
 import { env, exports } from "cloudflare:workers";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dashboardInvites, dashboardUsers } from "../../../src/accounts/accounts.schema";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
+import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "../support/http";
 import { acceptInvitation, DashboardBrowser, inviteOwner, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
 
 const auditActions = async (tenantId: string) =>
   (
-    await env.DB.prepare("SELECT action FROM dashboard_audit_log WHERE tenant_id = ? ORDER BY created_at, rowid")
-      .bind(tenantId)
-      .all<{ action: string }>()
-  ).results.map((row) => row.action);
+    await controlDb()
+      .select({ action: dashboardAuditLog.action })
+      .from(dashboardAuditLog)
+      .where(eq(dashboardAuditLog.tenantId, tenantId))
+      .orderBy(asc(dashboardAuditLog.createdAt), sql`rowid`)
+  ).map((row) => row.action);
 
 describe("the operator invites the first owner", () => {
   it("answers a one-time link valid for 72 hours, kept only as a hash", async () => {
@@ -16,10 +22,10 @@ describe("the operator invites the first owner", () => {
     const before = Date.now();
     const { inviteUrl, token } = await inviteOwner(tenant.id, "Owner@Invite.Example");
     expect(inviteUrl).toBe(`${env.BASE_URL}/dashboard/invite/${token}`);
-    const row = await env.DB.prepare("SELECT * FROM dashboard_invites WHERE tenant_id = ?").bind(tenant.id).first<Record<string, string>>();
-    expect(row).toMatchObject({ email: "owner@invite.example", role: "owner", invited_by: null, accepted_at: null });
+    const row = await controlDb().query.dashboardInvites.findFirst({ where: eq(dashboardInvites.tenantId, tenant.id) });
+    expect(row).toMatchObject({ email: "owner@invite.example", role: "owner", invitedBy: null, acceptedAt: null });
     expect(JSON.stringify(row)).not.toContain(token);
-    const lifetime = Date.parse(row!.expires_at!) - before;
+    const lifetime = Date.parse(row!.expiresAt) - before;
     expect(lifetime).toBeGreaterThan(72 * 3600_000 - 60_000);
     expect(lifetime).toBeLessThanOrEqual(72 * 3600_000 + 1000);
   });
@@ -52,16 +58,17 @@ describe("the operator invites the first owner", () => {
     const tenant = await createTenant("Salted Tea");
     const emails = [uniqueEmail(), uniqueEmail()];
     for (const email of emails) await acceptInvitation(new DashboardBrowser(), (await inviteOwner(tenant.id, email)).path);
-    const rows = (
-      await env.DB.prepare("SELECT password_hash FROM dashboard_users WHERE tenant_id = ?").bind(tenant.id).all<{ password_hash: string }>()
-    ).results;
+    const rows = await controlDb()
+      .select({ passwordHash: dashboardUsers.passwordHash })
+      .from(dashboardUsers)
+      .where(eq(dashboardUsers.tenantId, tenant.id));
     expect(rows).toHaveLength(2);
-    const [first, second] = rows.map((row) => row.password_hash.split("$"));
+    const [first, second] = rows.map((row) => row.passwordHash.split("$"));
     expect(first![0]).toBe("pbkdf2-sha256");
     expect(first![1]).toBe("100000");
     expect(first![2]).not.toBe(second![2]);
     expect(first![3]).not.toBe(second![3]);
-    expect(rows.map((row) => row.password_hash).join()).not.toContain(PASSWORD);
+    expect(rows.map((row) => row.passwordHash).join()).not.toContain(PASSWORD);
   });
 });
 
@@ -76,10 +83,7 @@ describe("a locked-out owner", () => {
     const fresh = new DashboardBrowser("192.0.2.81");
     expect((await fresh.signIn(email, newPassword)).status).toBe(303);
     expect((await fresh.open("/dashboard")).html).toContain("Ada Again");
-    const users = await env.DB.prepare("SELECT count(*) AS n FROM dashboard_users WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ n: number }>();
-    expect(users!.n).toBe(1);
+    expect(await controlDb().$count(dashboardUsers, eq(dashboardUsers.tenantId, tenantId))).toBe(1);
   });
 
   it("a member locked out gets a new password the same way and stays a member", async () => {
@@ -202,7 +206,7 @@ describe("teammates", () => {
 
     const team = await (await browser.get("/dashboard/team")).text();
     expect(team).toContain(memberEmail);
-    const memberId = (await env.DB.prepare("SELECT id FROM dashboard_users WHERE email = ?").bind(memberEmail).first<{ id: string }>())!.id;
+    const memberId = (await controlDb().query.dashboardUsers.findFirst({ where: eq(dashboardUsers.email, memberEmail) }))!.id;
     await browser.open("/dashboard/team");
     expect((await browser.post(`/dashboard/team/users/${memberId}/remove`)).status).toBe(303);
     expect((await member.get("/dashboard/keys")).status).toBe(303);

@@ -1,6 +1,11 @@
 import { env } from "cloudflare:workers";
+import { and, asc, count, eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dashboardSessions, dashboardSignInFailures, dashboardInvites, dashboardUsers } from "../../../src/accounts/accounts.schema";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
+import { apiKeys } from "../../../src/tenants/tenants.schema";
+import { controlDb } from "../support/db";
 import { createTenant } from "../support/http";
 import {
   acceptInvitation,
@@ -14,8 +19,20 @@ import {
   uniqueEmail,
 } from "../support/dashboard";
 
-const keyCount = async (tenantId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n;
+const keyCount = (tenantId: string) => controlDb().$count(apiKeys, eq(apiKeys.tenantId, tenantId));
+
+/** The sessions of the user signed in as `email`, live or ended. */
+const sessionCount = (email: string) =>
+  controlDb().$count(
+    dashboardSessions,
+    inArray(
+      dashboardSessions.userId,
+      controlDb().select({ id: dashboardUsers.id }).from(dashboardUsers).where(eq(dashboardUsers.email, email)),
+    ),
+  );
+
+const failureCount = (throttleKey: string) =>
+  controlDb().$count(dashboardSignInFailures, eq(dashboardSignInFailures.throttleKey, throttleKey));
 
 describe("CSRF: every state-changing request", () => {
   it("is refused when a browser says it came from another site, and nothing happens", async () => {
@@ -66,9 +83,7 @@ describe("CSRF: every state-changing request", () => {
     );
     expect(forged.status).toBe(403);
     expect((await stranger.post(path, { name: "X", password: PASSWORD, confirm: PASSWORD, _csrf: "wrong" })).status).toBe(403);
-    expect(
-      (await env.DB.prepare("SELECT count(*) AS n FROM dashboard_users WHERE tenant_id = ?").bind(tenant.id).first<{ n: number }>())!.n,
-    ).toBe(0);
+    expect(await controlDb().$count(dashboardUsers, eq(dashboardUsers.tenantId, tenant.id))).toBe(0);
   });
 });
 
@@ -122,14 +137,16 @@ describe("sign-in", () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await blocked.text()).toContain("Too many attempts");
-    const audited = await env.DB.prepare("SELECT count(*) AS n FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'sign_in.failed'")
-      .bind(tenantId)
-      .first<{ n: number }>();
-    expect(audited!.n).toBe(6);
+    const audited = await controlDb().$count(
+      dashboardAuditLog,
+      and(eq(dashboardAuditLog.tenantId, tenantId), eq(dashboardAuditLog.action, "sign_in.failed")),
+    );
+    expect(audited).toBe(6);
 
-    await env.DB.prepare("UPDATE dashboard_sign_in_failures SET window_started_at = ? WHERE throttle_key LIKE 'account:%'")
-      .bind(new Date(Date.now() - 16 * 60_000).toISOString())
-      .run();
+    await controlDb()
+      .update(dashboardSignInFailures)
+      .set({ windowStartedAt: new Date(Date.now() - 16 * 60_000).toISOString() })
+      .where(like(dashboardSignInFailures.throttleKey, "account:%"));
     expect((await new DashboardBrowser("198.51.100.98").signIn(email)).status).toBe(303);
   });
 
@@ -160,12 +177,13 @@ describe("sign-in under concurrency", () => {
       Array.from({ length: 20 }, (_, attempt) => new DashboardBrowser(`198.51.100.${140 + attempt}`).signIn(email, `guess ${attempt}`)),
     );
     expect(statuses(attempts)).toEqual({ 401: 5, 429: 15 });
-    const audited = await env.DB.prepare(
-      "SELECT target, count(*) AS n FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'sign_in.failed' GROUP BY target ORDER BY target",
-    )
-      .bind(tenantId)
-      .all<{ target: string; n: number }>();
-    expect(audited.results).toEqual([
+    const audited = await controlDb()
+      .select({ target: dashboardAuditLog.target, n: count() })
+      .from(dashboardAuditLog)
+      .where(and(eq(dashboardAuditLog.tenantId, tenantId), eq(dashboardAuditLog.action, "sign_in.failed")))
+      .groupBy(dashboardAuditLog.target)
+      .orderBy(asc(dashboardAuditLog.target));
+    expect(audited).toEqual([
       { target: "throttled", n: 15 },
       { target: "wrong password", n: 5 },
     ]);
@@ -214,16 +232,20 @@ describe("invitations", () => {
     expect((await acceptInvitation(first, path)).status).toBe(303);
     expect((await new DashboardBrowser().get(path)).status).toBe(404);
     expect((await first.post(path, { name: "Second Person", password: PASSWORD, confirm: PASSWORD })).status).toBe(404);
-    const users = await env.DB.prepare("SELECT name FROM dashboard_users WHERE tenant_id = ?").bind(tenant.id).all<{ name: string }>();
-    expect(users.results).toEqual([{ name: "Ada Owner" }]);
+    const users = await controlDb()
+      .select({ name: dashboardUsers.name })
+      .from(dashboardUsers)
+      .where(eq(dashboardUsers.tenantId, tenant.id));
+    expect(users).toEqual([{ name: "Ada Owner" }]);
   });
 
   it("stop working when they expire, and an unknown token reads the same", async () => {
     const tenant = await createTenant("Expired Invite");
     const { path } = await inviteOwner(tenant.id, uniqueEmail());
-    await env.DB.prepare("UPDATE dashboard_invites SET expires_at = ? WHERE tenant_id = ?")
-      .bind(new Date(Date.now() - 1000).toISOString(), tenant.id)
-      .run();
+    await controlDb()
+      .update(dashboardInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(dashboardInvites.tenantId, tenant.id));
     const expired = await new DashboardBrowser().get(path);
     const unknown = await new DashboardBrowser().get("/dashboard/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     expect(expired.status).toBe(404);
@@ -271,36 +293,14 @@ describe("clean-up", () => {
   it("the cron forgets sessions a day past their end and throttle windows that closed, and nothing live", async () => {
     const { email, browser } = await signedInOwner();
     await new DashboardBrowser("192.0.2.200").signIn(email, "wrong password here");
-    const live = await env.DB.prepare(
-      "SELECT count(*) AS n FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
-    )
-      .bind(email)
-      .first<{ n: number }>();
+    const live = await sessionCount(email);
     await runScheduledSweeps(env);
-    const stillLive = await env.DB.prepare(
-      "SELECT count(*) AS n FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
-    )
-      .bind(email)
-      .first<{ n: number }>();
-    expect(stillLive!.n).toBe(live!.n);
+    expect(await sessionCount(email)).toBe(live);
     expect((await browser.get("/dashboard")).status).toBe(200);
-    expect(
-      (await env.DB.prepare("SELECT count(*) AS n FROM dashboard_sign_in_failures WHERE throttle_key = 'address:192.0.2.200'").first<{
-        n: number;
-      }>())!.n,
-    ).toBe(1);
+    expect(await failureCount("address:192.0.2.200")).toBe(1);
 
     await runScheduledSweeps(env, Date.now() + 36 * 3600_000);
-    const ended = await env.DB.prepare(
-      "SELECT count(*) AS n FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
-    )
-      .bind(email)
-      .first<{ n: number }>();
-    expect(ended!.n).toBe(0);
-    expect(
-      (await env.DB.prepare("SELECT count(*) AS n FROM dashboard_sign_in_failures WHERE throttle_key = 'address:192.0.2.200'").first<{
-        n: number;
-      }>())!.n,
-    ).toBe(0);
+    expect(await sessionCount(email)).toBe(0);
+    expect(await failureCount("address:192.0.2.200")).toBe(0);
   });
 });

@@ -1,8 +1,10 @@
-import { env } from "cloudflare:workers";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
+import { callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
 import { eventually, mockReceiver, RECEIVER } from "../support/callbacks";
 import { PASSWORD, signedInOwner } from "../support/dashboard";
-import { tenantD1 } from "../support/shards";
+import { controlDb, shardOf } from "../support/db";
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -26,14 +28,12 @@ async function withTwoEndpoints() {
   return { ...owner, endpointId, createdHtml: html };
 }
 
-const auditOf = async (tenantId: string) =>
-  (
-    await env.DB.prepare(
-      "SELECT action, target FROM dashboard_audit_log WHERE tenant_id = ? AND action LIKE 'callback_endpoint.%' ORDER BY rowid",
-    )
-      .bind(tenantId)
-      .all<{ action: string; target: string }>()
-  ).results;
+const auditOf = (tenantId: string) =>
+  controlDb()
+    .select({ action: dashboardAuditLog.action, target: dashboardAuditLog.target })
+    .from(dashboardAuditLog)
+    .where(and(eq(dashboardAuditLog.tenantId, tenantId), like(dashboardAuditLog.action, "callback_endpoint.%")))
+    .orderBy(sql`rowid`);
 
 describe("callback endpoints in the dashboard", () => {
   it("adds an endpoint, showing its own secret once, and lists it beside the callback URL", async () => {
@@ -121,13 +121,7 @@ describe("callback endpoints in the dashboard", () => {
     const afterRotation = secretsIn(await rotated.text());
     expect(afterRotation).toHaveLength(2);
     expect(afterRotation[1]).toBe(shown);
-    const rows = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT count(*) AS n FROM callback_signing_secrets WHERE endpoint_id = ?")
-      .bind(endpointId)
-      .first<{ n: number }>();
-    expect(rows!.n).toBe(2);
+    expect(await (await shardOf(tenantId)).$count(callbackSigningSecrets, eq(callbackSigningSecrets.endpointId, endpointId))).toBe(2);
   });
 
   it("shows an endpoint that answered 410 Gone as disabled, on its page, the list and the audit log", async () => {

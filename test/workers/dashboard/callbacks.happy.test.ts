@@ -1,8 +1,11 @@
-import { env } from "cloudflare:workers";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
+import { callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { eventually, independentHmacHex, mockReceiver, RECEIVER } from "../support/callbacks";
 import { PASSWORD, signedInOwner } from "../support/dashboard";
-import { tenantD1 } from "../support/shards";
+import { controlDb, shardOf } from "../support/db";
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -33,12 +36,12 @@ describe("callbacks page", () => {
     const { html: off } = await browser.open("/dashboard/callbacks?notice=callbacks-off");
     expect(off).toContain("Callbacks are off.");
     expect(off).not.toContain("Send test event");
-    const audit = await env.DB.prepare(
-      "SELECT target FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'callback_url.changed' ORDER BY rowid",
-    )
-      .bind(tenantId)
-      .all<{ target: string }>();
-    expect(audit.results.map((row) => row.target)).toEqual([`${RECEIVER}/hooks`, "(off)"]);
+    const audit = await controlDb()
+      .select({ target: dashboardAuditLog.target })
+      .from(dashboardAuditLog)
+      .where(and(eq(dashboardAuditLog.tenantId, tenantId), eq(dashboardAuditLog.action, "callback_url.changed")))
+      .orderBy(sql`rowid`);
+    expect(audit.map((row) => row.target)).toEqual([`${RECEIVER}/hooks`, "(off)"]);
   });
 
   // The tests run as `npm run dev` does (sandbox on localhost), where local receivers are allowed; these are refused everywhere.
@@ -74,18 +77,14 @@ describe("callbacks page", () => {
     const [secret] = secretsIn(await revealed.text());
     expect(secret).toMatch(/^whsec_/);
     const stored = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT secret_ciphertext FROM callback_signing_secrets WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ secret_ciphertext: string }>();
-    expect(stored!.secret_ciphertext).not.toContain(secret!.slice(6));
-    const audit = await env.DB.prepare(
-      "SELECT count(*) AS n FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'signing_secret.revealed'",
-    )
-      .bind(tenantId)
-      .first<{ n: number }>();
-    expect(audit!.n).toBe(1);
+      await shardOf(tenantId)
+    ).query.callbackSigningSecrets.findFirst({ columns: { secretCiphertext: true }, where: eq(callbackSigningSecrets.tenantId, tenantId) });
+    expect(stored!.secretCiphertext).not.toContain(secret!.slice(6));
+    const audit = await controlDb().$count(
+      dashboardAuditLog,
+      and(eq(dashboardAuditLog.tenantId, tenantId), eq(dashboardAuditLog.action, "signing_secret.revealed")),
+    );
+    expect(audit).toBe(1);
   });
 
   it("rotates with an overlap: the new secret is current, the old one keeps signing for the chosen window", async () => {
@@ -148,12 +147,11 @@ describe("callbacks page", () => {
       (count) => count === 2,
     );
     expect(receiver.received[1]!.rawBody).toBe(ping!.rawBody);
-    const actions = await env.DB.prepare(
-      "SELECT action FROM dashboard_audit_log WHERE tenant_id = ? AND action IN ('test_event.sent', 'callbacks.replayed')",
-    )
-      .bind(tenantId)
-      .all<{ action: string }>();
-    expect(actions.results.map((row) => row.action).sort()).toEqual(["callbacks.replayed", "test_event.sent"]);
+    const actions = await controlDb()
+      .select({ action: dashboardAuditLog.action })
+      .from(dashboardAuditLog)
+      .where(and(eq(dashboardAuditLog.tenantId, tenantId), inArray(dashboardAuditLog.action, ["test_event.sent", "callbacks.replayed"])));
+    expect(actions.map((row) => row.action).sort()).toEqual(["callbacks.replayed", "test_event.sent"]);
   });
 
   it("replays every failed delivery since a time", async () => {
@@ -167,11 +165,11 @@ describe("callbacks page", () => {
     );
     // As if every retry had failed: the dead-letter consumer's end state.
     await (
-      await tenantD1(tenantId)
+      await shardOf(tenantId)
     )
-      .prepare("UPDATE callback_deliveries SET status = 'failed', failed_at = ? WHERE tenant_id = ?")
-      .bind(new Date().toISOString(), tenantId)
-      .run();
+      .update(callbackDeliveries)
+      .set({ status: "failed", failedAt: new Date().toISOString() })
+      .where(eq(callbackDeliveries.tenantId, tenantId));
     const since = new Date(Date.now() - 3600_000).toISOString().slice(0, 16);
     const replayed = await browser.post("/dashboard/callbacks/replay-failed", { since });
     expect(replayed.headers.get("Location")).toBe("/dashboard/callbacks?notice=replayed");

@@ -1,12 +1,22 @@
-import { env } from "cloudflare:workers";
+import { and, count, eq, isNull, max } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { dashboardInvites, dashboardSessions, dashboardUsers } from "../../../src/accounts/accounts.schema";
 import { createApp } from "../../../src/app";
+import { callbackEndpoints, callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
+import { disputeEvidence, disputes } from "../../../src/disputes/disputes.schema";
+import { events } from "../../../src/outbox/events.schema";
+import { payments } from "../../../src/payments/payments.schema";
+import { payouts } from "../../../src/payouts/payouts.schema";
+import { apiKeys } from "../../../src/tenants/tenants.schema";
+import { terminalReaders, terminalSales } from "../../../src/terminal/terminal.schema";
 import { DashboardBrowser, ownerOf, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
+import { controlDb, shardOf } from "../support/db";
 import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { paidPayment } from "../support/payments";
 import { mockReceiver, RECEIVER, eventually } from "../support/callbacks";
 import { seedRequests } from "../support/requests";
-import { tenantD1 } from "../support/shards";
+import { evidenceRow, insertRows } from "../support/seed";
 import { registerReader } from "../support/terminal";
 
 // Another tenant's ids on every dashboard route that takes one: each must read as missing (404), and do nothing.
@@ -26,25 +36,14 @@ type Ids = {
   requestId: string;
 };
 
-const first = async (db: D1Database, sql: string, ...params: string[]) =>
-  (await db
-    .prepare(sql)
-    .bind(...params)
-    .first<{ id: string }>())!.id;
+const idOf = (row: { id: string } | undefined) => row!.id;
 
 /** An evidence file's row on a seeded dispute (its bytes are never reached: another tenant is refused before R2). */
 async function seedEvidence(tenantId: string, disputeId: string): Promise<string> {
   const id = `lcevd_seed${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const now = new Date().toISOString();
-  await (
-    await tenantD1(tenantId)
-  )
-    .prepare(
-      `INSERT INTO dispute_evidence (id, tenant_id, dispute_id, sha256, file_name, upload_name, content_type, kind, size_bytes, r2_key,
-       state, created_at, updated_at) VALUES (?, ?, ?, ?, 'receipt.pdf', 'receipt.pdf', 'application/pdf', 'pdf', 100, ?, 'succeeded', ?, ?)`,
-    )
-    .bind(id, tenantId, disputeId, id, `evidence/${tenantId}/${disputeId}/${id}`, now, now)
-    .run();
+  await insertRows(await shardOf(tenantId), disputeEvidence, [
+    evidenceRow({ id, tenantId, disputeId, fileName: "receipt.pdf", r2Key: `evidence/${tenantId}/${disputeId}/${id}` }),
+  ]);
   return id;
 }
 
@@ -68,24 +67,27 @@ beforeAll(async () => {
   await browser.post("/dashboard/team/invites", { email: uniqueEmail("pending"), role: "member" });
   const colleague = await ownerOf(tenantId, "198.51.100.200");
   const disputeId = await seedDispute(tenantId, payment.lcPaymentId);
+  const shard = await shardOf(tenantId);
+  const control = controlDb();
+  const ownerUser = idOf(await control.query.dashboardUsers.findFirst({ where: eq(dashboardUsers.email, signedIn.email) }));
   owner = {
     tenantId,
     ...signedIn,
     ids: {
       paymentId: payment.lcPaymentId,
-      keyId: await first(env.DB, "SELECT id FROM api_keys WHERE tenant_id = ?", tenantId),
-      eventId: await first(await tenantD1(tenantId), "SELECT id FROM events WHERE tenant_id = ? AND type = 'ping'", tenantId),
-      inviteId: await first(env.DB, "SELECT id FROM dashboard_invites WHERE tenant_id = ? AND accepted_at IS NULL", tenantId),
-      userId: await first(env.DB, "SELECT id FROM dashboard_users WHERE email = ?", colleague.email),
-      sessionId: await first(
-        env.DB,
-        "SELECT id FROM dashboard_sessions WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)",
-        signedIn.email,
+      keyId: idOf(await control.query.apiKeys.findFirst({ where: eq(apiKeys.tenantId, tenantId) })),
+      eventId: idOf(await shard.query.events.findFirst({ where: and(eq(events.tenantId, tenantId), eq(events.type, "ping")) })),
+      inviteId: idOf(
+        await control.query.dashboardInvites.findFirst({
+          where: and(eq(dashboardInvites.tenantId, tenantId), isNull(dashboardInvites.acceptedAt)),
+        }),
       ),
+      userId: idOf(await control.query.dashboardUsers.findFirst({ where: eq(dashboardUsers.email, colleague.email) })),
+      sessionId: idOf(await control.query.dashboardSessions.findFirst({ where: eq(dashboardSessions.userId, ownerUser) })),
       disputeId,
       evidenceId: await seedEvidence(tenantId, disputeId),
       payoutId: await seedPayout(tenantId),
-      endpointId: await first(await tenantD1(tenantId), "SELECT id FROM callback_endpoints WHERE tenant_id = ?", tenantId),
+      endpointId: idOf(await shard.query.callbackEndpoints.findFirst({ where: eq(callbackEndpoints.tenantId, tenantId) })),
       readerId: (await (await registerReader(auth)).json<{ lcReaderId: string }>()).lcReaderId,
       requestId: (await seedRequests(tenantId, [{ at: new Date().toISOString(), path: "/v1/payments/ownersrequest" }]))[0]!.id,
     },
@@ -184,31 +186,38 @@ const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string;
 ];
 
 async function state(tenantId: string, ids: Ids) {
-  const shard = await tenantD1(tenantId);
-  const row = (db: D1Database, sql: string, id: string) => db.prepare(sql).bind(id).first();
+  const shard = await shardOf(tenantId);
+  const control = controlDb();
   return JSON.stringify([
-    await row(shard, "SELECT status, amount_refunded_cents, amount_refund_reserved_cents FROM payments WHERE id = ?", ids.paymentId),
-    await row(env.DB, "SELECT revoked_at FROM api_keys WHERE id = ?", ids.keyId),
-    await row(shard, "SELECT count(*) FROM callback_deliveries WHERE event_id = ?", ids.eventId),
-    await row(env.DB, "SELECT revoked_at FROM dashboard_invites WHERE id = ?", ids.inviteId),
-    await row(env.DB, "SELECT removed_at FROM dashboard_users WHERE id = ?", ids.userId),
-    await row(env.DB, "SELECT revoked_at FROM dashboard_sessions WHERE id = ?", ids.sessionId),
-    await row(
-      shard,
-      "SELECT submission, submission_note, acceptance, acceptance_note, updated_at FROM disputes WHERE id = ?",
-      ids.disputeId,
-    ),
-    await row(shard, "SELECT count(*) FROM dispute_evidence WHERE dispute_id = ?", ids.disputeId),
-    await row(shard, "SELECT status, updated_at FROM payouts WHERE id = ?", ids.payoutId),
-    await row(
-      shard,
-      "SELECT url, description, enabled_events, disabled_at, deleted_at, updated_at FROM callback_endpoints WHERE id = ?",
-      ids.endpointId,
-    ),
-    await row(shard, "SELECT count(*), max(expires_at) FROM callback_signing_secrets WHERE endpoint_id = ?", ids.endpointId),
-    await row(shard, "SELECT count(*) FROM events WHERE subject_id = ?", ids.endpointId),
-    await row(shard, "SELECT status, updated_at FROM terminal_readers WHERE id = ?", ids.readerId),
-    await row(shard, "SELECT count(*) FROM terminal_sales WHERE reader_id = ?", ids.readerId),
+    await shard.query.payments.findFirst({
+      columns: { status: true, amountRefundedCents: true, amountRefundReservedCents: true },
+      where: eq(payments.id, ids.paymentId),
+    }),
+    await control.query.apiKeys.findFirst({ columns: { revokedAt: true }, where: eq(apiKeys.id, ids.keyId) }),
+    await shard.$count(callbackDeliveries, eq(callbackDeliveries.eventId, ids.eventId)),
+    await control.query.dashboardInvites.findFirst({ columns: { revokedAt: true }, where: eq(dashboardInvites.id, ids.inviteId) }),
+    await control.query.dashboardUsers.findFirst({ columns: { removedAt: true }, where: eq(dashboardUsers.id, ids.userId) }),
+    await control.query.dashboardSessions.findFirst({ columns: { revokedAt: true }, where: eq(dashboardSessions.id, ids.sessionId) }),
+    await shard.query.disputes.findFirst({
+      columns: { submission: true, submissionNote: true, acceptance: true, acceptanceNote: true, updatedAt: true },
+      where: eq(disputes.id, ids.disputeId),
+    }),
+    await shard.$count(disputeEvidence, eq(disputeEvidence.disputeId, ids.disputeId)),
+    await shard.query.payouts.findFirst({ columns: { status: true, updatedAt: true }, where: eq(payouts.id, ids.payoutId) }),
+    await shard.query.callbackEndpoints.findFirst({
+      columns: { url: true, description: true, enabledEvents: true, disabledAt: true, deletedAt: true, updatedAt: true },
+      where: eq(callbackEndpoints.id, ids.endpointId),
+    }),
+    await shard
+      .select({ n: count(), expiresAt: max(callbackSigningSecrets.expiresAt) })
+      .from(callbackSigningSecrets)
+      .where(eq(callbackSigningSecrets.endpointId, ids.endpointId)),
+    await shard.$count(events, eq(events.subjectId, ids.endpointId)),
+    await shard.query.terminalReaders.findFirst({
+      columns: { status: true, updatedAt: true },
+      where: eq(terminalReaders.id, ids.readerId),
+    }),
+    await shard.$count(terminalSales, eq(terminalSales.readerId, ids.readerId)),
   ]);
 }
 

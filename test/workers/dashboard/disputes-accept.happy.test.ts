@@ -1,17 +1,19 @@
-import { env } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
+import { disputes } from "../../../src/disputes/disputes.schema";
 import { ownerOf } from "../support/dashboard";
+import { controlDb, shardOf } from "../support/db";
 import { disputedPayment, evidenceForm, fileOf, getDispute, postEvidence, submitDispute } from "../support/disputes";
-import { d1Holding } from "../support/shards";
 
 // A dispute's page answers it either way: evidence and one submission, or accepting it (conceding, no response).
 
-const auditTargets = async (tenantId: string, action: string) =>
-  (
-    await env.DB.prepare("SELECT target, actor_email FROM dashboard_audit_log WHERE tenant_id = ? AND action = ? ORDER BY rowid")
-      .bind(tenantId, action)
-      .all<{ target: string; actor_email: string }>()
-  ).results;
+const auditTargets = (tenantId: string, action: string) =>
+  controlDb()
+    .select({ target: dashboardAuditLog.target, actorEmail: dashboardAuditLog.actorEmail })
+    .from(dashboardAuditLog)
+    .where(and(eq(dashboardAuditLog.tenantId, tenantId), eq(dashboardAuditLog.action, action)))
+    .orderBy(sql`rowid`);
 
 describe("accepting a dispute in the dashboard", () => {
   it("accepts from the dispute's page through the API's service: audited once, the forms gone, the page says so", async () => {
@@ -27,13 +29,10 @@ describe("accepting a dispute in the dashboard", () => {
     expect(accepted.status).toBe(303);
     expect(accepted.headers.get("Location")).toBe(`${page}?notice=dispute-accepted`);
     expect(await getDispute(auth, dispute.lcDisputeId)).toMatchObject({ acceptance: "accepted", responseState: "accepted", state: "lost" });
-    const note = await (
-      await d1Holding("disputes", dispute.lcDisputeId)
-    )
-      .prepare("SELECT acceptance_note FROM disputes WHERE id = ?")
-      .bind(dispute.lcDisputeId)
-      .first<string>("acceptance_note");
-    expect(note).toBe("Refunded the buyer ourselves.");
+    const stored = await (
+      await shardOf(tenantId)
+    ).query.disputes.findFirst({ columns: { acceptanceNote: true }, where: eq(disputes.id, dispute.lcDisputeId) });
+    expect(stored?.acceptanceNote).toBe("Refunded the buyer ourselves.");
 
     const { html: after } = await browser.open(`${page}?notice=dispute-accepted`);
     expect(after).toContain("You accepted the dispute.");
@@ -46,7 +45,7 @@ describe("accepting a dispute in the dashboard", () => {
     // The same form again (another tab): the dispute as it stands, nothing sent or recorded twice.
     const again = await browser.post(`${page}/accept`, { acceptNote: "" });
     expect(again.status).toBe(303);
-    expect(await auditTargets(tenantId, "dispute.accepted")).toEqual([{ target: dispute.lcDisputeId, actor_email: email }]);
+    expect(await auditTargets(tenantId, "dispute.accepted")).toEqual([{ target: dispute.lcDisputeId, actorEmail: email }]);
 
     const { html: list } = await browser.open("/dashboard/disputes");
     const row = list.slice(list.indexOf(`/dashboard/disputes/${dispute.lcDisputeId}`));

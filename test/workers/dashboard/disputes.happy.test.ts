@@ -1,29 +1,31 @@
-import { env } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
+import { disputeEvidence, disputes } from "../../../src/disputes/disputes.schema";
+import { controlDb, shardOf } from "../support/db";
 import { ownerOf, signedInOwner } from "../support/dashboard";
 import { disputedPayment, evidenceForm, fileOf } from "../support/disputes";
 import { seedDispute, seedPayments } from "../support/ledger";
-import { d1Holding } from "../support/shards";
 
 const DAY_MS = 24 * 3600_000;
 
-async function setDispute(id: string, values: { state?: string; responseState?: string; respondBy?: string }) {
-  await (
-    await d1Holding("disputes", id)
-  )
-    .prepare(
-      "UPDATE disputes SET state = coalesce(?, state), response_state = coalesce(?, response_state), respond_by = coalesce(?, respond_by) WHERE id = ?",
-    )
-    .bind(values.state ?? null, values.responseState ?? null, values.respondBy ?? null, id)
-    .run();
+/** Sets the columns given and keeps the others. */
+async function setDispute(
+  tenantId: string,
+  id: string,
+  values: Partial<Pick<typeof disputes.$inferInsert, "state" | "responseState" | "respondBy">>,
+) {
+  await (await shardOf(tenantId)).update(disputes).set(values).where(eq(disputes.id, id));
 }
 
 const auditTargets = async (tenantId: string, action: string) =>
   (
-    await env.DB.prepare("SELECT target FROM dashboard_audit_log WHERE tenant_id = ? AND action = ? ORDER BY rowid")
-      .bind(tenantId, action)
-      .all<{ target: string }>()
-  ).results.map((row) => row.target);
+    await controlDb()
+      .select({ target: dashboardAuditLog.target })
+      .from(dashboardAuditLog)
+      .where(and(eq(dashboardAuditLog.tenantId, tenantId), eq(dashboardAuditLog.action, action)))
+      .orderBy(sql`rowid`)
+  ).map((row) => row.target);
 
 describe("disputes pages", () => {
   it("list the tenant's disputes with the time left to respond, and the API's state and response filters", async () => {
@@ -34,9 +36,9 @@ describe("disputes pages", () => {
     const soon = await seedDispute(tenantId, paymentId);
     const late = await seedDispute(tenantId, paymentId);
     const won = await seedDispute(tenantId, paymentId);
-    await setDispute(soon, { respondBy: new Date(Date.now() + 3 * DAY_MS + 3600_000).toISOString() });
-    await setDispute(late, { respondBy: new Date(Date.now() - 3600_000).toISOString() });
-    await setDispute(won, { state: "won", responseState: "accepted" });
+    await setDispute(tenantId, soon, { respondBy: new Date(Date.now() + 3 * DAY_MS + 3600_000).toISOString() });
+    await setDispute(tenantId, late, { respondBy: new Date(Date.now() - 3600_000).toISOString() });
+    await setDispute(tenantId, won, { state: "won", responseState: "accepted" });
 
     const { html } = await browser.open("/dashboard/disputes");
     const row = (id: string) => html.slice(html.indexOf(`/dashboard/disputes/${id}`), html.indexOf("</tr>", html.indexOf(id)));
@@ -85,10 +87,13 @@ describe("disputes pages", () => {
     const nothingChosen = await upload(evidenceForm(new Uint8Array(0), "", "application/octet-stream"));
     expect(nothingChosen.status).toBe(400);
     expect(await nothingChosen.text()).toContain("Choose a file to upload.");
-    const shard = await d1Holding("disputes", dispute.lcDisputeId);
+    const shard = await shardOf(tenantId);
     const stored = () =>
-      shard.prepare("SELECT file_name, state FROM dispute_evidence WHERE dispute_id = ?").bind(dispute.lcDisputeId).all();
-    expect((await stored()).results).toEqual([]);
+      shard
+        .select({ fileName: disputeEvidence.fileName, state: disputeEvidence.state })
+        .from(disputeEvidence)
+        .where(eq(disputeEvidence.disputeId, dispute.lcDisputeId));
+    expect(await stored()).toEqual([]);
 
     const receipt = fileOf("pdf", 20_000, "dashboard receipt");
     const uploaded = await upload(evidenceForm(receipt, "signed-receipt.pdf", "application/pdf"));
@@ -96,7 +101,7 @@ describe("disputes pages", () => {
     expect(uploaded.headers.get("Location")).toBe(`${page}?notice=evidence-uploaded`);
     const again = await upload(evidenceForm(receipt, "signed-receipt.pdf", "application/pdf"));
     expect(again.headers.get("Location")).toBe(`${page}?notice=evidence-known`);
-    expect((await stored()).results).toEqual([{ file_name: "signed-receipt.pdf", state: "processing" }]);
+    expect(await stored()).toEqual([{ fileName: "signed-receipt.pdf", state: "processing" }]);
     const { html: withEvidence } = await browser.open(`${page}?notice=evidence-uploaded`);
     expect(withEvidence).toContain("The evidence file was stored");
     expect(withEvidence).toContain("signed-receipt.pdf");
@@ -105,8 +110,11 @@ describe("disputes pages", () => {
     const submitted = await browser.post(`${page}/submit`, { note: "Signed receipt attached." });
     expect(submitted.status).toBe(303);
     expect(submitted.headers.get("Location")).toBe(`${page}?notice=dispute-submitted`);
-    const row = await shard.prepare("SELECT submission, submission_note FROM disputes WHERE id = ?").bind(dispute.lcDisputeId).first();
-    expect(row).toEqual({ submission: "submitted", submission_note: "Signed receipt attached." });
+    const row = await shard.query.disputes.findFirst({
+      columns: { submission: true, submissionNote: true },
+      where: eq(disputes.id, dispute.lcDisputeId),
+    });
+    expect(row).toEqual({ submission: "submitted", submissionNote: "Signed receipt attached." });
     const second = await browser.post(`${page}/submit`, { note: "Once more." });
     expect(second.status).toBe(409);
     expect(await second.text()).toContain("was already submitted");
@@ -114,11 +122,10 @@ describe("disputes pages", () => {
     expect(done).toContain("The response was submitted; it is answered once.");
     expect(done).not.toContain('enctype="multipart/form-data"');
 
-    const evidenceId = (
-      (await shard.prepare("SELECT id FROM dispute_evidence WHERE dispute_id = ?").bind(dispute.lcDisputeId).first()) as {
-        id: string;
-      }
-    ).id;
+    const evidenceId = (await shard.query.disputeEvidence.findFirst({
+      columns: { id: true },
+      where: eq(disputeEvidence.disputeId, dispute.lcDisputeId),
+    }))!.id;
     expect(await auditTargets(tenantId, "dispute.evidence_uploaded")).toEqual([
       `${dispute.lcDisputeId}: signed-receipt.pdf (${evidenceId})`,
     ]);
@@ -138,11 +145,8 @@ describe("disputes pages", () => {
     expect(html).toContain("Upload at least one evidence file before submitting.");
     expect(html).toContain("Our side of it.");
     const row = await (
-      await d1Holding("disputes", disputeId)
-    )
-      .prepare("SELECT submission FROM disputes WHERE id = ?")
-      .bind(disputeId)
-      .first();
+      await shardOf(tenantId)
+    ).query.disputes.findFirst({ columns: { submission: true }, where: eq(disputes.id, disputeId) });
     expect(row).toEqual({ submission: "none" });
     expect(await auditTargets(tenantId, "dispute.submitted")).toEqual([]);
   });

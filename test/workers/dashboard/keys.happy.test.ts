@@ -1,11 +1,19 @@
 import { env } from "cloudflare:workers";
+import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { createContext } from "../../../src/context";
+import { apiKeys } from "../../../src/tenants/tenants.schema";
 import { authenticateApiKey } from "../../../src/tenants/tenants.service";
+import { controlDb } from "../support/db";
 import { call, expectProblem, jsonInit, PROBE } from "../support/http";
 import { signedInOwner } from "../support/dashboard";
 
 const keyIn = (html: string) => /value="(lc_live_[A-Za-z0-9_-]{43})"/.exec(html)?.[1];
+
+/** The tenant's (first) key's row. */
+const keyOf = async (tenantId: string) => (await controlDb().query.apiKeys.findFirst({ where: eq(apiKeys.tenantId, tenantId) }))!;
+const keyCount = (tenantId: string) => controlDb().$count(apiKeys, eq(apiKeys.tenantId, tenantId));
 
 describe("API keys page", () => {
   it("creates a named key shown once, which works on /v1 at once and is listed by prefix and last four", async () => {
@@ -30,22 +38,17 @@ describe("API keys page", () => {
     expect(html).toContain("Checkout server");
     expect(html).toContain(`${key.slice(0, 12)}…${key.slice(-4)}`);
     expect(html).not.toContain(">Never<");
-    const row = await env.DB.prepare("SELECT name, last_used_at, key_hash FROM api_keys WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ name: string; last_used_at: string; key_hash: string }>();
-    expect(row!.name).toBe("Checkout server");
-    expect(row!.last_used_at).not.toBeNull();
-    expect(row!.key_hash).not.toContain(key);
+    const row = await keyOf(tenantId);
+    expect(row.name).toBe("Checkout server");
+    expect(row.lastUsedAt).not.toBeNull();
+    expect(row.keyHash).not.toContain(key);
   });
 
   it("updates last used at most once a minute per key", async () => {
     const { tenantId, browser } = await signedInOwner();
     await browser.open("/dashboard/keys");
     const key = keyIn(await (await browser.post("/dashboard/keys", { name: "Busy" })).text())!;
-    const lastUsed = async () =>
-      (await env.DB.prepare("SELECT last_used_at FROM api_keys WHERE tenant_id = ?")
-        .bind(tenantId)
-        .first<{ last_used_at: string | null }>())!.last_used_at;
+    const lastUsed = async () => (await keyOf(tenantId)).lastUsedAt;
     expect(await lastUsed()).toBeNull();
     await call(PROBE, { headers: { "X-Api-Key": key } });
     const first = await lastUsed();
@@ -65,7 +68,7 @@ describe("API keys page", () => {
     const { tenantId, browser } = await signedInOwner();
     await browser.open("/dashboard/keys");
     const key = keyIn(await (await browser.post("/dashboard/keys", { name: "Old laptop" })).text())!;
-    const keyId = (await env.DB.prepare("SELECT id FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ id: string }>())!.id;
+    const keyId = (await keyOf(tenantId)).id;
 
     const { response, html } = await browser.open(`/dashboard/keys/${keyId}/revoke`);
     expect(response.status).toBe(200);
@@ -80,12 +83,12 @@ describe("API keys page", () => {
     expect(list).toContain("Requests with it now get 401.");
     expect(list).toContain("Revoked");
     expect(list).not.toContain(`/dashboard/keys/${keyId}/revoke`);
-    const audit = await env.DB.prepare(
-      "SELECT action, target FROM dashboard_audit_log WHERE tenant_id = ? AND action LIKE 'key.%' ORDER BY rowid",
-    )
-      .bind(tenantId)
-      .all<{ action: string; target: string }>();
-    expect(audit.results).toEqual([
+    const audit = await controlDb()
+      .select({ action: dashboardAuditLog.action, target: dashboardAuditLog.target })
+      .from(dashboardAuditLog)
+      .where(and(eq(dashboardAuditLog.tenantId, tenantId), like(dashboardAuditLog.action, "key.%")))
+      .orderBy(sql`rowid`);
+    expect(audit).toEqual([
       { action: "key.issued", target: `${keyId} (Old laptop): every permission` },
       { action: "key.revoked", target: `${keyId} (Old laptop)` },
     ]);
@@ -99,9 +102,7 @@ describe("API keys page", () => {
     const html = await response.text();
     expect(html).toContain("Give the key a name.");
     expect(html).toContain('aria-invalid="true"');
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n).toBe(
-      0,
-    );
+    expect(await keyCount(tenantId)).toBe(0);
   });
 });
 
@@ -131,10 +132,11 @@ describe("API keys page: restricted keys", () => {
 
     const { html } = await browser.open("/dashboard/keys");
     expect(html).toContain('<span class="mono">payments:read, events:write</span>');
-    const keyId = (await env.DB.prepare("SELECT id FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ id: string }>())!.id;
-    const audit = await env.DB.prepare("SELECT target FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'key.issued'")
-      .bind(tenantId)
-      .first<{ target: string }>();
+    const keyId = (await keyOf(tenantId)).id;
+    const audit = await controlDb().query.dashboardAuditLog.findFirst({
+      columns: { target: true },
+      where: and(eq(dashboardAuditLog.tenantId, tenantId), eq(dashboardAuditLog.action, "key.issued")),
+    });
     expect(audit!.target).toBe(`${keyId} (Reporting): payments:read, events:write`);
   });
 
@@ -158,8 +160,6 @@ describe("API keys page: restricted keys", () => {
     expect(html).toContain("Give the key read or write access to at least one resource");
     expect(html).toMatch(/value="restricted" checked/);
     expect(html).toContain('value="Nothing"');
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n).toBe(
-      0,
-    );
+    expect(await keyCount(tenantId)).toBe(0);
   });
 });

@@ -1,11 +1,18 @@
 import { env } from "cloudflare:workers";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
+import { disputes } from "../../../src/disputes/disputes.schema";
+import { onboarding } from "../../../src/onboarding/onboarding.schema";
 import { moneyByDay, type DayMoney } from "../../../src/payments";
+import { payments, refunds } from "../../../src/payments/payments.schema";
+import { payoutItems, payouts, type PayoutItemType } from "../../../src/payouts/payouts.schema";
 import { ownerOf, signedInOwner } from "../support/dashboard";
+import { shardOf } from "../support/db";
 import { call } from "../support/http";
 import { chargeableTenant } from "../support/sandbox";
-import { tenantContext, tenantD1 } from "../support/shards";
+import { disputeRow, insertRows, paymentRow, payoutItemRow, payoutRow, refundRow } from "../support/seed";
+import { tenantContext } from "../support/shards";
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -13,143 +20,101 @@ const today = () => dayOf(Date.now());
 const daysAgo = (n: number) => dayOf(Date.now() - n * DAY_MS);
 
 let rows = 0;
+const OVERVIEW_MERCHANT = "MUoverview";
 const nextId = (prefix: string) => `${prefix}_ovw${String(++rows).padStart(6, "0")}${crypto.randomUUID().slice(0, 8)}`;
 
-type Sale = { status: string; amountCents: number; feeCents: number; processorFeeCents?: number; createdAt: string };
+type Sale = Pick<typeof payments.$inferInsert, "status" | "amountCents" | "createdAt"> & { feeCents: number; processorFeeCents?: number };
 
 /** Ledger rows written straight into the tenant's shard, each with the fee columns the overview sums. */
 async function seedSales(tenantId: string, sales: Sale[]): Promise<string[]> {
-  const db = await tenantD1(tenantId);
   const ids = sales.map(() => nextId("lcpay"));
-  await db.batch(
+  await insertRows(
+    await shardOf(tenantId),
+    payments,
     sales.map((sale, n) =>
-      db
-        .prepare(
-          `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents,
-           processor_fee_cents, processor_merchant_id, processor_transfer_id, created_at, updated_at)
-           VALUES (?, ?, ?, ?, 'card', ?, 'USD', ?, ?, 'MUoverview', ?, ?, ?)`,
-        )
-        .bind(
-          ids[n],
-          tenantId,
-          `key-${ids[n]}`,
-          sale.status,
-          sale.amountCents,
-          sale.feeCents,
-          sale.processorFeeCents ?? null,
-          `TR${ids[n]!.slice(6)}`,
-          sale.createdAt,
-          sale.createdAt,
-        ),
+      paymentRow({
+        id: ids[n]!,
+        tenantId,
+        idempotencyKey: `key-${ids[n]}`,
+        status: sale.status,
+        amountCents: sale.amountCents,
+        applicationFeeCents: sale.feeCents,
+        processorFeeCents: sale.processorFeeCents ?? null,
+        processorMerchantId: OVERVIEW_MERCHANT,
+        processorTransferId: `TR${ids[n]!.slice(6)}`,
+        createdAt: sale.createdAt,
+      }),
     ),
   );
   return ids;
 }
 
-type Refund = { paymentId: string; status: string; amountCents: number; feeReturnedCents: number; feeCredit: string; createdAt: string };
+type Refund = Pick<typeof refunds.$inferInsert, "paymentId" | "status" | "amountCents" | "createdAt"> & {
+  feeReturnedCents: number;
+  feeCredit: NonNullable<(typeof refunds.$inferInsert)["feeCreditStatus"]>;
+};
 
-async function seedRefunds(tenantId: string, refunds: Refund[]): Promise<void> {
-  const db = await tenantD1(tenantId);
-  await db.batch(
-    refunds.map((refund) =>
-      db
-        .prepare(
-          `INSERT INTO refunds (id, tenant_id, payment_id, status, amount_cents, refund_application_fee, application_fee_refund_cents,
-           fee_credit_status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .bind(
-          nextId("lcref"),
-          tenantId,
-          refund.paymentId,
-          refund.status,
-          refund.amountCents,
-          refund.feeReturnedCents > 0 ? 1 : 0,
-          refund.feeReturnedCents,
-          refund.feeCredit,
-          refund.createdAt,
-          refund.createdAt,
-        ),
+async function seedRefunds(tenantId: string, made: Refund[]): Promise<void> {
+  await insertRows(
+    await shardOf(tenantId),
+    refunds,
+    made.map((refund) =>
+      refundRow({
+        id: nextId("lcref"),
+        tenantId,
+        paymentId: refund.paymentId,
+        status: refund.status,
+        amountCents: refund.amountCents,
+        refundApplicationFee: refund.feeReturnedCents > 0,
+        applicationFeeRefundCents: refund.feeReturnedCents,
+        feeCreditStatus: refund.feeCredit,
+        createdAt: refund.createdAt,
+      }),
     ),
   );
 }
 
-type Payout = {
-  status: string;
-  grossCents: number;
-  feesCents: number;
-  createdAt: string;
+type Payout = Pick<typeof payouts.$inferInsert, "status" | "grossCents" | "feesCents" | "createdAt"> & {
   initiatedAt?: string;
   expectedArrivalDate?: string;
 };
 
 async function seedPayout(tenantId: string, payout: Payout): Promise<string> {
   const id = nextId("lcpo");
-  await (
-    await tenantD1(tenantId)
-  )
-    .prepare(
-      `INSERT INTO payouts (id, tenant_id, processor_settlement_id, processor_merchant_id, status, processor_status, gross_cents, fees_cents,
-       net_cents, currency, initiated_at, expected_arrival_date, processor_updated_at, synced_at, created_at, updated_at)
-       VALUES (?, ?, ?, 'MUoverview', ?, 'APPROVED', ?, ?, ?, 'USD', ?, ?, ?, ?, ?, ?)`,
-    )
-    .bind(
+  await insertRows(await shardOf(tenantId), payouts, [
+    payoutRow({
       id,
       tenantId,
-      `ST${id.slice(5)}`,
-      payout.status,
-      payout.grossCents,
-      payout.feesCents,
-      payout.grossCents - payout.feesCents,
-      payout.initiatedAt ?? null,
-      payout.expectedArrivalDate ?? null,
-      payout.createdAt,
-      payout.createdAt,
-      payout.createdAt,
-      payout.createdAt,
-    )
-    .run();
+      processorMerchantId: OVERVIEW_MERCHANT,
+      status: payout.status,
+      grossCents: payout.grossCents,
+      feesCents: payout.feesCents,
+      netCents: payout.grossCents - payout.feesCents,
+      initiatedAt: payout.initiatedAt ?? null,
+      expectedArrivalDate: payout.expectedArrivalDate ?? null,
+      createdAt: payout.createdAt,
+    }),
+  ]);
   return id;
 }
 
-type Dispute = {
-  paymentId: string;
-  state: string;
-  responseState: string;
+type Dispute = Pick<typeof disputes.$inferInsert, "paymentId" | "state" | "responseState" | "submission" | "acceptance" | "amountCents"> & {
   respondBy: string | null;
-  submission?: string;
-  acceptance?: string;
-  amountCents: number;
 };
 
 async function seedDispute(tenantId: string, dispute: Dispute): Promise<string> {
   const id = nextId("lcdsp");
-  const now = new Date().toISOString();
-  await (
-    await tenantD1(tenantId)
-  )
-    .prepare(
-      `INSERT INTO disputes (id, tenant_id, payment_id, processor_dispute_id, processor_transfer_id, processor_merchant_id, amount_cents,
-       currency, reason, state, response_state, respond_by, submission, acceptance, processor_updated_at, change_token, synced_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'MUoverview', ?, 'USD', 'fraud', ?, ?, ?, ?, ?, ?, 'seed', ?, ?, ?)`,
-    )
-    .bind(
+  await insertRows(await shardOf(tenantId), disputes, [
+    disputeRow({
       id,
       tenantId,
-      dispute.paymentId,
-      `DI${id.slice(6)}`,
-      `TR${id.slice(6)}`,
-      dispute.amountCents,
-      dispute.state,
-      dispute.responseState,
-      dispute.respondBy,
-      dispute.submission ?? "none",
-      dispute.acceptance ?? "none",
-      now,
-      now,
-      now,
-      now,
-    )
-    .run();
+      processorTransferId: `TR${id.slice(6)}`,
+      processorMerchantId: OVERVIEW_MERCHANT,
+      submission: "none",
+      acceptance: "none",
+      ...dispute,
+    }),
+  ]);
   return id;
 }
 
@@ -157,18 +122,14 @@ async function seedDispute(tenantId: string, dispute: Dispute): Promise<string> 
 async function seedPayoutItems(
   tenantId: string,
   payoutId: string,
-  items: (string | { type: string; amountCents: number })[],
+  items: (PayoutItemType | { type: PayoutItemType; amountCents: number })[],
 ): Promise<void> {
-  const db = await tenantD1(tenantId);
-  await db.batch(
+  await insertRows(
+    await shardOf(tenantId),
+    payoutItems,
     items.map((item, n) => {
       const { type, amountCents } = typeof item === "string" ? { type: item, amountCents: item === "payment" ? 1000 : -1000 } : item;
-      return db
-        .prepare(
-          `INSERT INTO payout_items (payout_id, processor_transfer_id, tenant_id, type, amount_cents, fee_cents, net_cents, processor_created_at)
-           VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
-        )
-        .bind(payoutId, `TRitem${n}${payoutId.slice(-8)}`, tenantId, type, amountCents, amountCents, new Date().toISOString());
+      return payoutItemRow({ payoutId, processorTransferId: `TRitem${n}${payoutId.slice(-8)}`, tenantId, type, amountCents, feeCents: 0 });
     }),
   );
 }
@@ -519,8 +480,12 @@ describe("payout words", () => {
     const won = await seedPayout(tenantId, { status: "paid", grossCents: 2_500, feesCents: 0, createdAt: `${daysAgo(1)}T10:00:00.000Z` });
     await seedPayoutItems(tenantId, lost, [{ type: "dispute", amountCents: -2_500 }]);
     await seedPayoutItems(tenantId, won, [{ type: "dispute", amountCents: 2_500 }]);
-    const db = await tenantD1(tenantId);
-    await db.prepare("UPDATE payout_items SET payment_id = ? WHERE payout_id IN (?, ?)").bind(sale!, lost, won).run();
+    await (
+      await shardOf(tenantId)
+    )
+      .update(payoutItems)
+      .set({ paymentId: sale! })
+      .where(inArray(payoutItems.payoutId, [lost, won]));
 
     const { html: reversal } = await browser.open(`/dashboard/payouts/${won}`);
     expect(reversal).toContain('<td data-label="Type">Chargeback reversed (dispute won)</td>');
@@ -557,17 +522,19 @@ describe("PCI on the overview", () => {
     const { tenantId } = await chargeableTenant("Attest Soon Co");
     const { browser } = await ownerOf(tenantId);
     const { html } = await browser.open("/dashboard?refresh=true");
-    const record = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT pci_due_at AS dueAt, pci_valid_until AS validUntil, pci_state AS state FROM onboarding WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ dueAt: string; validUntil: string; state: string }>();
-    expect(record!.state).toBe("PENDING");
-    expect(record!.validUntil.slice(0, 10)).not.toBe(record!.dueAt.slice(0, 10));
+    const record = (
+      await (
+        await shardOf(tenantId)
+      )
+        .select({ dueAt: onboarding.pciDueAt, validUntil: onboarding.pciValidUntil, state: onboarding.pciState })
+        .from(onboarding)
+        .where(eq(onboarding.tenantId, tenantId))
+    )[0]!;
+    expect(record.state).toBe("PENDING");
+    expect(record.validUntil!.slice(0, 10)).not.toBe(record.dueAt!.slice(0, 10));
     const pci = textOf(html, "pci-status");
-    expect(pci).toContain(`pending due ${record!.dueAt.slice(0, 10)}`);
-    expect(pci).not.toContain(record!.validUntil.slice(0, 10));
+    expect(pci).toContain(`pending due ${record.dueAt!.slice(0, 10)}`);
+    expect(pci).not.toContain(record.validUntil!.slice(0, 10));
     const link = /<a href="([^"]+)">Attest PCI compliance<\/a>/.exec(html)![1]!.replaceAll("&amp;", "&");
     expect(new URL(link).searchParams.get("return_url")).toBe("http://localhost:8787/dashboard");
   });

@@ -1,4 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
+import { events } from "../../../src/outbox/events.schema";
+import { payments, refunds } from "../../../src/payments/payments.schema";
 import { payoutItems } from "../../../src/payouts/payouts.schema";
 import { attemptsOf, eventually, mockReceiver, RECEIVER, saveCallbackUrl } from "../support/callbacks";
 import { ownerOf } from "../support/dashboard";
@@ -8,7 +12,6 @@ import type { Payment } from "../support/payments";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 import { insertRows, payoutItemRow } from "../support/seed";
 import { shardOf } from "../support/db";
-import { tenantD1 } from "../support/shards";
 
 // A payment's page in the dashboard tells its whole story: who paid and how, the money, every refund with the fee it
 // returned, its dispute and payout (linked), and a timeline of its events with every callback delivery.
@@ -79,22 +82,20 @@ describe("a payment's page", () => {
     await control("open-dispute", { id: payment.processorTransferId }, tenant.auth);
     const dispute = (await disputeOfPayment(tenant.auth, payment.lcPaymentId))!;
     const refund = await (
-      await tenantD1(tenant.tenantId)
-    )
-      .prepare("SELECT id FROM refunds WHERE payment_id = ?")
-      .bind(payment.lcPaymentId)
-      .first<{ id: string }>();
+      await shardOf(tenant.tenantId)
+    ).query.refunds.findFirst({ columns: { id: true }, where: eq(refunds.paymentId, payment.lcPaymentId) });
     const payoutId = await payoutWith(tenant.tenantId, payment.lcPaymentId, refund!.id);
     await callbacksFor(receiver, "application_fee_refund.updated", payment.lcPaymentId);
     await callbacksFor(receiver, "dispute.created", payment.lcPaymentId);
     receiver.restore();
-    const db = await tenantD1(tenant.tenantId);
+    const db = await shardOf(tenant.tenantId);
     const deliveryIds = (
       await db
-        .prepare("SELECT d.id FROM callback_deliveries d JOIN events e ON e.id = d.event_id WHERE e.subject_id = ?")
-        .bind(payment.lcPaymentId)
-        .all<{ id: string }>()
-    ).results.map((row) => row.id);
+        .select({ id: callbackDeliveries.id })
+        .from(callbackDeliveries)
+        .innerJoin(events, eq(events.id, callbackDeliveries.eventId))
+        .where(eq(events.subjectId, payment.lcPaymentId))
+    ).map((row) => row.id);
     expect(deliveryIds.length).toBeGreaterThanOrEqual(2);
     for (const id of deliveryIds) {
       await eventually(
@@ -149,14 +150,16 @@ describe("a payment's page", () => {
     const tenant = await chargeableTenant("Bank Story Co");
     const ach = await (await charge(tenant.auth, chargeBody(await bankToken(), { amountCents: 4_100 }))).json<Payment>();
     const stored = await (
-      await tenantD1(tenant.tenantId)
-    )
-      .prepare("SELECT processor_instrument_id AS id FROM payments WHERE id = ?")
-      .bind(ach.lcPaymentId)
-      .first<{ id: string }>();
+      await shardOf(tenant.tenantId)
+    ).query.payments.findFirst({ columns: { processorInstrumentId: true }, where: eq(payments.id, ach.lcPaymentId) });
     // Charged again from the stored instrument, with no buyer: the instrument's buyer and account are the payment's.
     const again = await (
-      await charge(tenant.auth, { amountCents: 900, currency: "USD", orderRef: "order-again", processorInstrumentId: stored!.id })
+      await charge(tenant.auth, {
+        amountCents: 900,
+        currency: "USD",
+        orderRef: "order-again",
+        processorInstrumentId: stored!.processorInstrumentId,
+      })
     ).json<Payment>();
     const { browser } = await ownerOf(tenant.tenantId);
     for (const id of [ach.lcPaymentId, again.lcPaymentId]) {
@@ -207,11 +210,11 @@ describe("the refund's confirmation", () => {
 
     // Looking changes nothing; refusals are the payment page with the reason.
     const row = async () =>
-      (await tenantD1(tenant.tenantId))
-        .prepare("SELECT amount_refunded_cents, amount_refund_reserved_cents FROM payments WHERE id = ?")
-        .bind(payment.lcPaymentId)
-        .first();
-    expect(await row()).toEqual({ amount_refunded_cents: 0, amount_refund_reserved_cents: 0 });
+      (await shardOf(tenant.tenantId)).query.payments.findFirst({
+        columns: { amountRefundedCents: true, amountRefundReservedCents: true },
+        where: eq(payments.id, payment.lcPaymentId),
+      });
+    expect(await row()).toEqual({ amountRefundedCents: 0, amountRefundReservedCents: 0 });
     const tooMuch = await reviewOf({ amount: "75.01" });
     expect(tooMuch.response.status).toBe(422);
     expect(tooMuch.html).toContain("At most $75.00 is left to refund.");
@@ -224,7 +227,7 @@ describe("the refund's confirmation", () => {
     const form = { refundKey, amount: "12.50", reason: "duplicate" };
     expect((await browser.post(`${path}/refund`, form)).status).toBe(303);
     expect((await browser.post(`${path}/refund`, form)).status).toBe(303);
-    expect(await row()).toEqual({ amount_refunded_cents: 1_250, amount_refund_reserved_cents: 0 });
+    expect(await row()).toEqual({ amountRefundedCents: 1_250, amountRefundReservedCents: 0 });
     const rest = await reviewOf({ amount: "", refundKey: refundKeyIn((await browser.open(path)).html) });
     expect(rest.html).toContain(`Refund <span class="refund-amount">$62.50</span> to Grace Hopper?`);
     await browser.post(`${path}/refund`, { refundKey: refundKeyIn(rest.html), amount: "62.50", reason: "duplicate" });

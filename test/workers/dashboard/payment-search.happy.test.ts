@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
+import { shardOf } from "../support/db";
 import { ownerOf, signedInOwner, type DashboardBrowser } from "../support/dashboard";
 import type { Payment } from "../support/payments";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
+import { insertRows, paymentRow } from "../support/seed";
 
 // The payments page's one search box: each kind of input is recognised and looked up on its own index, only ever among
 // the session's tenant's payments, and paged with the lists' signed cursor.
@@ -38,12 +41,14 @@ beforeAll(async () => {
   const tenant = await chargeableTenant("Searchable Roasters");
   card = await sale(tenant.auth, chargeBody(await cardToken(), { amountCents: 2_500, orderRef: "order-1001", buyer: grace }));
   const instrument = await (
-    await tenantD1(tenant.tenantId)
-  )
-    .prepare("SELECT processor_instrument_id AS id FROM payments WHERE id = ?")
-    .bind(card.lcPaymentId)
-    .first<{ id: string }>();
-  repeat = await sale(tenant.auth, { amountCents: 1_234, currency: "USD", orderRef: "order-1001", processorInstrumentId: instrument!.id });
+    await shardOf(tenant.tenantId)
+  ).query.payments.findFirst({ columns: { processorInstrumentId: true }, where: eq(payments.id, card.lcPaymentId) });
+  repeat = await sale(tenant.auth, {
+    amountCents: 1_234,
+    currency: "USD",
+    orderRef: "order-1001",
+    processorInstrumentId: instrument!.processorInstrumentId!,
+  });
   ach = await sale(tenant.auth, chargeBody(await bankToken(), { amountCents: 4_100, orderRef: "order-1002" }));
   owner = { tenantId: tenant.tenantId, ...(await ownerOf(tenant.tenantId)) };
 
@@ -141,19 +146,23 @@ describe("searching payments", () => {
 describe("search results across pages", () => {
   it("pages every kind with the lists' signed cursor: each payment once, none of the first page again", async () => {
     const { tenantId, browser } = await signedInOwner("Busy Roasters");
-    const db = await tenantD1(tenantId);
-    const insert = db.prepare(
-      `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents, order_ref,
-       buyer_email, last_four, card_brand, processor_merchant_id, created_at, updated_at)
-       VALUES (?, ?, ?, 'succeeded', 'card', 3000, 'USD', 60, ?, 'busy@example.com', '4242', 'VISA', 'MUseeded', ?, ?)`,
+    const rows = Array.from({ length: 30 }, (_, n) =>
+      paymentRow({
+        id: `lcpay_busy${String(n).padStart(8, "0")}`,
+        tenantId,
+        status: "succeeded",
+        amountCents: 3000,
+        applicationFeeCents: 60,
+        // Every fifth shares one order reference.
+        orderRef: n % 5 === 0 ? "busy-same" : `busy-${String(n).padStart(2, "0")}`,
+        buyerEmail: "busy@example.com",
+        lastFour: "4242",
+        cardBrand: "VISA",
+        // Pairs share an instant, so the id breaks ties.
+        createdAt: new Date(Date.UTC(2026, 9, 1, 0, Math.floor(n / 2))).toISOString(),
+      }),
     );
-    const rows = Array.from({ length: 30 }, (_, n) => {
-      const id = `lcpay_busy${String(n).padStart(8, "0")}`;
-      // Pairs share an instant, so the id breaks ties; every fifth shares one order reference.
-      const at = new Date(Date.UTC(2026, 9, 1, 0, Math.floor(n / 2))).toISOString();
-      return { id, at, orderRef: n % 5 === 0 ? "busy-same" : `busy-${String(n).padStart(2, "0")}` };
-    });
-    await db.batch(rows.map((row) => insert.bind(row.id, tenantId, `seed-${row.id}`, row.orderRef, row.at, row.at)));
+    await insertRows(await shardOf(tenantId), payments, rows);
 
     for (const [q, as, expected] of [
       ["busy@example.com", undefined, 30],
@@ -173,7 +182,7 @@ describe("search results across pages", () => {
       expect(new Set(seen).size, q).toBe(expected);
       if (q !== "busy-") {
         // Newest first within one value.
-        const order = seen.map((id) => rows.find((row) => row.id === id)!.at);
+        const order = seen.map((id) => rows.find((row) => row.id === id)!.createdAt);
         expect(order, q).toEqual([...order].sort().reverse());
       }
     }

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
 import { ownerOf } from "../support/dashboard";
+import { shardOf } from "../support/db";
 import { seedPayments } from "../support/ledger";
 import { paidPayment } from "../support/payments";
-import { d1Holding } from "../support/shards";
 
 const refundKeyIn = (html: string) => /name="refundKey" value="([^"]+)"/.exec(html)![1]!;
 
@@ -41,11 +43,9 @@ describe("refunds from the dashboard", () => {
     expect(await failed.text()).toContain("this one is failed");
     expect(
       (await (
-        await d1Holding("payments", payment.lcPaymentId)
-      )
-        .prepare("SELECT amount_refunded_cents FROM payments WHERE id = ?")
-        .bind(payment.lcPaymentId)
-        .first())!.amount_refunded_cents,
+        await shardOf(tenantId)
+      ).query.payments.findFirst({ columns: { amountRefundedCents: true }, where: eq(payments.id, payment.lcPaymentId) }))!
+        .amountRefundedCents,
     ).toBe(0);
   });
 });

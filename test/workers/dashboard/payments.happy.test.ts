@@ -1,9 +1,11 @@
-import { env } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
+import { payments } from "../../../src/payments/payments.schema";
+import { controlDb, shardOf } from "../support/db";
 import { ownerOf, signedInOwner } from "../support/dashboard";
 import { seedPayments } from "../support/ledger";
 import { paidPayment } from "../support/payments";
-import { d1Holding } from "../support/shards";
 
 const refundKeyIn = (html: string) => /name="refundKey" value="([^"]+)"/.exec(html)![1]!;
 
@@ -76,12 +78,9 @@ describe("payments pages", () => {
     expect(partial.headers.get("Location")).toBe(`/dashboard/payments/${payment.lcPaymentId}?notice=refunded`);
     expect((await browser.post(`/dashboard/payments/${payment.lcPaymentId}/refund`, form)).status).toBe(303);
     const row = await (
-      await d1Holding("payments", payment.lcPaymentId)
-    )
-      .prepare("SELECT status, amount_refunded_cents FROM payments WHERE id = ?")
-      .bind(payment.lcPaymentId)
-      .first();
-    expect(row).toEqual({ status: "partially_refunded", amount_refunded_cents: 1250 });
+      await shardOf(tenantId)
+    ).query.payments.findFirst({ columns: { status: true, amountRefundedCents: true }, where: eq(payments.id, payment.lcPaymentId) });
+    expect(row).toEqual({ status: "partially_refunded", amountRefundedCents: 1250 });
 
     const { html: after } = await browser.open(`/dashboard/payments/${payment.lcPaymentId}?notice=refunded`);
     expect(after).toContain("The refund was accepted.");
@@ -94,12 +93,12 @@ describe("payments pages", () => {
     expect(full.status).toBe(303);
     const { html: done } = await browser.open(`/dashboard/payments/${payment.lcPaymentId}`);
     expect(done).toContain("Nothing is left to refund.");
-    const audit = await env.DB.prepare(
-      "SELECT target FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'payment.refunded' ORDER BY rowid",
-    )
-      .bind(tenantId)
-      .all<{ target: string }>();
-    expect(audit.results[0]!.target).toBe(`${payment.lcPaymentId} ($12.50)`);
-    expect(audit.results.at(-1)!.target).toBe(`${payment.lcPaymentId} ($37.50)`);
+    const audit = await controlDb()
+      .select({ target: dashboardAuditLog.target })
+      .from(dashboardAuditLog)
+      .where(and(eq(dashboardAuditLog.tenantId, tenantId), eq(dashboardAuditLog.action, "payment.refunded")))
+      .orderBy(sql`rowid`);
+    expect(audit[0]!.target).toBe(`${payment.lcPaymentId} ($12.50)`);
+    expect(audit.at(-1)!.target).toBe(`${payment.lcPaymentId} ($37.50)`);
   });
 });

@@ -1,31 +1,31 @@
-import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
+import { payments, refunds } from "../../../src/payments/payments.schema";
 import { ownerOf } from "../support/dashboard";
+import { controlDb, shardOf } from "../support/db";
 import { expectProblem } from "../support/http";
 import { paidPayment, processorReversals, refund } from "../support/payments";
-import { d1Holding } from "../support/shards";
 
 const refundKeyIn = (html: string) => /name="refundKey" value="([^"]+)"/.exec(html)![1]!;
 
-async function refundedSoFar(paymentId: string) {
-  const shard = await d1Holding("payments", paymentId);
-  const payment = await shard
-    .prepare("SELECT amount_refunded_cents AS refunded, amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
-    .bind(paymentId)
-    .first<{ refunded: number; held: number }>();
-  const refunds = await shard
-    .prepare("SELECT amount_cents FROM refunds WHERE payment_id = ?")
-    .bind(paymentId)
-    .all<{ amount_cents: number }>();
-  return { ...payment, refunds: refunds.results.map((r) => r.amount_cents) };
+async function refundedSoFar(tenantId: string, paymentId: string) {
+  const shard = await shardOf(tenantId);
+  const [payment] = await shard
+    .select({ refunded: payments.amountRefundedCents, held: payments.amountRefundReservedCents })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  const made = await shard.select({ amountCents: refunds.amountCents }).from(refunds).where(eq(refunds.paymentId, paymentId));
+  return { ...payment, refunds: made.map((r) => r.amountCents) };
 }
 
 const auditedRefunds = async (tenantId: string) =>
   (
-    await env.DB.prepare("SELECT target FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'payment.refunded'")
-      .bind(tenantId)
-      .all<{ target: string }>()
-  ).results.map((row) => row.target);
+    await controlDb()
+      .select({ target: dashboardAuditLog.target })
+      .from(dashboardAuditLog)
+      .where(and(eq(dashboardAuditLog.tenantId, tenantId), eq(dashboardAuditLog.action, "payment.refunded")))
+  ).map((row) => row.target);
 
 describe("the dashboard's refund form under the API's Idempotency-Key rule", () => {
   it("submitted twice at once, then again, makes one refund, one reversal and one audit entry; changed, it is refused", async () => {
@@ -48,7 +48,7 @@ describe("the dashboard's refund form under the API's Idempotency-Key rule", () 
     expect(changed.status).toBe(409);
     expect(await changed.text()).toContain("This form was already sent with other details");
 
-    expect(await refundedSoFar(payment.lcPaymentId)).toEqual({ refunded: 1000, held: 0, refunds: [1000] });
+    expect(await refundedSoFar(tenantId, payment.lcPaymentId)).toEqual({ refunded: 1000, held: 0, refunds: [1000] });
     expect((await processorReversals(payment.processorTransferId)).map((r) => r.amount)).toEqual([1000]);
     expect(await auditedRefunds(tenantId)).toEqual([`${payment.lcPaymentId} ($10.00)`]);
   });
@@ -73,6 +73,6 @@ describe("the dashboard's refund form under the API's Idempotency-Key rule", () 
     );
     expect(fromApi.detail).toBe("The remaining refundable balance is 500; asked for 501.");
     expect(await fromDashboard.text()).toContain(fromApi.detail);
-    expect(await refundedSoFar(payment.lcPaymentId)).toEqual({ refunded: 1500, held: 0, refunds: [1500] });
+    expect(await refundedSoFar(tenantId, payment.lcPaymentId)).toEqual({ refunded: 1500, held: 0, refunds: [1500] });
   });
 });

@@ -1,16 +1,15 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { terminalReaders } from "../../../src/terminal/terminal.schema";
+import { shardOf } from "../support/db";
 import { ownerOf, signedInOwner } from "../support/dashboard";
 import { paymentCount } from "../support/payments";
 import { chargeableTenant } from "../support/sandbox";
 import { activeReader, getReader, newSerial, paymentOf, registerReader, type Reader } from "../support/terminal";
-import { tenantD1 } from "../support/shards";
 
 const saleKeyIn = (html: string) => /name="saleKey" value="([^"]+)"/.exec(html)![1]!;
 
-const readerCount = async (tenantId: string) =>
-  (await (await tenantD1(tenantId)).prepare("SELECT count(*) AS n FROM terminal_readers WHERE tenant_id = ?").bind(tenantId).first<{
-    n: number;
-  }>())!.n;
+const readerCount = async (tenantId: string) => (await shardOf(tenantId)).$count(terminalReaders, eq(terminalReaders.tenantId, tenantId));
 
 describe("the readers page refuses", () => {
   it("a registration the API would refuse, each reason beside its field, the form kept", async () => {

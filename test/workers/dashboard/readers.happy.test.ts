@@ -1,20 +1,26 @@
 import { env } from "cloudflare:workers";
+import { and, eq, like, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { sandboxControlsAvailable } from "../../../src/sandbox-proxy";
 import { ownerOf, type DashboardBrowser } from "../support/dashboard";
+import { controlDb } from "../support/db";
 import { chargeableTenant, control } from "../support/sandbox";
 import { finalPayment, getReader, newSerial, paymentOf, readerAction, registerReader, type Reader } from "../support/terminal";
 
 const saleKeyIn = (html: string) => /name="saleKey" value="([^"]+)"/.exec(html)![1]!;
 
-const audited = async (tenantId: string) =>
-  (
-    await env.DB.prepare(
-      "SELECT action, target FROM dashboard_audit_log WHERE tenant_id = ? AND (action LIKE 'reader.%' OR action LIKE 'terminal_sale.%') ORDER BY rowid",
+const audited = (tenantId: string) =>
+  controlDb()
+    .select({ action: dashboardAuditLog.action, target: dashboardAuditLog.target })
+    .from(dashboardAuditLog)
+    .where(
+      and(
+        eq(dashboardAuditLog.tenantId, tenantId),
+        or(like(dashboardAuditLog.action, "reader.%"), like(dashboardAuditLog.action, "terminal_sale.%")),
+      ),
     )
-      .bind(tenantId)
-      .all<{ action: string; target: string }>()
-  ).results;
+    .orderBy(sql`rowid`);
 
 /** Registers a reader with the page's form, as the owner does; answers the reader's page path. */
 async function registerWithForm(browser: DashboardBrowser, fields: Record<string, string> = {}) {

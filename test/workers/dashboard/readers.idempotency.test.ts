@@ -1,6 +1,9 @@
-import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
+import { readerSerialNumbers } from "../../../src/terminal/serial-numbers.schema";
 import { ownerOf } from "../support/dashboard";
+import { controlDb } from "../support/db";
 import { paymentCount } from "../support/payments";
 import { chargeableTenant } from "../support/sandbox";
 import { activeReader, buyer, finalPayment, getReader, newSerial, transfersOnDevice } from "../support/terminal";
@@ -9,10 +12,11 @@ const saleKeyIn = (html: string) => /name="saleKey" value="([^"]+)"/.exec(html)!
 
 const auditedSales = async (tenantId: string) =>
   (
-    await env.DB.prepare("SELECT target FROM dashboard_audit_log WHERE tenant_id = ? AND action = 'terminal_sale.started'")
-      .bind(tenantId)
-      .all<{ target: string }>()
-  ).results.map((row) => row.target);
+    await controlDb()
+      .select({ target: dashboardAuditLog.target })
+      .from(dashboardAuditLog)
+      .where(and(eq(dashboardAuditLog.tenantId, tenantId), eq(dashboardAuditLog.action, "terminal_sale.started")))
+  ).map((row) => row.target);
 
 describe("the dashboard's sale form under the API's Idempotency-Key rule", () => {
   it("submitted twice at once, then again, starts one sale on the reader; changed, it is refused", async () => {
@@ -60,9 +64,10 @@ describe("the dashboard's sale form under the API's Idempotency-Key rule", () =>
     const second = await browser.post("/dashboard/readers", form);
     expect(second.status).toBe(303);
     expect(second.headers.get("Location")).toBe(`${readerPage}?notice=reader-known`);
-    const readers = await env.DB.prepare("SELECT reader_id FROM reader_serial_numbers WHERE serial_number = ?")
-      .bind(form.serialNumber)
-      .all();
-    expect(readers.results).toHaveLength(1);
+    const readers = await controlDb()
+      .select({ readerId: readerSerialNumbers.readerId })
+      .from(readerSerialNumbers)
+      .where(eq(readerSerialNumbers.serialNumber, form.serialNumber));
+    expect(readers).toHaveLength(1);
   }, 30_000);
 });

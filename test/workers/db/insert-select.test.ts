@@ -27,6 +27,7 @@ const notes = sqliteTable("probe_insert_select_notes", {
 const db = database(env);
 const everyTime = sql`(SELECT 1)`;
 
+/** The row as D1 stores it (a boolean as 0 or 1, JSON as text), read past drizzle's mapping on purpose. */
 async function storedNote(id: string) {
   return env.DB.prepare("SELECT * FROM probe_insert_select_notes WHERE id = ?").bind(id).first();
 }
@@ -38,8 +39,8 @@ beforeAll(async () => {
       `CREATE TABLE probe_insert_select_notes (id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, body TEXT, status TEXT NOT NULL,
         attempts INTEGER NOT NULL, flagged INTEGER NOT NULL, token TEXT NOT NULL, touched_at TEXT, meta TEXT)`,
     ),
-    env.DB.prepare("INSERT INTO probe_insert_select_owners (id, tenant_id) VALUES ('own_1', 'ten_owner')"),
   ]);
+  await db.insert(owners).values({ id: "own_1", tenantId: "ten_owner" });
 });
 
 describe("INSERT … SELECT built from the table (insertSelectFields)", () => {

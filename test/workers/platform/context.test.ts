@@ -1,12 +1,15 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { createContext } from "../../../src/context";
 import { database } from "../../../src/db/client";
 import { clockAt } from "../../../src/lib/clock";
+import { events } from "../../../src/outbox/events.schema";
 import { createOutbox } from "../../../src/outbox/outbox";
 import { publicUrl } from "../../../src/platform/context";
 import { ConfigError, validateEnv } from "../../../src/lib/env";
+import { controlDb } from "../support/db";
 import { expectProblem, tenantWithKey } from "../support/http";
 
 describe("environment validation", () => {
@@ -96,9 +99,7 @@ describe("the composition root", () => {
     await outbox.flush();
     await outbox.flush();
 
-    const row = await env.DB.prepare("SELECT id, payload FROM events WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ id: string; payload: string }>();
+    const row = await controlDb().query.events.findFirst({ columns: { id: true, payload: true }, where: eq(events.tenantId, tenantId) });
     expect(dispatched).toEqual([[row!.id]]);
     expect(Object.keys(JSON.parse(row!.payload))).toEqual(["id", "type", "createdAtUtc", "probe"]);
   });

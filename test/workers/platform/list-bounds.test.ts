@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
 import { disputes } from "../../../src/disputes/disputes.schema";
 import { payouts } from "../../../src/payouts/payouts.schema";
+import { shardOf } from "../support/db";
 import { eventsTenant, eventAt } from "../support/events";
 import { call, expectProblem } from "../support/http";
 import { paymentId, seedDispute, seedPayments, seedPayout } from "../support/ledger";
-import { tenantD1 } from "../support/shards";
 
 // One tenant holds a row of each list created a millisecond before T, at T and a millisecond after it; every list
 // filtered by creation must take the same `from`/`to` and answer the same rows for them.
@@ -34,10 +33,7 @@ const LISTS: (List & { seed: (tenantId: string, createdAt: string, n: number) =>
     ids: {},
     seed: async (tenantId, createdAt, n) => {
       const id = await seedDispute(tenantId, paymentId(n, "bounds"));
-      await drizzle(await tenantD1(tenantId))
-        .update(disputes)
-        .set({ createdAt })
-        .where(eq(disputes.id, id));
+      await (await shardOf(tenantId)).update(disputes).set({ createdAt }).where(eq(disputes.id, id));
       return id;
     },
   },
@@ -47,10 +43,7 @@ const LISTS: (List & { seed: (tenantId: string, createdAt: string, n: number) =>
     ids: {},
     seed: async (tenantId, createdAt) => {
       const id = await seedPayout(tenantId);
-      await drizzle(await tenantD1(tenantId))
-        .update(payouts)
-        .set({ createdAt })
-        .where(eq(payouts.id, id));
+      await (await shardOf(tenantId)).update(payouts).set({ createdAt }).where(eq(payouts.id, id));
       return id;
     },
   },

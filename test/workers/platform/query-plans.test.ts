@@ -1,9 +1,13 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { archiveCallbackHistory, handleCallbackBatch, subjectHistory, sweepCallbacks } from "../../../src/callbacks";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { createContext } from "../../../src/context";
+import { tenants } from "../../../src/db/tenants.schema";
+import { payments, refunds } from "../../../src/payments/payments.schema";
 import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { disputesAwaitingResponse, disputesOfPayment } from "../../../src/disputes";
 import { encodeCursor } from "../../../src/lib/pagination";
@@ -11,6 +15,7 @@ import { moneyByDay, reconcileLedger, refundsOfPayment, searchPayments, type Pay
 import { payoutItemCounts, payoutItemsOfPayment, payoutsAtAGlance } from "../../../src/payouts";
 import { purgeExpiredRequests } from "../../../src/requests";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
+import { controlDb, shardDb } from "../support/db";
 import { ADMIN_HEADERS, createTenant, jsonInit } from "../support/http";
 import { seedDispute, seedPayout } from "../support/ledger";
 import { newSerial } from "../support/terminal";
@@ -373,17 +378,15 @@ describe("query plans of the hot paths", () => {
     }
 
     const shard = await tenantShardBinding(tenantId);
-    const tenantDb = shardD1(env, shard);
-    const { merchantId } = await env.DB.prepare("SELECT processor_merchant_id AS merchantId FROM tenants WHERE id = ?")
-      .bind(tenantId)
-      .first<{ merchantId: string }>()
-      .then((row) => row!);
-    const achRow = await tenantDb
-      .prepare("SELECT id, processor_transfer_id AS transferId FROM payments WHERE idempotency_key = 'plan-ach'")
-      .first<{ id: string; transferId: string }>();
+    const tenantDb = shardDb(shardD1(env, shard));
+    const merchantId = (await controlDb().query.tenants.findFirst({ where: eq(tenants.id, tenantId) }))!.processorMerchantId!;
+    const achRow = await tenantDb.query.payments.findFirst({
+      columns: { id: true, processorTransferId: true },
+      where: eq(payments.idempotencyKey, "plan-ach"),
+    });
     const later = new Date(Date.now() + 60_000).toISOString();
     const sale = {
-      id: achRow!.transferId,
+      id: achRow!.processorTransferId,
       state: "SUCCEEDED",
       type: "DEBIT",
       merchant: merchantId,
@@ -391,11 +394,12 @@ describe("query plans of the hot paths", () => {
       updated_at: later,
     };
     expect((await send(await processorWebhook("transfer", "updated", "transfers", sale))).status).toBe(200);
-    const reversal = await tenantDb
-      .prepare("SELECT id, processor_reversal_id AS reversalId FROM refunds WHERE idempotency_key = 'plan-refund'")
-      .first<{ id: string; reversalId: string }>();
+    const reversal = await tenantDb.query.refunds.findFirst({
+      columns: { id: true, processorReversalId: true },
+      where: eq(refunds.idempotencyKey, "plan-refund"),
+    });
     const reversed = {
-      id: reversal!.reversalId,
+      id: reversal!.processorReversalId,
       state: "SUCCEEDED",
       type: "REVERSAL",
       merchant: merchantId,
@@ -422,13 +426,13 @@ describe("query plans of the hot paths", () => {
     await reconcileLedger({ ctx: createContext(recorded, { nowMs: sweepAt }).forShard(shard) });
     await sweepCallbacks({ ctx: createContext(recorded, { nowMs: sweepAt }).forShard(shard) });
     const pending = await tenantDb
-      .prepare("SELECT id FROM callback_deliveries WHERE tenant_id = ? AND status = 'pending'")
-      .bind(tenantId)
-      .all<{ id: string }>();
-    expect(pending.results.length).toBeGreaterThan(0);
+      .select({ id: callbackDeliveries.id })
+      .from(callbackDeliveries)
+      .where(and(eq(callbackDeliveries.tenantId, tenantId), eq(callbackDeliveries.status, "pending")));
+    expect(pending.length).toBeGreaterThan(0);
     const batch = {
       queue: "payment-connect-callbacks",
-      messages: pending.results.map(({ id }, index) => ({
+      messages: pending.map(({ id }, index) => ({
         id: `plan-${index}`,
         timestamp: new Date(),
         attempts: 1,

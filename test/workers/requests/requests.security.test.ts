@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { requestLog } from "../../../src/requests/request-log.schema";
+import { rowsOnEveryShard } from "../support/db";
 import { call, expectProblem, issueKey, tenantWithKey } from "../support/http";
 import { loggedRequest, requestsPage, seedRequests } from "../support/requests";
-import { rowsOnAnyShard, tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
+import { tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
 
 /** Makes tenants until one lands on `shard`, beside another tenant's rows (placement takes the emptiest shard). */
 async function tenantOnShard(shard: string, make: () => Promise<Awaited<ReturnType<typeof tenantWithKey>>>) {
@@ -40,8 +43,10 @@ describe("the request log is the tenant's own", () => {
     for (const tenant of [first, second]) {
       const response = await call("/v1/payments", { headers: tenant.auth });
       const { id } = await loggedRequest(tenant.auth, response.headers.get("X-Trace-Id")!);
-      const holders = await rowsOnAnyShard<{ tenant_id: string }>("SELECT tenant_id FROM request_log WHERE id = ?", id);
-      expect(holders).toEqual([{ tenant_id: tenant.tenantId }]);
+      const holders = await rowsOnEveryShard((db) =>
+        db.select({ tenantId: requestLog.tenantId }).from(requestLog).where(eq(requestLog.id, id)),
+      );
+      expect(holders).toEqual([{ tenantId: tenant.tenantId }]);
     }
   });
 
