@@ -1,5 +1,8 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { disputes } from "../../../src/disputes/disputes.schema";
+import { shardOf } from "../support/db";
 import {
   acceptDispute,
   disputedPayment,
@@ -13,7 +16,6 @@ import {
 import { call, expectProblem } from "../support/http";
 import { eventsFor } from "../support/processor-webhooks";
 import { control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 const PROCESSOR_HEADERS = {
   Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
@@ -56,11 +58,11 @@ describe("POST /v1/disputes/{id}/accept: refused", () => {
 
     const late = await disputedPayment({ name: "Late Accept Co" });
     await (
-      await tenantD1(late.tenantId)
+      await shardOf(late.tenantId)
     )
-      .prepare("UPDATE disputes SET respond_by = ? WHERE id = ?")
-      .bind(new Date(Date.now() - 60_000).toISOString(), late.dispute.lcDisputeId)
-      .run();
+      .update(disputes)
+      .set({ respondBy: new Date(Date.now() - 60_000).toISOString() })
+      .where(eq(disputes.id, late.dispute.lcDisputeId));
     await expectProblem(await acceptDispute(late.auth, late.dispute.lcDisputeId), 409, "dispute-closed");
     expect(await processorResponseState(late.processorDisputeId)).toBe("NEEDS_RESPONSE");
   });

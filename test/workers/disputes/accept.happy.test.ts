@@ -1,6 +1,10 @@
 import { env } from "cloudflare:workers";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { disputeEvidence } from "../../../src/disputes/disputes.schema";
+import { processorWebhookReceipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
 import { eventually } from "../support/callbacks";
+import { shardOf } from "../support/db";
 import {
   acceptDispute,
   disputedPayment,
@@ -16,7 +20,6 @@ import {
 import { call, expectProblem } from "../support/http";
 import { eventsFor } from "../support/processor-webhooks";
 import { control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 // POST /v1/disputes/{id}/accept: the merchant concedes a dispute with the processor's documented accept call
 // (POST /disputes/{dispute_id}/accept, `note` required), instead of contesting it with evidence.
@@ -34,13 +37,11 @@ async function atProcessor(processorDisputeId: string) {
 
 /** The processor's webhooks about one dispute the service received, with what it did with each. */
 async function receipts(tenantId: string, processorDisputeId: string) {
-  const { results } = await (
-    await tenantD1(tenantId)
-  )
-    .prepare("SELECT type, outcome FROM processor_webhook_receipts WHERE resource_id = ? ORDER BY received_at, type")
-    .bind(processorDisputeId)
-    .all<{ type: string; outcome: string }>();
-  return results;
+  return (await shardOf(tenantId))
+    .select({ type: processorWebhookReceipts.type, outcome: processorWebhookReceipts.outcome })
+    .from(processorWebhookReceipts)
+    .where(eq(processorWebhookReceipts.resourceId, processorDisputeId))
+    .orderBy(asc(processorWebhookReceipts.receivedAt), asc(processorWebhookReceipts.type));
 }
 
 const disputeEvents = async (paymentId: string) =>
@@ -127,13 +128,13 @@ describe("POST /v1/disputes/{id}/accept", () => {
     // The sweep leaves the canceled file alone.
     await sweepDisputesAt(2 * 60 * 1000);
     expect((await getDispute(auth, dispute.lcDisputeId)).evidence[1]!.state).toBe("canceled");
-    const attempts = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT upload_attempts FROM dispute_evidence WHERE file_name = 'waiting.pdf' AND dispute_id = ?")
-      .bind(dispute.lcDisputeId)
-      .first<number>("upload_attempts");
-    expect(attempts).toBe(1);
+    const canceled = await (
+      await shardOf(tenantId)
+    ).query.disputeEvidence.findFirst({
+      columns: { uploadAttempts: true },
+      where: and(eq(disputeEvidence.fileName, "waiting.pdf"), eq(disputeEvidence.disputeId, dispute.lcDisputeId)),
+    });
+    expect(canceled?.uploadAttempts).toBe(1);
 
     await expectProblem(
       await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 700), "late.pdf")),

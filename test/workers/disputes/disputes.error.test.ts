@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { disputes } from "../../../src/disputes/disputes.schema";
+import { shardOf } from "../support/db";
 import { disputedPayment, evidenceForm, fileOf, getDispute, paymentOf, postEvidence, submitDispute } from "../support/disputes";
 import { call, expectProblem, jsonInit } from "../support/http";
 import { refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeBody, control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 const PROCESSOR_HEADERS = {
   Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`,
@@ -43,21 +45,21 @@ describe("disputes: refused requests", () => {
 
   it("gives the submission back when the processor refuses it, so it can be made again", async () => {
     const { auth, tenantId, dispute, processorDisputeId } = await disputedPayment({ name: "Refused Submit Co" });
-    const db = await tenantD1(tenantId);
+    const db = await shardOf(tenantId);
     expect((await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 500), "r.pdf"))).status).toBe(201);
-    const before = await db
-      .prepare("SELECT processor_updated_at FROM disputes WHERE id = ?")
-      .bind(dispute.lcDisputeId)
-      .first<string>("processor_updated_at");
+    const before = (await db.query.disputes.findFirst({
+      columns: { processorUpdatedAt: true },
+      where: eq(disputes.id, dispute.lcDisputeId),
+    }))!.processorUpdatedAt;
     // Accepted at the processor (say, in its dashboard), and that webhook lost: the service still thinks it can answer.
     await call(
       `/sandbox/processor/disputes/${processorDisputeId}/accept`,
       jsonInit("POST", { note: "accepted elsewhere" }, PROCESSOR_HEADERS),
     );
     await db
-      .prepare("UPDATE disputes SET state = 'open', response_state = 'needs_response', processor_updated_at = ? WHERE id = ?")
-      .bind(before, dispute.lcDisputeId)
-      .run();
+      .update(disputes)
+      .set({ state: "open", responseState: "needs_response", processorUpdatedAt: before })
+      .where(eq(disputes.id, dispute.lcDisputeId));
 
     await expectProblem(await submitDispute(auth, dispute.lcDisputeId, { note: "too late" }), 422, "processor-rejected");
     expect((await getDispute(auth, dispute.lcDisputeId)).submission).toBe("none");

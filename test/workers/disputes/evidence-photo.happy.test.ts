@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { disputeEvidence } from "../../../src/disputes/disputes.schema";
 import { jpegFrame } from "../../../src/disputes/evidence-fit";
+import { shardOf } from "../support/db";
 import { eventually } from "../support/callbacks";
 import {
   disputedPayment,
@@ -15,7 +18,6 @@ import {
 import { expectProblem } from "../support/http";
 import { noisyJpeg, noisyPng } from "../support/images";
 import { control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 const MB = 1024 * 1024;
 
@@ -100,13 +102,11 @@ describe("a phone photo as dispute evidence", { timeout: 30_000 }, () => {
       (state) => state !== "pending",
     );
     await (
-      await tenantD1(tenantId)
+      await shardOf(tenantId)
     )
-      .prepare(
-        "UPDATE dispute_evidence SET state = 'pending', processor_evidence_id = NULL, processor_updated_at = NULL, upload_lease_until = NULL WHERE id = ?",
-      )
-      .bind(evidence.lcEvidenceId)
-      .run();
+      .update(disputeEvidence)
+      .set({ state: "pending", processorEvidenceId: null, processorUpdatedAt: null, uploadLeaseUntil: null })
+      .where(eq(disputeEvidence.id, evidence.lcEvidenceId));
     await sweepDisputesAt(2 * 60 * 1000);
     expect((await getDispute(auth, dispute.lcDisputeId)).evidence[0]).toMatchObject({ processorEvidenceId: atProcessor!.id });
     expect(await processorEvidence(processorDisputeId)).toHaveLength(1);
@@ -149,13 +149,7 @@ describe("a phone photo as dispute evidence", { timeout: 30_000 }, () => {
     expect(tooLarge.maxBytes).toBe(20 * MB);
     expect((await env.EVIDENCE.list({ prefix: `evidence/${tenantId}/${dispute.lcDisputeId}/` })).objects).toEqual([]);
     expect(await processorEvidence(processorDisputeId)).toEqual([]);
-    const rows = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT COUNT(*) AS n FROM dispute_evidence WHERE dispute_id = ?")
-      .bind(dispute.lcDisputeId)
-      .first<{ n: number }>();
-    expect(rows!.n).toBe(0);
+    expect(await (await shardOf(tenantId)).$count(disputeEvidence, eq(disputeEvidence.disputeId, dispute.lcDisputeId))).toBe(0);
   });
 
   it("another tenant's dispute is a 404, photo or not", async () => {

@@ -1,22 +1,17 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { disputeEvidence, disputes } from "../../../src/disputes/disputes.schema";
+import { shardOf } from "../support/db";
 import { disputedPayment, evidenceForm, fileOf, getDispute, postEvidence, processorEvidence } from "../support/disputes";
 import { call, expectProblem, jsonInit } from "../support/http";
 import { control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 /** Nothing reached R2 or the processor for this dispute. */
 async function expectNothingStored(tenantId: string, disputeId: string, processorDisputeId: string) {
   expect((await env.EVIDENCE.list({ prefix: `evidence/${tenantId}/${disputeId}/` })).objects).toEqual([]);
   expect(await processorEvidence(processorDisputeId)).toEqual([]);
-  expect(
-    (await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT COUNT(*) AS n FROM dispute_evidence WHERE dispute_id = ?")
-      .bind(disputeId)
-      .first<{ n: number }>())!.n,
-  ).toBe(0);
+  expect(await (await shardOf(tenantId)).$count(disputeEvidence, eq(disputeEvidence.disputeId, disputeId))).toBe(0);
 }
 
 describe("POST /v1/disputes/{id}/evidence refuses, before storing anything", () => {
@@ -152,11 +147,11 @@ describe("evidence and a submission outside the response window", () => {
     const { auth, tenantId, dispute } = await disputedPayment({ name: "Too Late Co" });
     await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 100), "in-time.pdf"));
     await (
-      await tenantD1(tenantId)
+      await shardOf(tenantId)
     )
-      .prepare("UPDATE disputes SET respond_by = '2026-01-01T00:00:00.000Z' WHERE id = ?")
-      .bind(dispute.lcDisputeId)
-      .run();
+      .update(disputes)
+      .set({ respondBy: "2026-01-01T00:00:00.000Z" })
+      .where(eq(disputes.id, dispute.lcDisputeId));
     expect((await getDispute(auth, dispute.lcDisputeId)).acceptsResponse).toBe(false);
     const late = await expectProblem(
       await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 100), "late.pdf")),

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { disputeEvidence } from "../../../src/disputes/disputes.schema";
 import { eventually, mockReceiver, RECEIVER, saveCallbackUrl } from "../support/callbacks";
+import { shardOf } from "../support/db";
 import {
   callbacksFor,
   disputedPayment,
@@ -18,7 +21,6 @@ import {
 import { expectProblem } from "../support/http";
 import { crashedRequestLease } from "../support/payments";
 import { control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 describe("POST /v1/disputes/{id}/evidence", () => {
   it("stores a PDF, a PNG and a JPG in R2 first, records them, and uploads each to the processor", async () => {
@@ -126,13 +128,11 @@ describe("evidence is kept until the processor has it", () => {
       (state) => state !== "pending",
     );
     await (
-      await tenantD1(tenantId)
+      await shardOf(tenantId)
     )
-      .prepare(
-        "UPDATE dispute_evidence SET state = 'pending', processor_evidence_id = NULL, processor_updated_at = NULL, upload_lease_until = NULL WHERE id = ?",
-      )
-      .bind(evidence.lcEvidenceId)
-      .run();
+      .update(disputeEvidence)
+      .set({ state: "pending", processorEvidenceId: null, processorUpdatedAt: null, uploadLeaseUntil: null })
+      .where(eq(disputeEvidence.id, evidence.lcEvidenceId));
 
     await sweepDisputesAt(2 * 60 * 1000);
     const [stored] = (await getDispute(auth, dispute.lcDisputeId)).evidence;
@@ -266,13 +266,13 @@ describe("POST /v1/disputes/{id}/submit", () => {
 
   it("answers a submit racing an evidence upload with 409 and Retry-After, and takes the retry once the file is there", async () => {
     const { auth, tenantId, dispute, processorDisputeId } = await disputedPayment({ name: "Upload Race Co" });
-    const db = await tenantD1(tenantId);
+    const db = await shardOf(tenantId);
     await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("pdf", 1_000), "receipt.pdf"));
     // A second file is stored and another request (an upload, the sweep) is sending it: it holds the file's upload lease.
     await control("fault", { operation: "POST /disputes/{dispute_id}/evidence", kind: "error", times: 1 });
     const second = await (await postEvidence(auth, dispute.lcDisputeId, evidenceForm(fileOf("png", 500), "tracking.png"))).json<Evidence>();
     const holdLease = (until: string | null) =>
-      db.prepare("UPDATE dispute_evidence SET upload_lease_until = ? WHERE id = ?").bind(until, second.lcEvidenceId).run();
+      db.update(disputeEvidence).set({ uploadLeaseUntil: until }).where(eq(disputeEvidence.id, second.lcEvidenceId));
     await holdLease(new Date(Date.now() + 60_000).toISOString());
 
     const raced = await submitDispute(auth, dispute.lcDisputeId, { note: "n" }, "submit-race");

@@ -1,13 +1,16 @@
 import { env } from "cloudflare:workers";
+import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { onboarding } from "../../../src/onboarding/onboarding.schema";
 import { FORM_CHECKED_PAST_LINK_EXPIRY_MS, PCI_CHECK_EVERY_MS } from "../../../src/onboarding/onboarding.sweep";
+import { events } from "../../../src/outbox/events.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
+import { shardOf } from "../support/db";
 import { call, jsonInit, tenantWithKey } from "../support/http";
 import { type Form, onboardingStatus as status, submitHostedForm } from "../support/onboarding";
 import { holdProcessorWebhooks } from "../support/processor-webhooks";
 import { control as operatorControl } from "../support/sandbox-binding";
 import { chargeableTenant, control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 // Every processor webhook in this file goes to a request bin instead of the service: what onboarding learns beyond its own
 // requests, it learns from the cron sweep reading the processor's records.
@@ -22,12 +25,13 @@ const cronAt = (laterMs = 0) => runScheduledSweeps(env, Date.now() + laterMs);
 type Callback = { type: string; onboardingStatus?: string; chargesEnabled?: boolean; pci: { status: string } };
 /** The callbacks recorded for a tenant, in order, with the fields a merchant's integration acts on. */
 async function callbacksOf(tenantId: string): Promise<Callback[]> {
-  const { results } = await (
-    await tenantD1(tenantId)
+  const results = await (
+    await shardOf(tenantId)
   )
-    .prepare("SELECT type, payload FROM events WHERE tenant_id = ? ORDER BY created_at, rowid")
-    .bind(tenantId)
-    .all<{ type: string; payload: string }>();
+    .select({ type: events.type, payload: events.payload })
+    .from(events)
+    .where(eq(events.tenantId, tenantId))
+    .orderBy(asc(events.createdAt), sql`rowid`);
   return results.map(({ type, payload }) => {
     const { onboardingStatus, chargesEnabled, pci } = JSON.parse(payload) as Callback;
     return { type, onboardingStatus, chargesEnabled, pci: { status: pci.status } };
@@ -93,11 +97,8 @@ describe("an onboarding form completed while its webhook was lost and the mercha
     const { auth, tenantId, form } = await startOnboarding("Abandoned Form Co");
     const checkedAt = async () =>
       (await (
-        await tenantD1(tenantId)
-      )
-        .prepare("SELECT form_checked_at FROM onboarding WHERE tenant_id = ?")
-        .bind(tenantId)
-        .first<{ form_checked_at: string }>())!.form_checked_at;
+        await shardOf(tenantId)
+      ).query.onboarding.findFirst({ columns: { formCheckedAt: true }, where: eq(onboarding.tenantId, tenantId) }))!.formCheckedAt!;
     const linkLapsedBy = (ms: number) => Date.parse(form.expiresAt) - Date.now() + ms;
 
     await cronAt(linkLapsedBy(FORM_CHECKED_PAST_LINK_EXPIRY_MS - MINUTE));

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
+import { rowsOnEveryShard } from "../support/db";
 import { call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
-import { rowsOnAnyShard } from "../support/shards";
 
 const buyer = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
 const validTokenCharge = { amountCents: 2500, currency: "USD", orderRef: "order-1", processorToken: "TKabcdef123456", buyer };
@@ -65,7 +66,7 @@ describe("POST /v1/payments input", () => {
     const again = await post(auth, validTokenCharge, key);
     expect(again.headers.get("Idempotent-Replayed")).toBeNull();
     await expectProblem(again, 403, "merchant-not-ready");
-    expect(await rowsOnAnyShard("SELECT id FROM payments")).toEqual([]);
+    expect(await rowsOnEveryShard((db) => db.select({ id: payments.id }).from(payments))).toEqual([]);
   });
 });
 

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
+import { shardOf } from "../support/db";
 import { expectProblem } from "../support/http";
 import { paymentCount, processorTransfersFor } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 describe("processor faults on POST /v1/payments", () => {
   it("a 5xx before the transfer: 502, payment kept, the retry charges once", async () => {
@@ -37,11 +39,8 @@ describe("processor faults on POST /v1/payments", () => {
     await control("fault", { operation: "GET /transfers", kind: "error", times: 1 });
     await expectProblem(await charge(auth, body, "fault-drop"), 502, "processor-error");
     const pending = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT status FROM payments WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ status: string }>();
+      await shardOf(tenantId)
+    ).query.payments.findFirst({ columns: { status: true }, where: eq(payments.tenantId, tenantId) });
     expect(pending?.status).toBe("processing");
     const retry = await charge(auth, body, "fault-drop");
     expect(retry.status).toBe(201);

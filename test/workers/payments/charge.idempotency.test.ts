@@ -1,12 +1,14 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { IdempotencyStore } from "../../../src/idempotency/idempotency.durable-object";
 import { IDEMPOTENCY_SHARDS } from "../../../src/idempotency/idempotency.service";
 import { call, expectProblem, jsonInit } from "../support/http";
 import { crashedRequestLease, paymentCount, processorTransfersFor } from "../support/payments";
 import { buyer, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
+import { payments } from "../../../src/payments/payments.schema";
+import { shardOf } from "../support/db";
 
 describe("Idempotency-Key on POST /v1/payments", () => {
   it("replays the original status and body byte for byte", async () => {
@@ -103,13 +105,7 @@ describe("the idempotency rule past the key's retention", () => {
     const again = await charge(auth, body, "retention-key");
     expect(again.status).toBe(201);
     expect((await again.json<{ lcPaymentId: string }>()).lcPaymentId).toBe(lcPaymentId);
-    const rows = await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ n: number }>();
-    expect(rows!.n).toBe(1);
+    expect(await (await shardOf(tenantId)).$count(payments, eq(payments.tenantId, tenantId))).toBe(1);
   });
 
   it("does not keep a validation failure under the key, so the corrected request runs", async () => {

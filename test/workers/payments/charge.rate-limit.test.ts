@@ -1,11 +1,14 @@
+import { asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
 import { reconcileLedger, RECONCILE_AFTER_MS } from "../../../src/payments/reconciliation";
 import { ProcessorBusy } from "../../../src/processor";
 import { call, expectProblem } from "../support/http";
 import { type Payment, processorReversals, processorTransfersFor, refund } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 import { paymentId, seedPayments } from "../support/ledger";
-import { tenantContext, tenantD1 } from "../support/shards";
+import { shardOf } from "../support/db";
+import { tenantContext } from "../support/shards";
 
 const WRITES_PER_SECOND = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -103,18 +106,17 @@ describe("charges over the processor's write limit", () => {
       tenant.tenantId,
       ids.map((id) => ({ id, status: "processing", amountCents: 1000, createdAt: now })),
     );
-    const db = await tenantD1(tenant.tenantId);
+    const db = await shardOf(tenant.tenantId);
     await db
-      .prepare(`UPDATE payments SET processor_transfer_id = NULL, processor_state = NULL, next_check_at = ? WHERE tenant_id = ?`)
-      .bind(now, tenant.tenantId)
-      .run();
-    const rows = async () =>
-      (
-        await db
-          .prepare("SELECT id, status, next_check_at AS nextCheckAt, updated_at AS updatedAt FROM payments WHERE tenant_id = ? ORDER BY id")
-          .bind(tenant.tenantId)
-          .all()
-      ).results;
+      .update(payments)
+      .set({ processorTransferId: null, processorState: null, nextCheckAt: now })
+      .where(eq(payments.tenantId, tenant.tenantId));
+    const rows = () =>
+      db
+        .select({ id: payments.id, status: payments.status, nextCheckAt: payments.nextCheckAt, updatedAt: payments.updatedAt })
+        .from(payments)
+        .where(eq(payments.tenantId, tenant.tenantId))
+        .orderBy(asc(payments.id));
     const before = await rows();
 
     await control("fault", { operation: "GET /transfers", kind: "error", status: 429, code: "TOO_MANY_REQUESTS" });

@@ -1,17 +1,19 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
+import { shardOf } from "../support/db";
 import { expectProblem } from "../support/http";
 import { crashedRequestLease, lookup, paymentCount, processorGet, processorTransfersFor } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 const identityOf = async (tenantId: string) =>
   (await (
-    await tenantD1(tenantId)
-  )
-    .prepare("SELECT id, processor_identity_id AS identity, status FROM payments WHERE tenant_id = ?")
-    .bind(tenantId)
-    .first<{ id: string; identity: string | null; status: string }>())!;
+    await shardOf(tenantId)
+  ).query.payments.findFirst({
+    columns: { id: true, processorIdentityId: true, status: true },
+    where: eq(payments.tenantId, tenantId),
+  }))!;
 
 describe("a charge resumed under the same Idempotency-Key", () => {
   it.each(["drop-after", "timeout-after"])(
@@ -30,7 +32,8 @@ describe("a charge resumed under the same Idempotency-Key", () => {
       expect(retried.status).toBe(201);
       const { lcPaymentId, status } = await retried.json<{ lcPaymentId: string; status: string }>();
       expect(status).toBe("succeeded");
-      const instruments = (await processorGet(`/payment_instruments?owner_identity_id=${before.identity}`))._embedded.payment_instruments;
+      const instruments = (await processorGet(`/payment_instruments?owner_identity_id=${before.processorIdentityId}`))._embedded
+        .payment_instruments;
       expect(instruments).toHaveLength(1);
       expect((await lookup(auth, lcPaymentId)).processorInstrumentId).toBe(instruments[0].id);
       expect(await processorTransfersFor(lcPaymentId)).toBe(1);
@@ -51,14 +54,14 @@ describe("a returning buyer's charge resumed under the same Idempotency-Key", ()
     const { lcPaymentId } = await retried.json<{ lcPaymentId: string }>();
 
     const identities = await (
-      await tenantD1(tenantId)
+      await shardOf(tenantId)
     )
-      .prepare("SELECT DISTINCT processor_identity_id AS identity FROM payments WHERE tenant_id = ?")
-      .bind(tenantId)
-      .all<{ identity: string }>();
-    expect(identities.results).toHaveLength(1);
+      .selectDistinct({ identity: payments.processorIdentityId })
+      .from(payments)
+      .where(eq(payments.tenantId, tenantId));
+    expect(identities).toHaveLength(1);
     const instruments: { id: string; tags: Record<string, string> }[] = (
-      await processorGet(`/payment_instruments?owner_identity_id=${identities.results[0]!.identity}`)
+      await processorGet(`/payment_instruments?owner_identity_id=${identities[0]!.identity}`)
     )._embedded.payment_instruments;
     expect(instruments).toHaveLength(2);
     const made = instruments.find((instrument) => instrument.tags.lc_payment_id === lcPaymentId);

@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { refunds } from "../../../src/payments/payments.schema";
+import { rowsOnEveryShard } from "../support/db";
 import { MAX_AMOUNT_CENTS } from "../../../src/payments/payments.routes";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 import { lookup, processorGet, refund, type Payment } from "../support/payments";
 import { eventsFor } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
-import { d1Holding } from "../support/shards";
 
 type Schedule = { feeBasisPoints: number; feeFixedCents: number };
 type FeeCallback = { lcRefundId: string; status: string; amountCents: number; failureCode: string | null };
@@ -40,13 +42,10 @@ const feeCallbacks = async (paymentId: string): Promise<FeeCallback[]> =>
 const refundAmounts = async (paymentId: string) =>
   new Map(
     (
-      await (
-        await d1Holding("payments", paymentId)
+      await rowsOnEveryShard((db) =>
+        db.select({ id: refunds.id, amountCents: refunds.amountCents }).from(refunds).where(eq(refunds.paymentId, paymentId)),
       )
-        .prepare("SELECT id, amount_cents AS amountCents FROM refunds WHERE payment_id = ?")
-        .bind(paymentId)
-        .all<{ id: string; amountCents: number }>()
-    ).results.map((row) => [row.id, row.amountCents]),
+    ).map((row) => [row.id, row.amountCents]),
   );
 
 const creditedAtProcessor = async (refundId: string) =>

@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
+import { shardOf } from "../support/db";
 import { call, expectProblem, tenantWithKey } from "../support/http";
 import { paymentId } from "../support/ledger";
 import { paymentsPage as page, tenantWithPayments } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 // Invariant 6 of docs/architecture.md for payments: every read, cursor, instrument and key is scoped by tenant.
 
@@ -49,27 +51,23 @@ describe("POST /v1/payments with a stored instrument across tenants", () => {
     const theirs = await chargeableTenant("Theirs");
     const first = await (await charge(mine.auth, chargeBody(await cardToken()))).json<{ lcPaymentId: string }>();
     const instrument = await (
-      await tenantD1(mine.tenantId)
-    )
-      .prepare("SELECT processor_instrument_id AS id FROM payments WHERE id = ?")
-      .bind(first.lcPaymentId)
-      .first<{ id: string }>();
-    const again = await charge(mine.auth, { amountCents: 700, currency: "USD", orderRef: "repeat", processorInstrumentId: instrument!.id });
+      await shardOf(mine.tenantId)
+    ).query.payments.findFirst({ columns: { processorInstrumentId: true }, where: eq(payments.id, first.lcPaymentId) });
+    const again = await charge(mine.auth, {
+      amountCents: 700,
+      currency: "USD",
+      orderRef: "repeat",
+      processorInstrumentId: instrument!.processorInstrumentId,
+    });
     expect(again.status).toBe(201);
     const stolen = await charge(theirs.auth, {
       amountCents: 700,
       currency: "USD",
       orderRef: "steal",
-      processorInstrumentId: instrument!.id,
+      processorInstrumentId: instrument!.processorInstrumentId,
     });
     await expectProblem(stolen, 400, "validation-failed");
-    const rows = await (
-      await tenantD1(theirs.tenantId)
-    )
-      .prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
-      .bind(theirs.tenantId)
-      .first<{ n: number }>();
-    expect(rows?.n).toBe(0);
+    expect(await (await shardOf(theirs.tenantId)).$count(payments, eq(payments.tenantId, theirs.tenantId))).toBe(0);
   });
 });
 

@@ -1,10 +1,13 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
 import { reconcileLedger } from "../../../src/payments/reconciliation";
 import { ADMIN_HEADERS, call } from "../support/http";
 import { lookup, refund, type Payment } from "../support/payments";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { shardContexts, tenantD1 } from "../support/shards";
+import { shardOf } from "../support/db";
+import { shardContexts } from "../support/shards";
 import { activeReader, buyer, finalPayment, saleBody, startSale, waitingOnReader, type Sale } from "../support/terminal";
 
 // What each operation costs in calls to the processor with the platform's one credential (its rate limit: about 100
@@ -124,13 +127,11 @@ describe("processor calls per operation, follow-ups included", () => {
       const debit = await (await charge(auth, body)).json<Payment>();
       expect(debit.status).toBe("processing");
       const createdMs = Date.now();
-      const shard = await tenantD1(tenantId);
+      const shard = await shardOf(tenantId);
       const nextCheck = async () =>
         Date.parse(
-          (await shard
-            .prepare("SELECT next_check_at AS next FROM payments WHERE id = ?")
-            .bind(debit.lcPaymentId)
-            .first<{ next: string }>())!.next,
+          (await shard.query.payments.findFirst({ columns: { nextCheckAt: true }, where: eq(payments.id, debit.lcPaymentId) }))!
+            .nextCheckAt!,
         );
       // The cron's ledger sweep at each time the debit comes due, for the three days the banks take.
       for (let due = await nextCheck(); due < createdMs + 3 * DAY; due = await nextCheck()) await sweepAt(due);

@@ -1,12 +1,15 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FRACTIONAL_FEE_SALE } from "../../../packages/sandbox-processor/src/core/test-data";
 import { processorConfig } from "../../../src/context";
 import { createProcessorClient } from "../../../src/processor";
+import { payments } from "../../../src/payments/payments.schema";
 import { reconcileLedger } from "../../../src/payments/reconciliation";
+import { rowsOnEveryShard } from "../support/db";
 import { lookup, type Payment } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
-import { d1Holding, shardContexts } from "../support/shards";
+import { shardContexts } from "../support/shards";
 
 type Fee = { id: string; amount: unknown; linked_id: string };
 type FeePage = { _embedded: { fees: Fee[] } };
@@ -38,12 +41,11 @@ async function paidCard(auth: Record<string, string>, amountCents: number) {
 }
 
 const nextCheckAt = async (paymentId: string) =>
-  (await (
-    await d1Holding("payments", paymentId)
-  )
-    .prepare("SELECT next_check_at AS at, check_attempts AS attempts FROM payments WHERE id = ?")
-    .bind(paymentId)
-    .first<{ at: string | null; attempts: number }>())!;
+  (
+    await rowsOnEveryShard((db) =>
+      db.select({ at: payments.nextCheckAt, attempts: payments.checkAttempts }).from(payments).where(eq(payments.id, paymentId)),
+    )
+  )[0]!;
 
 afterEach(() => void vi.restoreAllMocks());
 

@@ -1,12 +1,14 @@
 import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { ownerOf } from "../support/dashboard";
 import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
 import { refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 import { activeReader, buyer, finalPayment, saleBody, startSale, waitingOnReader, type Sale } from "../support/terminal";
-import { d1Holding } from "../support/shards";
+import { rowsOnEveryShard } from "../support/db";
 
 // Support at the processor is one lookup: every processor call's log line carries the processor's x-request-id beside
 // the traceId of the work that made it, and a payment shows the request ids of its own calls with what each was.
@@ -86,12 +88,12 @@ describe("the processor request ids of a payment's calls", () => {
       expect(section).toMatch(new RegExp(`data-processor-request="${processorRequestId}"[^]*?${label.replace(/[()]/g, "\\$&")}`));
     }
 
-    const stored = await (
-      await d1Holding("payments", payment.lcPaymentId)
-    )
-      .prepare("SELECT length(processor_calls) AS bytes FROM payments WHERE id = ?")
-      .bind(payment.lcPaymentId)
-      .first<{ bytes: number }>();
+    const [stored] = await rowsOnEveryShard((db) =>
+      db
+        .select({ bytes: sql<number>`length(${payments.processorCalls})` })
+        .from(payments)
+        .where(eq(payments.id, payment.lcPaymentId)),
+    );
     // Lean for the payment row: six calls (a charge, a refund with its fee credit, the fee read) in about 300 bytes.
     expect(stored!.bytes).toBeLessThanOrEqual(320);
   }, 30_000);

@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
 import { RECONCILE_AFTER_MS, ABANDON_AFTER_MS, reconcileLedger } from "../../../src/payments/reconciliation";
 import { call, expectProblem, jsonInit } from "../support/http";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { shardContexts, d1Holding, tenantD1 } from "../support/shards";
+import { rowsOnEveryShard, shardOf } from "../support/db";
+import { shardContexts } from "../support/shards";
 
 const sweep = (afterMs: number) => Promise.all(shardContexts({ nowMs: Date.now() + afterMs }).map((ctx) => reconcileLedger({ ctx })));
 const lookup = async (auth: Record<string, string>, id: string) =>
@@ -15,11 +18,8 @@ describe("reconciliation sweep", () => {
     await control("fault", { operation: "GET /transfers", kind: "error", times: 1 });
     await expectProblem(await charge(auth, chargeBody(await cardToken())), 502, "processor-error");
     const { id } = (await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT id FROM payments WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ id: string }>())!;
+      await shardOf(tenantId)
+    ).query.payments.findFirst({ columns: { id: true }, where: eq(payments.tenantId, tenantId) }))!;
     expect((await lookup(auth, id)).status).toBe("processing");
     await sweep(0);
     expect((await lookup(auth, id)).status).toBe("processing");
@@ -32,11 +32,8 @@ describe("reconciliation sweep", () => {
     await control("fault", { operation: "POST /transfers", kind: "error", times: 1 });
     await expectProblem(await charge(auth, chargeBody(await cardToken())), 502, "processor-error");
     const { id } = (await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT id FROM payments WHERE tenant_id = ?")
-      .bind(tenantId)
-      .first<{ id: string }>())!;
+      await shardOf(tenantId)
+    ).query.payments.findFirst({ columns: { id: true }, where: eq(payments.tenantId, tenantId) }))!;
     await sweep(RECONCILE_AFTER_MS + 1000);
     expect((await lookup(auth, id)).status).toBe("processing");
     await sweep(ABANDON_AFTER_MS + 1000);
@@ -56,12 +53,9 @@ describe("reconciliation sweep", () => {
     expect(await lookup(auth, payment.lcPaymentId)).toMatchObject({ status: "partially_refunded", amountRefundedCents: 2000 });
     await sweep(RECONCILE_AFTER_MS + 2000);
     expect(await lookup(auth, payment.lcPaymentId)).toMatchObject({ amountRefundedCents: 2000 });
-    const held = await (
-      await d1Holding("payments", payment.lcPaymentId)
-    )
-      .prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
-      .bind(payment.lcPaymentId)
-      .first<{ held: number }>();
+    const [held] = await rowsOnEveryShard((db) =>
+      db.select({ held: payments.amountRefundReservedCents }).from(payments).where(eq(payments.id, payment.lcPaymentId)),
+    );
     expect(held?.held).toBe(0);
   });
 });

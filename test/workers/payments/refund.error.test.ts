@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
+import { rowsOnEveryShard } from "../support/db";
 import { call, expectProblem, tenantWithKey } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { paidPayment, refund } from "../support/payments";
 import { control } from "../support/sandbox";
-import { d1Holding } from "../support/shards";
 
 describe("POST /v1/payments/{id}/refund guards", () => {
   it.each(["processing", "failed", "canceled", "refunded", "disputed"] as const)("answers 409 for a %s payment", async (status) => {
@@ -64,12 +66,9 @@ describe("POST /v1/payments/{id}/refund when the processor fails", () => {
     await control("fault", { operation: "POST /transfers/{id}/reversals", kind: "error", times: 1 });
     await expectProblem(await refund(auth, payment.lcPaymentId, { amountCents: 4000 }), 502, "processor-error");
     // Outcome unknown: the amount stays reserved until reconciled.
-    const held = await (
-      await d1Holding("payments", payment.lcPaymentId)
-    )
-      .prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
-      .bind(payment.lcPaymentId)
-      .first<{ held: number }>();
+    const [held] = await rowsOnEveryShard((db) =>
+      db.select({ held: payments.amountRefundReservedCents }).from(payments).where(eq(payments.id, payment.lcPaymentId)),
+    );
     expect(held?.held).toBe(4000);
     await expectProblem(await refund(auth, payment.lcPaymentId, { amountCents: 6001 }), 409, "refund-exceeds-balance");
   });

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments, refunds } from "../../../src/payments/payments.schema";
+import { rowsOnEveryShard } from "../support/db";
 import { call, expectProblem } from "../support/http";
 import { paidPayment, type Payment, refund } from "../support/payments";
 import { control } from "../support/sandbox";
-import { d1Holding } from "../support/shards";
 
 async function processorReversedCents(transferId: string): Promise<number> {
   const response = await call(`/sandbox/processor/transfers/${transferId}/reversals?limit=100`, {
@@ -42,13 +44,10 @@ describe("POST /v1/payments/{id}/refund", () => {
       amountRefundedCents: 10_000,
     });
     await expectProblem(await refund(auth, payment.lcPaymentId, { amountCents: 1 }), 409, "invalid-payment-state");
-    const reasons = await (
-      await d1Holding("payments", payment.lcPaymentId)
-    )
-      .prepare("SELECT reason FROM refunds WHERE payment_id = ? ORDER BY created_at")
-      .bind(payment.lcPaymentId)
-      .all<{ reason: string | null }>();
-    expect(reasons.results.map((r) => r.reason)).toEqual(["requested_by_customer", null]);
+    const reasons = await rowsOnEveryShard((db) =>
+      db.select({ reason: refunds.reason }).from(refunds).where(eq(refunds.paymentId, payment.lcPaymentId)).orderBy(asc(refunds.createdAt)),
+    );
+    expect(reasons.map((r) => r.reason)).toEqual(["requested_by_customer", null]);
   });
 
   it("20 concurrent partial refunds never exceed the amount and match what the processor reversed", async () => {
@@ -65,34 +64,28 @@ describe("POST /v1/payments/{id}/refund", () => {
   it("returns the application fee as a merchant credit adjustment when asked, recorded in the ledger", async () => {
     const { auth, payment } = await paidPayment(10_000);
     await refund(auth, payment.lcPaymentId, { amountCents: 5000, refundApplicationFee: true });
-    const row = await (
-      await d1Holding("payments", payment.lcPaymentId)
-    )
-      .prepare("SELECT application_fee_refund_cents AS fee, processor_fee_adjustment_id AS adjustment FROM refunds WHERE payment_id = ?")
-      .bind(payment.lcPaymentId)
-      .first<{ fee: number; adjustment: string }>();
+    const [row] = await rowsOnEveryShard((db) =>
+      db
+        .select({ fee: refunds.applicationFeeRefundCents, adjustment: refunds.processorFeeAdjustmentId })
+        .from(refunds)
+        .where(eq(refunds.paymentId, payment.lcPaymentId)),
+    );
     expect(row?.fee).toBe(Math.floor(payment.applicationFeeCents / 2));
-    const adjustment = await control<{ amount: number; subtype: string; state: string }>("get", { kind: "transfer", id: row!.adjustment });
+    const adjustment = await control<{ amount: number; subtype: string; state: string }>("get", { kind: "transfer", id: row!.adjustment! });
     expect(adjustment).toMatchObject({ amount: row!.fee, subtype: "MERCHANT_CREDIT_ADJUSTMENT", state: "SUCCEEDED" });
     await refund(auth, payment.lcPaymentId, { refundApplicationFee: true });
-    const total = await (
-      await d1Holding("payments", payment.lcPaymentId)
-    )
-      .prepare("SELECT application_fee_refunded_cents AS fee FROM payments WHERE id = ?")
-      .bind(payment.lcPaymentId)
-      .first<{ fee: number }>();
+    const [total] = await rowsOnEveryShard((db) =>
+      db.select({ fee: payments.applicationFeeRefundedCents }).from(payments).where(eq(payments.id, payment.lcPaymentId)),
+    );
     expect(total?.fee).toBe(payment.applicationFeeCents);
   });
 
   it("keeps the fee when refundApplicationFee is not set", async () => {
     const { auth, payment } = await paidPayment(10_000);
     await refund(auth, payment.lcPaymentId);
-    const total = await (
-      await d1Holding("payments", payment.lcPaymentId)
-    )
-      .prepare("SELECT application_fee_refunded_cents AS fee FROM payments WHERE id = ?")
-      .bind(payment.lcPaymentId)
-      .first<{ fee: number }>();
+    const [total] = await rowsOnEveryShard((db) =>
+      db.select({ fee: payments.applicationFeeRefundedCents }).from(payments).where(eq(payments.id, payment.lcPaymentId)),
+    );
     expect(total?.fee).toBe(0);
   });
 

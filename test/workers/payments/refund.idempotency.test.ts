@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
+import { rowsOnEveryShard } from "../support/db";
 import { expectProblem } from "../support/http";
 import { crashedRequestLease, lookup, paidPayment, processorReversals, refund } from "../support/payments";
 import { control } from "../support/sandbox";
-import { d1Holding } from "../support/shards";
 
 const liveReversals = async (transferId: string) => (await processorReversals(transferId)).filter((r) => r.state !== "FAILED");
 
@@ -34,12 +36,9 @@ describe("POST /v1/payments/{id}/refund retried with the same Idempotency-Key", 
     expect(await again.text()).toBe(answer);
 
     expect((await liveReversals(payment.processorTransferId)).map((r) => r.amount)).toEqual([4000]);
-    const row = await (
-      await d1Holding("payments", payment.lcPaymentId)
-    )
-      .prepare("SELECT amount_refund_reserved_cents AS held FROM payments WHERE id = ?")
-      .bind(payment.lcPaymentId)
-      .first<{ held: number }>();
+    const [row] = await rowsOnEveryShard((db) =>
+      db.select({ held: payments.amountRefundReservedCents }).from(payments).where(eq(payments.id, payment.lcPaymentId)),
+    );
     expect(row?.held).toBe(0);
   });
 

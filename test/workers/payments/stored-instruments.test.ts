@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { paymentInstruments } from "../../../src/payments/payments.schema";
+import { shardOf } from "../support/db";
 import { call, expectProblem } from "../support/http";
 import { lookup, paidPayment, paymentsPage, processorGet, type Payment } from "../support/payments";
 import { eventsFor } from "../support/processor-webhooks";
 import { bankToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 describe("the stored instrument a payment charged", () => {
   it("is in the lookup, the list and the payment's events, and charges again for the same tenant", async () => {
@@ -53,17 +55,20 @@ describe("the stored instrument a payment charged", () => {
 
   it("made before D1 kept instruments: the processor's tenant tag decides, and D1 remembers it from then on", async () => {
     const { auth: ownerAuth, tenantId, payment } = await paidPayment(2100);
-    const { processorInstrumentId } = await lookup(ownerAuth, payment.lcPaymentId);
-    const shard = await tenantD1(tenantId);
-    const forget = () => shard.prepare("DELETE FROM payment_instruments WHERE id = ?").bind(processorInstrumentId).run();
+    const processorInstrumentId = (await lookup(ownerAuth, payment.lcPaymentId)).processorInstrumentId!;
+    const shard = await shardOf(tenantId);
+    const forget = () => shard.delete(paymentInstruments).where(eq(paymentInstruments.id, processorInstrumentId));
     const recorded = () =>
-      shard.prepare("SELECT tenant_id AS tenantId, method FROM payment_instruments WHERE id = ?").bind(processorInstrumentId).first();
+      shard.query.paymentInstruments.findFirst({
+        columns: { tenantId: true, method: true },
+        where: eq(paymentInstruments.id, processorInstrumentId),
+      });
     const body = { amountCents: 700, currency: "USD", orderRef: "older-instrument", processorInstrumentId };
 
     await forget();
     const other = await chargeableTenant("Older Other");
     await expectProblem(await charge(other.auth, body), 400, "validation-failed");
-    expect(await recorded()).toBeNull();
+    expect(await recorded()).toBeUndefined();
 
     expect((await charge(ownerAuth, body)).status).toBe(201);
     expect(await recorded()).toEqual({ tenantId, method: "card" });

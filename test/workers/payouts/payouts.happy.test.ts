@@ -1,12 +1,15 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sweepPayouts } from "../../../src/payouts";
 import { expectedArrivalDate } from "../../../src/payouts/payout-schedule";
+import { payoutDiscovery, payoutItems, payouts as payoutRows } from "../../../src/payouts/payouts.schema";
+import { shardOf } from "../support/db";
 import { ADMIN_HEADERS, call, jsonInit, tenantWithKey } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { shardContexts, tenantD1 } from "../support/shards";
+import { shardContexts } from "../support/shards";
 
 type Payout = {
   lcPayoutId: string;
@@ -237,16 +240,23 @@ describe("GET /v1/payouts and /v1/payouts/{id}", () => {
     await control("close-settlement", { id: merchantId }, auth);
     const [paid] = await payouts(auth);
     // As if the service had heard only of the accruing settlement.
-    const db = await tenantD1(tenantId);
+    const db = await shardOf(tenantId);
     await db.batch([
-      db.prepare("DELETE FROM payout_items WHERE payout_id = ?").bind(paid!.lcPayoutId),
+      db.delete(payoutItems).where(eq(payoutItems.payoutId, paid!.lcPayoutId)),
       db
-        .prepare(
-          `UPDATE payouts SET status = 'accruing', processor_status = 'PENDING', payment_count = NULL, processor_funding_transfer_id = NULL,
-           funding_state = NULL, initiated_at = NULL, expected_arrival_date = NULL, items_synced_for = NULL, other_fees_cents = NULL
-         WHERE id = ?`,
-        )
-        .bind(paid!.lcPayoutId),
+        .update(payoutRows)
+        .set({
+          status: "accruing",
+          processorStatus: "PENDING",
+          paymentCount: null,
+          processorFundingTransferId: null,
+          fundingState: null,
+          initiatedAt: null,
+          expectedArrivalDate: null,
+          itemsSyncedFor: null,
+          otherFeesCents: null,
+        })
+        .where(eq(payoutRows.id, paid!.lcPayoutId)),
     ]);
     expect((await payouts(auth))[0]!.status).toBe("accruing");
     await sweepAt(6 * 60 * 1000);
@@ -260,11 +270,11 @@ describe("GET /v1/payouts and /v1/payouts/{id}", () => {
     await charge(auth, chargeBody(await cardToken(), { amountCents: 5_500 }));
     await control("close-settlement", { id: merchantId }, auth);
     const [known] = await payouts(auth);
-    const db = await tenantD1(tenantId);
+    const db = await shardOf(tenantId);
     await db.batch([
-      db.prepare("DELETE FROM payout_items WHERE payout_id = ?").bind(known!.lcPayoutId),
-      db.prepare("DELETE FROM payouts WHERE id = ?").bind(known!.lcPayoutId),
-      db.prepare("DELETE FROM payout_discovery WHERE tenant_id = ?").bind(tenantId),
+      db.delete(payoutItems).where(eq(payoutItems.payoutId, known!.lcPayoutId)),
+      db.delete(payoutRows).where(eq(payoutRows.id, known!.lcPayoutId)),
+      db.delete(payoutDiscovery).where(eq(payoutDiscovery.tenantId, tenantId)),
     ]);
     expect(await payouts(auth)).toEqual([]);
     await sweepAt(0);

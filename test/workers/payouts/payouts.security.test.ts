@@ -1,10 +1,13 @@
-import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerEntriesForTransfers } from "../../../src/payments";
+import { payments } from "../../../src/payments/payments.schema";
+import { payouts } from "../../../src/payouts/payouts.schema";
+import { controlDb, everyShard, shardOf } from "../support/db";
 import { call, expectProblem } from "../support/http";
 import { signedDelivery } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { allShardD1s, tenantContext, tenantD1 } from "../support/shards";
+import { tenantContext } from "../support/shards";
 
 async function paidPayout(name: string) {
   const tenant = await chargeableTenant(name);
@@ -57,14 +60,15 @@ describe("payouts belong to their tenant", () => {
     expect(await forged.json()).toMatchObject({ outcome: "ignored" });
     expect((await (await call("/v1/payouts", { headers: attacker.auth })).json<{ data: unknown[] }>()).data).toEqual([]);
     const owners = [];
-    for (const db of [env.DB, ...allShardD1s()]) {
-      const { results } = await db
-        .prepare("SELECT tenant_id FROM payouts WHERE processor_settlement_id = ?")
-        .bind(victim.payout.processorSettlementId)
-        .all<{ tenant_id: string }>();
-      owners.push(...results);
+    for (const db of [controlDb(), ...everyShard()]) {
+      owners.push(
+        ...(await db
+          .select({ tenantId: payouts.tenantId })
+          .from(payouts)
+          .where(eq(payouts.processorSettlementId, victim.payout.processorSettlementId))),
+      );
     }
-    expect(owners).toEqual([{ tenant_id: victim.tenantId }]);
+    expect(owners).toEqual([{ tenantId: victim.tenantId }]);
   });
 
   it("matches settled transfers only to the payout's own tenant's payments", async () => {
@@ -72,12 +76,12 @@ describe("payouts belong to their tenant", () => {
     const other = await chargeableTenant("Ledger Other Co");
     const transfers = (
       await (
-        await tenantD1(owner.tenantId)
+        await shardOf(owner.tenantId)
       )
-        .prepare("SELECT processor_transfer_id AS id FROM payments WHERE tenant_id = ?")
-        .bind(owner.tenantId)
-        .all<{ id: string }>()
-    ).results.map(({ id }) => ({ id, idempotencyId: null, parentTransferId: null }));
+        .select({ id: payments.processorTransferId })
+        .from(payments)
+        .where(eq(payments.tenantId, owner.tenantId))
+    ).map(({ id }) => ({ id: id!, idempotencyId: null, parentTransferId: null }));
     expect(transfers).toHaveLength(2);
     // The owner's shard, asked for either tenant: the query itself is scoped by tenant.
     const ctx = await tenantContext(owner.tenantId);

@@ -1,9 +1,11 @@
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { processorWebhookReceipts as receipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
+import { shardOf } from "../support/db";
 import { ADMIN_HEADERS, call } from "../support/http";
 import { lookup, type Payment } from "../support/payments";
 import { eventsFor } from "../support/processor-webhooks";
 import { bankToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 // The sandbox's own webhooks, faulted on their way to the service by its delivery fault knobs: what the service makes
 // of the processor sending a webhook twice, or late, end to end (real bodies, signatures and the binding). The same
@@ -29,14 +31,13 @@ async function updatesSent(transferId: string): Promise<Delivery[]> {
 const updateReceipts = async (tenantId: string, transferId: string) =>
   (
     await (
-      await tenantD1(tenantId)
+      await shardOf(tenantId)
     )
-      .prepare(
-        "SELECT resource_state, outcome FROM processor_webhook_receipts WHERE resource_id = ? AND type = 'updated' ORDER BY received_at",
-      )
-      .bind(transferId)
-      .all<{ resource_state: string; outcome: string }>()
-  ).results.map((receipt) => [receipt.resource_state, receipt.outcome]);
+      .select({ resourceState: receipts.resourceState, outcome: receipts.outcome })
+      .from(receipts)
+      .where(and(eq(receipts.resourceId, transferId), eq(receipts.type, "updated")))
+      .orderBy(asc(receipts.receivedAt))
+  ).map((receipt) => [receipt.resourceState, receipt.outcome]);
 
 const paymentCallbacks = async (lcPaymentId: string) =>
   (await eventsFor(lcPaymentId)).filter((event) => event.type === "transfer.updated").map((event) => JSON.parse(event.payload).status);

@@ -1,5 +1,8 @@
-import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
+import { processorWebhookReceipts as receipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
+import { controlDb, everyShard, shardOf } from "../support/db";
 import { disputedPayment } from "../support/disputes";
 import { call, expectProblem } from "../support/http";
 import { processorGet } from "../support/payments";
@@ -12,7 +15,6 @@ import {
   transferEvent,
   webhookBasicAuth as basic,
 } from "../support/processor-webhooks";
-import { allShardD1s, tenantD1 } from "../support/shards";
 
 const LIMIT_BYTES = 256 * 1024;
 const TWO_MB = 2 * 1024 * 1024;
@@ -20,28 +22,24 @@ const TWO_MB = 2 * 1024 * 1024;
 /** Receipts wherever they are: on a tenant's shard, or on the control database for a resource of no tenant. */
 const receiptCount = async (resourceId?: string) => {
   let total = 0;
-  for (const db of [env.DB, ...allShardD1s()]) {
-    const query = resourceId
-      ? db.prepare("SELECT COUNT(*) AS n FROM processor_webhook_receipts WHERE resource_id = ?").bind(resourceId)
-      : db.prepare("SELECT COUNT(*) AS n FROM processor_webhook_receipts");
-    total += (await query.first<{ n: number }>())!.n;
+  for (const db of [controlDb(), ...everyShard()]) {
+    total += await db.$count(receipts, resourceId ? eq(receipts.resourceId, resourceId) : undefined);
   }
   return total;
 };
 
 const paymentRow = async (tenantId: string, id: string) =>
-  (await tenantD1(tenantId))
-    .prepare("SELECT status, processor_state, processor_updated_at, failure_code, updated_at FROM payments WHERE id = ?")
-    .bind(id)
-    .first();
+  (await shardOf(tenantId)).query.payments.findFirst({
+    columns: { status: true, processorState: true, processorUpdatedAt: true, failureCode: true, updatedAt: true },
+    where: eq(payments.id, id),
+  });
 
 /** The control database's unprocessable receipt of a resource, as the operator's route lists it. */
 const kept = async (resourceId: string) =>
-  await env.DB.prepare(
-    "SELECT outcome, raw_body, reason FROM processor_webhook_receipts WHERE resource_id = ? AND outcome = 'unprocessable'",
-  )
-    .bind(resourceId)
-    .first<{ outcome: string; raw_body: string; reason: string }>();
+  await controlDb().query.processorWebhookReceipts.findFirst({
+    columns: { outcome: true, rawBody: true, reason: true },
+    where: and(eq(receipts.resourceId, resourceId), eq(receipts.outcome, "unprocessable")),
+  });
 
 const acknowledgedAs = async (response: Response) => {
   expect(response.status).toBe(200);
@@ -76,7 +74,7 @@ describe("POST /webhooks/processor with a body too large", () => {
     const rawBody = JSON.stringify(event);
     expect(rawBody.length).toBe(LIMIT_BYTES);
     expect(await (await signedDelivery(rawBody)).json()).toMatchObject({ outcome: "unprocessable" });
-    expect((await kept("TRlargeunfit"))!.raw_body).toBe(rawBody);
+    expect((await kept("TRlargeunfit"))!.rawBody).toBe(rawBody);
   });
 });
 
@@ -85,7 +83,7 @@ describe("POST /webhooks/processor with a signed body that does not fit the proc
     const { tenant, id, transferId } = await achPayment("whonlyid");
     const before = await paymentRow(tenant.tenantId, id);
     expect(await acknowledgedAs(await signedDelivery(transferEvent({ id: transferId })))).toBe("unprocessable");
-    const reason = JSON.parse((await kept(transferId))!.reason) as { field: string }[];
+    const reason = JSON.parse((await kept(transferId))!.reason!) as { field: string }[];
     expect(reason.map((error) => error.field)).toEqual(
       expect.arrayContaining(["_embedded.transfers.0.state", "_embedded.transfers.0.updated_at"]),
     );
@@ -99,7 +97,7 @@ describe("POST /webhooks/processor with a signed body that does not fit the proc
     const before = await paymentRow(tenant.tenantId, id);
     const hacked = transferEvent({ id: transferId, state: "HACKED", merchant: merchantId, updated_at: "2026-05-02T00:00:00.000Z" });
     expect(await acknowledgedAs(await signedDelivery(hacked))).toBe("unprocessable");
-    expect(JSON.parse((await kept(transferId))!.reason)).toEqual([
+    expect(JSON.parse((await kept(transferId))!.reason!)).toEqual([
       { field: "_embedded.transfers.0.state", message: expect.stringContaining("SUCCEEDED") },
     ]);
     expect(await paymentRow(tenant.tenantId, id)).toEqual(before);
@@ -121,7 +119,7 @@ describe("POST /webhooks/processor with a signed body that does not fit the proc
     };
     const response = await signedDelivery({ type: "updated", entity: "compliance_form", _embedded: { compliance_forms: [form] } });
     expect(await acknowledgedAs(response)).toBe("unprocessable");
-    expect(JSON.parse((await kept("CFnomerchant"))!.reason)).toEqual([
+    expect(JSON.parse((await kept("CFnomerchant"))!.reason!)).toEqual([
       { field: "_embedded.compliance_forms.0.linked_to", message: expect.any(String) },
     ]);
   });
@@ -137,15 +135,11 @@ describe("POST /webhooks/processor with a signed body that does not fit the proc
       { entity: "transfer", type: 7 },
       '{"type":"updated","entity":"transfer",',
     ];
-    const keptBefore = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM processor_webhook_receipts WHERE outcome = 'unprocessable'",
-    ).first<number>("n");
+    const keptCount = () => controlDb().$count(receipts, eq(receipts.outcome, "unprocessable"));
+    const keptBefore = await keptCount();
     for (const body of bodies) expect(await acknowledgedAs(await signedDelivery(body))).toBe("unprocessable");
     for (const body of bodies) expect(await acknowledgedAs(await signedDelivery(body))).toBe("duplicate");
-    const keptAfter = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM processor_webhook_receipts WHERE outcome = 'unprocessable'",
-    ).first<number>("n");
-    expect(keptAfter! - keptBefore!).toBe(bodies.length);
+    expect((await keptCount()) - keptBefore).toBe(bodies.length);
   });
 });
 
@@ -265,12 +259,12 @@ describe("POST /webhooks/processor with mutations of the processor's own events"
     expect(Object.keys(outcomes).length).toBeGreaterThan(1);
 
     const consumed = await (
-      await tenantD1(tenantId)
+      await shardOf(tenantId)
     )
-      .prepare("SELECT resource_state FROM processor_webhook_receipts WHERE entity = 'transfer' AND resource_id = ?")
-      .bind(payment.processorTransferId)
-      .all<{ resource_state: string }>();
-    for (const { resource_state } of consumed.results) expect(TRANSFER_STATES).toContain(resource_state);
+      .select({ resourceState: receipts.resourceState })
+      .from(receipts)
+      .where(and(eq(receipts.entity, "transfer"), eq(receipts.resourceId, payment.processorTransferId!)));
+    for (const { resourceState } of consumed) expect(TRANSFER_STATES).toContain(resourceState);
     const { processorState } = await status(auth, payment.lcPaymentId);
     expect(TRANSFER_STATES).toContain(processorState);
   }, 60_000);

@@ -1,5 +1,8 @@
-import { env } from "cloudflare:workers";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../../src/payments/payments.schema";
+import { processorWebhookReceipts as receipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
+import { controlDb, shardOf } from "../support/db";
 import { call } from "../support/http";
 import { lookup, processorGet, type Payment } from "../support/payments";
 import {
@@ -12,17 +15,13 @@ import {
   webhookBasicAuth as basic,
 } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
-import { tenantD1 } from "../support/shards";
 
 const receiptOutcomes = async (tenantId: string, resourceId: string) =>
-  (
-    await (
-      await tenantD1(tenantId)
-    )
-      .prepare("SELECT type, outcome FROM processor_webhook_receipts WHERE resource_id = ? ORDER BY received_at, type")
-      .bind(resourceId)
-      .all<{ type: string; outcome: string }>()
-  ).results;
+  (await shardOf(tenantId))
+    .select({ type: receipts.type, outcome: receipts.outcome })
+    .from(receipts)
+    .where(eq(receipts.resourceId, resourceId))
+    .orderBy(asc(receipts.receivedAt), asc(receipts.type));
 
 describe("POST /webhooks/processor", () => {
   it("acknowledges the processor's empty test POST", async () => {
@@ -103,9 +102,7 @@ describe("POST /webhooks/processor", () => {
       _embedded: { fee_profiles: [{ id: "FP1", updated_at: "2026-05-01T00:00:00Z" }] },
     });
     expect(await response.json()).toMatchObject({ outcome: "unhandled" });
-    const receipt = await env.DB.prepare("SELECT outcome FROM processor_webhook_receipts WHERE resource_id = 'FP1'").first<{
-      outcome: string;
-    }>();
+    const receipt = await controlDb().query.processorWebhookReceipts.findFirst({ where: eq(receipts.resourceId, "FP1") });
     expect(receipt?.outcome).toBe("unhandled");
   });
 });
@@ -150,7 +147,7 @@ describe("POST /webhooks/processor after a sale the service recorded", () => {
   it("applies the transfer.created of a transfer the ledger has not recorded yet, found by its idempotency_id", async () => {
     const { tenant, id, transferId, merchantId } = await achPayment("whunrecorded");
     // As when the webhook beats the charge's answer: the ledger row exists, the processor's transfer id not yet.
-    await (await tenantD1(tenant.tenantId)).prepare("UPDATE payments SET processor_transfer_id = NULL WHERE id = ?").bind(id).run();
+    await (await shardOf(tenant.tenantId)).update(payments).set({ processorTransferId: null }).where(eq(payments.id, id));
     const created = await signedDelivery(
       transferEvent(
         {
@@ -172,11 +169,11 @@ describe("POST /webhooks/processor after a sale the service recorded", () => {
   it("applies a newer transfer.created of a recorded transfer: its instant, not its type, decides", async () => {
     const { tenant, id, transferId, merchantId } = await achPayment("whnewercreated");
     await (
-      await tenantD1(tenant.tenantId)
+      await shardOf(tenant.tenantId)
     )
-      .prepare("UPDATE payments SET processor_updated_at_us = ? WHERE id = ?")
-      .bind(Date.parse("2026-05-01T00:00:00.000Z") * 1000, id)
-      .run();
+      .update(payments)
+      .set({ processorUpdatedAtUs: Date.parse("2026-05-01T00:00:00.000Z") * 1000 })
+      .where(eq(payments.id, id));
     const event = (state: string, updatedAt: string) =>
       transferEvent({ id: transferId, state, type: "DEBIT", merchant: merchantId, updated_at: updatedAt }, "created");
 

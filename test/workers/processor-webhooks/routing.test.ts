@@ -1,11 +1,19 @@
 import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { tenants } from "../../../src/db/tenants.schema";
+import { disputes } from "../../../src/disputes/disputes.schema";
+import { onboarding } from "../../../src/onboarding/onboarding.schema";
+import { events } from "../../../src/outbox/events.schema";
+import { payments } from "../../../src/payments/payments.schema";
+import { processorWebhookReceipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
+import { controlDb, everyShard, shardOf, type ControlDb, type ShardDb } from "../support/db";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 import { processorGet, type Payment } from "../support/payments";
 import { achPayment, holdProcessorWebhooks, signedDelivery, tenantInRegion, transferEvent } from "../support/processor-webhooks";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { allShardD1s, tenantD1, tenantShardBinding } from "../support/shards";
+import { tenantShardBinding } from "../support/shards";
 
 // Processor webhooks name a merchant, never a tenant: each is applied on the shard of the tenant owning the merchant
 // (the control database's map) and leaves nothing anywhere else. The sandbox's own deliveries go to a bin here, so
@@ -15,23 +23,19 @@ beforeAll(async () => {
 });
 
 /** Every database the service writes: the control database and each tenant shard, by binding. */
-const everyDatabase = (): [string, D1Database][] => [
-  ["DB", env.DB],
-  ...allShardD1s().map((d1, i) => [`shard ${i}`, d1] as [string, D1Database]),
+const everyDatabase = (): [string, ControlDb | ShardDb][] => [
+  ["DB", controlDb()],
+  ...everyShard().map((db, i) => [`shard ${i}`, db] as [string, ShardDb]),
 ];
-
-async function countWhere(db: D1Database, sql: string, value: string): Promise<number> {
-  return (await db.prepare(sql).bind(value).first<{ n: number }>())!.n;
-}
 
 /** Where rows about a payment, its transfer and its events are, per database: [payments, receipts, events]. */
 async function rowsByDatabase(paymentId: string, transferId: string) {
   const found: Record<string, number[]> = {};
   for (const [name, db] of everyDatabase()) {
     found[name] = [
-      await countWhere(db, "SELECT COUNT(*) AS n FROM payments WHERE id = ?", paymentId),
-      await countWhere(db, "SELECT COUNT(*) AS n FROM processor_webhook_receipts WHERE resource_id = ?", transferId),
-      await countWhere(db, "SELECT COUNT(*) AS n FROM events WHERE subject_id = ?", paymentId),
+      await db.$count(payments, eq(payments.id, paymentId)),
+      await db.$count(processorWebhookReceipts, eq(processorWebhookReceipts.resourceId, transferId)),
+      await db.$count(events, eq(events.subjectId, paymentId)),
     ];
   }
   return found;
@@ -64,7 +68,7 @@ describe("a processor webhook for a tenant on a shard", () => {
   ] as const) {
     it(`is applied on ${binding} and leaves no payment change, receipt or event anywhere else`, async () => {
       const { tenant, id, transferId, merchantId } = await achPaymentOn(binding, region);
-      const shardIndex = allShardD1s().indexOf(await tenantD1(tenant.tenantId));
+      const shardIndex = everyShard().indexOf(await shardOf(tenant.tenantId));
       const event = transferEvent({ id: transferId, state: "SUCCEEDED", merchant: merchantId, updated_at: "2026-05-02T00:00:00.000Z" });
 
       expect(await (await signedDelivery(event)).json()).toEqual({ received: true, outcome: "applied" });
@@ -91,7 +95,7 @@ describe("a processor webhook naming a merchant of no tenant", () => {
     const after = await rowsByDatabase(id, transferId);
     expect(after).toEqual({ ...before, DB: [0, 1, 0] });
     expect(
-      await env.DB.prepare("SELECT outcome FROM processor_webhook_receipts WHERE resource_id = ?").bind(transferId).first("outcome"),
+      (await controlDb().query.processorWebhookReceipts.findFirst({ where: eq(processorWebhookReceipts.resourceId, transferId) }))?.outcome,
     ).toBe("ignored");
     expect(await (await call(`/v1/payments/${id}`, { headers: tenant.auth })).json()).toMatchObject({ status: "processing" });
   });
@@ -115,19 +119,11 @@ describe("the missed-events sweep", () => {
     const disputed = await (await call(`/v1/payments/${sale.lcPaymentId}`, { headers: tenant.auth })).json<Payment>();
     expect(disputed.status).toBe("disputed");
     for (const [name, db] of everyDatabase()) {
-      const disputes = await countWhere(db, "SELECT COUNT(*) AS n FROM disputes WHERE processor_dispute_id = ?", dispute.id);
-      const events = await countWhere(
-        db,
-        "SELECT COUNT(*) AS n FROM events WHERE subject_id = ? AND type = 'dispute.created'",
-        sale.lcPaymentId,
-      );
-      const onItsShard = db === (await tenantD1(tenant.tenantId));
-      const settledEvents = await countWhere(
-        db,
-        "SELECT COUNT(*) AS n FROM events WHERE subject_id = ? AND type = 'transfer.updated'",
-        debit.lcPaymentId,
-      );
-      expect([name, disputes, events, settledEvents]).toEqual([name, ...Array<number>(3).fill(onItsShard ? 1 : 0)]);
+      const disputeRows = await db.$count(disputes, eq(disputes.processorDisputeId, dispute.id));
+      const disputeEvents = await db.$count(events, and(eq(events.subjectId, sale.lcPaymentId), eq(events.type, "dispute.created")));
+      const onItsShard = db === (await shardOf(tenant.tenantId));
+      const settledEvents = await db.$count(events, and(eq(events.subjectId, debit.lcPaymentId), eq(events.type, "transfer.updated")));
+      expect([name, disputeRows, disputeEvents, settledEvents]).toEqual([name, ...Array<number>(3).fill(onItsShard ? 1 : 0)]);
     }
   });
 });
@@ -148,16 +144,15 @@ describe("the control row's copy of the merchant and charge gate", () => {
   it("after a crash between the control map and the shard's write, is completed by the merchant's next event", async () => {
     const { tenantId, auth, merchantId } = await chargeableTenant("Crashed Before Shard Co");
     // As the attach left it had it crashed after the control database's map: the shard knows nothing of the merchant.
-    const shard = await tenantD1(tenantId);
+    const shard = await shardOf(tenantId);
     await shard.batch([
-      shard.prepare("UPDATE tenants SET processor_merchant_id = NULL, charges_enabled = 0 WHERE id = ?").bind(tenantId),
+      shard.update(tenants).set({ processorMerchantId: null, chargesEnabled: false }).where(eq(tenants.id, tenantId)),
       shard
-        .prepare(
-          "UPDATE onboarding SET merchant_updated_at = NULL, merchant_onboarding_state = NULL, change_token = NULL WHERE tenant_id = ?",
-        )
-        .bind(tenantId),
+        .update(onboarding)
+        .set({ merchantUpdatedAt: null, merchantOnboardingState: null, changeToken: null })
+        .where(eq(onboarding.tenantId, tenantId)),
     ]);
-    await env.DB.prepare("UPDATE tenants SET charges_enabled = 0 WHERE id = ?").bind(tenantId).run();
+    await controlDb().update(tenants).set({ chargesEnabled: false }).where(eq(tenants.id, tenantId));
     expect((await (await call("/v1/onboarding/status", { headers: auth })).json<{ chargesEnabled: boolean }>()).chargesEnabled).toBe(false);
 
     expect(await (await merchantUpdated(merchantId)).json()).toMatchObject({ outcome: "applied" });
@@ -175,7 +170,7 @@ describe("the control row's copy of the merchant and charge gate", () => {
     expect(await (await merchantUpdated(merchantId)).json()).toMatchObject({ outcome: "applied" });
     expect(await operatorView(tenantId)).toMatchObject({ chargesEnabled: false });
     // The copy lost: the control row still says what the shard said before.
-    await env.DB.prepare("UPDATE tenants SET charges_enabled = 1 WHERE id = ?").bind(tenantId).run();
+    await controlDb().update(tenants).set({ chargesEnabled: true }).where(eq(tenants.id, tenantId));
 
     // The sweep's read of the merchant feed is the merchant's next event: nothing to change on the shard, the copy made again.
     await runScheduledSweeps(env, Date.now());

@@ -2,19 +2,20 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
+import { tenants } from "../../../src/db/tenants.schema";
 import { tenantMoves } from "../../../src/placement/tenant-moves.schema";
+import { tenantShards } from "../../../src/placement/tenant-shards.schema";
 import { events } from "../../../src/outbox/events.schema";
 import { payments } from "../../../src/payments/payments.schema";
 import { readMissedChanges } from "../../../src/processor-webhooks/missed-events.sweep";
 import { processorWebhookReceipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
 import { APPLY_RETRY_AFTER_MS, retryFailedApplications } from "../../../src/processor-webhooks/processor-webhooks.service";
 import { processorWatermarks } from "../../../src/processor-webhooks/watermarks.schema";
-import { controlDb } from "../support/db";
+import { controlDb, shardOf } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { achPayment, eventsFor, paymentStatus as status, seedMerchant, signedDelivery, transferEvent } from "../support/processor-webhooks";
 import { moveRow } from "../support/seed";
-import { tenantD1 } from "../support/shards";
 
 // A signed processor webhook is never lost for its shape: one that cannot be applied is kept on the control database as
 // `unprocessable` with its raw body and reason, listed for the operator, counted in /health/ready, and applied once by a
@@ -196,9 +197,9 @@ describe("POST /admin/processor-webhooks/reapply", () => {
   it("applies one for a tenant whose data is still on the control database, where the kept receipt is its receipt too", async () => {
     const tenant = await tenantWithKey();
     // As a deployment from before shards holds it: no tenant_shards row, no shard copy of its row.
-    const placed = await tenantD1(tenant.tenantId);
-    await env.DB.prepare("DELETE FROM tenant_shards WHERE tenant_id = ?").bind(tenant.tenantId).run();
-    await placed.prepare("DELETE FROM tenants WHERE id = ?").bind(tenant.tenantId).run();
+    const placed = await shardOf(tenant.tenantId);
+    await controlDb().delete(tenantShards).where(eq(tenantShards.tenantId, tenant.tenantId));
+    await placed.delete(tenants).where(eq(tenants.id, tenant.tenantId));
     const id = paymentId(1, "keptcontrol");
     await seedPayments(tenant.tenantId, [
       { id, status: "processing", method: "ach", amountCents: 5000, createdAt: "2026-05-01T00:00:00.000Z" },
@@ -271,7 +272,7 @@ describe("a webhook whose applying fails", () => {
     const [kept] = (await listed()).filter((receipt) => receipt.resourceId === transferId);
     expect(kept).toMatchObject({ rawBody, reason: [{ field: "(applying)", message: expect.stringContaining("moving") }] });
 
-    await env.DB.prepare("DELETE FROM tenant_moves WHERE tenant_id = ?").bind(tenant.tenantId).run();
+    await controlDb().delete(tenantMoves).where(eq(tenantMoves.tenantId, tenant.tenantId));
     expect((await reapplyAll()).filter((result) => result.id === kept!.id)).toEqual([{ id: kept!.id, outcome: "applied", reason: null }]);
     expect(await status(tenant.auth, id)).toMatchObject({ status: "succeeded" });
   });
@@ -291,7 +292,7 @@ describe("a webhook whose applying fails", () => {
 
     // Still paused at the cron's next turn: tried again, still kept, the payment untouched.
     await cronAt(APPLY_RETRY_AFTER_MS + 1_000);
-    await env.DB.prepare("DELETE FROM tenant_moves WHERE tenant_id = ?").bind(tenant.tenantId).run();
+    await controlDb().delete(tenantMoves).where(eq(tenantMoves.tenantId, tenant.tenantId));
     expect(await status(tenant.auth, id)).toMatchObject({ status: "processing" });
     // Within a minute of its last try it waits; after it, it is applied.
     await cronAt(APPLY_RETRY_AFTER_MS + 2_000);

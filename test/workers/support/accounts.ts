@@ -1,6 +1,9 @@
-import { env } from "cloudflare:workers";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { dashboardTotpFactors, dashboardUsers } from "../../../src/accounts/accounts.schema";
+import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { base32Decode, hotp, totpStep } from "../../../src/accounts/totp";
 import { DashboardBrowser, PASSWORD } from "./dashboard";
+import { controlDb } from "./db";
 
 /** The authenticator's code for a step (default: the current one), from the key the enrolment page showed. */
 export const codeAt = (secret: string, step = totpStep(Date.now())) => hotp(base32Decode(secret), step);
@@ -10,12 +13,16 @@ export const codeAt = (secret: string, step = totpStep(Date.now())) => hotp(base
  * step is at most one ahead of its clock (a code the test used a moment ago is never taken again).
  */
 export async function nextCode(secret: string, email: string): Promise<string> {
-  const row = await env.DB.prepare(
-    "SELECT last_used_step AS step FROM dashboard_totp_factors WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ? AND removed_at IS NULL)",
-  )
-    .bind(email)
-    .first<{ step: number }>();
-  return codeAt(secret, Math.max(row!.step + 1, totpStep(Date.now()) - 1));
+  const db = controlDb();
+  const user = db
+    .select({ id: dashboardUsers.id })
+    .from(dashboardUsers)
+    .where(and(eq(dashboardUsers.email, email), isNull(dashboardUsers.removedAt)));
+  const factor = await db.query.dashboardTotpFactors.findFirst({
+    columns: { lastUsedStep: true },
+    where: eq(dashboardTotpFactors.userId, user),
+  });
+  return codeAt(secret, Math.max(factor!.lastUsedStep + 1, totpStep(Date.now()) - 1));
 }
 
 export const secretIn = (html: string) => /id="totp-secret"[^>]*value="([A-Z2-7]+)"/.exec(html)?.[1];
@@ -53,12 +60,12 @@ export async function signInWithCode(
   return browser.post("/dashboard/sign-in/code", { code: typeof code === "string" ? code : await code() });
 }
 
-export const auditActions = async (tenantId: string) =>
-  (
-    await env.DB.prepare("SELECT action, target FROM dashboard_audit_log WHERE tenant_id = ? ORDER BY created_at, rowid")
-      .bind(tenantId)
-      .all<{ action: string; target: string | null }>()
-  ).results;
+export const auditActions = (tenantId: string) =>
+  controlDb()
+    .select({ action: dashboardAuditLog.action, target: dashboardAuditLog.target })
+    .from(dashboardAuditLog)
+    .where(eq(dashboardAuditLog.tenantId, tenantId))
+    .orderBy(asc(dashboardAuditLog.createdAt), sql`rowid`);
 
 /**
  * For tests that sign in several people or hash many passwords (PBKDF2 at 100,000 iterations each): seconds on a

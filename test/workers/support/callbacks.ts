@@ -1,14 +1,18 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, type QueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { expect, vi } from "vitest";
 import { handleCallbackBatch } from "../../../src/callbacks";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
 import { createContext } from "../../../src/context";
 import type { CallbackMessage } from "../../../src/callbacks/callback-message";
 import { shardD1 } from "../../../src/placement/shards";
 import type { EventType } from "../../../src/outbox/event-types";
+import { events } from "../../../src/outbox/events.schema";
+import { rowsOnEveryShard, shardDb, shardOf } from "./db";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./http";
-import { d1Holding, rowOnAnyShard, rowsOnAnyShard, shardHolding, tenantContext, tenantD1, tenantShardBinding } from "./shards";
+import { d1Holding, rowOnAnyShard, rowsOnAnyShard, shardHolding, tenantContext, tenantShardBinding } from "./shards";
 
 export const MAIN_QUEUE = "payment-connect-callbacks";
 export const DEAD_LETTER_QUEUE = "payment-connect-callbacks-dlq";
@@ -57,22 +61,29 @@ export async function writeEvent(
 ) {
   const { db, outbox } = await tenantContext(tenantId);
   await db.batch([outbox.record({ tenantId, type, subjectId: data.lcPaymentId ?? "subject", data })]);
-  const row = await (
-    await tenantD1(tenantId)
+  const [row] = await (
+    await shardOf(tenantId)
   )
-    .prepare("SELECT id FROM events WHERE tenant_id = ? ORDER BY rowid DESC LIMIT 1")
-    .bind(tenantId)
-    .first<{ id: string }>();
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.tenantId, tenantId))
+    .orderBy(desc(sql`rowid`))
+    .limit(1);
   return row!.id;
 }
 
 /** The event's delivery row, created without sending a Queue message, so the test alone drives the consumer. */
 export async function deliveryWithoutMessage(eventId: string): Promise<string> {
-  const event = await rowOnAnyShard<{ tenant_id: string }>("SELECT tenant_id FROM events WHERE id = ?", eventId);
+  const [event] = await rowsOnEveryShard((db) => db.select({ tenantId: events.tenantId }).from(events).where(eq(events.id, eventId)));
   if (!event) throw new Error(`no event ${eventId}`);
-  const ctx = await tenantContext(event.tenant_id);
+  const ctx = await tenantContext(event.tenantId);
   await ctx.db.batch([eventDeliveryInsert(ctx, eventId)]);
-  const row = await rowOnAnyShard<{ id: string }>("SELECT id FROM callback_deliveries WHERE event_id = ? AND origin = 'event'", eventId);
+  const [row] = await rowsOnEveryShard((db) =>
+    db
+      .select({ id: callbackDeliveries.id })
+      .from(callbackDeliveries)
+      .where(and(eq(callbackDeliveries.eventId, eventId), eq(callbackDeliveries.origin, "event"))),
+  );
   if (!row) throw new Error(`no delivery for ${eventId}`);
   return row.id;
 }
@@ -80,11 +91,11 @@ export async function deliveryWithoutMessage(eventId: string): Promise<string> {
 /** The message the service sends for a delivery: its id, the shard that holds it and its tenant. */
 export async function deliveryMessage(deliveryId: string): Promise<CallbackMessage> {
   const shard = await shardHolding("callback_deliveries", deliveryId);
-  const row = await shardD1(env, shard)
-    .prepare("SELECT tenant_id FROM callback_deliveries WHERE id = ?")
-    .bind(deliveryId)
-    .first<{ tenant_id: string }>();
-  return { deliveryId, shard, tenantId: row!.tenant_id };
+  const row = await shardDb(shardD1(env, shard)).query.callbackDeliveries.findFirst({
+    columns: { tenantId: true },
+    where: eq(callbackDeliveries.id, deliveryId),
+  });
+  return { deliveryId, shard, tenantId: row!.tenantId };
 }
 
 /**
@@ -216,11 +227,12 @@ export const attemptsOf = async (deliveryId: string) =>
 
 /** Backdates an event and its deliveries to `createdAt`, and marks it handed to delivery unless `enqueued` is false. */
 export async function backdate(eventId: string, createdAt: string, { enqueued = true } = {}) {
-  const db = await d1Holding("events", eventId);
+  const db = shardDb(await d1Holding("events", eventId));
   await db.batch([
     db
-      .prepare("UPDATE events SET created_at = ?1, enqueued_at = CASE WHEN ?2 THEN ?1 END WHERE id = ?3")
-      .bind(createdAt, enqueued ? 1 : 0, eventId),
-    db.prepare("UPDATE callback_deliveries SET created_at = ? WHERE event_id = ?").bind(createdAt, eventId),
+      .update(events)
+      .set({ createdAt, enqueuedAt: enqueued ? createdAt : null })
+      .where(eq(events.id, eventId)),
+    db.update(callbackDeliveries).set({ createdAt }).where(eq(callbackDeliveries.eventId, eventId)),
   ]);
 }

@@ -1,4 +1,6 @@
-import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { dashboardSessions, dashboardUsers } from "../../../src/accounts/accounts.schema";
+import { controlDb } from "./db";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./http";
 
 export const ORIGIN = "https://payment-connect.test";
@@ -143,15 +145,13 @@ export async function ownerOf(tenantId: string, address?: string) {
 /** Moves a user's sessions back in time, as if that much time had passed since sign-in and since the last request. */
 export async function ageSessions(email: string, { sinceSignInMs, idleMs }: { sinceSignInMs: number; idleMs: number }): Promise<void> {
   const now = Date.now();
-  await env.DB.prepare(
-    `UPDATE dashboard_sessions SET created_at = ?, expires_at = ?, last_seen_at = ?
-     WHERE user_id = (SELECT id FROM dashboard_users WHERE email = ?)`,
-  )
-    .bind(
-      new Date(now - sinceSignInMs).toISOString(),
-      new Date(now - sinceSignInMs + 12 * 3600_000).toISOString(),
-      new Date(now - idleMs).toISOString(),
-      email,
-    )
-    .run();
+  const db = controlDb();
+  await db
+    .update(dashboardSessions)
+    .set({
+      createdAt: new Date(now - sinceSignInMs).toISOString(),
+      expiresAt: new Date(now - sinceSignInMs + 12 * 3600_000).toISOString(),
+      lastSeenAt: new Date(now - idleMs).toISOString(),
+    })
+    .where(eq(dashboardSessions.userId, db.select({ id: dashboardUsers.id }).from(dashboardUsers).where(eq(dashboardUsers.email, email))));
 }

@@ -1,10 +1,13 @@
 // Moving tenants between shards: the operator route, where a tenant's rows are, and the shard a tenant is on.
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { RootContext } from "../../../src/platform/context";
 import { shardD1, shardsOf } from "../../../src/placement/shards";
+import { tenantFences } from "../../../src/placement/tenant-fences.schema";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
 import { moveStep, type MoveDatabases } from "../../../src/tenant-moves/move.service";
+import { shardDb } from "./db";
 import { ADMIN_HEADERS, call, jsonInit } from "./http";
 import { tenantShardBinding } from "./shards";
 
@@ -109,5 +112,6 @@ export async function advanceMoveUntil(
 
 /** The tenant's fence on one database (src/placement/tenant-fences.schema.ts), or null for none: its rows there are live. */
 export async function fenceOn(binding: string, tenantId: string): Promise<string | null> {
-  return shardD1(env, binding).prepare("SELECT state FROM tenant_fences WHERE tenant_id = ?").bind(tenantId).first<string>("state");
+  const fence = await shardDb(shardD1(env, binding)).query.tenantFences.findFirst({ where: eq(tenantFences.tenantId, tenantId) });
+  return fence?.state ?? null;
 }

@@ -1,12 +1,14 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { IDEMPOTENCY_LEASE_MS, type IdempotencyStore } from "../../../src/idempotency/idempotency.durable-object";
 import { idempotencyStoreFor, requestFingerprint } from "../../../src/idempotency/idempotency.service";
+import { payments } from "../../../src/payments/payments.schema";
+import { shardOf } from "./db";
 import { call, jsonInit, tenantWithKey } from "./http";
 import { paymentId, seedPayments } from "./ledger";
 import { cardToken, charge, chargeableTenant, chargeBody } from "./sandbox";
-import { tenantD1 } from "./shards";
 
 // Helpers shared by the payments tests (test/workers/payments/).
 
@@ -19,12 +21,7 @@ export async function processorTransfersFor(paymentId: string): Promise<number> 
 }
 
 export async function paymentCount(tenantId: string): Promise<number> {
-  return (await (
-    await tenantD1(tenantId)
-  )
-    .prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
-    .bind(tenantId)
-    .first<{ n: number }>())!.n;
+  return (await shardOf(tenantId)).$count(payments, eq(payments.tenantId, tenantId));
 }
 
 /** A created payment as the refund tests read it. */

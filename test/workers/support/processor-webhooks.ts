@@ -1,8 +1,12 @@
 import { env } from "cloudflare:workers";
+import { asc, eq } from "drizzle-orm";
+import { tenants } from "../../../src/db/tenants.schema";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
+import { events } from "../../../src/outbox/events.schema";
+import { payments } from "../../../src/payments/payments.schema";
+import { controlDb, rowsOnEveryShard, shardOf } from "./db";
 import { ADMIN_HEADERS, call, issueKey, jsonInit, tenantWithKey } from "./http";
 import { paymentId, seedPayments } from "./ledger";
-import { rowsOnAnyShard, tenantD1 } from "./shards";
 
 // Helpers shared by the processor webhook tests (test/workers/processor-webhooks/, test/workers/disputes/).
 
@@ -50,12 +54,11 @@ export function transferEvent(transfer: Record<string, unknown>, type = "updated
  * merchant's webhooks, and the shard's copy), and files its seeded ledger rows under it.
  */
 export async function seedMerchant(tenantId: string, merchantId = `MU${tenantId.replace(/[^A-Za-z0-9]/g, "").slice(-20)}`) {
-  const db = await tenantD1(tenantId);
-  const setMerchant = "UPDATE tenants SET processor_merchant_id = ? WHERE id = ?";
-  await env.DB.prepare(setMerchant).bind(merchantId, tenantId).run();
+  const db = await shardOf(tenantId);
+  await controlDb().update(tenants).set({ processorMerchantId: merchantId }).where(eq(tenants.id, tenantId));
   await db.batch([
-    db.prepare(setMerchant).bind(merchantId, tenantId),
-    db.prepare("UPDATE payments SET processor_merchant_id = ? WHERE tenant_id = ?").bind(merchantId, tenantId),
+    db.update(tenants).set({ processorMerchantId: merchantId }).where(eq(tenants.id, tenantId)),
+    db.update(payments).set({ processorMerchantId: merchantId }).where(eq(payments.tenantId, tenantId)),
   ]);
   return merchantId;
 }
@@ -77,11 +80,11 @@ export async function achPayment(prefix: string, options: { region?: string } = 
     { id, status: "processing", method: "ach", amountCents: 5000, createdAt: "2026-05-01T00:00:00.000Z" },
   ]);
   await (
-    await tenantD1(tenant.tenantId)
+    await shardOf(tenant.tenantId)
   )
-    .prepare("UPDATE payments SET processor_state = 'PENDING', processor_updated_at = '2026-05-01T00:00:00.000Z' WHERE id = ?")
-    .bind(id)
-    .run();
+    .update(payments)
+    .set({ processorState: "PENDING", processorUpdatedAt: "2026-05-01T00:00:00.000Z" })
+    .where(eq(payments.id, id));
   const merchantId = await seedMerchant(tenant.tenantId);
   const transferId = `TR${id.replace(/[^A-Za-z0-9]/g, "")}`;
   return { tenant, id, transferId, merchantId };
@@ -90,8 +93,10 @@ export async function achPayment(prefix: string, options: { region?: string } = 
 export const paymentStatus = async (auth: Record<string, string>, id: string) =>
   await (await call(`/v1/payments/${id}`, { headers: auth })).json<{ status: string; processorState: string }>();
 /** The events about a subject, wherever its tenant's shard is. */
-export const eventsFor = async (id: string) =>
-  await rowsOnAnyShard<{ type: string; payload: string }>("SELECT type, payload FROM events WHERE subject_id = ? ORDER BY created_at", id);
+export const eventsFor = (id: string) =>
+  rowsOnEveryShard((db) =>
+    db.select({ type: events.type, payload: events.payload }).from(events).where(eq(events.subjectId, id)).orderBy(asc(events.createdAt)),
+  );
 
 /** A body of `total` bytes sent chunked (no Content-Length), counting the 16 KiB chunks pulled from it. */
 export function chunkedBody(total: number) {

@@ -1,14 +1,17 @@
 // A tenant's data lives on its shard: tests that read or write rows behind the API go there, through the control
 // database's map, exactly as the service does.
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
 import { createContext } from "../../../src/context";
 import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
+import { tenantShards } from "../../../src/placement/tenant-shards.schema";
 import type { ShardContext, TenantContext } from "../../../src/platform/context";
 import { ADMIN_HEADERS, call, jsonInit } from "./http";
 
 /** The binding of the shard holding the tenant's data (`DB` for a tenant the map does not name). */
 export async function tenantShardBinding(tenantId: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT shard FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).first<{ shard: string }>();
+  const [row] = await drizzle(env.DB).select({ shard: tenantShards.shard }).from(tenantShards).where(eq(tenantShards.tenantId, tenantId));
   return row?.shard ?? CONTROL_BINDING;
 }
 

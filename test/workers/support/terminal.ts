@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { events } from "../../../src/outbox/events.schema";
+import { rowsOnEveryShard } from "./db";
 import { call, jsonInit } from "./http";
 import { control } from "./sandbox";
-import { rowsOnAnyShard } from "./shards";
 
 // Helpers shared by the terminal tests (test/workers/terminal/).
 
@@ -129,9 +131,12 @@ export async function transfersOnDevice(deviceId: string): Promise<DeviceTransfe
 
 /** The `transfer.updated` event bodies recorded for a payment, oldest first. */
 export async function paymentEvents(paymentId: string): Promise<{ id: string; status: string; processorState: string | null }[]> {
-  const results = await rowsOnAnyShard<{ payload: string }>(
-    "SELECT payload FROM events WHERE subject_id = ? AND type = 'transfer.updated' ORDER BY created_at, rowid",
-    paymentId,
+  const results = await rowsOnEveryShard((db) =>
+    db
+      .select({ payload: events.payload })
+      .from(events)
+      .where(and(eq(events.subjectId, paymentId), eq(events.type, "transfer.updated")))
+      .orderBy(asc(events.createdAt), sql`rowid`),
   );
   return results.map((row) => JSON.parse(row.payload));
 }

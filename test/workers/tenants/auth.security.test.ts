@@ -1,8 +1,12 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { CONTROL_BINDING } from "../../../src/placement/shards";
+import { tenantShards } from "../../../src/placement/tenant-shards.schema";
+import { apiKeys } from "../../../src/tenants/tenants.schema";
 import { authenticateApiKey, KEY_CHECK_TTL_MS } from "../../../src/tenants/tenants.service";
+import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } from "../support/http";
 
 describe("tenant authentication", () => {
@@ -79,8 +83,9 @@ describe("tenant authentication", () => {
 const authenticateAt = (presentedKey: string, nowMs: number, written: Promise<unknown>[] = []) =>
   authenticateApiKey({ ctx: createContext(env, { nowMs }), input: { presentedKey, afterResponse: (work) => written.push(work) } });
 
-const shardOf = (tenantId: string) =>
-  env.DB.prepare("SELECT shard FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).first<string>("shard");
+/** The shard the control database's map names for the tenant. */
+const mappedShard = async (tenantId: string) =>
+  (await controlDb().query.tenantShards.findFirst({ where: eq(tenantShards.tenantId, tenantId) }))?.shard;
 
 describe("key → tenant → shard", () => {
   it("resolves a key to the shard the control database places its tenant on", async () => {
@@ -94,7 +99,7 @@ describe("key → tenant → shard", () => {
   // Such a tenant keeps its data where every tenant did before shards (docs/scale.md, from one database to shards).
   it("resolves a tenant from before shards, which the map does not name, to the control database", async () => {
     const { key, keyId, tenantId } = await tenantWithKey("Before Shards");
-    await env.DB.prepare("DELETE FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).run();
+    await controlDb().delete(tenantShards).where(eq(tenantShards.tenantId, tenantId));
     expect(await authenticateAt(key, Date.now())).toEqual({ apiKeyId: keyId, tenantId, shard: CONTROL_BINDING, permissions: null });
   });
 });
@@ -102,11 +107,14 @@ describe("key → tenant → shard", () => {
 describe("the isolate's cache of checked keys", () => {
   it(`keeps a key revoked through another isolate working here for less than ${KEY_CHECK_TTL_MS} ms, then refuses it`, async () => {
     const { key, keyId, tenantId } = await tenantWithKey("Cached Keys");
-    const shard = await shardOf(tenantId);
+    const shard = await mappedShard(tenantId);
     const checkedAt = Date.now();
     expect(await authenticateAt(key, checkedAt)).toEqual({ apiKeyId: keyId, tenantId, shard, permissions: null });
     // Another isolate revoked it: only D1 knows.
-    await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(new Date(checkedAt).toISOString(), keyId).run();
+    await controlDb()
+      .update(apiKeys)
+      .set({ revokedAt: new Date(checkedAt).toISOString() })
+      .where(eq(apiKeys.id, keyId));
     expect(await authenticateAt(key, checkedAt + KEY_CHECK_TTL_MS - 1)).toEqual({ apiKeyId: keyId, tenantId, shard, permissions: null });
     expect(await authenticateAt(key, checkedAt + KEY_CHECK_TTL_MS)).toBeNull();
     expect(await authenticateAt(key, checkedAt + 1)).toBeNull();
@@ -122,8 +130,7 @@ describe("the isolate's cache of checked keys", () => {
   it("writes last used after the response, at most once a minute, whether the key was cached or not", async () => {
     const { key, keyId } = await tenantWithKey("Last Used");
     const lastUsed = async () =>
-      (await env.DB.prepare("SELECT last_used_at FROM api_keys WHERE id = ?").bind(keyId).first<{ last_used_at: string | null }>())!
-        .last_used_at;
+      (await controlDb().query.apiKeys.findFirst({ columns: { lastUsedAt: true }, where: eq(apiKeys.id, keyId) }))!.lastUsedAt;
     const start = Date.now();
     const written: Promise<unknown>[] = [];
     await authenticateAt(key, start, written);

@@ -101,12 +101,15 @@ describe("the change log", () => {
         .where(eq(tenantChanges.tenantId, tenantId))
         .orderBy(tenantChanges.seq);
     const writeAndDelete = async (tenantId: string, prefix: string) => {
-      const db = shardD1(env, await tenantShardBinding(tenantId));
+      const db = shardDb(shardD1(env, await tenantShardBinding(tenantId)));
       await seedPayments(tenantId, [
         { id: paymentId(1, prefix), status: "succeeded", amountCents: 500, createdAt: new Date().toISOString() },
       ]);
-      await db.prepare("UPDATE payments SET order_ref = 'changed' WHERE id = ?").bind(paymentId(1, prefix)).run();
-      await db.prepare("DELETE FROM payments WHERE id = ?").bind(paymentId(1, prefix)).run();
+      await db
+        .update(payments)
+        .set({ orderRef: "changed" })
+        .where(eq(payments.id, paymentId(1, prefix)));
+      await db.delete(payments).where(eq(payments.id, paymentId(1, prefix)));
     };
 
     await writeAndDelete(moving.tenantId, "before");
@@ -160,10 +163,10 @@ describe("a move with change capture", { timeout: 60_000 }, () => {
     // A write that reaches the source after the pause, before the drain step raises its fence (one routed there just
     // before the pause).
     await move.until((at) => at.step === "drain");
-    await move.databases.source
-      .prepare("UPDATE payments SET order_ref = 'written-in-the-drain' WHERE id = ?")
-      .bind(paymentId(7, "moving"))
-      .run();
+    await shardDb(move.databases.source)
+      .update(payments)
+      .set({ orderRef: "written-in-the-drain" })
+      .where(eq(payments.id, paymentId(7, "moving")));
 
     // Verified, still paused, about to flip: both sides must hold the same rows.
     await move.until((at) => at.step === "verify" && at.tableIndex === 1);
@@ -227,7 +230,9 @@ describe("a move with change capture", { timeout: 60_000 }, () => {
     await move.until((at) => at.step !== "copy" || at.tableIndex > copiedBoth);
     expect(move.current().step).toBe("copy");
     expect((await call(`/v1/callback-endpoints/${endpointId}`, { method: "DELETE", headers: tenant.auth })).status).toBe(200);
-    await move.databases.source.prepare("DELETE FROM payments WHERE id = ?").bind(paymentId(3, "gone")).run();
+    await shardDb(move.databases.source)
+      .delete(payments)
+      .where(eq(payments.id, paymentId(3, "gone")));
 
     const done = await move.until((at) => at.step === "done");
 
@@ -256,7 +261,10 @@ describe("a move with change capture", { timeout: 60_000 }, () => {
     await move.until((at) => at.step === "compare");
     // A leftover on the target (an earlier attempt's row, say) and a copied row altered there: no write of the tenant logged either.
     await seedPaymentOn(move.databases.target, tenant.tenantId, "lcpay_leftover0000000000000");
-    await move.databases.target.prepare("UPDATE payments SET order_ref = 'altered' WHERE id = ?").bind(paymentId(5, "cmp")).run();
+    await shardDb(move.databases.target)
+      .update(payments)
+      .set({ orderRef: "altered" })
+      .where(eq(payments.id, paymentId(5, "cmp")));
 
     const done = await move.until((at) => at.step === "done");
 

@@ -4,9 +4,14 @@
  * again for later — and the same requests succeeding on the new shard once the map flips.
  */
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { createContext } from "../../../src/context";
+import { events } from "../../../src/outbox/events.schema";
+import { payments } from "../../../src/payments/payments.schema";
 import { shardD1, shardsOf } from "../../../src/placement/shards";
+import { tenantShards } from "../../../src/placement/tenant-shards.schema";
 import { moveStep, startMove } from "../../../src/tenant-moves/move.service";
 import {
   deliveryWithoutMessage,
@@ -19,6 +24,7 @@ import {
   writeEvent,
 } from "../support/callbacks";
 import { ownerOf } from "../support/dashboard";
+import { controlDb, shardDb } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } from "../support/http";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
 import { tenantContext, tenantShardBinding } from "../support/shards";
@@ -49,8 +55,8 @@ describe("moves the operator route refuses", () => {
 
     expect(moved).toMatchObject({ to: euShard(), region: "eu", step: "done" });
     expect(await tenantShardBinding(tenantId)).toBe(euShard());
-    const region = await env.DB.prepare("SELECT region FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).first("region");
-    expect(region).toBe("eu");
+    const mapped = await controlDb().query.tenantShards.findFirst({ where: eq(tenantShards.tenantId, tenantId) });
+    expect(mapped?.region).toBe("eu");
     expect((await call(PROBE, { headers: auth })).status).toBe(404);
   });
 
@@ -104,21 +110,14 @@ describe("a tenant paused for the last copy", () => {
     expect((await browser.get("/dashboard/payments")).status).toBe(503);
     const status = await call(movePath(tenant.tenantId), { headers: ADMIN_HEADERS });
     expect(await status.json()).toMatchObject({ step: "drain", paused: true });
-    const rowsOnSource = await databases.source
-      .prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
-      .bind(tenant.tenantId)
-      .first("n");
-    expect(rowsOnSource).toBe(0);
+    const paymentsOn = (d1: D1Database) => shardDb(d1).$count(payments, eq(payments.tenantId, tenant.tenantId));
+    expect(await paymentsOn(databases.source)).toBe(0);
 
     const done = (await (await postMove(tenant.tenantId, { to })).json()) as MoveStatus;
     expect(done.step).toBe("done");
     const retried = await charge(tenant.auth, chargeBody(token), "charge-while-paused");
     expect(retried.status).toBe(201);
-    const onTarget = await databases.target
-      .prepare("SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ?")
-      .bind(tenant.tenantId)
-      .first("n");
-    expect(onTarget).toBe(1);
+    expect(await paymentsOn(databases.target)).toBe(1);
     expect((await browser.get("/dashboard/payments")).status).toBe(200);
   });
 
@@ -139,9 +138,12 @@ describe("a tenant paused for the last copy", () => {
         data: { lcPaymentId: "lcpay_queued" },
       }),
     ]);
-    const event = await source.prepare("SELECT id FROM events WHERE tenant_id = ?").bind(tenant.tenantId).first<{ id: string }>();
+    const event = await shardDb(source).query.events.findFirst({ columns: { id: true }, where: eq(events.tenantId, tenant.tenantId) });
     await onSource.db.batch([eventDeliveryInsert(onSource, event!.id)]);
-    const delivery = await source.prepare("SELECT id FROM callback_deliveries WHERE event_id = ?").bind(event!.id).first<{ id: string }>();
+    const delivery = await shardDb(source).query.callbackDeliveries.findFirst({
+      columns: { id: true },
+      where: eq(callbackDeliveries.eventId, event!.id),
+    });
     const message = { deliveryId: delivery!.id, shard: from, tenantId: tenant.tenantId };
     const ctx = createContext(env);
     let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
@@ -161,12 +163,12 @@ describe("a tenant paused for the last copy", () => {
     const afterFlip = await runConsumer(MAIN_QUEUE, message);
     expect(afterFlip.explicitAcks).toHaveLength(1);
     expect(receiver.received.length).toBe(deliveredBefore + 1);
-    const row = await databases.target
-      .prepare("SELECT status, attempt_count FROM callback_deliveries WHERE id = ?")
-      .bind(delivery!.id)
-      .first();
-    expect(row).toEqual({ status: "delivered", attempt_count: expect.any(Number) });
-    expect(await source.prepare("SELECT COUNT(*) AS n FROM callback_deliveries WHERE id = ?").bind(delivery!.id).first("n")).toBe(0);
+    const row = await shardDb(databases.target).query.callbackDeliveries.findFirst({
+      columns: { status: true, attemptCount: true },
+      where: eq(callbackDeliveries.id, delivery!.id),
+    });
+    expect(row).toEqual({ status: "delivered", attemptCount: expect.any(Number) });
+    expect(await shardDb(source).$count(callbackDeliveries, eq(callbackDeliveries.id, delivery!.id))).toBe(0);
   });
 
   it("delivers messages from before shards, which name no tenant, from the tenant's shard of the moment, and holds them while it is paused", async () => {
@@ -178,7 +180,7 @@ describe("a tenant paused for the last copy", () => {
     const [first, second] = [await writeEvent(tenant.tenantId), await writeEvent(tenant.tenantId)];
     const [firstDelivery, secondDelivery] = [await deliveryWithoutMessage(first), await deliveryWithoutMessage(second)];
     const deliveredTo = async (binding: string, deliveryId: string) =>
-      shardD1(env, binding).prepare("SELECT status FROM callback_deliveries WHERE id = ?").bind(deliveryId).first("status");
+      (await shardDb(shardD1(env, binding)).query.callbackDeliveries.findFirst({ where: eq(callbackDeliveries.id, deliveryId) }))?.status;
 
     // Sent before shards: no shard (the control database's, then) and no tenant.
     const noShard = await runConsumer(MAIN_QUEUE, { deliveryId: firstDelivery });

@@ -4,13 +4,17 @@
  * a move the next call finishes with every row intact, once.
  */
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
+import { payments as paymentRows } from "../../../src/payments/payments.schema";
 import { shardD1 } from "../../../src/placement/shards";
+import { tenantFences } from "../../../src/placement/tenant-fences.schema";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
 import { findMove, moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
 import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
 import { runScheduledSweeps } from "../../../src/scheduled";
+import { shardDb } from "../support/db";
 import { call, expectProblem, PROBE } from "../support/http";
 import { lookup, refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
@@ -84,10 +88,10 @@ describe("a move crashed at each step, then resumed", () => {
     const changedBefore = { "catch-up": "compare", delta: "drain", verify: "drain" }[step as string];
     if (changedBefore) {
       started = await advanceUntil(ctx, started, databases, changedBefore);
-      await shardD1(env, from)
-        .prepare("UPDATE payments SET order_ref = 'changed-after-its-copy' WHERE id = ?")
-        .bind(tenant.payments[1]!.lcPaymentId)
-        .run();
+      await shardDb(shardD1(env, from))
+        .update(paymentRows)
+        .set({ orderRef: "changed-after-its-copy" })
+        .where(eq(paymentRows.id, tenant.payments[1]!.lcPaymentId));
     }
     let at = await advanceUntil(ctx, started, databases, step);
     // Into a table with rows of the tenant, so the crash lands after a batch of real rows was written.
@@ -117,11 +121,11 @@ describe("a move crashed at each step, then resumed", () => {
     expect(await rowsOn(from, tenant.tenantId)).toEqual({});
     for (const payment of tenant.payments) expect((await lookup(tenant.auth, payment.lcPaymentId)).lcPaymentId).toBe(payment.lcPaymentId);
     if (changedBefore) {
-      const row = await shardD1(env, to)
-        .prepare("SELECT order_ref FROM payments WHERE id = ?")
-        .bind(tenant.payments[1]!.lcPaymentId)
-        .first();
-      expect(row).toEqual({ order_ref: "changed-after-its-copy" });
+      const row = await shardDb(shardD1(env, to)).query.payments.findFirst({
+        columns: { orderRef: true },
+        where: eq(paymentRows.id, tenant.payments[1]!.lcPaymentId),
+      });
+      expect(row).toEqual({ orderRef: "changed-after-its-copy" });
     }
   });
 
@@ -160,14 +164,12 @@ describe("a move crashed at each step, then resumed", () => {
       let move = await startMove({ ctx, input: { tenantId: tenant.tenantId, to, allowCrossRegion: false } });
       // Changed by a request routed before the pause, landing before the drain raises the fence: a row the pause verifies.
       move = await advanceUntil(ctx, move, databases, "drain");
-      await databases.source
-        .prepare("UPDATE payments SET order_ref = 'changed-before-the-fence' WHERE id = ?")
-        .bind(tenant.payments[0]!.lcPaymentId)
-        .run();
-      const writeBehindTheMove = (orderRef: string) =>
-        databases.target.prepare("UPDATE payments SET order_ref = ? WHERE id = ?").bind(orderRef, tenant.payments[0]!.lcPaymentId).run();
-      const fenceOnSource = () =>
-        databases.source.prepare("SELECT state FROM tenant_fences WHERE tenant_id = ?").bind(tenant.tenantId).first<string>("state");
+      const [source, target] = [shardDb(databases.source), shardDb(databases.target)];
+      const firstPayment = eq(paymentRows.id, tenant.payments[0]!.lcPaymentId);
+      await source.update(paymentRows).set({ orderRef: "changed-before-the-fence" }).where(firstPayment);
+      const writeBehindTheMove = (orderRef: string) => target.update(paymentRows).set({ orderRef }).where(firstPayment);
+      const fenceOnSource = async () =>
+        (await source.query.tenantFences.findFirst({ where: eq(tenantFences.tenantId, tenant.tenantId) }))?.state;
 
       for (let failure = 1; failure <= 3; failure++) {
         move = await advanceUntil(ctx, move, databases, "verify");
@@ -182,11 +184,8 @@ describe("a move crashed at each step, then resumed", () => {
       expect(await fenceOnSource()).toBe("capturing");
       expect((await call(PROBE, { headers: tenant.auth })).status).toBe(404);
       expect((await moveToEnd(tenant.tenantId, to)).step).toBe("done");
-      const row = await databases.target
-        .prepare("SELECT order_ref FROM payments WHERE id = ?")
-        .bind(tenant.payments[0]!.lcPaymentId)
-        .first();
-      expect(row).toEqual({ order_ref: "changed-before-the-fence" });
+      const row = await target.query.payments.findFirst({ columns: { orderRef: true }, where: firstPayment });
+      expect(row).toEqual({ orderRef: "changed-before-the-fence" });
     },
   );
 });

@@ -148,7 +148,7 @@ describe("the fence triggers", () => {
       await setFence(d1, tenant.tenantId, state);
       expect((await update()).meta.changes, state).toBe(changes);
     }
-    await d1.prepare("DELETE FROM tenant_fences WHERE tenant_id = ?").bind(tenant.tenantId).run();
+    await shardDb(d1).delete(tenantFences).where(eq(tenantFences.tenantId, tenant.tenantId));
     expect(((await lookup(tenant.auth, paid.lcPaymentId)) as { orderRef?: string }).orderRef).toBe("late");
     expect((await charge(tenant.auth, chargeBody(await cardToken()))).status).toBe(201);
   });
@@ -160,7 +160,7 @@ describe("the fence triggers", () => {
     await expect(rename()).rejects.toThrow(FENCE_REFUSAL);
     await setFence(env.DB, tenant.tenantId, "left");
     expect((await rename()).meta.changes).toBe(1);
-    await env.DB.prepare("DELETE FROM tenant_fences WHERE tenant_id = ?").bind(tenant.tenantId).run();
+    await shardDb(env.DB).delete(tenantFences).where(eq(tenantFences.tenantId, tenant.tenantId));
   });
 });
 

@@ -6,11 +6,13 @@ import { env } from "cloudflare:workers";
 import { and, eq, ne } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
+import { tenants } from "../../../src/db/tenants.schema";
 import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
+import { tenantShards } from "../../../src/placement/tenant-shards.schema";
 import { disputes } from "../../../src/disputes/disputes.schema";
 import { payments } from "../../../src/payments/payments.schema";
 import { terminalReaders } from "../../../src/terminal/terminal.schema";
-import { shardDb } from "../support/db";
+import { controlDb, shardDb } from "../support/db";
 import { disputeRow, insertRows, readerRow } from "../support/seed";
 import { eventually, independentHmacHex, mockReceiver, RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
 import { ADMIN_HEADERS, call, expectProblem, issueKey, jsonInit, PROBE, tenantWithKey } from "../support/http";
@@ -241,9 +243,9 @@ describe("a tenant from before shards (its data in the control database)", () =>
 
 /** Makes a new tenant what a deployment from before shards holds: no tenant_shards row, no shard copy of its row. */
 async function asBeforeShards(tenantId: string): Promise<void> {
-  const shard = shardD1(env, await tenantShardBinding(tenantId));
-  await env.DB.prepare("DELETE FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).run();
-  await shard.prepare("DELETE FROM tenants WHERE id = ?").bind(tenantId).run();
+  const shard = shardDb(shardD1(env, await tenantShardBinding(tenantId)));
+  await controlDb().delete(tenantShards).where(eq(tenantShards.tenantId, tenantId));
+  await shard.delete(tenants).where(eq(tenants.id, tenantId));
 }
 
 /** An active reader of the tenant, as registering and activating it leaves it, on the tenant's shard. */

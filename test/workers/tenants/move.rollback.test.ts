@@ -4,13 +4,17 @@
  * is finished by the cron, a late batch of the cancelled copy is deleted too, and after the flip the move only goes on.
  */
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
+import { payments as paymentRows } from "../../../src/payments/payments.schema";
 import { shardD1 } from "../../../src/placement/shards";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
 import { cancelMove, findMove, moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
 import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
+import { tenantChanges } from "../../../src/tenant-moves/tenant-changes.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
+import { shardDb } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem, PROBE, tenantWithKey } from "../support/http";
 import { lookup, refund, type Payment } from "../support/payments";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
@@ -77,8 +81,7 @@ async function advanceUntil(
 }
 
 /** The entries of the tenant's change log on one database. */
-const changesOn = (d1: D1Database, tenantId: string) =>
-  d1.prepare("SELECT COUNT(*) AS n FROM tenant_changes WHERE tenant_id = ?").bind(tenantId).first<number>("n");
+const changesOn = (d1: D1Database, tenantId: string) => shardDb(d1).$count(tenantChanges, eq(tenantChanges.tenantId, tenantId));
 
 /**
  * The tenant wholly on its source as before the move: its rows there, none on the target, no fence or change log on
@@ -111,10 +114,10 @@ describe("a move cancelled before its flip", { timeout: 60_000 }, () => {
     const started = await startMove({ ctx, input: { tenantId: tenant.tenantId, to: tenant.to, allowCrossRegion: false } });
     // A write of the tenant's once the copy has begun, recorded in the source's change log.
     const capturing = await advanceUntil(ctx, started, tenant.databases, (move) => move.step === "copy" && move.tableIndex > 0);
-    await tenant.databases.source
-      .prepare("UPDATE payments SET order_ref = 'written-during-the-move' WHERE id = ?")
-      .bind(tenant.payments[1]!.lcPaymentId)
-      .run();
+    await shardDb(tenant.databases.source)
+      .update(paymentRows)
+      .set({ orderRef: "written-during-the-move" })
+      .where(eq(paymentRows.id, tenant.payments[1]!.lcPaymentId));
     await advanceUntil(ctx, capturing, tenant.databases, stop);
     expect(Object.keys(await rowsOn(tenant.to, tenant.tenantId)).length).toBeGreaterThan(0);
     expect(await changesOn(tenant.databases.source, tenant.tenantId)).toBeGreaterThan(0);
@@ -153,8 +156,11 @@ describe("a move cancelled before its flip", { timeout: 60_000 }, () => {
     const retried = await charge(tenant.auth, chargeBody(token), "refused-while-paused");
     expect(retried.status).toBe(201);
     const { lcPaymentId } = await retried.json<Payment>();
-    const row = await tenant.databases.source.prepare("SELECT tenant_id FROM payments WHERE id = ?").bind(lcPaymentId).first();
-    expect(row).toEqual({ tenant_id: tenant.tenantId });
+    const row = await shardDb(tenant.databases.source).query.payments.findFirst({
+      columns: { tenantId: true },
+      where: eq(paymentRows.id, lcPaymentId),
+    });
+    expect(row).toEqual({ tenantId: tenant.tenantId });
     expect((await cancelToEnd(tenant.tenantId)).step).toBe("cancelled");
     expect(await rowsOn(tenant.to, tenant.tenantId)).toEqual({});
   });

@@ -5,11 +5,14 @@
  * succeeds clears it all.
  */
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { shardD1 } from "../../../src/placement/shards";
+import { tenantMoves } from "../../../src/placement/tenant-moves.schema";
 import { findMove, startMove } from "../../../src/tenant-moves/move.service";
 import { runScheduledSweeps } from "../../../src/scheduled";
+import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
 import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
 import { tenantShardBinding } from "../support/shards";
@@ -137,7 +140,7 @@ describe("a move whose step keeps failing", { timeout: 60_000 }, () => {
     const t0 = Date.now();
     await runScheduledSweeps(env, t0);
     // Nine failures in a row so far: the tenth try would come 256 minutes on, were it not capped at an hour.
-    await env.DB.prepare("UPDATE tenant_moves SET failures = 9 WHERE tenant_id = ?").bind(tenant.tenantId).run();
+    await controlDb().update(tenantMoves).set({ failures: 9 }).where(eq(tenantMoves.tenantId, tenant.tenantId));
 
     expect(await listed(tenant.tenantId)).toMatchObject({ failures: 9, nextAttemptAtUtc: iso(t0 + 60 * MINUTE) });
     await runScheduledSweeps(env, t0 + 59 * MINUTE);
@@ -163,9 +166,10 @@ describe("a move whose step keeps failing", { timeout: 60_000 }, () => {
 
     // The move as it stands 20 minutes on, its step failing all along (the bound: 15 minutes without a step succeeding).
     const twentyMinutesAgo = iso(Date.now() - 20 * MINUTE);
-    await env.DB.prepare("UPDATE tenant_moves SET started_at = ?, updated_at = ? WHERE tenant_id = ?")
-      .bind(twentyMinutesAgo, twentyMinutesAgo, tenant.tenantId)
-      .run();
+    await controlDb()
+      .update(tenantMoves)
+      .set({ startedAt: twentyMinutesAgo, updatedAt: twentyMinutesAgo })
+      .where(eq(tenantMoves.tenantId, tenant.tenantId));
 
     const move = await listed(tenant.tenantId);
     expect(move).toMatchObject({ step: "copy", stuck: true, updatedAtUtc: twentyMinutesAgo, lastError: expect.stringMatching(/refused/) });
@@ -209,9 +213,10 @@ describe("GET /admin/moves", { timeout: 60_000 }, () => {
     const old = await tenantToMove("Long Ago Lumber");
     expect((await moveToEnd(old.tenantId, old.to)).step).toBe("done");
     const eightDaysAgo = iso(Date.now() - 8 * 24 * 60 * MINUTE);
-    await env.DB.prepare("UPDATE tenant_moves SET started_at = ?, finished_at = ? WHERE tenant_id = ?")
-      .bind(eightDaysAgo, eightDaysAgo, old.tenantId)
-      .run();
+    await controlDb()
+      .update(tenantMoves)
+      .set({ startedAt: eightDaysAgo, finishedAt: eightDaysAgo })
+      .where(eq(tenantMoves.tenantId, old.tenantId));
     const running = await tenantToMove("Running River");
     await startMove({ ctx: createContext(env), input: { tenantId: running.tenantId, to: running.to, allowCrossRegion: false } });
 

@@ -4,20 +4,24 @@
  * its sweeps, whatever the move does.
  */
 import { env } from "cloudflare:workers";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/context";
 import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { FENCE_REFUSAL } from "../../../src/db/tenancy";
+import { events } from "../../../src/outbox/events.schema";
+import { payments } from "../../../src/payments/payments.schema";
 import { reconcileLedger } from "../../../src/payments/reconciliation";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { findMove, startMove } from "../../../src/tenant-moves/move.service";
 import { backdate, writeEvent } from "../support/callbacks";
+import { shardDb, shardOf } from "../support/db";
 import { createTenant } from "../support/http";
 import { seedPayments } from "../support/ledger";
 import { seedRequests } from "../support/requests";
 import { advanceMoveUntil, fenceOn, moveToEnd } from "../support/moves";
-import { tenantD1, tenantShardBinding } from "../support/shards";
+import { tenantShardBinding } from "../support/shards";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -39,7 +43,12 @@ async function tenantWithLostWork(name: string, shard: string): Promise<LostWork
   await backdate(eventId, minutesAgo(10), { enqueued: false });
   const paymentId = `lcpay_swept${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   await seedPayments(tenantId, [{ id: paymentId, status: "succeeded", amountCents: 1_000, createdAt: minutesAgo(10) }]);
-  await (await tenantD1(tenantId)).prepare("UPDATE payments SET next_check_at = ? WHERE id = ?").bind(minutesAgo(1), paymentId).run();
+  await (
+    await shardOf(tenantId)
+  )
+    .update(payments)
+    .set({ nextCheckAt: minutesAgo(1) })
+    .where(eq(payments.id, paymentId));
   return { tenantId, eventId, paymentId };
 }
 
@@ -47,15 +56,12 @@ type Swept = "swept" | "not swept" | "absent";
 
 /** What the cron did with a tenant's lost work on one database: its event sent, its payment checked. */
 async function sweptOn(binding: string, work: LostWork): Promise<{ event: Swept; payment: Swept }> {
-  const d1 = shardD1(env, binding);
-  const event = await d1.prepare("SELECT enqueued_at FROM events WHERE id = ?").bind(work.eventId).first<{ enqueued_at: string | null }>();
-  const payment = await d1
-    .prepare("SELECT check_attempts FROM payments WHERE id = ?")
-    .bind(work.paymentId)
-    .first<{ check_attempts: number }>();
+  const db = shardDb(shardD1(env, binding));
+  const event = await db.query.events.findFirst({ columns: { enqueuedAt: true }, where: eq(events.id, work.eventId) });
+  const payment = await db.query.payments.findFirst({ columns: { checkAttempts: true }, where: eq(payments.id, work.paymentId) });
   return {
-    event: event === null ? "absent" : event.enqueued_at === null ? "not swept" : "swept",
-    payment: payment === null ? "absent" : payment.check_attempts === 0 ? "not swept" : "swept",
+    event: event === undefined ? "absent" : event.enqueuedAt === null ? "not swept" : "swept",
+    payment: payment === undefined ? "absent" : payment.checkAttempts === 0 ? "not swept" : "swept",
   };
 }
 
@@ -179,9 +185,12 @@ describe("a sweep meeting a tenant fenced since its read", () => {
   it("skips that tenant's row and goes on with every other tenant's, past the rows in flight", async () => {
     const fenced = await tenantWithLostWork("Paused Mid Sweep", SOURCE);
     const other = await tenantWithLostWork("Swept All The Same", SOURCE);
-    const d1 = shardD1(env, SOURCE);
+    const db = shardDb(shardD1(env, SOURCE));
     // The fenced tenant's row is the oldest due; the other tenant's are more than the run has in flight at once.
-    await d1.prepare("UPDATE payments SET next_check_at = ? WHERE id = ?").bind(minutesAgo(30), fenced.paymentId).run();
+    await db
+      .update(payments)
+      .set({ nextCheckAt: minutesAgo(30) })
+      .where(eq(payments.id, fenced.paymentId));
     const otherPayments = Array.from(
       { length: 30 },
       (_, n) => `lcpay_others${String(n).padStart(4, "0")}${crypto.randomUUID().slice(0, 8)}`,
@@ -190,7 +199,10 @@ describe("a sweep meeting a tenant fenced since its read", () => {
       other.tenantId,
       otherPayments.map((id) => ({ id, status: "succeeded", amountCents: 500, createdAt: minutesAgo(10) })),
     );
-    await d1.batch(otherPayments.map((id) => d1.prepare("UPDATE payments SET next_check_at = ? WHERE id = ?").bind(minutesAgo(1), id)));
+    await db
+      .update(payments)
+      .set({ nextCheckAt: minutesAgo(1) })
+      .where(inArray(payments.id, otherPayments));
     // As the source's fence refuses a tenant paused after the sweep read its rows (no fence row yet at the read).
     const release = await refuseOn(
       SOURCE,
@@ -200,10 +212,7 @@ describe("a sweep meeting a tenant fenced since its read", () => {
 
     await reconcileLedger({ ctx: createContext(env).forShard(SOURCE) });
 
-    const checked = await d1
-      .prepare(`SELECT COUNT(*) AS n FROM payments WHERE tenant_id = ? AND check_attempts = 1`)
-      .bind(other.tenantId)
-      .first<number>("n");
+    const checked = await db.$count(payments, and(eq(payments.tenantId, other.tenantId), eq(payments.checkAttempts, 1)));
     expect(checked).toBe(otherPayments.length + 1);
     expect((await sweptOn(SOURCE, fenced)).payment).toBe("not swept");
     await release();

@@ -1,10 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { tenants } from "../../../src/db/tenants.schema";
 import worker from "../../../src/index";
+import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit } from "../support/http";
 
-const tenantCount = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM tenants").first<number>("n")) ?? 0;
+const tenantCount = () => controlDb().$count(tenants);
 
 describe("placing tenants: refused regions", () => {
   it("answers 400 naming the region when no shard serves it, and creates nothing", async () => {

@@ -3,8 +3,12 @@
  * it there, and the shard holds the tenant's row (its tables reference it) while no other shard does.
  */
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { tenants } from "../../../src/db/tenants.schema";
 import { shardsOf } from "../../../src/placement/shards";
+import { tenantShards } from "../../../src/placement/tenant-shards.schema";
+import { controlDb, shardDb } from "../support/db";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 
 type Tenant = { id: string; region: string | null };
@@ -16,13 +20,14 @@ async function createTenantIn(region: string | undefined, name = "Placed Roaster
   return response.json();
 }
 
-const shardOf = (tenantId: string) =>
-  env.DB.prepare("SELECT shard FROM tenant_shards WHERE tenant_id = ?").bind(tenantId).first<string>("shard");
+/** The shard the control database's map names for the tenant. */
+const mappedShard = async (tenantId: string) =>
+  (await controlDb().query.tenantShards.findFirst({ where: eq(tenantShards.tenantId, tenantId) }))?.shard;
 
 async function shardsHolding(tenantId: string): Promise<string[]> {
   const holding = [];
   for (const shard of shardsOf(env)) {
-    if (await shard.d1.prepare("SELECT 1 FROM tenants WHERE id = ?").bind(tenantId).first()) holding.push(shard.binding);
+    if (await shardDb(shard.d1).$count(tenants, eq(tenants.id, tenantId))) holding.push(shard.binding);
   }
   return holding;
 }
@@ -46,11 +51,11 @@ describe("placing tenants on shards by region", () => {
     for (let n = 0; n < defaultShards.length * 2; n++) placed.push(await createTenantIn(undefined, `Default ${n}`));
     for (const tenant of placed) {
       expect(tenant.region).toBe(env.DEFAULT_REGION);
-      const shard = await shardOf(tenant.id);
+      const shard = await mappedShard(tenant.id);
       expect(defaultShards.map((s) => s.binding)).toContain(shard);
       expect(await shardsHolding(tenant.id)).toEqual([shard]);
     }
-    const shards = await Promise.all(placed.map((tenant) => shardOf(tenant.id)));
+    const shards = await Promise.all(placed.map((tenant) => mappedShard(tenant.id)));
     for (const shard of defaultShards) expect(shards.filter((binding) => binding === shard.binding)).toHaveLength(2);
   });
 
@@ -58,8 +63,8 @@ describe("placing tenants on shards by region", () => {
     const tenant = await createTenantIn("eu", "Berlin Bakery");
     expect(tenant.region).toBe("eu");
     const euShards = shardsOf(env).filter((shard) => shard.region === "eu");
-    expect(euShards.map((shard) => shard.binding)).toContain(await shardOf(tenant.id));
-    expect(await shardsHolding(tenant.id)).toEqual([await shardOf(tenant.id)]);
+    expect(euShards.map((shard) => shard.binding)).toContain(await mappedShard(tenant.id));
+    expect(await shardsHolding(tenant.id)).toEqual([await mappedShard(tenant.id)]);
     const listed = (await (await call("/admin/tenants?limit=200", { headers: ADMIN_HEADERS })).json()) as { data: Tenant[] };
     expect(listed.data.find((t) => t.id === tenant.id)?.region).toBe("eu");
     const renamed = await call(`/admin/tenants/${tenant.id}`, jsonInit("PATCH", { name: "Berlin Bakery GmbH" }, ADMIN_HEADERS));
@@ -72,12 +77,12 @@ describe("placing tenants on shards by region", () => {
     const patched = await call(`/admin/tenants/${tenant.id}`, jsonInit("PATCH", changes, ADMIN_HEADERS));
     expect(patched.status).toBe(200);
     const shard = shardsOf(env).find((configured) => configured.binding === "DB_SHARD_EU_1")!;
-    const copy = await shard.d1
-      .prepare("SELECT name, fee_basis_points, fee_fixed_cents, updated_at FROM tenants WHERE id = ?")
-      .bind(tenant.id)
-      .first();
-    const control = await env.DB.prepare("SELECT updated_at FROM tenants WHERE id = ?").bind(tenant.id).first<string>("updated_at");
-    expect(copy).toEqual({ name: changes.name, fee_basis_points: 150, fee_fixed_cents: 20, updated_at: control });
+    const copy = await shardDb(shard.d1).query.tenants.findFirst({
+      columns: { name: true, feeBasisPoints: true, feeFixedCents: true, updatedAt: true },
+      where: eq(tenants.id, tenant.id),
+    });
+    const control = await controlDb().query.tenants.findFirst({ columns: { updatedAt: true }, where: eq(tenants.id, tenant.id) });
+    expect(copy).toEqual({ name: changes.name, feeBasisPoints: 150, feeFixedCents: 20, updatedAt: control!.updatedAt });
   });
 
   it("places a new tenant on the shard of its region with the most room, whatever the tenant counts", async () => {
@@ -90,8 +95,8 @@ describe("placing tenants on shards by region", () => {
     ]);
     const first = await createTenantIn(undefined, "Room One");
     const second = await createTenantIn(undefined, "Room Two");
-    expect(await shardOf(first.id)).toBe(emptier!.binding);
-    expect(await shardOf(second.id)).toBe(emptier!.binding);
+    expect(await mappedShard(first.id)).toBe(emptier!.binding);
+    expect(await mappedShard(second.id)).toBe(emptier!.binding);
     await fuller!.d1.prepare("DROP TABLE ballast").run();
 
     const after = await shardList();

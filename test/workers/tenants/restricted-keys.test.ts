@@ -1,9 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app";
 import { createContext } from "../../../src/context";
+import { apiKeys } from "../../../src/tenants/tenants.schema";
 import { authenticateApiKey, KEY_CHECK_TTL_MS } from "../../../src/tenants/tenants.service";
+import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem, issueKey, jsonInit, tenantWithKey } from "../support/http";
 import { paymentCount } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
@@ -143,8 +146,7 @@ describe("issuing keys with permissions (operator API)", () => {
 
   it("refuses an unknown resource, an unknown level and permissions that grant nothing with 400 validation-failed", async () => {
     const { tenantId } = await tenantWithKey("Bad Permissions");
-    const keyCount = async () =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n;
+    const keyCount = () => controlDb().$count(apiKeys, eq(apiKeys.tenantId, tenantId));
     const before = await keyCount();
     const refusals: [unknown, string][] = [
       [{ customers: "read" }, "permissions"],
