@@ -26,7 +26,8 @@ export function findChromium() {
 export default function setup({ provide }) {
   const chromium = findChromium();
   if (!chromium) {
-    const how = "install Debian's `chromium-headless-shell` or `chromium` (apt-get install chromium-headless-shell) or set CHROMIUM_PATH to a Chromium binary";
+    const how =
+      "install Debian's `chromium-headless-shell` or `chromium` (apt-get install chromium-headless-shell) or set CHROMIUM_PATH to a Chromium binary";
     if (process.env.REQUIRE_BROWSER_TESTS === "1") throw new Error(`Browser tests are required here but no Chromium was found: ${how}.`);
     process.stderr.write(`\n[browser tests] SKIPPED: no Chromium found. To run them, ${how}.\n\n`);
   }
