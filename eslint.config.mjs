@@ -8,6 +8,7 @@ const { default: js } = await import("@eslint/js");
 const { default: tseslint } = await import("typescript-eslint");
 const { defineConfig } = await import("eslint/config");
 const { includeIgnoreFile } = await import("@eslint/compat");
+const { default: simpleImportSort } = await import("eslint-plugin-simple-import-sort");
 
 export default defineConfig(
   // Whatever git ignores is generated, wherever it lands: wrangler's bundles in any `.wrangler/tmp` (every `npm run dev`
@@ -17,6 +18,11 @@ export default defineConfig(
   { ignores: ["**/worker-configuration.d.ts", "clients/typescript/src/schema.d.ts"] },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
+  {
+    // One order for every file's imports and exports (packages, then the project's own by path), fixed by `eslint --fix`.
+    plugins: { "simple-import-sort": simpleImportSort },
+    rules: { "simple-import-sort/imports": "error", "simple-import-sort/exports": "error" },
+  },
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     linterOptions: { reportUnusedDisableDirectives: "error" },
