@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run admin -- <command>`: the operator API for a person at a terminal.
 import { parseArgs } from "node:util";
+
 import { callService, CliFailure, runCli, serviceUrl } from "./local-service.mjs";
 
 const USAGE = `Usage: npm run admin -- <command> [options]

@@ -4,6 +4,7 @@
 // the consumer's — and end to end — outbox events the sweep must first turn into deliveries. The dev server must run with
 // `--test-scheduled` so the sweep can be triggered. Used by scripts/bench.mjs.
 import { loadavg } from "node:os";
+
 import { verifyCallbackSignature } from "../examples/receiver/verify-callback.ts";
 import { startCallbackReceiver } from "../test/support/callback-receiver.mjs";
 import { fetchRetryingClosedSocket as fetch } from "./bench-fetch.mjs";

@@ -10,6 +10,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
+
 import { devSecrets, startDevServer } from "../test/support/dev-server.mjs";
 import { cardToken, chargeableTenant } from "../test/support/sandbox-flows.mjs";
 import { executeLocalD1, tenantShardBinding } from "./local-d1.mjs";

@@ -13,12 +13,14 @@ import { existsSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+
 import { unstable_readConfig } from "wrangler";
+
 import { devSecrets, startDevServer } from "../test/support/dev-server.mjs";
 import { chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
 import { fetchRetryingClosedSocket as fetch, retriedRequests } from "./bench-fetch.mjs";
-import { executeLocalD1, localD1, tenantShardBinding } from "./local-d1.mjs";
 import { benchResults } from "./bench-results.mjs";
+import { executeLocalD1, localD1, tenantShardBinding } from "./local-d1.mjs";
 
 const JSON_OUTPUT = process.argv.includes("--json");
 const SEEDED_PAYMENTS = Number(process.env.BENCH_SEEDED_PAYMENTS ?? 100_000);

@@ -3,6 +3,7 @@
 // /sandbox/control/calls`), end to end — the request, the webhooks it causes and the cron run after it — and the
 // charges a second that leaves. test/workers/payments/processor-calls.test.ts asserts the same counts exactly.
 import { randomUUID } from "node:crypto";
+
 import { cardToken, chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
 import { waitFor } from "../test/support/wait-for.mjs";
 import { fetchRetryingClosedSocket as fetch } from "./bench-fetch.mjs";

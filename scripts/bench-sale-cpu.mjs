@@ -10,6 +10,7 @@
 import { createHmac } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+
 import { devSecrets, startDevServer } from "../test/support/dev-server.mjs";
 import { cardToken, chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
 

@@ -4,6 +4,7 @@
 // database's statements counted). Written as JSON beside wrangler.toml, so every relative path in it still holds.
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { experimental_readRawConfig } from "wrangler";
 
 const root = path.join(import.meta.dirname, "..");

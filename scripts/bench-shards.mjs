@@ -6,6 +6,7 @@
 // so it runs in a few minutes (each BENCH_* variable still overrides it). Not a test: it prints figures and exits.
 import { spawn } from "node:child_process";
 import path from "node:path";
+
 import { benchResults } from "./bench-results.mjs";
 
 const root = path.join(import.meta.dirname, "..");

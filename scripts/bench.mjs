@@ -18,15 +18,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+
 import { unstable_readConfig } from "wrangler";
+
 import { devSecrets, freePort, startDevServer } from "../test/support/dev-server.mjs";
 import { cardToken, chargeableTenant, control } from "../test/support/sandbox-flows.mjs";
 import { benchCallbacks } from "./bench-callbacks.mjs";
 import { benchFeeds, feedsTable } from "./bench-feeds.mjs";
-import { benchProcessorCalls, PROCESSOR_LIMIT_PER_SECOND, processorCallsTable } from "./bench-processor-calls.mjs";
 import { fetchRetryingClosedSocket as fetch, retriedRequests } from "./bench-fetch.mjs";
-import { CONTROL_QUERIES_PATH, writeShardedConfig } from "./bench-sharded-config.mjs";
+import { benchProcessorCalls, PROCESSOR_LIMIT_PER_SECOND, processorCallsTable } from "./bench-processor-calls.mjs";
 import { benchResults } from "./bench-results.mjs";
+import { CONTROL_QUERIES_PATH, writeShardedConfig } from "./bench-sharded-config.mjs";
 import { storageFootprint } from "./bench-storage.mjs";
 import { executeLocalD1, tenantShardBinding } from "./local-d1.mjs";
 import { CRON_ROUTE, parseDevVars } from "./local-service.mjs";

@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+
 import { unstable_readConfig } from "wrangler";
 
 /**

@@ -1,6 +1,7 @@
 // A callback receiver for the local sandbox: every POST is checked with the verifier receivers copy
 // (examples/receiver/verify-callback.ts) and printed as it arrives.
 import { createServer } from "node:http";
+
 import { verifyCallbackSignature } from "../examples/receiver/verify-callback.ts";
 import { callService, CliFailure } from "./local-service.mjs";
 

@@ -9,6 +9,7 @@
 // required, say), never for a change of behaviour; the baseline's diff in the commit shows what was acknowledged.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { breakingChanges } from "./openapi/breaking.mjs";
 
 const root = path.join(import.meta.dirname, "..");

@@ -10,7 +10,9 @@ import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSy
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+
 import { unstable_readConfig } from "wrangler";
+
 import { redactSecrets } from "../src/lib/redact.ts";
 import { applyMigrations, localD1s, pendingByDatabase } from "./local-d1.mjs";
 import { CRON_ROUTE, DEFAULT_STATE_DIR, DEV_URL_FILE, parseDevVars } from "./local-service.mjs";

@@ -5,6 +5,7 @@
 // added or its key changes: test/workers/tenants/move.fence.test.ts and move.capture.test.ts fail while a table has none.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { build } from "esbuild";
 
 const root = path.join(import.meta.dirname, "..");

@@ -4,7 +4,9 @@
 // `--dir <path>` reads and writes the two files under another directory than the repository (the tests use it).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import * as prettier from "prettier";
+
 import { buildOpenApiDocument } from "./openapi/document.mjs";
 import { generateTypes } from "./openapi/types.mjs";
 

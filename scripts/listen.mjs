@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { serviceUrl } from "./local-service.mjs";
 
 const client = path.join(import.meta.dirname, "..", "clients", "typescript");

@@ -3,6 +3,7 @@
 // prints each callback as it arrives, its signature verified with examples/receiver/verify-callback.ts.
 // `npm run receiver -- --secret whsec_… [--port <port>]`: the same receiver for a callback endpoint of your own.
 import { parseArgs } from "node:util";
+
 import { receiveEndpointCallbacks, receiveTenantCallbacks } from "./callback-receiver.mjs";
 import { CliFailure, runCli } from "./local-service.mjs";
 

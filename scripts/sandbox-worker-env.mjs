@@ -4,6 +4,7 @@
 // environment instead (its wrangler.toml declares them under `[secrets] required`), so it is given the values the
 // service runs with here. The tests give the sandbox Worker the same, as bindings.
 import path from "node:path";
+
 import { unstable_readConfig } from "wrangler";
 
 const root = path.join(import.meta.dirname, "..");

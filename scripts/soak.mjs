@@ -4,6 +4,7 @@
 // schedule — the processor's, the receiver's, a live move of a tenant, a kill -9 of the server and its restart — then a
 // reconciliation that fails the run if anything was lost, doubled or misreported. docs/maintainers.md#the-soak.
 import { parseArgs } from "node:util";
+
 import { describeFault, planFaults, playFaults } from "./soak/faults.mjs";
 import { createLoad, createTenants, Expectations } from "./soak/load.mjs";
 import { seededRandom, seedFrom } from "./soak/random.mjs";

@@ -4,6 +4,7 @@
 // the public API and the sandbox's tenant controls, printing each step, until GET /v1/events lists the event.
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
+
 import { EVENT_TYPES } from "../src/outbox/event-types.ts";
 import { CliFailure, runCli, serviceUrl } from "./local-service.mjs";
 

@@ -1,8 +1,9 @@
 import { createMiddleware } from "hono/factory";
+
 import { accountsRouter } from "./accounts";
 import { callbacksRouter } from "./callbacks";
-import { dashboardRouter } from "./dashboard";
 import { withRequestContext } from "./context";
+import { dashboardRouter } from "./dashboard";
 import { disputesRouter, isEvidenceUpload } from "./disputes";
 import { docsRouter, documentConfig, registerReferenceDefinitions } from "./docs";
 import { metaRouter } from "./meta";
@@ -11,9 +12,9 @@ import { paymentsRouter } from "./payments";
 import { payoutsRouter } from "./payouts";
 import { createRouter } from "./platform/openapi";
 import { requireOperator } from "./platform/operator";
+import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./platform/pipeline";
 import { bookmarkWrites } from "./platform/read-replicas";
 import type { AppBindings } from "./platform/types";
-import { bodyGuard, notFoundOrMethodNotAllowed, onError, traceAndLog } from "./platform/pipeline";
 import { processorWebhooksRouter } from "./processor-webhooks";
 import { logTenantRequests, requestsRouter } from "./requests";
 import { sandboxProxyRouter } from "./sandbox-proxy";

@@ -1,13 +1,14 @@
 import type { Context } from "hono";
+
 import { enqueueEvents } from "./callbacks";
-import { database, primaryDatabase, replicaDatabase, type BookmarkedDatabase } from "./db/client";
-import { shardD1, shardsInUse } from "./placement/shards";
-import { clockAt, type Clock } from "./lib/clock";
+import { type BookmarkedDatabase, database, primaryDatabase, replicaDatabase } from "./db/client";
+import { type Clock, clockAt } from "./lib/clock";
 import { validateEnv } from "./lib/env";
 import { createOutbox } from "./outbox/outbox";
+import { shardD1, shardsInUse } from "./placement/shards";
 import { afterResponse } from "./platform/after-response";
-import { sessionStart, shardBookmark } from "./platform/read-replicas";
 import type { RootContext, ShardContext, TenantContext, TenantPlace } from "./platform/context";
+import { sessionStart, shardBookmark } from "./platform/read-replicas";
 import type { AppBindings } from "./platform/types";
 import {
   CARD_PRESENT_TIMEOUT_MS,

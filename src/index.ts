@@ -1,11 +1,11 @@
 import { serviceAuditStatement } from "./accounts";
 import { createApp } from "./app";
-import { handleCallbackBatch, type GoneEndpoint } from "./callbacks";
-import type { RootContext } from "./platform/context";
+import { type GoneEndpoint, handleCallbackBatch } from "./callbacks";
 import { createContext } from "./context";
 import { withTrace } from "./lib/log";
-import { runScheduledSweeps } from "./scheduled";
 import { placedShard } from "./placement/shards";
+import type { RootContext } from "./platform/context";
+import { runScheduledSweeps } from "./scheduled";
 import { tenantShard } from "./tenants";
 import { ReaderObject, readerTenant } from "./terminal";
 

@@ -6,8 +6,8 @@
 import { createSandboxHttp } from "./src/http/app";
 import { objectOf } from "./src/worker/object";
 
-export { SandboxProcessor } from "./src/worker/durable-object";
 export type { SandboxControl } from "./src/http/edge";
 export type { ControlResult, OnboardingPage } from "./src/resources/controls";
+export { SandboxProcessor } from "./src/worker/durable-object";
 
 export default { fetch: createSandboxHttp(objectOf) } satisfies ExportedHandler<SandboxEnv>;

@@ -3,8 +3,10 @@
 // /openapi.json. The document is built from the route definitions alone, so stub bindings suffice.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { build } from "esbuild";
 import { unstable_readConfig } from "wrangler";
+
 import { parseDevVars } from "../local-service.mjs";
 
 const root = path.join(import.meta.dirname, "../..");

@@ -2,6 +2,7 @@
 // receivers (examples/receiver/verify-callback.ts), every arrival kept for the reconciliation. Its faults — answering
 // 500, or holding the request open until the service gives up — are switched by the fault schedule.
 import { createServer } from "node:http";
+
 import { verifyCallbackSignature } from "../../examples/receiver/verify-callback.ts";
 
 /**

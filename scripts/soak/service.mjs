@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { devSecrets, startDevServer } from "../../test/support/dev-server.mjs";
 import { CRON_ROUTE } from "../local-service.mjs";
 

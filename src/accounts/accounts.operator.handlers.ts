@@ -1,10 +1,10 @@
 import { describePermissions } from "../platform/permissions";
 import type { OperatorTenantRouteHandler } from "../platform/types";
-import { issueApiKey, revokeApiKey, toApiKey, type issueKeyRoute, type revokeKeyRoute } from "../tenants";
+import { issueApiKey, type issueKeyRoute, revokeApiKey, type revokeKeyRoute, toApiKey } from "../tenants";
 import type * as routes from "./accounts.operator.routes";
 import { operatorAuditStatement } from "./audit.service";
-import { requestOrigin } from "./request-meta";
 import { createPasswordReset } from "./passwords.service";
+import { requestOrigin } from "./request-meta";
 import { createInvite } from "./users.service";
 
 export const inviteOwner: OperatorTenantRouteHandler<typeof routes.inviteOwner> = async (c) => {

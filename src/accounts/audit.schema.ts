@@ -1,4 +1,5 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
 import { tenants } from "../db/tenants.schema";
 
 /** Who did what to the tenant's account, when and from where; read by the tenant's owners. */

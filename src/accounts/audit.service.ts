@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import type { RootContext, TenantContext } from "../platform/context";
-import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
+
 import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
+import { afterCursor, cursorScope, type Page, pageOf } from "../lib/pagination";
+import type { RootContext, TenantContext } from "../platform/context";
 import { dashboardUsers } from "./accounts.schema";
-import { dashboardAuditLog, type AuditEntry } from "./audit.schema";
+import { type AuditEntry, dashboardAuditLog } from "./audit.schema";
 import type { RequestOrigin } from "./request-meta";
 
 export const AUDIT_ACTIONS = {

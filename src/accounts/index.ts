@@ -8,18 +8,18 @@ export { DASHBOARD_ROLES, type InviteRecord, type SessionRecord, type UserRecord
 export type { AuditEntry } from "./audit.schema";
 export {
   AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditActorFilter,
   listAudit,
   listAuditUsers,
   OPERATOR_ACTOR,
   SERVICE_ACTOR,
   serviceAuditStatement,
   sessionAuditStatement,
-  type AuditAction,
-  type AuditActorFilter,
 } from "./audit.service";
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords";
-export { requestOrigin } from "./request-meta";
 export { changePassword, findOpenReset, usePasswordReset } from "./passwords.service";
+export { requestOrigin } from "./request-meta";
 export { PENDING_SIGN_IN_MS } from "./second-factor";
 export {
   completeSignIn,
@@ -29,17 +29,17 @@ export {
   resolveSession,
   revokeSessions,
   SESSION_ABSOLUTE_MS,
+  type SignedInSession,
   signIn,
   signOut,
-  type SignedInSession,
 } from "./sessions.service";
-export { acceptInvite, createInvite, findOpenInvite, listTeam, removeUser, revokeInvite } from "./users.service";
 export {
   confirmTotpEnrolment,
   disableTotp,
+  type Enrolment,
   RECOVERY_CODE_COUNT,
   startTotpEnrolment,
-  twoFactorStatus,
-  type Enrolment,
   type TwoFactorStatus,
+  twoFactorStatus,
 } from "./two-factor.service";
+export { acceptInvite, createInvite, findOpenInvite, listTeam, removeUser, revokeInvite } from "./users.service";

@@ -1,16 +1,17 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { publicUrl, type RootContext, type TenantContext } from "../platform/context";
+
+import { insertSelectFields } from "../db/insert-select";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
-import { insertSelectFields } from "../db/insert-select";
 import { ApiError } from "../lib/problem";
+import { publicUrl, type RootContext, type TenantContext } from "../platform/context";
 import { getTenant } from "../tenants";
 import { dashboardPasswordResets, dashboardSessions, dashboardUsers, type PasswordResetRecord, type UserRecord } from "./accounts.schema";
 import { dashboardAuditLog } from "./audit.schema";
-import { auditStatement, sessionAuditStatement, type AuditAction } from "./audit.service";
+import { type AuditAction, auditStatement, sessionAuditStatement } from "./audit.service";
 import { hashPassword } from "./passwords";
-import { endPendingSignIns } from "./second-factor";
 import type { RequestOrigin } from "./request-meta";
+import { endPendingSignIns } from "./second-factor";
 import { confirmPassword, normalizeEmail, type SignedInSession } from "./sessions.service";
 import { forgetFailures, throttleKeys } from "./sign-in-throttle";
 import { INVITE_LIFETIME_MS } from "./users.service";

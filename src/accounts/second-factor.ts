@@ -1,8 +1,9 @@
 import { and, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { RootContext } from "../platform/context";
+
 import { base64Url, configuredHmacKey, hmacSha256Hex, openSecret, randomBytes, sealingKey, sealSecret, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
+import type { RootContext } from "../platform/context";
 import { dashboardPendingSignIns, dashboardRecoveryCodes, dashboardTotpFactors, type UserRecord } from "./accounts.schema";
 import { base32Decode, matchTotp } from "./totp";
 

@@ -1,27 +1,28 @@
 import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
-import { placedShard, placementFields, placementOf } from "../placement/shards";
+
 import { tenantMoving } from "../db/tenancy";
-import { tenantMoves } from "../placement/tenant-moves.schema";
-import { tenantShards } from "../placement/tenant-shards.schema";
-import type { RootContext } from "../platform/context";
 import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
+import { placedShard, placementFields, placementOf } from "../placement/shards";
+import { tenantMoves } from "../placement/tenant-moves.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
+import type { RootContext } from "../platform/context";
 import {
   dashboardPendingSignIns,
+  type DashboardRole,
   dashboardSessions,
   dashboardSignInFailures,
   dashboardTotpFactors,
   dashboardUsers,
-  type DashboardRole,
   type SessionRecord,
   type UserRecord,
 } from "./accounts.schema";
 import { auditStatement, failedSignInStatement, sessionAuditStatement } from "./audit.service";
 import { decoyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords";
 import type { RequestOrigin } from "./request-meta";
-import { countAttempt, forgetFailures, THROTTLE_WINDOW_MS, throttleKeys, withdrawAttempt, type ThrottleKeys } from "./sign-in-throttle";
 import { beginSecondStep, findPendingSignIn, matchSecondFactor } from "./second-factor";
+import { countAttempt, forgetFailures, THROTTLE_WINDOW_MS, type ThrottleKeys, throttleKeys, withdrawAttempt } from "./sign-in-throttle";
 
 /** A session ends after this long without a request, and in any case this long after sign-in. */
 export const SESSION_IDLE_MS = 30 * 60_000;

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { RootContext } from "../platform/context";
+
 import { sha256Hex } from "../lib/crypto";
+import type { RootContext } from "../platform/context";
 import { dashboardSignInFailures } from "./accounts.schema";
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;

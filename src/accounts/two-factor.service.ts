@@ -1,7 +1,8 @@
 import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
-import type { RootContext } from "../platform/context";
+
 import { randomBytes } from "../lib/crypto";
 import { newId } from "../lib/ids";
+import type { RootContext } from "../platform/context";
 import { dashboardRecoveryCodes, dashboardTotpFactors } from "./accounts.schema";
 import { sessionAuditStatement } from "./audit.service";
 import type { RequestOrigin } from "./request-meta";

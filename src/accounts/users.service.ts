@@ -1,16 +1,17 @@
-import { and, asc, desc, eq, getTableColumns, gt, isNull, sql, type SQL } from "drizzle-orm";
-import { publicUrl, type RootContext, type TenantContext } from "../platform/context";
-import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
+import { and, asc, desc, eq, getTableColumns, gt, isNull, type SQL, sql } from "drizzle-orm";
+
 import { insertSelectFields } from "../db/insert-select";
+import { tenants } from "../db/tenants.schema";
+import { base64Url, randomBytes, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
-import { tenants } from "../db/tenants.schema";
+import { publicUrl, type RootContext, type TenantContext } from "../platform/context";
 import { getTenant } from "../tenants";
 import {
   dashboardInvites,
+  type DashboardRole,
   dashboardSessions,
   dashboardUsers,
-  type DashboardRole,
   type InviteRecord,
   type UserRecord,
 } from "./accounts.schema";

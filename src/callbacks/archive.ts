@@ -1,14 +1,15 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+
 import { boundList } from "../db/bound-list";
 import { assertTenantExists, isFenceRefusal } from "../db/tenancy";
-import { liveHere } from "../placement/tenant-fences.schema";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import { events, type EventRecord } from "../outbox/events.schema";
+import { type EventRecord, events } from "../outbox/events.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import type { RootContext, ShardContext, TenantContext } from "../platform/context";
 import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
-import { selectDeliveries, type DeliveryRecord } from "./deliveries.service";
+import { type DeliveryRecord, selectDeliveries } from "./deliveries.service";
 
 /** One line of an archived day: the event row as it was in D1, with every delivery of it and their attempts. */
 export type ArchivedEvent = { event: EventRecord; deliveries: DeliveryRecord[] };

@@ -1,6 +1,6 @@
 import type { TenantRouteHandler } from "../platform/types";
-import * as endpoints from "./callback-endpoints.service";
 import type * as routes from "./callback-endpoints.routes";
+import * as endpoints from "./callback-endpoints.service";
 import { toCallbackEndpoint } from "./callbacks.view";
 
 export const listCallbackEndpoints: TenantRouteHandler<typeof routes.listCallbackEndpoints> = async (c) => {

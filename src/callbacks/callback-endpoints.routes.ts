@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import * as openapi from "../platform/openapi";
+
 import { EVENT_TYPES } from "../outbox/event-types";
+import * as openapi from "../platform/openapi";
 import { ALL_EVENT_TYPES, MAX_CALLBACK_ENDPOINTS } from "./callback-endpoints.service";
 
 const TAG = "Callback endpoints";

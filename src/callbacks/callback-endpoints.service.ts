@@ -1,16 +1,17 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+
 import { boundList } from "../db/bound-list";
-import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
+import { insertSelectFields } from "../db/insert-select";
+import { assertTenantExists } from "../db/tenancy";
 import { tenants } from "../db/tenants.schema";
-import type { ShardContext, TenantContext } from "../platform/context";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
-import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, type Page, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
-import { assertTenantExists } from "../db/tenancy";
 import { EVENT_TYPES } from "../outbox/event-types";
-import { callbackEndpoints, callbackSigningSecrets, type CallbackEndpointRecord } from "./callback-endpoints.schema";
+import type { ShardContext, TenantContext } from "../platform/context";
+import { type CallbackEndpointRecord, callbackEndpoints, callbackSigningSecrets } from "./callback-endpoints.schema";
 import { callbackUrlPolicy, parseCallbackUrl } from "./callback-url-policy";
 import { callbackDeliveries } from "./deliveries.schema";
 import { generateSigningSecret, openSigningSecret, sealSigningSecret } from "./signing-secrets";

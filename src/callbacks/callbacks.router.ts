@@ -1,9 +1,9 @@
 import { createRouter, withRoutes } from "../platform/openapi";
 import type { OperatorTenantBindings, TenantBindings } from "../platform/types";
-import * as handlers from "./callbacks.handlers";
-import * as routes from "./callbacks.routes";
 import * as endpointHandlers from "./callback-endpoints.handlers";
 import * as endpointRoutes from "./callback-endpoints.routes";
+import * as handlers from "./callbacks.handlers";
+import * as routes from "./callbacks.routes";
 import * as eventHandlers from "./events.handlers";
 import * as eventRoutes from "./events.routes";
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
+
 import * as openapi from "../platform/openapi";
+import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
 import { DEFAULT_PREVIOUS_SECRET_TTL_SECONDS } from "./callback-endpoints.service";
 import { DELIVERY_ORIGINS, DELIVERY_STATUSES } from "./deliveries.schema";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";

@@ -1,7 +1,7 @@
-import type { ArchivedEvent } from "./archive";
-import type { CallbackEndpoint, CallbackSettings, RevealedSigningSecret, SigningSecretInfo } from "./callback-endpoints.service";
 import type { EventType } from "../outbox/event-types";
 import type { EventRecord } from "../outbox/events.schema";
+import type { ArchivedEvent } from "./archive";
+import type { CallbackEndpoint, CallbackSettings, RevealedSigningSecret, SigningSecretInfo } from "./callback-endpoints.service";
 import type { DeliveryAttemptRecord } from "./deliveries.schema";
 import type { DeliveryRecord } from "./deliveries.service";
 

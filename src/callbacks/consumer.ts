@@ -1,21 +1,22 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+
 import { boundList } from "../db/bound-list";
-import { insertSelectFields } from "../db/insert-select";
 import type { Database } from "../db/client";
-import { everyDatabase, tenantPlacements } from "../placement/shards";
+import { insertSelectFields } from "../db/insert-select";
 import { MOVE_RETRY_AFTER_SECONDS } from "../db/tenancy";
 import type { Clock } from "../lib/clock";
-import type { RootContext, ShardContext } from "../platform/context";
+import { hmacSha256Key } from "../lib/crypto";
 import { logEvent } from "../lib/log";
-import { activeSigningSecretsByEndpoint, disableGoneEndpoints, receiving } from "./callback-endpoints.service";
-import { callbackEndpoints } from "./callback-endpoints.schema";
-import { readCallbackMessage, type CallbackMessage } from "./callback-message";
-import { callbackUrlProblem, deliveryUrlPolicy, type CallbackUrlPolicy } from "./callback-url-policy";
-import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
 import { events } from "../outbox/events.schema";
+import { everyDatabase, tenantPlacements } from "../placement/shards";
+import type { RootContext, ShardContext } from "../platform/context";
+import { callbackEndpoints } from "./callback-endpoints.schema";
+import { activeSigningSecretsByEndpoint, disableGoneEndpoints, receiving } from "./callback-endpoints.service";
+import { type CallbackMessage, readCallbackMessage } from "./callback-message";
+import { type CallbackUrlPolicy, callbackUrlProblem, deliveryUrlPolicy } from "./callback-url-policy";
+import { callbackDeliveries, callbackDeliveryAttempts } from "./deliveries.schema";
 import { RETRY_DELAYS_SECONDS, retryDelaySeconds } from "./retry-schedule";
 import { CALLBACK_HEADER, signatureHeader } from "./signing";
-import { hmacSha256Key } from "../lib/crypto";
 
 const CALLBACK_TIMEOUT_MS = 10_000;
 const USER_AGENT = "PaymentConnect-Callbacks/1.0";

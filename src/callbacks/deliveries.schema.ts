@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
 import { tenants } from "../db/tenants.schema";
-import { callbackEndpoints } from "./callback-endpoints.schema";
 import { events } from "../outbox/events.schema";
+import { callbackEndpoints } from "./callback-endpoints.schema";
 
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "canceled"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -1,12 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, min, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, min, type SQL, sql } from "drizzle-orm";
+
 import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
-import type { ShardContext, TenantContext } from "../platform/context";
-import { newId } from "../lib/ids";
-import { logEvent } from "../lib/log";
-import { ApiError } from "../lib/problem";
 import { assertTenantExists, unknownTenant } from "../db/tenancy";
 import { tenants } from "../db/tenants.schema";
+import { newId } from "../lib/ids";
+import { logEvent } from "../lib/log";
+import { afterCursor, cursorScope, type Page, pageOf } from "../lib/pagination";
+import { ApiError } from "../lib/problem";
+import { type EventRecord, events } from "../outbox/events.schema";
+import type { ShardContext, TenantContext } from "../platform/context";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 import { receiving } from "./callback-endpoints.service";
 import {
@@ -17,8 +20,6 @@ import {
   type DeliveryStatus,
 } from "./deliveries.schema";
 import { deliveryInsert, sendDeliveryMessages } from "./enqueue";
-import { events, type EventRecord } from "../outbox/events.schema";
-import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
 
 export type DeliveryRecord = CallbackDeliveryRecord & { eventType: string; attempts: DeliveryAttemptRecord[] };
 

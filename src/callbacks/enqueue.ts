@@ -1,16 +1,17 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+
 import { boundList } from "../db/bound-list";
-import { liveHere } from "../placement/tenant-fences.schema";
 import { insertSelectFields } from "../db/insert-select";
 import { newIdSql } from "../lib/ids";
 import { logEvent } from "../lib/log";
+import { events } from "../outbox/events.schema";
+import { liveHere } from "../placement/tenant-fences.schema";
 import type { ShardContext } from "../platform/context";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 import { ALL_EVENT_TYPES, receiving } from "./callback-endpoints.service";
-import { TEST_EVENT_TYPE } from "./test-event.service";
 import type { CallbackMessage } from "./callback-message";
 import { callbackDeliveries, type DeliveryOrigin } from "./deliveries.schema";
-import { events } from "../outbox/events.schema";
+import { TEST_EVENT_TYPE } from "./test-event.service";
 
 // A chunk's inserts are one D1 batch; a Queue batch holds at most 100 messages.
 const CHUNK = 50;

@@ -1,8 +1,8 @@
 import type { EventType } from "../outbox/event-types";
 import type { TenantRouteHandler } from "../platform/types";
+import { toTenantEvent } from "./callbacks.view";
 import type * as routes from "./events.routes";
 import { getTenantEvent, listTenantEvents } from "./events.service";
-import { toTenantEvent } from "./callbacks.view";
 import { recordPingEvent } from "./test-event.service";
 
 export const listEvents: TenantRouteHandler<typeof routes.listEvents> = async (c) => {

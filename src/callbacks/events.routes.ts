@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import * as openapi from "../platform/openapi";
+
 import { EVENT_TYPES } from "../outbox/event-types";
+import * as openapi from "../platform/openapi";
 import { EVENT_ID, transferUpdatedBodyExample } from "./callbacks.routes";
 import { ARCHIVED_DAYS_PER_PAGE } from "./events.service";
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+
 import {
   afterCursor,
   createdBetween,
@@ -6,15 +7,15 @@ import {
   cursorScope,
   decodeCursor,
   encodeCursor,
-  pageOf,
   type ListPosition,
   type Page,
+  pageOf,
 } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { EventType } from "../outbox/event-types";
-import { events, type EventRecord } from "../outbox/events.schema";
+import { type EventRecord, events } from "../outbox/events.schema";
 import type { TenantContext } from "../platform/context";
-import { archiveCutoff, archivedDays, readArchivedDay, type ArchivedEvent } from "./archive";
+import { archiveCutoff, archivedDays, type ArchivedEvent, readArchivedDay } from "./archive";
 import { callbackDeliveries } from "./deliveries.schema";
 
 /** Archived days a page reads at most, so a page over months of quiet days costs a bounded number of R2 reads. */

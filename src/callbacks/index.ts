@@ -3,12 +3,11 @@
  * routes, the Queue consumer, the cron sweep and the dispatcher the composition root hands the outbox, and the services
  * the dashboard shows them through. It imports no other capability: events arrive as rows in the outbox.
  */
-export { default as callbacksRouter } from "./callbacks.router";
-export { handleCallbackBatch, type GoneEndpoint } from "./consumer";
-export { sweepCallbacks } from "./sweep";
 export { archiveCallbackHistory, readArchivedDay } from "./archive";
-export { enqueueEvents } from "./enqueue";
+export * as callbackEndpointTables from "./callback-endpoints.schema";
 export {
+  type CallbackEndpoint,
+  type CallbackSettings,
   createCallbackEndpoint,
   deleteCallbackEndpoint,
   getCallbackEndpoint,
@@ -16,20 +15,21 @@ export {
   listCallbackEndpoints,
   listSigningSecrets,
   MAX_CALLBACK_ENDPOINTS,
-  updateCallbackEndpoint,
-  type CallbackEndpoint,
-  type SigningSecretInfo,
+  type RevealedSigningSecret,
   revealSigningSecrets,
   rotateSigningSecret,
   saveCallbackUrl,
-  type CallbackSettings,
-  type RevealedSigningSecret,
+  type SigningSecretInfo,
+  updateCallbackEndpoint,
 } from "./callback-endpoints.service";
-export { listDeliveries, replayEvent, replayFailedDeliveries, type DeliveryRecord } from "./deliveries.service";
-export { subjectHistory, type SubjectDelivery, type SubjectEvent } from "./subject-history";
+export { default as callbacksRouter } from "./callbacks.router";
+export { type GoneEndpoint, handleCallbackBatch } from "./consumer";
 export { DELIVERY_STATUSES, type DeliveryStatus } from "./deliveries.schema";
-export { sendTestEvent } from "./test-event.service";
-export { CALLBACK_HEADER } from "./signing";
-export { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
-export * as callbackEndpointTables from "./callback-endpoints.schema";
 export * as deliveryTables from "./deliveries.schema";
+export { type DeliveryRecord, listDeliveries, replayEvent, replayFailedDeliveries } from "./deliveries.service";
+export { enqueueEvents } from "./enqueue";
+export { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
+export { CALLBACK_HEADER } from "./signing";
+export { type SubjectDelivery, type SubjectEvent, subjectHistory } from "./subject-history";
+export { sweepCallbacks } from "./sweep";
+export { sendTestEvent } from "./test-event.service";

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+
 import { boundList } from "../db/bound-list";
-import { events, type EventRecord } from "../outbox/events.schema";
+import { type EventRecord, events } from "../outbox/events.schema";
 import type { TenantContext } from "../platform/context";
 import { archiveCutoff } from "./archive";
 import { callbackDeliveries, callbackDeliveryAttempts, type CallbackDeliveryRecord, type DeliveryAttemptRecord } from "./deliveries.schema";

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+
 import { boundList } from "../db/bound-list";
+import { logEvent } from "../lib/log";
+import { events } from "../outbox/events.schema";
 import { liveHere } from "../placement/tenant-fences.schema";
 import type { ShardContext } from "../platform/context";
-import { logEvent } from "../lib/log";
 import { callbackDeliveries } from "./deliveries.schema";
 import { dispatchEvents, queueDeliveryMessages } from "./enqueue";
-import { events } from "../outbox/events.schema";
 
 /** Younger than this, an unsent event or delivery may still be in the hands of the request that wrote it. */
 const UNSENT_GRACE_MS = 30_000;

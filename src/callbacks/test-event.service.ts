@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { ShardContext, TenantContext } from "../platform/context";
+
+import { assertTenantExists } from "../db/tenancy";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import { assertTenantExists } from "../db/tenancy";
+import type { ShardContext, TenantContext } from "../platform/context";
 import { callbackEndpoints } from "./callback-endpoints.schema";
 
 export const TEST_EVENT_TYPE = "ping";

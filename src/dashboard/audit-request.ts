@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { requestOrigin, sessionAuditStatement, type AuditAction } from "../accounts";
+
+import { type AuditAction, requestOrigin, sessionAuditStatement } from "../accounts";
 import type { SignedInBindings } from "./types";
 
 /** The audit row for what the signed-in person just did through this request. */

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { AUDIT_ACTIONS, listAudit, listAuditUsers, type AuditActorFilter } from "../accounts";
+
+import { AUDIT_ACTIONS, type AuditActorFilter, listAudit, listAuditUsers } from "../accounts";
 import { parseFilters } from "./forms";
 import type { SignedInBindings } from "./types";
 import { AuditPage } from "./views/audit";

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { JSX } from "hono/jsx/jsx-runtime";
 import { z } from "zod";
+
 import {
   acceptInvite,
   completeSignIn,

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+
 import {
   createCallbackEndpoint,
   deleteCallbackEndpoint,
@@ -12,18 +13,18 @@ import {
 } from "../callbacks";
 import { ApiError } from "../lib/problem";
 import { EVENT_TYPES } from "../outbox/event-types";
+import { auditSignedIn } from "./audit-request";
 import { renderPage, withPassword } from "./callbacks.handlers";
 import { formFields } from "./forms";
-import { auditSignedIn } from "./audit-request";
 import type { SignedInBindings } from "./types";
+import { overlapWords } from "./views/audit-format";
 import {
-  EndpointPage,
-  OVERLAP_CHOICES,
   type EndpointFormErrors,
   type EndpointFormValues,
+  EndpointPage,
   type EndpointPageProps,
+  OVERLAP_CHOICES,
 } from "./views/callback-endpoints";
-import { overlapWords } from "./views/audit-format";
 
 type SignedInContext = Context<SignedInBindings>;
 

@@ -1,12 +1,13 @@
 import type { Context } from "hono";
 import { z } from "zod";
+
 import { confirmPassword, requestOrigin } from "../accounts";
 import {
   DELIVERY_STATUSES,
   getCallbackSettings,
   listCallbackEndpoints,
-  MAX_CALLBACK_ENDPOINTS,
   listDeliveries,
+  MAX_CALLBACK_ENDPOINTS,
   replayEvent,
   replayFailedDeliveries,
   revealSigningSecrets,
@@ -16,13 +17,13 @@ import {
 } from "../callbacks";
 import { ApiError } from "../lib/problem";
 import { EVENT_TYPES } from "../outbox/event-types";
-import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
+import { formFields } from "./forms";
 import type { SignedInBindings } from "./types";
-import { CallbacksPage, type CallbacksPageProps, type DeliveryFilters } from "./views/callbacks";
-import { OVERLAP_CHOICES } from "./views/callback-endpoints";
-import type { Notice } from "./views/components/page-header";
 import { overlapWords } from "./views/audit-format";
+import { OVERLAP_CHOICES } from "./views/callback-endpoints";
+import { CallbacksPage, type CallbacksPageProps, type DeliveryFilters } from "./views/callbacks";
+import type { Notice } from "./views/components/page-header";
 
 type SignedInContext = Context<SignedInBindings>;
 

@@ -1,4 +1,5 @@
-import { Hono, type ErrorHandler } from "hono";
+import { type ErrorHandler, Hono } from "hono";
+
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import * as audit from "./audit.handlers";
@@ -11,8 +12,8 @@ import * as overview from "./overview.handlers";
 import * as payments from "./payments.handlers";
 import * as payouts from "./payouts.handlers";
 import * as readers from "./readers.handlers";
-import * as security from "./security.handlers";
 import * as requests from "./requests.handlers";
+import * as security from "./security.handlers";
 import * as team from "./team.handlers";
 import type { DashboardBindings, SignedInBindings } from "./types";
 import { dashboardLayout } from "./views/layout";

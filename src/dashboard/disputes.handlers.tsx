@@ -1,19 +1,20 @@
 import type { Context } from "hono";
 import { z } from "zod";
+
 import {
   acceptDispute,
   addEvidence,
   DISPUTE_NOTE_MAX_CHARS,
   DISPUTE_STATES,
+  type DisputeRecord,
+  EVIDENCE_LIMITS,
   evidenceDisposition,
   evidenceOf,
-  EVIDENCE_LIMITS,
   getDispute,
   listDisputes,
   openEvidence,
   RESPONSE_STATES,
   submitDispute,
-  type DisputeRecord,
 } from "../disputes";
 import { ApiError } from "../lib/problem";
 import { auditSignedIn } from "./audit-request";

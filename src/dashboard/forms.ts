@@ -1,7 +1,8 @@
-import { base64Url, randomBytes } from "../lib/crypto";
 import type { Context } from "hono";
 import { z } from "zod";
+
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../accounts";
+import { base64Url, randomBytes } from "../lib/crypto";
 
 /** A submitted urlencoded form as plain strings (files and repeated fields are not used by the dashboard). */
 export async function formFields(c: Context): Promise<Record<string, string>> {

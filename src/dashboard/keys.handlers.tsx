@@ -1,11 +1,12 @@
 import type { Context } from "hono";
+
 import { ApiError } from "../lib/problem";
-import { describePermissions, PERMISSION_RESOURCES, type KeyPermissions } from "../platform/permissions";
+import { describePermissions, type KeyPermissions, PERMISSION_RESOURCES } from "../platform/permissions";
 import { issueApiKey, KeyPermissionsSchema, listApiKeys, revokeApiKey } from "../tenants";
-import { formFields } from "./forms";
 import { auditSignedIn } from "./audit-request";
+import { formFields } from "./forms";
 import type { SignedInBindings } from "./types";
-import { KeysPage, RevokeKeyPage, type KeyForm } from "./views/keys";
+import { type KeyForm, KeysPage, RevokeKeyPage } from "./views/keys";
 
 type SignedInContext = Context<SignedInBindings>;
 

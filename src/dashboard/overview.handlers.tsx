@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+
 import { disputesAwaitingResponse } from "../disputes";
 import { getReadiness, startOnboarding } from "../onboarding";
 import { moneyByDay } from "../payments";

@@ -1,34 +1,35 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { REPLAY_HEADER, requestFingerprint, withIdempotency } from "../idempotency/idempotency.service";
-import { ApiError } from "../lib/problem";
-import { afterResponse } from "../platform/after-response";
+
 import { subjectHistory } from "../callbacks";
 import { disputesOfPayment } from "../disputes";
+import { REPLAY_HEADER, requestFingerprint, withIdempotency } from "../idempotency/idempotency.service";
+import { ApiError } from "../lib/problem";
 import {
   getPayment,
   isRefundableStatus,
   listPayments,
   PAYMENT_SEARCH_KINDS,
   PAYMENT_STATUSES,
+  type PaymentRecord,
   refund,
   refundableCents,
+  type RefundInput,
   refundPaymentPath,
   refundsOfPayment,
   searchPayments,
   searchTermsOf,
   toPaymentResponse,
-  type PaymentRecord,
-  type RefundInput,
 } from "../payments";
 import { payoutItemsOfPayment } from "../payouts";
-import { formFields, minorUnits, newFormKey, parseFilters } from "./forms";
+import { afterResponse } from "../platform/after-response";
 import { auditSignedIn } from "./audit-request";
+import { formFields, minorUnits, newFormKey, parseFilters } from "./forms";
 import type { SignedInBindings } from "./types";
 import { formatMoney } from "./views/format";
 import type { PaymentStory } from "./views/payment-story";
-import { PaymentPage, PaymentSearchPage, PaymentsPage, RefundReviewPage, type RefundFormValues } from "./views/payments";
+import { PaymentPage, PaymentSearchPage, PaymentsPage, type RefundFormValues, RefundReviewPage } from "./views/payments";
 
 type SignedInContext = Context<SignedInBindings>;
 

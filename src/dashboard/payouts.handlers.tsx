@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+
 import { getPayout, listPayoutItems, listPayouts, PAYOUT_STATUSES, payoutItemCounts } from "../payouts";
 import { parseFilters } from "./forms";
 import type { SignedInBindings } from "./types";

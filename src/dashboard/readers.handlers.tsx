@@ -1,38 +1,39 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+
 import { REPLAY_HEADER, requestFingerprint, withIdempotency } from "../idempotency/idempotency.service";
 import { ApiError } from "../lib/problem";
-import { afterResponse } from "../platform/after-response";
 import type { PaymentRecord, PaymentStatus } from "../payments";
+import { afterResponse } from "../platform/after-response";
 import type { RootContext } from "../platform/context";
 import { ProcessorRejected, ProcessorUnavailable } from "../processor";
 import { merchantSandboxControl, sandboxControlsAvailable } from "../sandbox-proxy";
 import {
   activateReader,
   cancelSaleOnReader,
+  type Connection,
   deactivateReader,
   getReader,
   listReaders,
   listReaderSales,
   PAX_MODELS,
   readerConnection,
+  type ReaderState,
   registerReader,
   RegisterReaderRequestSchema,
   startTerminalSale,
+  type TerminalSaleInput,
   terminalSalePath,
   TerminalSaleRequestSchema,
   toTerminalSale,
-  type Connection,
-  type ReaderState,
-  type TerminalSaleInput,
 } from "../terminal";
 import { auditSignedIn } from "./audit-request";
 import { fieldErrors, formFields, minorUnits, newFormKey } from "./forms";
 import type { SignedInBindings } from "./types";
-import { formatMoney } from "./views/format";
 import type { Notice } from "./views/components/page-header";
-import { ReaderPage, ReadersPage, type FormState, type RegisterFormValues, type SaleFormValues } from "./views/readers";
+import { formatMoney } from "./views/format";
+import { type FormState, ReaderPage, ReadersPage, type RegisterFormValues, type SaleFormValues } from "./views/readers";
 
 type SignedInContext = Context<SignedInBindings>;
 

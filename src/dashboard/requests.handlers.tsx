@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+
 import { getRequest, listRequests, STATUS_FILTER } from "../requests";
 import { listApiKeys } from "../tenants";
 import { parseFilters } from "./forms";

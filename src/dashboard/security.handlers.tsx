@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+
 import { changePassword, confirmTotpEnrolment, disableTotp, requestOrigin, startTotpEnrolment, twoFactorStatus } from "../accounts";
 import { CODE_ALREADY_USED, fieldErrors, formFields, newPasswordFields, typedTwice } from "./forms";
 import type { SignedInBindings } from "./types";

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+
 import { PENDING_SIGN_IN_MS, SESSION_ABSOLUTE_MS } from "../accounts";
 
 const SESSION_COOKIE = "pc_session";

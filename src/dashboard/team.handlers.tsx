@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+
 import {
   createInvite,
   DASHBOARD_ROLES,

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
+
 import { resolveSession } from "../accounts";
 import { EVIDENCE_BODY_LIMIT_BYTES } from "../disputes";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";

@@ -1,4 +1,4 @@
-import { Column, getTableColumns, is, sql, SQL, type InferInsertModel } from "drizzle-orm";
+import { Column, getTableColumns, type InferInsertModel, is, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /** What one column of an `INSERT … SELECT` is read from: an expression, a column of the SELECT's tables, or a value. */

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import { ApiError } from "../lib/problem";
 import type { Database } from "./client";
 import { tenants } from "./tenants.schema";

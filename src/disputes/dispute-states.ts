@@ -1,6 +1,7 @@
-import { and, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, inArray, or, type SQL, sql } from "drizzle-orm";
+
 import { ApiError } from "../lib/problem";
-import { DISPUTE_STATES, disputes, type DisputeRecord, type DisputeState, type ResponseState } from "./disputes.schema";
+import { DISPUTE_STATES, type DisputeRecord, disputes, type DisputeState, type ResponseState } from "./disputes.schema";
 
 const STATES: Record<string, DisputeState> = { INQUIRY: "inquiry", PENDING: "open", WON: "won", LOST: "lost" };
 const RESPONSE_STATES: Record<string, ResponseState> = {

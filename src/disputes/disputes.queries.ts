@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+
 import { boundList } from "../db/bound-list";
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
-import { responseWindow, responseWindowOpenSql } from "./dispute-states";
 import type { TenantContext } from "../platform/context";
+import { responseWindow, responseWindowOpenSql } from "./dispute-states";
 import {
   disputeEvidence,
-  disputes,
   type DisputeRecord,
+  disputes,
   type DisputeState,
   type EvidenceRecord,
   type ResponseState,

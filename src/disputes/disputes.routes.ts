@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+
 import { idempotency } from "../idempotency/idempotency.middleware";
 import * as openapi from "../platform/openapi";
 import { ACCEPTANCE_STATES, DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES, SUBMISSION_STATES } from "./disputes.schema";

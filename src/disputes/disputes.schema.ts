@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
 import { tenants } from "../db/tenants.schema";
 import { payments } from "../payments/payments.schema";
 

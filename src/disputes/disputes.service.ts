@@ -1,15 +1,16 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+
 import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "../payments";
 import type { ShardContext, TenantContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
-import { isOutcomeUnknown, ProcessorUnavailable, type Dispute } from "../processor";
+import { type Dispute, isOutcomeUnknown, ProcessorUnavailable } from "../processor";
 import { disputeEvent } from "./dispute-events";
 import { assertTakesResponse, disputeStateOf, responseStateOf, responseWindow } from "./dispute-states";
-import { disputeEvidence, disputes, type DisputeRecord } from "./disputes.schema";
 import { getDispute } from "./disputes.queries";
+import { disputeEvidence, type DisputeRecord, disputes } from "./disputes.schema";
 import { evidenceUploadRetryAfter, uploadEvidence } from "./evidence.service";
 
 /** A dispute as a webhook or an API answer carries it; webhooks may omit fields. */

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { liveHere } from "../placement/tenant-fences.schema";
-import { unlessBusy } from "../processor";
+
 import { logEvent } from "../lib/log";
+import { liveHere } from "../placement/tenant-fences.schema";
 import type { RootContext, ShardContext } from "../platform/context";
+import { unlessBusy } from "../processor";
 import { disputeEvidence, disputes } from "./disputes.schema";
 import { resolvePendingAcceptance, resolvePendingSubmission, syncDispute } from "./disputes.service";
 import { applyEvidenceEvent, uploadEvidence } from "./evidence.service";

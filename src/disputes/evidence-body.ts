@@ -1,5 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
+
 import { ApiError } from "../lib/problem";
 import type { TenantBindings } from "../platform/types";
 import { getDispute } from "./disputes.queries";

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+
 import { insertSelectFields } from "../db/insert-select";
 import { isoInstant } from "../lib/clock";
 import { hex } from "../lib/crypto";
@@ -7,11 +8,11 @@ import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { retryAfterSeconds } from "../lib/retry-after";
 import type { RootContext, ShardContext, TenantContext } from "../platform/context";
-import { ProcessorRejected, type DisputeEvidence } from "../processor";
+import { type DisputeEvidence, ProcessorRejected } from "../processor";
 import { evidenceEvent } from "./dispute-events";
 import { assertTakesResponse } from "./dispute-states";
-import { disputeEvidence, disputes, type EvidenceRecord, type EvidenceState } from "./disputes.schema";
 import { getDispute } from "./disputes.queries";
+import { disputeEvidence, disputes, type EvidenceRecord, type EvidenceState } from "./disputes.schema";
 import { CONTENT_TYPES, EVIDENCE_LIMITS, evidenceKindOf, isPhotoToFit, PHOTO_MAX_BYTES, uploadNameOf } from "./evidence-file";
 import { fitPhoto } from "./evidence-fit";
 

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+
 import { publicConfig } from "../lib/config";
 import { createRouter, z } from "../platform/openapi";
 import { REFERENCE_PAGE_CSP, renderReferencePage } from "./reference-page";

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { PROBLEM_CATALOGUE, ProblemTypeSchema } from "./problem-types";
+
 import { REQUEST_LOG_RETENTION_DAYS } from "../requests";
+import { PROBLEM_CATALOGUE, ProblemTypeSchema } from "./problem-types";
 import { CALLBACKS_TAG_DESCRIPTION, registerWebhooks } from "./webhooks";
 
 /** Every tag an operation or webhook uses, in the reference's order, with what the group is for. */

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+
 import { CALLBACK_HEADER, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../callbacks";
 import { DISPUTE_STATES, EVIDENCE_STATES, RESPONSE_STATES } from "../disputes";
 import type { EventType } from "../outbox/event-types";

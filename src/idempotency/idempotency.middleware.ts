@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+
 import { ApiError } from "../lib/problem";
 import { afterResponse } from "../platform/after-response";
 import type { ProblemExample } from "../platform/openapi";

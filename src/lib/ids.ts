@@ -1,4 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+
 import { base64Url, randomBytes } from "./crypto";
 
 /** Service ids are prefixed and random so that they leak no sequence or volume. */

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+
 import { hex, randomBytes } from "./crypto";
 import { redactSecrets } from "./redact";
 

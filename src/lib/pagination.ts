@@ -1,5 +1,6 @@
-import { and, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+
 import { base64Url, fromBase64Url, hmacSha256Hex, timingSafeEqualStrings } from "./crypto";
 import { storedBound } from "./instant";
 import { ApiError } from "./problem";

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { CONTROL_BINDING, shardsOf } from "../placement/shards";
-import { failingMove, stuckMove, stuckMoveBoundMs, tenantMoves } from "../placement/tenant-moves.schema";
+
 import { publicConfig } from "../lib/config";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
+import { CONTROL_BINDING, shardsOf } from "../placement/shards";
+import { failingMove, stuckMove, stuckMoveBoundMs, tenantMoves } from "../placement/tenant-moves.schema";
 import type { AppRouteHandler } from "../platform/types";
 import type * as routes from "./meta.routes";
 

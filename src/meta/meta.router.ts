@@ -1,4 +1,5 @@
 import { cors } from "hono/cors";
+
 import { createRouter, withRoutes } from "../platform/openapi";
 import * as handlers from "./meta.handlers";
 import * as routes from "./meta.routes";

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+
 import * as openapi from "../platform/openapi";
 
 export const MetaSchema = z

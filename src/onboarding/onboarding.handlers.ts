@@ -1,13 +1,14 @@
 import type { Context } from "hono";
+
 import { ApiError } from "../lib/problem";
 import { publicUrl, type TenantContext } from "../platform/context";
 import { enterTenant } from "../platform/enter-tenant";
 import type { AppBindings, AppRouteHandler, TenantRouteHandler } from "../platform/types";
-import { ProcessorRejected, type ComplianceForm } from "../processor";
+import { type ComplianceForm, ProcessorRejected } from "../processor";
 import type { TenantOnShard } from "../tenants";
-import { pciAttestationHtml } from "./pci-attestation-page";
 import type * as routes from "./onboarding.routes";
 import * as onboarding from "./onboarding.service";
+import { pciAttestationHtml } from "./pci-attestation-page";
 
 export const startOnboarding: TenantRouteHandler<typeof routes.startOnboarding> = async (c) => {
   const form = await onboarding.startOnboarding({ ctx: c.get("ctx"), input: c.req.valid("json") });

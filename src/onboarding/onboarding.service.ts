@@ -1,18 +1,19 @@
-import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+
 import type { Database } from "../db/client";
-import { isLegacyControlShard } from "../placement/shards";
+import { tenants } from "../db/tenants.schema";
 import { base64Url, randomBytes, timingSafeEqualStrings } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { instantMicros } from "../lib/instant";
 import { ApiError } from "../lib/problem";
+import { isLegacyControlShard } from "../placement/shards";
 import { publicUrl, type RootContext, type ShardContext, type TenantContext } from "../platform/context";
-import { paginate, ProcessorRejected, type ComplianceForm, type Merchant, type OnboardingForm } from "../processor";
-import { tenants } from "../db/tenants.schema";
-import { mapMerchantToTenant, merchantTenant, tenantShard, type TenantOnShard } from "../tenants";
+import { type ComplianceForm, type Merchant, type OnboardingForm, paginate, ProcessorRejected } from "../processor";
+import { mapMerchantToTenant, merchantTenant, type TenantOnShard, tenantShard } from "../tenants";
 import { currentComplianceForm, isMoreCurrent, pciActionUrl, pciAttestationToken } from "./compliance-forms";
-import { onboardingRoutes } from "./onboarding-routes.schema";
 import { onboarding, type OnboardingRecord } from "./onboarding.schema";
-import { merchantFlags, readinessOf, type Readiness } from "./readiness";
+import { onboardingRoutes } from "./onboarding-routes.schema";
+import { merchantFlags, type Readiness, readinessOf } from "./readiness";
 
 export const UNKNOWN_LINK = "Unknown onboarding link.";
 export const UNKNOWN_ATTESTATION = "Unknown or outdated attestation link; see pci.actionUrl in GET /v1/onboarding/status.";

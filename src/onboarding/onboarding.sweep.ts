@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { liveHere } from "../placement/tenant-fences.schema";
+import { and, asc, eq, gt, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+
 import { tenants } from "../db/tenants.schema";
-import { unlessBusy } from "../processor";
 import { logEvent } from "../lib/log";
+import { liveHere } from "../placement/tenant-fences.schema";
 import type { ShardContext, TenantContext } from "../platform/context";
+import { unlessBusy } from "../processor";
 import { onboarding } from "./onboarding.schema";
 import { pullComplianceForms, readOnboardingForm } from "./onboarding.service";
 

@@ -1,6 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+
 import type { Database } from "../db/client";
 import { insertSelectFields } from "../db/insert-select";
 import type { Clock } from "../lib/clock";

@@ -1,4 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+
 import { payments } from "./payments.schema";
 
 /** D1 binds every JS number as REAL, and REAL arithmetic divides exactly (70 × 1000 / 4000 = 17.5): cents are cast back. */

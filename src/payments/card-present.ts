@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+
 import type { ShardContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import type { Transfer } from "../processor";
 import { applicationFeeCents, feeScheduleFor } from "./application-fee";
 import { paymentEvent } from "./payment-events";
-import { payments, type PaymentRecord } from "./payments.schema";
+import { type PaymentRecord, payments } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
 import { applySaleTransfer } from "./transfer-state";
 

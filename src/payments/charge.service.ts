@@ -1,16 +1,17 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+
+import { insertSelectFields } from "../db/insert-select";
+import { tenants } from "../db/tenants.schema";
 import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import type { ShardContext, TenantContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
-import { isOutcomeUnknown, paginate, ProcessorRejected, type PaymentInstrument, type Transfer } from "../processor";
-import { insertSelectFields } from "../db/insert-select";
-import { tenants } from "../db/tenants.schema";
+import { isOutcomeUnknown, paginate, type PaymentInstrument, ProcessorRejected, type Transfer } from "../processor";
 import { applicationFeeCentsSql } from "./application-fee";
 import { firstCheckAt } from "./check-schedule";
-import { buyerIdentities, paymentInstruments, payments, type PaymentMethod, type PaymentRecord } from "./payments.schema";
+import { buyerIdentities, paymentInstruments, type PaymentMethod, type PaymentRecord, payments } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
 import { saleTransferWrites } from "./transfer-state";
 

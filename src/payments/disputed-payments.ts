@@ -1,7 +1,8 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+
 import type { ShardContext } from "../platform/context";
-import { payments, type PaymentRecord, type PaymentStatus } from "./payments.schema";
+import { type PaymentRecord, payments, type PaymentStatus } from "./payments.schema";
 import { statusFromRefundsSql } from "./refundable";
 
 /** The statuses a dispute can hold a payment in: money the buyer paid and may claim back. */

@@ -1,14 +1,15 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { tenantPlacement } from "../placement/shards";
+
 import { tenantMoving } from "../db/tenancy";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import { reportOnEveryShard } from "../placement/reports";
+import { tenantPlacement } from "../placement/shards";
 import type { RootContext, ShardContext, TenantPlace } from "../platform/context";
 import { isOutcomeUnknown, ProcessorRejected } from "../processor";
 import { TENANT_TAG } from "./charge.service";
 import { nextCheckAt } from "./check-schedule";
-import { payments, refunds, type FeeCreditStatus, type RefundRecord } from "./payments.schema";
+import { type FeeCreditStatus, payments, type RefundRecord, refunds } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
 
 /** Attempts at a fee credit the processor could not take (5xx, timeouts), one minute to an hour apart; then it is given up. */

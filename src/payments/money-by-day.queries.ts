@@ -1,8 +1,9 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
+
 import { utcDay } from "../db/utc-day";
 import type { TenantContext } from "../platform/context";
 import { payments, refunds } from "./payments.schema";
-import { isSucceededSale, netCents, saleFeeCentsSql, type MoneyMovements } from "./sale-money";
+import { isSucceededSale, type MoneyMovements, netCents, saleFeeCentsSql } from "./sale-money";
 
 const DAY_MS = 86_400_000;
 

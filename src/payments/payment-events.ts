@@ -1,4 +1,5 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+
 import type { EventInsert } from "../outbox/outbox";
 import type { ShardContext } from "../platform/context";
 import { payments } from "./payments.schema";

@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { afterCursor, cursorScope, decodeCursor, pageOf, type Page } from "../lib/pagination";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+
+import { afterCursor, cursorScope, decodeCursor, type Page, pageOf } from "../lib/pagination";
 import type { ShardContext, TenantContext } from "../platform/context";
 import { buyerEmail } from "./charge.service";
 import { MAX_AMOUNT_CENTS } from "./payments.routes";
-import { payments, type PaymentRecord } from "./payments.schema";
+import { type PaymentRecord, payments } from "./payments.schema";
 
 /**
  * What one search box's text is read as: a payment id, a buyer's e-mail, a card's (or bank account's) last four, an

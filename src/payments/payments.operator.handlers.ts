@@ -1,6 +1,6 @@
-import type { AppRouteHandler, OperatorTenantRouteHandler } from "../platform/types";
 import { ApiError } from "../lib/problem";
 import { enterTenant } from "../platform/enter-tenant";
+import type { AppRouteHandler, OperatorTenantRouteHandler } from "../platform/types";
 import { listFeeCredits as listCredits, noFeeCredit, refundShard, retryFeeCredit as retryCredit } from "./fee-credit.service";
 import type * as routes from "./payments.operator.routes";
 import { getPayment } from "./payments.queries";

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
-import type { TenantContext } from "../platform/context";
-import { ApiError } from "../lib/problem";
+
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
-import { payments, refunds, type PaymentRecord, type PaymentStatus, type RefundRecord } from "./payments.schema";
+import { ApiError } from "../lib/problem";
+import type { TenantContext } from "../platform/context";
+import { type PaymentRecord, payments, type PaymentStatus, type RefundRecord, refunds } from "./payments.schema";
 
 export async function getPayment({
   ctx,

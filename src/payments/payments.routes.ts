@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IDEMPOTENCY_KEY_PROBLEMS, idempotency } from "../idempotency/idempotency.middleware";
+
+import { idempotency, IDEMPOTENCY_KEY_PROBLEMS } from "../idempotency/idempotency.middleware";
 import * as openapi from "../platform/openapi";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments.schema";
 

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+
 import type { ShardContext } from "../platform/context";
 import { takeProcessorCalls } from "../processor";
-import { payments, type PaymentRecord } from "./payments.schema";
+import { type PaymentRecord, payments } from "./payments.schema";
 
 /** One of a payment's processor calls, as the dashboard and the operator show it: support at the processor needs the id. */
 export type PaymentProcessorCall = { operation: string; atUtc: string; processorRequestId: string };

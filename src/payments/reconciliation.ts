@@ -1,13 +1,14 @@
-import { and, asc, eq, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
-import { liveHere } from "../placement/tenant-fences.schema";
-import { decimalOf, decimalText, roundHalfUp, sumDecimals, type Decimal } from "../lib/decimal";
+import { and, asc, eq, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
+
+import { type Decimal, decimalOf, decimalText, roundHalfUp, sumDecimals } from "../lib/decimal";
 import { logEvent } from "../lib/log";
-import { reportOnEveryShard, type PlacedHere } from "../placement/reports";
+import { type PlacedHere, reportOnEveryShard } from "../placement/reports";
+import { liveHere } from "../placement/tenant-fences.schema";
 import type { RootContext, ShardContext } from "../platform/context";
 import { paginate, ProcessorBusy, recordingProcessorCalls, unlessBusy } from "../processor";
 import { ABANDON_AFTER_MS, nextCheckAt, PENDING_TRANSFER_RECHECK_MS } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
-import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
+import { type PaymentRecord, payments, type RefundRecord, refunds } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
 import { abandonRefund, reconcileRefund } from "./refund.service";
 import { applySaleTransfer } from "./transfer-state";

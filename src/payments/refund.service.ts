@@ -1,10 +1,11 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
+
+import { insertSelectFields } from "../db/insert-select";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ApiError } from "../lib/problem";
 import type { ShardContext, TenantContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
-import { insertSelectFields } from "../db/insert-select";
 import { isOutcomeUnknown, ProcessorBusy, ProcessorRejected } from "../processor";
 import { applicationFeeShare } from "./application-fee";
 import { TENANT_TAG } from "./charge.service";
@@ -12,7 +13,7 @@ import { firstCheckAt } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
 import { paymentEvent } from "./payment-events";
 import { getPayment } from "./payments.queries";
-import { payments, refunds, type PaymentRecord, type RefundRecord } from "./payments.schema";
+import { type PaymentRecord, payments, type RefundRecord, refunds } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
 import {
   isRefundableStatus,

@@ -1,6 +1,7 @@
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { payments, type PaymentRecord, type PaymentStatus } from "./payments.schema";
+
+import { type PaymentRecord, payments, type PaymentStatus } from "./payments.schema";
 
 /** The states a payment can be refunded from (contract: `succeeded` or `partially_refunded`). */
 export const REFUNDABLE_STATUSES = ["succeeded", "partially_refunded"] as const satisfies readonly PaymentStatus[];

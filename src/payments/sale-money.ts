@@ -1,5 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
-import { payments, type PaymentRecord, type PaymentStatus } from "./payments.schema";
+import { type SQL, sql } from "drizzle-orm";
+
+import { type PaymentRecord, payments, type PaymentStatus } from "./payments.schema";
 
 /**
  * A sale that went through: the buyer was charged and the money is the merchant's, whatever came after it (refunds, a

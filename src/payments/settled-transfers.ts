@@ -1,4 +1,5 @@
 import { and, eq, inArray, or } from "drizzle-orm";
+
 import { boundList } from "../db/bound-list";
 import type { ShardContext } from "../platform/context";
 import { payments, refunds } from "./payments.schema";

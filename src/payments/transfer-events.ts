@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import type { ShardContext } from "../platform/context";
 import { payments } from "./payments.schema";
 import { reconcileRefund } from "./refund.service";

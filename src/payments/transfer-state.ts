@@ -1,10 +1,11 @@
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+
 import type { Database } from "../db/client";
 import { instantMicros } from "../lib/instant";
 import { logEvent } from "../lib/log";
 import type { RootContext, ShardContext } from "../platform/context";
 import { paymentEvent } from "./payment-events";
-import { payments, refunds, type PaymentRecord, type PaymentStatus } from "./payments.schema";
+import { type PaymentRecord, payments, type PaymentStatus, refunds } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
 
 export type ProcessorTransfer = {

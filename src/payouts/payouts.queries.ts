@@ -1,15 +1,16 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { TenantContext } from "../platform/context";
 import { expectedArrivalDate, OPEN_STATUSES } from "./payout-schedule";
 import {
   PAYOUT_ITEM_TYPES,
-  payoutItems,
-  payouts,
   type PayoutItemRecord,
+  payoutItems,
   type PayoutItemType,
   type PayoutRecord,
+  payouts,
   type PayoutStatus,
 } from "./payouts.schema";
 

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+
 import * as openapi from "../platform/openapi";
 import { PAYOUT_ITEM_TYPES, PAYOUT_STATUSES } from "./payouts.schema";
 

@@ -1,17 +1,18 @@
-import { and, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+
 import { boundList, D1_MAX_BOUND_PARAMETERS } from "../db/bound-list";
-import { isLegacyControlShard } from "../placement/shards";
-import { liveHere } from "../placement/tenant-fences.schema";
-import { tenantShards } from "../placement/tenant-shards.schema";
 import { isoInstant } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
 import { ledgerEntriesForTransfers } from "../payments";
+import { isLegacyControlShard } from "../placement/shards";
+import { liveHere } from "../placement/tenant-fences.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
 import type { RootContext, ShardContext } from "../platform/context";
-import { DOCUMENTED_TRANSFER_SUBTYPES, paginate, unlessBusy, type Settlement, type Transfer } from "../processor";
+import { DOCUMENTED_TRANSFER_SUBTYPES, paginate, type Settlement, type Transfer, unlessBusy } from "../processor";
 import { merchantTenant, tenants } from "../tenants";
 import { expectedArrivalDate, OPEN_STATUSES, payoutStatus, STATUS_PROGRESS } from "./payout-schedule";
-import { payoutDiscovery, payoutItems, payouts, type PayoutItemInsert, type PayoutItemType } from "./payouts.schema";
+import { payoutDiscovery, type PayoutItemInsert, payoutItems, type PayoutItemType, payouts } from "./payouts.schema";
 
 /** A payout not final is re-pulled when its last sync is older than this (its webhooks may have been lost). */
 export const RESYNC_AFTER_MS = 5 * 60 * 1000;

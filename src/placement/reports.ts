@@ -1,5 +1,6 @@
 import { and, inArray, notInArray, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+
 import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
 import { movingTenantShards } from "./shards";

@@ -1,7 +1,8 @@
 import { count } from "drizzle-orm";
-import { shardsOf, sizeOf, type Shard } from "./shards";
-import { tenantShards } from "./tenant-shards.schema";
+
 import type { Database } from "../db/client";
+import { type Shard, shardsOf, sizeOf } from "./shards";
+import { tenantShards } from "./tenant-shards.schema";
 
 export type ShardReport = { shard: string; region: string; open: boolean; tenants: number; rows: number; sizeBytes: number };
 

@@ -1,11 +1,12 @@
 import { count, eq, inArray, isNull, ne } from "drizzle-orm";
-import type { ShardConfig } from "../lib/env";
-import { ApiError } from "../lib/problem";
+
 import { boundList } from "../db/bound-list";
 import type { Database } from "../db/client";
+import { tenants } from "../db/tenants.schema";
+import type { ShardConfig } from "../lib/env";
+import { ApiError } from "../lib/problem";
 import { tenantMoves } from "./tenant-moves.schema";
 import { tenantShards } from "./tenant-shards.schema";
-import { tenants } from "../db/tenants.schema";
 
 /** A tenant shard as SHARDS configures it, with its D1 binding. */
 export type Shard = { binding: string; region: string; open: boolean; d1: D1Database };

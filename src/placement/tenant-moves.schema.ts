@@ -1,5 +1,6 @@
 import { and, gt, lt, notInArray, type SQL } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
 import { tenants } from "../db/tenants.schema";
 
 /**

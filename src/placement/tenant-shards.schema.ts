@@ -1,4 +1,5 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
 import { tenants } from "../db/tenants.schema";
 
 /** The control database's map of where each tenant's data lives: its region, and the shard (a D1 binding) in it. */

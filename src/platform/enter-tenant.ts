@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+
 import type { TenantContext, TenantPlace } from "./context";
 import type { AppBindings } from "./types";
 

@@ -1,13 +1,14 @@
-import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
-import type { ZodError, ZodType } from "zod";
-import { instantMicros } from "../lib/instant";
-import { INVALID_CURSOR } from "../lib/pagination";
-import { ApiError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type FieldError, type ProblemSlug } from "../lib/problem";
-import { JSON_BODY_LIMIT_BYTES } from "./pipeline";
-import { BOOKMARK_HEADER, BOOKMARK_MESSAGE, BOOKMARK_PATTERN, readsMayLag } from "./read-replicas";
+import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler, z } from "@hono/zod-openapi";
 import type { Env as HonoEnv, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
-import { assertGranted, insufficientPermissions, PERMISSION_EXTENSION, type Permission } from "./permissions";
+import type { ZodError, ZodType } from "zod";
+
+import { instantMicros } from "../lib/instant";
+import { INVALID_CURSOR } from "../lib/pagination";
+import { ApiError, type FieldError, PROBLEM_MEDIA_TYPE, problemBody, ProblemSchema, type ProblemSlug } from "../lib/problem";
+import { assertGranted, insufficientPermissions, type Permission, PERMISSION_EXTENSION } from "./permissions";
+import { JSON_BODY_LIMIT_BYTES } from "./pipeline";
+import { BOOKMARK_HEADER, BOOKMARK_MESSAGE, BOOKMARK_PATTERN, readsMayLag } from "./read-replicas";
 import type { AppBindings, TenantBindings } from "./types";
 
 /**

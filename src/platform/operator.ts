@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+
 import { timingSafeEqualStrings } from "../lib/crypto";
 import { ApiError } from "../lib/problem";
 import { type problemResponses, z } from "./openapi";

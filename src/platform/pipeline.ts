@@ -1,7 +1,8 @@
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
-import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+
 import { fencedWrite, isFenceRefusal } from "../db/tenancy";
 import { hex, randomBytes } from "../lib/crypto";
 import { logEvent, logRequest, withRequestDetails } from "../lib/log";

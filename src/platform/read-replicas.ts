@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+
 import { ApiError } from "../lib/problem";
 import type { RootContext, ShardContext } from "./context";
 import type { AppBindings } from "./types";

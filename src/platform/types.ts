@@ -1,4 +1,5 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+
 import type { RootContext, TenantContext } from "./context";
 import type { KeyPermissions } from "./permissions";
 

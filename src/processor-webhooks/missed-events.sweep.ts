@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+
 import { logEvent } from "../lib/log";
 import type { RootContext } from "../platform/context";
-import { unlessBusy, type Page, type PageRequest } from "../processor";
-import { processorWatermarks } from "./watermarks.schema";
-import { APPLYING, applyProcessorResource } from "./processor-webhooks.service";
+import { type Page, type PageRequest, unlessBusy } from "../processor";
 import { processorWebhookReceipts } from "./processor-webhooks.schema";
+import { APPLYING, applyProcessorResource } from "./processor-webhooks.service";
+import { processorWatermarks } from "./watermarks.schema";
 
 /** Each read starts this far before the last one began: the two clocks may differ, and applying a change twice changes nothing. */
 export const WATERMARK_OVERLAP_MS = 60_000;

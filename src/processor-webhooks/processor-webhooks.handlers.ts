@@ -1,7 +1,7 @@
 import { readBodyWithin } from "../lib/bounded-body";
 import { logEvent } from "../lib/log";
-import { afterResponse } from "../platform/after-response";
 import { ApiError } from "../lib/problem";
+import { afterResponse } from "../platform/after-response";
 import type { AppRouteHandler } from "../platform/types";
 import type * as routes from "./processor-webhooks.routes";
 import { PROCESSOR_WEBHOOK_BODY_LIMIT_BYTES } from "./processor-webhooks.routes";

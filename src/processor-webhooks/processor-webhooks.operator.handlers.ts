@@ -1,8 +1,8 @@
 import type { AppRouteHandler } from "../platform/types";
-import type * as routes from "./processor-webhooks.operator.routes";
 import { listFeedLags } from "./missed-events.sweep";
-import { toFeedView, toReceiptView } from "./processor-webhooks.view";
+import type * as routes from "./processor-webhooks.operator.routes";
 import { listProcessorWebhookReceipts, reapplyUnprocessableWebhooks } from "./processor-webhooks.service";
+import { toFeedView, toReceiptView } from "./processor-webhooks.view";
 import { registerServiceWebhook } from "./registration";
 
 export const registerProcessorWebhook: AppRouteHandler<typeof routes.registerProcessorWebhook> = async (c) => {

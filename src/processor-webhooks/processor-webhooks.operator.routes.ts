@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+
 import * as openapi from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute } from "../platform/operator";
 import { RECEIPT_OUTCOMES, RECEIPT_SOURCES } from "./processor-webhooks.schema";

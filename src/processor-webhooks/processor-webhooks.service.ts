@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+
 import type { Database } from "../db/client";
 import { applyDisputeEvent, applyEvidenceEvent } from "../disputes";
 import { sha256Hex } from "../lib/crypto";
 import { logEvent } from "../lib/log";
-import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, type Page, pageOf } from "../lib/pagination";
 import { ApiError, type FieldError } from "../lib/problem";
 import { redactSecrets } from "../lib/redact";
 import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent, onboardingOwner } from "../onboarding";
@@ -24,8 +25,8 @@ import {
 } from "../processor";
 import { merchantTenant, type TenantOnShard } from "../tenants";
 import {
-  processorWebhookReceipts,
   type ProcessorWebhookReceiptRecord,
+  processorWebhookReceipts,
   type ReceiptOutcome,
   type ReceiptSource,
 } from "./processor-webhooks.schema";

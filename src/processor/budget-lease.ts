@@ -1,5 +1,5 @@
 import { logEvent } from "../lib/log";
-import { callKind, callPriority, type CallKind, type Lease, type LeaseRequest, type Priority, type Pushback } from "./budget";
+import { type CallKind, callKind, callPriority, type Lease, type LeaseRequest, type Priority, type Pushback } from "./budget";
 
 /** The credential's Durable Object, as the isolate sees it (its RPC stub). */
 export type BudgetBroker = {

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { TokenBuckets, type Lease, type LeaseRequest, type Pushback } from "./budget";
+
+import { type Lease, type LeaseRequest, type Pushback, TokenBuckets } from "./budget";
 
 /**
  * The budget of one processor credential, for every isolate of the platform: one object per credential

@@ -1,31 +1,32 @@
 import { z } from "zod";
+
 import { namedOperations } from "./call-log";
 import { DECLINE_STATUS, saleOutcome } from "./declines";
 import { failedTransferError } from "./errors";
 import { listSchema, readPage } from "./pagination";
 import {
+  type ComplianceForm,
   ComplianceFormSchema,
+  type Device,
   DeviceSchema,
+  type Dispute,
   DisputeEvidenceSchema,
   DisputeSchema,
+  type Fee,
   FeeSchema,
   IdentitySchema,
   MerchantSchema,
   OnboardingFormSchema,
   OnboardingLinkSchema,
+  type Page,
   PaymentInstrumentSchema,
+  type Settlement,
   SettlementSchema,
+  type Transfer,
   TransferSchema,
   WebhookSchema,
-  type ComplianceForm,
-  type Device,
-  type Dispute,
-  type Fee,
-  type Page,
-  type Settlement,
-  type Transfer,
 } from "./resources";
-import { createTransport, route, type QueryValue, type Route, type TransportConfig } from "./transport";
+import { createTransport, type QueryValue, type Route, route, type TransportConfig } from "./transport";
 import type {
   CreateBuyerIdentityRequest,
   CreateCardPresentSaleRequest,

@@ -1,5 +1,5 @@
 import { processorErrorItems, ProcessorUnavailable, unexpectedAnswerError } from "./errors";
-import { TransferSchema, type Transfer } from "./resources";
+import { type Transfer, TransferSchema } from "./resources";
 import type { Answer } from "./transport";
 import type { TransferOutcome } from "./types";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { repeatedCursorError } from "./errors";
 import type { Page } from "./resources";
 

@@ -1,7 +1,8 @@
 import type { z } from "zod";
+
 import { logEvent } from "../lib/log";
-import { noteProcessorCall } from "./call-log";
 import type { ProcessorBudget } from "./budget-lease";
+import { noteProcessorCall } from "./call-log";
 import {
   connectionLostError,
   errorForStatus,

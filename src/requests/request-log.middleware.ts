@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import type { TenantContext } from "../platform/context";
+
 import { afterResponse } from "../platform/after-response";
+import type { TenantContext } from "../platform/context";
 import type { AppBindings } from "../platform/types";
 import { recordRequest } from "./request-log.service";
 

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
 import { tenants } from "../db/tenants.schema";
 
 /**

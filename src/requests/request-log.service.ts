@@ -1,12 +1,13 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
-import { liveHere } from "../placement/tenant-fences.schema";
-import { newId } from "../lib/ids";
-import { tenantPlacement } from "../placement/shards";
+
 import { isFenceRefusal } from "../db/tenancy";
+import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
-import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, type Page, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { redactSecrets } from "../lib/redact";
+import { tenantPlacement } from "../placement/shards";
+import { liveHere } from "../placement/tenant-fences.schema";
 import type { ShardContext, TenantContext } from "../platform/context";
 import { requestLog, type RequestLogRecord } from "./request-log.schema";
 

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+
 import * as openapi from "../platform/openapi";
 import { REQUEST_LOG_RETENTION_DAYS, STATUS_FILTER } from "./request-log.service";
 

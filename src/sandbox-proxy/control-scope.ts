@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+
 import { ApiError } from "../lib/problem";
 import { requireOperator } from "../platform/operator";
 import { assertGranted } from "../platform/permissions";

@@ -1,4 +1,5 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
+
 import { hex, randomBytes } from "../lib/crypto";
 import { ApiError } from "../lib/problem";
 import { publicUrl } from "../platform/context";

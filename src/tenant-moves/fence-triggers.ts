@@ -1,5 +1,5 @@
-import type { FenceState } from "../placement/tenant-fences.schema";
 import { FENCE_REFUSAL } from "../db/tenancy";
+import type { FenceState } from "../placement/tenant-fences.schema";
 import { SHARD_TABLES, type ShardTable } from "./shard-tables";
 
 /** The database a set of fence triggers is made for: a tenant shard, or the control database. */

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+
 import { tenantMoves } from "../placement/tenant-moves.schema";
 import * as openapi from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";

@@ -1,43 +1,44 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import { isLegacyControlShard, shardD1, shardsOf, tenantPlacement } from "../placement/shards";
+
 import { insertSelectFields } from "../db/insert-select";
-import {
-  FINISHED_STEPS,
-  stuckMove,
-  stuckMoveBoundMs,
-  tenantMoves,
-  unfinishedMove,
-  type MoveStep,
-  type TableTally,
-  type TenantMoveRecord,
-} from "../placement/tenant-moves.schema";
-import { tenantShards } from "../placement/tenant-shards.schema";
 import { unknownTenant } from "../db/tenancy";
 import { logEvent } from "../lib/log";
-import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
+import { afterCursor, cursorScope, type Page, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
+import { isLegacyControlShard, shardD1, shardsOf, tenantPlacement } from "../placement/shards";
+import {
+  FINISHED_STEPS,
+  type MoveStep,
+  stuckMove,
+  stuckMoveBoundMs,
+  type TableTally,
+  type TenantMoveRecord,
+  tenantMoves,
+  unfinishedMove,
+} from "../placement/tenant-moves.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
 import type { RootContext } from "../platform/context";
 import { forgetTenantKeys, KEY_CHECK_TTL_MS } from "../tenants";
+import { type Change, clearChanges, countChanges, readChanges, recordChanges, unrecordedKeys } from "./change-log";
 import { fenceStatement, unfenceStatement } from "./fences";
 import { SHARD_TABLES, type ShardTable } from "./shard-tables";
-import { clearChanges, countChanges, readChanges, recordChanges, unrecordedKeys, type Change } from "./change-log";
 import {
   BATCH_ROWS,
-  countStatement,
   chainChecksum,
+  countStatement,
   deleteStatement,
   deleteUnreferencedStatement,
+  type Key,
   keyOf,
+  type Position,
   positionOf,
   readBatch,
   readKeys,
   readRange,
+  type Row,
   rowsByKey,
   runBatch,
   upsertStatement,
-  type Key,
-  type Position,
-  type Row,
 } from "./table-copy";
 
 /** Children before parents: the order rows are deleted in, on either side. */

@@ -1,5 +1,5 @@
 import type { TenantMoveRecord } from "../placement/tenant-moves.schema";
-import { nextAttemptAt, type ListedMove } from "./move.service";
+import { type ListedMove, nextAttemptAt } from "./move.service";
 import { SHARD_TABLES } from "./shard-tables";
 
 /** Whose move it is, from and to where, its step, and whether the tenant's writes are paused: how every view of a move begins. */

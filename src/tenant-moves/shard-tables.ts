@@ -1,15 +1,16 @@
 import { is } from "drizzle-orm";
 import { getTableConfig, SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+
 import { callbackEndpointTables, deliveryTables } from "../callbacks";
+import { tenants } from "../db/tenants.schema";
 import { disputeTables } from "../disputes";
-import * as eventTables from "../outbox/events.schema";
 import { onboardingTables } from "../onboarding";
+import * as eventTables from "../outbox/events.schema";
 import { paymentTables } from "../payments";
 import { payoutTables } from "../payouts";
 import { processorWebhookTables } from "../processor-webhooks";
 import { requestLogTables } from "../requests";
 import { terminalTables } from "../terminal";
-import { tenants } from "../db/tenants.schema";
 
 /** A shard table as a move copies it: its SQL name and columns, primary key, tenant column and the parents it references. */
 export type ShardTable = {

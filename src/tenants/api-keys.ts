@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+
 import { base64Url, configuredHmacKey, hmacSha256Hex, randomBytes } from "../lib/crypto";
 
 export const API_KEY_PREFIX = "lc_live_";

@@ -1,7 +1,9 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { ApiError } from "../lib/problem";
+
+import { unknownTenant } from "../db/tenancy";
 import { logEvent } from "../lib/log";
+import { ApiError } from "../lib/problem";
 import { afterResponse } from "../platform/after-response";
 import type { TenantContext } from "../platform/context";
 import { enterTenant } from "../platform/enter-tenant";
@@ -9,7 +11,6 @@ import { TenantParams } from "../platform/operator";
 import type { AppBindings, AuthenticatedTenant } from "../platform/types";
 import { API_KEY_PREFIX } from "./api-keys";
 import { authenticateApiKey, tenantShard } from "./tenants.service";
-import { unknownTenant } from "../db/tenancy";
 
 const UNAUTHORIZED_DETAIL = "A valid API key is required: send it as `X-Api-Key: <key>` or `Authorization: Bearer <key>`.";
 const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="payment-connect"' };

@@ -1,6 +1,6 @@
+import { listShards as reportShards } from "../placement/shards-report";
 import type { AppRouteHandler, OperatorTenantRouteHandler } from "../platform/types";
 import type * as routes from "./tenants.operator.routes";
-import { listShards as reportShards } from "../placement/shards-report";
 import * as tenantsService from "./tenants.service";
 import { toApiKey, toTenant } from "./tenants.view";
 

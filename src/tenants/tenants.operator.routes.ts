@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+
 import * as openapi from "../platform/openapi";
 import { OPERATOR_PROBLEMS, operatorRoute, TENANT_NOT_FOUND, TenantParams } from "../platform/operator";
 import { PERMISSION_LEVELS, PERMISSION_RESOURCES, type PermissionResource } from "../platform/permissions";

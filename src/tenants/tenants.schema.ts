@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
 import { tenants } from "../db/tenants.schema";
 import type { KeyPermissions } from "../platform/permissions";
 

@@ -1,18 +1,19 @@
 import { and, desc, eq, getTableColumns, isNull, lt, or } from "drizzle-orm";
-import { newId } from "../lib/ids";
-import { afterCursor, cursorScope, pageOf, type Page } from "../lib/pagination";
-import { ApiError } from "../lib/problem";
+
+import { drizzleOf } from "../db/client";
 import { tenantMoving, unknownTenant } from "../db/tenancy";
+import { type TenantRecord, tenants } from "../db/tenants.schema";
+import { newId } from "../lib/ids";
+import { afterCursor, cursorScope, type Page, pageOf } from "../lib/pagination";
+import { ApiError } from "../lib/problem";
+import { isLegacyControlShard, placeInRegion, placementFields, placementOf, tenantPlacement } from "../placement/shards";
+import { tenantMoves } from "../placement/tenant-moves.schema";
+import { tenantShards } from "../placement/tenant-shards.schema";
 import type { RootContext, ShardContext, TenantContext } from "../platform/context";
 import type { KeyPermissions } from "../platform/permissions";
 import type { AuthenticatedTenant } from "../platform/types";
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
-import { drizzleOf } from "../db/client";
-import { isLegacyControlShard, placeInRegion, placementFields, placementOf, tenantPlacement } from "../placement/shards";
-import { tenantMoves } from "../placement/tenant-moves.schema";
-import { tenantShards } from "../placement/tenant-shards.schema";
-import { tenants, type TenantRecord } from "../db/tenants.schema";
-import { apiKeys, type ApiKeyRecord } from "./tenants.schema";
+import { type ApiKeyRecord, apiKeys } from "./tenants.schema";
 
 /** "Last used" is kept to the minute: enough for a person deciding whether a key is still in use, and one write a minute per key. */
 const LAST_USED_RESOLUTION_MS = 60_000;

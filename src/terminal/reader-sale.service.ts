@@ -1,5 +1,5 @@
 import { logEvent } from "../lib/log";
-import { applyCardPresentTransfer, closeCardPresentPayment, findPayment, TENANT_TAG, type PaymentRecord } from "../payments";
+import { applyCardPresentTransfer, closeCardPresentPayment, findPayment, type PaymentRecord, TENANT_TAG } from "../payments";
 import type { ShardContext } from "../platform/context";
 import { ProcessorBusy, ProcessorRejected, ProcessorUnavailable, type Transfer } from "../processor";
 import { findReader, READER_TAG } from "./readers.service";

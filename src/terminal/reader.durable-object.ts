@@ -1,9 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
+
 import { logEvent, withTrace } from "../lib/log";
+import { findPayment, type PaymentRecord } from "../payments";
 import type { ShardContext } from "../platform/context";
 import { recordingProcessorCalls } from "../processor";
-import { findPayment, type PaymentRecord } from "../payments";
-import { advanceReaderSale, cancelHeldSale, START_GRACE_MS, type HeldSale, type SaleSession, type SaleStep } from "./reader-sale.service";
+import { advanceReaderSale, cancelHeldSale, type HeldSale, type SaleSession, type SaleStep, START_GRACE_MS } from "./reader-sale.service";
 
 const SALE = "sale";
 const RETRY_AFTER_ERROR_MS = 5_000;

@@ -1,14 +1,15 @@
-import { and, desc, eq, getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
+
 import { newId } from "../lib/ids";
 import { afterCursor, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { TENANT_TAG } from "../payments";
 import type { RootContext, ShardContext, TenantContext } from "../platform/context";
-import { paginate, ProcessorRejected, type Device, type DeviceConfiguration } from "../processor";
+import { type Device, type DeviceConfiguration, paginate, ProcessorRejected } from "../processor";
 import { tenants } from "../tenants";
-import { terminalReaders, type PaxModel, type ReaderStatus } from "./terminal.schema";
-import type { ReaderRecord } from "./terminal.schema";
 import { readerSerialNumbers } from "./serial-numbers.schema";
+import type { ReaderRecord } from "./terminal.schema";
+import { type PaxModel, type ReaderStatus, terminalReaders } from "./terminal.schema";
 import type { Connection, ReaderState } from "./terminal.view";
 
 /** Tag that binds a processor device, and each sale on it, to the reader that made it. */

@@ -1,8 +1,9 @@
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
+
 import { newId } from "../lib/ids";
 import { currentTraceId } from "../lib/log";
 import { ApiError } from "../lib/problem";
-import { findPayment, findPaymentByIdempotencyKey, insertCardPresentPayment, payments, type PaymentRecord } from "../payments";
+import { findPayment, findPaymentByIdempotencyKey, insertCardPresentPayment, type PaymentRecord, payments } from "../payments";
 import type { ShardContext, TenantContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import type { SaleClaim } from "./reader.durable-object";

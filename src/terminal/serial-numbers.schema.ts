@@ -1,4 +1,5 @@
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
+
 import { tenants } from "../db/tenants.schema";
 
 /**

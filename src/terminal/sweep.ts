@@ -1,9 +1,10 @@
 import { and, eq, lt } from "drizzle-orm";
-import { liveHere } from "../placement/tenant-fences.schema";
-import { unlessBusy } from "../processor";
+
 import { logEvent } from "../lib/log";
-import { applyCardPresentTransfer, closeCardPresentPayment, payments, type PaymentRecord } from "../payments";
+import { applyCardPresentTransfer, closeCardPresentPayment, type PaymentRecord, payments } from "../payments";
+import { liveHere } from "../placement/tenant-fences.schema";
 import type { ShardContext } from "../platform/context";
+import { unlessBusy } from "../processor";
 import { ABANDON_AFTER_MS } from "./reader-sale.service";
 import { readerObject } from "./sale.service";
 import { terminalSales } from "./terminal.schema";

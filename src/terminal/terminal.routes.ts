@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IDEMPOTENCY_KEY_PROBLEMS, idempotency } from "../idempotency/idempotency.middleware";
+
+import { idempotency, IDEMPOTENCY_KEY_PROBLEMS } from "../idempotency/idempotency.middleware";
 import { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema } from "../payments";
 import * as openapi from "../platform/openapi";
 import { PAX_MODELS, READER_STATUSES } from "./terminal.schema";

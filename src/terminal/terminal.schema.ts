@@ -1,4 +1,5 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
 import { tenants } from "../db/tenants.schema";
 
 export const READER_STATUSES = ["registered", "active", "deactivated"] as const;

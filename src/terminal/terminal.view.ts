@@ -1,4 +1,4 @@
-import { toPaymentResponse, type PaymentRecord } from "../payments";
+import { type PaymentRecord, toPaymentResponse } from "../payments";
 import type { ReaderRecord } from "./terminal.schema";
 
 /** A reader as the service keeps it, with the in-person payment it is taking right now, if any. */

@@ -3,6 +3,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { describe, expect, it } from "vitest";
 
 const root = path.join(import.meta.dirname, "../..");

@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ADMIN = path.join(import.meta.dirname, "../../scripts/admin.mjs");

@@ -3,6 +3,7 @@
 // per `from "…"`), resolved relative to the importing file.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 const root = path.join(import.meta.dirname, "../..");

@@ -3,7 +3,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { benchResults } from "../../scripts/bench-results.mjs";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-results-"));

@@ -5,8 +5,10 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+
 import { afterAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
+
 import { COUNTED_CONTROL_MAIN, writeShardedConfig } from "../../scripts/bench-sharded-config.mjs";
 import { storageFootprint } from "../../scripts/bench-storage.mjs";
 

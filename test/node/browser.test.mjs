@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+
 import { adminHeaders, devServerAndChromium, watchPage } from "../support/dashboard-browser.mjs";
 import { control } from "../support/index.mjs";
 

@@ -4,7 +4,9 @@
 import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { control, devSecrets, freePort, sharedDevServer, waitFor } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");

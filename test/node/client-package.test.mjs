@@ -5,10 +5,12 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { verifyCallback } from "../../clients/typescript/src/index.ts";
-import { CLIENT_DIR as clientDir, installedFolders, packInto, run } from "../support/offline-packages.mjs";
 import { cardToken, chargeableTenant, control, devSecrets, sharedDevServer, startCallbackReceiver, waitFor } from "../support/index.mjs";
+import { CLIENT_DIR as clientDir, installedFolders, packInto, run } from "../support/offline-packages.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);

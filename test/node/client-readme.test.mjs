@@ -8,7 +8,9 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { CLIENT_DIR as clientDir, installedFolders, packInto, run } from "../support/offline-packages.mjs";
 
 const readme = readFileSync(path.join(clientDir, "README.md"), "utf8");

@@ -5,7 +5,9 @@
 // than the screen, and no page logs an error. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by default;
 // `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's `70-accounts-…`).
 import { createHmac } from "node:crypto";
+
 import { describe, expect, inject, it } from "vitest";
+
 import {
   acceptAndSignIn,
   adminCli,

@@ -5,7 +5,9 @@
 // user. No page is wider than the screen, and nothing is logged to the console. Screenshots go to SCREENSHOTS_DIR
 // (test-results/dashboard by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { readFileSync } from "node:fs";
+
 import { describe, expect, inject, it } from "vitest";
+
 import {
   acceptAndSignIn,
   adminHeaders,

@@ -6,6 +6,7 @@
 // date; the page fits the screen with no console error. Then the attestation, signed on the sandbox's page, leads back
 // to the overview. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by default).
 import { beforeAll, describe, expect, inject, it } from "vitest";
+
 import { executeLocalD1, tenantShardBinding } from "../../scripts/local-d1.mjs";
 import {
   acceptAndSignIn,

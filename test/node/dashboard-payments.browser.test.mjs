@@ -5,6 +5,7 @@
 // No page scrolls sideways and none logs a console error. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by
 // default; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's `21-payments-*`).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
 import {
   acceptAndSignIn,
   adminHeaders,

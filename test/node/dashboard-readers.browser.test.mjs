@@ -4,6 +4,7 @@
 // sandbox". Nothing on the page is wider than the screen. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by
 // default; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { describe, expect, inject, it } from "vitest";
+
 import {
   acceptAndSignIn,
   adminHeaders,

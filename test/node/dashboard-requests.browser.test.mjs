@@ -4,6 +4,7 @@
 // the screen and none logs a console error. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by default;
 // `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { describe, expect, inject, it } from "vitest";
+
 import {
   acceptAndSignIn,
   adminHeaders,

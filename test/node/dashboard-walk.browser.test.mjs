@@ -9,7 +9,9 @@
 // (test-results/dashboard-walk by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes the guide's).
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
 import {
   acceptAndSignIn,
   adminHeaders,

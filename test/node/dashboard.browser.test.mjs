@@ -5,6 +5,7 @@
 // signs out. Then the keys page at desktop and phone widths: a restricted key made with the form, refused outside it. A screenshot of each page goes to SCREENSHOTS_DIR (test-results/dashboard by default;
 // `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
 import { verifyCallbackSignature } from "../../examples/receiver/verify-callback.ts";
 import {
   acceptAndSignIn,

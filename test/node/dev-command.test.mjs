@@ -6,7 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { TEST_SELLER } from "../../packages/sandbox-processor/src/core/test-data.ts";
 import { parseDevVars } from "../../scripts/local-service.mjs";
 import { freePort } from "../support/index.mjs";

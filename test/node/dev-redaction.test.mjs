@@ -3,7 +3,9 @@
 // line's real format (miniflare's: method in bold, then the path, the coloured status and the duration).
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { redactSecrets } from "../../src/lib/redact.ts";
 
 const root = path.join(import.meta.dirname, "../..");

@@ -6,8 +6,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+
 import { afterAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
+
 import { localD1, localD1s } from "../../scripts/local-d1.mjs";
 import { freePort } from "../support/index.mjs";
 

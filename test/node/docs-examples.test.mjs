@@ -1,6 +1,7 @@
 // Every example of the API reference that can run against the sandbox is sent as "Try it out" would send it, to a
 // `wrangler dev` with the built-in sandbox, under a fresh sandbox tenant's key: each must succeed as shown.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { chargeableTenant, devSecrets, startDevServer } from "../support/index.mjs";
 
 /**

@@ -2,6 +2,7 @@
 // its environment, a reader authorizes with the key `npm run admin -- sandbox-tenant` prints, and the Quickstart's two
 // operations, first on the page, charge and list as their examples stand.
 import { describe, expect, inject, it } from "vitest";
+
 import { adminCli, devServerAndChromium, watchPage } from "../support/dashboard-browser.mjs";
 
 const CHROMIUM = inject("chromiumPath");

@@ -3,6 +3,7 @@
 // file here would fail the lint (a parse error, as wrangler's bundles did) if the lint read it.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { ESLint } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
 

@@ -4,7 +4,9 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { breakingChanges } from "../../scripts/openapi/breaking.mjs";
 
 const root = path.join(import.meta.dirname, "../..");

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { Validator } from "@cfworker/json-schema";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { RENDERER_FILES, RENDERER_SOURCE, RENDERER_TARGET } from "../../scripts/vendor-docs-renderer.mjs";
 import { PROBLEM_TYPE_BASE, PROBLEMS } from "../../src/lib/problem.ts";
 import { EVENT_TYPES } from "../../src/outbox/event-types.ts";

@@ -5,10 +5,12 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
+
 import { normalizeDocument, SNAPSHOT_SERVER_URL } from "../../scripts/openapi/document.mjs";
 import { sandboxWorkerEnv } from "../../scripts/sandbox-worker-env.mjs";
 import { devSecrets } from "../support/index.mjs";

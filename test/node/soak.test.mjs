@@ -4,6 +4,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { describe, expect, it } from "vitest";
 
 const root = path.join(import.meta.dirname, "../..");

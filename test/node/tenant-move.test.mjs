@@ -5,7 +5,9 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { cardToken, chargeableTenant, devSecrets, startDevServer } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");

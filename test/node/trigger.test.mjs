@@ -3,7 +3,9 @@
 import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import path from "node:path";
+
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { EVENT_TYPES } from "../../src/outbox/event-types.ts";
 import { chargeableTenant, devSecrets, sharedDevServer } from "../support/index.mjs";
 

@@ -3,7 +3,9 @@
 // the client's verifier.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import {
   chargeOrder,
   eventsSince,

@@ -1,6 +1,7 @@
 // Plain `wrangler dev --port N`, without `npm run dev` and with no BASE_URL anywhere: the links the service generates
 // follow the port, because without BASE_URL they come from the origin each request came to.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { devSecrets, startDevServer } from "../support/index.mjs";
 
 let server;

@@ -4,8 +4,10 @@ import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
+
 import { devSecrets } from "./dev-server.mjs";
 import { sharedDevServer } from "./dev-servers.mjs";
 

@@ -5,7 +5,9 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { unstable_readConfig } from "wrangler";
+
 import { applyMigrations as applyLocalMigrations, localD1s, pendingByDatabase } from "../../scripts/local-d1.mjs";
 import { SANDBOX_CONFIG, sandboxWorkerEnv } from "../../scripts/sandbox-worker-env.mjs";
 

@@ -4,7 +4,9 @@
 // sharing one is safe. What a file may change for every tenant, the sandbox's configuration (its delays), is put back
 // to the sandbox's defaults before the server is handed to the next file.
 import { createServer } from "node:http";
+
 import { inject } from "vitest";
+
 import { devSecrets, startDevServer } from "./dev-server.mjs";
 
 /** @typedef {{ baseUrl: string; persistTo: string }} SharedDevServer */

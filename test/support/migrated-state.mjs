@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { applyMigrations, MIGRATED_STATE_ENV } from "./dev-server.mjs";
 
 export default async function migrateOnce() {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import YAML from "yaml";
 
 const VENDORED = path.join(import.meta.dirname, "../../vendor/finix-openapi");

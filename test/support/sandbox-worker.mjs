@@ -3,7 +3,9 @@
 // this global setup bundles it the way `wrangler deploy` would, and `sandboxWorker()` describes it from its wrangler.toml.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+
 import { unstable_readConfig } from "wrangler";
+
 import { isUpToDate } from "./up-to-date.mjs";
 
 const root = path.join(import.meta.dirname, "../..");

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "./support/http";
 import {
   approvedMerchant,
@@ -8,8 +9,8 @@ import {
   conformance,
   control,
   eventually,
-  PROCESSOR_HEADERS,
   processor,
+  PROCESSOR_HEADERS,
   sale,
 } from "./support/sandbox-binding";
 

@@ -2,7 +2,7 @@
  * The README's examples as code: type-checked with the client (`tsc -p clients/typescript`, part of `npm run typecheck`)
  * and run against `wrangler dev` by test/node/typescript-client.test.mjs.
  */
-import { createPaymentConnectClient, listen, verifyCallback, type components, type PaymentConnectClient } from "../src/index.js";
+import { type components, createPaymentConnectClient, listen, type PaymentConnectClient, verifyCallback } from "../src/index.js";
 
 type Payment = components["schemas"]["PaymentListItem"];
 type Buyer = components["schemas"]["Buyer"];

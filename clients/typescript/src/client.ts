@@ -1,6 +1,7 @@
 /** The client: openapi-fetch over the generated `paths`, authenticated by the key, with `paginate`. */
 import createClient, { type Client, type ClientOptions, type Middleware } from "openapi-fetch";
-import { paginator, type Paginate } from "./paginate.js";
+
+import { type Paginate, paginator } from "./paginate.js";
 import type { components, paths } from "./schema.js";
 
 /**

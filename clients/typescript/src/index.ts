@@ -12,7 +12,7 @@
  * });
  */
 export { createPaymentConnectClient, type PaymentConnectClient, type PaymentConnectClientOptions, type Problem } from "./client.js";
+export { type ForwardAttempt, listen, type ListenedEvent, type ListenOptions, listenSigningSecret } from "./listen.js";
+export { type ListItem, type ListParams, type ListPath, PaymentConnectError } from "./paginate.js";
 export type { components, paths, webhooks } from "./schema.js";
-export { verifyCallbackSignature, verifyCallbackSignature as verifyCallback, type CallbackVerification } from "./verify-callback.js";
-export { PaymentConnectError, type ListItem, type ListParams, type ListPath } from "./paginate.js";
-export { listen, listenSigningSecret, type ListenOptions, type ForwardAttempt, type ListenedEvent } from "./listen.js";
+export { type CallbackVerification, verifyCallbackSignature as verifyCallback, verifyCallbackSignature } from "./verify-callback.js";

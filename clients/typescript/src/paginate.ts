@@ -4,6 +4,7 @@
  * route added to the schema is covered the day `npm run openapi:generate` adds it.
  */
 import type { Client } from "openapi-fetch";
+
 import type { components, paths } from "./schema.js";
 
 type Problem = components["schemas"]["Problem"];

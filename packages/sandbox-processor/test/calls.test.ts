@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { call } from "./support/http";
 import { control, processor, PROCESSOR_HEADERS } from "./support/sandbox-processor";
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { call, jsonInit } from "./support/http";
 import { approvedMerchant, bankFields, buyerInstrument, control, eventually, processor, sale } from "./support/sandbox-processor";
 

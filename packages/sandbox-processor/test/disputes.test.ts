@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { approvedMerchant, buyerInstrument, control, processor, sale } from "./support/sandbox-processor";
 
 function evidence(name: string, type: string, sizeBytes: number): FormData {

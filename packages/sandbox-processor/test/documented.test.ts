@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+
 import { UNLISTED_OPERATIONS } from "../../../test/workers/support/fake-processor";
 import { REST_ROUTES } from "../src/http/rest/routes";
 import { approvedMerchant, buyerInstrument, conformance, control, processor, sale } from "./support/sandbox-processor";

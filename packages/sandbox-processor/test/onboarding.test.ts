@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { TEST_SELLER } from "../src/core/test-data";
 import { call, jsonInit } from "./support/http";
 import { approvedMerchant, buyerInstrument, control, eventually, processor, sale } from "./support/sandbox-processor";

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { sandboxProcessorFetch } from "../src/worker/object";
 import { approvedMerchant, buyerInstrument, control, processor, PROCESSOR_HEADERS, SANDBOX_ORIGIN } from "./support/sandbox-processor";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { approvedMerchant, bankFields, buyerInstrument, control, processor, sale, sellerEntity } from "./support/sandbox-processor";
 
 const SERVICE_WEBHOOK = "WHsandboxServiceInboundRoute";

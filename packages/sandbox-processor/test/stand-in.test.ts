@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+
 import { STAND_IN_FIELD, STAND_IN_VALUE } from "../src/core/views";
 import { approvedMerchant, buyerInstrument, control, processor, sale } from "./support/sandbox-processor";
 

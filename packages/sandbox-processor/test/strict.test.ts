@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { FRACTIONAL_FEE_SALE } from "../src/core/test-data";
 import { approvedMerchant, bankFields, buyerInstrument, control, processor, sale, SANDBOX_ORIGIN } from "./support/sandbox-processor";
 

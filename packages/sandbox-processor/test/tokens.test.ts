@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { call, jsonInit } from "./support/http";
 import { bankFields, BUYER_IDENTITY, control, processor, TEST_CARD, tokenize } from "./support/sandbox-processor";
 

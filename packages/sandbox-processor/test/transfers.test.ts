@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { ResourceStore } from "../src/core/store";
 import { describe, expect, it } from "vitest";
+
+import { ResourceStore } from "../src/core/store";
 import {
   approvedMerchant,
   bankFields,

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { approvedMerchant, buyerInstrument, control, eventually, processor, sale } from "./support/sandbox-processor";
 
 const inboxUrl = (name: string, query = "") => `${env.BASE_URL}/sandbox/inbox/${name}${query}`;

@@ -1,10 +1,11 @@
 import type { FC } from "hono/jsx";
-import { AUDIT_ACTIONS, OPERATOR_ACTOR, SERVICE_ACTOR, type AuditEntry } from "../../accounts";
+
+import { AUDIT_ACTIONS, type AuditEntry, OPERATOR_ACTOR, SERVICE_ACTOR } from "../../accounts";
+import { auditDetails, shortUserAgent } from "./audit-format";
 import { Badge, Time } from "./components/display";
 import { FilterSelect } from "./components/forms";
 import { FilteredList } from "./components/list";
 import type { Column } from "./components/table";
-import { auditDetails, shortUserAgent } from "./audit-format";
 
 export type AuditUser = { id: string; email: string; name: string; removedAt: string | null };
 export type AuditFilters = { action?: string | undefined; user?: string | undefined };

@@ -1,4 +1,5 @@
 import type { FC } from "hono/jsx";
+
 import { MIN_PASSWORD_LENGTH } from "../../accounts";
 import { ErrorSummary, Field, PostForm } from "./components/forms";
 

@@ -1,8 +1,9 @@
 import type { FC } from "hono/jsx";
+
 import type { CallbackEndpoint, RevealedSigningSecret, SigningSecretInfo } from "../../callbacks";
 import { Badge, EmptyState, Time } from "./components/display";
 import { ErrorSummary, Field, OneTimeSecret, PostButton, PostForm, Secret } from "./components/forms";
-import { Table, type Column } from "./components/table";
+import { type Column, Table } from "./components/table";
 
 export const OVERLAP_CHOICES = [
   { seconds: 86_400, label: "24 hours (recommended)" },

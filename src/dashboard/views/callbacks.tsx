@@ -1,6 +1,7 @@
 import type { FC } from "hono/jsx";
+
 import type { CallbackEndpoint, CallbackSettings, DeliveryRecord, DeliveryStatus, RevealedSigningSecret } from "../../callbacks";
-import { EndpointList, SigningSecrets, type EndpointFormErrors, type EndpointFormValues } from "./callback-endpoints";
+import { type EndpointFormErrors, type EndpointFormValues, EndpointList, SigningSecrets } from "./callback-endpoints";
 import { Badge, Time, type Tone } from "./components/display";
 import { ErrorSummary, Field, FilterSelect, PostButton, PostForm } from "./components/forms";
 import { FilteredList, filterQuery } from "./components/list";

@@ -1,17 +1,18 @@
 import type { FC } from "hono/jsx";
+
 import {
   DISPUTE_NOTE_MAX_CHARS,
-  responseWindow,
   type DisputeRecord,
   type DisputeState,
   type EvidenceRecord,
   type EvidenceState,
   type ResponseState,
+  responseWindow,
 } from "../../disputes";
 import { Badge, RecordLink, Time, type Tone } from "./components/display";
 import { ErrorSummary, FilterSelect, PostForm } from "./components/forms";
 import { FilteredList } from "./components/list";
-import { Table, type Column } from "./components/table";
+import { type Column, Table } from "./components/table";
 import { formatMoney, words } from "./format";
 
 const HOUR_MS = 3600_000;

@@ -1,9 +1,10 @@
 import type { FC } from "hono/jsx";
+
 import { describePermissions, PERMISSION_LEVELS, PERMISSION_RESOURCES } from "../../platform/permissions";
 import type { ApiKeyRecord } from "../../tenants";
 import { Badge, EmptyState, Time } from "./components/display";
 import { ErrorSummary, Field, OneTimeSecret, PostForm } from "./components/forms";
-import { ACTIONS_HEADER, Table, type Column } from "./components/table";
+import { ACTIONS_HEADER, type Column, Table } from "./components/table";
 
 /** The create form as submitted, to show it again with its errors. */
 export type KeyForm = { name: string; restricted: boolean; levels: Record<string, string>; nameError?: string; permissionsError?: string };

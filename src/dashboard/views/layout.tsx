@@ -1,5 +1,6 @@
 import type { Child, FC } from "hono/jsx";
 import { jsxRenderer } from "hono/jsx-renderer";
+
 import { Sidebar } from "./components/nav";
 import { PageHeader } from "./components/page-header";
 import { SandboxBanner } from "./components/sandbox-banner";

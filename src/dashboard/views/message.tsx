@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { FC } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+
 import { useSession } from "./components/session";
 
 /** A plain message: an error, a refusal, a link that no longer works. Signed in, it leads back to the overview. */

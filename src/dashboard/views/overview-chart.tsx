@@ -1,4 +1,5 @@
 import type { FC } from "hono/jsx";
+
 import type { DayMoney } from "../../payments";
 import { formatMoney } from "./format";
 

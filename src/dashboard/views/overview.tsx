@@ -1,11 +1,12 @@
 import type { FC } from "hono/jsx";
+
 import type { DisputeRecord } from "../../disputes";
 import type { Readiness } from "../../onboarding";
-import { MONEY_FIGURES, sumOfDays, type DayMoney } from "../../payments";
+import { type DayMoney, MONEY_FIGURES, sumOfDays } from "../../payments";
 import type { PayoutRecord } from "../../payouts";
 import { Badge, EmptyState, RecordLink, type Tone } from "./components/display";
 import { PostButton } from "./components/forms";
-import { Table, type Column } from "./components/table";
+import { type Column, Table } from "./components/table";
 import { timeToRespond } from "./disputes";
 import { formatMoney, words } from "./format";
 import { MoneyChart, shortDay } from "./overview-chart";

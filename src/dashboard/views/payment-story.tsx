@@ -1,10 +1,11 @@
 import type { Child, FC } from "hono/jsx";
+
 import type { SubjectDelivery, SubjectEvent } from "../../callbacks";
 import type { DisputeRecord } from "../../disputes";
-import { operationLabel, processorCallsOf, type PaymentProcessorCall, type PaymentRecord, type RefundRecord } from "../../payments";
+import { operationLabel, type PaymentProcessorCall, type PaymentRecord, processorCallsOf, type RefundRecord } from "../../payments";
 import type { PaymentPayoutItem } from "../../payouts";
 import { Badge, RecordLink, Time, type Tone } from "./components/display";
-import { Table, type Column } from "./components/table";
+import { type Column, Table } from "./components/table";
 import { DisputeStateBadge } from "./disputes";
 import { formatMoney, formatTime, words } from "./format";
 import { isChargebackReversal, PayoutStatusBadge } from "./payouts";

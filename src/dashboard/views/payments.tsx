@@ -1,27 +1,28 @@
 import type { FC } from "hono/jsx";
+
 import {
   isRefundableStatus,
   netCents,
-  saleFeeCents,
-  refundableCents,
   type PaymentRecord,
   type PaymentSearchResult,
   type PaymentSearchTerm,
   type PaymentStatus,
+  refundableCents,
+  saleFeeCents,
 } from "../../payments";
 import { Badge, EmptyState, RecordLink, Time, type Tone } from "./components/display";
 import { ErrorSummary, Field, FilterSelect, PostForm } from "./components/forms";
 import { FilteredList, NextPageLink } from "./components/list";
-import { Table, type Column } from "./components/table";
+import { type Column, Table } from "./components/table";
 import { formatMoney, words } from "./format";
 import {
   DisputesSection,
   methodLabel,
+  type PaymentStory,
   PayoutsSection,
   ProcessorCallsSection,
   RefundsSection,
   Timeline,
-  type PaymentStory,
 } from "./payment-story";
 
 const STATUS_TONES: Record<PaymentStatus, Tone> = {

@@ -1,9 +1,10 @@
 import type { FC } from "hono/jsx";
+
 import type { PayoutItemRecord, PayoutItemType, PayoutRecord, PayoutStatus } from "../../payouts";
 import { Badge, RecordLink, Time, type Tone } from "./components/display";
 import { FilterSelect } from "./components/forms";
 import { FilteredList, NextPageLink } from "./components/list";
-import { Table, type Column } from "./components/table";
+import { type Column, Table } from "./components/table";
 import { formatMoney, words } from "./format";
 
 const STATUS_TONES: Record<PayoutStatus, Tone> = {

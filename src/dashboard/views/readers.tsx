@@ -1,10 +1,11 @@
 import type { FC } from "hono/jsx";
+
 import type { PaymentRecord } from "../../payments";
 import type { Connection, ReaderState, ReaderStatus } from "../../terminal";
 import { Badge, EmptyState, RecordLink, Time, type Tone } from "./components/display";
 import { ErrorSummary, Field, PostButton, PostForm } from "./components/forms";
 import { NextPageLink } from "./components/list";
-import { Table, type Column } from "./components/table";
+import { type Column, Table } from "./components/table";
 import { formatMoney } from "./format";
 import { StatusBadge } from "./payments";
 

@@ -1,9 +1,10 @@
 import type { FC } from "hono/jsx";
+
 import { REQUEST_LOG_RETENTION_DAYS, type RequestLogRecord } from "../../requests";
 import type { ApiKeyRecord } from "../../tenants";
 import { Badge, RecordLink, Time, type Tone } from "./components/display";
 import { Field, FilterSelect } from "./components/forms";
-import { filterQuery, FilteredList } from "./components/list";
+import { FilteredList, filterQuery } from "./components/list";
 import type { Column } from "./components/table";
 
 export type RequestFilters = {

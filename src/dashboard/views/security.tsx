@@ -1,5 +1,6 @@
 import type { FC } from "hono/jsx";
-import { RECOVERY_CODE_COUNT, type Enrolment, type TwoFactorStatus } from "../../accounts";
+
+import { type Enrolment, RECOVERY_CODE_COUNT, type TwoFactorStatus } from "../../accounts";
 import { NewPasswordFields } from "./auth";
 import { Badge, Time } from "./components/display";
 import { ErrorSummary, Field, PostForm, Secret } from "./components/forms";

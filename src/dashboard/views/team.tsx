@@ -1,9 +1,10 @@
 import type { FC } from "hono/jsx";
+
 import type { InviteRecord, SessionRecord, UserRecord } from "../../accounts";
 import { Badge, EmptyState, Time } from "./components/display";
 import { ErrorSummary, Field, OneTimeSecret, PostButton, PostForm } from "./components/forms";
 import { useSignedIn } from "./components/session";
-import { ACTIONS_HEADER, Table, type Column } from "./components/table";
+import { ACTIONS_HEADER, type Column, Table } from "./components/table";
 
 export const TeamPage: FC<{
   users: UserRecord[];

@@ -1,15 +1,18 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { archiveCallbackHistory, readArchivedDay } from "../../../src/callbacks";
 import { callbackDeliveries, callbackDeliveryAttempts } from "../../../src/callbacks/deliveries.schema";
 import { createContext } from "../../../src/context";
 import { events } from "../../../src/outbox/events.schema";
 import { payments } from "../../../src/payments/payments.schema";
+import { shardsOf } from "../../../src/placement/shards";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import {
   adminGet,
   backdate,
+  deliveryMessage,
   deliveryWithoutMessage,
   failedDelivery,
   MAIN_QUEUE,
@@ -18,13 +21,11 @@ import {
   runConsumer,
   tenantWithCallbacks,
   writeEvent,
-  deliveryMessage,
 } from "../support/callbacks";
-import { everyShard, shardOf, type ShardDb } from "../support/db";
+import { everyShard, type ShardDb, shardOf } from "../support/db";
 import { createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { tenantContext, tenantShardBinding } from "../support/shards";
-import { shardsOf } from "../../../src/placement/shards";
 
 /** The cron's fixed clock. With the default 30 days, days before 2026-10-27 are archived and that day is not. */
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
-import { shardOf } from "../support/db";
-import { call, createTenant, expectProblem, jsonInit } from "../support/http";
 import {
   adminGet as get,
   adminPost as post,
@@ -16,6 +15,8 @@ import {
   saveCallbackUrl,
   writeEvent,
 } from "../support/callbacks";
+import { shardOf } from "../support/db";
+import { call, createTenant, expectProblem, jsonInit } from "../support/http";
 
 afterEach(() => {
   vi.restoreAllMocks();

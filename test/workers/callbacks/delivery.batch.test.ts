@@ -1,12 +1,13 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { handleCallbackBatch } from "../../../src/callbacks";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../../../src/callbacks/retry-schedule";
 import { createContext } from "../../../src/context";
-import { createTenant } from "../support/http";
 import {
   attemptsOf,
+  deliveryMessage,
   deliveryRow,
   deliveryWithoutMessage,
   independentHmacHex,
@@ -16,8 +17,8 @@ import {
   revealSecrets,
   saveCallbackUrl,
   writeEvent,
-  deliveryMessage,
 } from "../support/callbacks";
+import { createTenant } from "../support/http";
 
 const SHOP = "https://shop.example";
 const BAKERY = "https://bakery.example";

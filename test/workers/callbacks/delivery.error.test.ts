@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import wranglerToml from "../../../wrangler.toml?raw";
+
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../../../src/callbacks/retry-schedule";
+import wranglerToml from "../../../wrangler.toml?raw";
 import {
   attemptsOf,
   DEAD_LETTER_QUEUE,
+  deliveryMessage,
   deliveryRow,
   deliveryWithoutMessage,
   MAIN_QUEUE,
@@ -14,7 +16,6 @@ import {
   runConsumer,
   tenantWithCallbacks,
   writeEvent,
-  deliveryMessage,
 } from "../support/callbacks";
 import { shardOf } from "../support/db";
 

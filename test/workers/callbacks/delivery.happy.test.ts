@@ -1,13 +1,13 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { enqueueEvents } from "../../../src/callbacks";
 import { callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
 import { events } from "../../../src/outbox/events.schema";
-import { shardOf } from "../support/db";
-import { ADMIN_HEADERS, call, createTenant, jsonInit } from "../support/http";
 import {
   attemptsOf,
   deliveriesOf,
+  deliveryMessage,
   deliveryRow,
   deliveryWithoutMessage,
   eventually,
@@ -20,8 +20,9 @@ import {
   saveCallbackUrl,
   tenantWithCallbacks,
   writeEvent,
-  deliveryMessage,
 } from "../support/callbacks";
+import { shardOf } from "../support/db";
+import { ADMIN_HEADERS, call, createTenant, jsonInit } from "../support/http";
 import { tenantContext } from "../support/shards";
 
 afterEach(() => {

@@ -5,11 +5,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
+import type { CallbackMessage } from "../../../src/callbacks/callback-message";
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
+import { RETRY_DELAYS_SECONDS } from "../../../src/callbacks/retry-schedule";
 import { createContext } from "../../../src/context";
 import { shardD1 } from "../../../src/placement/shards";
-import type { CallbackMessage } from "../../../src/callbacks/callback-message";
-import { RETRY_DELAYS_SECONDS } from "../../../src/callbacks/retry-schedule";
 import { moveStep, startMove } from "../../../src/tenant-moves/move.service";
 import {
   attemptsOf,

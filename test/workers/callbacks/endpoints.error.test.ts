@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
+
 import { RECEIVER } from "../support/callbacks";
+import { call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 
 const create = (auth: Record<string, string>, body: unknown) => call("/v1/callback-endpoints", jsonInit("POST", body, auth));
 

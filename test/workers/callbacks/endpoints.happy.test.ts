@@ -1,10 +1,10 @@
+import { env } from "cloudflare:workers";
 import { and, eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { enqueueEvents } from "../../../src/callbacks";
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
-import { controlDb, shardOf } from "../support/db";
-import { call, jsonInit, tenantWithKey } from "../support/http";
 import {
   deliveriesOf,
   deliveryRow,
@@ -12,13 +12,14 @@ import {
   eventually,
   independentHmacHex,
   mockReceiver,
+  type ReceivedCallback,
   RECEIVER,
   saveCallbackUrl,
   writeEvent,
-  type ReceivedCallback,
 } from "../support/callbacks";
+import { controlDb, shardOf } from "../support/db";
+import { call, jsonInit, tenantWithKey } from "../support/http";
 import { tenantContext } from "../support/shards";
-import { env } from "cloudflare:workers";
 
 afterEach(() => {
   vi.restoreAllMocks();

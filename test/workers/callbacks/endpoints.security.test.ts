@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, jsonInit, tenantWithKey } from "../support/http";
+
 import { RECEIVER } from "../support/callbacks";
+import { call, jsonInit, tenantWithKey } from "../support/http";
 
 afterEach(() => {
   vi.restoreAllMocks();

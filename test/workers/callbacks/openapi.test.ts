@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { callbacksRouter as callbacksAdminRouter } from "../../../src/callbacks";
 
 describe("the callbacks operator API", () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, it, vi } from "vitest";
-import { createTenant, expectProblem } from "../support/http";
+
 import { adminPost as post, callbacksPath as base, RECEIVER, saveCallbackUrl, writeEvent } from "../support/callbacks";
+import { createTenant, expectProblem } from "../support/http";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { replayEvent, replayFailedDeliveries } from "../../../src/callbacks";
 import { createContext } from "../../../src/context";
 import { events } from "../../../src/outbox/events.schema";
-import { shardOf } from "../support/db";
-import { createTenant } from "../support/http";
+import { shardD1 } from "../../../src/placement/shards";
 import {
   adminGet as get,
   adminPost as post,
@@ -13,6 +13,7 @@ import {
   type CallbackPage as Page,
   callbacksPath as base,
   deliveriesOf,
+  deliveryMessage,
   deliveryRow,
   deliveryWithoutMessage,
   eventually,
@@ -23,10 +24,10 @@ import {
   runConsumer,
   saveCallbackUrl,
   writeEvent,
-  deliveryMessage,
 } from "../support/callbacks";
+import { shardOf } from "../support/db";
+import { createTenant } from "../support/http";
 import { tenantShardBinding } from "../support/shards";
-import { shardD1 } from "../../../src/placement/shards";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, validateEnv } from "../../../src/lib/env";
+
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, retryDelaySeconds } from "../../../src/callbacks/retry-schedule";
+import { ConfigError, validateEnv } from "../../../src/lib/env";
 import {
+  deliveryMessage,
   deliveryRow,
   deliveryWithoutMessage,
   MAIN_QUEUE,
@@ -11,7 +13,6 @@ import {
   runConsumer,
   tenantWithCallbacks,
   writeEvent,
-  deliveryMessage,
 } from "../support/callbacks";
 
 afterEach(() => {

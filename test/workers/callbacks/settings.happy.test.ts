@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createTenant, expectProblem } from "../support/http";
+
 import { adminGet as get, adminPost as post, callbacksPath as base, RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
+import { createTenant, expectProblem } from "../support/http";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
+
 import { verifyCallbackSignature } from "../../../examples/receiver/verify-callback";
 import { signatureHeader } from "../../../src/callbacks/signing";
 import { generateSigningSecret } from "../../../src/callbacks/signing-secrets";

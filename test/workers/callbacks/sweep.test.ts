@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { sweepCallbacks } from "../../../src/callbacks";
 import type { CallbackMessage } from "../../../src/callbacks/callback-message";
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { createContext } from "../../../src/context";
 import { events } from "../../../src/outbox/events.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
-import { createTenant } from "../support/http";
 import {
   deliveriesOf,
   deliveryRow,
@@ -22,6 +22,7 @@ import {
   writeEvent,
 } from "../support/callbacks";
 import { shardOf } from "../support/db";
+import { createTenant } from "../support/http";
 import { tenantContext, tenantShardBinding } from "../support/shards";
 
 const inAMinute = () => new Date(Date.now() + 60_000);

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { createApp } from "../../../src/app";
-import { tenantContext } from "../support/shards";
-import { clockAt } from "../../../src/lib/clock";
 import { saveCallbackUrl as saveCallbackUrlService } from "../../../src/callbacks/callback-endpoints.service";
 import { callbackUrlPolicy, callbackUrlProblem, deliveryUrlPolicy } from "../../../src/callbacks/callback-url-policy";
+import { clockAt } from "../../../src/lib/clock";
 import { ApiError } from "../../../src/lib/problem";
-import { ADMIN_HEADERS, createTenant, expectProblem, jsonInit } from "../support/http";
 import {
+  deliveryMessage,
   deliveryRow,
   deliveryWithoutMessage,
   MAIN_QUEUE,
@@ -15,8 +15,9 @@ import {
   runConsumer,
   saveCallbackUrl,
   writeEvent,
-  deliveryMessage,
 } from "../support/callbacks";
+import { ADMIN_HEADERS, createTenant, expectProblem, jsonInit } from "../support/http";
+import { tenantContext } from "../support/shards";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,16 +1,17 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import {
   dashboardPasswordResets,
   dashboardRecoveryCodes,
   dashboardTotpFactors,
   dashboardUsers,
 } from "../../../src/accounts/accounts.schema";
+import { auditActions, codeAt, enableTotp, nextCode, recoveryCodesIn, secretIn, signInWithCode, SLOW_MS } from "../support/accounts";
+import { acceptInvitation, DashboardBrowser, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
 import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
-import { acceptInvitation, DashboardBrowser, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
-import { auditActions, codeAt, enableTotp, nextCode, recoveryCodesIn, secretIn, signInWithCode, SLOW_MS } from "../support/accounts";
 
 const NEW_PASSWORD = "a brand new passphrase for this";
 

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import {
   dashboardPasswordResets,
   dashboardPendingSignIns,
@@ -7,10 +8,10 @@ import {
   dashboardTotpFactors,
   dashboardUsers,
 } from "../../../src/accounts/accounts.schema";
+import { auditActions, codeAt, enableTotp, nextCode, signInWithCode, SLOW_MS } from "../support/accounts";
+import { DashboardBrowser, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
 import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, createTenant, expectProblem, jsonInit } from "../support/http";
-import { DashboardBrowser, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
-import { auditActions, codeAt, enableTotp, nextCode, signInWithCode, SLOW_MS } from "../support/accounts";
 
 const NEW_PASSWORD = "a brand new passphrase for this";
 

@@ -1,5 +1,6 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { dashboardUsers } from "../../../src/accounts/accounts.schema";
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { durationWords, shortUserAgent } from "../../../src/dashboard/views/audit-format";

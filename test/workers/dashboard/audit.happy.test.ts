@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { DashboardBrowser, signedInOwner } from "../support/dashboard";
 import { controlDb } from "../support/db";

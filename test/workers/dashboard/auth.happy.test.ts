@@ -1,11 +1,12 @@
 import { env, exports } from "cloudflare:workers";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { dashboardInvites, dashboardUsers } from "../../../src/accounts/accounts.schema";
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
+import { acceptInvitation, DashboardBrowser, inviteOwner, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
 import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "../support/http";
-import { acceptInvitation, DashboardBrowser, inviteOwner, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
 
 const auditActions = async (tenantId: string) =>
   (

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:workers";
 import { and, asc, count, eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { dashboardSessions, dashboardSignInFailures, dashboardInvites, dashboardUsers } from "../../../src/accounts/accounts.schema";
+
+import { dashboardInvites, dashboardSessions, dashboardSignInFailures, dashboardUsers } from "../../../src/accounts/accounts.schema";
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { apiKeys } from "../../../src/tenants/tenants.schema";
-import { controlDb } from "../support/db";
-import { createTenant } from "../support/http";
 import {
   acceptInvitation,
   ageSessions,
@@ -18,6 +17,8 @@ import {
   signedInOwner,
   uniqueEmail,
 } from "../support/dashboard";
+import { controlDb } from "../support/db";
+import { createTenant } from "../support/http";
 
 const keyCount = (tenantId: string) => controlDb().$count(apiKeys, eq(apiKeys.tenantId, tenantId));
 

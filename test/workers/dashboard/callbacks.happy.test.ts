@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";

@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, max } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { dashboardInvites, dashboardSessions, dashboardUsers } from "../../../src/accounts/accounts.schema";
 import { createApp } from "../../../src/app";
 import { callbackEndpoints, callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
@@ -10,11 +11,11 @@ import { payments } from "../../../src/payments/payments.schema";
 import { payouts } from "../../../src/payouts/payouts.schema";
 import { apiKeys } from "../../../src/tenants/tenants.schema";
 import { terminalReaders, terminalSales } from "../../../src/terminal/terminal.schema";
+import { eventually, mockReceiver, RECEIVER } from "../support/callbacks";
 import { DashboardBrowser, ownerOf, PASSWORD, signedInOwner, uniqueEmail } from "../support/dashboard";
 import { controlDb, shardOf } from "../support/db";
 import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { paidPayment } from "../support/payments";
-import { mockReceiver, RECEIVER, eventually } from "../support/callbacks";
 import { seedRequests } from "../support/requests";
 import { evidenceRow, insertRows } from "../support/seed";
 import { registerReader } from "../support/terminal";

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { disputes } from "../../../src/disputes/disputes.schema";
 import { ownerOf } from "../support/dashboard";

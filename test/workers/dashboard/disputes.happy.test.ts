@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { disputeEvidence, disputes } from "../../../src/disputes/disputes.schema";
-import { controlDb, shardOf } from "../support/db";
 import { ownerOf, signedInOwner } from "../support/dashboard";
+import { controlDb, shardOf } from "../support/db";
 import { disputedPayment, evidenceForm, fileOf } from "../support/disputes";
 import { seedDispute, seedPayments } from "../support/ledger";
 

@@ -1,5 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { disputeEvidence, disputes } from "../../../src/disputes/disputes.schema";
 import { signedInOwner } from "../support/dashboard";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { downloadNameOf, evidenceDisposition } from "../../../src/disputes/evidence-file";
 import { DashboardBrowser, ownerOf } from "../support/dashboard";
 import { disputedPayment, evidenceForm, fileOf, getDispute, postEvidence } from "../support/disputes";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_HEADERS, call, createTenant, expectProblem, jsonInit } from "../support/http";
+
 import { signedInOwner } from "../support/dashboard";
+import { ADMIN_HEADERS, call, createTenant, expectProblem, jsonInit } from "../support/http";
 
 const invite = (tenantId: string, body: unknown) =>
   call(`/admin/tenants/${tenantId}/dashboard/invites`, jsonInit("POST", body, ADMIN_HEADERS));

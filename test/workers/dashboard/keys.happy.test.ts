@@ -1,13 +1,14 @@
 import { env } from "cloudflare:workers";
 import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { createContext } from "../../../src/context";
 import { apiKeys } from "../../../src/tenants/tenants.schema";
 import { authenticateApiKey } from "../../../src/tenants/tenants.service";
+import { signedInOwner } from "../support/dashboard";
 import { controlDb } from "../support/db";
 import { call, expectProblem, jsonInit, PROBE } from "../support/http";
-import { signedInOwner } from "../support/dashboard";
 
 const keyIn = (html: string) => /value="(lc_live_[A-Za-z0-9_-]{43})"/.exec(html)?.[1];
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+
 import type { DashboardBindings } from "../../../src/dashboard/types";
 import { dashboardLayout } from "../../../src/dashboard/views/layout";
 import type { RootContext } from "../../../src/platform/context";

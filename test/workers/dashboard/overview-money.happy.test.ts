@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
 import { disputes } from "../../../src/disputes/disputes.schema";
 import { onboarding } from "../../../src/onboarding/onboarding.schema";
-import { moneyByDay, type DayMoney } from "../../../src/payments";
+import { type DayMoney, moneyByDay } from "../../../src/payments";
 import { payments, refunds } from "../../../src/payments/payments.schema";
-import { payoutItems, payouts, type PayoutItemType } from "../../../src/payouts/payouts.schema";
+import { payoutItems, type PayoutItemType, payouts } from "../../../src/payouts/payouts.schema";
 import { ownerOf, signedInOwner } from "../support/dashboard";
 import { shardOf } from "../support/db";
 import { call } from "../support/http";

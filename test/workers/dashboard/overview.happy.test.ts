@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ownerOf, signedInOwner } from "../support/dashboard";
 import { chargeableTenant } from "../support/sandbox";
 

@@ -1,17 +1,18 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { events } from "../../../src/outbox/events.schema";
 import { payments, refunds } from "../../../src/payments/payments.schema";
 import { payoutItems } from "../../../src/payouts/payouts.schema";
 import { attemptsOf, eventually, mockReceiver, RECEIVER, saveCallbackUrl } from "../support/callbacks";
 import { ownerOf } from "../support/dashboard";
+import { shardOf } from "../support/db";
 import { callbacksFor, disputeOfPayment } from "../support/disputes";
 import { seedPayments, seedPayout } from "../support/ledger";
 import type { Payment } from "../support/payments";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 import { insertRows, payoutItemRow } from "../support/seed";
-import { shardOf } from "../support/db";
 
 // A payment's page in the dashboard tells its whole story: who paid and how, the money, every refund with the fee it
 // returned, its dispute and payout (linked), and a timeline of its events with every callback delivery.

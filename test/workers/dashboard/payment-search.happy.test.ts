@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { payments } from "../../../src/payments/payments.schema";
+import { type DashboardBrowser, ownerOf, signedInOwner } from "../support/dashboard";
 import { shardOf } from "../support/db";
-import { ownerOf, signedInOwner, type DashboardBrowser } from "../support/dashboard";
 import type { Payment } from "../support/payments";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 import { insertRows, paymentRow } from "../support/seed";

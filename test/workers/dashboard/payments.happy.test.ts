@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { payments } from "../../../src/payments/payments.schema";
-import { controlDb, shardOf } from "../support/db";
 import { ownerOf, signedInOwner } from "../support/dashboard";
+import { controlDb, shardOf } from "../support/db";
 import { seedPayments } from "../support/ledger";
 import { paidPayment } from "../support/payments";
 

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { payments, refunds } from "../../../src/payments/payments.schema";
 import { ownerOf } from "../support/dashboard";

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { payoutItems } from "../../../src/payouts/payouts.schema";
 import { signedInOwner } from "../support/dashboard";
-import { seedPayments, seedPayout } from "../support/ledger";
 import { shardOf } from "../support/db";
+import { seedPayments, seedPayout } from "../support/ledger";
 import { insertRows, payoutItemRow } from "../support/seed";
 
 type PayoutItemType = (typeof payoutItems.$inferInsert)["type"];

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { terminalReaders } from "../../../src/terminal/terminal.schema";
-import { shardOf } from "../support/db";
 import { ownerOf, signedInOwner } from "../support/dashboard";
+import { shardOf } from "../support/db";
 import { paymentCount } from "../support/payments";
 import { chargeableTenant } from "../support/sandbox";
-import { activeReader, getReader, newSerial, paymentOf, registerReader, type Reader } from "../support/terminal";
+import { activeReader, getReader, newSerial, paymentOf, type Reader, registerReader } from "../support/terminal";
 
 const saleKeyIn = (html: string) => /name="saleKey" value="([^"]+)"/.exec(html)![1]!;
 

@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { and, eq, like, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { sandboxControlsAvailable } from "../../../src/sandbox-proxy";
-import { ownerOf, type DashboardBrowser } from "../support/dashboard";
+import { type DashboardBrowser, ownerOf } from "../support/dashboard";
 import { controlDb } from "../support/db";
 import { chargeableTenant, control } from "../support/sandbox";
-import { finalPayment, getReader, newSerial, paymentOf, readerAction, registerReader, type Reader } from "../support/terminal";
+import { finalPayment, getReader, newSerial, paymentOf, type Reader, readerAction, registerReader } from "../support/terminal";
 
 const saleKeyIn = (html: string) => /name="saleKey" value="([^"]+)"/.exec(html)![1]!;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { signedInOwner } from "../support/dashboard";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 import { loggedRequest } from "../support/requests";

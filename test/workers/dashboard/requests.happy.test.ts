@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { signedInOwner } from "../support/dashboard";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit } from "../support/http";
 import { loggedRequest, seedRequests } from "../support/requests";

@@ -1,5 +1,6 @@
 import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
+
 import { PASSWORD, signedInOwner } from "../support/dashboard";
 
 /** The QR code's modules from its SVG path (`M<x> <y>h<run>v1H<x>z` per run of dark modules), and its side. */

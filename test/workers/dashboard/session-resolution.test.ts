@@ -1,6 +1,7 @@
-import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { resolveSession, signIn } from "../../../src/accounts";
 import { createApp } from "../../../src/app";
 import { createContext } from "../../../src/context";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ownerOf } from "../support/dashboard";
 import { createTenant } from "../support/http";
 import { seedDispute, seedPayments, seedPayout } from "../support/ledger";

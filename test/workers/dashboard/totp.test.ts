@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { base32Decode, base32Encode, hotp, matchTotp, otpauthUri, totpAt, totpStep } from "../../../src/accounts/totp";
 
 // RFC 6238, appendix B: the SHA-1 seed is the ASCII string "12345678901234567890", codes of 8 digits.

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { database } from "../../../src/db/client";
 import { insertSelectFields } from "../../../src/db/insert-select";
 

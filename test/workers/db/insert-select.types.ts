@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { insertSelectFields } from "../../../src/db/insert-select";
 import { events } from "../../../src/outbox/events.schema";
 import { refunds } from "../../../src/payments/payments.schema";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { disputes } from "../../../src/disputes/disputes.schema";
 import { shardOf } from "../support/db";
 import {

@@ -1,12 +1,14 @@
 import { env } from "cloudflare:workers";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { disputeEvidence } from "../../../src/disputes/disputes.schema";
 import { processorWebhookReceipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
 import { eventually } from "../support/callbacks";
 import { shardOf } from "../support/db";
 import {
   acceptDispute,
+  type Dispute,
   disputedPayment,
   evidenceForm,
   fileOf,
@@ -15,7 +17,6 @@ import {
   postEvidence,
   submitDispute,
   sweepDisputesAt,
-  type Dispute,
 } from "../support/disputes";
 import { call, expectProblem } from "../support/http";
 import { eventsFor } from "../support/processor-webhooks";

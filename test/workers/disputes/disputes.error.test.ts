@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { disputes } from "../../../src/disputes/disputes.schema";
 import { shardOf } from "../support/db";
 import { disputedPayment, evidenceForm, fileOf, getDispute, paymentOf, postEvidence, submitDispute } from "../support/disputes";
 import { call, expectProblem, jsonInit } from "../support/http";
-import { refund, type Payment } from "../support/payments";
+import { type Payment, refund } from "../support/payments";
 import { cardToken, charge, chargeBody, control } from "../support/sandbox";
 
 const PROCESSOR_HEADERS = {

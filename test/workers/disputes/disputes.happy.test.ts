@@ -1,24 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { disputeEvidence, disputes } from "../../../src/disputes/disputes.schema";
 import { payments } from "../../../src/payments/payments.schema";
 import { mockReceiver, RECEIVER, saveCallbackUrl } from "../support/callbacks";
+import { shardOf } from "../support/db";
 import {
   callbacksFor,
+  type Dispute,
   disputedPayment,
   disputeOfPayment,
   expectSignedForTenant,
   getDispute,
   paymentOf,
   sweepDisputesAt,
-  type Dispute,
 } from "../support/disputes";
 import { call, expectProblem, tenantWithKey } from "../support/http";
 import { paymentId, seedDisputes, seedPayments } from "../support/ledger";
-import { refund, type Payment } from "../support/payments";
+import { type Payment, refund } from "../support/payments";
 import { eventsFor, paymentStatus as status, seedMerchant, signedDelivery } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { shardOf } from "../support/db";
 import { evidenceRow, insertRows } from "../support/seed";
 
 describe("a dispute from the processor", () => {

@@ -1,7 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import {
+  type Dispute,
   disputedPayment,
+  type Evidence,
   evidenceForm,
   fileOf,
   getDispute,
@@ -9,8 +12,6 @@ import {
   postEvidence,
   processorEvidence,
   submitDispute,
-  type Dispute,
-  type Evidence,
 } from "../support/disputes";
 import { call, expectProblem, tenantWithKey } from "../support/http";
 import { type Payment } from "../support/payments";

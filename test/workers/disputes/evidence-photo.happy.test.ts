@@ -1,19 +1,20 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { disputeEvidence } from "../../../src/disputes/disputes.schema";
 import { jpegFrame } from "../../../src/disputes/evidence-fit";
-import { shardOf } from "../support/db";
 import { eventually } from "../support/callbacks";
+import { shardOf } from "../support/db";
 import {
   disputedPayment,
+  type Evidence,
   evidenceForm,
   fileOf,
   getDispute,
   postEvidence,
   processorEvidence,
   sweepDisputesAt,
-  type Evidence,
 } from "../support/disputes";
 import { expectProblem } from "../support/http";
 import { noisyJpeg, noisyPng } from "../support/images";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { disputeEvidence, disputes } from "../../../src/disputes/disputes.schema";
 import { shardOf } from "../support/db";
 import { disputedPayment, evidenceForm, fileOf, getDispute, postEvidence, processorEvidence } from "../support/disputes";

@@ -1,12 +1,15 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { disputeEvidence } from "../../../src/disputes/disputes.schema";
 import { eventually, mockReceiver, RECEIVER, saveCallbackUrl } from "../support/callbacks";
 import { shardOf } from "../support/db";
 import {
   callbacksFor,
+  type Dispute,
   disputedPayment,
+  type Evidence,
   evidenceForm,
   expectSignedForTenant,
   fileOf,
@@ -15,8 +18,6 @@ import {
   processorEvidence,
   submitDispute,
   sweepDisputesAt,
-  type Dispute,
-  type Evidence,
 } from "../support/disputes";
 import { expectProblem } from "../support/http";
 import { crashedRequestLease } from "../support/payments";

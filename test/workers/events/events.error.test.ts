@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
+import { eventAt, type EventPage, eventsTenant } from "../support/events";
 import { call, expectProblem } from "../support/http";
-import { eventAt, eventsTenant, type EventPage } from "../support/events";
 
 let auth: Record<string, string> = {};
 let nextCursor = "";

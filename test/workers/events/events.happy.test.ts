@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import {
   adminPost,
   backdate,
@@ -6,8 +7,8 @@ import {
   deliveriesOf,
   deliveryMessage,
   deliveryRow,
-  eventually,
   deliveryWithoutMessage,
+  eventually,
   failedDelivery,
   MAIN_QUEUE,
   mockReceiver,
@@ -15,9 +16,9 @@ import {
   runConsumer,
   writeEvent,
 } from "../support/callbacks";
+import { allPages, archiveAt, eventAt, type EventPage, eventsTenant, idsOf, type TenantEvent } from "../support/events";
 import { call, tenantWithKey } from "../support/http";
 import { allShardD1s, tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
-import { allPages, archiveAt, eventAt, eventsTenant, idsOf, type EventPage, type TenantEvent } from "../support/events";
 
 /** A cron run at this instant archives the days before 2026-10-27 (EVENT_ARCHIVE_AFTER_DAYS 30). */
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+
+import { allPages, archiveAt, eventAt, type EventPage, eventsTenant, idsOf } from "../support/events";
 import { call, expectProblem } from "../support/http";
-import { allPages, archiveAt, eventAt, eventsTenant, idsOf, type EventPage } from "../support/events";
 
 describe("events are the tenant's own", () => {
   it("another tenant's event is a 404 as a missing one is, in D1 and archived, and never in the list", async () => {

@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, type IdempotencyStore } from "../../../src/idempotency/idempotency.durable-object";
 import { requestFingerprint, withIdempotency } from "../../../src/idempotency/idempotency.service";
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
+
 import { createApp } from "../../../src/app";
 import { shardsOf } from "../../../src/placement/shards";
 import { expectProblem } from "../support/http";

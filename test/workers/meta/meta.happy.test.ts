@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { call } from "../support/http";
 
 describe("GET /v1/meta", () => {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { onboarding } from "../../../src/onboarding/onboarding.schema";
 import { FORM_CHECKED_PAST_LINK_EXPIRY_MS, PCI_CHECK_EVERY_MS } from "../../../src/onboarding/onboarding.sweep";
 import { events } from "../../../src/outbox/events.schema";
@@ -9,8 +10,8 @@ import { shardOf } from "../support/db";
 import { call, jsonInit, tenantWithKey } from "../support/http";
 import { type Form, onboardingStatus as status, submitHostedForm } from "../support/onboarding";
 import { holdProcessorWebhooks } from "../support/processor-webhooks";
-import { control as operatorControl } from "../support/sandbox-binding";
 import { chargeableTenant, control } from "../support/sandbox";
+import { control as operatorControl } from "../support/sandbox-binding";
 
 // Every processor webhook in this file goes to a request bin instead of the service: what onboarding learns beyond its own
 // requests, it learns from the cron sweep reading the processor's records.

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { onboard, onboardingStatus as status } from "../support/onboarding";
 import { cardToken, charge, chargeBody, control } from "../support/sandbox";

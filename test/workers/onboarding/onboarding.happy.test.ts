@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { type Form, onboard, onboardingStatus as status, submitHostedForm } from "../support/onboarding";
 import { cardToken, charge, chargeBody, control } from "../support/sandbox";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { events } from "../../../src/outbox/events.schema";
 import { shardOf } from "../support/db";
 import { call, expectProblem, tenantWithKey } from "../support/http";

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
 import { call } from "../support/http";
 import { onboardingStatus as status, type Readiness } from "../support/onboarding";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { expectProblem } from "../support/http";
-import { lookup, paidPayment, processorReversals, refund, type Payment } from "../support/payments";
+import { lookup, paidPayment, type Payment, processorReversals, refund } from "../support/payments";
 import { eventsFor, signedDelivery, transferEvent } from "../support/processor-webhooks";
 import { bankToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { payments } from "../../../src/payments/payments.schema";
 import { rowsOnEveryShard } from "../support/db";
 import { call, expectProblem, jsonInit, tenantWithKey } from "../support/http";

@@ -2,13 +2,14 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import type { IdempotencyStore } from "../../../src/idempotency/idempotency.durable-object";
 import { IDEMPOTENCY_SHARDS } from "../../../src/idempotency/idempotency.service";
+import { payments } from "../../../src/payments/payments.schema";
+import { shardOf } from "../support/db";
 import { call, expectProblem, jsonInit } from "../support/http";
 import { crashedRequestLease, paymentCount, processorTransfersFor } from "../support/payments";
 import { buyer, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { payments } from "../../../src/payments/payments.schema";
-import { shardOf } from "../support/db";
 
 describe("Idempotency-Key on POST /v1/payments", () => {
   it("replays the original status and body byte for byte", async () => {

@@ -1,13 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { payments } from "../../../src/payments/payments.schema";
-import { reconcileLedger, RECONCILE_AFTER_MS } from "../../../src/payments/reconciliation";
+import { RECONCILE_AFTER_MS, reconcileLedger } from "../../../src/payments/reconciliation";
 import { ProcessorBusy } from "../../../src/processor";
+import { shardOf } from "../support/db";
 import { call, expectProblem } from "../support/http";
+import { paymentId, seedPayments } from "../support/ledger";
 import { type Payment, processorReversals, processorTransfersFor, refund } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { paymentId, seedPayments } from "../support/ledger";
-import { shardOf } from "../support/db";
 import { tenantContext } from "../support/shards";
 
 const WRITES_PER_SECOND = 5;

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { payments } from "../../../src/payments/payments.schema";
 import { shardOf } from "../support/db";
 import { expectProblem } from "../support/http";

@@ -1,14 +1,15 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
+import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { jsonInit } from "../support/http";
 import { lookup, processorGet } from "../support/payments";
 import { holdProcessorWebhooks, transferEvent, webhookBasicAuth } from "../support/processor-webhooks";
-import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { cardToken, chargeableTenant, chargeBody } from "../support/sandbox";
-import { activeReader, buyer, finalPayment, saleBody, startSale, waitingOnReader, type Sale } from "../support/terminal";
+import { activeReader, buyer, finalPayment, type Sale, saleBody, startSale, waitingOnReader } from "../support/terminal";
 
 /** What one request cost: D1 round trips and processor calls as they were made, idempotency object calls as they settled. */
 type Cost = { d1: number; idempotency: string[]; processor: string[] };

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { MAX_FEE_CREDIT_ATTEMPTS } from "../../../src/payments/fee-credit.service";
 import { reconcileLedger } from "../../../src/payments/reconciliation";
 import { ADMIN_HEADERS, call } from "../support/http";
-import { lookup, paidPayment, processorGet, refund, type Payment } from "../support/payments";
+import { lookup, paidPayment, type Payment, processorGet, refund } from "../support/payments";
 import { eventsFor } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 import { shardContexts } from "../support/shards";

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
+import { MAX_AMOUNT_CENTS } from "../../../src/payments/payments.routes";
 import { refunds } from "../../../src/payments/payments.schema";
 import { rowsOnEveryShard } from "../support/db";
-import { MAX_AMOUNT_CENTS } from "../../../src/payments/payments.routes";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
-import { lookup, processorGet, refund, type Payment } from "../support/payments";
+import { lookup, type Payment, processorGet, refund } from "../support/payments";
 import { eventsFor } from "../support/processor-webhooks";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { call, expectProblem } from "../support/http";
 import { type PaymentsPage as Page, paymentsPage as page, tenantWithPayments } from "../support/payments";
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { payments } from "../../../src/payments/payments.schema";
 import { shardOf } from "../support/db";
 import { call, expectProblem, tenantWithKey } from "../support/http";

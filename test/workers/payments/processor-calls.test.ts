@@ -1,14 +1,15 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { payments } from "../../../src/payments/payments.schema";
 import { reconcileLedger } from "../../../src/payments/reconciliation";
-import { ADMIN_HEADERS, call } from "../support/http";
-import { lookup, refund, type Payment } from "../support/payments";
-import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 import { shardOf } from "../support/db";
+import { ADMIN_HEADERS, call } from "../support/http";
+import { lookup, type Payment, refund } from "../support/payments";
+import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 import { shardContexts } from "../support/shards";
-import { activeReader, buyer, finalPayment, saleBody, startSale, waitingOnReader, type Sale } from "../support/terminal";
+import { activeReader, buyer, finalPayment, type Sale, saleBody, startSale, waitingOnReader } from "../support/terminal";
 
 // What each operation costs in calls to the processor with the platform's one credential (its rate limit: about 100
 // reads and 100 writes a second), end to end: the request, the webhooks it causes and the cron's follow-ups. The

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { FRACTIONAL_FEE_SALE } from "../../../packages/sandbox-processor/src/core/test-data";
 import { processorConfig } from "../../../src/context";
-import { createProcessorClient } from "../../../src/processor";
 import { payments } from "../../../src/payments/payments.schema";
 import { reconcileLedger } from "../../../src/payments/reconciliation";
+import { createProcessorClient } from "../../../src/processor";
 import { rowsOnEveryShard } from "../support/db";
 import { lookup, type Payment } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";

@@ -1,14 +1,15 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { payments } from "../../../src/payments/payments.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { ownerOf } from "../support/dashboard";
-import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
-import { refund, type Payment } from "../support/payments";
-import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
-import { activeReader, buyer, finalPayment, saleBody, startSale, waitingOnReader, type Sale } from "../support/terminal";
 import { rowsOnEveryShard } from "../support/db";
+import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
+import { type Payment, refund } from "../support/payments";
+import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
+import { activeReader, buyer, finalPayment, type Sale, saleBody, startSale, waitingOnReader } from "../support/terminal";
 
 // Support at the processor is one lookup: every processor call's log line carries the processor's x-request-id beside
 // the traceId of the work that made it, and a payment shows the request ids of its own calls with what each was.

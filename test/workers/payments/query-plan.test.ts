@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { allShardD1s } from "../support/shards";
 
 describe("the list query plan", () => {

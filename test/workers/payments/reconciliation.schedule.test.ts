@@ -1,5 +1,6 @@
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { MAX_CHECK_INTERVAL_MS, RECONCILE_AFTER_MS } from "../../../src/payments/check-schedule";
 import { payments } from "../../../src/payments/payments.schema";
 import { CHECKS_PER_RUN, reconcileLedger } from "../../../src/payments/reconciliation";

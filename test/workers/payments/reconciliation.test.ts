@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { payments } from "../../../src/payments/payments.schema";
-import { RECONCILE_AFTER_MS, ABANDON_AFTER_MS, reconcileLedger } from "../../../src/payments/reconciliation";
+import { ABANDON_AFTER_MS, RECONCILE_AFTER_MS, reconcileLedger } from "../../../src/payments/reconciliation";
+import { rowsOnEveryShard, shardOf } from "../support/db";
 import { call, expectProblem, jsonInit } from "../support/http";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { rowsOnEveryShard, shardOf } from "../support/db";
 import { shardContexts } from "../support/shards";
 
 const sweep = (afterMs: number) => Promise.all(shardContexts({ nowMs: Date.now() + afterMs }).map((ctx) => reconcileLedger({ ctx })));

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { payments, refunds } from "../../../src/payments/payments.schema";
 import { rowsOnEveryShard } from "../support/db";
 import { call, expectProblem } from "../support/http";

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { paymentInstruments } from "../../../src/payments/payments.schema";
 import { shardOf } from "../support/db";
 import { call, expectProblem } from "../support/http";
-import { lookup, paidPayment, paymentsPage, processorGet, type Payment } from "../support/payments";
+import { lookup, paidPayment, type Payment, paymentsPage, processorGet } from "../support/payments";
 import { eventsFor } from "../support/processor-webhooks";
 import { bankToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { expectedArrivalDate, payoutStatus } from "../../../src/payouts/payout-schedule";
 
 describe("expected arrival: one business day after the approval day, 4 PM Pacific cut-off", () => {

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { sweepPayouts } from "../../../src/payouts";
 import { expectedArrivalDate } from "../../../src/payouts/payout-schedule";
 import { payoutDiscovery, payoutItems, payouts as payoutRows } from "../../../src/payouts/payouts.schema";
 import { shardOf } from "../support/db";
 import { ADMIN_HEADERS, call, jsonInit, tenantWithKey } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
-import { refund, type Payment } from "../support/payments";
+import { type Payment, refund } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 import { shardContexts } from "../support/shards";
 

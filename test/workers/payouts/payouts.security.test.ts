@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { ledgerEntriesForTransfers } from "../../../src/payments";
 import { payments } from "../../../src/payments/payments.schema";
 import { payouts } from "../../../src/payouts/payouts.schema";

@@ -1,5 +1,5 @@
-import type { DashboardBindings, SignedInBindings } from "../../../src/dashboard/types";
 import type { SignedInSession } from "../../../src/accounts";
+import type { DashboardBindings, SignedInBindings } from "../../../src/dashboard/types";
 import type { AppBindings, AuthenticatedTenant, TenantBindings } from "../../../src/platform/types";
 
 // Type-level checks, compiled by `npx tsc -p .` and never run: a handler sees the tenant or the dashboard session as

@@ -1,14 +1,15 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
 import { createContext } from "../../../src/context";
 import { database } from "../../../src/db/client";
 import { clockAt } from "../../../src/lib/clock";
+import { ConfigError, validateEnv } from "../../../src/lib/env";
 import { events } from "../../../src/outbox/events.schema";
 import { createOutbox } from "../../../src/outbox/outbox";
 import { publicUrl } from "../../../src/platform/context";
-import { ConfigError, validateEnv } from "../../../src/lib/env";
 import { controlDb } from "../support/db";
 import { expectProblem, tenantWithKey } from "../support/http";
 

@@ -1,6 +1,7 @@
 // The contexts' types, checked by `npm run typecheck` (never run): a tenant's database before its shard is chosen, and
 // a tenant's service without its tenant, do not compile.
 import type { Hono } from "hono";
+
 import { listAudit } from "../../../src/accounts";
 import { getReadiness } from "../../../src/onboarding";
 import { refundsOfPayment } from "../../../src/payments";

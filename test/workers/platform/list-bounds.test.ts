@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { disputes } from "../../../src/disputes/disputes.schema";
 import { payouts } from "../../../src/payouts/payouts.schema";
 import { shardOf } from "../support/db";
-import { eventsTenant, eventAt } from "../support/events";
+import { eventAt, eventsTenant } from "../support/events";
 import { call, expectProblem } from "../support/http";
 import { paymentId, seedDispute, seedPayments, seedPayout } from "../support/ledger";
 

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
 import { startMove } from "../../../src/tenant-moves/move.service";
 import { deliveryWithoutMessage, tenantWithCallbacks, writeEvent } from "../support/callbacks";
 import { ADMIN_HEADERS, call, expectProblem, issueKey, tenantWithKey } from "../support/http";
-import { otherShardInRegion } from "../support/moves";
 import { paymentId, seedDispute, seedPayments, seedPayout } from "../support/ledger";
+import { otherShardInRegion } from "../support/moves";
 import { signedDelivery, transferEvent } from "../support/processor-webhooks";
 import { chargeableTenant } from "../support/sandbox";
 import { registerReader } from "../support/terminal";

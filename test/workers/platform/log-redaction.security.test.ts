@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+
 import { inviteOwner, signedInOwner, uniqueEmail } from "../support/dashboard";
 import { ADMIN_HEADERS, call, jsonInit, tenantWithKey } from "../support/http";
 

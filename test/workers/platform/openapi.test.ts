@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
 import { call } from "../support/http";
 

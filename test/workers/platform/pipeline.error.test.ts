@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ADMIN_HEADERS, call, expectProblem, jsonInit } from "../support/http";
 
 describe("problem+json errors", () => {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
-import { createApp } from "../../../src/app";
 import { describe, expect, it, vi } from "vitest";
+
+import { createApp } from "../../../src/app";
 import { call, expectProblem } from "../support/http";
 
 describe("failures inside the service", () => {

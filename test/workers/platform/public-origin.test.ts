@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { TEST_SELLER } from "../../../packages/sandbox-processor/src/core/test-data";
 import { createApp } from "../../../src/app";
 import { ADMIN_HEADERS, jsonInit } from "../support/http";

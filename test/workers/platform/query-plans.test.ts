@@ -2,26 +2,27 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
 import { archiveCallbackHistory, handleCallbackBatch, subjectHistory, sweepCallbacks } from "../../../src/callbacks";
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { createContext } from "../../../src/context";
 import { tenants } from "../../../src/db/tenants.schema";
-import { payments, refunds } from "../../../src/payments/payments.schema";
-import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { disputesAwaitingResponse, disputesOfPayment } from "../../../src/disputes";
-import { encodeCursor } from "../../../src/lib/pagination";
-import { moneyByDay, reconcileLedger, refundsOfPayment, searchPayments, type PaymentSearchKind } from "../../../src/payments";
-import { payoutItemCounts, payoutItemsOfPayment, payoutsAtAGlance } from "../../../src/payouts";
-import { purgeExpiredRequests } from "../../../src/requests";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
+import { encodeCursor } from "../../../src/lib/pagination";
+import { moneyByDay, type PaymentSearchKind, reconcileLedger, refundsOfPayment, searchPayments } from "../../../src/payments";
+import { payments, refunds } from "../../../src/payments/payments.schema";
+import { payoutItemCounts, payoutItemsOfPayment, payoutsAtAGlance } from "../../../src/payouts";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
+import { purgeExpiredRequests } from "../../../src/requests";
+import { mockReceiver } from "../support/callbacks";
 import { controlDb, shardDb } from "../support/db";
 import { ADMIN_HEADERS, createTenant, jsonInit } from "../support/http";
 import { seedDispute, seedPayout } from "../support/ledger";
-import { newSerial } from "../support/terminal";
-import { mockReceiver } from "../support/callbacks";
-import { tenantShardBinding } from "../support/shards";
 import { bankToken, buyer, cardToken, chargeableTenant } from "../support/sandbox";
+import { tenantShardBinding } from "../support/shards";
+import { newSerial } from "../support/terminal";
 
 /** A SQL text and the binding of the database it was prepared on (the control database or a shard). */
 type Statement = { binding: string; sql: string };

@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
 import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
 import { ownerOf } from "../support/dashboard";

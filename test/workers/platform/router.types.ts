@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+
 import { createRouter, jsonContent, withRoutes, z } from "../../../src/platform/openapi";
 import type { AppRouteHandler, TenantBindings, TenantRouteHandler } from "../../../src/platform/types";
 

@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
 import { database } from "../../../src/db/client";
-import { CONTROL_BINDING, shardsInUse, shardsOf } from "../../../src/placement/shards";
 import { tenants } from "../../../src/db/tenants.schema";
 import { sweepPayouts } from "../../../src/payouts";
 import { payoutDiscovery } from "../../../src/payouts/payouts.schema";
+import { CONTROL_BINDING, shardsInUse, shardsOf } from "../../../src/placement/shards";
 import { PLANNER_STATISTICS_AT_UTC, runScheduledSweeps } from "../../../src/scheduled";
 import { controlDb } from "../support/db";
 import { createTenant } from "../support/http";

@@ -5,6 +5,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
 import { CONTROL_BINDING, shardsOf } from "../../../src/placement/shards";
 import { eventually, mockReceiver } from "../support/callbacks";

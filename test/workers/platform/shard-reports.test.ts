@@ -3,14 +3,15 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
-import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { refunds } from "../../../src/payments/payments.schema";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { startMove } from "../../../src/tenant-moves/move.service";
+import { shardDb, shardOf } from "../support/db";
 import { ADMIN_HEADERS, call, createTenant, expectProblem } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { advanceMoveUntil, fenceOn, moveToEnd } from "../support/moves";
-import { shardDb, shardOf } from "../support/db";
 import { insertRows, refundRow } from "../support/seed";
 import { tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
 

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { processorWebhookReceipts as receipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
 import { shardOf } from "../support/db";
 import { ADMIN_HEADERS, call } from "../support/http";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
 import { tenantMoves } from "../../../src/placement/tenant-moves.schema";
 import { sweepMissedProcessorEvents } from "../../../src/processor-webhooks/missed-events.sweep";
@@ -8,8 +9,8 @@ import { APPLY_RETRY_AFTER_MS, retryFailedApplications } from "../../../src/proc
 import { processorWatermarks } from "../../../src/processor-webhooks/watermarks.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { KEY_CHECK_TTL_MS } from "../../../src/tenants";
-import { paymentOf } from "../support/disputes";
 import { controlDb } from "../support/db";
+import { paymentOf } from "../support/disputes";
 import { ADMIN_HEADERS, call } from "../support/http";
 import type { Payment } from "../support/payments";
 import { eventsFor, holdProcessorWebhooks } from "../support/processor-webhooks";

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { payments } from "../../../src/payments/payments.schema";
 import { processorWebhookReceipts as receipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
 import { controlDb, everyShard, shardOf } from "../support/db";

@@ -1,10 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { payments } from "../../../src/payments/payments.schema";
 import { processorWebhookReceipts as receipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
 import { controlDb, shardOf } from "../support/db";
 import { call } from "../support/http";
-import { lookup, processorGet, type Payment } from "../support/payments";
+import { lookup, type Payment, processorGet } from "../support/payments";
 import {
   achPayment,
   eventsFor,

@@ -1,27 +1,28 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
 import { disputes } from "../../../src/disputes/disputes.schema";
 import { readMissedChanges, WATERMARK_OVERLAP_MS } from "../../../src/processor-webhooks/missed-events.sweep";
 import { processorWatermarks } from "../../../src/processor-webhooks/watermarks.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
+import { controlDb, everyShard } from "../support/db";
 import {
   disputeOfPayment,
+  type Evidence,
   evidenceForm,
   fileOf,
   getDispute,
   paymentOf,
   postEvidence,
   sweepDisputesAt,
-  type Evidence,
 } from "../support/disputes";
-import { controlDb, everyShard } from "../support/db";
 import { call } from "../support/http";
 import type { Payment } from "../support/payments";
 import { eventsFor, holdProcessorWebhooks, signedDelivery } from "../support/processor-webhooks";
-import { approvedMerchant, buyerInstrument, control as operatorControl, sale } from "../support/sandbox-binding";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { approvedMerchant, buyerInstrument, control as operatorControl, sale } from "../support/sandbox-binding";
 
 // Every processor webhook in this file goes to a request bin instead of the service: what the service learns, it learns
 // from the cron sweep reading the processor's own records.

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { call, expectProblem } from "../support/http";
 import {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { ADMIN_HEADERS, call } from "../support/http";
 
 const processorHeaders = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { achPayment, paymentStatus as status, signedDelivery, transferEvent } from "../support/processor-webhooks";
 
 const MINUTE = 60;

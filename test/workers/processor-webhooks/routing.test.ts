@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { tenants } from "../../../src/db/tenants.schema";
 import { disputes } from "../../../src/disputes/disputes.schema";
 import { onboarding } from "../../../src/onboarding/onboarding.schema";
@@ -8,9 +9,9 @@ import { events } from "../../../src/outbox/events.schema";
 import { payments } from "../../../src/payments/payments.schema";
 import { processorWebhookReceipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
-import { controlDb, everyShard, shardOf, type ControlDb, type ShardDb } from "../support/db";
+import { type ControlDb, controlDb, everyShard, type ShardDb, shardOf } from "../support/db";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
-import { processorGet, type Payment } from "../support/payments";
+import { type Payment, processorGet } from "../support/payments";
 import { achPayment, holdProcessorWebhooks, signedDelivery, tenantInRegion, transferEvent } from "../support/processor-webhooks";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 import { tenantShardBinding } from "../support/shards";

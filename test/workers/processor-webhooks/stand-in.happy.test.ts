@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { STAND_IN_FIELD, STAND_IN_VALUE } from "../../../packages/sandbox-processor/src/core/views";
 import { disputeOfPayment, paymentOf } from "../support/disputes";
 import { ADMIN_HEADERS, call, tenantWithKey } from "../support/http";
 import { onboard, onboardingStatus } from "../support/onboarding";
-import { refund, type Payment } from "../support/payments";
+import { type Payment, refund } from "../support/payments";
 import { eventsFor } from "../support/processor-webhooks";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
-import { activeReader, buyer, finalPayment, saleBody, startSale, waitingOnReader, type Sale } from "../support/terminal";
+import { activeReader, buyer, finalPayment, type Sale, saleBody, startSale, waitingOnReader } from "../support/terminal";
 
 // The sandbox as a stand-in for a later version of the processor: every resource, in its answers and its webhooks, also
 // carries a field no document lists, unlisted values in the enums the service only stores (a sale's subtype, a dispute's

@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
 import { tenants } from "../../../src/db/tenants.schema";
-import { tenantMoves } from "../../../src/placement/tenant-moves.schema";
-import { tenantShards } from "../../../src/placement/tenant-shards.schema";
 import { events } from "../../../src/outbox/events.schema";
 import { payments } from "../../../src/payments/payments.schema";
+import { tenantMoves } from "../../../src/placement/tenant-moves.schema";
+import { tenantShards } from "../../../src/placement/tenant-shards.schema";
 import { readMissedChanges } from "../../../src/processor-webhooks/missed-events.sweep";
 import { processorWebhookReceipts } from "../../../src/processor-webhooks/processor-webhooks.schema";
 import { APPLY_RETRY_AFTER_MS, retryFailedApplications } from "../../../src/processor-webhooks/processor-webhooks.service";

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { callPriority, LEASE_MS, RECOVERY_MS, TokenBuckets, type LeaseRequest } from "../../../src/processor/budget";
-import { createBudget, type BudgetBroker } from "../../../src/processor/budget-lease";
+
+import { callPriority, LEASE_MS, type LeaseRequest, RECOVERY_MS, TokenBuckets } from "../../../src/processor/budget";
+import { type BudgetBroker, createBudget } from "../../../src/processor/budget-lease";
 
 /** A credential's budget object of its own, so no other test's leases are in its buckets. */
 const budgetObject = () => env.PROCESSOR_BUDGET.get(env.PROCESSOR_BUDGET.idFromName(`test ${crypto.randomUUID()}`));

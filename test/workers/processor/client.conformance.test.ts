@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import type { ProcessorClient } from "../../../src/processor";
 import { FAKE_API_VERSION, FAKE_BASE_URL, FAKE_CREDENTIALS, fakeProcessor, type Reply } from "../support/fake-processor";
-import { processorResponseErrors } from "../support/processor-conformance";
 import { clientFor, linkDetails, saleRequest } from "../support/processor-client";
+import { processorResponseErrors } from "../support/processor-conformance";
 import * as fixtures from "../support/processor-fixtures";
 import { IDS } from "../support/processor-fixtures";
 

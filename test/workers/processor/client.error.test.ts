@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { problemBody } from "../../../src/lib/problem";
 import { isOutcomeUnknown } from "../../../src/processor";
 import { clientFor, delay, never, rejectionOf, saleRequest } from "../support/processor-client";

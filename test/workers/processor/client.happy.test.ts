@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isOutcomeUnknown, paginate } from "../../../src/processor";
 import { clientFor, rejectionOf, saleRequest } from "../support/processor-client";
 import * as fixtures from "../support/processor-fixtures";

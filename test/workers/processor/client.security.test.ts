@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { type ApiError, problemBody } from "../../../src/lib/problem";
 import { FAKE_CREDENTIALS, type Reply } from "../support/fake-processor";
 import { clientFor, never, rejectionOf, saleRequest } from "../support/processor-client";

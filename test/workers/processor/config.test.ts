@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { BUILTIN_SANDBOX_BASE_URL, processorClient, processorConfig } from "../../../src/context";
 import { FAKE_API_VERSION, FAKE_BASE_URL, FAKE_CREDENTIALS, fakeProcessor } from "../support/fake-processor";
 import { linkDetails } from "../support/processor-client";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { processorPathTemplate, processorRequestErrors, processorResponseErrors } from "../support/processor-conformance";
 
 // Guards the conformance harness itself: a validator that accepts everything would make every conformance test pass.

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import type { z } from "zod";
+
 import {
   ComplianceFormSchema,
   DeviceSchema,

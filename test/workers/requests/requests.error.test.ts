@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { call, expectProblem, tenantWithKey } from "../support/http";
 import { requestsPage, seedRequests } from "../support/requests";
 

@@ -1,16 +1,17 @@
+import { env } from "cloudflare:workers";
 import { like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
-import { purgeExpiredRequests } from "../../../src/requests";
-import { env } from "cloudflare:workers";
 import { shardD1 } from "../../../src/placement/shards";
+import { purgeExpiredRequests } from "../../../src/requests";
 import { requestLog } from "../../../src/requests/request-log.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
-import { call, expectProblem, issueKey, jsonInit, tenantWithKey } from "../support/http";
-import { buyer, cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 import { shardDb } from "../support/db";
+import { call, expectProblem, issueKey, jsonInit, tenantWithKey } from "../support/http";
+import { type LoggedRequest, loggedRequest, requestsPage, seedRequests, storedRequestRows } from "../support/requests";
+import { buyer, cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 import { tenantShardBinding } from "../support/shards";
-import { loggedRequest, requestsPage, seedRequests, storedRequestRows, type LoggedRequest } from "../support/requests";
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { requestLog } from "../../../src/requests/request-log.schema";
 import { rowsOnEveryShard } from "../support/db";
 import { call, expectProblem, issueKey, tenantWithKey } from "../support/http";

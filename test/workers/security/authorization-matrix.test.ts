@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
-import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { writeEvent } from "../support/callbacks";
+import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "../support/http";
 import { seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { loggedRequest } from "../support/requests";
 import { chargeableTenant } from "../support/sandbox";

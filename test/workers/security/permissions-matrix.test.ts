@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
 import { call, expectProblem, issueKey, jsonInit, tenantWithKey } from "../support/http";
 

@@ -5,6 +5,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, vi } from "vitest";
+
 import { shardsOf } from "../../../src/placement/shards";
 import { control } from "../support/sandbox";
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+
 import { dashboardTotpFactors, dashboardUsers } from "../../../src/accounts/accounts.schema";
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { base32Decode, hotp, totpStep } from "../../../src/accounts/totp";

@@ -2,14 +2,15 @@ import { createExecutionContext, createMessageBatch, getQueueResult, type QueueR
 import { env } from "cloudflare:workers";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { expect, vi } from "vitest";
+
 import { handleCallbackBatch } from "../../../src/callbacks";
+import type { CallbackMessage } from "../../../src/callbacks/callback-message";
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
 import { createContext } from "../../../src/context";
-import type { CallbackMessage } from "../../../src/callbacks/callback-message";
-import { shardD1 } from "../../../src/placement/shards";
 import type { EventType } from "../../../src/outbox/event-types";
 import { events } from "../../../src/outbox/events.schema";
+import { shardD1 } from "../../../src/placement/shards";
 import { rowsOnEveryShard, shardDb, shardOf } from "./db";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./http";
 import { d1Holding, rowOnAnyShard, rowsOnAnyShard, shardHolding, tenantContext, tenantShardBinding } from "./shards";

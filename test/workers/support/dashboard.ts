@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import { dashboardSessions, dashboardUsers } from "../../../src/accounts/accounts.schema";
 import { controlDb } from "./db";
 import { ADMIN_HEADERS, call, createTenant, jsonInit } from "./http";

@@ -2,24 +2,25 @@
 // service itself uses, so a renamed or retyped column fails to compile instead of failing (or passing) at run time.
 import { env } from "cloudflare:workers";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+
 import * as accounts from "../../../src/accounts/accounts.schema";
 import * as audit from "../../../src/accounts/audit.schema";
 import * as callbackEndpoints from "../../../src/callbacks/callback-endpoints.schema";
 import * as deliveries from "../../../src/callbacks/deliveries.schema";
-import * as tenantChanges from "../../../src/tenant-moves/tenant-changes.schema";
-import * as tenantFences from "../../../src/placement/tenant-fences.schema";
-import * as tenantMoves from "../../../src/placement/tenant-moves.schema";
-import * as tenantShards from "../../../src/placement/tenant-shards.schema";
 import * as tenants from "../../../src/db/tenants.schema";
 import * as disputes from "../../../src/disputes/disputes.schema";
-import * as onboardingRoutes from "../../../src/onboarding/onboarding-routes.schema";
 import * as onboarding from "../../../src/onboarding/onboarding.schema";
+import * as onboardingRoutes from "../../../src/onboarding/onboarding-routes.schema";
 import * as events from "../../../src/outbox/events.schema";
 import * as payments from "../../../src/payments/payments.schema";
 import * as payouts from "../../../src/payouts/payouts.schema";
+import * as tenantFences from "../../../src/placement/tenant-fences.schema";
+import * as tenantMoves from "../../../src/placement/tenant-moves.schema";
+import * as tenantShards from "../../../src/placement/tenant-shards.schema";
 import * as receipts from "../../../src/processor-webhooks/processor-webhooks.schema";
 import * as watermarks from "../../../src/processor-webhooks/watermarks.schema";
 import * as requestLog from "../../../src/requests/request-log.schema";
+import * as tenantChanges from "../../../src/tenant-moves/tenant-changes.schema";
 import * as apiKeys from "../../../src/tenants/tenants.schema";
 import * as serialNumbers from "../../../src/terminal/serial-numbers.schema";
 import * as terminal from "../../../src/terminal/terminal.schema";

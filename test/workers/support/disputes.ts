@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+
 import { sweepDisputes } from "../../../src/disputes";
-import { eventually, independentHmacHex, revealSecrets, type ReceivedCallback } from "./callbacks";
+import { eventually, independentHmacHex, type ReceivedCallback, revealSecrets } from "./callbacks";
 import { call, jsonInit } from "./http";
 import type { Payment } from "./payments";
 import { cardToken, charge, chargeableTenant, chargeBody, control } from "./sandbox";

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+
 import { archiveCallbackHistory } from "../../../src/callbacks";
 import { createContext } from "../../../src/context";
 import type { EventType } from "../../../src/outbox/event-types";

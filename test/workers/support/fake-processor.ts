@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+
 import { processorPathTemplate, processorRequestErrors, processorResponseErrors } from "./processor-conformance";
 
 /** Credentials only the fake knows: any appearance of them outside an Authorization header is a leak. */

@@ -2,11 +2,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { RootContext } from "../../../src/platform/context";
+
 import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { tenantFences } from "../../../src/placement/tenant-fences.schema";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
-import { moveStep, type MoveDatabases } from "../../../src/tenant-moves/move.service";
+import type { RootContext } from "../../../src/platform/context";
+import { type MoveDatabases, moveStep } from "../../../src/tenant-moves/move.service";
 import { shardDb } from "./db";
 import { ADMIN_HEADERS, call, jsonInit } from "./http";
 import { tenantShardBinding } from "./shards";

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+
 import { TEST_SELLER } from "../../../packages/sandbox-processor/src/core/test-data";
 import { call, jsonInit } from "./http";
 

@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+
 import { IDEMPOTENCY_LEASE_MS, type IdempotencyStore } from "../../../src/idempotency/idempotency.durable-object";
 import { idempotencyStoreFor, requestFingerprint } from "../../../src/idempotency/idempotency.service";
 import { payments } from "../../../src/payments/payments.schema";

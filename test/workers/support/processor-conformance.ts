@@ -1,4 +1,4 @@
-import { Validator, type Schema } from "@cfworker/json-schema";
+import { type Schema, Validator } from "@cfworker/json-schema";
 import { inject } from "vitest";
 
 type OpenApiDocument = { paths: Record<string, Record<string, any>>; components: Record<string, any> };

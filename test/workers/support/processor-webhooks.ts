@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
+
 import { tenants } from "../../../src/db/tenants.schema";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { events } from "../../../src/outbox/events.schema";

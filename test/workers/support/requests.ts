@@ -1,9 +1,10 @@
 // The request log: a request's row, which the service writes after its response, and rows written directly.
 import { eq } from "drizzle-orm";
+
 import { requestLog } from "../../../src/requests/request-log.schema";
-import { call } from "./http";
 import { eventually } from "./callbacks";
 import { shardOf } from "./db";
+import { call } from "./http";
 import { insertRows, requestRow } from "./seed";
 
 export type LoggedRequest = {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+
 import { BUILTIN_SANDBOX_BASE_URL } from "../../../src/context";
 import { ADMIN_HEADERS, call, jsonInit } from "./http";
 import { conformance, processorPathTemplate, processorRequestErrors } from "./processor-conformance";

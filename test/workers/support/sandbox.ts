@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+
 import { ADMIN_HEADERS, call, jsonInit, tenantWithKey } from "./http";
 
 export const SUCCESS_CARD = "4895142232120006";

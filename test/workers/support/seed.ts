@@ -4,12 +4,13 @@
 // tables the service writes, one statement per row in batches (D1 binds at most 100 values a statement).
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+
 import { dashboardAuditLog } from "../../../src/accounts/audit.schema";
 import { disputeEvidence, disputes } from "../../../src/disputes/disputes.schema";
 import { payments, refunds } from "../../../src/payments/payments.schema";
 import { payoutItems, payouts } from "../../../src/payouts/payouts.schema";
-import { requestLog } from "../../../src/requests/request-log.schema";
 import { tenantMoves } from "../../../src/placement/tenant-moves.schema";
+import { requestLog } from "../../../src/requests/request-log.schema";
 import { terminalReaders } from "../../../src/terminal/terminal.schema";
 import type { ControlDb, ShardDb } from "./db";
 

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+
 import { createContext } from "../../../src/context";
 import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
 import { tenantShards } from "../../../src/placement/tenant-shards.schema";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
+
 import { events } from "../../../src/outbox/events.schema";
 import { rowsOnEveryShard } from "./db";
 import { call, jsonInit } from "./http";

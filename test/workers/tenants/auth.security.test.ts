@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
 import { CONTROL_BINDING } from "../../../src/placement/shards";
 import { tenantShards } from "../../../src/placement/tenant-shards.schema";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ADMIN_HEADERS, call, expectProblem, PROBE, tenantWithKey } from "../support/http";
 
 describe("API keys", () => {

@@ -6,23 +6,24 @@
 import { env } from "cloudflare:workers";
 import { and, countDistinct, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { callbackSigningSecrets } from "../../../src/callbacks/callback-endpoints.schema";
 import { createContext } from "../../../src/context";
+import { payments } from "../../../src/payments/payments.schema";
 import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
-import { tenantChanges } from "../../../src/tenant-moves/tenant-changes.schema";
 import { tenantFences } from "../../../src/placement/tenant-fences.schema";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
-import { moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
 import { captureTriggers } from "../../../src/tenant-moves/fence-triggers";
-import { payments } from "../../../src/payments/payments.schema";
+import { type MoveDatabases, moveStep, startMove } from "../../../src/tenant-moves/move.service";
 import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
-import { shardDb } from "../support/db";
+import { tenantChanges } from "../../../src/tenant-moves/tenant-changes.schema";
 import { RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
+import { shardDb } from "../support/db";
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { fenceOn, otherShardInRegion } from "../support/moves";
-import { lookup, refund, type Payment } from "../support/payments";
-import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
+import { lookup, type Payment, refund } from "../support/payments";
+import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 import { insertRows, paymentRow } from "../support/seed";
 import { tenantShardBinding } from "../support/shards";
 

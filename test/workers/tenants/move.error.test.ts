@@ -6,7 +6,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
+import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
 import { createContext } from "../../../src/context";
 import { events } from "../../../src/outbox/events.schema";
 import { payments } from "../../../src/payments/payments.schema";
@@ -26,10 +28,9 @@ import {
 import { ownerOf } from "../support/dashboard";
 import { controlDb, shardDb } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, PROBE, tenantWithKey } from "../support/http";
-import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
+import { movePath, type MoveStatus, moveToEnd, otherShardInRegion, postMove } from "../support/moves";
+import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 import { tenantContext, tenantShardBinding } from "../support/shards";
-import { eventDeliveryInsert } from "../../../src/callbacks/enqueue";
-import { moveToEnd, movePath, otherShardInRegion, postMove, type MoveStatus } from "../support/moves";
 
 afterEach(() => {
   vi.restoreAllMocks();

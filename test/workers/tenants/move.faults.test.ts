@@ -6,20 +6,21 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
 import { payments as paymentRows } from "../../../src/payments/payments.schema";
 import { shardD1 } from "../../../src/placement/shards";
 import { tenantFences } from "../../../src/placement/tenant-fences.schema";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
-import { findMove, moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
-import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
 import { runScheduledSweeps } from "../../../src/scheduled";
+import { findMove, type MoveDatabases, moveStep, startMove } from "../../../src/tenant-moves/move.service";
+import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
 import { shardDb } from "../support/db";
 import { call, expectProblem, PROBE } from "../support/http";
-import { lookup, refund, type Payment } from "../support/payments";
-import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
-import { tenantShardBinding } from "../support/shards";
 import { moveToEnd, otherShardInRegion, rowsOn } from "../support/moves";
+import { lookup, type Payment, refund } from "../support/payments";
+import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
+import { tenantShardBinding } from "../support/shards";
 
 /** A D1 database whose batches are written and then the Worker dies, before the step can save its progress. */
 function crashingAfterWrites(d1: D1Database): D1Database {

@@ -5,23 +5,23 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
-import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
 import { FENCE_REFUSAL, isFenceRefusal } from "../../../src/db/tenancy";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
 import { tenantFences } from "../../../src/placement/tenant-fences.schema";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
 import { requestLog } from "../../../src/requests/request-log.schema";
-import { shardDb } from "../support/db";
-
-import { fenceTriggers, type FencedDatabase } from "../../../src/tenant-moves/fence-triggers";
-import { moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
-import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
-import { expectProblem } from "../support/http";
-import { lookup, type Payment } from "../support/payments";
-import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
 import { recordRequest } from "../../../src/requests/request-log.service";
-import { tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
+import { type FencedDatabase, fenceTriggers } from "../../../src/tenant-moves/fence-triggers";
+import { type MoveDatabases, moveStep, startMove } from "../../../src/tenant-moves/move.service";
+import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
+import { shardDb } from "../support/db";
+import { expectProblem } from "../support/http";
 import { fenceOn, moveToEnd, otherShardInRegion, rowsOn } from "../support/moves";
+import { lookup, type Payment } from "../support/payments";
+import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
+import { tenantContext, tenantD1, tenantShardBinding } from "../support/shards";
 
 type FenceState = (typeof tenantFences.$inferInsert)["state"];
 

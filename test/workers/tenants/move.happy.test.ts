@@ -5,23 +5,24 @@
 import { env } from "cloudflare:workers";
 import { and, eq, ne } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { callbackDeliveries } from "../../../src/callbacks/deliveries.schema";
 import { tenants } from "../../../src/db/tenants.schema";
-import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
-import { tenantShards } from "../../../src/placement/tenant-shards.schema";
 import { disputes } from "../../../src/disputes/disputes.schema";
 import { payments } from "../../../src/payments/payments.schema";
-import { terminalReaders } from "../../../src/terminal/terminal.schema";
-import { controlDb, shardDb } from "../support/db";
-import { disputeRow, insertRows, readerRow } from "../support/seed";
-import { eventually, independentHmacHex, mockReceiver, RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
-import { ADMIN_HEADERS, call, expectProblem, issueKey, jsonInit, PROBE, tenantWithKey } from "../support/http";
-import { getReader, newSerial } from "../support/terminal";
-import { charge, chargeBody, chargeableTenant, cardToken, control } from "../support/sandbox";
-import { lookup, processorTransfersFor, refund, type Payment } from "../support/payments";
-import { tenantShardBinding } from "../support/shards";
+import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
+import { tenantShards } from "../../../src/placement/tenant-shards.schema";
 import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
+import { terminalReaders } from "../../../src/terminal/terminal.schema";
+import { eventually, independentHmacHex, mockReceiver, RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
+import { controlDb, shardDb } from "../support/db";
+import { ADMIN_HEADERS, call, expectProblem, issueKey, jsonInit, PROBE, tenantWithKey } from "../support/http";
 import { moveToEnd, otherShardInRegion, rowsOn, shardTableNames } from "../support/moves";
+import { lookup, type Payment, processorTransfersFor, refund } from "../support/payments";
+import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { disputeRow, insertRows, readerRow } from "../support/seed";
+import { tenantShardBinding } from "../support/shards";
+import { getReader, newSerial } from "../support/terminal";
 
 afterEach(() => {
   vi.restoreAllMocks();

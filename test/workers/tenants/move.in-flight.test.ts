@@ -6,16 +6,17 @@
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
 import { shardD1 } from "../../../src/placement/shards";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
-import { moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
+import { type MoveDatabases, moveStep, startMove } from "../../../src/tenant-moves/move.service";
 import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
-import { lookup, processorReversals, processorTransfersFor, refund, type Payment } from "../support/payments";
-import { cardToken, charge, chargeBody, chargeableTenant, control } from "../support/sandbox";
-import { tenantShardBinding } from "../support/shards";
-import { activeReader, buyer, finalPayment, saleBody, startSale, transfersOnDevice, waitingOnReader, type Sale } from "../support/terminal";
 import { moveToEnd, otherShardInRegion, rowsOn } from "../support/moves";
+import { lookup, type Payment, processorReversals, processorTransfersFor, refund } from "../support/payments";
+import { cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { tenantShardBinding } from "../support/shards";
+import { activeReader, buyer, finalPayment, type Sale, saleBody, startSale, transfersOnDevice, waitingOnReader } from "../support/terminal";
 
 /** Long enough for the test to pause the move while the call is at the processor, short of the service's timeout. */
 const SLOW_CALL_MS = Number(env.PROCESSOR_TIMEOUT_MS) - 300;

@@ -6,20 +6,21 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
 import { payments as paymentRows } from "../../../src/payments/payments.schema";
 import { shardD1 } from "../../../src/placement/shards";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
-import { cancelMove, findMove, moveStep, startMove, type MoveDatabases } from "../../../src/tenant-moves/move.service";
+import { runScheduledSweeps } from "../../../src/scheduled";
+import { cancelMove, findMove, type MoveDatabases, moveStep, startMove } from "../../../src/tenant-moves/move.service";
 import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
 import { tenantChanges } from "../../../src/tenant-moves/tenant-changes.schema";
-import { runScheduledSweeps } from "../../../src/scheduled";
 import { shardDb } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem, PROBE, tenantWithKey } from "../support/http";
-import { lookup, refund, type Payment } from "../support/payments";
-import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
+import { fenceOn, movePath, type MoveStatus, moveToEnd, otherShardInRegion, postMove, rowsOn } from "../support/moves";
+import { lookup, type Payment, refund } from "../support/payments";
+import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 import { tenantShardBinding } from "../support/shards";
-import { fenceOn, movePath, moveToEnd, otherShardInRegion, postMove, rowsOn, type MoveStatus } from "../support/moves";
 
 const cancelPath = (tenantId: string) => `${movePath(tenantId)}/cancel`;
 const postCancel = (tenantId: string, headers: Record<string, string> = ADMIN_HEADERS) =>

@@ -7,16 +7,17 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
 import { shardD1 } from "../../../src/placement/shards";
 import { tenantMoves } from "../../../src/placement/tenant-moves.schema";
-import { findMove, startMove } from "../../../src/tenant-moves/move.service";
 import { runScheduledSweeps } from "../../../src/scheduled";
+import { findMove, startMove } from "../../../src/tenant-moves/move.service";
 import { controlDb } from "../support/db";
 import { ADMIN_HEADERS, call, expectProblem } from "../support/http";
-import { cardToken, charge, chargeBody, chargeableTenant } from "../support/sandbox";
+import { type MoveStatus, moveToEnd, otherShardInRegion, postMove, rowsOn } from "../support/moves";
+import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 import { tenantShardBinding } from "../support/shards";
-import { moveToEnd, otherShardInRegion, postMove, rowsOn, type MoveStatus } from "../support/moves";
 
 type MoveSummary = {
   tenantId: string;

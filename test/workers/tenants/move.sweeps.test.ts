@@ -6,12 +6,13 @@
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createContext } from "../../../src/context";
-import { shardD1, shardsOf } from "../../../src/placement/shards";
 import { FENCE_REFUSAL } from "../../../src/db/tenancy";
 import { events } from "../../../src/outbox/events.schema";
 import { payments } from "../../../src/payments/payments.schema";
 import { reconcileLedger } from "../../../src/payments/reconciliation";
+import { shardD1, shardsOf } from "../../../src/placement/shards";
 import type { TenantMoveRecord } from "../../../src/placement/tenant-moves.schema";
 import { runScheduledSweeps } from "../../../src/scheduled";
 import { findMove, startMove } from "../../../src/tenant-moves/move.service";
@@ -19,8 +20,8 @@ import { backdate, writeEvent } from "../support/callbacks";
 import { shardDb, shardOf } from "../support/db";
 import { createTenant } from "../support/http";
 import { seedPayments } from "../support/ledger";
-import { seedRequests } from "../support/requests";
 import { advanceMoveUntil, fenceOn, moveToEnd } from "../support/moves";
+import { seedRequests } from "../support/requests";
 import { tenantShardBinding } from "../support/shards";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

@@ -6,17 +6,18 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { CONTROL_BINDING, shardD1, shardsOf } from "../../../src/placement/shards";
 import { SHARD_TABLES } from "../../../src/tenant-moves/shard-tables";
 import {
   deleteStatement,
   deleteUnreferencedStatement,
+  type Position,
   readBatch,
   readKeys,
   readRange,
   rowsByKey,
   upsertStatement,
-  type Position,
 } from "../../../src/tenant-moves/table-copy";
 
 /** The SQL texts a walk prepares, run for real on the database (on rows that do not exist: the plan is what counts). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ADMIN_HEADERS, call, jsonInit } from "../support/http";
 
 describe("operator API", () => {

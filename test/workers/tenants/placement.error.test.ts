@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+
 import { tenants } from "../../../src/db/tenants.schema";
 import worker from "../../../src/index";
 import { controlDb } from "../support/db";

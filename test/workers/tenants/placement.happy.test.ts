@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { tenants } from "../../../src/db/tenants.schema";
 import { shardsOf } from "../../../src/placement/shards";
 import { tenantShards } from "../../../src/placement/tenant-shards.schema";

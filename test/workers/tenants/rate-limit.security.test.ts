@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { issueKey, call, expectProblem } from "../support/http";
+
+import { call, expectProblem, issueKey } from "../support/http";
 import { paymentCount } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 

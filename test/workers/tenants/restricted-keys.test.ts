@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createApp } from "../../../src/app";
 import { createContext } from "../../../src/context";
 import { apiKeys } from "../../../src/tenants/tenants.schema";

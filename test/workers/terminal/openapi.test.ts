@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { PROBLEMS } from "../../../src/lib/problem";
 import { call } from "../support/http";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { call, expectProblem, tenantWithKey } from "../support/http";
 import { chargeableTenant, control } from "../support/sandbox";
 import {
@@ -7,12 +8,12 @@ import {
   devicesOfMerchant,
   finalPayment,
   newSerial,
+  type Reader,
   readerAction,
   registerReader,
+  type Sale,
   saleBody,
   startSale,
-  type Reader,
-  type Sale,
 } from "../support/terminal";
 
 describe("registering a reader refuses", () => {

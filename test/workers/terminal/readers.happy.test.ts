@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { call } from "../support/http";
 import { chargeableTenant, control } from "../support/sandbox";
-import { devicesOfMerchant, getReader, newSerial, readerAction, registerReader, type Reader } from "../support/terminal";
+import { devicesOfMerchant, getReader, newSerial, type Reader, readerAction, registerReader } from "../support/terminal";
 
 type ReaderPage = { data: Reader[]; hasMore: boolean; nextCursor: string };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { call, expectProblem, jsonInit } from "../support/http";
 import { paymentCount } from "../support/payments";
 import { chargeableTenant, control } from "../support/sandbox";
@@ -7,14 +8,14 @@ import {
   buyer,
   finalPayment,
   paymentEvents,
+  type Reader,
   readerAction,
   registerReader,
+  type Sale,
   saleBody,
   startSale,
   transfersOnDevice,
   waitingOnReader,
-  type Reader,
-  type Sale,
 } from "../support/terminal";
 
 describe("POST /v1/payments/terminal refuses", () => {

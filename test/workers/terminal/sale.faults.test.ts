@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { requestFingerprint } from "../../../src/idempotency/idempotency.service";
 import { ABANDON_AFTER_MS, type HeldSale } from "../../../src/terminal/reader-sale.service";
 import { readerObject, recordTerminalSale } from "../../../src/terminal/sale.service";
@@ -17,10 +18,10 @@ import {
   paymentEvents,
   paymentOf,
   PROCESSOR_AUTH,
+  type Sale,
   saleBody,
   startSale,
   transfersOnDevice,
-  type Sale,
 } from "../support/terminal";
 
 // Every processor webhook in this file goes to a request bin instead of the service: the service must find each outcome

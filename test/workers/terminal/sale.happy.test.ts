@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { eventually, independentHmacHex, mockReceiver, RECEIVER, revealSecrets, saveCallbackUrl } from "../support/callbacks";
 import { call, expectProblem, jsonInit } from "../support/http";
 import { paymentCount } from "../support/payments";
@@ -11,11 +12,11 @@ import {
   paymentEvents,
   paymentOf,
   readerAction,
+  type Sale,
   saleBody,
   startSale,
   transfersOnDevice,
   waitingOnReader,
-  type Sale,
 } from "../support/terminal";
 
 afterEach(() => {

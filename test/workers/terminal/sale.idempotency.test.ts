@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { requestFingerprint } from "../../../src/idempotency/idempotency.service";
 import { ApiError } from "../../../src/lib/problem";
 import { recordTerminalSale } from "../../../src/terminal/sale.service";
@@ -6,7 +7,7 @@ import { expectProblem } from "../support/http";
 import { paymentCount } from "../support/payments";
 import { cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
 import { tenantContext } from "../support/shards";
-import { activeReader, buyer, finalPayment, saleBody, startSale, transfersOnDevice, type Sale } from "../support/terminal";
+import { activeReader, buyer, finalPayment, type Sale, saleBody, startSale, transfersOnDevice } from "../support/terminal";
 
 describe("Idempotency-Key on POST /v1/payments/terminal", () => {
   it("50 concurrent requests with one key start one sale: one payment, one transfer", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { call, expectProblem, jsonInit } from "../support/http";
 import { paymentCount } from "../support/payments";
 import { chargeableTenant } from "../support/sandbox";
@@ -9,14 +10,14 @@ import {
   getReader,
   newSerial,
   paymentOf,
+  type Reader,
   readerAction,
   registerReader,
+  type Sale,
   saleBody,
   startSale,
   transfersOnDevice,
   waitingOnReader,
-  type Reader,
-  type Sale,
 } from "../support/terminal";
 
 describe("one tenant's readers are invisible to another", () => {

@@ -1,7 +1,8 @@
 /** `payment-connect listen`: `listen()` at a terminal — one line per delivery attempt, Ctrl-C to stop. */
 import { parseArgs } from "node:util";
+
 import type { Command } from "../cli.js";
-import { listen, POLL_INTERVAL_MS, RETRY_DELAYS_MS, type ForwardAttempt, type ListenOptions } from "../listen.js";
+import { type ForwardAttempt, listen, type ListenOptions, POLL_INTERVAL_MS, RETRY_DELAYS_MS } from "../listen.js";
 
 const DEFAULT_URL = "http://localhost:8787";
 

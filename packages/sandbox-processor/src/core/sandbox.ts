@@ -1,5 +1,5 @@
-import { DEFAULT_CONFIG, mergeConfig, type ConfigUpdate, type SandboxConfig } from "./config";
-import { enqueueEvent, nextDeliveryDue, serviceWebhook, type EventKind } from "./outbox";
+import { type ConfigUpdate, DEFAULT_CONFIG, mergeConfig, type SandboxConfig } from "./config";
+import { enqueueEvent, type EventKind, nextDeliveryDue, serviceWebhook } from "./outbox";
 import type { Stored } from "./records";
 import { createSchema, ResourceStore } from "./store";
 

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+
 import { logEvent } from "../core/log";
 import { createControlRouter, recordInbox } from "./control/router";
 import { callSandbox, sandboxControl, type SandboxObject } from "./edge";

@@ -4,20 +4,20 @@ import type { Sandbox, TimerAction } from "../core/sandbox";
 import { wipe } from "../core/store";
 import type { FailureReason } from "../core/test-data";
 import { view } from "../core/views";
-import { attestComplianceForm, currentComplianceForm, expireComplianceForm, type Attestation } from "./compliance-forms";
 import { listCalls } from "./calls";
+import { type Attestation, attestComplianceForm, currentComplianceForm, expireComplianceForm } from "./compliance-forms";
 import { listDeliveries } from "./deliveries";
 import { presentAtDevice, setDeviceConnection, tapOnCancel } from "./devices";
 import { openDispute, resolveDispute, reviewEvidence } from "./disputes";
-import { addFault, clearFaults, listFaults, removeFault, type FaultSpec } from "./faults";
-import { readInbox, recordInboxRequest, type InboxRequest } from "./inbox";
+import { addFault, clearFaults, type FaultSpec, listFaults, removeFault } from "./faults";
+import { type InboxRequest, readInbox, recordInboxRequest } from "./inbox";
 import { ensurePlatformFunding } from "./instruments";
 import { createMerchantDirectly, setFeeProfile, setOnboardingState, updateMerchant } from "./merchants";
-import { resolveOnboardingLink, submitOnboardingForm, type LinkResolution, type OnboardingSubmission } from "./onboarding-forms";
+import { type LinkResolution, type OnboardingSubmission, resolveOnboardingLink, submitOnboardingForm } from "./onboarding-forms";
 import { merchantOf } from "./ownership";
 import { runDueTimers } from "./scheduled";
 import { closeSettlementThrough, type SettlementStep } from "./settlements";
-import { completeCardPresentSale, recordQuietSales, settleAch, settleAchByTestAccount, settleReversal, type AchOutcome } from "./transfers";
+import { type AchOutcome, completeCardPresentSale, recordQuietSales, settleAch, settleAchByTestAccount, settleReversal } from "./transfers";
 import { setWebhookSecret } from "./webhooks";
 
 /** A control or page call's answer: the value, or the processor-style reason it was refused. */

@@ -1,8 +1,8 @@
 import { logEvent } from "../core/log";
+import { deliveryWebhook } from "../core/outbox";
 import type { Stored } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
-import { deliveryWebhook } from "../core/outbox";
-import { takeDeliveryFault, type DeliveryFaultKind } from "./faults";
+import { type DeliveryFaultKind, takeDeliveryFault } from "./faults";
 import { finixSignature } from "./signature";
 
 /** The processor retries a failed delivery five times, at +1.5, +2, +3, +5 and +9 minutes, then drops it. */

@@ -4,7 +4,7 @@ import type { OnboardingFormRecord, OnboardingLink, OnboardingLinkDetails, Store
 import type { Sandbox } from "../core/sandbox";
 import { DEFAULT_ONBOARDING_LINK_MINUTES } from "../core/test-data";
 import { createIdentity, maskEntity, updateIdentityEntity } from "./identities";
-import { bankDraft, createInstrument, type BankInput } from "./instruments";
+import { bankDraft, type BankInput, createInstrument } from "./instruments";
 import { provisionMerchant, reprovisionMerchant } from "./merchants";
 
 export type CreateOnboardingFormInput = {

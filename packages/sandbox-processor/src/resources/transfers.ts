@@ -2,7 +2,7 @@ import { invalidField, ProcessorError } from "../core/errors";
 import { processorId } from "../core/ids";
 import type { CardPresentOutcome, FeeRecord, Stored, Tags, TransferInternal, TransferRecord } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
-import { declineForAmount, DISPUTED_AMOUNT, FRACTIONAL_FEE_SALE, type FailureReason } from "../core/test-data";
+import { declineForAmount, DISPUTED_AMOUNT, type FailureReason, FRACTIONAL_FEE_SALE } from "../core/test-data";
 import { refuseReversalOfDisputedTransfer } from "./dispute-holds";
 import { createIdentity } from "./identities";
 import { createInstrument } from "./instruments";

@@ -1,6 +1,6 @@
-import { logEvent } from "../core/log";
 import { invalidField, ProcessorError } from "../core/errors";
 import { processorId, signingSecret } from "../core/ids";
+import { logEvent } from "../core/log";
 import type { EnabledEvent, Stored, WebhookAuthentication } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
 import { postToWebhook } from "./deliveries";

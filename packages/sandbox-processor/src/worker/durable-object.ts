@@ -1,11 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
+
 import { ProcessorError } from "../core/errors";
 import { Sandbox } from "../core/sandbox";
-import { CONTROL_NAMES, READ_ONLY_CONTROLS, SandboxControls, type ControlName, type ControlResult } from "../resources/controls";
+import { createRestApp } from "../http/rest/app";
+import { CONTROL_NAMES, type ControlName, type ControlResult, READ_ONLY_CONTROLS, SandboxControls } from "../resources/controls";
 import { deliverDue } from "../resources/deliveries";
 import { ensurePlatformFunding } from "../resources/instruments";
 import { runDueTimers } from "../resources/scheduled";
-import { createRestApp } from "../http/rest/app";
 
 /**
  * The sandbox processor: all of its state in one SQLite-backed object. REST requests arrive through `fetch`;

@@ -1,4 +1,4 @@
-import { callSandbox, sandboxControl as controlOf, type SandboxControl, type SandboxObject } from "../http/edge";
+import { callSandbox, type SandboxControl, sandboxControl as controlOf, type SandboxObject } from "../http/edge";
 import type { SandboxProcessor } from "./durable-object";
 
 /** One sandbox per processor application id: everything the service sees lives in that one object. */

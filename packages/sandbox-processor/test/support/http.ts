@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+
 import { SCOPE_HEADER } from "../../src/http/control/scope";
 
 /**

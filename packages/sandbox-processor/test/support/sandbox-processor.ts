@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { sandboxControl, sandboxObject, sandboxProcessorFetch } from "../../src/worker/object";
+
 // The processor's OpenAPI document is the repository's (vendor/finix-openapi), loaded by the root test setup.
 import { conformance, processorPathTemplate, processorRequestErrors } from "../../../../test/workers/support/processor-conformance";
+import { sandboxControl, sandboxObject, sandboxProcessorFetch } from "../../src/worker/object";
 
 export { conformance };
 

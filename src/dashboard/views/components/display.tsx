@@ -1,4 +1,5 @@
 import type { Child, FC } from "hono/jsx";
+
 import { formatTime } from "../format";
 
 /** `debit`: money that left the merchant's bank as it should (a settled debit), neither good news nor a fault. */

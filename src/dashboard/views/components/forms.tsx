@@ -1,4 +1,5 @@
 import type { Child, FC } from "hono/jsx";
+
 import { useSession } from "./session";
 
 /**

@@ -1,7 +1,8 @@
 import type { Child, FC } from "hono/jsx";
+
 import { EmptyState } from "./display";
 import { ErrorSummary } from "./forms";
-import { Table, type Column } from "./table";
+import { type Column, Table } from "./table";
 
 /** The link to a list's next page: its filters kept, the cursor added; none on the last page (cursor ""). */
 export const NextPageLink: FC<{ path: string; query?: URLSearchParams; cursor: string; children: Child }> = ({

@@ -1,5 +1,6 @@
 import type { FC } from "hono/jsx";
 import { useRequestContext } from "hono/jsx-renderer";
+
 import type { SignedInSession } from "../../../accounts";
 import type { DashboardBindings } from "../../types";
 import { PostButton } from "./forms";

@@ -1,5 +1,6 @@
 import type { FC } from "hono/jsx";
 import { useRequestContext } from "hono/jsx-renderer";
+
 import type { DashboardBindings } from "../../types";
 
 /** Fixed messages a redirect can ask a page to show (`?notice=`): nothing from the URL is ever echoed. */

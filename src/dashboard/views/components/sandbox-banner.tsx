@@ -1,5 +1,6 @@
 import type { FC } from "hono/jsx";
 import { useRequestContext } from "hono/jsx-renderer";
+
 import { publicConfig } from "../../../lib/config";
 import type { DashboardBindings } from "../../types";
 

@@ -1,4 +1,5 @@
 import { useRequestContext } from "hono/jsx-renderer";
+
 import type { SignedInSession } from "../../../accounts";
 import type { DashboardBindings } from "../../types";
 

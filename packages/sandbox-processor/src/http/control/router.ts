@@ -1,13 +1,14 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+
 import type { Kind } from "../../core/records";
 import { TIMER_ACTIONS } from "../../core/sandbox";
 import { FAULT_KINDS } from "../../resources/faults";
-import { SandboxControlError, type SandboxControl } from "../edge";
+import { type SandboxControl, SandboxControlError } from "../edge";
 import { readOnboardingSubmission } from "../pages/onboarding-fields";
 import { Problem, type ProblemSlug } from "../problem";
 import type { HttpEnv } from "../types";
-import { operatorOnly, scopeOf, type ControlScope } from "./scope";
+import { type ControlScope, operatorOnly, scopeOf } from "./scope";
 
 type ControlContext = Context<HttpEnv>;
 

@@ -1,5 +1,5 @@
-import { Layout } from "./layout";
 import { SUCCESS_CARDS } from "../../core/test-data";
+import { Layout } from "./layout";
 
 const CHECKOUT_SCRIPT = `(function () {
   var metaOutput = document.getElementById("meta-output");

@@ -1,6 +1,6 @@
-import { Layout } from "./layout";
 import { TEST_SELLER } from "../../core/test-data";
-import { ONBOARDING_SECTIONS, type FieldSpec } from "./onboarding-fields";
+import { Layout } from "./layout";
+import { type FieldSpec, ONBOARDING_SECTIONS } from "./onboarding-fields";
 
 type Props = {
   formId: string;

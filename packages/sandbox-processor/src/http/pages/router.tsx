@@ -1,6 +1,7 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+
 import { SandboxControlError } from "../edge";
 import type { HttpEnv } from "../types";
 import { CheckoutPage } from "./checkout-page";

@@ -1,10 +1,11 @@
 import { Hono, type MiddlewareHandler } from "hono";
+
 import { hex, randomBytes, timingSafeEqualStrings } from "../../core/crypto";
+import { ProcessorError } from "../../core/errors";
 import { logEvent } from "../../core/log";
 import { countCall } from "../../resources/calls";
-import { FAULT_HEADER, LATENCY_HEADER, takeFault, type Fault } from "../../resources/faults";
+import { type Fault, FAULT_HEADER, LATENCY_HEADER, takeFault } from "../../resources/faults";
 import { admitCall } from "../../resources/rate-limit";
-import { ProcessorError } from "../../core/errors";
 import { errorBody } from "./error-body";
 import { CURSOR_PAGING_VERSION, type RestEnv } from "./http";
 import { REST_ROUTES, type RestRoute } from "./routes";

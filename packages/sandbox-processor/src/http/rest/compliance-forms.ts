@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { attestComplianceForm } from "../../resources/compliance-forms";
 import { jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
 

@@ -1,5 +1,5 @@
-import { acceptDispute, addEvidence, adjustmentTransfers, submitDispute } from "../../resources/disputes";
 import { invalidField, notFound } from "../../core/errors";
+import { acceptDispute, addEvidence, adjustmentTransfers, submitDispute } from "../../resources/disputes";
 import { jsonBody, list, pageOf, pageRequest, queryFilters, resource, type RestContext } from "./http";
 import { Note } from "./schemas";
 

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+
+import { badRequest, ProcessorError } from "../../core/errors";
 import type { Kind, Stored } from "../../core/records";
 import type { Sandbox } from "../../core/sandbox";
 import type { Filter, PageRequest, PageResult } from "../../core/store";
-import { badRequest, ProcessorError } from "../../core/errors";
 import { PLURALS, view, type ViewOptions } from "../../core/views";
 
 export type RestEnv = {

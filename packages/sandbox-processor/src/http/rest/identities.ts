@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { createIdentity } from "../../resources/identities";
 import { provisionMerchant } from "../../resources/merchants";
 import { jsonBody, list, pageRequest, resource, type RestContext } from "./http";

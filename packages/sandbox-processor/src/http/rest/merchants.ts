@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { updateMerchant } from "../../resources/merchants";
 import { jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
 import { Tags } from "./schemas";

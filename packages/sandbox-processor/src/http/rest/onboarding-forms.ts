@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { createOnboardingForm, createOnboardingLink } from "../../resources/onboarding-forms";
 import { hal, jsonBody, resource, type RestContext } from "./http";
 import { Tags } from "./schemas";

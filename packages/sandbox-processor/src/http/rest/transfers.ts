@@ -1,10 +1,11 @@
 import { z } from "zod";
+
 import { canonicalJson } from "../../core/canonical-json";
-import { createReversal, createTransfer, type TransferAnswer } from "../../resources/transfers";
 import { ProcessorError } from "../../core/errors";
+import { view } from "../../core/views";
+import { createReversal, createTransfer, type TransferAnswer } from "../../resources/transfers";
 import { hal, jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
 import { Tags } from "./schemas";
-import { view } from "../../core/views";
 
 const CreateTransferBody = z.object({
   merchant: z.string().nullish(),

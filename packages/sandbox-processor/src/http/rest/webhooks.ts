@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { createWebhook, updateWebhook } from "../../resources/webhooks";
 import { jsonBody, list, pageRequest, resource, type RestContext } from "./http";
 
