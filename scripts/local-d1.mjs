@@ -17,6 +17,8 @@ const execFileAsync = promisify(execFile);
 const BINDING = "DB";
 /** Miniflare's Durable Object class behind every local D1 database, which names the folder its files are in. */
 const D1_OBJECT = "miniflare-D1DatabaseObject";
+/** How many times `executeLocalD1` runs SQL that meets the running server's lock on the database. */
+const LOCKED_ATTEMPTS = 5;
 
 /**
  * Where the local database of a binding (the control database unless told) lives under a `--persist-to` directory, and
@@ -138,7 +140,8 @@ export function pendingByDatabase(databases) {
  * Runs SQL on a local database (the control database unless told) with `wrangler d1 execute` in a child process,
  * without holding this one's event loop (the benchmark's seeding takes seconds, and a blocked loop misses the server
  * closing its idle keep-alive sockets). `config` is the wrangler config binding it (the benchmark's with N shards).
- * Resolves with wrangler's JSON: one result per statement.
+ * Resolves with wrangler's JSON: one result per statement. The running server's workerd holds the same SQLite file, so
+ * a write that meets its lock (`database is locked`) is tried again, a few times, rather than failing.
  *
  * @param {{ persistTo: string; sql: string; binding?: string; config?: string }} options
  */
@@ -146,12 +149,19 @@ export async function executeLocalD1({ persistTo, sql, binding = BINDING, config
   const file = path.join(tmpdir(), `payment-connect-d1-${process.pid}-${randomUUID()}.sql`);
   writeFileSync(file, sql);
   try {
-    const { stdout } = await execFileAsync(
-      path.join(root, "node_modules", ".bin", "wrangler"),
-      ["d1", "execute", binding, "-c", config, "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
-      { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: "true" } },
-    );
-    return /** @type {{ results: Record<string, unknown>[] }[]} */ (JSON.parse(stdout));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { stdout } = await execFileAsync(
+          path.join(root, "node_modules", ".bin", "wrangler"),
+          ["d1", "execute", binding, "-c", config, "--local", "--persist-to", persistTo, "--file", file, "--yes", "--json"],
+          { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: "true" } },
+        );
+        return /** @type {{ results: Record<string, unknown>[] }[]} */ (JSON.parse(stdout));
+      } catch (error) {
+        if (attempt === LOCKED_ATTEMPTS || !String(error).includes("SQLITE_BUSY")) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
+    }
   } finally {
     rmSync(file, { force: true });
   }
