@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { processorWebhookReceipts } from "../../src/processor-webhooks/processor-webhooks.schema";
+import { controlDb } from "./support/db";
 import { ADMIN_HEADERS, call, expectProblem, jsonInit, tenantWithKey } from "./support/http";
 import {
   approvedMerchant,
@@ -26,11 +29,11 @@ async function expectedSignature(key: string, timestamp: string, rawBody: string
 const inboxUrl = (name: string, query = "") => `${env.BASE_URL}/sandbox/inbox/${name}${query}`;
 const inbox = (name: string) => control.readInbox(name);
 
-async function receiptFor(resourceId: string) {
-  return env.DB.prepare("SELECT entity, type, outcome FROM processor_webhook_receipts WHERE resource_id = ?")
-    .bind(resourceId)
-    .all<{ entity: string; type: string; outcome: string }>();
-}
+const receiptsFor = (resourceId: string) =>
+  controlDb()
+    .select({ entity: processorWebhookReceipts.entity, type: processorWebhookReceipts.type, outcome: processorWebhookReceipts.outcome })
+    .from(processorWebhookReceipts)
+    .where(eq(processorWebhookReceipts.resourceId, resourceId));
 
 // Order matters in this describe: its first test runs before any webhook is registered.
 describe("sandbox webhooks reaching the service", () => {
@@ -39,8 +42,8 @@ describe("sandbox webhooks reaching the service", () => {
     const pending = await sale(merchantId, await buyerInstrument(bankFields("123456789")), 5000);
     await control.settleAch(pending.body.id, "succeed");
     // Receipts are written only after the service verified credentials and Finix-Signature; BASE_URL is not listening in tests.
-    const receipts = await receiptFor(pending.body.id);
-    expect(receipts.results.map((r) => `${r.entity}.${r.type}`).sort()).toEqual(["transfer.created", "transfer.updated"]);
+    const receipts = await receiptsFor(pending.body.id);
+    expect(receipts.map((r) => `${r.entity}.${r.type}`).sort()).toEqual(["transfer.created", "transfer.updated"]);
   });
 
   it("register with the processor's empty test POST, then deliver signed events to subscribed URLs only", async () => {
@@ -84,7 +87,7 @@ describe("sandbox webhooks reaching the service", () => {
     // merchant.created/updated happened too, but this webhook subscribed to transfers only.
     expect((await inbox("signed")).map((request) => JSON.parse(request.body || "{}").entity).filter(Boolean)).toEqual(["transfer"]);
     // With a webhook registered, the service's route no longer gets events by default.
-    expect((await receiptFor(sold.body.id)).results).toEqual([]);
+    expect(await receiptsFor(sold.body.id)).toEqual([]);
   });
 
   it("reach the service's real route through the binding once its signing key is pinned", async () => {
@@ -98,7 +101,7 @@ describe("sandbox webhooks reaching the service", () => {
     const { merchantId } = await approvedMerchant();
     const pending = await sale(merchantId, await buyerInstrument(bankFields("123456789")), 700);
     await control.settleAch(pending.body.id, "succeed");
-    expect((await receiptFor(pending.body.id)).results).toMatchObject([{ entity: "transfer", type: "updated" }]);
+    expect(await receiptsFor(pending.body.id)).toMatchObject([{ entity: "transfer", type: "updated" }]);
     await processor("PUT", `/webhooks/${webhook.body.id}`, { enabled: false });
   });
 });

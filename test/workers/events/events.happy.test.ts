@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { events } from "../../../src/outbox/events.schema";
 import {
   adminPost,
   backdate,
@@ -16,9 +18,10 @@ import {
   runConsumer,
   writeEvent,
 } from "../support/callbacks";
+import { everyShard } from "../support/db";
 import { allPages, archiveAt, eventAt, type EventPage, eventsTenant, idsOf, type TenantEvent } from "../support/events";
 import { call, tenantWithKey } from "../support/http";
-import { allShardD1s, tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
+import { tenantOnAnotherShard, tenantShardBinding } from "../support/shards";
 
 /** A cron run at this instant archives the days before 2026-10-27 (EVENT_ARCHIVE_AFTER_DAYS 30). */
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");
@@ -132,9 +135,7 @@ describe("GET /v1/events", () => {
     archived.splice(7, 0, failedOld);
 
     expect((await archiveAt(tenantId, NOW)).events).toBe(archived.length);
-    for (const db of allShardD1s()) {
-      expect(await db.prepare("SELECT COUNT(*) AS n FROM events WHERE tenant_id = ?").bind(tenantId).first("n")).toBeLessThanOrEqual(2);
-    }
+    for (const db of everyShard()) expect(await db.$count(events, eq(events.tenantId, tenantId))).toBeLessThanOrEqual(2);
 
     const expected = [...archived, ...recent].reverse();
     for (const limit of ["1", "3", "50"]) {
