@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
 import { sandboxWorkerEnv } from "./scripts/sandbox-worker-env.mjs";
+import { NodeProjectLast } from "./test/support/project-order.mjs";
 import { SANDBOX_CONFIG_PATH } from "./test/support/sandbox-bundle.mjs";
 import { sandboxWorker } from "./test/support/sandbox-worker.mjs";
 
@@ -49,6 +50,7 @@ export default defineConfig({
     maxWorkers: "100%",
     // Ends the run with each project's wall time and its counts of tests and assertions.
     reporters: ["default", "./test/support/project-times.mjs"],
+    sequence: { sequencer: NodeProjectLast },
     projects: [
       {
         plugins: [
