@@ -3,7 +3,9 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
 import { sandboxWorkerEnv } from "./scripts/sandbox-worker-env.mjs";
-import { sandboxWorker, SANDBOX_CONFIG_PATH } from "./test/support/sandbox-worker.mjs";
+import { NodeProjectLast } from "./test/support/project-order.mjs";
+import { SANDBOX_CONFIG_PATH } from "./test/support/sandbox-bundle.mjs";
+import { sandboxWorker } from "./test/support/sandbox-worker.mjs";
 
 const root = import.meta.dirname;
 
@@ -48,6 +50,7 @@ export default defineConfig({
     maxWorkers: "100%",
     // Ends the run with each project's wall time and its counts of tests and assertions.
     reporters: ["default", "./test/support/project-times.mjs"],
+    sequence: { sequencer: NodeProjectLast },
     projects: [
       {
         plugins: [
@@ -95,7 +98,7 @@ export default defineConfig({
           // test/workers/setup/fresh-storage.ts gives it the empty databases and sandbox a new workerd would.
           isolate: false,
           include: ["test/workers/**/*.test.ts"],
-          globalSetup: ["test/support/processor-openapi.mjs", "test/support/sandbox-worker.mjs"],
+          globalSetup: ["test/support/processor-openapi.mjs", "test/support/sandbox-bundle.mjs"],
           setupFiles: ["test/workers/setup/fresh-storage.ts", "test/support/count-assertions.mjs"],
         },
       },

@@ -14,7 +14,8 @@ import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangle
 import { normalizeDocument, SNAPSHOT_SERVER_URL } from "../../scripts/openapi/document.mjs";
 import { sandboxWorkerEnv } from "../../scripts/sandbox-worker-env.mjs";
 import { devSecrets } from "../support/index.mjs";
-import { bundleSandboxWorker, sandboxWorker } from "../support/sandbox-worker.mjs";
+import { bundleSandboxWorker } from "../support/sandbox-bundle.mjs";
+import { sandboxWorker } from "../support/sandbox-worker.mjs";
 import { isUpToDate } from "../support/up-to-date.mjs";
 
 const root = path.join(import.meta.dirname, "../..");

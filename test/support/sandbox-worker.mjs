@@ -1,17 +1,11 @@
 // The sandbox processor Worker (packages/sandbox-processor) for the `workers` project, where it runs beside the service
-// as an auxiliary Worker. Auxiliary Workers are given to the Vitest plugin as built scripts, not as wrangler configs, so
-// this global setup bundles it the way `wrangler deploy` would, and `sandboxWorker()` describes it from its wrangler.toml.
-import { spawnSync } from "node:child_process";
-import path from "node:path";
+// as an auxiliary Worker. Auxiliary Workers are given to the Vitest plugin as built scripts, not as wrangler configs:
+// test/support/sandbox-bundle.mjs bundles it the way `wrangler deploy` would, and `sandboxWorker()` describes it from
+// its wrangler.toml.
 
 import { unstable_readConfig } from "wrangler";
 
-import { isUpToDate } from "./up-to-date.mjs";
-
-const root = path.join(import.meta.dirname, "../..");
-const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
-export const SANDBOX_CONFIG_PATH = path.join(root, "packages", "sandbox-processor", "wrangler.toml");
-const OUT_DIR = path.join(root, ".wrangler", "test", "sandbox-processor");
+import { SANDBOX_BUNDLE, SANDBOX_CONFIG_PATH } from "./sandbox-bundle.mjs";
 
 /**
  * Miniflare options for the sandbox Worker: its bindings as in its wrangler.toml, `bindings` over its vars (what it
@@ -23,7 +17,7 @@ export function sandboxWorker({ bindings, serviceName }) {
   return {
     name: config.name,
     modules: true,
-    scriptPath: path.join(OUT_DIR, "index.js"),
+    scriptPath: SANDBOX_BUNDLE,
     compatibilityDate: config.compatibility_date,
     compatibilityFlags: config.compatibility_flags,
     bindings: { ...config.vars, ...bindings },
@@ -32,29 +26,4 @@ export function sandboxWorker({ bindings, serviceName }) {
     ),
     serviceBindings: Object.fromEntries(config.services.map((service) => [service.binding, serviceName])),
   };
-}
-
-/** What the sandbox Worker's bundle is made from. */
-const BUNDLED_FROM = [
-  ...["index.ts", "src", "wrangler.toml", "package.json"].map((source) => path.join(SANDBOX_CONFIG_PATH, "..", source)),
-  path.join(root, "package-lock.json"),
-];
-
-/**
- * Bundles the sandbox Worker where `sandboxWorker()` finds it, unless the bundle there is newer than its sources: the
- * workers project's global setup bundles it, and the production build's test runs the same bundle.
- */
-export function bundleSandboxWorker() {
-  if (isUpToDate(path.join(OUT_DIR, "index.js"), BUNDLED_FROM)) return;
-  const built = spawnSync(wrangler, ["deploy", "--dry-run", "-c", SANDBOX_CONFIG_PATH, "--outdir", OUT_DIR], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true" },
-  });
-  if (built.status !== 0) throw new Error(`bundling the sandbox processor failed:\n${built.stdout}\n${built.stderr}`);
-}
-
-/** The workers project's global setup. */
-export default function bundleForWorkersProject() {
-  bundleSandboxWorker();
 }
