@@ -3,7 +3,7 @@
 // uploads evidence to one and opens it (a download under its own name, its bytes), accepts the other after the
 // confirmation, then reads the audit log — the operator's key, browsers in short — and filters it by action and by
 // user. No page is wider than the screen, and nothing is logged to the console. Screenshots go to SCREENSHOTS_DIR
-// (test-results/dashboard by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
+// (when it is set; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { readFileSync } from "node:fs";
 
 import { describe, expect, inject, it } from "vitest";

@@ -4,7 +4,7 @@
 // written into its shard so the chart has days to show. The owner sees the month's figures, the chart with its table,
 // the balance accruing, the debit as the last payout, the dispute with its deadline and the PCI attestation's due
 // date; the page fits the screen with no console error. Then the attestation, signed on the sandbox's page, leads back
-// to the overview. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by default).
+// to the overview. Screenshots go to SCREENSHOTS_DIR when it is set.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 
 import { executeLocalD1, tenantShardBinding } from "../../scripts/local-d1.mjs";

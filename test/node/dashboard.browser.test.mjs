@@ -2,7 +2,7 @@
 // `npm run admin`, the owner sets a password, signs in, creates a key and uses it on /v1/payments, refunds, answers a
 // dispute with an uploaded evidence file and one submission, revokes the key (401), registers a callback URL on a local
 // receiver, reveals and rotates the signing secret, sends a test event the receiver verifies, sees it delivered, and
-// signs out. Then the keys page at desktop and phone widths: a restricted key made with the form, refused outside it. A screenshot of each page goes to SCREENSHOTS_DIR (test-results/dashboard by default;
+// signs out. Then the keys page at desktop and phone widths: a restricted key made with the form, refused outside it. A screenshot of each page goes to SCREENSHOTS_DIR (when it is set;
 // `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
