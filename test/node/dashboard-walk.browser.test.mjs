@@ -161,52 +161,26 @@ async function tenantWithHistory() {
 }
 
 /**
- * Every page from the overview on: the navigation's links and the links to records, one page per path template. A
- * link to something that is not a page (a file to download) is left out.
+ * `<nn>-<name>` of each page, fixed the first time it is asked for: the listed one, else `6x-` (numbered in the order
+ * asked) and the path's own words (`/dashboard/readers/:id` → `readers-id`).
  */
-async function discoverPages(page) {
-  const origin = suite.server.baseUrl;
-  const found = new Map([["/dashboard", `${origin}/dashboard`]]);
-  const queue = [`${origin}/dashboard`];
-  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    const probe = await page.request.get(next, { maxRedirects: 0 });
-    if (!(probe.headers()["content-type"] ?? "").startsWith("text/html")) {
-      found.delete(templateOf(new URL(next).pathname));
-      continue;
-    }
-    const response = await page.goto(next);
-    expect(response?.status(), next).toBe(200);
-    const hrefs = await page.$$eval("nav a[href], main a[href]", (links) => links.map((link) => link.href));
-    for (const href of hrefs) {
-      const url = new URL(href);
-      if (!followable(url, origin)) continue;
-      const template = templateOf(url.pathname);
-      if (found.has(template)) continue;
-      found.set(template, `${origin}${url.pathname}`);
-      queue.push(`${origin}${url.pathname}`);
-    }
-    expect(found.size, "more pages than any dashboard has: a link the walk should not follow?").toBeLessThan(80);
-  }
-  found.set("/dashboard/no-such-page", `${origin}/dashboard/no-such-page`);
-  return [...found].map(([template, url]) => ({ template, url }));
-}
-
-/** `<nn>-<name>`: the listed one, else `6x-` and the path's own words (`/dashboard/readers/:id` → `readers-id`). */
-function screenshotNames(pages) {
-  let unlisted = 0;
-  return new Map(
-    pages.map(({ template }) => [
-      template,
-      SCREENSHOT_NAMES[template] ??
-        `${60 + unlisted++}-${
-          template
-            .replace(/^\/dashboard\/?/, "")
-            .replaceAll(":", "")
-            .replaceAll("/", "-")
-            .replace(/[^a-z0-9-]/g, "") || "home"
-        }`,
-    ]),
-  );
+function screenshotNamer() {
+  const names = new Map();
+  return (template) => {
+    if (!names.has(template))
+      names.set(
+        template,
+        SCREENSHOT_NAMES[template] ??
+          `${60 + [...names.keys()].filter((named) => !(named in SCREENSHOT_NAMES)).length}-${
+            template
+              .replace(/^\/dashboard\/?/, "")
+              .replaceAll(":", "")
+              .replaceAll("/", "-")
+              .replace(/[^a-z0-9-]/g, "") || "home"
+          }`,
+      );
+    return names.get(template);
+  };
 }
 
 /**
@@ -249,6 +223,39 @@ async function checkPage(page, seen, viewport, { url, template }, name) {
   return response?.status();
 }
 
+/**
+ * Every page from the overview on, each checked as it is found (`checkPage`, at `viewport`): the navigation's links and
+ * the links to records, one page per path template, then a path that is no page. A link to something that is not a
+ * page (a file to download) is left out. Answers the pages in the order found.
+ */
+async function discoverAndCheckPages(page, seen, viewport, nameOf) {
+  const origin = suite.server.baseUrl;
+  const found = new Map([["/dashboard", `${origin}/dashboard`]]);
+  const queue = [`${origin}/dashboard`];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const template = templateOf(new URL(next).pathname);
+    const probe = await page.request.get(next, { maxRedirects: 0 });
+    if (!(probe.headers()["content-type"] ?? "").startsWith("text/html")) {
+      found.delete(template);
+      continue;
+    }
+    expect(await checkPage(page, seen, viewport, { url: next, template }, nameOf(template)), next).toBe(200);
+    const hrefs = await page.$$eval("nav a[href], main a[href]", (links) => links.map((link) => link.href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (!followable(url, origin)) continue;
+      const linked = templateOf(url.pathname);
+      if (found.has(linked)) continue;
+      found.set(linked, `${origin}${url.pathname}`);
+      queue.push(`${origin}${url.pathname}`);
+    }
+    expect(found.size, "more pages than any dashboard has: a link the walk should not follow?").toBeLessThan(80);
+  }
+  const notFound = { template: "/dashboard/no-such-page", url: `${origin}/dashboard/no-such-page` };
+  expect(await checkPage(page, seen, viewport, notFound, nameOf(notFound.template)), notFound.template).toBe(404);
+  return [...[...found].map(([template, url]) => ({ template, url })), notFound];
+}
+
 describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
   it("walks the pages before sign-in and every page signed in, with nothing sideways, every table whole, no console error and the sandbox banner", async () => {
     const owner = await tenantWithHistory();
@@ -257,12 +264,21 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
       { template: "/dashboard/invite/:token", url: owner.teammateInviteUrl },
     ];
 
-    // The pages to walk, found once by a signed-in owner (an owner sees every page a member does, and team and audit).
-    const finder = await newContext(suite.browser, DESKTOP);
-    const finderPage = await finder.newPage();
-    await acceptAndSignIn(finderPage, { baseUrl: suite.server.baseUrl, inviteUrl: owner.inviteUrl, email: OWNER_EMAIL });
-    const signedInPages = await discoverPages(finderPage);
-    await finder.close();
+    const nameOf = screenshotNamer();
+    const walkSignedOut = async (page, seen, viewport) => {
+      for (const visit of signedOutPages) expect(await checkPage(page, seen, viewport, visit, nameOf(visit.template))).toBe(200);
+    };
+
+    // At 1280 px the owner finds the pages to walk, checking each on the way (an owner sees every page a member does,
+    // and team and audit).
+    const desktop = await newContext(suite.browser, DESKTOP);
+    const desktopPage = await desktop.newPage();
+    const desktopSeen = watchPage(desktopPage, suite.server.baseUrl);
+    await walkSignedOut(desktopPage, desktopSeen, DESKTOP);
+    await acceptAndSignIn(desktopPage, { baseUrl: suite.server.baseUrl, inviteUrl: owner.inviteUrl, email: OWNER_EMAIL });
+    const signedInPages = await discoverAndCheckPages(desktopPage, desktopSeen, DESKTOP, nameOf);
+    expect(desktopSeen.external).toEqual([]);
+    await desktop.close();
     const templates = signedInPages.map((page) => page.template);
     // What is on the navigation today and the records the tenant has: the walk must at least reach these.
     expect(templates).toEqual(
@@ -285,21 +301,19 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
         "/dashboard/account",
       ]),
     );
-    const names = screenshotNames([...signedOutPages, ...signedInPages]);
 
-    for (const viewport of [DESKTOP, PHONE]) {
-      const context = await newContext(suite.browser, viewport);
-      const page = await context.newPage();
-      const seen = watchPage(page, suite.server.baseUrl);
-      for (const visit of signedOutPages) expect(await checkPage(page, seen, viewport, visit, names.get(visit.template))).toBe(200);
-      await signIn(page, { baseUrl: suite.server.baseUrl, email: OWNER_EMAIL });
-      for (const visit of signedInPages) {
-        const status = await checkPage(page, seen, viewport, visit, names.get(visit.template));
-        expect(status, visit.template).toBe(visit.template === "/dashboard/no-such-page" ? 404 : 200);
-      }
-      expect(seen.external).toEqual([]);
-      await context.close();
+    // The same pages at 390 px.
+    const phone = await newContext(suite.browser, PHONE);
+    const page = await phone.newPage();
+    const seen = watchPage(page, suite.server.baseUrl);
+    await walkSignedOut(page, seen, PHONE);
+    await signIn(page, { baseUrl: suite.server.baseUrl, email: OWNER_EMAIL });
+    for (const visit of signedInPages) {
+      const status = await checkPage(page, seen, PHONE, visit, nameOf(visit.template));
+      expect(status, visit.template).toBe(visit.template === "/dashboard/no-such-page" ? 404 : 200);
     }
+    expect(seen.external).toEqual([]);
+    await phone.close();
   });
 
   it("folds the navigation behind a menu button at 390 px — by touch, by keyboard, and without the script — and shows it at 1280 px", async () => {
