@@ -23,6 +23,7 @@ import {
   PHONE,
   screenshot,
   screenshotsDir,
+  SERVICE_POLL,
   signIn,
   watchPage,
 } from "../support/dashboard-browser.mjs";
@@ -123,12 +124,10 @@ async function tenantWithHistory() {
   const second = await charge("order-1002", 2500);
   await api("POST", `/v1/payments/${first.lcPaymentId}/refund`, { amountCents: 500 }, { "Idempotency-Key": "walk-refund-1" });
   await control(base, "open-dispute", { id: second.processorTransferId }, { "X-Api-Key": key });
-  await expect.poll(async () => (await api("GET", "/v1/disputes")).data.length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await api("GET", "/v1/disputes")).data.length, SERVICE_POLL).toBe(1);
   await control(base, "run-jobs", { kinds: ["reversal.settle"] }, admin);
   await control(base, "close-settlement", { id: merchantId }, { "X-Api-Key": key });
-  await expect
-    .poll(async () => (await api("GET", "/v1/payouts")).data.map((payout) => payout.status), { timeout: 30_000 })
-    .toEqual(["paid"]);
+  await expect.poll(async () => (await api("GET", "/v1/payouts")).data.map((payout) => payout.status), SERVICE_POLL).toEqual(["paid"]);
 
   // Callbacks to a receiver on this machine, a delivered ping, and a second endpoint.
   const callbacks = await fetch(`${base}/admin/tenants/${tenantId}/callbacks`, {

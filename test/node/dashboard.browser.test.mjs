@@ -19,6 +19,7 @@ import {
   PHONE,
   screenshot,
   screenshotsDir,
+  SERVICE_POLL,
   watchPage,
 } from "../support/dashboard-browser.mjs";
 import { cardToken, chargeableTenant, control, startCallbackReceiver, waitFor } from "../support/index.mjs";
@@ -107,7 +108,7 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
     // The buyer disputes it: the dispute with its time to respond, evidence through the upload form, one submission.
     await control(suite.server.baseUrl, "open-dispute", { id: payment.processorTransferId }, { "X-Api-Key": key });
     const disputes = async () => (await (await fetch(`${suite.server.baseUrl}/v1/disputes`, { headers: auth })).json()).data;
-    await expect.poll(async () => (await disputes()).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => (await disputes()).length, SERVICE_POLL).toBe(1);
     await page.click("nav >> text=Disputes");
     await page.waitForSelector(`text=${payment.lcPaymentId}`);
     expect(await page.textContent("main")).toMatch(/\d+ (days?|hours?) left|open, no deadline given/);

@@ -20,6 +20,12 @@ export const PASSWORD = "a long and memorable passphrase";
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * `expect.poll`'s options for waiting on the service (a dispute or a payout to show): each try is a request the dev
+ * server answers, so a quarter of a second apart rather than Vitest's 50 ms; up to 30 s on a loaded machine.
+ */
+export const SERVICE_POLL = { timeout: 30_000, interval: 250 };
+
 /** Debian's Chromium, headless, as every browser test launches it. */
 const launchChromium = (executablePath) =>
   chromium.launch({
