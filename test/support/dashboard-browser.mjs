@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 
 import { chromium } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 
 import { devSecrets } from "./dev-server.mjs";
 import { sharedDevServer } from "./dev-servers.mjs";
@@ -71,14 +71,18 @@ function workerChromium(executablePath) {
 
 /**
  * The worker's shared `wrangler dev` and its Chromium for the calling test file, taken before its tests (when a
- * Chromium was found); every browser context the file leaves open is closed after them, so the next file starts with
- * none. Its `server` and `browser` are set once the tests start.
+ * Chromium was found; the browser again before each test, so one that crashed is not the next test's); every browser
+ * context the file leaves open is closed after them, so the next file starts with none. Its `server` and `browser` are
+ * set once the tests start.
  */
 export function devServerAndChromium(executablePath) {
   const suite = /** @type {{ server: import("./dev-servers.mjs").SharedDevServer; browser: import("playwright-core").Browser }} */ ({});
   beforeAll(async () => {
     if (!executablePath) return;
     [suite.server, suite.browser] = await Promise.all([sharedDevServer(), workerChromium(executablePath)]);
+  });
+  beforeEach(async () => {
+    if (executablePath) suite.browser = await workerChromium(executablePath);
   });
   afterAll(async () => {
     // Missing when no Chromium was found, or launching it failed.
