@@ -6,7 +6,7 @@ import { control } from "../support/index.mjs";
 /** Empty when no Chromium was found: the global setup has already said the browser tests are skipped, and how to enable them. */
 const CHROMIUM = inject("chromiumPath");
 
-const suite = devServerAndChromium(CHROMIUM, ["--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]);
+const suite = devServerAndChromium(CHROMIUM);
 
 async function tenantKey(name) {
   const admin = adminHeaders();

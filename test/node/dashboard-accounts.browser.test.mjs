@@ -2,7 +2,7 @@
 // owner changes their password, turns on two-step sign-in with an authenticator (the key typed from the page, its
 // first code, the recovery codes shown once), signs in again with the password and the app's code, and — locked out —
 // gets a new password through `npm run admin -- dashboard reset`, then signs in with a recovery code. Nothing is wider
-// than the screen, and no page logs an error. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by default;
+// than the screen, and no page logs an error. Screenshots go to SCREENSHOTS_DIR (when it is set;
 // `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's `70-accounts-…`).
 import { createHmac } from "node:crypto";
 

@@ -3,7 +3,7 @@
 // uploads evidence to one and opens it (a download under its own name, its bytes), accepts the other after the
 // confirmation, then reads the audit log — the operator's key, browsers in short — and filters it by action and by
 // user. No page is wider than the screen, and nothing is logged to the console. Screenshots go to SCREENSHOTS_DIR
-// (test-results/dashboard by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
+// (when it is set; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { readFileSync } from "node:fs";
 
 import { describe, expect, inject, it } from "vitest";
@@ -19,6 +19,7 @@ import {
   PHONE,
   screenshot,
   screenshotsDir,
+  SERVICE_POLL,
   watchPage,
 } from "../support/dashboard-browser.mjs";
 import { cardToken, chargeableTenant, control } from "../support/index.mjs";
@@ -28,6 +29,8 @@ const SCREENSHOTS = screenshotsDir();
 const RECEIPT = Buffer.from("%PDF-1.7\n% the signed delivery receipt of order-2001\n%%EOF\n");
 
 const suite = devServerAndChromium(CHROMIUM);
+/** The phone photo both widths upload, drawn by the first. */
+let photo;
 
 /** A sale on the tenant's operator-issued key, disputed by the buyer at the sandbox processor. */
 async function disputedSale(key, orderRef) {
@@ -46,9 +49,7 @@ async function disputedSale(key, orderRef) {
   const payment = await charged.json();
   await control(suite.server.baseUrl, "open-dispute", { id: payment.processorTransferId }, { "X-Api-Key": key });
   const disputes = async () => (await (await fetch(`${suite.server.baseUrl}/v1/disputes`, { headers: { "X-Api-Key": key } })).json()).data;
-  await expect
-    .poll(async () => (await disputes()).some((dispute) => dispute.lcPaymentId === payment.lcPaymentId), { timeout: 30_000 })
-    .toBe(true);
+  await expect.poll(async () => (await disputes()).some((dispute) => dispute.lcPaymentId === payment.lcPaymentId), SERVICE_POLL).toBe(true);
   return (await disputes()).find((dispute) => dispute.lcPaymentId === payment.lcPaymentId);
 }
 
@@ -84,7 +85,7 @@ describe.skipIf(!CHROMIUM)("disputes and the audit log in a real browser", () =>
       expect(download.suggestedFilename()).toBe("signed-receipt.pdf");
       expect(readFileSync(await download.path())).toEqual(RECEIPT);
       // A phone photo of megabytes (noise, drawn in the page: it cannot compress): taken, sent as a PDF, kept as it was.
-      const photo = Buffer.from(
+      photo ??= Buffer.from(
         await page.evaluate(async () => {
           const canvas = Object.assign(document.createElement("canvas"), { width: 1600, height: 1200 });
           const context = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));

@@ -4,7 +4,7 @@
 // written into its shard so the chart has days to show. The owner sees the month's figures, the chart with its table,
 // the balance accruing, the debit as the last payout, the dispute with its deadline and the PCI attestation's due
 // date; the page fits the screen with no console error. Then the attestation, signed on the sandbox's page, leads back
-// to the overview. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by default).
+// to the overview. Screenshots go to SCREENSHOTS_DIR when it is set.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 
 import { executeLocalD1, tenantShardBinding } from "../../scripts/local-d1.mjs";
@@ -29,6 +29,11 @@ const DAY_MS = 86_400_000;
 const suite = devServerAndChromium(CHROMIUM);
 let tenant;
 const charged = {};
+
+/** The binding of the tenant's shard, looked up once (each look-up is a `wrangler d1 execute` of its own). */
+let shardBinding;
+const tenantShard = async () =>
+  (shardBinding ??= await tenantShardBinding({ persistTo: suite.server.persistTo, tenantId: tenant.tenantId }));
 
 async function charge(name, amountCents) {
   const response = await fetch(`${suite.server.baseUrl}/v1/payments`, {
@@ -56,7 +61,7 @@ async function refund(name, amountCents) {
   if (response.status !== 200) throw new Error(`refund ${name}: ${response.status} ${await response.text()}`);
   // The processor's reversal succeeds seconds later (its webhook records the state) and only then joins the merchant's
   // accruing settlement, as does the fee's share credited with it.
-  const binding = await tenantShardBinding({ persistTo: suite.server.persistTo, tenantId: tenant.tenantId });
+  const binding = await tenantShard();
   const settled = async () => {
     const [found] = await executeLocalD1({
       persistTo: suite.server.persistTo,
@@ -65,6 +70,11 @@ async function refund(name, amountCents) {
     });
     return Number(found?.results[0]?.n);
   };
+  // The API tells first that the fee's credit is no longer pending (a request a try), so the shard, a `wrangler d1
+  // execute` a try, is read about once.
+  await waitFor(async () => (await api(`/v1/payments/${charged[name].lcPaymentId}`)).applicationFeeRefundPending === false, {
+    what: `the fee credit of ${name}`,
+  });
   await waitFor(async () => (await settled()) === 1, { what: `the settled refund of ${name}` });
 }
 
@@ -80,7 +90,7 @@ async function payOut(expectedPayouts) {
 
 /** A month of older sales and refunds, written into the tenant's shard as the ledger holds them, one to four a day. */
 async function seedOlderDays() {
-  const binding = await tenantShardBinding({ persistTo: suite.server.persistTo, tenantId: tenant.tenantId });
+  const binding = await tenantShard();
   const payments = [];
   const refunds = [];
   for (let day = 1; day < 30; day++) {

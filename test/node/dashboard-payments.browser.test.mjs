@@ -2,8 +2,8 @@
 // payment by its order reference, reads its page, refunds part of it through the confirmation (which states the
 // amount), the buyer disputes it, and the page then tells the whole story — the refund with the fee returned, the dispute
 // linked, the timeline with the dispute's callback delivered to a local receiver; then a search by the buyer's e-mail.
-// No page scrolls sideways and none logs a console error. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by
-// default; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's `21-payments-*`).
+// No page scrolls sideways and none logs a console error. Screenshots go to SCREENSHOTS_DIR (when it is
+// set; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's `21-payments-*`).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import {

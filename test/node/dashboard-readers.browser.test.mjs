@@ -1,8 +1,8 @@
 // The readers page end to end in headless Chromium against `wrangler dev` with the built-in sandbox, at a desktop's and a
 // phone's width: the owner registers a reader, activates it, starts a sale, presses "Simulate tap", and watches the page
 // refresh itself to the succeeded sale — the issue's "registers a reader and sells on it from the dashboard in the
-// sandbox". Nothing on the page is wider than the screen. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by
-// default; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
+// sandbox". Nothing on the page is wider than the screen. Screenshots go to SCREENSHOTS_DIR (when it is
+// set; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { describe, expect, inject, it } from "vitest";
 
 import {

@@ -1,7 +1,7 @@
 // The dashboard's request log in headless Chromium against `wrangler dev`, at a desktop's and a phone's width: the
 // tenant's server charges (one card declined) and looks up a payment that does not exist; the owner finds the declined
 // charge by the traceId of its problem, opens it, and narrows the log by status, path and key. No page is wider than
-// the screen and none logs a console error. Screenshots go to SCREENSHOTS_DIR (test-results/dashboard by default;
+// the screen and none logs a console error. Screenshots go to SCREENSHOTS_DIR (when it is set;
 // `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { describe, expect, inject, it } from "vitest";
 

@@ -6,7 +6,7 @@
 // (`scrollWidth === innerWidth`, no element past the window's edge outside a table's own frame), every table whole in
 // its frame (no column cut off or scrolled out of sight, at either width), no console error,
 // nothing loaded from another origin, and a screenshot `<nn>-<page>-<width>.png` in SCREENSHOTS_DIR
-// (test-results/dashboard-walk by default; `SCREENSHOTS_DIR=docs/screenshots` refreshes the guide's).
+// (when it is set; `SCREENSHOTS_DIR=docs/screenshots` refreshes the guide's).
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -23,13 +23,14 @@ import {
   PHONE,
   screenshot,
   screenshotsDir,
+  SERVICE_POLL,
   signIn,
   watchPage,
 } from "../support/dashboard-browser.mjs";
 import { cardToken, chargeableTenant, control, startCallbackReceiver } from "../support/index.mjs";
 
 const CHROMIUM = inject("chromiumPath");
-const SCREENSHOTS = screenshotsDir("test-results/dashboard-walk");
+const SCREENSHOTS = screenshotsDir();
 const OWNER_EMAIL = "owner@walk.example";
 
 /**
@@ -85,7 +86,8 @@ let receiver;
 beforeAll(async () => {
   if (!CHROMIUM) return;
   // The walk's own screenshots from an earlier run go first: a page renamed or gone leaves no stale picture behind.
-  for (const file of readdirSync(SCREENSHOTS)) if (/^\d\d-[a-z0-9-]+-(1280|390)\.png$/.test(file)) rmSync(path.join(SCREENSHOTS, file));
+  if (SCREENSHOTS)
+    for (const file of readdirSync(SCREENSHOTS)) if (/^\d\d-[a-z0-9-]+-(1280|390)\.png$/.test(file)) rmSync(path.join(SCREENSHOTS, file));
   receiver = await startCallbackReceiver();
 });
 afterAll(() => receiver?.close());
@@ -122,12 +124,10 @@ async function tenantWithHistory() {
   const second = await charge("order-1002", 2500);
   await api("POST", `/v1/payments/${first.lcPaymentId}/refund`, { amountCents: 500 }, { "Idempotency-Key": "walk-refund-1" });
   await control(base, "open-dispute", { id: second.processorTransferId }, { "X-Api-Key": key });
-  await expect.poll(async () => (await api("GET", "/v1/disputes")).data.length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await api("GET", "/v1/disputes")).data.length, SERVICE_POLL).toBe(1);
   await control(base, "run-jobs", { kinds: ["reversal.settle"] }, admin);
   await control(base, "close-settlement", { id: merchantId }, { "X-Api-Key": key });
-  await expect
-    .poll(async () => (await api("GET", "/v1/payouts")).data.map((payout) => payout.status), { timeout: 30_000 })
-    .toEqual(["paid"]);
+  await expect.poll(async () => (await api("GET", "/v1/payouts")).data.map((payout) => payout.status), SERVICE_POLL).toEqual(["paid"]);
 
   // Callbacks to a receiver on this machine, a delivered ping, and a second endpoint.
   const callbacks = await fetch(`${base}/admin/tenants/${tenantId}/callbacks`, {
@@ -160,52 +160,26 @@ async function tenantWithHistory() {
 }
 
 /**
- * Every page from the overview on: the navigation's links and the links to records, one page per path template. A
- * link to something that is not a page (a file to download) is left out.
+ * `<nn>-<name>` of each page, fixed the first time it is asked for: the listed one, else `6x-` (numbered in the order
+ * asked) and the path's own words (`/dashboard/readers/:id` → `readers-id`).
  */
-async function discoverPages(page) {
-  const origin = suite.server.baseUrl;
-  const found = new Map([["/dashboard", `${origin}/dashboard`]]);
-  const queue = [`${origin}/dashboard`];
-  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    const probe = await page.request.get(next, { maxRedirects: 0 });
-    if (!(probe.headers()["content-type"] ?? "").startsWith("text/html")) {
-      found.delete(templateOf(new URL(next).pathname));
-      continue;
-    }
-    const response = await page.goto(next);
-    expect(response?.status(), next).toBe(200);
-    const hrefs = await page.$$eval("nav a[href], main a[href]", (links) => links.map((link) => link.href));
-    for (const href of hrefs) {
-      const url = new URL(href);
-      if (!followable(url, origin)) continue;
-      const template = templateOf(url.pathname);
-      if (found.has(template)) continue;
-      found.set(template, `${origin}${url.pathname}`);
-      queue.push(`${origin}${url.pathname}`);
-    }
-    expect(found.size, "more pages than any dashboard has: a link the walk should not follow?").toBeLessThan(80);
-  }
-  found.set("/dashboard/no-such-page", `${origin}/dashboard/no-such-page`);
-  return [...found].map(([template, url]) => ({ template, url }));
-}
-
-/** `<nn>-<name>`: the listed one, else `6x-` and the path's own words (`/dashboard/readers/:id` → `readers-id`). */
-function screenshotNames(pages) {
-  let unlisted = 0;
-  return new Map(
-    pages.map(({ template }) => [
-      template,
-      SCREENSHOT_NAMES[template] ??
-        `${60 + unlisted++}-${
-          template
-            .replace(/^\/dashboard\/?/, "")
-            .replaceAll(":", "")
-            .replaceAll("/", "-")
-            .replace(/[^a-z0-9-]/g, "") || "home"
-        }`,
-    ]),
-  );
+function screenshotNamer() {
+  const names = new Map();
+  return (template) => {
+    if (!names.has(template))
+      names.set(
+        template,
+        SCREENSHOT_NAMES[template] ??
+          `${60 + [...names.keys()].filter((named) => !(named in SCREENSHOT_NAMES)).length}-${
+            template
+              .replace(/^\/dashboard\/?/, "")
+              .replaceAll(":", "")
+              .replaceAll("/", "-")
+              .replace(/[^a-z0-9-]/g, "") || "home"
+          }`,
+      );
+    return names.get(template);
+  };
 }
 
 /**
@@ -248,6 +222,39 @@ async function checkPage(page, seen, viewport, { url, template }, name) {
   return response?.status();
 }
 
+/**
+ * Every page from the overview on, each checked as it is found (`checkPage`, at `viewport`): the navigation's links and
+ * the links to records, one page per path template, then a path that is no page. A link to something that is not a
+ * page (a file to download) is left out. Answers the pages in the order found.
+ */
+async function discoverAndCheckPages(page, seen, viewport, nameOf) {
+  const origin = suite.server.baseUrl;
+  const found = new Map([["/dashboard", `${origin}/dashboard`]]);
+  const queue = [`${origin}/dashboard`];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const template = templateOf(new URL(next).pathname);
+    const probe = await page.request.get(next, { maxRedirects: 0 });
+    if (!(probe.headers()["content-type"] ?? "").startsWith("text/html")) {
+      found.delete(template);
+      continue;
+    }
+    expect(await checkPage(page, seen, viewport, { url: next, template }, nameOf(template)), next).toBe(200);
+    const hrefs = await page.$$eval("nav a[href], main a[href]", (links) => links.map((link) => link.href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (!followable(url, origin)) continue;
+      const linked = templateOf(url.pathname);
+      if (found.has(linked)) continue;
+      found.set(linked, `${origin}${url.pathname}`);
+      queue.push(`${origin}${url.pathname}`);
+    }
+    expect(found.size, "more pages than any dashboard has: a link the walk should not follow?").toBeLessThan(80);
+  }
+  const notFound = { template: "/dashboard/no-such-page", url: `${origin}/dashboard/no-such-page` };
+  expect(await checkPage(page, seen, viewport, notFound, nameOf(notFound.template)), notFound.template).toBe(404);
+  return [...[...found].map(([template, url]) => ({ template, url })), notFound];
+}
+
 describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
   it("walks the pages before sign-in and every page signed in, with nothing sideways, every table whole, no console error and the sandbox banner", async () => {
     const owner = await tenantWithHistory();
@@ -256,12 +263,21 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
       { template: "/dashboard/invite/:token", url: owner.teammateInviteUrl },
     ];
 
-    // The pages to walk, found once by a signed-in owner (an owner sees every page a member does, and team and audit).
-    const finder = await newContext(suite.browser, DESKTOP);
-    const finderPage = await finder.newPage();
-    await acceptAndSignIn(finderPage, { baseUrl: suite.server.baseUrl, inviteUrl: owner.inviteUrl, email: OWNER_EMAIL });
-    const signedInPages = await discoverPages(finderPage);
-    await finder.close();
+    const nameOf = screenshotNamer();
+    const walkSignedOut = async (page, seen, viewport) => {
+      for (const visit of signedOutPages) expect(await checkPage(page, seen, viewport, visit, nameOf(visit.template))).toBe(200);
+    };
+
+    // At 1280 px the owner finds the pages to walk, checking each on the way (an owner sees every page a member does,
+    // and team and audit).
+    const desktop = await newContext(suite.browser, DESKTOP);
+    const desktopPage = await desktop.newPage();
+    const desktopSeen = watchPage(desktopPage, suite.server.baseUrl);
+    await walkSignedOut(desktopPage, desktopSeen, DESKTOP);
+    await acceptAndSignIn(desktopPage, { baseUrl: suite.server.baseUrl, inviteUrl: owner.inviteUrl, email: OWNER_EMAIL });
+    const signedInPages = await discoverAndCheckPages(desktopPage, desktopSeen, DESKTOP, nameOf);
+    expect(desktopSeen.external).toEqual([]);
+    await desktop.close();
     const templates = signedInPages.map((page) => page.template);
     // What is on the navigation today and the records the tenant has: the walk must at least reach these.
     expect(templates).toEqual(
@@ -284,21 +300,19 @@ describe.skipIf(!CHROMIUM)("every dashboard page at 1280 px and 390 px", () => {
         "/dashboard/account",
       ]),
     );
-    const names = screenshotNames([...signedOutPages, ...signedInPages]);
 
-    for (const viewport of [DESKTOP, PHONE]) {
-      const context = await newContext(suite.browser, viewport);
-      const page = await context.newPage();
-      const seen = watchPage(page, suite.server.baseUrl);
-      for (const visit of signedOutPages) expect(await checkPage(page, seen, viewport, visit, names.get(visit.template))).toBe(200);
-      await signIn(page, { baseUrl: suite.server.baseUrl, email: OWNER_EMAIL });
-      for (const visit of signedInPages) {
-        const status = await checkPage(page, seen, viewport, visit, names.get(visit.template));
-        expect(status, visit.template).toBe(visit.template === "/dashboard/no-such-page" ? 404 : 200);
-      }
-      expect(seen.external).toEqual([]);
-      await context.close();
+    // The same pages at 390 px.
+    const phone = await newContext(suite.browser, PHONE);
+    const page = await phone.newPage();
+    const seen = watchPage(page, suite.server.baseUrl);
+    await walkSignedOut(page, seen, PHONE);
+    await signIn(page, { baseUrl: suite.server.baseUrl, email: OWNER_EMAIL });
+    for (const visit of signedInPages) {
+      const status = await checkPage(page, seen, PHONE, visit, nameOf(visit.template));
+      expect(status, visit.template).toBe(visit.template === "/dashboard/no-such-page" ? 404 : 200);
     }
+    expect(seen.external).toEqual([]);
+    await phone.close();
   });
 
   it("folds the navigation behind a menu button at 390 px — by touch, by keyboard, and without the script — and shows it at 1280 px", async () => {

@@ -2,7 +2,7 @@
 // `npm run admin`, the owner sets a password, signs in, creates a key and uses it on /v1/payments, refunds, answers a
 // dispute with an uploaded evidence file and one submission, revokes the key (401), registers a callback URL on a local
 // receiver, reveals and rotates the signing secret, sends a test event the receiver verifies, sees it delivered, and
-// signs out. Then the keys page at desktop and phone widths: a restricted key made with the form, refused outside it. A screenshot of each page goes to SCREENSHOTS_DIR (test-results/dashboard by default;
+// signs out. Then the keys page at desktop and phone widths: a restricted key made with the form, refused outside it. A screenshot of each page goes to SCREENSHOTS_DIR (when it is set;
 // `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
@@ -19,6 +19,7 @@ import {
   PHONE,
   screenshot,
   screenshotsDir,
+  SERVICE_POLL,
   watchPage,
 } from "../support/dashboard-browser.mjs";
 import { cardToken, chargeableTenant, control, startCallbackReceiver, waitFor } from "../support/index.mjs";
@@ -107,7 +108,7 @@ describe.skipIf(!CHROMIUM)("the tenant dashboard in a real browser", () => {
     // The buyer disputes it: the dispute with its time to respond, evidence through the upload form, one submission.
     await control(suite.server.baseUrl, "open-dispute", { id: payment.processorTransferId }, { "X-Api-Key": key });
     const disputes = async () => (await (await fetch(`${suite.server.baseUrl}/v1/disputes`, { headers: auth })).json()).data;
-    await expect.poll(async () => (await disputes()).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => (await disputes()).length, SERVICE_POLL).toBe(1);
     await page.click("nav >> text=Disputes");
     await page.waitForSelector(`text=${payment.lcPaymentId}`);
     expect(await page.textContent("main")).toMatch(/\d+ (days?|hours?) left|open, no deadline given/);

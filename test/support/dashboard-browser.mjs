@@ -1,4 +1,4 @@
-// Helpers the dashboard's browser tests share: the worker's server and a Chromium, the operator's invitation through
+// Helpers the dashboard's browser tests share: the worker's server and Chromium, the operator's invitation through
 // `npm run admin`, signing up and in through the pages, what a page logs, and whether a page fits its window.
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 
 import { chromium } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 
 import { devSecrets } from "./dev-server.mjs";
 import { sharedDevServer } from "./dev-servers.mjs";
@@ -20,39 +20,92 @@ export const PASSWORD = "a long and memorable passphrase";
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Debian's Chromium, headless, as every browser test launches it (with `extraArgs` after the usual ones). */
-export const launchChromium = (executablePath, extraArgs = []) =>
+/**
+ * `expect.poll`'s options for waiting on the service (a dispute or a payout to show): each try is a request the dev
+ * server answers, so a quarter of a second apart rather than Vitest's 50 ms; up to 30 s on a loaded machine.
+ */
+export const SERVICE_POLL = { timeout: 30_000, interval: 250 };
+
+/** Debian's Chromium, headless, as every browser test launches it. */
+const launchChromium = (executablePath) =>
   chromium.launch({
     executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", ...extraArgs],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 
 /**
- * The worker's shared `wrangler dev` and a Chromium for the calling test file: taken and launched before its tests
- * (when a Chromium was found), the browser closed after them. Its `server` and `browser` are set once the tests start.
+ * The Vitest worker's Chromium, kept on the global object: the files a worker runs one after another share it (the
+ * node project does not isolate them), whichever copy of this module they load.
  */
-export function devServerAndChromium(executablePath, extraArgs = []) {
+const worker = /** @type {{ chromium?: Promise<import("playwright-core").Browser> }} */ (
+  /** @type {Record<symbol, object>} */ (globalThis)[Symbol.for("payment-connect.test.worker-chromium")] ??= {}
+);
+
+/**
+ * The calling Vitest worker's Chromium: launched by the first browser file the worker runs and kept for the next ones
+ * (a launch costs seconds of CPU); launched again if it crashed or was closed. Playwright closes it when the worker
+ * exits.
+ */
+function workerChromium(executablePath) {
+  worker.chromium ??= launchChromium(executablePath).then(
+    (browser) => {
+      browser.on("disconnected", () => (worker.chromium = undefined));
+      return browser;
+    },
+    (/** @type {unknown} */ error) => {
+      worker.chromium = undefined;
+      throw error;
+    },
+  );
+  return worker.chromium;
+}
+
+/**
+ * The worker's shared `wrangler dev` and its Chromium for the calling test file, taken before its tests (when a
+ * Chromium was found; the browser again before each test, so one that crashed is not the next test's); every browser
+ * context the file leaves open is closed after them, so the next file starts with none. Its `server` and `browser` are
+ * set once the tests start.
+ */
+export function devServerAndChromium(executablePath) {
   const suite = /** @type {{ server: import("./dev-servers.mjs").SharedDevServer; browser: import("playwright-core").Browser }} */ ({});
   beforeAll(async () => {
     if (!executablePath) return;
-    [suite.server, suite.browser] = await Promise.all([sharedDevServer(), launchChromium(executablePath, extraArgs)]);
+    [suite.server, suite.browser] = await Promise.all([sharedDevServer(), workerChromium(executablePath)]);
+  });
+  beforeEach(async () => {
+    if (executablePath) suite.browser = await workerChromium(executablePath);
   });
   afterAll(async () => {
     // Missing when no Chromium was found, or launching it failed.
-    if ("browser" in suite) await suite.browser.close();
+    if ("browser" in suite && suite.browser.isConnected()) await Promise.all(suite.browser.contexts().map((context) => context.close()));
   });
   return suite;
 }
 
-/** SCREENSHOTS_DIR (`docs/screenshots` refreshes the guide's pictures), else `fallback`; made if missing. */
-export function screenshotsDir(fallback = "test-results/dashboard") {
-  const dir = path.resolve(root, process.env.SCREENSHOTS_DIR ?? fallback);
+/**
+ * SCREENSHOTS_DIR, made if missing, when a person asked for the pages' pictures (`docs/screenshots` refreshes the
+ * guide's); else null, and `screenshot` takes none (a full-page PNG costs Chromium a fifth of a CPU-second).
+ */
+export function screenshotsDir() {
+  if (!process.env.SCREENSHOTS_DIR) return null;
+  const dir = path.resolve(root, process.env.SCREENSHOTS_DIR);
   mkdirSync(dir, { recursive: true });
   return dir;
 }
 
-/** The whole page as `<dir>/<name>.png`. */
-export const screenshot = (page, dir, name) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+/** The whole page as `<dir>/<name>.png`, when screenshots were asked for (`dir` is `screenshotsDir()`). */
+export const screenshot = async (page, dir, name) => {
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+};
 
 /** A browser context at `viewport`; at a phone's width also a phone's touch and zoom behaviour, so an overflow widens the layout. */
 export const newContext = (browser, viewport, options = {}) =>
