@@ -21,38 +21,6 @@ import { unstable_readConfig } from "wrangler";
 const GZIP_BUDGET_KIB = 268;
 
 const root = path.join(import.meta.dirname, "..");
-/** `--dist <path>` reads the bundle and its metafile from another folder than dist/ (the tests use it). */
-const distOption = process.argv.includes("--dist") ? process.argv[process.argv.indexOf("--dist") + 1] : undefined;
-const dist = path.resolve(distOption ?? path.join(root, "dist"));
-const code = readFileSync(path.join(dist, "index.js"));
-const metafile = JSON.parse(readFileSync(path.join(dist, "meta.json"), "utf8"));
-const inputs = Object.entries(metafile.outputs["dist/index.js"].inputs);
-
-const owner = (file) => {
-  const at = file.lastIndexOf("node_modules/");
-  if (at < 0) return file.split("/").slice(0, 2).join("/");
-  const parts = file.slice(at + "node_modules/".length).split("/");
-  return parts.slice(0, parts[0].startsWith("@") ? 2 : 1).join("/");
-};
-const bytesByOwner = new Map();
-for (const [file, { bytesInOutput }] of inputs) bytesByOwner.set(owner(file), (bytesByOwner.get(owner(file)) ?? 0) + bytesInOutput);
-
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-const largestFirst = (entries, count) => [...entries].sort((a, b) => b[1] - a[1]).slice(0, count);
-const gzipBytes = gzipSync(code).length;
-console.log(`Production bundle: ${kib(code.length)} raw, ${kib(gzipBytes)} gzip (budget ${GZIP_BUDGET_KIB} KiB gzip)`);
-console.log("By package or source folder:");
-for (const [name, bytes] of largestFirst(bytesByOwner, 12)) console.log(`  ${kib(bytes).padStart(10)}  ${name}`);
-console.log("Largest modules:");
-for (const [file, bytes] of largestFirst(
-  inputs.map(([file, { bytesInOutput }]) => [file, bytesInOutput]),
-  10,
-))
-  console.log(`  ${kib(bytes).padStart(10)}  ${file}`);
-
-const problems = [];
-if (gzipBytes > GZIP_BUDGET_KIB * 1024)
-  problems.push(`It is ${kib(gzipBytes)} gzipped, over its budget of ${GZIP_BUDGET_KIB} KiB: see the largest modules above.`);
 
 /** Each module wrangler.toml's `alias` bundles instead, the package whose imports it replaces, and what it replaces. */
 const ALIAS_TARGETS = {
@@ -62,31 +30,89 @@ const ALIAS_TARGETS = {
   "src/lib/drizzle-pg-unused.ts": { owner: "node_modules/drizzle-orm/", replaces: /drizzle-orm\/pg-core\// },
 };
 
-const forbidden = inputs
-  .map(([file]) => file)
-  .filter(
-    (file) => file.includes("packages/sandbox-processor/") || Object.values(ALIAS_TARGETS).some(({ replaces }) => replaces.test(file)),
-  );
-if (forbidden.length > 0) problems.push(`It must not contain:\n${forbidden.map((file) => `  ${file}`).join("\n")}`);
+/**
+ * The report on the bundle and its metafile in `dist`: what it prints, and the problems that fail the build (none when
+ * the bundle passes).
+ *
+ * @param {string} dist
+ * @returns {{ report: string[]; problems: string[] }}
+ */
+export function bundleReport(dist) {
+  const code = readFileSync(path.join(dist, "index.js"));
+  const metafile = JSON.parse(readFileSync(path.join(dist, "meta.json"), "utf8"));
+  const inputs = Object.entries(metafile.outputs["dist/index.js"].inputs);
 
-// The build has printed wrangler's warnings about this config already.
-process.env.WRANGLER_LOG = "error";
-const { alias = {} } = unstable_readConfig({ config: path.join(root, "wrangler.toml"), env: "production" });
-const aliasTargets = new Set(Object.values(alias).map((target) => path.relative(root, path.resolve(root, target))));
-const unknownTargets = [...aliasTargets].filter((target) => !(target in ALIAS_TARGETS));
-if (unknownTargets.length > 0)
-  problems.push(
-    `wrangler.toml's alias bundles modules this script does not know (add them to ALIAS_TARGETS): ${unknownTargets.join(", ")}`,
-  );
-const misplaced = Object.entries(metafile.inputs).flatMap(([file, { imports }]) =>
-  imports
-    .filter((imported) => aliasTargets.has(imported.path) && !file.includes(ALIAS_TARGETS[imported.path]?.owner ?? "\0"))
-    .map((imported) => `  ${file}: ${imported.original ?? imported.path} → ${imported.path}`),
-);
-if (misplaced.length > 0)
-  problems.push(`wrangler.toml's alias replaced imports outside the package each is meant for:\n${misplaced.join("\n")}`);
+  const owner = (file) => {
+    const at = file.lastIndexOf("node_modules/");
+    if (at < 0) return file.split("/").slice(0, 2).join("/");
+    const parts = file.slice(at + "node_modules/".length).split("/");
+    return parts.slice(0, parts[0].startsWith("@") ? 2 : 1).join("/");
+  };
+  const bytesByOwner = new Map();
+  for (const [file, { bytesInOutput }] of inputs) bytesByOwner.set(owner(file), (bytesByOwner.get(owner(file)) ?? 0) + bytesInOutput);
 
-if (problems.length > 0) {
-  console.error(`The production bundle fails its checks.\n${problems.join("\n")}`);
-  process.exit(1);
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const largestFirst = (entries, count) => [...entries].sort((a, b) => b[1] - a[1]).slice(0, count);
+  const gzipBytes = gzipSync(code).length;
+  const report = [
+    `Production bundle: ${kib(code.length)} raw, ${kib(gzipBytes)} gzip (budget ${GZIP_BUDGET_KIB} KiB gzip)`,
+    "By package or source folder:",
+    ...largestFirst(bytesByOwner, 12).map(([name, bytes]) => `  ${kib(bytes).padStart(10)}  ${name}`),
+    "Largest modules:",
+    ...largestFirst(
+      inputs.map(([file, { bytesInOutput }]) => [file, bytesInOutput]),
+      10,
+    ).map(([file, bytes]) => `  ${kib(bytes).padStart(10)}  ${file}`),
+  ];
+
+  const problems = [];
+  if (gzipBytes > GZIP_BUDGET_KIB * 1024)
+    problems.push(`It is ${kib(gzipBytes)} gzipped, over its budget of ${GZIP_BUDGET_KIB} KiB: see the largest modules above.`);
+
+  const forbidden = inputs
+    .map(([file]) => file)
+    .filter(
+      (file) => file.includes("packages/sandbox-processor/") || Object.values(ALIAS_TARGETS).some(({ replaces }) => replaces.test(file)),
+    );
+  if (forbidden.length > 0) problems.push(`It must not contain:\n${forbidden.map((file) => `  ${file}`).join("\n")}`);
+
+  const aliasTargets = productionAliasTargets();
+  const unknownTargets = [...aliasTargets].filter((target) => !(target in ALIAS_TARGETS));
+  if (unknownTargets.length > 0)
+    problems.push(
+      `wrangler.toml's alias bundles modules this script does not know (add them to ALIAS_TARGETS): ${unknownTargets.join(", ")}`,
+    );
+  const misplaced = Object.entries(metafile.inputs).flatMap(([file, { imports }]) =>
+    imports
+      .filter((imported) => aliasTargets.has(imported.path) && !file.includes(ALIAS_TARGETS[imported.path]?.owner ?? "\0"))
+      .map((imported) => `  ${file}: ${imported.original ?? imported.path} → ${imported.path}`),
+  );
+  if (misplaced.length > 0)
+    problems.push(`wrangler.toml's alias replaced imports outside the package each is meant for:\n${misplaced.join("\n")}`);
+  return { report, problems };
+}
+
+/** The modules wrangler.toml's production `alias` bundles, relative to the repository. */
+function productionAliasTargets() {
+  // The build has printed wrangler's warnings about this config already.
+  const logLevel = process.env.WRANGLER_LOG;
+  process.env.WRANGLER_LOG = "error";
+  try {
+    const { alias = {} } = unstable_readConfig({ config: path.join(root, "wrangler.toml"), env: "production" });
+    return new Set(Object.values(alias).map((target) => path.relative(root, path.resolve(root, target))));
+  } finally {
+    if (logLevel === undefined) delete process.env.WRANGLER_LOG;
+    else process.env.WRANGLER_LOG = logLevel;
+  }
+}
+
+if (import.meta.main) {
+  /** `--dist <path>` reads the bundle and its metafile from another folder than dist/. */
+  const distOption = process.argv.includes("--dist") ? process.argv[process.argv.indexOf("--dist") + 1] : undefined;
+  const { report, problems } = bundleReport(path.resolve(distOption ?? path.join(root, "dist")));
+  for (const line of report) console.log(line);
+  if (problems.length > 0) {
+    console.error(`The production bundle fails its checks.\n${problems.join("\n")}`);
+    process.exit(1);
+  }
 }

@@ -1,7 +1,8 @@
 // Installing this repository's packages without the network: `npm pack` of the client and of the packages it needs, as
 // node_modules holds them, for the tests that set up a newcomer's project in an empty folder.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 
 const root = path.join(import.meta.dirname, "../..");
@@ -14,11 +15,61 @@ export function run(command, args, options = {}) {
   return result.stdout;
 }
 
-/** `npm pack` of these folders into `destination`: the tarballs' paths. */
-export const packInto = (destination, folders) =>
+/**
+ * Set by the node project's global setup (test/support/migrated-state.mjs): a folder where each package is packed once
+ * for the whole run, its tarball shared by every test that installs it (the client's pack builds it with tsc).
+ */
+export const PACK_CACHE_ENV = "PAYMENT_CONNECT_PACK_CACHE";
+
+/** `npm pack` of these folders (relative to the client's) into `destination`: the tarballs' paths. */
+const pack = (destination, folders) =>
   JSON.parse(run("npm", ["pack", "--json", "--pack-destination", destination, ...folders], { cwd: CLIENT_DIR })).map((tarball) =>
     path.join(destination, tarball.filename),
   );
+
+/**
+ * The tarballs of these folders (relative to the client's), as `npm pack` makes them: packed into `destination`, or,
+ * in a test run, taken from the run's pack cache. A folder not packed yet is packed there by the first test to claim
+ * it; a test that needs a folder another is packing waits for it.
+ */
+export function packInto(destination, folders) {
+  const cache = process.env[PACK_CACHE_ENV];
+  if (!cache) return pack(destination, folders);
+  const slot = (folder) => path.join(cache, createHash("sha256").update(path.resolve(CLIENT_DIR, folder)).digest("hex").slice(0, 16));
+  const claim = (folder) => {
+    try {
+      mkdirSync(`${slot(folder)}.packing`);
+      return true;
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === "EEXIST") return false;
+      throw error;
+    }
+  };
+  const ours = folders.filter((folder) => !existsSync(slot(folder)) && claim(folder));
+  try {
+    if (ours.length > 0) {
+      const packing = mkdtempSync(path.join(cache, "packing-"));
+      for (const [n, tarball] of pack(packing, ours).entries()) {
+        const packed = mkdtempSync(path.join(cache, "packed-"));
+        renameSync(tarball, path.join(packed, path.basename(tarball)));
+        renameSync(packed, slot(ours[n]));
+      }
+      rmSync(packing, { recursive: true, force: true });
+    }
+  } finally {
+    for (const folder of ours) rmSync(`${slot(folder)}.packing`, { recursive: true, force: true });
+  }
+  return folders.map((folder) => {
+    for (const deadline = Date.now() + 10 * 60_000; !existsSync(slot(folder));) {
+      // Its packer puts the tarball in place before it gives up its claim.
+      if (!existsSync(`${slot(folder)}.packing`) && !existsSync(slot(folder))) throw new Error(`another test failed to pack ${folder}`);
+      if (Date.now() > deadline) throw new Error(`another test is still packing ${folder}`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+    const [tarball] = readdirSync(slot(folder));
+    return path.join(slot(folder), String(tarball));
+  });
+}
 
 /**
  * The folders of these packages as installed here and of the dependencies they need on this machine (a platform's
