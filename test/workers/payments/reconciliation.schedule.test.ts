@@ -13,34 +13,39 @@ import { insertRows, paymentRow } from "../support/seed";
 import { shardContexts } from "../support/shards";
 
 const MINUTE = 60_000;
-const sweepAt = (nowMs: number) => Promise.all(shardContexts({ nowMs }).map((ctx) => reconcileLedger({ ctx })));
+/**
+ * The sweep's cap here: a tenth of the deployed one, with a tenth of the rows, is the same schedule at a tenth of the
+ * processor calls.
+ */
+const TEST_CHECKS_PER_RUN = CHECKS_PER_RUN / 10;
+const sweepAt = (nowMs: number) =>
+  Promise.all(shardContexts({ nowMs }).map((ctx) => reconcileLedger({ ctx, input: { checksPerRun: TEST_CHECKS_PER_RUN } })));
 
 /**
  * Long-pending ACH debits as the sweep finds them after a while: `processing`, checked many times, their next checks
  * spread over the coming hour (the backoff's cap). Their transfers are unknown to the processor, so every look at one
- * is a processor call that settles nothing.
+ * is a processor call that settles nothing. Their ids run opposite to their next checks, so only the due order takes
+ * the earliest first. Returns their ids, earliest due first.
  */
 async function seedLongPending(tenantId: string, count: number, prefix: string, firstDueMs: number, spreadMs: number) {
-  await insertRows(
-    await shardOf(tenantId),
-    payments,
-    Array.from({ length: count }, (_, i) =>
-      paymentRow({
-        id: paymentId(i, prefix),
-        tenantId,
-        idempotencyKey: `${prefix}-${i}`,
-        status: "processing",
-        method: "ach",
-        amountCents: 1000,
-        orderRef: `order-${i}`,
-        processorTransferId: `TR${prefix}${String(i).padStart(8, "0")}`,
-        processorState: "PENDING",
-        nextCheckAt: new Date(firstDueMs + Math.floor((i * spreadMs) / count)).toISOString(),
-        checkAttempts: 10,
-        createdAt: "2026-01-01T00:00:00.000Z",
-      }),
-    ),
+  const rows = Array.from({ length: count }, (_, i) =>
+    paymentRow({
+      id: paymentId(i, prefix),
+      tenantId,
+      idempotencyKey: `${prefix}-${i}`,
+      status: "processing",
+      method: "ach",
+      amountCents: 1000,
+      orderRef: `order-${i}`,
+      processorTransferId: `TR${prefix}${String(i).padStart(8, "0")}`,
+      processorState: "PENDING",
+      nextCheckAt: new Date(firstDueMs + Math.floor(((count - 1 - i) * spreadMs) / count)).toISOString(),
+      checkAttempts: 10,
+      createdAt: "2026-01-01T00:00:00.000Z",
+    }),
   );
+  await insertRows(await shardOf(tenantId), payments, rows);
+  return rows.toSorted((a, b) => a.nextCheckAt!.localeCompare(b.nextCheckAt!)).map((row) => row.id);
 }
 
 const checkState = async (prefix: string) =>
@@ -65,10 +70,10 @@ async function stuckCharge() {
 }
 
 describe("the reconciliation sweep's schedule", () => {
-  it("looks at a newly stuck charge on time although a thousand long-pending debits are waiting", async () => {
+  it("looks at a newly stuck charge on time although more long-pending debits are waiting than three runs take", async () => {
     const tenant = await tenantWithKey();
     const start = Date.now();
-    await seedLongPending(tenant.tenantId, 1000, "starve", start - MINUTE, MAX_CHECK_INTERVAL_MS);
+    await seedLongPending(tenant.tenantId, 100, "starve", start - MINUTE, MAX_CHECK_INTERVAL_MS);
     const stuck = await stuckCharge();
     await sweepAt(stuck.createdMs + RECONCILE_AFTER_MS + 1000);
     expect((await lookup(stuck.auth, stuck.id)).status).toBe("succeeded");
@@ -98,10 +103,12 @@ describe("the reconciliation sweep's schedule", () => {
     expect((await row()).checkAttempts).toBe(5);
   });
 
-  it("re-checks every one of 10,000 long-pending rows within the hour's cap, and a new stuck charge at its first check", async () => {
+  it("re-checks every one of 1,000 long-pending rows at 30 a run within the hour's cap, earliest due first, and a new stuck charge at its first check", async () => {
+    const backlog = 1000;
     const tenant = await tenantWithKey();
     const start = Date.now();
-    await seedLongPending(tenant.tenantId, 10_000, "bound", start, MAX_CHECK_INTERVAL_MS);
+    // Two minutes' worth are overdue at the first run, more than it takes: it takes the earliest due.
+    const dueOrder = await seedLongPending(tenant.tenantId, backlog, "bound", start - 2 * MINUTE, MAX_CHECK_INTERVAL_MS);
     const stuck = await stuckCharge();
     const firstCheck = stuck.createdMs + RECONCILE_AFTER_MS;
     let settledAt: number | null = null;
@@ -109,19 +116,25 @@ describe("the reconciliation sweep's schedule", () => {
     for (let minute = 0; minute <= 61; minute++) {
       const now = start + minute * MINUTE;
       await sweepAt(now);
+      if (minute === 0) {
+        const looked = (await checkState("bound")).filter((r) => r.attempts === 11).map((r) => r.id);
+        expect(looked.toSorted()).toEqual(dueOrder.slice(0, TEST_CHECKS_PER_RUN).toSorted());
+      }
       if (settledAt === null && (await lookup(stuck.auth, stuck.id)).status === "succeeded") settledAt = now;
     }
     expect(settledAt).not.toBeNull();
     expect(settledAt! - firstCheck).toBeLessThan(MINUTE);
     const rows = await checkState("bound");
-    expect(rows).toHaveLength(10_000);
+    expect(rows).toHaveLength(backlog);
     // Every row was looked at within the hour (attempts 10 → 11); those looked at in the first minutes came due again an hour later.
     expect(rows.filter((r) => r.attempts < 11)).toEqual([]);
     expect(rows.filter((r) => r.attempts > 12)).toEqual([]);
     const latest = Math.max(...rows.map((r) => Date.parse(r.next!)));
     expect(latest).toBeLessThanOrEqual(start + 61 * MINUTE + MAX_CHECK_INTERVAL_MS);
-    expect(CHECKS_PER_RUN * (MAX_CHECK_INTERVAL_MS / MINUTE)).toBeGreaterThanOrEqual(10_000);
-  }, 600_000);
+    // The deployed cap's hour covers ten times the rows, at the same ratio of rows to checks.
+    expect(TEST_CHECKS_PER_RUN * (MAX_CHECK_INTERVAL_MS / MINUTE)).toBeGreaterThanOrEqual(backlog);
+    expect(CHECKS_PER_RUN * (MAX_CHECK_INTERVAL_MS / MINUTE)).toBeGreaterThanOrEqual(10 * backlog);
+  }, 120_000);
 
   it("shows the operator its backlog: counts, due rows, the oldest, the next check", async () => {
     const tenant = await tenantWithKey();
