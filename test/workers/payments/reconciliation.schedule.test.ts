@@ -56,7 +56,10 @@ const checkState = async (prefix: string) =>
       .where(like(payments.id, `lcpay_${prefix}%`)),
   );
 
-/** A card charge whose answer was lost with the lookup down: `processing` in the ledger, SUCCEEDED at the processor. */
+/**
+ * A card charge whose answer was lost with the lookup down: `processing` in the ledger, SUCCEEDED at the processor. A
+ * backlog is seeded on its tenant, so on the shard whose sweep must take it.
+ */
 async function stuckCharge() {
   const { auth, tenantId } = await chargeableTenant();
   await control("fault", { operation: "POST /transfers", kind: "drop-after", times: 1 });
@@ -66,15 +69,13 @@ async function stuckCharge() {
     await shardOf(tenantId)
   ).query.payments.findFirst({ columns: { id: true }, where: eq(payments.tenantId, tenantId) }))!;
   expect((await lookup(auth, id)).status).toBe("processing");
-  return { auth, id, createdMs: Date.now() };
+  return { auth, id, tenantId, createdMs: Date.now() };
 }
 
 describe("the reconciliation sweep's schedule", () => {
   it("looks at a newly stuck charge on time although more long-pending debits are waiting than three runs take", async () => {
-    const tenant = await tenantWithKey();
-    const start = Date.now();
-    await seedLongPending(tenant.tenantId, 100, "starve", start - MINUTE, MAX_CHECK_INTERVAL_MS);
     const stuck = await stuckCharge();
+    await seedLongPending(stuck.tenantId, 100, "starve", Date.now() - MINUTE, MAX_CHECK_INTERVAL_MS);
     await sweepAt(stuck.createdMs + RECONCILE_AFTER_MS + 1000);
     expect((await lookup(stuck.auth, stuck.id)).status).toBe("succeeded");
   });
@@ -105,11 +106,10 @@ describe("the reconciliation sweep's schedule", () => {
 
   it("re-checks every one of 1,000 long-pending rows at 30 a run within the hour's cap, earliest due first, and a new stuck charge at its first check", async () => {
     const backlog = 1000;
-    const tenant = await tenantWithKey();
+    const stuck = await stuckCharge();
     const start = Date.now();
     // Two minutes' worth are overdue at the first run, more than it takes: it takes the earliest due.
-    const dueOrder = await seedLongPending(tenant.tenantId, backlog, "bound", start - 2 * MINUTE, MAX_CHECK_INTERVAL_MS);
-    const stuck = await stuckCharge();
+    const dueOrder = await seedLongPending(stuck.tenantId, backlog, "bound", start - 2 * MINUTE, MAX_CHECK_INTERVAL_MS);
     const firstCheck = stuck.createdMs + RECONCILE_AFTER_MS;
     let settledAt: number | null = null;
     // One cron run a minute for an hour and a minute.
