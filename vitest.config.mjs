@@ -48,7 +48,7 @@ export default defineConfig({
     silent: "passed-only",
     // Half again as many files at once as cores (3 on two): a file spends most of its time in workerd, wrangler dev or
     // Chromium, and many wait on timers (timeouts, retries, a rate limit's refill) with nothing running, so one file per
-    // core left a core unused a fifth of the time (the whole run, measured: 433 s at two files at once, 408 s at three).
+    // core left a core unused a fifth of the time (the whole run, measured: 453 s at two files at once, 408 s at three).
     maxWorkers: Math.ceil(availableParallelism() * 1.5),
     // Ends the run with each project's wall time and its counts of tests and assertions.
     reporters: ["default", "./test/support/project-times.mjs"],

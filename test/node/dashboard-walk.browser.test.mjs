@@ -165,19 +165,15 @@ async function tenantWithHistory() {
  */
 function screenshotNamer() {
   const names = new Map();
+  let unlisted = 0;
+  const words = (template) =>
+    template
+      .replace(/^\/dashboard\/?/, "")
+      .replaceAll(":", "")
+      .replaceAll("/", "-")
+      .replace(/[^a-z0-9-]/g, "") || "home";
   return (template) => {
-    if (!names.has(template))
-      names.set(
-        template,
-        SCREENSHOT_NAMES[template] ??
-          `${60 + [...names.keys()].filter((named) => !(named in SCREENSHOT_NAMES)).length}-${
-            template
-              .replace(/^\/dashboard\/?/, "")
-              .replaceAll(":", "")
-              .replaceAll("/", "-")
-              .replace(/[^a-z0-9-]/g, "") || "home"
-          }`,
-      );
+    if (!names.has(template)) names.set(template, SCREENSHOT_NAMES[template] ?? `${60 + unlisted++}-${words(template)}`);
     return names.get(template);
   };
 }
