@@ -4,6 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
 import { sandboxWorkerEnv } from "./scripts/sandbox-worker-env.mjs";
+import { processorOpenApiModules } from "./test/support/processor-openapi.mjs";
 import { TestFileOrder } from "./test/support/project-order.mjs";
 import { SANDBOX_CONFIG_PATH } from "./test/support/sandbox-bundle.mjs";
 import { sandboxWorker } from "./test/support/sandbox-worker.mjs";
@@ -90,6 +91,7 @@ export default defineConfig({
               ],
             },
           })),
+          processorOpenApiModules(),
         ],
         test: {
           name: "workers",
@@ -100,7 +102,7 @@ export default defineConfig({
           // test/workers/setup/fresh-storage.ts gives it the empty databases and sandbox a new workerd would.
           isolate: false,
           include: ["test/workers/**/*.test.ts"],
-          globalSetup: ["test/support/processor-openapi.mjs", "test/support/sandbox-bundle.mjs"],
+          globalSetup: ["test/support/sandbox-bundle.mjs"],
           setupFiles: ["test/workers/setup/fresh-storage.ts", "test/support/count-assertions.mjs"],
         },
       },
@@ -122,11 +124,11 @@ export default defineConfig({
               ],
             },
           })),
+          processorOpenApiModules(),
         ],
         test: {
           name: "sandbox-processor",
           include: ["packages/sandbox-processor/test/**/*.test.ts"],
-          globalSetup: ["test/support/processor-openapi.mjs"],
           setupFiles: ["test/support/count-assertions.mjs"],
         },
       },

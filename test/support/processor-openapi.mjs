@@ -175,7 +175,25 @@ export function loadProcessorResourceExamples() {
   return examples;
 }
 
-export default function setup(project) {
-  project.provide("processorOpenApi", loadProcessorOpenApi());
-  project.provide("processorResourceExamples", loadProcessorResourceExamples());
+/** The modules a test imports the documents' derived forms from (typed in test/support/processor-openapi.d.ts). */
+const MODULES = {
+  "virtual:processor-openapi": loadProcessorOpenApi,
+  "virtual:processor-resource-examples": loadProcessorResourceExamples,
+};
+
+/**
+ * A Vite plugin serving each derived form as a module, so only the files that import one load it: handed out through
+ * `provide`, its 700 KB went with every test file to every worker, serialized in Node and parsed again in workerd.
+ */
+export function processorOpenApiModules() {
+  return {
+    name: "payment-connect:processor-openapi",
+    resolveId: (id) => (Object.hasOwn(MODULES, id) ? `\0${id}` : undefined),
+    load(id) {
+      const name = id.slice(1);
+      if (!id.startsWith("\0") || !Object.hasOwn(MODULES, name)) return undefined;
+      // JSON.parse reads a large value faster than JavaScript's parser reads the same object literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(MODULES[name]()))});`;
+    },
+  };
 }

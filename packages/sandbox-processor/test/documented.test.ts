@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
+import document from "virtual:processor-openapi";
+import { describe, expect, it } from "vitest";
 
 import { UNLISTED_OPERATIONS } from "../../../test/workers/support/fake-processor";
 import { REST_ROUTES } from "../src/http/rest/routes";
@@ -6,8 +7,6 @@ import { approvedMerchant, buyerInstrument, conformance, control, processor, sal
 
 /** A call outside the processor's 2022-02-01 document, checked here instead. */
 const unlisted = { validateAs: "skip" } as const;
-
-const document = inject("processorOpenApi");
 
 const placeholdersErased = (path: string) => path.replace(/\{[^}]+\}/g, "{}");
 

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
+import corpus from "virtual:processor-resource-examples";
+import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 
 import {
@@ -20,16 +21,7 @@ import {
 import { clientFor, rejectionOf } from "../support/processor-client";
 import * as fixtures from "../support/processor-fixtures";
 
-type ResourceExample = { document: string; resource: string; where: string; value: Record<string, unknown>; enumFields: string[] };
-
-declare module "vitest" {
-  interface ProvidedContext {
-    /** Every example of a processor resource in both vendored documents (test/support/processor-openapi.mjs). */
-    processorResourceExamples: ResourceExample[];
-  }
-}
-
-const corpus = inject("processorResourceExamples");
+type ResourceExample = (typeof corpus)[number];
 
 /**
  * Each resource's schema and the fields the service acts on (docs/processor-resources.md has the same tables): these

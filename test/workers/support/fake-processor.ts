@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import document from "virtual:processor-openapi";
 
 import { processorPathTemplate, processorRequestErrors, processorResponseErrors } from "./processor-conformance";
 
@@ -24,7 +24,6 @@ export type Reply = { status: number; body: unknown; undocumented?: true };
 type Responder = (call: ProcessorCall) => Reply | Promise<Reply>;
 
 type Schema = Record<string, any>;
-const document = inject("processorOpenApi");
 
 /**
  * Operations the processor documents in its current API reference but not in this OpenAPI document — the same list as

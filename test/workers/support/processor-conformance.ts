@@ -1,15 +1,5 @@
 import { type Schema, Validator } from "@cfworker/json-schema";
-import { inject } from "vitest";
-
-type OpenApiDocument = { paths: Record<string, Record<string, any>>; components: Record<string, any> };
-
-declare module "vitest" {
-  interface ProvidedContext {
-    processorOpenApi: OpenApiDocument;
-  }
-}
-
-const document = inject("processorOpenApi");
+import document from "virtual:processor-openapi";
 
 function resolve(node: any): any {
   let current = node;
