@@ -77,6 +77,8 @@ export default defineConfig({
                 // The feed tests count cron runs, not seconds: a run's change feeds stop at its subrequest budget however
                 // slow the machine is, never at the 40 s a deployment gives them.
                 PROCESSOR_FEED_RUN_MS: "900000",
+                // A tenth of a deployment's budget, for backlogs a tenth of the size: the same runs, a tenth of the work.
+                PROCESSOR_FEED_RUN_SUBREQUESTS: "6000",
               },
               d1Databases: {
                 DB_SHARD_EU_1: "shard-eu-1",

@@ -22,6 +22,11 @@ declare global {
      * 40 s, `FEED_RUN_BUDGET`); the tests lift it so that a run stops at its subrequest budget, whatever the machine's speed.
      */
     PROCESSOR_FEED_RUN_MS?: string;
+    /**
+     * Not in wrangler.toml: the subrequests one cron run's change feeds may spend (default 60,000, `FEED_RUN_BUDGET`),
+     * raised or lowered with `limits.subrequests`; the tests lower it tenfold with their backlog.
+     */
+    PROCESSOR_FEED_RUN_SUBREQUESTS?: string;
   }
 }
 
@@ -77,6 +82,7 @@ const EnvSchema = z
     TENANT_MOVE_KEY_CACHE_MS: wholeNumber.optional(),
     TENANT_MOVE_STUCK_MINUTES: positiveNumber.optional(),
     PROCESSOR_FEED_RUN_MS: wholeNumber.optional(),
+    PROCESSOR_FEED_RUN_SUBREQUESTS: wholeNumber.optional(),
   })
   .refine((env) => Object.values(env.SHARDS).some((shard) => shard.open && shard.region === env.DEFAULT_REGION), {
     path: ["DEFAULT_REGION"],

@@ -33,10 +33,10 @@ const PAGE_CONCURRENCY = 6;
 /** What is left of a run's budget; each page read takes its cost from it. */
 export type FeedBudget = { deadlineMs: number; subrequests: number };
 
-/** A cron run's budget for the feeds; `PROCESSOR_FEED_RUN_MS` overrides its time. */
+/** A cron run's budget for the feeds; `PROCESSOR_FEED_RUN_MS` and `PROCESSOR_FEED_RUN_SUBREQUESTS` override its parts. */
 export const runBudget = (env: Env): FeedBudget => ({
   deadlineMs: Date.now() + Number(env.PROCESSOR_FEED_RUN_MS ?? FEED_RUN_BUDGET.ms),
-  subrequests: FEED_RUN_BUDGET.subrequests,
+  subrequests: Number(env.PROCESSOR_FEED_RUN_SUBREQUESTS ?? FEED_RUN_BUDGET.subrequests),
 });
 
 const affords = (budget: FeedBudget, pageSize: number) =>
