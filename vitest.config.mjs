@@ -131,7 +131,12 @@ export default defineConfig({
         test: {
           name: "sandbox-processor",
           include: ["packages/sandbox-processor/test/**/*.test.ts"],
-          setupFiles: ["test/support/count-assertions.mjs"],
+          // As in the workers project: a test may take several times its usual second on a machine whose cores are shared.
+          testTimeout: 20_000,
+          // A file reuses its Vitest worker's workerd; packages/sandbox-processor/test/support/fresh-sandbox.ts resets the
+          // sandbox a new workerd would have started empty.
+          isolate: false,
+          setupFiles: ["packages/sandbox-processor/test/support/fresh-sandbox.ts", "test/support/count-assertions.mjs"],
         },
       },
       {

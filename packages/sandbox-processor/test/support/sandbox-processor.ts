@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 
-// The processor's OpenAPI document is the repository's (vendor/finix-openapi), loaded by the root test setup.
+// The processor's OpenAPI document is the repository's (vendor/finix-openapi), served to the tests by vitest.config.mjs.
 import { conformance, processorPathTemplate, processorRequestErrors } from "../../../../test/workers/support/processor-conformance";
 import { sandboxControl, sandboxObject, sandboxProcessorFetch } from "../../src/worker/object";
 
