@@ -70,17 +70,12 @@ function withoutExternalReferences(node) {
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withoutExternalReferences(value)]));
 }
 
-/**
- * Each document parsed once per Vitest process (about a CPU-second each): both projects' global setups run in it, each
- * through a module instance of its own, so the parsed documents are kept on `globalThis`. Callers get a copy to change.
- */
-const PARSED_DOCUMENTS = Symbol.for("payment-connect.processor-openapi-documents");
+/** Each document parsed once (about a CPU-second each), though both modules and both projects read them; callers get a copy to change. */
+const parsedDocuments = new Map();
 
 function readDocument(file) {
-  /** @type {Map<string, any>} */
-  const parsed = (globalThis[PARSED_DOCUMENTS] ??= new Map());
-  if (!parsed.has(file)) parsed.set(file, withoutExternalReferences(YAML.parse(readFileSync(file, "utf8"))));
-  return structuredClone(parsed.get(file));
+  if (!parsedDocuments.has(file)) parsedDocuments.set(file, withoutExternalReferences(YAML.parse(readFileSync(file, "utf8"))));
+  return structuredClone(parsedDocuments.get(file));
 }
 
 /**
@@ -175,7 +170,7 @@ export function loadProcessorResourceExamples() {
   return examples;
 }
 
-/** The modules a test imports the documents' derived forms from (typed in test/support/processor-openapi.d.ts). */
+/** The modules a test imports the documents' derived forms from (typed in test/workers/support/processor-openapi-modules.d.ts). */
 const MODULES = {
   "virtual:processor-openapi": loadProcessorOpenApi,
   "virtual:processor-resource-examples": loadProcessorResourceExamples,
