@@ -82,7 +82,7 @@ const EnvSchema = z
     TENANT_MOVE_KEY_CACHE_MS: wholeNumber.optional(),
     TENANT_MOVE_STUCK_MINUTES: positiveNumber.optional(),
     PROCESSOR_FEED_RUN_MS: wholeNumber.optional(),
-    PROCESSOR_FEED_RUN_SUBREQUESTS: wholeNumber.optional(),
+    PROCESSOR_FEED_RUN_SUBREQUESTS: positiveNumber.optional(),
   })
   .refine((env) => Object.values(env.SHARDS).some((shard) => shard.open && shard.region === env.DEFAULT_REGION), {
     path: ["DEFAULT_REGION"],

@@ -50,6 +50,11 @@ describe("environment validation", () => {
     ["a timeout that is not a number", { PROCESSOR_TIMEOUT_MS: "soon" }, "PROCESSOR_TIMEOUT_MS must be a positive whole number"],
     ["a currency that is not a code", { CURRENCY: "dollars" }, "CURRENCY must be an ISO 4217 code"],
     ["an archive after zero days", { EVENT_ARCHIVE_AFTER_DAYS: "0" }, "EVENT_ARCHIVE_AFTER_DAYS must be a positive whole number"],
+    [
+      "change feeds with no subrequests to spend",
+      { PROCESSOR_FEED_RUN_SUBREQUESTS: "0" },
+      "PROCESSOR_FEED_RUN_SUBREQUESTS must be a positive whole number",
+    ],
   ])("names the variable at fault for %s", (_, override, message) => {
     const broken = { ...env, ...override } as Env;
     expect(() => validateEnv(broken)).toThrow(ConfigError);
