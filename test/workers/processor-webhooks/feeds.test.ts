@@ -86,7 +86,7 @@ function feedReadThrough(resource: "transfer" | "dispute", iso: string) {
 }
 
 describe("a change feed behind by 1,000 changes (a tenth of a deployment's run, with a tenth of its budget)", () => {
-  it("catches up within three cron runs (a run reads 500 no more), its lag back to minutes", async () => {
+  it("catches up within three cron runs, each held to its subrequest budget, its lag back to minutes", async () => {
     // The oldest change in the feed is an ACH settlement whose webhook was lost; 1,000 newer sales come before it.
     const { auth, payment, settle, merchantId } = await settledQuietly("Busy Minute Co");
     await settle();
