@@ -7,7 +7,7 @@
 // to the overview. Screenshots go to SCREENSHOTS_DIR when it is set.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 
-import { executeLocalD1, tenantShardBinding } from "../../scripts/local-d1.mjs";
+import { openLocalD1, tenantShardBinding } from "../../scripts/local-d1.mjs";
 import {
   acceptAndSignIn,
   adminHeaders,
@@ -30,10 +30,16 @@ const suite = devServerAndChromium(CHROMIUM);
 let tenant;
 const charged = {};
 
-/** The binding of the tenant's shard, looked up once (each look-up is a `wrangler d1 execute` of its own). */
-let shardBinding;
-const tenantShard = async () =>
-  (shardBinding ??= await tenantShardBinding({ persistTo: suite.server.persistTo, tenantId: tenant.tenantId }));
+/** Runs `work` on the tenant's shard, opened with Node's SQLite beside the running server. */
+async function onTenantShard(work) {
+  const binding = await tenantShardBinding({ persistTo: suite.server.persistTo, tenantId: tenant.tenantId });
+  const db = await openLocalD1({ persistTo: suite.server.persistTo, binding });
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
 
 async function charge(name, amountCents) {
   const response = await fetch(`${suite.server.baseUrl}/v1/payments`, {
@@ -61,20 +67,15 @@ async function refund(name, amountCents) {
   if (response.status !== 200) throw new Error(`refund ${name}: ${response.status} ${await response.text()}`);
   // The processor's reversal succeeds seconds later (its webhook records the state) and only then joins the merchant's
   // accruing settlement, as does the fee's share credited with it.
-  const binding = await tenantShard();
-  const settled = async () => {
-    const [found] = await executeLocalD1({
-      persistTo: suite.server.persistTo,
-      binding,
-      sql: `SELECT COUNT(*) AS n FROM refunds WHERE payment_id = '${charged[name].lcPaymentId}' AND processor_state = 'SUCCEEDED' AND fee_credit_status = 'succeeded'`,
-    });
-    return Number(found?.results[0]?.n);
-  };
-  // The API tells first that the fee's credit is no longer pending (a request a try), so the shard, a `wrangler d1
-  // execute` a try, is read about once.
-  await waitFor(async () => (await api(`/v1/payments/${charged[name].lcPaymentId}`)).applicationFeeRefundPending === false, {
-    what: `the fee credit of ${name}`,
-  });
+  const settled = () =>
+    onTenantShard(
+      (db) =>
+        db
+          .prepare(
+            "SELECT COUNT(*) AS n FROM refunds WHERE payment_id = ? AND processor_state = 'SUCCEEDED' AND fee_credit_status = 'succeeded'",
+          )
+          .get(charged[name].lcPaymentId)?.n,
+    );
   await waitFor(async () => (await settled()) === 1, { what: `the settled refund of ${name}` });
 }
 
@@ -90,7 +91,6 @@ async function payOut(expectedPayouts) {
 
 /** A month of older sales and refunds, written into the tenant's shard as the ledger holds them, one to four a day. */
 async function seedOlderDays() {
-  const binding = await tenantShard();
   const payments = [];
   const refunds = [];
   for (let day = 1; day < 30; day++) {
@@ -108,14 +108,14 @@ async function seedOlderDays() {
         );
     }
   }
-  await executeLocalD1({
-    persistTo: suite.server.persistTo,
-    binding,
-    sql: [
-      `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents, processor_merchant_id, processor_transfer_id, created_at, updated_at) VALUES ${payments.join(",")};`,
-      `INSERT INTO refunds (id, tenant_id, payment_id, status, amount_cents, refund_application_fee, application_fee_refund_cents, fee_credit_status, created_at, updated_at) VALUES ${refunds.join(",")};`,
-    ].join("\n"),
-  });
+  await onTenantShard((db) =>
+    db.exec(
+      [
+        `INSERT INTO payments (id, tenant_id, idempotency_key, status, method, amount_cents, currency, application_fee_cents, processor_merchant_id, processor_transfer_id, created_at, updated_at) VALUES ${payments.join(",")};`,
+        `INSERT INTO refunds (id, tenant_id, payment_id, status, amount_cents, refund_application_fee, application_fee_refund_cents, fee_credit_status, created_at, updated_at) VALUES ${refunds.join(",")};`,
+      ].join("\n"),
+    ),
+  );
 }
 
 beforeAll(async () => {
