@@ -6,9 +6,10 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
-import { cardToken, chargeableTenant, devSecrets, startDevServer } from "../support/index.mjs";
+import { tenantShardBinding } from "../../scripts/local-d1.mjs";
+import { cardToken, chargeableTenant, devSecrets, sharedDevServer } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -17,11 +18,7 @@ const ADMIN = { Authorization: `Bearer ${devSecrets().ADMIN_SECRET}` };
 let server;
 
 beforeAll(async () => {
-  // Its own server: the shard list it reads, tenants counted per shard, must hold this one tenant alone.
-  server = await startDevServer();
-});
-afterAll(async () => {
-  await server?.stop();
+  server = await sharedDevServer();
 });
 
 const adminCli = (...args) =>
@@ -30,9 +27,10 @@ const adminCli = (...args) =>
     env: { ...process.env, PAYMENT_CONNECT_URL: server.baseUrl, ADMIN_SECRET: devSecrets().ADMIN_SECRET },
   });
 
-async function shardList() {
+/** Tenants per shard, as `npm run admin -- shard list` counts them. */
+async function tenantsPerShard() {
   const { stdout } = await adminCli("shard", "list");
-  return JSON.parse(stdout).data;
+  return Object.fromEntries(JSON.parse(stdout).data.map((shard) => [shard.shard, shard.tenants]));
 }
 
 /** One charge, sent again under the same key for as long as the tenant is paused (503 with Retry-After). */
@@ -64,9 +62,11 @@ async function chargeUntilAnswered(key, orderRef) {
 describe("npm run admin -- tenant move", () => {
   it("moves a tenant to the other shard while it charges: every payment answered once, readable after, key intact", async () => {
     const tenant = await chargeableTenant(server.baseUrl, ADMIN, "Moving Espresso");
-    const from = (await shardList()).find((shard) => shard.tenants === 1)?.shard;
-    const to = ["DB_SHARD_US_1", "DB_SHARD_US_2"].find((shard) => shard !== from);
-    expect(from).toBeDefined();
+    const from = await tenantShardBinding({ persistTo: server.persistTo, tenantId: tenant.tenantId });
+    expect(["DB_SHARD_US_1", "DB_SHARD_US_2"]).toContain(from);
+    const to = from === "DB_SHARD_US_1" ? "DB_SHARD_US_2" : "DB_SHARD_US_1";
+    // The server is this file's alone while it runs, with the tenants of the files before it.
+    const counted = await tenantsPerShard();
 
     const before = [];
     for (let n = 0; n < 5; n++) before.push((await chargeUntilAnswered(tenant.key, `before-${n}`)).payment);
@@ -82,9 +82,7 @@ describe("npm run admin -- tenant move", () => {
     expect(JSON.parse(stdout)).toMatchObject({ tenantId: tenant.tenantId, from, to, step: "done" });
     // The charges ran across the pause: some were answered 503 there and then, retried, succeeded.
     expect(during.some((answer) => answer.paused > 0)).toBe(true);
-    const shards = await shardList();
-    expect(shards.find((shard) => shard.shard === to).tenants).toBe(1);
-    expect(shards.find((shard) => shard.shard === from).tenants).toBe(0);
+    expect(await tenantsPerShard()).toMatchObject({ [to]: counted[to] + 1, [from]: counted[from] - 1 });
 
     const payments = [...before, ...during.map((answer) => answer.payment)];
     for (const payment of payments) {
