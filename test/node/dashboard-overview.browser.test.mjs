@@ -76,6 +76,9 @@ async function refund(name, amountCents) {
           )
           .get(charged[name].lcPaymentId)?.n,
     );
+  await waitFor(async () => (await api(`/v1/payments/${charged[name].lcPaymentId}`)).applicationFeeRefundPending === false, {
+    what: `the fee credit of ${name}`,
+  });
   await waitFor(async () => (await settled()) === 1, { what: `the settled refund of ${name}` });
 }
 
