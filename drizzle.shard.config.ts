@@ -20,7 +20,6 @@ export default defineConfig({
     "./src/payouts/payouts.schema.ts",
     "./src/terminal/terminal.schema.ts",
     "./src/processor-webhooks/processor-webhooks.schema.ts",
-    "./src/requests/request-log.schema.ts",
   ],
   out: "./shard-migrations",
 });

@@ -5,12 +5,14 @@ import { createContext } from "./context";
 import { withTrace } from "./lib/log";
 import { placedShard } from "./placement/shards";
 import type { RootContext } from "./platform/context";
+import { type RequestLogMessage, storeRequestBatch } from "./requests";
 import { runScheduledSweeps } from "./scheduled";
 import { tenantShard } from "./tenants";
 import { ReaderObject, readerTenant } from "./terminal";
 
 export { IdempotencyStore } from "./idempotency/idempotency.durable-object";
 export { ProcessorRateBudget } from "./processor";
+export { RequestLogStore } from "./requests";
 
 /** A reader's Durable Object, given the composition root's context (a capability may not import it). */
 export class TerminalReader extends ReaderObject {
@@ -36,7 +38,12 @@ async function auditGoneEndpoints(ctx: RootContext, gone: GoneEndpoint[]): Promi
 export default {
   fetch: app.fetch,
   queue: (batch, env) =>
-    withTrace(() => handleCallbackBatch({ ctx: createContext(env), input: batch, onEndpointsGone: auditGoneEndpoints })),
+    withTrace(() =>
+      // By suffix, so per-environment queue names (payment-connect-sandbox-request-log) are recognized too.
+      batch.queue.endsWith("-request-log")
+        ? storeRequestBatch({ ctx: createContext(env), input: batch as MessageBatch<RequestLogMessage> })
+        : handleCallbackBatch({ ctx: createContext(env), input: batch, onEndpointsGone: auditGoneEndpoints }),
+    ),
   scheduled(controller, env, executionCtx) {
     executionCtx.waitUntil(runScheduledSweeps(env, controller.scheduledTime));
   },

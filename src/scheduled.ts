@@ -11,7 +11,6 @@ import { isLegacyControlShard } from "./placement/shards";
 import type { RootContext, ShardContext } from "./platform/context";
 import { ProcessorBusy } from "./processor";
 import { retryFailedApplications, sweepMissedProcessorEvents } from "./processor-webhooks";
-import { purgeExpiredRequests } from "./requests";
 import { advanceUnfinishedMoves } from "./tenant-moves";
 import { sweepTerminalSales } from "./terminal";
 
@@ -70,7 +69,7 @@ async function sweepAll(env: Env, scheduledTime: number): Promise<void> {
   await run("tenant moves", advanceUnfinishedMoves, ctx);
   const refreshStatistics = new Date(scheduledTime).toISOString().slice(11, 16) === PLANNER_STATISTICS_AT_UTC;
   // Each shard's turn is bounded whatever the others hold: the sweeps' batches, then at most 500 events and 500
-  // deliveries re-enqueued, the archive's budget (2,000 events or 10 s) and 10,000 expired request log rows; shards run
+  // deliveries re-enqueued, and the archive's budget (2,000 events or 10 s); shards run
   // side by side, one D1 writer each.
   await Promise.all(
     (await ctx.everyShard()).map(async (onShard) => {
@@ -78,7 +77,6 @@ async function sweepAll(env: Env, scheduledTime: number): Promise<void> {
       await onShard.outbox.flush();
       await run("callbacks", sweepCallbacks, onShard);
       await run("callback history archive", archiveCallbackHistory, onShard);
-      await run("request log retention", purgeExpiredRequests, onShard);
       // Once a day is enough for statistics that drift slowly, and it keeps the other 1,439 runs as cheap as before.
       if (refreshStatistics && !isLegacyControlShard(onShard.shard)) {
         await run("query planner statistics", ({ ctx }) => refreshPlannerStatistics(ctx.db), onShard);

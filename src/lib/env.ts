@@ -67,6 +67,9 @@ const EnvSchema = z
     EVENT_ARCHIVE_AFTER_DAYS: positiveNumber,
     DEFAULT_REGION: region,
     SHARDS: ShardsSchema.refine((shards) => Object.keys(shards).length > 0, "must list at least one shard"),
+    JURISDICTIONS: z
+      .string({ error: 'is required ("" for none)' })
+      .regex(/^(?:(?:eu|fedramp)(?:,(?:eu|fedramp))*)?$/, 'must list Durable Object jurisdictions, "eu" or "fedramp", comma-separated'),
     ADMIN_SECRET: required,
     KEY_PEPPER: required,
     CALLBACK_SECRETS_KEY: required,

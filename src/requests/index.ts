@@ -1,9 +1,16 @@
 /**
- * The request log's public surface: every `/v1` request of a tenant, logged after its response (the middleware `src/app.ts`
- * puts on `/v1`), kept REQUEST_LOG_RETENTION_DAYS by the cron, read through `/v1/requests` and the dashboard.
+ * The request log's public surface: every `/v1` request of a tenant, sent to the request-log queue after its response
+ * (the middleware `src/app.ts` puts on `/v1`), kept by the tenant's own store (`RequestLogStore`) for
+ * REQUEST_LOG_RETENTION_DAYS, read through `/v1/requests` and the dashboard.
  */
+export { type RequestLogRecord, RequestLogStore } from "./request-log.durable-object";
 export { logTenantRequests } from "./request-log.middleware";
-export type { RequestLogRecord } from "./request-log.schema";
-export * as requestLogTables from "./request-log.schema";
-export { getRequest, listRequests, purgeExpiredRequests, REQUEST_LOG_RETENTION_DAYS, STATUS_FILTER } from "./request-log.service";
+export {
+  getRequest,
+  listRequests,
+  REQUEST_LOG_RETENTION_DAYS,
+  type RequestLogMessage,
+  STATUS_FILTER,
+  storeRequestBatch,
+} from "./request-log.service";
 export { default as requestsRouter } from "./requests.router";

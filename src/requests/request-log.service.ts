@@ -1,21 +1,14 @@
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
-
-import { isFenceRefusal } from "../db/tenancy";
 import { newId } from "../lib/ids";
 import { logEvent } from "../lib/log";
-import { afterCursor, cursorScope, type Page, pageOf } from "../lib/pagination";
+import { cursorScope, decodeCursor, type Page, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { redactSecrets } from "../lib/redact";
-import { tenantPlacement } from "../placement/shards";
-import { liveHere } from "../placement/tenant-fences.schema";
-import type { ShardContext, TenantContext } from "../platform/context";
-import { requestLog, type RequestLogRecord } from "./request-log.schema";
+import { shardsOf } from "../placement/shards";
+import type { RootContext, TenantContext, TenantPlace } from "../platform/context";
+import type { RequestLogRecord, RequestLogStore } from "./request-log.durable-object";
 
+/** How long a logged request is kept, as `/v1/requests` and the dashboard promise (the store's retention alarm). */
 export const REQUEST_LOG_RETENTION_DAYS = 14;
-
-/** What one run of the retention sweep deletes at most on a shard: 5 statements of 2,000 rows, 14.4 million rows a day. */
-const PURGE_BATCH_ROWS = 2_000;
-const PURGE_BATCHES_PER_RUN = 5;
 
 /** Longer paths, queries and keys are cut: a log row's size stays bounded whatever a client sends. */
 const MAX_TEXT = 2_048;
@@ -66,11 +59,17 @@ export type FinishedRequest = {
  * Refused by a move's fence (the tenant paused or gone from this shard since the request resolved it), it is written
  * once more where the tenant's data is now; while the move still pauses the tenant it is dropped, and logged.
  */
+/** One message of the request-log queue: a row, for the tenant's store in its shard's region. */
+export type RequestLogMessage = { tenantId: string; region: string; row: RequestLogRecord };
+
+/**
+ * Sends the request's row to the request-log queue; never throws, since it runs after the response with no one to tell.
+ * A row is what the request was, never what it carried: no body, secret-named query parameters and secret-shaped values
+ * redacted. The ledger shard is not touched: the row waits in the queue and is kept by the tenant's own store.
+ */
 export async function recordRequest({ ctx, input }: { ctx: TenantContext; input: FinishedRequest }): Promise<void> {
-  const tenantId = ctx.tenant.id;
   const row: RequestLogRecord = {
     id: newId("req"),
-    tenantId,
     at: input.receivedAt,
     method: input.method,
     path: redactSecrets(input.path).slice(0, MAX_TEXT),
@@ -83,33 +82,71 @@ export async function recordRequest({ ctx, input }: { ctx: TenantContext; input:
     apiKeyId: input.apiKeyId,
     client: clientOf(input.userAgent),
   };
-  const lost = (reason: string, error: unknown) =>
-    logEvent("warn", "request log row lost", { traceId: input.traceId, tenantId, reason, error: String(error) });
+  const message: RequestLogMessage = { tenantId: ctx.tenant.id, region: regionOf(ctx.env, ctx.tenant.shard), row };
   try {
-    await ctx.db.insert(requestLog).values(row);
+    await ctx.env.REQUEST_LOG.send(message, { contentType: "json" });
   } catch (error) {
-    if (!isFenceRefusal(error)) {
-      lost("write failed", error);
-      return;
-    }
-    try {
-      const placement = await tenantPlacement(ctx.control, tenantId);
-      if (!placement || placement.moving) lost("tenant moving", error);
-      else await ctx.forShard(placement.shard).db.insert(requestLog).values(row);
-    } catch (again) {
-      lost("write failed after the move", again);
-    }
+    logEvent("warn", "request log row lost", { traceId: input.traceId, tenantId: ctx.tenant.id, error: String(error) });
   }
 }
 
-/** A class (`4xx`: 400 to 499) or one code; one code is an equality, so the status index gives its rows in order. */
-function statusCondition(status: string) {
-  if (!status.endsWith("xx")) return eq(requestLog.status, Number(status));
-  const first = Number(status[0]) * 100;
-  return and(gte(requestLog.status, first), lt(requestLog.status, first + 100));
+/**
+ * The request-log queue's consumer: each tenant's rows of the batch go to its store in one transaction. A tenant whose
+ * store fails has its messages retried (the Queue's `max_retries`), the others are acknowledged; a retried row already
+ * kept is not kept twice.
+ */
+export async function storeRequestBatch({
+  ctx,
+  input: batch,
+}: {
+  ctx: RootContext;
+  input: MessageBatch<RequestLogMessage>;
+}): Promise<void> {
+  const byStore = new Map<string, { region: string; tenantId: string; messages: Message<RequestLogMessage>[] }>();
+  for (const message of batch.messages) {
+    const { region, tenantId } = message.body;
+    const key = `${region} ${tenantId}`;
+    const group = byStore.get(key) ?? { region, tenantId, messages: [] };
+    group.messages.push(message);
+    byStore.set(key, group);
+  }
+  await Promise.all(
+    [...byStore.values()].map(async ({ region, tenantId, messages }) => {
+      try {
+        await requestLogStore(ctx.env, region, tenantId).record(messages.map((message) => message.body.row));
+        for (const message of messages) message.ack();
+      } catch (error) {
+        logEvent("warn", "request log batch retried", { tenantId, rows: messages.length, error: String(error) });
+        for (const message of messages) message.retry();
+      }
+    }),
+  );
 }
 
-const listOrder = { createdAt: requestLog.at, id: requestLog.id };
+/** The region of the shard a tenant is on: its request log is kept there (the control database's tenants, DEFAULT_REGION's). */
+function regionOf(env: Env, shard: string): string {
+  return shardsOf(env).find((candidate) => candidate.binding === shard)?.region ?? env.DEFAULT_REGION;
+}
+
+/** The tenant's request-log store, in its region's jurisdiction when JURISDICTIONS names the region (the EU's, deployed). */
+function requestLogStore(env: Env, region: string, tenantId: string): DurableObjectStub<RequestLogStore> {
+  const jurisdictions = env.JURISDICTIONS.split(",");
+  const namespace = jurisdictions.includes(region) ? env.REQUEST_LOGS.jurisdiction(region as DurableObjectJurisdiction) : env.REQUEST_LOGS;
+  return namespace.get(namespace.idFromName(tenantId));
+}
+
+/** The store of a tenant's request log: in the region of the shard it is on. */
+export const tenantRequestLog = (env: Env, tenant: TenantPlace): DurableObjectStub<RequestLogStore> =>
+  requestLogStore(env, regionOf(env, tenant.shard), tenant.id);
+
+const storeOf = (ctx: TenantContext) => tenantRequestLog(ctx.env, ctx.tenant);
+
+/** A class (`4xx`: 400 to 499) or one code, as the inclusive range the store filters on. */
+function statusRange(status: string): [number, number] {
+  if (!status.endsWith("xx")) return [Number(status), Number(status)];
+  const first = Number(status[0]) * 100;
+  return [first, first + 99];
+}
 
 /** The tenant's requests, newest first, under a cursor signed for these filters. */
 export async function listRequests({
@@ -119,32 +156,24 @@ export async function listRequests({
   ctx: TenantContext;
   input: { query: RequestLogQuery };
 }): Promise<Page<RequestLogRecord>> {
-  const tenantId = ctx.tenant.id;
   const scope = cursorScope(ctx, "request-log-cursor", {
-    tenantId,
+    tenantId: ctx.tenant.id,
     filters: [query.status ?? null, query.pathPrefix ?? null, query.apiKeyId ?? null, query.traceId ?? null, query.withoutListen ?? false],
   });
-  const rows = await ctx.db
-    .select()
-    .from(requestLog)
-    .where(
-      and(
-        eq(requestLog.tenantId, tenantId),
-        query.status ? statusCondition(query.status) : undefined,
-        query.pathPrefix ? sql`substr(${requestLog.path}, 1, length(${query.pathPrefix})) = ${query.pathPrefix}` : undefined,
-        query.apiKeyId ? eq(requestLog.apiKeyId, query.apiKeyId) : undefined,
-        query.traceId ? eq(requestLog.traceId, query.traceId) : undefined,
-        query.withoutListen ? isNull(requestLog.client) : undefined,
-        await afterCursor(listOrder, query.cursor, scope),
-      ),
-    )
-    .orderBy(desc(requestLog.at), desc(requestLog.id))
-    .limit(query.limit + 1)
-    .all();
+  const after = query.cursor ? await decodeCursor(query.cursor, scope) : undefined;
+  const rows = await storeOf(ctx).list({
+    status: query.status ? statusRange(query.status) : undefined,
+    pathPrefix: query.pathPrefix,
+    apiKeyId: query.apiKeyId,
+    traceId: query.traceId,
+    withoutListen: query.withoutListen,
+    after: after && { at: after.createdAt, id: after.id },
+    limit: query.limit + 1,
+  });
   return pageOf(rows, query.limit, scope, (row) => ({ createdAt: row.at, id: row.id }));
 }
 
-/** One of the tenant's requests; another tenant's id is the same 404 as a missing one. */
+/** One of the tenant's requests; another tenant's id is the same 404 as a missing one (each tenant's log is its own). */
 export async function getRequest({
   ctx,
   input: { requestId },
@@ -152,34 +181,7 @@ export async function getRequest({
   ctx: TenantContext;
   input: { requestId: string };
 }): Promise<RequestLogRecord> {
-  const tenantId = ctx.tenant.id;
-  const row = await ctx.db
-    .select()
-    .from(requestLog)
-    .where(and(eq(requestLog.id, requestId), eq(requestLog.tenantId, tenantId)))
-    .get();
+  const row = await storeOf(ctx).get(requestId);
   if (!row) throw new ApiError("not-found", `No request ${requestId}.`);
   return row;
-}
-
-/**
- * The cron's retention on one shard: rows older than REQUEST_LOG_RETENTION_DAYS, oldest first, across tenants, at most
- * PURGE_BATCHES_PER_RUN batches a run so a shard's turn stays bounded (a backlog goes a run at a time). A tenant in the
- * middle of a move is left to it: the delete picks only tenants live here, in the same statement.
- */
-export async function purgeExpiredRequests({ ctx }: { ctx: ShardContext }): Promise<{ deleted: number }> {
-  const cutoff = new Date(ctx.clock.nowMs() - REQUEST_LOG_RETENTION_DAYS * 86_400_000).toISOString();
-  let deleted = 0;
-  for (let batch = 0; batch < PURGE_BATCHES_PER_RUN; batch++) {
-    const oldest = ctx.db
-      .select({ id: requestLog.id })
-      .from(requestLog)
-      .where(and(lt(requestLog.at, cutoff), liveHere(requestLog.tenantId)))
-      .orderBy(requestLog.at)
-      .limit(PURGE_BATCH_ROWS);
-    const { meta } = await ctx.db.delete(requestLog).where(inArray(requestLog.id, oldest)).run();
-    deleted += meta.changes;
-    if (meta.changes < PURGE_BATCH_ROWS) break;
-  }
-  return { deleted };
 }

@@ -1,4 +1,4 @@
-import type { RequestLogRecord } from "./request-log.schema";
+import type { RequestLogRecord } from "./request-log.durable-object";
 
 /** The wire shape of a logged request: one mapper, so internal columns never leak. */
 export const toRequestLogEntry = (row: RequestLogRecord) => ({

@@ -9,7 +9,6 @@ import * as eventTables from "../outbox/events.schema";
 import { paymentTables } from "../payments";
 import { payoutTables } from "../payouts";
 import { processorWebhookTables } from "../processor-webhooks";
-import { requestLogTables } from "../requests";
 import { terminalTables } from "../terminal";
 
 /** A shard table as a move copies it: its SQL name and columns, primary key, tenant column and the parents it references. */
@@ -41,7 +40,6 @@ const SHARD_SCHEMAS = [
   payoutTables,
   terminalTables,
   processorWebhookTables,
-  requestLogTables,
 ];
 
 const endsWith = (columns: string[], tail: string[]) =>

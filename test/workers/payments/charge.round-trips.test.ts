@@ -12,35 +12,23 @@ import { cardToken, chargeableTenant, chargeBody } from "../support/sandbox";
 import { activeReader, buyer, finalPayment, type Sale, saleBody, startSale, waitingOnReader } from "../support/terminal";
 
 /** What one request cost: D1 round trips and processor calls as they were made, idempotency object calls as they settled. */
-type Cost = { d1: number; idempotency: string[]; processor: string[] };
+/** `logged`: the request log's rows sent to its queue (src/requests), which the service does once the response is ready, never before it. */
+type Cost = { d1: number; idempotency: string[]; processor: string[]; logged: number };
 
 const D1_ROUND_TRIPS = new Set<PropertyKey>(["run", "all", "first", "raw"]);
 
-/** The request log's row (src/requests), which the service writes once the response is ready, never before it. */
-const REQUEST_LOG_INSERT = /^insert into "request_log"/;
-
 /**
  * A D1 binding (the control database or a shard), or a session on one, counting each statement run alone and each
- * batch as one round trip, whichever of them it goes through. The request log's insert only reaches D1 (and is
- * counted) once `held` is run, so a request that awaited it could not answer before it.
+ * batch as one round trip, whichever of them it goes through.
  */
-function countingD1<T extends D1Database | D1DatabaseSession>(db: T, cost: Cost, held: (() => Promise<void>)[]): T {
+function countingD1<T extends D1Database | D1DatabaseSession>(db: T, cost: Cost): T {
   const unwrapped = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement, logRow: boolean): D1PreparedStatement => {
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, property) {
-        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values), logRow);
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
         const value = Reflect.get(target, property, target) as unknown;
         if (typeof value !== "function") return value;
-        if (logRow && property === "run") {
-          return () =>
-            new Promise((resolve, reject) =>
-              held.push(async () => {
-                cost.d1++;
-                await target.run().then(resolve, reject);
-              }),
-            );
-        }
         if (D1_ROUND_TRIPS.has(property)) cost.d1++;
         return value.bind(target);
       },
@@ -50,8 +38,8 @@ function countingD1<T extends D1Database | D1DatabaseSession>(db: T, cost: Cost,
   };
   return new Proxy(db, {
     get(target, property) {
-      if (property === "prepare") return (query: string) => wrap(target.prepare(query), REQUEST_LOG_INSERT.test(query));
-      if (property === "withSession") return (from: string) => countingD1((target as D1Database).withSession(from), cost, held);
+      if (property === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (property === "withSession") return (from: string) => countingD1((target as D1Database).withSession(from), cost);
       if (property === "batch") {
         return (statements: D1PreparedStatement[]) => {
           cost.d1++;
@@ -105,14 +93,24 @@ async function measured(
   path: string,
   init: RequestInit,
 ): Promise<{ status: number; headers: Headers; body: string; awaited: Cost; total: Cost }> {
-  const cost: Cost = { d1: 0, idempotency: [], processor: [] };
+  const cost: Cost = { d1: 0, idempotency: [], processor: [], logged: 0 };
   // What the request leaves to run after its response, held until the response is in.
   const held: (() => Promise<void>)[] = [];
   const databases = ["DB", ...shardsOf(env).map((shard) => shard.binding)];
   const counted = {
     ...env,
-    ...Object.fromEntries(databases.map((binding) => [binding, countingD1(shardD1(env, binding), cost, held)])),
+    ...Object.fromEntries(databases.map((binding) => [binding, countingD1(shardD1(env, binding), cost)])),
     IDEMPOTENCY: countingIdempotency(cost, held) as unknown as Env["IDEMPOTENCY"],
+    // A row reaches the queue only once `held` is run, so a request that awaited its send could not answer before it.
+    REQUEST_LOG: {
+      send: (...args: Parameters<Env["REQUEST_LOG"]["send"]>) =>
+        new Promise<void>((resolve, reject) =>
+          held.push(async () => {
+            cost.logged++;
+            await env.REQUEST_LOG.send(...args).then(() => resolve(), reject);
+          }),
+        ),
+    },
     SANDBOX_PROCESSOR: {
       fetch: (request: Request) => {
         cost.processor.push(`${request.method} ${new URL(request.url).pathname}`);
@@ -159,6 +157,7 @@ describe("what a charge costs", () => {
       d1: 2 + 1 + 1 + 1,
       idempotency: ["begin"],
       processor: ["POST /identities", "POST /payment_instruments", "POST /transfers"],
+      logged: 0,
     });
     expect(first.total.idempotency).toEqual(["begin", "complete"]);
 
@@ -166,9 +165,14 @@ describe("what a charge costs", () => {
     expect(returning.status).toBe(201);
     // Where its writes left the shard, read from D1's answers to them: no round trip of its own.
     expect(returning.headers.get("X-D1-Bookmark")).toMatch(/^[0-9a-f]+(-[0-9a-f]+)*~DB_SHARD_[A-Z0-9_]+$/);
-    expect(returning.awaited).toEqual({ d1: 2, idempotency: ["begin"], processor: ["POST /payment_instruments", "POST /transfers"] });
-    // After the answer, and only then, the request log's row: one write of its own (src/requests).
-    expect(returning.total).toEqual({ d1: 2 + 1, idempotency: ["begin", "complete"], processor: returning.awaited.processor });
+    expect(returning.awaited).toEqual({
+      d1: 2,
+      idempotency: ["begin"],
+      processor: ["POST /payment_instruments", "POST /transfers"],
+      logged: 0,
+    });
+    // After the answer, and only then, the request log's row: one message to its queue, nothing on D1 (src/requests).
+    expect(returning.total).toEqual({ d1: 2, idempotency: ["begin", "complete"], processor: returning.awaited.processor, logged: 1 });
   });
 
   it("a stored instrument: 2 D1 round trips, 1 awaited idempotency call, 1 processor call; its lookup: 1 D1 round trip", async () => {
@@ -178,14 +182,14 @@ describe("what a charge costs", () => {
 
     const stored = await chargeWith(auth, { amountCents: 1200, currency: "USD", orderRef: "counted-stored", processorInstrumentId });
     expect(stored.status).toBe(201);
-    expect(stored.awaited).toEqual({ d1: 2, idempotency: ["begin"], processor: ["POST /transfers"] });
+    expect(stored.awaited).toEqual({ d1: 2, idempotency: ["begin"], processor: ["POST /transfers"], logged: 0 });
     expect(stored.total.idempotency).toEqual(["begin", "complete"]);
 
     const { lcPaymentId } = JSON.parse(stored.body) as { lcPaymentId: string };
     const found = await measured(`/v1/payments/${lcPaymentId}`, { headers: auth });
     expect(found.status).toBe(200);
-    expect(found.awaited).toEqual({ d1: 1, idempotency: [], processor: [] });
-    expect(found.total).toEqual({ d1: 1 + 1, idempotency: [], processor: [] });
+    expect(found.awaited).toEqual({ d1: 1, idempotency: [], processor: [], logged: 0 });
+    expect(found.total).toEqual({ d1: 1, idempotency: [], processor: [], logged: 1 });
   });
 
   it("a replay: 1 idempotency call and nothing else before its answer", async () => {
@@ -197,9 +201,9 @@ describe("what a charge costs", () => {
       jsonInit("POST", JSON.parse(init.body as string), { ...auth, "Idempotency-Key": "counted-replay" }),
     );
     expect(replay.body).toBe(first.body);
-    expect(replay.awaited).toEqual({ d1: 0, idempotency: ["begin"], processor: [] });
+    expect(replay.awaited).toEqual({ d1: 0, idempotency: ["begin"], processor: [], logged: 0 });
     // After it: the request log's row.
-    expect(replay.total).toEqual({ d1: 0 + 1, idempotency: ["begin"], processor: [] });
+    expect(replay.total).toEqual({ d1: 0, idempotency: ["begin"], processor: [], logged: 1 });
   });
 
   it("the processor's transfer.created of a sale it recorded: 1 D1 round trip, its receipt kept", async () => {
@@ -216,7 +220,7 @@ describe("what a charge costs", () => {
     expect(received.status).toBe(200);
     expect(JSON.parse(received.body)).toMatchObject({ outcome: "ignored" });
     // The receipt, written with the read of the payment that makes it "ignored": nothing else before or after the answer.
-    expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [] });
+    expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [], logged: 0 });
     expect(await lookup(auth, lcPaymentId)).toEqual(before);
 
     const again = await deliveredWebhook(created);
@@ -237,7 +241,7 @@ describe("what a charge costs", () => {
     expect(received.status).toBe(200);
     expect(JSON.parse(received.body)).toMatchObject({ outcome: "ignored" });
     // The delivery's receipt, with the read of the payment it is about: no write to the payment.
-    expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [] });
+    expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [], logged: 0 });
     expect(await lookup(auth, lcPaymentId)).toEqual(before);
   });
 
@@ -252,6 +256,6 @@ describe("what a charge costs", () => {
 
     const received = await deliveredWebhook(transferEvent(await processorGet(`/transfers/${processorTransferId!}`), "updated"));
     expect(JSON.parse(received.body)).toMatchObject({ outcome: "ignored" });
-    expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [] });
+    expect(received.total).toEqual({ d1: 1, idempotency: [], processor: [], logged: 0 });
   });
 });

@@ -8,6 +8,7 @@ import { ADMIN_HEADERS, call, expectProblem, issueKey, tenantWithKey } from "../
 import { paymentId, seedDispute, seedPayments, seedPayout } from "../support/ledger";
 import { otherShardInRegion } from "../support/moves";
 import { signedDelivery, transferEvent } from "../support/processor-webhooks";
+import { seedRequests } from "../support/requests";
 import { chargeableTenant } from "../support/sandbox";
 import { registerReader } from "../support/terminal";
 
@@ -50,6 +51,8 @@ beforeAll(async () => {
   payoutId = await seedPayout(tenant.tenantId);
   await seedPayout(tenant.tenantId);
   for (let n = 0; n < 2; n++) expect((await registerReader(auth)).status).toBe(201);
+  // Kept now, not a second from now as the requests above are.
+  await seedRequests(tenant.tenantId, [{ at: "2026-11-01T10:00:00.000Z" }, { at: "2026-11-02T10:00:00.000Z" }]);
 
   callbacksTenant = await tenantWithCallbacks();
   for (let n = 0; n < 2; n++) await deliveryWithoutMessage(await writeEvent(callbacksTenant));

@@ -15,7 +15,6 @@ import { moneyByDay, type PaymentSearchKind, reconcileLedger, refundsOfPayment, 
 import { payments, refunds } from "../../../src/payments/payments.schema";
 import { payoutItemCounts, payoutItemsOfPayment, payoutsAtAGlance } from "../../../src/payouts";
 import { shardD1, shardsOf } from "../../../src/placement/shards";
-import { purgeExpiredRequests } from "../../../src/requests";
 import { mockReceiver } from "../support/callbacks";
 import { controlDb, shardDb } from "../support/db";
 import { ADMIN_HEADERS, createTenant, jsonInit } from "../support/http";
@@ -225,32 +224,6 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
       /USING (COVERING )?INDEX (sqlite_autoindex_payout_items_1|payout_items_order) \(payout_id=\?\)|USING INDEX payout_items_tenant_walk \(tenant_id=\? AND payout_id=\?\)/,
   },
   {
-    name: "a request log page after a cursor",
-    sql: /from "request_log" where \("request_log"\."tenant_id" = \? and \("request_log"\."at", "request_log"\."id"\) < \(\?, \?\)\)/,
-    index: /USING INDEX request_log_tenant_at \(tenant_id=\? AND \(at,id\)<\(\?,\?\)\)/,
-  },
-  {
-    name: "requests of a status",
-    sql: /from "request_log" where \("request_log"\."tenant_id" = \? and "request_log"\."status" = \?\)/,
-    index: /USING INDEX request_log_tenant_status_at \(tenant_id=\? AND status=\?\)/,
-  },
-  {
-    name: "requests of a status class",
-    sql: /from "request_log" where \("request_log"\."tenant_id" = \? and \("request_log"\."status" >= \? and "request_log"\."status" < \?\)\)/,
-    index: /USING INDEX request_log_tenant_status_at \(tenant_id=\? AND status>\? AND status<\?\)/,
-  },
-  {
-    name: "a request by its traceId",
-    sql: /from "request_log" where \("request_log"\."tenant_id" = \? and "request_log"\."trace_id" = \?\)/,
-    index: /USING INDEX request_log_tenant_trace_at \(tenant_id=\? AND trace_id=\?\)/,
-  },
-  {
-    name: "request log retention: the oldest rows",
-    // Of the tenants live on the shard: the fence's condition rides along.
-    sql: /^delete from "request_log" where "request_log"\."id" in \(select "id" from "request_log" where \("request_log"\."at" < \? and NOT EXISTS .*\) order by "request_log"\."at"/,
-    index: /USING INDEX request_log_at \(at<\?\)/,
-  },
-  {
     name: "tenants page",
     sql: /from "tenants" (left join "tenant_shards" .* )?(where .* )?order by "tenants"\."created_at" desc/,
     index: /USING INDEX tenants_created/,
@@ -342,19 +315,6 @@ describe("query plans of the hot paths", () => {
     }
     const { data: tenantEvents } = await (await run("/v1/events?limit=1", { headers: auth })).json<{ data: { id: string }[] }>();
     expect((await run(`/v1/events/${tenantEvents[0]!.id}`, { headers: auth })).status).toBe(200);
-    const logged = await (
-      await run("/v1/requests?limit=1", { headers: auth })
-    ).json<{ data: { id: string; traceId: string }[]; nextCursor: string }>();
-    for (const path of [
-      `/v1/requests?limit=1&cursor=${logged.nextCursor}`,
-      "/v1/requests?status=4xx",
-      "/v1/requests?status=404",
-      `/v1/requests?traceId=${logged.data[0]!.traceId}`,
-      "/v1/requests?path=/v1/payments/&apiKeyId=key_planplanplan0001",
-      `/v1/requests/${logged.data[0]!.id}`,
-    ]) {
-      expect((await run(path, { headers: auth })).status, path).toBe(200);
-    }
 
     await seedDispute(tenantId, lcPaymentId);
     await seedDispute(tenantId, lcPaymentId);
@@ -474,7 +434,6 @@ describe("query plans of the hot paths", () => {
     const history = await subjectHistory({ ctx: pageCtx, input: { subjectId: lcPaymentId, limit: 50 } });
     expect(history.events.flatMap((event) => event.deliveries).length).toBeGreaterThan(0);
 
-    await purgeExpiredRequests({ ctx: createContext(recorded).forShard(shard) });
     const archived = await archiveCallbackHistory({
       ctx: createContext(recorded, { nowMs: Date.now() + 400 * 86_400_000 }).forShard(shard),
     });

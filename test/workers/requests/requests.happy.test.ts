@@ -1,17 +1,9 @@
-import { env } from "cloudflare:workers";
-import { like } from "drizzle-orm";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-import { createContext } from "../../../src/context";
-import { shardD1 } from "../../../src/placement/shards";
-import { purgeExpiredRequests } from "../../../src/requests";
-import { requestLog } from "../../../src/requests/request-log.schema";
-import { runScheduledSweeps } from "../../../src/scheduled";
-import { shardDb } from "../support/db";
 import { call, expectProblem, issueKey, jsonInit, tenantWithKey } from "../support/http";
-import { type LoggedRequest, loggedRequest, requestsPage, seedRequests, storedRequestRows } from "../support/requests";
+import { type LoggedRequest, loggedRequest, requestLogOf, requestsPage, seedRequests, storedRequestRows } from "../support/requests";
 import { buyer, cardToken, charge, chargeableTenant, chargeBody } from "../support/sandbox";
-import { tenantShardBinding } from "../support/shards";
 
 const DAY_MS = 86_400_000;
 
@@ -140,36 +132,20 @@ describe("the request log", () => {
     expect(everything.slice(-7)).toEqual([anotherKey, refund, failed, conflict, notFound, created, ok].map((row) => row!.id));
   });
 
-  it("keeps 14 days: the cron deletes older rows on every shard, at most 10,000 a run, oldest first", async () => {
+  it("keeps 14 days: the store's daily alarm deletes older rows, a backlog of them in one run, and comes back", async () => {
     const { tenantId, auth } = await tenantWithKey("Retained Rolls");
     const now = Date.now();
-    const [expired, kept] = await seedRequests(tenantId, [
-      { at: new Date(now - 14 * DAY_MS - 60_000).toISOString() },
-      { at: new Date(now - 14 * DAY_MS + 60_000).toISOString() },
-    ]);
-    await runScheduledSweeps(env, now);
-    const left = (await storedRequestRows(tenantId)).map((row) => row.id);
-    expect(left).toContain(kept!.id);
-    expect(left).not.toContain(expired!.id);
-    expect((await call(`/v1/requests/${expired!.id}`, { headers: auth })).status).toBe(404);
+    const backlog = Array.from({ length: 12_001 }, (_, i) => ({ at: new Date(now - 15 * DAY_MS - i * 1000).toISOString() }));
+    const [expired] = await seedRequests(tenantId, [{ at: new Date(now - 14 * DAY_MS - 60_000).toISOString() }, ...backlog]);
+    const [kept] = await seedRequests(tenantId, [{ at: new Date(now - 14 * DAY_MS + 60_000).toISOString() }]);
+    const store = await requestLogOf(tenantId);
 
-    // A backlog goes a bounded run at a time: 10,001 expired rows take two runs.
-    const shard = await tenantShardBinding(tenantId);
-    const d1 = shardD1(env, shard);
-    // Raw SQL on purpose: one statement writes the 10,001 rows, where seeding through drizzle takes a statement a row.
-    await d1
-      .prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10001)
-         INSERT INTO request_log (id, tenant_id, at, method, path, query, status, duration_ms, trace_id, idempotency_key, api_key_id)
-         SELECT 'req_backlog' || i, ?, strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0 - i, 'unixepoch'), 'GET', '/v1/payments', '', 200, 1, 'trace' || i, NULL, 'key_backlog' FROM n`,
-      )
-      .bind(tenantId, now - 15 * DAY_MS)
-      .run();
-    const ctx = createContext(env, { nowMs: now }).forShard(shard);
-    expect(await purgeExpiredRequests({ ctx })).toEqual({ deleted: 10_000 });
-    const oldest = await shardDb(d1).select({ id: requestLog.id }).from(requestLog).where(like(requestLog.id, "req_backlog%"));
-    // The one left is the newest of them (i = 1).
-    expect(oldest).toEqual([{ id: "req_backlog1" }]);
-    expect(await purgeExpiredRequests({ ctx })).toEqual({ deleted: 1 });
+    expect(await runDurableObjectAlarm(store)).toBe(true);
+    expect((await storedRequestRows(tenantId)).map((row) => row.id)).toEqual([kept!.id]);
+    expect((await call(`/v1/requests/${expired!.id}`, { headers: auth })).status).toBe(404);
+    // A row is left, so the alarm is set again for tomorrow.
+    await runInDurableObject(store, async (_, state) => {
+      expect(await state.storage.getAlarm()).toBeGreaterThan(now + DAY_MS - 60_000);
+    });
   });
 });

@@ -19,7 +19,6 @@ import * as tenantMoves from "../../../src/placement/tenant-moves.schema";
 import * as tenantShards from "../../../src/placement/tenant-shards.schema";
 import * as receipts from "../../../src/processor-webhooks/processor-webhooks.schema";
 import * as watermarks from "../../../src/processor-webhooks/watermarks.schema";
-import * as requestLog from "../../../src/requests/request-log.schema";
 import * as tenantChanges from "../../../src/tenant-moves/tenant-changes.schema";
 import * as apiKeys from "../../../src/tenants/tenants.schema";
 import * as serialNumbers from "../../../src/terminal/serial-numbers.schema";
@@ -40,7 +39,6 @@ const shardSchema = {
   ...payouts,
   ...terminal,
   ...receipts,
-  ...requestLog,
 };
 
 /** The control database's tables: every table (a tenant from before shards keeps its rows there). */

@@ -1,11 +1,13 @@
-// The request log: a request's row, which the service writes after its response, and rows written directly.
-import { eq } from "drizzle-orm";
+// The request log: a request's row, which the service sends to the request-log queue after its response and the
+// tenant's store keeps, and rows written to that store directly.
+import { env } from "cloudflare:workers";
 
-import { requestLog } from "../../../src/requests/request-log.schema";
+import { type RequestLogRecord } from "../../../src/requests";
+import { tenantRequestLog } from "../../../src/requests/request-log.service";
 import { eventually } from "./callbacks";
-import { shardOf } from "./db";
 import { call } from "./http";
-import { insertRows, requestRow } from "./seed";
+import { requestRow } from "./seed";
+import { tenantShardBinding } from "./shards";
 
 export type LoggedRequest = {
   id: string;
@@ -37,9 +39,12 @@ export async function loggedRequest(auth: Record<string, string>, traceId: strin
   return page.data[0]!;
 }
 
-/** Every column of the tenant's rows, as stored on its shard. */
-export async function storedRequestRows(tenantId: string): Promise<(typeof requestLog.$inferSelect)[]> {
-  return (await shardOf(tenantId)).select().from(requestLog).where(eq(requestLog.tenantId, tenantId)).orderBy(requestLog.at);
+/** The store of the tenant's request log, where its shard's region keeps it. */
+export const requestLogOf = async (tenantId: string) => tenantRequestLog(env, { id: tenantId, shard: await tenantShardBinding(tenantId) });
+
+/** Every column of the tenant's rows, as its store keeps them, oldest first. */
+export async function storedRequestRows(tenantId: string): Promise<RequestLogRecord[]> {
+  return (await (await requestLogOf(tenantId)).list({ limit: 100_000 })).reverse();
 }
 
 export type SeededRequest = { at: string; method?: string; path?: string; status?: number; apiKeyId?: string; traceId?: string };
@@ -51,11 +56,10 @@ export async function seedRequests(tenantId: string, rows: SeededRequest[]): Pro
   const written = rows.map((row) =>
     requestRow({
       id: `req_seeded${String(++seeded).padStart(8, "0")}${crypto.randomUUID().replaceAll("-", "").slice(0, 8)}`,
-      tenantId,
       traceId: row.traceId ?? crypto.randomUUID().replaceAll("-", ""),
       ...row,
     }),
   );
-  await insertRows(await shardOf(tenantId), requestLog, written);
+  await (await requestLogOf(tenantId)).record(written);
   return written.map(({ id, traceId }) => ({ id, traceId }));
 }

@@ -10,7 +10,7 @@ import { disputeEvidence, disputes } from "../../../src/disputes/disputes.schema
 import { payments, refunds } from "../../../src/payments/payments.schema";
 import { payoutItems, payouts } from "../../../src/payouts/payouts.schema";
 import { tenantMoves } from "../../../src/placement/tenant-moves.schema";
-import { requestLog } from "../../../src/requests/request-log.schema";
+import type { RequestLogRecord } from "../../../src/requests";
 import { terminalReaders } from "../../../src/terminal/terminal.schema";
 import type { ControlDb, ShardDb } from "./db";
 
@@ -116,7 +116,7 @@ export const payoutItemRow = (
 });
 
 /** A request's row in the request log: a GET of the payments list answered 200 in 12 ms. */
-export const requestRow = (row: Seeded<typeof requestLog, "id" | "tenantId" | "at" | "traceId">): Insert<typeof requestLog> => ({
+export const requestRow = (row: Pick<RequestLogRecord, "id" | "at" | "traceId"> & Partial<RequestLogRecord>): RequestLogRecord => ({
   method: "GET",
   path: "/v1/payments",
   query: "",
@@ -124,6 +124,7 @@ export const requestRow = (row: Seeded<typeof requestLog, "id" | "tenantId" | "a
   durationMs: 12,
   idempotencyKey: null,
   apiKeyId: "key_seededkey000000",
+  client: null,
   ...row,
 });
 

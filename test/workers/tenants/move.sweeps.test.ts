@@ -19,9 +19,8 @@ import { findMove, startMove } from "../../../src/tenant-moves/move.service";
 import { backdate, writeEvent } from "../support/callbacks";
 import { shardDb, shardOf } from "../support/db";
 import { createTenant } from "../support/http";
-import { seedPayments } from "../support/ledger";
+import { seedPayments, seedPayout } from "../support/ledger";
 import { advanceMoveUntil, fenceOn, moveToEnd } from "../support/moves";
-import { seedRequests } from "../support/requests";
 import { tenantShardBinding } from "../support/shards";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -153,13 +152,13 @@ describe("the cron while a move copies", () => {
   it("sweeps the moving tenant on its source, where it is live, and never its partial copy on the target", async () => {
     const moving = await tenantWithLostWork("Copied While Live", SOURCE);
     const onTarget = await tenantWithLostWork("Neighbour On The Target", TARGET);
-    const [request] = await seedRequests(moving.tenantId, [{ at: new Date().toISOString() }]);
+    const payoutId = await seedPayout(moving.tenantId);
     const started = await startedMove(moving.tenantId);
-    // The request log is copied after the events and payments: refused there, the copy stays partial.
+    // Payouts are copied after the events and payments: refused there, the copy stays partial.
     const release = await refuseOn(
       TARGET,
-      "refuse_request_copy",
-      `BEFORE INSERT ON request_log WHEN NEW.id = '${request!.id}' BEGIN SELECT RAISE(ABORT, 'the target refuses this row'); END`,
+      "refuse_payout_copy",
+      `BEFORE INSERT ON payouts WHEN NEW.id = '${payoutId}' BEGIN SELECT RAISE(ABORT, 'the target refuses this row'); END`,
     );
     await advanceMoveUntil(
       started.ctx,
