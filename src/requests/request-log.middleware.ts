@@ -6,8 +6,9 @@ import type { AppBindings } from "../platform/types";
 import { recordRequest } from "./request-log.service";
 
 /**
- * Logs each `/v1` request of an authenticated tenant once its response is ready: the row's write is left to `waitUntil`,
- * so no response waits for it. A request refused before its key was accepted names no tenant and is not logged.
+ * Logs each `/v1` request of an authenticated tenant once its response is ready: the row's send to the request-log
+ * queue is left to `waitUntil`, so no response waits for it. A request refused before its key was accepted names no
+ * tenant and is not logged.
  */
 export const logTenantRequests = createMiddleware<AppBindings>(async (c, next) => {
   const receivedAt = new Date();
@@ -29,6 +30,6 @@ export const logTenantRequests = createMiddleware<AppBindings>(async (c, next) =
     idempotencyKey: c.req.header("Idempotency-Key"),
     userAgent: c.req.header("User-Agent"),
   };
-  // On the tenant's context the request entered, after its answer was sent: nothing reads this write back.
+  // For the tenant the request entered as, after its answer was sent: nothing reads this row back in the request.
   afterResponse(c, recordRequest({ ctx: ctx as TenantContext, input }));
 });

@@ -1,11 +1,14 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
+import { createApp } from "../../../src/app";
+import { shardD1 } from "../../../src/placement/shards";
 import { tenantRequestLog } from "../../../src/requests/request-log.service";
 import { ADMIN_HEADERS, call, expectProblem, issueKey, jsonInit, tenantWithKey } from "../support/http";
 import { paymentId, seedPayments } from "../support/ledger";
 import { loggedRequest, requestsPage, seedRequests } from "../support/requests";
-import { tenantD1, tenantShardBinding } from "../support/shards";
+import { tenantShardBinding } from "../support/shards";
 
 /** Every row of every table on a shard, as JSON: equal before and after only when nothing was inserted, changed or deleted. */
 async function everyRow(d1: D1Database): Promise<Record<string, string>> {
@@ -47,18 +50,37 @@ describe("the request log is the tenant's own", () => {
     expect(JSON.stringify(foreign)).not.toContain(owned.traceId);
   });
 
-  it("writes nothing to the ledger shard on a lookup: its row goes to the tenant's own store", async () => {
+  it("writes nothing to the ledger shard on a lookup, before its answer or after: its row goes to the tenant's own store", async () => {
     const { tenantId, auth } = await tenantWithKey("Ledger Quiet Shop");
     const id = paymentId(1, "quiet");
     await seedPayments(tenantId, [{ id, status: "succeeded", amountCents: 1200, createdAt: new Date().toISOString() }]);
-    const shard = await tenantD1(tenantId);
-    const before = await everyRow(shard);
+    const shard = await tenantShardBinding(tenantId);
+    const before = await everyRow(shardD1(env, shard));
 
-    const lookup = await call(`/v1/payments/${id}`, { headers: auth });
+    // Every statement the shard is sent, on its primary or in a session, until the work after the answer is done too.
+    const sent: string[] = [];
+    const record = <T extends D1Database | D1DatabaseSession>(db: T): T =>
+      new Proxy(db, {
+        get(target, property) {
+          if (property === "prepare") return (query: string) => (sent.push(query), target.prepare(query));
+          if (property === "withSession") return (from: string) => record((target as D1Database).withSession(from));
+          const value = Reflect.get(target, property, target) as unknown;
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    const executionCtx = createExecutionContext();
+    const lookup = await createApp().fetch(
+      new Request(`https://payment-connect.test/v1/payments/${id}`, { headers: auth }),
+      { ...env, [shard]: record(shardD1(env, shard)) } as Env,
+      executionCtx,
+    );
     expect(lookup.status).toBe(200);
-    // Its row is kept (the work after its response is done), and nothing on the shard changed for it.
+    await waitOnExecutionContext(executionCtx);
+
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((query) => !/^select /i.test(query))).toEqual([]);
     expect((await loggedRequest(auth, lookup.headers.get("X-Trace-Id")!)).path).toBe(`/v1/payments/${id}`);
-    expect(await everyRow(shard)).toEqual(before);
+    expect(await everyRow(shardD1(env, shard))).toEqual(before);
   });
 
   it("keeps an EU tenant's log in the eu jurisdiction where the deployment names it, and lists it", async () => {
