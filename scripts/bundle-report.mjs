@@ -2,7 +2,7 @@
 // After `npm run build`: the production bundle's size (raw and gzip, as Cloudflare counts it) and what fills it, by
 // package or source folder and by module. Fails when the bundle is over its gzip budget, or holds what a live Worker
 // must not ship: the sandbox processor, or a module an `alias` of wrangler.toml swaps out (zod's translations — the
-// API answers in English, so only `en` stays — its schema compiler, hono/jsx's browser renderer, drizzle-orm's
+// API answers in English, so only `en` stays — its schema compiler, hono/jsx's browser and streaming renderers, drizzle-orm's
 // Postgres code); or when an alias replaced a module outside the package it is meant for (its paths are that package's
 // relative imports, which another package could spell the same way).
 import { readFileSync } from "node:fs";
@@ -27,6 +27,7 @@ const ALIAS_TARGETS = {
   "src/lib/zod-locales.ts": { owner: "node_modules/zod/", replaces: /zod\/v4\/locales\/(?!en\.js$)/ },
   "src/lib/zod-unused.ts": { owner: "node_modules/zod/", replaces: /zod\/v4\/(core\/compile|classic\/from-json-schema)\.js$/ },
   "src/lib/hono-jsx-dom-unused.ts": { owner: "node_modules/hono/dist/jsx/", replaces: /hono\/dist\/jsx\/dom\// },
+  "src/lib/hono-jsx-streaming-unused.ts": { owner: "node_modules/hono/dist/", replaces: /hono\/dist\/jsx\/(streaming|components)\.js$/ },
   "src/lib/drizzle-pg-unused.ts": { owner: "node_modules/drizzle-orm/", replaces: /drizzle-orm\/pg-core\// },
 };
 

@@ -40,35 +40,10 @@ export type StoredRequestQuery = {
   limit: number;
 };
 
-const COLUMNS = "id, at, method, path, query, status, duration_ms, trace_id, idempotency_key, api_key_id, client";
-
-type StoredRow = {
-  id: string;
-  at: string;
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  duration_ms: number;
-  trace_id: string;
-  idempotency_key: string | null;
-  api_key_id: string;
-  client: "listen" | null;
-};
-
-const recordOf = (row: StoredRow): RequestLogRecord => ({
-  id: row.id,
-  at: row.at,
-  method: row.method,
-  path: row.path,
-  query: row.query,
-  status: row.status,
-  durationMs: row.duration_ms,
-  traceId: row.trace_id,
-  idempotencyKey: row.idempotency_key,
-  apiKeyId: row.api_key_id,
-  client: row.client,
-});
+/** The stored columns, read back under the record's names. */
+const COLUMNS =
+  "id, at, method, path, query, status, duration_ms AS durationMs, trace_id AS traceId, idempotency_key AS idempotencyKey, api_key_id AS apiKeyId, client";
+const STORED_COLUMNS = "id, at, method, path, query, status, duration_ms, trace_id, idempotency_key, api_key_id, client";
 
 /**
  * One tenant's request log, in storage of its own: never the ledger shard's writer nor its 10 GB (docs/scale.md). Rows
@@ -111,7 +86,7 @@ export class RequestLogStore extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       for (const row of rows) {
         sql.exec(
-          `INSERT INTO request_log (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+          `INSERT INTO request_log (${STORED_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
           row.id,
           row.at,
           row.method,
@@ -157,14 +132,13 @@ export class RequestLogStore extends DurableObject<Env> {
     }
     const where = conditions.length === 0 ? "" : `WHERE ${conditions.join(" AND ")}`;
     return this.ctx.storage.sql
-      .exec<StoredRow>(`SELECT ${COLUMNS} FROM request_log ${where} ORDER BY at DESC, id DESC LIMIT ?`, ...values, query.limit)
-      .toArray()
-      .map(recordOf);
+      .exec<RequestLogRecord>(`SELECT ${COLUMNS} FROM request_log ${where} ORDER BY at DESC, id DESC LIMIT ?`, ...values, query.limit)
+      .toArray();
   }
 
   get(id: string): RequestLogRecord | null {
-    const [row] = this.ctx.storage.sql.exec<StoredRow>(`SELECT ${COLUMNS} FROM request_log WHERE id = ?`, id).toArray();
-    return row ? recordOf(row) : null;
+    const [row] = this.ctx.storage.sql.exec<RequestLogRecord>(`SELECT ${COLUMNS} FROM request_log WHERE id = ?`, id).toArray();
+    return row ?? null;
   }
 
   /** Retention: rows older than REQUEST_LOG_RETENTION_DAYS go; the alarm comes back daily while any row is left. */

@@ -43,7 +43,7 @@ describe("the production bundle's check", () => {
   it("passes a bundle whose swapped-out modules stay out", () => {
     const { passed, output } = report({
       "src/index.ts": [],
-      "node_modules/hono/dist/jsx/streaming.js": [aliased("./dom/render.js", "src/lib/hono-jsx-dom-unused.ts")],
+      "node_modules/hono/dist/jsx/context.js": [aliased("./dom/context.js", "src/lib/hono-jsx-dom-unused.ts")],
       "src/lib/hono-jsx-dom-unused.ts": [],
       "node_modules/drizzle-orm/sql/sql.js": [aliased("../pg-core/columns/enum.js", "src/lib/drizzle-pg-unused.ts")],
       "src/lib/drizzle-pg-unused.ts": [],
