@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 
-import { REQUEST_LOG_RETENTION_DAYS } from "./request-log.service";
-
+/** How long a logged request is kept, as `/v1/requests` and the dashboard promise. */
+export const REQUEST_LOG_RETENTION_DAYS = 14;
 const RETENTION_MS = REQUEST_LOG_RETENTION_DAYS * 86_400_000;
 /** The retention alarm's period: a row outlives its 14 days by at most a day. */
 const SWEEP_EVERY_MS = 86_400_000;

@@ -7,9 +7,6 @@ import { shardsOf } from "../placement/shards";
 import type { RootContext, TenantContext, TenantPlace } from "../platform/context";
 import type { RequestLogRecord, RequestLogStore } from "./request-log.durable-object";
 
-/** How long a logged request is kept, as `/v1/requests` and the dashboard promise (the store's retention alarm). */
-export const REQUEST_LOG_RETENTION_DAYS = 14;
-
 /** Longer paths, queries and keys are cut: a log row's size stays bounded whatever a client sends. */
 const MAX_TEXT = 2_048;
 const MAX_IDEMPOTENCY_KEY = 255;

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 
 import * as openapi from "../platform/openapi";
-import { REQUEST_LOG_RETENTION_DAYS, STATUS_FILTER } from "./request-log.service";
+import { REQUEST_LOG_RETENTION_DAYS } from "./request-log.durable-object";
+import { STATUS_FILTER } from "./request-log.service";
 
 const REQUEST_ID = "req_V1StGXR8Z5jdHi6BmyT7a";
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
