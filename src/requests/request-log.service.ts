@@ -50,12 +50,6 @@ export type FinishedRequest = {
   userAgent?: string | undefined;
 };
 
-/**
- * Writes the request's row; never throws, since it runs after the response with no one to tell. A row is what the
- * request was, never what it carried: no body, secret-named query parameters and secret-shaped values redacted.
- * Refused by a move's fence (the tenant paused or gone from this shard since the request resolved it), it is written
- * once more where the tenant's data is now; while the move still pauses the tenant it is dropped, and logged.
- */
 /** One message of the request-log queue: a row, for the tenant's store in its shard's region. */
 export type RequestLogMessage = { tenantId: string; region: string; row: RequestLogRecord };
 
