@@ -36,15 +36,8 @@ export type RequestLogQuery = {
 };
 
 /** A request as it reached the service and left it; the path and query as sent, before redaction. */
-export type FinishedRequest = {
-  apiKeyId: string;
+export type FinishedRequest = Pick<RequestLogRecord, "apiKeyId" | "method" | "path" | "query" | "status" | "durationMs" | "traceId"> & {
   receivedAt: string;
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  durationMs: number;
-  traceId: string;
   idempotencyKey: string | undefined;
   /** Read only to tell listen's polls apart; never stored. */
   userAgent?: string | undefined;
