@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
@@ -10,6 +11,11 @@ import { SANDBOX_CONFIG_PATH } from "./test/support/sandbox-bundle.mjs";
 import { sandboxWorker } from "./test/support/sandbox-worker.mjs";
 
 const root = import.meta.dirname;
+
+// Every test's state is thrown away at its end, so it lives in memory when the machine has a tmpfs: the pool's workerd
+// and every `wrangler dev` a test starts keep their SQLite files under the temporary directory, and on disk each commit
+// waits for its sync (the whole run, measured on two cores: the workers project 173 s on disk, 122 s in memory).
+if (process.platform === "linux" && existsSync("/dev/shm")) process.env.TMPDIR = "/dev/shm";
 
 /** Secrets the tests run with; real deployments set their own with `wrangler secret put`. */
 export const TEST_SECRETS = {
