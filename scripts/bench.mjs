@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench [-- --json] [-- --plain [--traces] | --shards N | --calls | --feeds]`: what each route costs against a real
 // `wrangler dev` with the sandbox processor, as a ratio to a bare `GET /health` measured in the same round. By default the server is
-// the benchmark's own (state in memory, trace viewer off); `--plain` measures `npm run dev` as a user runs it (state on
-// disk, its defaults; `--traces` passed on to it); `--shards N` the benchmark's own server with N tenant shards in the
+// the benchmark's own (state in memory, trace viewer off); `--plain` measures it and then `npm run dev` as a user runs it
+// (state on disk, its defaults; `--traces` passed on to it), and ends with a table comparing the two; `--shards N` the benchmark's own server with N tenant shards in the
 // default region, four tenants placed on them sharing the load, and its control database's statements counted
 // (`npm run bench:shards` runs 1 and 4 and compares them). The machine's 1-minute load is printed beside every figure.
 // At concurrency 1 the variants are interleaved request by request, in a new random order each pass, so drift of the
@@ -237,9 +237,11 @@ async function startBenchServer() {
   }
 }
 
-async function benchmark() {
+/** One whole run on one server: the benchmark's own, or with `plain` `npm run dev` as a user runs it. */
+async function benchmark({ plain }) {
+  const retriedBefore = retriedRequests();
   // --test-scheduled lets the callbacks bench trigger the cron sweep (GET /__scheduled).
-  const server = PLAIN
+  const server = plain
     ? { ...(await startUserDevServer()), config: undefined }
     : { ...(await startBenchServer()), adminSecret: devSecrets().ADMIN_SECRET };
   try {
@@ -452,9 +454,9 @@ async function benchmark() {
       sharding,
       storage,
       archived: sharding ? null : await archiveHistory({ baseUrl, persistTo }),
-      retriedRequests: retriedRequests(),
+      retriedRequests: retriedRequests() - retriedBefore,
       settings: {
-        server: PLAIN
+        server: plain
           ? `npm run dev${TRACES ? " --traces" : ""} (state on disk)`
           : `the benchmark's own (trace viewer off${SHARDS === null ? "" : `; ${SHARDS} shard(s), ${TENANTS} tenants`})`,
         cores: availableParallelism(),
@@ -463,7 +465,7 @@ async function benchmark() {
         concurrent: CONCURRENT,
         concurrency: CONCURRENCY,
         seededPayments: SEEDED_PAYMENTS,
-        stateDirectory: PLAIN ? PLAIN_STATE_PARENT : STATE_PARENT,
+        stateDirectory: plain ? PLAIN_STATE_PARENT : STATE_PARENT,
       },
     };
   } finally {
@@ -515,10 +517,8 @@ if (FEEDS_ONLY) {
   }
   process.exit(0);
 }
-const result = await benchmark();
-if (JSON_OUTPUT) {
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-} else {
+/** A run's figures as the report's tables: processor calls, routes, callbacks, shards and storage. */
+function reportRun(result) {
   for (const line of [processorCallsHeading, ...processorCallsTable(result.processorCalls)]) report(line);
   const { rounds, callbacks, sharding, storage, archived, settings, retriedRequests } = result;
   report(
@@ -592,6 +592,45 @@ if (JSON_OUTPUT) {
       `Once the archive has taken its events and deliveries (${left}): ${archived.bytesPerPayment.toFixed(0)} bytes per payment with 0.1 refunds, about ${(archived.paymentsPerDatabase / 1e6).toFixed(1)} million payments per database.`,
     );
   }
+}
+
+/**
+ * `--plain`: each route in both settings side by side, the medians and their ratio to each run's own health check. The
+ * gap is what `npm run dev` does that the benchmark's own server does not: sync local SQLite to the disk (and the trace
+ * viewer, with `--traces`).
+ */
+function reportComparison(own, plain) {
+  const medianOf = (run, index, pick) => median(run.rounds.map((round) => pick(round[index])));
+  report(
+    `\nThe two settings compared: the benchmark's own server (state in memory) and ${plain.settings.server}, medians of the rounds.\n`,
+  );
+  report(
+    `| route | own c=1 ms | plain c=1 ms | plain ÷ own | own c=1 ÷ health | plain c=1 ÷ health | own c=${CONCURRENCY} ms | plain c=${CONCURRENCY} ms | plain ÷ own | own c=${CONCURRENCY} ÷ health | plain c=${CONCURRENCY} ÷ health |`,
+  );
+  report("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const [index, { name }] of own.rounds[0].entries()) {
+    const cells = [];
+    for (const level of ["c1", "c8"]) {
+      const [ownMs, plainMs] = [own, plain].map((run) => medianOf(run, index, (row) => row[level].medianMs));
+      const [ownRatio, plainRatio] = [own, plain].map((run) => medianOf(run, index, (row) => row[level].ratio));
+      cells.push(
+        ownMs.toFixed(1),
+        plainMs.toFixed(1),
+        `${(plainMs / ownMs).toFixed(2)}×`,
+        `${ownRatio.toFixed(2)}×`,
+        `${plainRatio.toFixed(2)}×`,
+      );
+    }
+    report(`| ${name} | ${cells.join(" | ")} |`);
+  }
+}
+
+const runs = PLAIN ? [await benchmark({ plain: false }), await benchmark({ plain: true })] : [await benchmark({ plain: false })];
+if (JSON_OUTPUT) {
+  process.stdout.write(`${JSON.stringify(PLAIN ? { own: runs[0], plain: runs[1] } : runs[0], null, 2)}\n`);
+} else {
+  for (const run of runs) reportRun(run);
+  if (PLAIN) reportComparison(runs[0], runs[1]);
   log(`\nWritten to ${path.relative(root, results.write(reported))}.`);
 }
 process.exit(0);
