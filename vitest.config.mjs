@@ -14,7 +14,7 @@ const root = import.meta.dirname;
 
 // Every test's state is thrown away at its end, so it lives in memory when the machine has a tmpfs: the pool's workerd
 // and every `wrangler dev` a test starts keep their SQLite files under the temporary directory, and on disk each commit
-// waits for its sync (the whole run, measured on two cores: the workers project 173 s on disk, 122 s in memory).
+// waits for its sync (measured on two cores, the workers project alone: 173 s on disk, 122 s in memory).
 if (process.platform === "linux" && existsSync("/dev/shm")) process.env.TMPDIR = "/dev/shm";
 
 /** Secrets the tests run with; real deployments set their own with `wrangler secret put`. */

@@ -2,9 +2,10 @@
 // `npm run bench [-- --json] [-- --plain [--traces] | --shards N | --calls | --feeds]`: what each route costs against a real
 // `wrangler dev` with the sandbox processor, as a ratio to a bare `GET /health` measured in the same round. By default the server is
 // the benchmark's own (state in memory, trace viewer off); `--plain` measures it and then `npm run dev` as a user runs it
-// (state on disk, its defaults; `--traces` passed on to it), and ends with a table comparing the two; `--shards N` the benchmark's own server with N tenant shards in the
-// default region, four tenants placed on them sharing the load, and its control database's statements counted
-// (`npm run bench:shards` runs 1 and 4 and compares them). The machine's 1-minute load is printed beside every figure.
+// (state on disk, its defaults; `--traces` passed on to it), and ends with a table comparing the two; `--shards N` the
+// benchmark's own server with N tenant shards in the default region, four tenants placed on them sharing the load, and
+// its control database's statements counted (`npm run bench:shards` runs 1 and 4 and compares them). The machine's
+// 1-minute load is printed beside every figure.
 // At concurrency 1 the variants are interleaved request by request, in a new random order each pass, so drift of the
 // machine's speed cancels out of the ratios; at concurrency 8 each variant runs in turn inside the round. Three rounds
 // (BENCH_ROUNDS) show the spread. Before them, callbacks: delivery alone (the queue pre-filled) and end to end. Not a
