@@ -3,7 +3,8 @@
 // CONTROL_QUERIES_PATH. Bench only: production and `npm run dev` run src/index.ts itself.
 import service from "../../src/index.ts";
 
-export { IdempotencyStore, TerminalReader } from "../../src/index.ts";
+// Every Durable Object class the service exports, whichever are added later (its default export is wrapped below).
+export * from "../../src/index.ts";
 
 /** Where the counts are served: CONTROL_QUERIES_PATH in scripts/bench-sharded-config.mjs (a module exports only handlers). */
 const CONTROL_QUERIES_PATH = "/__bench/control-queries";

@@ -1,11 +1,13 @@
 // The benchmark's shard setting, checked without running it: the wrangler config `--shards N` serves (N shards in the
-// default region, each bound and in SHARDS, the control database kept, the counting entry point) and the storage
-// figures read over every shard's local D1 file, as the benchmark's tenants are placed on several.
+// default region, each bound and in SHARDS, the control database kept, the counting entry point exporting every
+// Durable Object class) and the storage figures read over every shard's local D1 file, as the benchmark's tenants are
+// placed on several.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
+import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 
@@ -43,6 +45,26 @@ describe("npm run bench -- --shards N", () => {
     } finally {
       sharded.remove();
     }
+  });
+
+  it("exports from its counting entry point every Durable Object class wrangler.toml binds", async () => {
+    const { metafile } = await build({
+      entryPoints: [path.join(root, COUNTED_CONTROL_MAIN)],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: "esm",
+      platform: "neutral",
+      mainFields: ["module", "main"],
+      external: ["cloudflare:*", "node:*"],
+      logLevel: "silent",
+    });
+    const [entry] = Object.values(metafile.outputs);
+    const bound = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).durable_objects.bindings.map(
+      ({ class_name }) => class_name,
+    );
+    expect(bound.length).toBeGreaterThan(0);
+    expect(entry?.exports).toEqual(expect.arrayContaining(bound));
   });
 
   it("counts each table's rows and bytes on every shard, not only the one holding the ledger", () => {
