@@ -1,12 +1,12 @@
 // What the ledger costs on disk, read from the local D1 files the benchmark filled: for each table, its rows and the bytes
-// of the table with all its indexes (SQLite's dbstat), and from them how many payments one D1 database (10 GB) holds.
+// of the table and of each of its indexes (SQLite's dbstat), and from them how many payments one D1 database (10 GB) holds.
 // Used by scripts/bench.mjs before the dev server stops; opens the file read-only with Node's built-in SQLite.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
 export const D1_DATABASE_LIMIT_BYTES = 10 * 1000 ** 3;
-const TABLES = ["payments", "refunds", "events", "callback_deliveries"];
+const TABLES = ["payments", "refunds", "events", "callback_deliveries", "callback_delivery_attempts"];
 
 /**
  * The service's local D1 files (the sandbox processor keeps its own beside them): every database holding the ledger's
@@ -26,35 +26,49 @@ function serviceDatabases(persistTo) {
   return databases;
 }
 
-/** A table's rows and the bytes of the table with all its indexes (SQLite's dbstat), in one database. */
+/**
+ * A table's rows, and the bytes of each of its b-trees — the table's own and each index's, a text primary key's
+ * included (SQLite's dbstat) — in one database; none for a table the database does not have.
+ */
 function tableFootprint(db, table) {
-  const trees = new Set(
+  const trees = db
+    .prepare("SELECT name FROM sqlite_schema WHERE tbl_name = ? AND type IN ('table', 'index')")
+    .all(table)
+    .map((row) => String(row.name));
+  if (trees.length === 0) return { rows: 0, trees: {} };
+  const bytesOf = new Map(
     db
-      .prepare("SELECT name FROM sqlite_schema WHERE tbl_name = ? AND type IN ('table', 'index')")
-      .all(table)
-      .map((row) => row.name),
+      .prepare("SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name")
+      .all()
+      .map((row) => [row.name, Number(row.bytes)]),
   );
-  const bytes = db
-    .prepare("SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name")
-    .all()
-    .reduce((sum, row) => sum + (trees.has(row.name) ? Number(row.bytes) : 0), 0);
   const { rows } = /** @type {{ rows: number }} */ (db.prepare(`SELECT COUNT(*) AS rows FROM "${table}"`).get());
-  return { rows, bytes };
+  return { rows, trees: Object.fromEntries(trees.map((name) => [name, bytesOf.get(name) ?? 0])) };
 }
 
 /**
- * Bytes per payment over its life, at the assumed mix (per payment: two events, each delivered to one endpoint, and a
- * refund for one payment in ten); the per-row figures are measured.
+ * Bytes per payment over its life, at the assumed mix (per payment: two events, each delivered to one endpoint at the
+ * first attempt, and a refund for one payment in ten); the per-row figures are measured. Each table's figures come with
+ * its b-trees' bytes per row, the table's own first, so what an index costs is read beside what it serves.
  */
-export function storageFootprint(persistTo, mix = { events: 2, callback_deliveries: 2, refunds: 0.1 }) {
+export function storageFootprint(persistTo, mix = { events: 2, callback_deliveries: 2, callback_delivery_attempts: 2, refunds: 0.1 }) {
   const databases = serviceDatabases(persistTo);
   try {
     const tables = {};
     for (const table of TABLES) {
-      const { rows, bytes } = databases
-        .map((db) => tableFootprint(db, table))
-        .reduce((sum, one) => ({ rows: sum.rows + one.rows, bytes: sum.bytes + one.bytes }), { rows: 0, bytes: 0 });
-      tables[table] = { rows, bytes, bytesPerRow: rows > 0 ? bytes / rows : null };
+      let rows = 0;
+      /** @type {Record<string, number>} */
+      const trees = {};
+      for (const one of databases.map((db) => tableFootprint(db, table))) {
+        rows += one.rows;
+        for (const [name, bytes] of Object.entries(one.trees)) trees[name] = (trees[name] ?? 0) + bytes;
+      }
+      const bytes = Object.values(trees).reduce((sum, one) => sum + one, 0);
+      const perRow = (total) => (rows > 0 ? total / rows : null);
+      const byTree = Object.entries(trees)
+        .sort(([a, aBytes], [b, bBytes]) => Number(b === table) - Number(a === table) || bBytes - aBytes)
+        .map(([name, treeBytes]) => ({ name, bytesPerRow: perRow(treeBytes) }));
+      tables[table] = { rows, bytes, bytesPerRow: perRow(bytes), trees: byTree };
     }
     const perPayment =
       tables.payments.bytesPerRow + Object.entries(mix).reduce((sum, [table, count]) => sum + count * (tables[table].bytesPerRow ?? 0), 0);

@@ -103,7 +103,8 @@ const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(val
 
 /**
  * Ledger rows written straight into the local D1, so the list pages have a deep ledger to walk and the storage figures
- * have rows as wide as a real card charge's (fingerprint, processor ids, a UUID key); one payment in ten is refunded.
+ * have rows as wide as a real card charge's (fingerprint, processor ids, a UUID key, the buyer and the card a charge by
+ * token names, each buyer returning about four times); one payment in ten is refunded.
  */
 async function seedPayments({ persistTo, config, binding, tenantId, merchantId, first, count }) {
   const base = Date.parse("2026-01-01T00:00:00Z");
@@ -117,8 +118,9 @@ async function seedPayments({ persistTo, config, binding, tenantId, merchantId, 
       const created = new Date(base + i * 1000).toISOString();
       const id = `lcpay_bench${String(i).padStart(12, "0")}`;
       const fingerprint = createHash("sha256").update(id).digest("hex");
+      const buyer = i % Math.ceil(SEEDED_PAYMENTS / 4);
       payments.push(
-        `('${id}','${tenantId}','${randomUUID()}','${fingerprint}','succeeded','card',${1000 + (i % 5000)},'USD',40,'order-${i}','${merchantId}','${processorId("ID", i)}','${processorId("PI", i)}','${processorId("TR", i)}','SUCCEEDED','${created}','${created}','${created}')`,
+        `('${id}','${tenantId}','${randomUUID()}','${fingerprint}','succeeded','card',${1000 + (i % 5000)},'USD',40,'order-${i}','Buyer ${buyer}','buyer${buyer}@example.com','VISA','${String(i % 10_000).padStart(4, "0")}','${merchantId}','${processorId("ID", buyer)}','${processorId("PI", i)}','${processorId("TR", i)}','SUCCEEDED','${created}','${created}','${created}')`,
       );
       if (i % 10 === 0) {
         refunds.push(
@@ -127,7 +129,7 @@ async function seedPayments({ persistTo, config, binding, tenantId, merchantId, 
       }
     }
     statements.push(
-      `INSERT INTO payments (id, tenant_id, idempotency_key, request_fingerprint, status, method, amount_cents, currency, application_fee_cents, order_ref, processor_merchant_id, processor_identity_id, processor_instrument_id, processor_transfer_id, processor_state, processor_updated_at, created_at, updated_at) VALUES ${payments.join(",")};`,
+      `INSERT INTO payments (id, tenant_id, idempotency_key, request_fingerprint, status, method, amount_cents, currency, application_fee_cents, order_ref, buyer_name, buyer_email, card_brand, last_four, processor_merchant_id, processor_identity_id, processor_instrument_id, processor_transfer_id, processor_state, processor_updated_at, created_at, updated_at) VALUES ${payments.join(",")};`,
     );
     if (refunds.length > 0) {
       statements.push(
@@ -163,7 +165,7 @@ async function archiveHistory({ baseUrl, persistTo }) {
     if (now === left) break;
     left = now;
   }
-  return storageFootprint(persistTo, { events: 0, callback_deliveries: 0, refunds: 0.1 });
+  return storageFootprint(persistTo, { events: 0, callback_deliveries: 0, callback_delivery_attempts: 0, refunds: 0.1 });
 }
 
 /**
@@ -580,10 +582,15 @@ function reportRun(result) {
     for (const { shard, tenants, rows, sizeBytes } of sharding.shardReport) report(`| ${shard} | ${tenants} | ${rows} | ${sizeBytes} |`);
   }
   if (storage && archived) {
+    const bytes = (perRow) => (perRow === null ? "–" : perRow.toFixed(0));
     report("\n| table (with its indexes) | rows | bytes per row |");
     report("|---|---:|---:|");
-    for (const [table, { rows, bytesPerRow }] of Object.entries(storage.tables)) {
-      report(`| ${table} | ${rows} | ${bytesPerRow === null ? "–" : bytesPerRow.toFixed(0)} |`);
+    for (const [table, { rows, bytesPerRow }] of Object.entries(storage.tables)) report(`| ${table} | ${rows} | ${bytes(bytesPerRow)} |`);
+    report("\nWhere each row's bytes are (dbstat): the table's own b-tree, then each index's.\n");
+    report("| table | b-tree | bytes per row |");
+    report("|---|---|---:|");
+    for (const [table, { trees }] of Object.entries(storage.tables)) {
+      for (const { name, bytesPerRow } of trees) report(`| ${table} | ${name === table ? "(the rows)" : name} | ${bytes(bytesPerRow)} |`);
     }
     const mix = Object.entries(storage.mix)
       .map(([table, count]) => `${count} ${table}`)
@@ -591,7 +598,7 @@ function reportRun(result) {
     report(
       `\nOne payment with ${mix}: ${storage.bytesPerPayment.toFixed(0)} bytes, so one 10 GB D1 database holds about ${(storage.paymentsPerDatabase / 1e6).toFixed(1)} million payments.`,
     );
-    const left = `${archived.tables.events.rows} events and ${archived.tables.callback_deliveries.rows} deliveries left in D1`;
+    const left = `${archived.tables.events.rows} events, ${archived.tables.callback_deliveries.rows} deliveries and ${archived.tables.callback_delivery_attempts.rows} attempts left in D1`;
     report(
       `Once the archive has taken its events and deliveries (${left}): ${archived.bytesPerPayment.toFixed(0)} bytes per payment with 0.1 refunds, about ${(archived.paymentsPerDatabase / 1e6).toFixed(1)} million payments per database.`,
     );

@@ -75,7 +75,8 @@ describe("npm run bench -- --shards N", () => {
       db.exec(`CREATE TABLE payments (id TEXT PRIMARY KEY, body TEXT);
         CREATE TABLE refunds (id TEXT PRIMARY KEY, body TEXT);
         CREATE TABLE events (id TEXT PRIMARY KEY, body TEXT);
-        CREATE TABLE callback_deliveries (id TEXT PRIMARY KEY, body TEXT);`);
+        CREATE TABLE callback_deliveries (id TEXT PRIMARY KEY, body TEXT);
+        CREATE INDEX events_body ON events (body);`);
       const body = "x".repeat(500);
       for (let i = 0; i < payments; i++) db.prepare("INSERT INTO payments VALUES (?, ?)").run(`pay${file}${i}`, body);
       for (let i = 0; i < events; i++) {
@@ -95,6 +96,15 @@ describe("npm run bench -- --shards N", () => {
     expect(tables.callback_deliveries.rows).toBe(200);
     // 500 bytes of body and its key: a row's share of its table's and index's pages, never a whole empty page's.
     expect(tables.events.bytesPerRow).toBeGreaterThan(500);
-    expect(tables.events.bytesPerRow).toBeLessThan(1000);
+    expect(tables.events.bytesPerRow).toBeLessThan(1500);
+    // Each b-tree on its own line, the rows' first: the body twice (the rows and events_body), the key once.
+    expect(tables.events.trees.map(({ name }) => name)).toEqual(["events", "events_body", "sqlite_autoindex_events_1"]);
+    const [rows, byBody, byKey] = tables.events.trees.map(({ bytesPerRow }) => bytesPerRow);
+    expect(byBody).toBeGreaterThan(500);
+    expect(rows).toBeGreaterThanOrEqual(byBody);
+    expect(byKey).toBeLessThan(100);
+    expect(tables.events.bytesPerRow).toBeCloseTo(rows + byBody + byKey, 6);
+    // A table this database has not (the delivery attempts) counts as empty.
+    expect(tables.callback_delivery_attempts).toMatchObject({ rows: 0, bytesPerRow: null, trees: [] });
   });
 });
