@@ -47,7 +47,10 @@ export const callbackDeliveries = sqliteTable(
     index("callback_deliveries_tenant_status_created").on(table.tenantId, table.status, table.createdAt, table.id),
     // Enqueueing looks up an event's pending deliveries; with status in the key the planner never walks every pending one.
     index("callback_deliveries_event_status").on(table.eventId, table.status),
-    index("callback_deliveries_due").on(table.status, table.nextAttemptAt),
+    // The sweep's lost deliveries are pending ones, oldest first; only those, so a finished delivery costs this index nothing.
+    index("callback_deliveries_pending")
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
     // Disabling, deleting or a 410 cancels one endpoint's pending deliveries; a new endpoint's foreign-key check reads it too.
     index("callback_deliveries_endpoint_status").on(table.endpointId, table.status),
     check("callback_deliveries_status", sql`${table.status} IN ('pending', 'delivered', 'failed', 'canceled')`),

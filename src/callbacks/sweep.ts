@@ -97,7 +97,8 @@ async function resendLostDeliveries(ctx: ShardContext, unsentBefore: string, ove
       .from(callbackDeliveries)
       .where(
         and(
-          eq(callbackDeliveries.status, "pending"),
+          // A literal, not a bound value: the planner takes the partial index of pending deliveries only when it sees 'pending'.
+          sql`${callbackDeliveries.status} = 'pending'`,
           or(
             and(isNull(callbackDeliveries.enqueuedAt), lt(callbackDeliveries.createdAt, unsentBefore)),
             // A dead-lettering delivery has no next attempt; its last attempt is when the dead-letter consumer was due.

@@ -193,6 +193,11 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
     index: /USING INDEX terminal_readers_tenant_created \(tenant_id=\?/,
   },
   {
+    name: "sweep: pending deliveries whose message was lost, oldest first",
+    sql: /from "callback_deliveries" where \("callback_deliveries"\."status" = 'pending' and .* order by "callback_deliveries"\."created_at" asc limit \?\)/s,
+    index: /USING INDEX callback_deliveries_pending/,
+  },
+  {
     name: "archive: the oldest archivable event",
     sql: /from "events" where \("events"\."created_at" < \? and .* order by "events"\."created_at" asc limit \?$/s,
     index: /USING INDEX events_created \(created_at<\?\)/,
@@ -236,6 +241,16 @@ const ALLOWED_SCANS: { sql: RegExp; plan: string; why: string }[] = [
     sql: /^select .* from "tenants" (left join "tenant_shards" on "tenant_shards"\."tenant_id" = "tenants"\."id" )?order by "tenants"\."created_at" desc, "tenants"\."id" desc limit \?$/,
     plan: "SCAN tenants USING INDEX tenants_created",
     why: "the operator's first page of tenants walks the index newest first and stops at the limit",
+  },
+  {
+    sql: /^select "id", "tenant_id", "enqueue_attempts" from "events" where \("events"\."enqueued_at" is null and .* order by "events"\."enqueue_attempts" asc, "events"\."created_at" asc limit \?$/,
+    plan: "SCAN events USING INDEX events_unenqueued",
+    why: "the sweep's unsent events: the partial index holds only those, in the order the sweep takes them, and it stops at the page",
+  },
+  {
+    sql: /^update "callback_deliveries" set .* where \("callback_deliveries"\."id" in \(select "id" from "callback_deliveries" where \("callback_deliveries"\."status" = 'pending' and /,
+    plan: "SCAN callback_deliveries USING INDEX callback_deliveries_pending",
+    why: "the sweep's lost deliveries: the partial index holds only pending ones, oldest first, and it stops at the page",
   },
 ];
 
