@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { tenants } from "../db/tenants.schema";
@@ -44,7 +44,11 @@ export const callbackDeliveries = sqliteTable(
       .on(table.eventId, table.endpointId)
       .where(sql`${table.origin} = 'event'`),
     index("callback_deliveries_tenant_created").on(table.tenantId, table.createdAt, table.id),
-    index("callback_deliveries_tenant_status_created").on(table.tenantId, table.status, table.createdAt, table.id),
+    // Lists of one status other than `delivered` (most deliveries are, and their list walks callback_deliveries_tenant_created):
+    // only those rows, so a delivered one costs this index nothing (deliveriesWithStatus).
+    index("callback_deliveries_tenant_status_created")
+      .on(table.tenantId, table.status, table.createdAt, table.id)
+      .where(sql`${table.status} <> 'delivered'`),
     // Enqueueing looks up an event's pending deliveries; with status in the key the planner never walks every pending one.
     index("callback_deliveries_event_status").on(table.eventId, table.status),
     // The sweep's lost deliveries are pending ones, oldest first; only those, so a finished delivery costs this index nothing.
@@ -58,6 +62,12 @@ export const callbackDeliveries = sqliteTable(
   ],
 );
 export type CallbackDeliveryRecord = typeof callbackDeliveries.$inferSelect;
+
+/** Deliveries of one status; the literal lets the planner take callback_deliveries_tenant_status_created, which holds only these. */
+export const deliveriesWithStatus = (status: DeliveryStatus): SQL =>
+  status === "delivered"
+    ? eq(callbackDeliveries.status, status)
+    : and(eq(callbackDeliveries.status, status), sql`${callbackDeliveries.status} <> 'delivered'`)!;
 
 /** Every HTTP attempt of a delivery, numbered from 1 in the same batch that counts it on the delivery. */
 export const callbackDeliveryAttempts = sqliteTable(

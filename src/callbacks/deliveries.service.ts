@@ -16,6 +16,7 @@ import {
   callbackDeliveries,
   callbackDeliveryAttempts,
   type CallbackDeliveryRecord,
+  deliveriesWithStatus,
   type DeliveryAttemptRecord,
   type DeliveryStatus,
 } from "./deliveries.schema";
@@ -67,7 +68,7 @@ export async function listDeliveries({
     db,
     tenantId,
     and(
-      input.status ? eq(callbackDeliveries.status, input.status) : undefined,
+      input.status ? deliveriesWithStatus(input.status) : undefined,
       input.eventId ? eq(callbackDeliveries.eventId, input.eventId) : undefined,
       await afterCursor(callbackDeliveries, input.cursor, scope),
     ),
@@ -142,7 +143,7 @@ export async function replayFailedDeliveries({
       .where(
         and(
           eq(callbackDeliveries.tenantId, tenantId),
-          eq(callbackDeliveries.status, "failed"),
+          deliveriesWithStatus("failed"),
           gte(callbackDeliveries.createdAt, input.since),
           sql`NOT EXISTS (SELECT 1 FROM ${callbackDeliveries} AS settled WHERE settled.event_id = ${callbackDeliveries.eventId}
             AND settled.endpoint_id = ${callbackDeliveries.endpointId} AND settled.status IN ('pending', 'delivered'))`,

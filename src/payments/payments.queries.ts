@@ -3,7 +3,7 @@ import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import type { TenantContext } from "../platform/context";
-import { type PaymentRecord, payments, type PaymentStatus, type RefundRecord, refunds } from "./payments.schema";
+import { type PaymentRecord, payments, type PaymentStatus, paymentsWithStatus, type RefundRecord, refunds } from "./payments.schema";
 
 export async function getPayment({
   ctx,
@@ -31,7 +31,7 @@ export async function listPayments({ ctx, input: { query } }: { ctx: TenantConte
   const created = createdBounds(query);
   const scope = cursorScope(ctx, "payments-cursor", { tenantId, filters: [created.from, created.to, query.status ?? null] });
   const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
-  if (query.status) conditions.push(eq(payments.status, query.status));
+  if (query.status) conditions.push(paymentsWithStatus(query.status));
   conditions.push(createdBetween(payments.createdAt, created));
   conditions.push(await afterCursor(payments, query.cursor, scope));
   const rows = await ctx.db

@@ -76,9 +76,14 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
     index: /USING INDEX events_tenant_type_created \(tenant_id=\? AND type=\?/,
   },
   {
-    name: "deliveries by status",
-    sql: /from "callback_deliveries" inner join "events" .* where \(?"callback_deliveries"\."tenant_id" = \? and \(?"callback_deliveries"\."status" = \?/,
+    name: "deliveries of a status other than delivered",
+    sql: /from "callback_deliveries" inner join "events" .* where \(?"callback_deliveries"\."tenant_id" = \? and \(?"callback_deliveries"\."status" = \? and "callback_deliveries"\."status" <> 'delivered'/,
     index: /USING INDEX callback_deliveries_tenant_status_created \(tenant_id=\? AND status=\?/,
+  },
+  {
+    name: "delivered deliveries, most of a tenant's: its newest first, filtered",
+    sql: /from "callback_deliveries" inner join "events" .* where \(?"callback_deliveries"\."tenant_id" = \? and "callback_deliveries"\."status" = \?\)? order by/,
+    index: /USING INDEX callback_deliveries_tenant_created \(tenant_id=\?/,
   },
   {
     name: "the signing secrets of a batch's endpoints",
@@ -104,6 +109,16 @@ const EXPECTED_INDEXES: { name: string; sql: RegExp; index: RegExp }[] = [
     name: "a payment by Idempotency-Key",
     sql: /from "payments" where \("payments"\."tenant_id" = \? and "payments"\."idempotency_key" = \?\)/,
     index: /USING INDEX payments_tenant_idempotency_key \(tenant_id=\? AND idempotency_key=\?\)/,
+  },
+  {
+    name: "payments of a status other than succeeded",
+    sql: /from "payments" where \("payments"\."tenant_id" = \? and \("payments"\."status" = \? and "payments"\."status" <> 'succeeded'\)/,
+    index: /USING INDEX payments_tenant_status_created \(tenant_id=\? AND status=\?\)/,
+  },
+  {
+    name: "succeeded payments, most of a tenant's: its newest first, filtered",
+    sql: /from "payments" where \("payments"\."tenant_id" = \? and "payments"\."status" = \?\) order by/,
+    index: /USING INDEX payments_tenant_created \(tenant_id=\?\)/,
   },
   {
     name: "a payments page after a cursor",
@@ -309,6 +324,7 @@ describe("query plans of the hot paths", () => {
     const first = await (await run("/v1/payments?limit=1", { headers: auth })).json<{ nextCursor: string }>();
     expect((await run(`/v1/payments?limit=1&cursor=${first.nextCursor}`, { headers: auth })).status).toBe(200);
     expect((await run("/v1/payments?status=succeeded&limit=5", { headers: auth })).status).toBe(200);
+    expect((await run("/v1/payments?status=processing&limit=5", { headers: auth })).status).toBe(200);
     const refunded = await run(
       `/v1/payments/${lcPaymentId}/refund`,
       jsonInit("POST", { amountCents: 500 }, { ...auth, "Idempotency-Key": "plan-refund" }),
@@ -318,9 +334,10 @@ describe("query plans of the hot paths", () => {
     expect(
       (await run(`/admin/tenants/${tenantId}/callbacks/events?type=transfer.updated&limit=5`, { headers: ADMIN_HEADERS })).status,
     ).toBe(200);
-    expect((await run(`/admin/tenants/${tenantId}/callbacks/deliveries?status=pending&limit=5`, { headers: ADMIN_HEADERS })).status).toBe(
-      200,
-    );
+    for (const status of ["pending", "delivered"]) {
+      const deliveries = await run(`/admin/tenants/${tenantId}/callbacks/deliveries?status=${status}&limit=5`, { headers: ADMIN_HEADERS });
+      expect(deliveries.status).toBe(200);
+    }
     for (const path of [
       "/v1/events?limit=1",
       "/v1/events?type=transfer.updated,dispute.created&limit=5",
