@@ -104,7 +104,7 @@ const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(val
 /**
  * Ledger rows written straight into the local D1, so the list pages have a deep ledger to walk and the storage figures
  * have rows as wide as a real card charge's (fingerprint, processor ids, a UUID key, the buyer and the card a charge by
- * token names, each buyer returning about four times); one payment in ten is refunded.
+ * token names, each buyer returning about four times); one payment in ten is partly refunded.
  */
 async function seedPayments({ persistTo, config, binding, tenantId, merchantId, first, count }) {
   const base = Date.parse("2026-01-01T00:00:00Z");
@@ -119,17 +119,18 @@ async function seedPayments({ persistTo, config, binding, tenantId, merchantId, 
       const id = `lcpay_bench${String(i).padStart(12, "0")}`;
       const fingerprint = createHash("sha256").update(id).digest("hex");
       const buyer = i % Math.ceil(SEEDED_PAYMENTS / 4);
+      const refunded = i % 10 === 0;
       payments.push(
-        `('${id}','${tenantId}','${randomUUID()}','${fingerprint}','succeeded','card',${1000 + (i % 5000)},'USD',40,'order-${i}','Buyer ${buyer}','buyer${buyer}@example.com','VISA','${String(i % 10_000).padStart(4, "0")}','${merchantId}','${processorId("ID", buyer)}','${processorId("PI", i)}','${processorId("TR", i)}','SUCCEEDED','${created}','${created}','${created}')`,
+        `('${id}','${tenantId}','${randomUUID()}','${fingerprint}','${refunded ? "partially_refunded" : "succeeded"}','card',${1000 + (i % 5000)},${refunded ? 500 : 0},'USD',40,'order-${i}','Buyer ${buyer}','buyer${buyer}@example.com','VISA','${String(i % 10_000).padStart(4, "0")}','${merchantId}','${processorId("ID", buyer)}','${processorId("PI", i)}','${processorId("TR", i)}','SUCCEEDED','${created}','${created}','${created}')`,
       );
-      if (i % 10 === 0) {
+      if (refunded) {
         refunds.push(
           `('lcref_bench${String(i).padStart(12, "0")}','${tenantId}','${id}','${randomUUID()}','${fingerprint}','succeeded',500,'requested_by_customer',0,'${processorId("TR", SEEDED_PAYMENTS + i)}','SUCCEEDED','${created}','${created}')`,
         );
       }
     }
     statements.push(
-      `INSERT INTO payments (id, tenant_id, idempotency_key, request_fingerprint, status, method, amount_cents, currency, application_fee_cents, order_ref, buyer_name, buyer_email, card_brand, last_four, processor_merchant_id, processor_identity_id, processor_instrument_id, processor_transfer_id, processor_state, processor_updated_at, created_at, updated_at) VALUES ${payments.join(",")};`,
+      `INSERT INTO payments (id, tenant_id, idempotency_key, request_fingerprint, status, method, amount_cents, amount_refunded_cents, currency, application_fee_cents, order_ref, buyer_name, buyer_email, card_brand, last_four, processor_merchant_id, processor_identity_id, processor_instrument_id, processor_transfer_id, processor_state, processor_updated_at, created_at, updated_at) VALUES ${payments.join(",")};`,
     );
     if (refunds.length > 0) {
       statements.push(
