@@ -22,6 +22,13 @@ const MEANINGS: Record<ProblemSlug, string> = {
   "idempotency-key-in-flight": "The request first sent with this key is still running; retry after `Retry-After` seconds.",
   "invalid-payment-state": "The payment is not `succeeded` or `partially_refunded`, so it cannot be refunded.",
   "refund-exceeds-balance": "The refund is larger than what is left to refund on the payment.",
+  "payment-not-capturable":
+    "The payment is not an open authorization (`status: authorized`): a sale, or a hold captured, voided or expired already. Nothing was captured.",
+  "payment-not-voidable":
+    "The payment is not an open authorization (`status: authorized`): a sale, or a hold captured, voided or expired already. Nothing was voided.",
+  "capture-not-supported":
+    "`capture: false` holds a card only; a bank account (ACH) is charged at once. `errors` names the `capture` field.",
+  "capture-exceeds-authorization": "The capture's `amountCents` is more than the authorization holds; capture at most `amountCents` of the hold.",
   "reader-already-registered": "A reader with this serial number is registered already (`lcReaderId` names yours).",
   "reader-not-active": "The reader is not `active`; activate it before starting a sale.",
   "reader-busy": "The reader is taking another sale (`lcPaymentId`); wait for its outcome or cancel it.",

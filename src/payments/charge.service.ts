@@ -8,9 +8,19 @@ import { newId } from "../lib/ids";
 import { ApiError } from "../lib/problem";
 import type { ShardContext, TenantContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
-import { isOutcomeUnknown, paginate, type PaymentInstrument, ProcessorRejected, type Transfer } from "../processor";
+import {
+  type Authorization,
+  type AuthorizationOutcome,
+  type CreateAuthorizationRequest,
+  isOutcomeUnknown,
+  paginate,
+  type PaymentInstrument,
+  ProcessorRejected,
+  type Transfer,
+} from "../processor";
 import { applicationFeeCentsSql } from "./application-fee";
 import { firstCheckAt } from "./check-schedule";
+import { holdWrites } from "./holds";
 import { buyerIdentities, paymentInstruments, type PaymentMethod, type PaymentRecord, payments } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
 import { saleTransferWrites } from "./transfer-state";
@@ -22,6 +32,8 @@ export type ChargeInput = {
   processorToken?: string;
   processorInstrumentId?: string;
   buyer?: { firstName: string; lastName: string; email: string };
+  /** False: authorize now and capture or void later (a hold); a card only. */
+  capture?: boolean;
 };
 
 export type ChargeResult = { outcome: "completed"; payment: PaymentRecord } | { outcome: "declined"; payment: PaymentRecord };
@@ -135,6 +147,7 @@ async function ledgerRowFor(
     processorMerchantId: tenants.processorMerchantId,
     processorIdentityId: identity,
     processorInstrumentId: instrumentId,
+    captureLater: input.capture === false ? true : null,
     nextCheckAt: firstCheckAt(ctx.clock.nowMs()),
     createdAt: now,
     updatedAt: now,
@@ -238,7 +251,12 @@ async function ensureSource(
 async function recordOutcome(
   ctx: ShardContext,
   payment: PaymentRecord,
-  outcome: { made?: MadeInstrument | null; transfer?: Transfer | null; failure?: { code: string; message: string } },
+  outcome: {
+    made?: MadeInstrument | null;
+    transfer?: Transfer | null;
+    authorization?: Authorization | null;
+    failure?: { code: string; message: string };
+  },
 ): Promise<PaymentRecord> {
   const { db } = ctx;
   const now = ctx.clock.nowIso();
@@ -261,6 +279,8 @@ async function recordOutcome(
   if (transfer && (!transfer.merchant || transfer.merchant === payment.processorMerchantId)) {
     statements.push(...saleTransferWrites(ctx, payment, transfer, { emitEvent: false }));
   }
+  const { authorization } = outcome;
+  if (authorization && !failure) statements.push(holdWrites(ctx, payment, authorization));
   if (failure) {
     statements.push(
       db
@@ -295,6 +315,7 @@ export async function charge({
   const ledger = await ledgerRowFor(ctx, tenantId, idempotency, input);
   let payment = ledger.payment;
   if (payment.processorTransferId) return { outcome: payment.status === "failed" ? "declined" : "completed", payment };
+  if (payment.processorAuthorizationId) return { outcome: "completed", payment };
   if (payment.status === "failed") return { outcome: "declined", payment };
 
   let made: MadeInstrument | null;
@@ -311,13 +332,13 @@ export async function charge({
     source: payment.processorInstrumentId!,
     amount: payment.amountCents,
     currency: payment.currency,
-    fee: payment.applicationFeeCents,
     idempotency_id: payment.id,
     tags: { [TENANT_TAG]: tenantId, lc_payment_id: payment.id, order_ref: (payment.orderRef ?? "").slice(0, 500) },
   };
+  if (payment.captureLater) return placeHold(ctx, payment, made, request);
   let result: Awaited<ReturnType<ShardContext["processor"]["createTransfer"]>>;
   try {
-    result = await ctx.processor.createTransfer(request);
+    result = await ctx.processor.createTransfer({ ...request, fee: payment.applicationFeeCents });
   } catch (error) {
     if (isOutcomeUnknown(error)) {
       const found = await ctx.processor.findTransferByIdempotencyId(payment.id).catch(() => null);
@@ -342,4 +363,49 @@ export async function charge({
     return { outcome: "declined", payment: await recordOutcome(ctx, payment, { made, transfer: result.transfer, failure }) };
   }
   return { outcome: "completed", payment: await recordOutcome(ctx, payment, { made, transfer: result.transfer }) };
+}
+
+/**
+ * A hold: the processor authorizes the card and the payment waits, `authorized`, for its capture or void. Its
+ * idempotency_id is the payment id, as a sale's transfer's is, so a resumed attempt finds the authorization it made.
+ */
+async function placeHold(
+  ctx: TenantContext,
+  payment: PaymentRecord,
+  made: MadeInstrument | null,
+  request: CreateAuthorizationRequest,
+): Promise<ChargeResult> {
+  if (payment.method !== "card") {
+    const message = "Only a card can be authorized now and captured later; a bank account is charged at once.";
+    await recordOutcome(ctx, payment, { made, failure: { code: "CAPTURE_NOT_SUPPORTED", message } });
+    throw new ApiError("capture-not-supported", message, {
+      extensions: { errors: [{ field: "capture", message: "must be true for this payment method" }] },
+    });
+  }
+  let result: AuthorizationOutcome;
+  try {
+    result = await ctx.processor.createAuthorization(request);
+  } catch (error) {
+    if (isOutcomeUnknown(error)) {
+      const found = await ctx.processor.findAuthorizationByIdempotencyId(payment.id).catch(() => null);
+      if (!found) throw error;
+      result =
+        found.state === "FAILED"
+          ? {
+              outcome: "declined",
+              authorization: found,
+              failureCode: found.failure_code ?? "FAILED",
+              failureMessage: found.failure_message ?? "",
+            }
+          : { outcome: "created", authorization: found };
+    } else {
+      if (error instanceof ProcessorRejected) await recordOutcome(ctx, payment, { made, failure: error });
+      throw error;
+    }
+  }
+  if (result.outcome === "declined") {
+    const failure = { code: result.failureCode, message: result.failureMessage };
+    return { outcome: "declined", payment: await recordOutcome(ctx, payment, { made, failure }) };
+  }
+  return { outcome: "completed", payment: await recordOutcome(ctx, payment, { made, authorization: result.authorization }) };
 }

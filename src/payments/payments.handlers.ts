@@ -1,6 +1,7 @@
 import { ApiError } from "../lib/problem";
 import type { TenantRouteHandler } from "../platform/types";
 import { charge } from "./charge.service";
+import { captureHold, voidHold } from "./holds";
 import { getPayment as findPayment, listPayments as queryPayments } from "./payments.queries";
 import type * as routes from "./payments.routes";
 import { toCreatePaymentResponse, toPaymentListItem, toPaymentResponse } from "./payments.view";
@@ -50,4 +51,17 @@ export const listPayments: TenantRouteHandler<typeof routes.listPayments> = asyn
     input: { query: c.req.valid("query") },
   });
   return c.json({ ...page, data: page.data.map(toPaymentListItem) }, 200);
+};
+
+export const capturePayment: TenantRouteHandler<typeof routes.capturePayment> = async (c) => {
+  const payment = await captureHold({
+    ctx: c.get("ctx"),
+    input: { paymentId: c.req.valid("param").id, request: c.req.valid("json") },
+  });
+  return c.json(toPaymentResponse(payment), 200);
+};
+
+export const voidPayment: TenantRouteHandler<typeof routes.voidPayment> = async (c) => {
+  const payment = await voidHold({ ctx: c.get("ctx"), input: { paymentId: c.req.valid("param").id } });
+  return c.json(toPaymentResponse(payment), 200);
 };

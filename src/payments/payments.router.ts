@@ -10,6 +10,8 @@ const tenantRouter = withRoutes(createRouter<TenantBindings>(), routes, handlers
   "listPayments",
   "getPayment",
   "refundPayment",
+  "capturePayment",
+  "voidPayment",
 ]);
 
 const operatorTenantRouter = withRoutes(createRouter<OperatorTenantBindings>(), operatorRoutes, operator, ["getOperatorPayment"]);

@@ -76,6 +76,16 @@ export const CreatePaymentRequestSchema = z
       }),
     buyer: BuyerSchema.optional().openapi({ description: "Required with processorToken." }),
     orderRef: z.string().trim().min(1).max(200).openapi({ example: "order-10042" }),
+    capture: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "Default true: the card is charged now. False: the card is only authorized (a hold, `status: authorized`) and charged " +
+          "later with `POST /v1/payments/{id}/capture`, or released with `POST /v1/payments/{id}/void`, before `authorizedUntilUtc`. " +
+          "A card only: a bank account is refused (422 `capture-not-supported`).",
+        example: false,
+      }),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -130,6 +140,15 @@ export const PaymentResponseSchema = z
         "The same fee exactly, in cents as decimal text: the sum of the processor's fees, fractions of a cent kept (e.g. `132.393`). Null until the processor reports it; use it to reconcile with the processor's own fee records.",
       example: "130",
     }),
+    processorAuthorizationId: z.string().optional().openapi({
+      description: "A hold's (`capture: false`) authorization at the processor (`AU…`); absent on a sale.",
+      example: "AUmy5b3hVrs9iQ7q",
+    }),
+    authorizedUntilUtc: z.string().optional().openapi({
+      description:
+        "When the processor lets the hold lapse (about seven days after it was made): capture or void it before; after, it is `canceled`. Absent on a sale.",
+      example: "2026-11-08T09:05:00.000Z",
+    }),
     failureCode: z.string().nullable().openapi({
       description: "The processor's failure code when the payment failed; for an ACH debit returned after it succeeded, the return's code.",
     }),
@@ -146,6 +165,8 @@ export const CreatePaymentResponseSchema = PaymentResponseSchema.pick({
   applicationFeeCents: true,
   processorTransferId: true,
   processorState: true,
+  processorAuthorizationId: true,
+  authorizedUntilUtc: true,
 }).openapi("CreatePaymentResponse");
 
 export const PaymentListItemSchema = z
@@ -189,6 +210,7 @@ export const createPayment = createRoute({
   summary: "Create a charge",
   description:
     "Card charges return their final result; ACH returns `processing` and settles later (a `transfer.updated` callback). " +
+    "With `capture: false` the card is authorized only (`authorized`) and charged by a later capture. " +
     "`Idempotency-Key` is required; a replay returns the original status and body byte for byte with `Idempotent-Replayed: true`.",
   request: {
     headers: openapi.idempotencyKeyHeader({
@@ -240,12 +262,18 @@ export const createPayment = createRoute({
       },
       ...openapi.JSON_BODY_PROBLEMS,
       422: {
-        description: "`processor-rejected`: the processor refused the request (e.g. a used or expired token).",
+        description:
+          "`processor-rejected`: the processor refused the request (e.g. a used or expired token); `capture-not-supported`: `capture: false` with a bank account.",
         examples: [
           {
             slug: "processor-rejected",
             detail: "Token TKghUQ3aLsb8fEkWfCsHiRRv has already been used.",
             extensions: { code: "INVALID_FIELD" },
+          },
+          {
+            slug: "capture-not-supported",
+            detail: "Only a card can be authorized now and captured later; a bank account is charged at once.",
+            extensions: { errors: [{ field: "capture", message: "must be true for this payment method" }] },
           },
         ],
       },
@@ -326,6 +354,125 @@ export const refundPayment = createRoute({
       ...openapi.AUTHENTICATED_PROBLEMS,
       ...openapi.PROCESSOR_BUSY_PROBLEMS,
     }),
+  },
+});
+
+export const CapturePaymentRequestSchema = z
+  .object({
+    amountCents: AmountCents.optional().openapi({ description: "Omitted: the whole authorization. At most the authorized amountCents." }),
+    applicationFeeCents: z.number().int().nonnegative().optional().openapi({
+      description:
+        "The platform's fee on the capture. Omitted: the authorization's applicationFeeCents for a whole capture, that fee in proportion (rounded down) for a part.",
+    }),
+  })
+  .strict()
+  .openapi("CapturePaymentRequest");
+
+const authorizedExample = {
+  ...paymentExample,
+  status: "authorized",
+  processorTransferId: null,
+  processorState: "SUCCEEDED",
+  processorFeeCents: null,
+  processorFeeExactCents: null,
+  processorAuthorizationId: "AUmy5b3hVrs9iQ7q",
+  authorizedUntilUtc: "2026-11-08T09:05:00.000Z",
+};
+
+/** What a capture and a void share: an Idempotency-Key, the payment's id, and refusals of anything but an open authorization. */
+function holdRoute(action: "capture" | "void") {
+  const capture = action === "capture";
+  const notOpen = capture ? "payment-not-capturable" : "payment-not-voidable";
+  return {
+    path: `/v1/payments/{id}/${action}` as const,
+    headers: openapi.idempotencyKeyHeader({
+      required: true,
+      description: `Required: a retry with the same key returns the same ${action}.`,
+      example: capture ? "capture-order-10042" : "void-order-10042",
+    }),
+    problems: openapi.problemResponses({
+      400: {
+        description: "Validation failed, or `Idempotency-Key` missing (`idempotency-key-required`).",
+        examples: [openapi.invalidField("id", "must be an lcPaymentId (lcpay_…)"), IDEMPOTENCY_KEY_PROBLEMS.required],
+      },
+      404: { description: "No such payment for this tenant.", examples: [notFound] },
+      409: {
+        description: `\`${notOpen}\`: not an open authorization (a sale, or a hold captured, voided or lapsed already); \`idempotency-key-reused\` or \`idempotency-key-in-flight\`.`,
+        examples: [
+          {
+            slug: notOpen,
+            detail: `Payment ${PAYMENT_ID} is succeeded: only an authorized payment can be ${capture ? "captured" : "voided"}.`,
+          },
+          IDEMPOTENCY_KEY_PROBLEMS.reused,
+          IDEMPOTENCY_KEY_PROBLEMS.inFlight,
+        ],
+      },
+      ...(capture ? openapi.JSON_BODY_PROBLEMS : {}),
+      422: {
+        description: capture
+          ? "`capture-exceeds-authorization`: more than the hold; `processor-rejected`: the processor refused the capture."
+          : "`processor-rejected`: the processor refused the void.",
+        examples: capture
+          ? [
+              {
+                slug: "capture-exceeds-authorization",
+                detail: "The authorization holds 2500; 3000 cannot be captured.",
+                extensions: { errors: [{ field: "amountCents", message: "must be at most 2500" }] },
+              },
+            ]
+          : [{ slug: "processor-rejected", detail: "The processor refused the void.", extensions: { code: "INVALID_FIELD" } }],
+      },
+      502: `\`processor-error\`: outcome unknown; retry with the same Idempotency-Key to finish the ${action}.`,
+      504: `\`processor-timeout\`: outcome unknown; retry with the same Idempotency-Key to finish the ${action}.`,
+      ...openapi.AUTHENTICATED_PROBLEMS,
+      ...openapi.PROCESSOR_BUSY_PROBLEMS,
+    }),
+  };
+}
+
+const captureBase = holdRoute("capture");
+export const capturePayment = createRoute({
+  method: "post",
+  path: captureBase.path,
+  middleware: [idempotency({ required: true })] as const,
+  ...openapi.tenantRoute("Payments", "payments:write"),
+  operationId: "capturePayment",
+  summary: "Capture an authorization, in full or in part",
+  description:
+    "Charges the card a hold (`capture: false`) authorized: the payment becomes `succeeded` with the capture's transfer and " +
+    "refunds, disputes and pays out as a sale does. Once only: a second capture, or one racing a void, is 409. A retry after a " +
+    "502/504 finishes the same capture, never a second one.",
+  request: {
+    params: PaymentIdParams,
+    headers: captureBase.headers,
+    body: { ...openapi.jsonBody(CapturePaymentRequestSchema, { amountCents: 2000, applicationFeeCents: 44 }), required: false },
+  },
+  responses: {
+    200: openapi.jsonContent(PaymentResponseSchema, "The payment, captured.", {
+      ...paymentExample,
+      amountCents: 2000,
+      applicationFeeCents: 44,
+      processorAuthorizationId: authorizedExample.processorAuthorizationId,
+      authorizedUntilUtc: authorizedExample.authorizedUntilUtc,
+    }),
+    ...captureBase.problems,
+  },
+});
+
+const voidBase = holdRoute("void");
+export const voidPayment = createRoute({
+  method: "post",
+  path: voidBase.path,
+  middleware: [idempotency({ required: true })] as const,
+  ...openapi.tenantRoute("Payments", "payments:write"),
+  operationId: "voidPayment",
+  summary: "Void an authorization",
+  description:
+    "Releases a hold (`capture: false`): the payment becomes `canceled` and nothing is charged. Once only: a void racing a capture is 409.",
+  request: { params: PaymentIdParams, headers: voidBase.headers },
+  responses: {
+    200: openapi.jsonContent(PaymentResponseSchema, "The payment, voided.", { ...authorizedExample, status: "canceled" }),
+    ...voidBase.problems,
   },
 });
 

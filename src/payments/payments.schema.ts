@@ -4,10 +4,21 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { tenants } from "../db/tenants.schema";
 import { utcDay } from "../db/utc-day";
 
-export const PAYMENT_STATUSES = ["succeeded", "processing", "failed", "canceled", "partially_refunded", "refunded", "disputed"] as const;
+export const PAYMENT_STATUSES = [
+  "succeeded",
+  "processing",
+  "authorized",
+  "failed",
+  "canceled",
+  "partially_refunded",
+  "refunded",
+  "disputed",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ["card", "ach", "card_present"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** What a hold's capture or void call is doing while it is out: claimed by one request, so the other answers 409. */
+export const HOLD_ACTIONS = ["capture", "void"] as const;
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 /** The application-fee credit a refund asked for: none asked, owed and being sent, sent, or given up after bounded attempts. */
 export const FEE_CREDIT_STATUSES = ["none", "pending", "succeeded", "failed"] as const;
@@ -53,6 +64,16 @@ export const payments = sqliteTable(
     processorMerchantId: text("processor_merchant_id").notNull(),
     processorIdentityId: text("processor_identity_id"),
     processorInstrumentId: text("processor_instrument_id"),
+    // A hold (`capture: false`): authorized now, captured or voided later; null for a sale.
+    captureLater: integer("capture_later", { mode: "boolean" }),
+    processorAuthorizationId: text("processor_authorization_id"),
+    // When the processor lets the hold lapse (its `expires_at`).
+    authorizedUntil: text("authorized_until"),
+    // The capture or void one request has claimed and not yet recorded, with the capture's amounts: a crash or a lost
+    // answer leaves it here for the sweep, which finishes it from what the processor holds.
+    holdAction: text("hold_action", { enum: HOLD_ACTIONS }),
+    holdCaptureCents: integer("hold_capture_cents"),
+    holdCaptureFeeCents: integer("hold_capture_fee_cents"),
     processorTransferId: text("processor_transfer_id"),
     processorState: text("processor_state"),
     processorUpdatedAt: text("processor_updated_at"),
@@ -72,6 +93,10 @@ export const payments = sqliteTable(
   (table) => [
     uniqueIndex("payments_tenant_idempotency_key").on(table.tenantId, table.idempotencyKey),
     uniqueIndex("payments_processor_transfer").on(table.processorTransferId),
+    // A hold's webhooks find it by the processor's id.
+    uniqueIndex("payments_processor_authorization")
+      .on(table.processorAuthorizationId)
+      .where(sql`${table.processorAuthorizationId} IS NOT NULL`),
     index("payments_tenant_created").on(table.tenantId, table.createdAt, table.id),
     // Lists of one status other than `succeeded` (most payments are, and their list walks payments_tenant_created):
     // only those rows, so a succeeded payment costs this index nothing (paymentsWithStatus).

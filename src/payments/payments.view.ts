@@ -1,5 +1,11 @@
 import type { PaymentRecord } from "./payments.schema";
 
+/** A hold's authorization and when it lapses; a sale has none, and its body stays as it was. */
+const holdFields = (p: PaymentRecord) =>
+  p.processorAuthorizationId
+    ? { processorAuthorizationId: p.processorAuthorizationId, authorizedUntilUtc: p.authorizedUntil ?? undefined }
+    : {};
+
 /** Wire shapes of a payment: one mapper per contract shape, so internal columns never leak. */
 export const toCreatePaymentResponse = (p: PaymentRecord) => ({
   lcPaymentId: p.id,
@@ -8,6 +14,7 @@ export const toCreatePaymentResponse = (p: PaymentRecord) => ({
   applicationFeeCents: p.applicationFeeCents,
   processorTransferId: p.processorTransferId,
   processorState: p.processorState,
+  ...holdFields(p),
 });
 
 export const toPaymentResponse = (p: PaymentRecord) => ({
@@ -26,6 +33,7 @@ export const toPaymentResponse = (p: PaymentRecord) => ({
   applicationFeeRefundPending: p.applicationFeeRefundPendingCents > 0,
   processorFeeCents: p.processorFeeCents,
   processorFeeExactCents: p.processorFeeExactCents,
+  ...holdFields(p),
   failureCode: p.failureCode,
   failureMessage: p.failureMessage,
   createdAtUtc: p.createdAt,

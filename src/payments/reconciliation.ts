@@ -8,6 +8,7 @@ import type { RootContext, ShardContext } from "../platform/context";
 import { paginate, ProcessorBusy, recordingProcessorCalls, unlessBusy } from "../processor";
 import { ABANDON_AFTER_MS, nextCheckAt, PENDING_TRANSFER_RECHECK_MS } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
+import { applyFoundAuthorization, finishClaimedHold } from "./holds";
 import { type PaymentRecord, payments, type RefundRecord, refunds } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
 import { abandonRefund, reconcileRefund } from "./refund.service";
@@ -73,20 +74,39 @@ async function checkSale(ctx: ShardContext, payment: PaymentRecord): Promise<voi
       return;
     }
   } else if (Date.parse(payment.createdAt) < ctx.clock.nowMs() - ABANDON_AFTER_MS) {
-    // The processor never received it: no money moved; a retry under the same key would have resumed it.
-    await ctx.db
-      .update(payments)
-      .set({
-        status: "failed",
-        failureCode: "ABANDONED",
-        failureMessage: "The charge never reached the processor.",
-        nextCheckAt: null,
-        updatedAt: ctx.clock.nowIso(),
-      })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, "processing"), isNull(payments.processorTransferId)));
+    await abandon(ctx, payment);
     return;
   }
   await postponePayment(ctx, payment, "processing");
+}
+
+/** The processor never received it: no money moved; a retry under the same key would have resumed it. */
+function abandon(ctx: ShardContext, payment: PaymentRecord) {
+  return ctx.db
+    .update(payments)
+    .set({
+      status: "failed",
+      failureCode: "ABANDONED",
+      failureMessage: "The charge never reached the processor.",
+      nextCheckAt: null,
+      updatedAt: ctx.clock.nowIso(),
+    })
+    .where(
+      and(
+        eq(payments.id, payment.id),
+        eq(payments.status, "processing"),
+        isNull(payments.processorTransferId),
+        isNull(payments.processorAuthorizationId),
+      ),
+    );
+}
+
+/** A hold still `processing`: the authorization the processor holds applies; one it never received is failed once abandoned. */
+async function checkHold(ctx: ShardContext, payment: PaymentRecord): Promise<void> {
+  const authorization = await ctx.processor.findAuthorizationByIdempotencyId(payment.id);
+  if (authorization && authorization.state !== "PENDING") return applyFoundAuthorization(ctx, payment, authorization);
+  if (!authorization && Date.parse(payment.createdAt) < ctx.clock.nowMs() - ABANDON_AFTER_MS) await abandon(ctx, payment);
+  else await postponePayment(ctx, payment, "processing");
 }
 
 /**
@@ -127,7 +147,8 @@ async function readProcessorFee(ctx: ShardContext, payment: PaymentRecord): Prom
 async function checkPayment(ctx: ShardContext, payment: PaymentRecord): Promise<void> {
   const processing = payment.status === "processing";
   try {
-    if (processing) await checkSale(ctx, payment);
+    if (processing) await (payment.captureLater ? checkHold(ctx, payment) : checkSale(ctx, payment));
+    else if (payment.status === "authorized") await finishClaimedHold(ctx, payment);
     else await readProcessorFee(ctx, payment);
   } catch (error) {
     if (error instanceof ProcessorBusy) throw error;

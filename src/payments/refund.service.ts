@@ -342,9 +342,10 @@ export async function refund({
     return resumeRefund(ctx, earlier);
   }
   if (!isRefundableStatus(payment.status)) {
+    const holdAdvice = payment.status === "authorized" ? " Capture the authorization, or void it to release the hold." : "";
     throw new ApiError(
       "invalid-payment-state",
-      `Only ${REFUNDABLE_STATUSES.join(" or ")} payments can be refunded; this one is ${payment.status}.`,
+      `Only ${REFUNDABLE_STATUSES.join(" or ")} payments can be refunded; this one is ${payment.status}.${holdAdvice}`,
     );
   }
   const amountCents = input.amountCents ?? refundableCents(payment);

@@ -59,7 +59,7 @@ function recheckPendingRefunds(db: Database, paymentId: string, nowIso: string) 
 }
 
 /** The instant a transfer's state is from, in microseconds: it orders the processor's answers for the same transfer. */
-function transferInstantUs(ctx: RootContext, transfer: ProcessorTransfer): number {
+export function transferInstantUs(ctx: RootContext, transfer: ProcessorTransfer): number {
   return instantMicros(transfer.updated_at ?? ctx.clock.nowIso()) ?? ctx.clock.nowMs() * 1000;
 }
 

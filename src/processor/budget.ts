@@ -15,7 +15,7 @@ export type CallKind = "read" | "write";
 export const callKind = (method: string): CallKind => (method === "GET" ? "read" : "write");
 
 /**
- * The operations a charge, a refund or a reader sale make while someone waits on them (`METHOD /template`). Any other
+ * The operations a charge, a hold's capture or void, a refund or a reader sale make while someone waits on them (`METHOD /template`). Any other
  * operation is at most a follow-up (fee reads, evidence uploads, onboarding and reader refreshes), whatever context
  * calls it: a new operation never jumps the queue by accident.
  */
@@ -29,6 +29,10 @@ const PAYMENT_OPERATIONS: ReadonlySet<string> = new Set([
   "GET /transfers/{transfer_id}",
   "POST /transfers/{transfer_id}/reversals",
   "PUT /devices/{device_id}",
+  "POST /authorizations",
+  "GET /authorizations",
+  "GET /authorizations/{authorization_id}",
+  "PUT /authorizations/{authorization_id}",
 ]);
 
 const rank = (priority: Priority) => PRIORITIES.indexOf(priority);

@@ -1,10 +1,12 @@
 import { z } from "zod";
 
 import { namedOperations } from "./call-log";
-import { DECLINE_STATUS, saleOutcome } from "./declines";
+import { authorizationOutcome, DECLINE_STATUS, saleOutcome } from "./declines";
 import { failedTransferError } from "./errors";
 import { listSchema, readPage } from "./pagination";
 import {
+  type Authorization,
+  AuthorizationSchema,
   type ComplianceForm,
   ComplianceFormSchema,
   type Device,
@@ -28,6 +30,8 @@ import {
 } from "./resources";
 import { createTransport, type QueryValue, type Route, route, type TransportConfig } from "./transport";
 import type {
+  AuthorizationOutcome,
+  CreateAuthorizationRequest,
   CreateBuyerIdentityRequest,
   CreateCardPresentSaleRequest,
   CreateDeviceRequest,
@@ -43,6 +47,7 @@ import type {
   PageRequest,
   PciSaqAAttestation,
   TransferOutcome,
+  UpdateAuthorizationRequest,
   UpdateWebhookRequest,
 } from "./types";
 
@@ -133,6 +138,23 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     findTransferByIdempotencyId: async (idempotencyId: string): Promise<Transfer | null> => {
       const page = await list(TransferSchema, route("/transfers"), "transfers", { idempotency_id: idempotencyId, limit: 10 });
       return page.items.find((transfer) => transfer.idempotency_id === idempotencyId) ?? null;
+    },
+    /** A hold on a card for up to the processor's `expires_at`; a decline comes back as a value, as a sale's does. */
+    createAuthorization: async (request: CreateAuthorizationRequest): Promise<AuthorizationOutcome> => {
+      const at = route("/authorizations");
+      return authorizationOutcome(await send("POST", at, { json: request, answeredStatuses: [DECLINE_STATUS] }), `POST ${at.template}`);
+    },
+    getAuthorization: (id: string) => get(AuthorizationSchema, route("/authorizations/{authorization_id}", { authorization_id: id })),
+    /** Captures (into a transfer, `transfer`) or voids (`is_void`) a hold; the processor refuses a second of either. */
+    updateAuthorization: (id: string, request: UpdateAuthorizationRequest) =>
+      put(AuthorizationSchema, route("/authorizations/{authorization_id}", { authorization_id: id }), request),
+    /** The hold an earlier attempt created, if any; only an exact idempotency_id match counts, as for transfers. */
+    findAuthorizationByIdempotencyId: async (idempotencyId: string): Promise<Authorization | null> => {
+      const page = await list(AuthorizationSchema, route("/authorizations"), "authorizations", {
+        idempotency_id: idempotencyId,
+        limit: 10,
+      });
+      return page.items.find((authorization) => authorization.idempotency_id === idempotencyId) ?? null;
     },
     createReversal: (transferId: string, request: CreateReversalRequest) =>
       post(TransferSchema, route("/transfers/{transfer_id}/reversals", { transfer_id: transferId }), request),

@@ -1,7 +1,9 @@
+import type { z } from "zod";
+
 import { processorErrorItems, ProcessorUnavailable, unexpectedAnswerError } from "./errors";
-import { type Transfer, TransferSchema } from "./resources";
+import { AuthorizationSchema, TransferSchema } from "./resources";
 import type { Answer } from "./transport";
-import type { TransferOutcome } from "./types";
+import type { AuthorizationOutcome, TransferOutcome } from "./types";
 
 export const DECLINE_STATUS = 402;
 const FALLBACK_CODE = "DECLINED";
@@ -12,20 +14,18 @@ const FALLBACK_MESSAGE = "The payment was declined.";
  */
 const TRANSIENT_DECLINE_CODES = new Set(["UPSTREAM_PROCESSOR_ERROR"]);
 
-/** The declined transfer, when the 402 answer carries one that reads as a transfer (the processor does not document that it does). */
-function embeddedTransfer(body: unknown): Transfer | null {
-  const transfer = (body as { _embedded?: { transfers?: unknown[] } } | null)?._embedded?.transfers?.[0];
-  const read = TransferSchema.safeParse(transfer);
-  return read.success ? read.data : null;
-}
+type Charged = { state: string; failure_code?: string | null; failure_message?: string | null };
+type ChargeRead<T> = { outcome: "created"; item: T } | { outcome: "declined"; failureCode: string; failureMessage: string; item: T | null };
 
 /**
- * Reads the answer to a sale: a 402, or a created transfer whose state is FAILED, is a decline. The
- * transfer's own failure_code wins over the 402's error code (the processor says to use failure_code).
+ * Reads the answer to a charge (a sale's transfer or a hold's authorization): a 402, or a created item whose state is
+ * FAILED, is a decline. The item's own failure_code wins over the 402's error code (the processor says to use
+ * failure_code). A 402 may carry the declined item under `_embedded` (the processor does not document that it does).
  */
-export function saleOutcome(answer: Answer<unknown>, operation: string): TransferOutcome {
+function chargeOutcome<T extends Charged>(answer: Answer<unknown>, operation: string, schema: z.ZodType<T>, plural: string): ChargeRead<T> {
   if (answer.status === DECLINE_STATUS) {
-    const transfer = embeddedTransfer(answer.body);
+    const read = schema.safeParse((answer.body as { _embedded?: Record<string, unknown[]> } | null)?._embedded?.[plural]?.[0]);
+    const item = read.success ? read.data : null;
     const [error] = processorErrorItems(answer.body);
     if (error && TRANSIENT_DECLINE_CODES.has(error.code)) {
       throw new ProcessorUnavailable(`The processor could not complete ${operation} (${error.code}); its outcome is unknown.`, {
@@ -34,21 +34,31 @@ export function saleOutcome(answer: Answer<unknown>, operation: string): Transfe
     }
     return {
       outcome: "declined",
-      failureCode: transfer?.failure_code || error?.code || FALLBACK_CODE,
-      failureMessage: transfer?.failure_message || error?.message || FALLBACK_MESSAGE,
-      transfer,
+      failureCode: item?.failure_code || error?.code || FALLBACK_CODE,
+      failureMessage: item?.failure_message || error?.message || FALLBACK_MESSAGE,
+      item,
     };
   }
-  const read = TransferSchema.safeParse(answer.body);
+  const read = schema.safeParse(answer.body);
   if (!read.success) throw unexpectedAnswerError(operation, answer.status, read.error.issues);
-  const transfer = read.data;
-  if (transfer.state === "FAILED") {
+  const item = read.data;
+  if (item.state === "FAILED") {
     return {
       outcome: "declined",
-      failureCode: transfer.failure_code || FALLBACK_CODE,
-      failureMessage: transfer.failure_message || FALLBACK_MESSAGE,
-      transfer,
+      failureCode: item.failure_code || FALLBACK_CODE,
+      failureMessage: item.failure_message || FALLBACK_MESSAGE,
+      item,
     };
   }
-  return { outcome: "created", transfer };
+  return { outcome: "created", item };
+}
+
+export function saleOutcome(answer: Answer<unknown>, operation: string): TransferOutcome {
+  const { item, ...read } = chargeOutcome(answer, operation, TransferSchema, "transfers");
+  return read.outcome === "created" ? { outcome: "created", transfer: item! } : { ...read, transfer: item };
+}
+
+export function authorizationOutcome(answer: Answer<unknown>, operation: string): AuthorizationOutcome {
+  const { item, ...read } = chargeOutcome(answer, operation, AuthorizationSchema, "authorizations");
+  return read.outcome === "created" ? { outcome: "created", authorization: item! } : { ...read, authorization: item };
 }

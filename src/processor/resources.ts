@@ -131,6 +131,31 @@ export const TransferSchema = z.object({
 });
 export type Transfer = z.infer<typeof TransferSchema>;
 
+// ── Authorizations ────────────────────────────────────────────────────────────────────────────
+
+export const AUTHORIZATION_STATES = ["PENDING", "SUCCEEDED", "FAILED", "CANCELED", "UNKNOWN"] as const;
+
+/** A hold on a card: captured once into a transfer (`transfer`), voided (`is_void`), or left to expire (`expires_at`). */
+export const AuthorizationSchema = z.object({
+  id: Id,
+  ...TimestampFields,
+  amount: Amount,
+  currency: Currency,
+  state: actedOnEnum(AUTHORIZATION_STATES),
+  merchant: Id.nullish(),
+  source: Text,
+  /** The capture's transfer: set once the hold is captured. */
+  transfer: Id.nullish(),
+  is_void: z.boolean().nullish(),
+  void_state: Text,
+  expires_at: Instant,
+  idempotency_id: z.string().max(255).nullish(),
+  failure_code: z.string().max(255).nullish(),
+  failure_message: z.string().max(1024).nullish(),
+  tags: Tags.nullish(),
+});
+export type Authorization = z.infer<typeof AuthorizationSchema>;
+
 /**
  * A fee the processor charged the merchant, linked to the transfer that caused it. `amount` is in cents and may be
  * fractional ("an integer (int32) in cents … or a double for fractional amounts (e.g., 2.393)", docs.finix.com). It is

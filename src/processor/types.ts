@@ -1,4 +1,4 @@
-import type { Tags, Transfer } from "./resources";
+import type { Authorization, Tags, Transfer } from "./resources";
 
 /**
  * The processor's requests, as much of each as the service sends. Field names and enum values are the processor's own
@@ -80,6 +80,18 @@ export type CreateReversalRequest = { refund_amount: number; idempotency_id: str
 export type TransferOutcome =
   | { outcome: "created"; transfer: Transfer }
   | { outcome: "declined"; failureCode: string; failureMessage: string; transfer: Transfer | null };
+
+// ── Authorizations ────────────────────────────────────────────────────────────────────────────
+
+/** A hold on a card: a card sale's fields but the fee, which is given at capture; the processor sets when it expires. */
+export type CreateAuthorizationRequest = Omit<CreateSaleRequest, "fee" | "statement_descriptor">;
+
+/** Captures all or part of a hold into a transfer carrying `fee`, or voids it: one or the other, never both. */
+export type UpdateAuthorizationRequest = { capture_amount: number; fee: number } | { void_me: true };
+
+export type AuthorizationOutcome =
+  | { outcome: "created"; authorization: Authorization }
+  | { outcome: "declined"; failureCode: string; failureMessage: string; authorization: Authorization | null };
 
 // ── Merchants and onboarding ──────────────────────────────────────────────────────────────────
 

@@ -1043,7 +1043,7 @@ export interface paths {
     put?: never;
     /**
      * Create a charge
-     * @description Card charges return their final result; ACH returns `processing` and settles later (a `transfer.updated` callback). `Idempotency-Key` is required; a replay returns the original status and body byte for byte with `Idempotent-Replayed: true`.
+     * @description Card charges return their final result; ACH returns `processing` and settles later (a `transfer.updated` callback). With `capture: false` the card is authorized only (`authorized`) and charged by a later capture. `Idempotency-Key` is required; a replay returns the original status and body byte for byte with `Idempotent-Replayed: true`.
      *
      *     Takes an API key with the `payments:write` permission.
      */
@@ -1098,6 +1098,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/payments/{id}/capture": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Capture an authorization, in full or in part
+     * @description Charges the card a hold (`capture: false`) authorized: the payment becomes `succeeded` with the capture's transfer and refunds, disputes and pays out as a sale does. Once only: a second capture, or one racing a void, is 409. A retry after a 502/504 finishes the same capture, never a second one.
+     *
+     *     Takes an API key with the `payments:write` permission.
+     */
+    post: operations["capturePayment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/payments/{id}/refund": {
     parameters: {
       query?: never;
@@ -1114,6 +1136,28 @@ export interface paths {
      *     Takes an API key with the `refunds:write` permission.
      */
     post: operations["refundPayment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payments/{id}/void": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Void an authorization
+     * @description Releases a hold (`capture: false`): the payment becomes `canceled` and nothing is charged. Once only: a void racing a capture is 409.
+     *
+     *     Takes an API key with the `payments:write` permission.
+     */
+    post: operations["voidPayment"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1705,6 +1749,12 @@ export interface components {
         secret: string;
       })[];
     };
+    CapturePaymentRequest: {
+      /** @description Omitted: the whole authorization. At most the authorized amountCents. */
+      amountCents?: number;
+      /** @description The platform's fee on the capture. Omitted: the authorization's applicationFeeCents for a whole capture, that fee in proportion (rounded down) for a part. */
+      applicationFeeCents?: number;
+    };
     ComplianceFormUpdatedEvent: {
       chargesEnabled: boolean;
       /** @description When the change happened (the event was recorded with it). */
@@ -1748,6 +1798,11 @@ export interface components {
       amountCents: number;
       buyer?: components["schemas"]["Buyer"];
       /**
+       * @description Default true: the card is charged now. False: the card is only authorized (a hold, `status: authorized`) and charged later with `POST /v1/payments/{id}/capture`, or released with `POST /v1/payments/{id}/void`, before `authorizedUntilUtc`. A card only: a bank account is refused (422 `capture-not-supported`).
+       * @example false
+       */
+      capture?: boolean;
+      /**
        * @description Must be the currency /v1/meta reports.
        * @example USD
        */
@@ -1765,7 +1820,17 @@ export interface components {
     CreatePaymentResponse: {
       amountCents: number;
       applicationFeeCents: number;
+      /**
+       * @description When the processor lets the hold lapse (about seven days after it was made): capture or void it before; after, it is `canceled`. Absent on a sale.
+       * @example 2026-11-08T09:05:00.000Z
+       */
+      authorizedUntilUtc?: string;
       lcPaymentId: string;
+      /**
+       * @description A hold's (`capture: false`) authorization at the processor (`AU…`); absent on a sale.
+       * @example AUmy5b3hVrs9iQ7q
+       */
+      processorAuthorizationId?: string;
       processorState: string | null;
       processorTransferId: string | null;
       status: components["schemas"]["PaymentStatus"];
@@ -1940,7 +2005,7 @@ export interface components {
        * @description The payment's status after the change.
        * @enum {string}
        */
-      status: "succeeded" | "processing" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
+      status: "succeeded" | "processing" | "authorized" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
       /**
        * @description Also sent as `LC-Event-Type`.
        * @enum {string}
@@ -2045,7 +2110,7 @@ export interface components {
        * @description The payment's status after the change.
        * @enum {string}
        */
-      status: "succeeded" | "processing" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
+      status: "succeeded" | "processing" | "authorized" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
       /**
        * @description Also sent as `LC-Event-Type`.
        * @enum {string}
@@ -2258,6 +2323,11 @@ export interface components {
        * @example 65
        */
       applicationFeeRefundedCents: number;
+      /**
+       * @description When the processor lets the hold lapse (about seven days after it was made): capture or void it before; after, it is `canceled`. Absent on a sale.
+       * @example 2026-11-08T09:05:00.000Z
+       */
+      authorizedUntilUtc?: string;
       createdAtUtc: string;
       currency: string;
       /** @description The processor's failure code when the payment failed; for an ACH debit returned after it succeeded, the return's code. */
@@ -2267,6 +2337,11 @@ export interface components {
       /** @enum {string|null} */
       method: "card" | "ach" | "card_present" | null;
       orderRef: string | null;
+      /**
+       * @description A hold's (`capture: false`) authorization at the processor (`AU…`); absent on a sale.
+       * @example AUmy5b3hVrs9iQ7q
+       */
+      processorAuthorizationId?: string;
       /**
        * @description What the processor actually charged the merchant for this sale: its fee profile's fees, at least applicationFeeCents. Null until the processor reports it (shortly after the sale settles). The processor may charge fractions of a cent: this is the exact total (processorFeeExactCents) rounded half up to the whole cent (102.5 → 103, 102.393 → 102), as money settles in whole cents; the total is summed exactly first, never rounded fee by fee.
        * @example 130
@@ -2288,7 +2363,7 @@ export interface components {
       updatedAtUtc: string;
     };
     /** @enum {string} */
-    PaymentStatus: "succeeded" | "processing" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
+    PaymentStatus: "succeeded" | "processing" | "authorized" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
     /**
      * @example {
      *       "createdAtUtc": "2026-11-05T09:12:00.000Z",
@@ -2524,6 +2599,8 @@ export interface components {
      *     | `https://payment-connect.dev/problems/idempotency-key-in-flight` | 409 | Request with this Idempotency-Key is still in flight | The request first sent with this key is still running; retry after `Retry-After` seconds. |
      *     | `https://payment-connect.dev/problems/invalid-payment-state` | 409 | Payment is not in a refundable state | The payment is not `succeeded` or `partially_refunded`, so it cannot be refunded. |
      *     | `https://payment-connect.dev/problems/refund-exceeds-balance` | 409 | Refund exceeds the remaining balance | The refund is larger than what is left to refund on the payment. |
+     *     | `https://payment-connect.dev/problems/payment-not-capturable` | 409 | Payment is not an authorization to capture | The payment is not an open authorization (`status: authorized`): a sale, or a hold captured, voided or expired already. Nothing was captured. |
+     *     | `https://payment-connect.dev/problems/payment-not-voidable` | 409 | Payment is not an authorization to void | The payment is not an open authorization (`status: authorized`): a sale, or a hold captured, voided or expired already. Nothing was voided. |
      *     | `https://payment-connect.dev/problems/reader-already-registered` | 409 | Reader already registered | A reader with this serial number is registered already (`lcReaderId` names yours). |
      *     | `https://payment-connect.dev/problems/reader-not-active` | 409 | Reader is not active | The reader is not `active`; activate it before starting a sale. |
      *     | `https://payment-connect.dev/problems/reader-busy` | 409 | Reader is busy with another sale | The reader is taking another sale (`lcPaymentId`); wait for its outcome or cancel it. |
@@ -2536,6 +2613,8 @@ export interface components {
      *     | `https://payment-connect.dev/problems/payload-too-large` | 413 | Request body too large | The request body is over the route's limit (`maxBytes`). |
      *     | `https://payment-connect.dev/problems/evidence-too-large` | 413 | Evidence file too large | The evidence file is over its type's limit (`maxBytes`): 20 MB for a photo (JPG, PNG), 1 MB for a PDF or TIFF. |
      *     | `https://payment-connect.dev/problems/processor-rejected` | 422 | The processor rejected the request | The processor refused the request (e.g. a used or expired token); `code` is its error code. Fix it; do not retry as is. |
+     *     | `https://payment-connect.dev/problems/capture-not-supported` | 422 | Payment method cannot be captured later | `capture: false` holds a card only; a bank account (ACH) is charged at once. `errors` names the `capture` field. |
+     *     | `https://payment-connect.dev/problems/capture-exceeds-authorization` | 422 | Capture exceeds the authorized amount | The capture's `amountCents` is more than the authorization holds; capture at most `amountCents` of the hold. |
      *     | `https://payment-connect.dev/problems/evidence-limit-reached` | 422 | Dispute evidence limit reached | The dispute holds the most evidence files it may (`maxFiles`). |
      *     | `https://payment-connect.dev/problems/evidence-unreadable` | 422 | Evidence image cannot be read | The photo's content starts as a JPG or PNG but cannot be decoded (damaged or cut short), so it cannot be fitted to the processor's limits. |
      *     | `https://payment-connect.dev/problems/callback-endpoint-limit-reached` | 422 | Callback endpoint limit reached | The tenant has the most callback endpoints it may (`maxEndpoints`); delete one first. |
@@ -2569,6 +2648,8 @@ export interface components {
       | "https://payment-connect.dev/problems/idempotency-key-in-flight"
       | "https://payment-connect.dev/problems/invalid-payment-state"
       | "https://payment-connect.dev/problems/refund-exceeds-balance"
+      | "https://payment-connect.dev/problems/payment-not-capturable"
+      | "https://payment-connect.dev/problems/payment-not-voidable"
       | "https://payment-connect.dev/problems/reader-already-registered"
       | "https://payment-connect.dev/problems/reader-not-active"
       | "https://payment-connect.dev/problems/reader-busy"
@@ -2581,6 +2662,8 @@ export interface components {
       | "https://payment-connect.dev/problems/payload-too-large"
       | "https://payment-connect.dev/problems/evidence-too-large"
       | "https://payment-connect.dev/problems/processor-rejected"
+      | "https://payment-connect.dev/problems/capture-not-supported"
+      | "https://payment-connect.dev/problems/capture-exceeds-authorization"
       | "https://payment-connect.dev/problems/evidence-limit-reached"
       | "https://payment-connect.dev/problems/evidence-unreadable"
       | "https://payment-connect.dev/problems/callback-endpoint-limit-reached"
@@ -3134,7 +3217,7 @@ export interface components {
        * @description The payment's status after the change.
        * @enum {string}
        */
-      status: "succeeded" | "processing" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
+      status: "succeeded" | "processing" | "authorized" | "failed" | "canceled" | "partially_refunded" | "refunded" | "disputed";
       /**
        * @description Also sent as `LC-Event-Type`.
        * @enum {string}
@@ -8738,7 +8821,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description `processor-rejected`: the processor refused the request (e.g. a used or expired token). */
+      /** @description `processor-rejected`: the processor refused the request (e.g. a used or expired token); `capture-not-supported`: `capture: false` with a bank account. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -9043,6 +9126,184 @@ export interface operations {
       };
     };
   };
+  capturePayment: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required: a retry with the same key returns the same capture. 1–255 printable ASCII characters; kept 24 hours. */
+        "Idempotency-Key": string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON request body */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "amountCents": 2000,
+         *       "applicationFeeCents": 44
+         *     }
+         */
+        "application/json": components["schemas"]["CapturePaymentRequest"];
+      };
+    };
+    responses: {
+      /** @description The payment, captured. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "amountCents": 2000,
+           *       "amountRefundedCents": 0,
+           *       "applicationFeeCents": 44,
+           *       "applicationFeeRefundPending": false,
+           *       "applicationFeeRefundedCents": 0,
+           *       "authorizedUntilUtc": "2026-11-08T09:05:00.000Z",
+           *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *       "currency": "USD",
+           *       "failureCode": null,
+           *       "failureMessage": null,
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "method": "card",
+           *       "orderRef": "order-10042",
+           *       "processorAuthorizationId": "AUmy5b3hVrs9iQ7q",
+           *       "processorFeeCents": 130,
+           *       "processorFeeExactCents": "130",
+           *       "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+           *       "processorState": "SUCCEEDED",
+           *       "processorTransferId": "TRv3Qm8xZ1LwK2",
+           *       "status": "succeeded",
+           *       "updatedAtUtc": "2026-11-01T09:05:01.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentResponse"];
+        };
+      };
+      /** @description Validation failed, or `Idempotency-Key` missing (`idempotency-key-required`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `payments:write`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such payment for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `payment-not-capturable`: not an open authorization (a sale, or a hold captured, voided or lapsed already); `idempotency-key-reused` or `idempotency-key-in-flight`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `capture-exceeds-authorization`: more than the hold; `processor-rejected`: the processor refused the capture. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-error`: outcome unknown; retry with the same Idempotency-Key to finish the capture. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-busy` (with `Retry-After`): the processor's rate limit for the platform is reached and nothing was sent; retry after `Retry-After` seconds with the same `Idempotency-Key`, which completes the same request once. Or `tenant-moving`: The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-timeout`: outcome unknown; retry with the same Idempotency-Key to finish the capture. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   refundPayment: {
     parameters: {
       query?: never;
@@ -9210,6 +9471,155 @@ export interface operations {
         };
       };
       /** @description `processor-timeout`: outcome unknown; the amount stays reserved until reconciled. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  voidPayment: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required: a retry with the same key returns the same void. 1–255 printable ASCII characters; kept 24 hours. */
+        "Idempotency-Key": string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payment, voided. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "amountCents": 2500,
+           *       "amountRefundedCents": 0,
+           *       "applicationFeeCents": 55,
+           *       "applicationFeeRefundPending": false,
+           *       "applicationFeeRefundedCents": 0,
+           *       "authorizedUntilUtc": "2026-11-08T09:05:00.000Z",
+           *       "createdAtUtc": "2026-11-01T09:05:00.000Z",
+           *       "currency": "USD",
+           *       "failureCode": null,
+           *       "failureMessage": null,
+           *       "lcPaymentId": "lcpay_4gH2kLmN8pQrStUvWxYz1a",
+           *       "method": "card",
+           *       "orderRef": "order-10042",
+           *       "processorAuthorizationId": "AUmy5b3hVrs9iQ7q",
+           *       "processorFeeCents": null,
+           *       "processorFeeExactCents": null,
+           *       "processorInstrumentId": "PIe2YvpcjvoVJ6PzoRPBK137",
+           *       "processorState": "SUCCEEDED",
+           *       "processorTransferId": null,
+           *       "status": "canceled",
+           *       "updatedAtUtc": "2026-11-01T09:05:01.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentResponse"];
+        };
+      };
+      /** @description Validation failed, or `Idempotency-Key` missing (`idempotency-key-required`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `insufficient-permissions`: the key lacks `payments:write`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No such payment for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `payment-not-voidable`: not an open authorization (a sale, or a hold captured, voided or lapsed already); `idempotency-key-reused` or `idempotency-key-in-flight`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-rejected`: the processor refused the void. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this API key. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Unexpected failure; the body carries only a traceId to quote. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-error`: outcome unknown; retry with the same Idempotency-Key to finish the void. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-busy` (with `Retry-After`): the processor's rate limit for the platform is reached and nothing was sent; retry after `Retry-After` seconds with the same `Idempotency-Key`, which completes the same request once. Or `tenant-moving`: The tenant's data is moving to another database (seconds to a minute). Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: it completes on the new database, and a processor call an earlier attempt made is found again, never made twice. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description `processor-timeout`: outcome unknown; retry with the same Idempotency-Key to finish the void. */
       504: {
         headers: {
           [name: string]: unknown;

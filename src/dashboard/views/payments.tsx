@@ -28,6 +28,7 @@ import {
 const STATUS_TONES: Record<PaymentStatus, Tone> = {
   succeeded: "good",
   processing: "warn",
+  authorized: "warn",
   failed: "bad",
   canceled: "neutral",
   partially_refunded: "neutral",
