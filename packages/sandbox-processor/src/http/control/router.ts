@@ -47,6 +47,7 @@ const KINDS = [
   "payment_instrument",
   "token",
   "transfer",
+  "authorization",
   "merchant",
   "onboarding_form",
   "compliance_form",

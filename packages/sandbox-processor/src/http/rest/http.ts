@@ -83,11 +83,11 @@ function pageHref(c: RestContext, changes: Record<string, string>): string {
 }
 
 /**
- * A decline is the processor's 402 naming the failed transfer, which stays retrievable by id and idempotency_id. The
- * FAILED resource also rides along in `_embedded` (the processor does not document whether it does; the client reads
- * it when present).
+ * A decline is the processor's 402 naming the failed transfer or authorization, which stays retrievable by id and
+ * idempotency_id. The FAILED resource also rides along in `_embedded` (the processor does not document whether it does;
+ * the client reads it when present).
  */
-export function declined<K extends "transfer">(c: RestContext, kind: K, stored: Stored<K>): ProcessorError {
+export function declined<K extends "transfer" | "authorization">(c: RestContext, kind: K, stored: Stored<K>): ProcessorError {
   const { id, failure_code: code, failure_message: message } = stored.record;
   const body = view(kind, stored, c.var.publicBase, { standIn: c.env.sandbox.config().standIn });
   return new ProcessorError(
