@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { call } from "./support/http";
+import { call, jsonInit } from "./support/http";
 import { approvedMerchant, bankFields, buyerInstrument, control, processor, TEST_CARD } from "./support/sandbox-processor";
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
@@ -248,6 +248,52 @@ describe("voiding an authorization (PUT void_me)", () => {
   });
 });
 
+describe("expiry", () => {
+  it("the expire-authorization control ends the hold now: expires_at is now, and a capture or void is refused", async () => {
+    const { merchantId, id } = await openAuthorization();
+    const before = (await processor("GET", `/authorizations/${id}`)).body;
+    const response = await call("/sandbox/control/expire-authorization", jsonInit("POST", { authorizationId: id }));
+    expect(response.status).toBe(200);
+    const { result } = await response.json<{ result: { id: string; state: string; expires_at: string; updated_at: string } }>();
+    expect(result).toMatchObject({ id, state: "SUCCEEDED" });
+    expect(Date.parse(result.expires_at)).toBeLessThan(Date.parse(before.expires_at));
+    expect(Date.parse(result.expires_at)).toBeLessThanOrEqual(Date.parse(result.updated_at));
+    const refused = await capture(id, { capture_amount: 100 });
+    expect([refused.status, firstError(refused.body).code]).toEqual([422, CLOSED]);
+    expect((await voidIt(id)).status).toBe(422);
+    expect(await transfersOf(merchantId)).toEqual([]);
+    // Expiring it again, or a captured one, is a conflict.
+    await expect(control.expireAuthorization(id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("the control acts for a tenant only on its own merchant's authorizations", async () => {
+    const { merchantId, id } = await openAuthorization();
+    const other = await approvedMerchant("Another Seller");
+    const foreign = await call(
+      "/sandbox/control/expire-authorization",
+      jsonInit("POST", { authorizationId: id }),
+      `merchant ${other.merchantId}`,
+    );
+    expect(foreign.status).toBe(404);
+    const own = await call("/sandbox/control/expire-authorization", jsonInit("POST", { authorizationId: id }), `merchant ${merchantId}`);
+    expect(own.status).toBe(200);
+  });
+
+  it("an authorization seven days old cannot be captured, and its expiry is announced once", async () => {
+    const { id } = await openAuthorization();
+    const early = await openAuthorization();
+    await control.expireAuthorization(early.id);
+    await control.advanceClock(7 * 24 * 60 * 60);
+    const refused = await capture(id, { capture_amount: 100 });
+    expect([refused.status, firstError(refused.body).code]).toEqual([422, CLOSED]);
+    const updates = async (of: string) =>
+      (await control.listDeliveries()).filter((delivery) => delivery.resourceId === of && delivery.type === "updated");
+    expect(await updates(id)).toHaveLength(1);
+    // The one the control expired was announced then, not again when its original seven days ran out.
+    expect(await updates(early.id)).toHaveLength(1);
+  });
+});
+
 describe("authorization webhooks", () => {
   type Delivery = Awaited<ReturnType<typeof control.listDeliveries>>[number];
   const eventsOf = async (id: string) =>
@@ -255,7 +301,7 @@ describe("authorization webhooks", () => {
       .filter((delivery: Delivery) => delivery.resourceId === id)
       .map((delivery: Delivery) => JSON.parse(delivery.body) as { type: string; entity: string; _embedded: { authorizations: any[] } });
 
-  it("announce the creation, the capture and the void with the authorization embedded", async () => {
+  it("announce the creation, the capture, the void and the expiry with the authorization embedded", async () => {
     const captured = await openAuthorization();
     await capture(captured.id, { capture_amount: 100 });
     const events = await eventsOf(captured.id);
@@ -271,6 +317,13 @@ describe("authorization webhooks", () => {
     expect((await eventsOf(voided.id)).map((event) => [event.type, event._embedded.authorizations[0].is_void])).toEqual([
       ["created", false],
       ["updated", true],
+    ]);
+
+    const expired = await openAuthorization();
+    const { expires_at: expiresAt } = await control.expireAuthorization(expired.id);
+    expect((await eventsOf(expired.id)).map((event) => [event.type, event._embedded.authorizations[0].expires_at])).toEqual([
+      ["created", expect.any(String)],
+      ["updated", expiresAt],
     ]);
 
     const declined = await authorize(captured.merchantId, await buyerInstrument({ ...TEST_CARD, number: "4000000000000002" }));

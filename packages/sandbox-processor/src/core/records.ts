@@ -175,6 +175,8 @@ export type AuthorizationInternal = {
   requestFingerprint: string;
   /** The status the creating call answered with, replayed for a repeated `idempotency_id`. */
   createdStatus: number;
+  /** Its expiry was announced (`authorization.updated`): by the control, or when `expires_at` passed. */
+  expiryAnnounced: boolean;
 };
 
 /** A merchant's fee profile (the processor's `fee_profile`, reduced to the card and ACH rate the sandbox applies). */

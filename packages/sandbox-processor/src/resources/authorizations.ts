@@ -63,10 +63,11 @@ function updateAuthorization(
   sandbox: Sandbox,
   stored: Stored<"authorization">,
   changes: Partial<AuthorizationRecord>,
+  internal = stored.internal,
 ): Stored<"authorization"> {
   const saved = sandbox.store.save("authorization", {
-    ...stored,
     record: { ...stored.record, ...changes, updated_at: sandbox.touch(stored.record.updated_at) },
+    internal,
   });
   sandbox.emit("authorization", "updated", saved);
   return saved;
@@ -138,8 +139,10 @@ export function createAuthorization(sandbox: Sandbox, input: CreateAuthorization
   const authorization = sandbox.store.insert("authorization", record, {
     requestFingerprint: fingerprint,
     createdStatus: status,
+    expiryAnnounced: false,
   });
   sandbox.emit("authorization", "created", authorization);
+  if (!decline) sandbox.schedule("authorization.expire", record.id, LIFETIME_SECONDS);
   return { status, authorization };
 }
 
@@ -173,4 +176,24 @@ function voidAuthorization(sandbox: Sandbox, id: string): Stored<"authorization"
   const authorization = sandbox.store.get("authorization", id);
   requireOpen(sandbox, authorization, "void_me");
   return updateAuthorization(sandbox, authorization, { is_void: true, void_state: "SUCCEEDED" });
+}
+
+/** Control: the hold expires now (`expires_at` moves to now; the document has no expired state to set). */
+export function expireAuthorization(sandbox: Sandbox, id: string): Stored<"authorization"> {
+  const authorization = sandbox.store.get("authorization", id);
+  const closed = authorization.record.state === "SUCCEEDED" ? closedBecause(sandbox, authorization) : "was declined";
+  if (closed) throw new ProcessorError(409, [{ code: "CONFLICT", message: `Authorization ${id} ${closed}; only an open one can expire.` }]);
+  return updateAuthorization(
+    sandbox,
+    authorization,
+    { expires_at: sandbox.nowIso() },
+    { ...authorization.internal, expiryAnnounced: true },
+  );
+}
+
+/** Timer: `expires_at` has passed on a hold nobody captured or voided, so its expiry is announced. */
+export function expireAuthorizationOnSchedule(sandbox: Sandbox, id: string): void {
+  const authorization = sandbox.store.find("authorization", id);
+  if (!authorization || authorization.internal.expiryAnnounced || authorization.record.transfer || authorization.record.is_void) return;
+  updateAuthorization(sandbox, authorization, {}, { ...authorization.internal, expiryAnnounced: true });
 }

@@ -136,6 +136,11 @@ export const CONTROL_ACTIONS = {
     (control, { id, outcome }) => control.settleReversal(id, outcome),
     transfer,
   ),
+  "expire-authorization": action(
+    z.object({ authorizationId: Id }),
+    (control, { authorizationId }) => control.expireAuthorization(authorizationId),
+    ({ authorizationId }) => ({ kind: "authorization", id: authorizationId }),
+  ),
   "card-present": action(
     z.union([z.object({ id: Id, outcome: CardPresentOutcome }), z.object({ device: Id, outcome: CardPresentOutcome })]),
     (control, input) =>
