@@ -125,11 +125,58 @@ export type TransferInternal = {
   requestFingerprint: string | null;
   /** The status the creating call answered with, replayed for a repeated `idempotency_id`. */
   createdStatus: number;
-  /** `disputes`: the money a dispute moves (adjustment transfers); `system`: a settlement's funding transfer. */
-  endpoint: "transfers" | "reversals" | "disputes" | "system";
+  /**
+   * `disputes`: the money a dispute moves (adjustment transfers); `system`: a settlement's funding transfer;
+   * `authorizations`: the debit a capture makes.
+   */
+  endpoint: "transfers" | "reversals" | "disputes" | "system" | "authorizations";
   settlementId: string | null;
   /** What the merchant was charged for this sale once it succeeded. */
   fees?: FeeRecord[];
+};
+
+/**
+ * A card hold. The processor's document has no expired state: an authorization past `expires_at` keeps its `state`
+ * and can no longer be captured or voided.
+ */
+export type AuthorizationRecord = Timestamps & {
+  id: string;
+  application: string;
+  amount: number;
+  amount_requested: number;
+  /** What a capture took; 0 until then. */
+  capture_amount: number;
+  currency: string;
+  state: "SUCCEEDED" | "FAILED";
+  merchant: string;
+  merchant_identity: string;
+  source: string;
+  /** The debit a capture made. */
+  transfer: string | null;
+  is_void: boolean;
+  void_state: "UNATTEMPTED" | "SUCCEEDED";
+  expires_at: string;
+  idempotency_id: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  trace_id: string;
+  messages: string[];
+  raw: null;
+  "3ds_redirect_url": null;
+  additional_buyer_charges: null;
+  additional_healthcare_data: null;
+  address_verification: string | null;
+  security_code_verification: string | null;
+  tags: Tags;
+};
+
+export type AuthorizationInternal = {
+  /** Canonical request body for `idempotency_id` comparison. */
+  requestFingerprint: string;
+  /** The status the creating call answered with, replayed for a repeated `idempotency_id`. */
+  createdStatus: number;
+  /** Its expiry was announced (`authorization.updated`): by the control, or when `expires_at` passed. */
+  expiryAnnounced: boolean;
 };
 
 /** A merchant's fee profile (the processor's `fee_profile`, reduced to the card and ACH rate the sandbox applies). */
@@ -319,6 +366,7 @@ export interface KindMap {
   payment_instrument: Entry<PaymentInstrumentRecord, { behaviour: InstrumentBehaviour }>;
   token: Entry<TokenRecord, TokenInternal>;
   transfer: Entry<TransferRecord, TransferInternal>;
+  authorization: Entry<AuthorizationRecord, AuthorizationInternal>;
   merchant: Entry<MerchantRecord, MerchantInternal>;
   onboarding_form: Entry<OnboardingFormRecord, OnboardingFormInternal>;
   compliance_form: Entry<ComplianceFormRecord>;

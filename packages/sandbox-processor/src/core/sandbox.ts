@@ -8,6 +8,7 @@ export const TIMER_ACTIONS = [
   "ach.return",
   "reversal.settle",
   "card_present.complete",
+  "authorization.expire",
   "merchant.decide",
   "dispute.open",
   "evidence.review",

@@ -102,6 +102,7 @@ const RESOURCE_NAMES: Record<Kind, string> = {
   payment_instrument: "Payment instrument",
   token: "Token",
   transfer: "Transfer",
+  authorization: "Authorization",
   merchant: "Merchant",
   onboarding_form: "Onboarding form",
   compliance_form: "Compliance form",

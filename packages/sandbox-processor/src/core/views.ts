@@ -88,6 +88,15 @@ const VIEWERS: Viewers = {
       parent: record.parent_transfer && `/transfers/${record.parent_transfer}`,
     }),
   }),
+  authorization: ({ record }, base) => ({
+    ...record,
+    _links: links(base, {
+      self: `/authorizations/${record.id}`,
+      application: `/applications/${record.application}`,
+      merchant_identity: `/identities/${record.merchant_identity}`,
+      transfer: record.transfer && `/transfers/${record.transfer}`,
+    }),
+  }),
   merchant: ({ record }, base) => ({
     ...record,
     _links: links(base, {
@@ -147,6 +156,7 @@ export const PLURALS: Record<Kind, string> = {
   payment_instrument: "payment_instruments",
   token: "tokens",
   transfer: "transfers",
+  authorization: "authorizations",
   merchant: "merchants",
   onboarding_form: "onboarding_forms",
   compliance_form: "compliance_forms",

@@ -4,6 +4,7 @@ import type { Sandbox, TimerAction } from "../core/sandbox";
 import { wipe } from "../core/store";
 import type { FailureReason } from "../core/test-data";
 import { view } from "../core/views";
+import { expireAuthorization } from "./authorizations";
 import { listCalls } from "./calls";
 import { type Attestation, attestComplianceForm, currentComplianceForm, expireComplianceForm } from "./compliance-forms";
 import { listDeliveries } from "./deliveries";
@@ -98,6 +99,11 @@ export class SandboxControls {
 
   completeCardPresent(transferId: string, outcome: CardPresentOutcome) {
     return this.view("transfer", completeCardPresentSale(this.sandbox, transferId, outcome));
+  }
+
+  /** The hold expires now: it can no longer be captured or voided (`authorization.updated`). */
+  expireAuthorization(authorizationId: string) {
+    return this.view("authorization", expireAuthorization(this.sandbox, authorizationId));
   }
 
   presentAtDevice(deviceId: string, outcome: CardPresentOutcome) {

@@ -17,6 +17,8 @@ export function merchantOf(sandbox: Sandbox, kind: Kind, id: string): string | n
       return store.find("merchant", id)?.record.id ?? null;
     case "transfer":
       return store.find("transfer", id)?.record.merchant ?? null;
+    case "authorization":
+      return store.find("authorization", id)?.record.merchant ?? null;
     case "dispute":
       return store.find("dispute", id)?.record.merchant ?? null;
     case "evidence":

@@ -1,5 +1,6 @@
 import { logEvent } from "../core/log";
 import type { Sandbox, TimerAction } from "../core/sandbox";
+import { expireAuthorizationOnSchedule } from "./authorizations";
 import { openDisputeOnSchedule, reviewEvidenceOnSchedule } from "./disputes";
 import { underwriteMerchant } from "./merchants";
 import { approveSettlementOnSchedule, closeSettlementOnSchedule, settleFunding } from "./settlements";
@@ -14,6 +15,7 @@ const ACTIONS: Record<TimerAction, (sandbox: Sandbox, subject: string) => void> 
   "ach.return": returnAchOnSchedule,
   "reversal.settle": settleReversalOnSchedule,
   "card_present.complete": completeCardPresentOnSchedule,
+  "authorization.expire": expireAuthorizationOnSchedule,
   "merchant.decide": underwriteMerchant,
   "dispute.open": openDisputeOnSchedule,
   "evidence.review": reviewEvidenceOnSchedule,

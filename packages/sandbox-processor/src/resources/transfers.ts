@@ -279,6 +279,41 @@ function createSale(sandbox: Sandbox, input: CreateTransferInput, fingerprint: s
   return { status: 201, transfer, awaitBuyer: false };
 }
 
+/**
+ * The debit an authorization's capture makes: a card sale like any other (fees, settlement, a dispute on the disputed
+ * amount), so it is refunded, settled and disputed as one.
+ */
+export function createCaptureTransfer(
+  sandbox: Sandbox,
+  authorization: Stored<"authorization">,
+  amount: number,
+  fee: number,
+): Stored<"transfer"> {
+  const { record } = authorization;
+  const merchant = sandbox.store.get("merchant", record.merchant);
+  const transfer = insertTransfer(
+    sandbox,
+    newTransfer(sandbox, {
+      amount,
+      currency: record.currency,
+      fee,
+      merchant: record.merchant,
+      merchant_identity: record.merchant_identity,
+      source: record.source,
+      statement_descriptor: statementDescriptor(merchant.record.merchant_name),
+      tags: record.tags,
+      address_verification: record.address_verification,
+      security_code_verification: record.security_code_verification,
+      type: "DEBIT",
+      subtype: "API",
+      ...succeeded(sandbox),
+    }),
+    { requestFingerprint: null, createdStatus: 201, endpoint: "authorizations", settlementId: null },
+  );
+  afterSale(sandbox, transfer);
+  return transfer;
+}
+
 /** The reader waits for the buyer: the sale stays PENDING until the card-present delay, a control trigger, or an armed outcome. */
 function createCardPresentSale(sandbox: Sandbox, input: CreateTransferInput, fingerprint: string): TransferAnswer {
   if (!input.device) throw invalidField("device", "device is required for CARD_PRESENT_DEBIT.");

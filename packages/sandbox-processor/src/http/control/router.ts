@@ -47,6 +47,7 @@ const KINDS = [
   "payment_instrument",
   "token",
   "transfer",
+  "authorization",
   "merchant",
   "onboarding_form",
   "compliance_form",
@@ -134,6 +135,11 @@ export const CONTROL_ACTIONS = {
     z.object({ id: Id, outcome: z.enum(["succeed", "fail"]).optional() }),
     (control, { id, outcome }) => control.settleReversal(id, outcome),
     transfer,
+  ),
+  "expire-authorization": action(
+    z.object({ authorizationId: Id }),
+    (control, { authorizationId }) => control.expireAuthorization(authorizationId),
+    ({ authorizationId }) => ({ kind: "authorization", id: authorizationId }),
   ),
   "card-present": action(
     z.union([z.object({ id: Id, outcome: CardPresentOutcome }), z.object({ device: Id, outcome: CardPresentOutcome })]),

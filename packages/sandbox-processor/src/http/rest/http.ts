@@ -82,6 +82,27 @@ function pageHref(c: RestContext, changes: Record<string, string>): string {
   return `${c.var.publicBase}${url.pathname}${url.search}`;
 }
 
+/**
+ * A decline is the processor's 402 naming the failed transfer or authorization, which stays retrievable by id and
+ * idempotency_id. The FAILED resource also rides along in `_embedded` (the processor does not document whether it does;
+ * the client reads it when present).
+ */
+export function declined<K extends "transfer" | "authorization">(c: RestContext, kind: K, stored: Stored<K>): ProcessorError {
+  const { id, failure_code: code, failure_message: message } = stored.record;
+  const body = view(kind, stored, c.var.publicBase, { standIn: c.env.sandbox.config().standIn });
+  return new ProcessorError(
+    402,
+    [
+      {
+        code: code ?? "DECLINED",
+        message: message ?? "The payment was declined.",
+        extra: { failure_code: code, failure_message: message },
+      },
+    ],
+    { sourcePath: `/${PLURALS[kind]}/${id}`, embedded: { [PLURALS[kind]]: [body] } },
+  );
+}
+
 /** A HAL list: `_embedded.<plural>`, `_links.self/next`, and `page` (cursor, or offset on the base version). */
 export function list<K extends Kind>(
   c: RestContext,

@@ -1,3 +1,4 @@
+import * as authorizations from "./authorizations";
 import * as complianceForms from "./compliance-forms";
 import * as devices from "./devices";
 import * as disputes from "./disputes";
@@ -72,6 +73,15 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "PUT", path: "/transfers/{transfer_id}", handler: transfers.update },
   { method: "POST", path: "/transfers/{transfer_id}/reversals", handler: transfers.reverse },
   { method: "GET", path: "/transfers/{transfer_id}/reversals", handler: transfers.reversals, query: [] },
+  { method: "POST", path: "/authorizations", handler: authorizations.create },
+  {
+    method: "GET",
+    path: "/authorizations",
+    handler: authorizations.index,
+    query: ["idempotency_id", "merchant_id", "state", ...range("created_at"), ...range("updated_at")],
+  },
+  { method: "GET", path: "/authorizations/{authorization_id}", handler: authorizations.get },
+  { method: "PUT", path: "/authorizations/{authorization_id}", handler: authorizations.update },
   { method: "GET", path: "/fees", handler: fees.index, query: ["linked_to"], documentedIn: "api-reference" },
 
   { method: "GET", path: "/merchants", handler: merchants.index, query: [...range("created_at"), ...range("updated_at")] },

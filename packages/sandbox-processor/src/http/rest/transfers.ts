@@ -1,10 +1,8 @@
 import { z } from "zod";
 
 import { canonicalJson } from "../../core/canonical-json";
-import { ProcessorError } from "../../core/errors";
-import { view } from "../../core/views";
 import { createReversal, createTransfer, type TransferAnswer } from "../../resources/transfers";
-import { hal, jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
+import { declined, jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
 import { Tags } from "./schemas";
 
 const CreateTransferBody = z.object({
@@ -23,28 +21,9 @@ const CreateTransferBody = z.object({
 const CreateReversalBody = z.object({ refund_amount: z.number().int(), idempotency_id: z.string().max(255).nullish(), tags: Tags });
 const UpdateTransferBody = z.object({ tags: Tags });
 
-/**
- * A decline is the processor's 402 naming the failed transfer, which stays retrievable by id and idempotency_id. The
- * FAILED transfer also rides along in `_embedded.transfers` (the processor does not document whether it does; the
- * client reads it when present).
- */
 function answer(c: RestContext, { status, transfer }: TransferAnswer): Response {
-  const body = view("transfer", transfer, c.var.publicBase, { standIn: c.env.sandbox.config().standIn });
-  if (status === 402) {
-    const { failure_code: code, failure_message: message } = transfer.record;
-    throw new ProcessorError(
-      402,
-      [
-        {
-          code: code ?? "DECLINED",
-          message: message ?? "The payment was declined.",
-          extra: { failure_code: code, failure_message: message },
-        },
-      ],
-      { sourcePath: `/transfers/${transfer.record.id}`, embedded: { transfers: [body] } },
-    );
-  }
-  return hal(c, 201, body);
+  if (status === 402) throw declined(c, "transfer", transfer);
+  return resource(c, "transfer", transfer, 201);
 }
 
 /** Card-present sales hold the call open until the buyer acts, like the processor (bounded by the configured wait). */
