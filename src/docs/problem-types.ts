@@ -28,7 +28,8 @@ const MEANINGS: Record<ProblemSlug, string> = {
     "The payment is not an open authorization (`status: authorized`): a sale, or a hold captured, voided or expired already. Nothing was voided.",
   "capture-not-supported":
     "`capture: false` holds a card only; a bank account (ACH) is charged at once. `errors` names the `capture` field.",
-  "capture-exceeds-authorization": "The capture's `amountCents` is more than the authorization holds; capture at most `amountCents` of the hold.",
+  "capture-exceeds-authorization":
+    "The capture's `amountCents` is more than the authorization holds; capture at most `amountCents` of the hold.",
   "reader-already-registered": "A reader with this serial number is registered already (`lcReaderId` names yours).",
   "reader-not-active": "The reader is not `active`; activate it before starting a sale.",
   "reader-busy": "The reader is taking another sale (`lcPaymentId`); wait for its outcome or cancel it.",

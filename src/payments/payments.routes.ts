@@ -384,7 +384,6 @@ function holdRoute(action: "capture" | "void") {
   const capture = action === "capture";
   const notOpen = capture ? "payment-not-capturable" : "payment-not-voidable";
   return {
-    path: `/v1/payments/{id}/${action}` as const,
     headers: openapi.idempotencyKeyHeader({
       required: true,
       description: `Required: a retry with the same key returns the same ${action}.`,
@@ -419,6 +418,7 @@ function holdRoute(action: "capture" | "void") {
                 detail: "The authorization holds 2500; 3000 cannot be captured.",
                 extensions: { errors: [{ field: "amountCents", message: "must be at most 2500" }] },
               },
+              { slug: "processor-rejected", detail: "The processor refused the capture.", extensions: { code: "INVALID_FIELD" } },
             ]
           : [{ slug: "processor-rejected", detail: "The processor refused the void.", extensions: { code: "INVALID_FIELD" } }],
       },
@@ -433,7 +433,7 @@ function holdRoute(action: "capture" | "void") {
 const captureBase = holdRoute("capture");
 export const capturePayment = createRoute({
   method: "post",
-  path: captureBase.path,
+  path: "/v1/payments/{id}/capture",
   middleware: [idempotency({ required: true })] as const,
   ...openapi.tenantRoute("Payments", "payments:write"),
   operationId: "capturePayment",
@@ -462,7 +462,7 @@ export const capturePayment = createRoute({
 const voidBase = holdRoute("void");
 export const voidPayment = createRoute({
   method: "post",
-  path: voidBase.path,
+  path: "/v1/payments/{id}/void",
   middleware: [idempotency({ required: true })] as const,
   ...openapi.tenantRoute("Payments", "payments:write"),
   operationId: "voidPayment",

@@ -152,7 +152,7 @@ describe("the reference content of the document", () => {
         .filter(([, required]) => required)
         .map(([name]) => name)
         .sort(),
-    ).toEqual(["post /v1/payments", "post /v1/payments/terminal"]);
+    ).toEqual(["post /v1/payments", "post /v1/payments/terminal", "post /v1/payments/{id}/capture", "post /v1/payments/{id}/void"]);
     for (const { name, operation } of operationsOf(document.paths)) {
       const header = operation.parameters?.find((parameter) => parameter.in === "header" && parameter.name === "Idempotency-Key");
       if (!expected.has(name)) {

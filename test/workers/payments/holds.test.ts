@@ -1,8 +1,11 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
+import { RECONCILE_AFTER_MS, reconcileLedger } from "../../../src/payments/reconciliation";
 import { allPages } from "../support/events";
 import { call, expectProblem, jsonInit } from "../support/http";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
+import { shardContexts } from "../support/shards";
 
 type Payment = {
   lcPaymentId: string;
@@ -170,5 +173,61 @@ describe("POST /v1/payments/{id}/void", () => {
     const statusOf = (id: string) => events.filter((event) => event.body.lcPaymentId === id).map((event) => event.body.status);
     expect(statusOf(captured.lcPaymentId)).toContain("succeeded");
     expect(statusOf(voided.lcPaymentId)).toEqual(["canceled"]);
+  });
+});
+
+describe("holds whose answers are lost", () => {
+  const sweep = (afterMs: number) => Promise.all(shardContexts({ nowMs: Date.now() + afterMs }).map((ctx) => reconcileLedger({ ctx })));
+  const lookup = async (auth: Record<string, string>, id: string) => (await call(`/v1/payments/${id}`, { headers: auth })).json<Payment>();
+  const captureAtProcessor = async (authorizationId: string) =>
+    (
+      await (
+        await call(`/sandbox/processor/authorizations/${authorizationId}`, {
+          headers: { Authorization: `Basic ${btoa(`${env.PROCESSOR_USERNAME}:${env.PROCESSOR_PASSWORD}`)}`, "Finix-Version": "2022-02-01" },
+        })
+      ).json<{ transfer: string | null }>()
+    ).transfer;
+  const loseTheCapture = async () => {
+    await control("fault", { operation: "PUT /authorizations/{authorization_id}", kind: "drop-after", times: 1 });
+    await control("fault", { operation: "GET /authorizations/{authorization_id}", kind: "error", times: 1 });
+  };
+
+  it("a capture whose answer never came: 502, and the retry under the same key finishes that capture", async () => {
+    const { auth } = await chargeableTenant();
+    const held = await hold(auth);
+    await loseTheCapture();
+    await expectProblem(await capture(auth, held.lcPaymentId, { amountCents: 6000 }, "lost-capture"), 502, "processor-error");
+    expect(await lookup(auth, held.lcPaymentId)).toMatchObject({ status: "authorized" });
+    await expectProblem(await voidHold(auth, held.lcPaymentId), 409, "payment-not-voidable");
+    const retry = await capture(auth, held.lcPaymentId, { amountCents: 6000 }, "lost-capture");
+    expect(retry.status).toBe(200);
+    const captured = await retry.json<Payment>();
+    expect(captured).toMatchObject({ status: "succeeded", amountCents: 6000 });
+    expect(captured.processorTransferId).toBe(await captureAtProcessor(held.processorAuthorizationId!));
+  });
+
+  it("the sweep finishes a capture whose answer never came and was never retried", async () => {
+    const { auth } = await chargeableTenant();
+    const held = await hold(auth);
+    await loseTheCapture();
+    await expectProblem(await capture(auth, held.lcPaymentId), 502, "processor-error");
+    await sweep(RECONCILE_AFTER_MS + 1000);
+    const settled = await lookup(auth, held.lcPaymentId);
+    expect(settled).toMatchObject({ status: "succeeded", amountCents: 10_000 });
+    expect(settled.processorTransferId).toBe(await captureAtProcessor(held.processorAuthorizationId!));
+  });
+
+  it("the sweep records a hold the processor granted when the charge's answer never came", async () => {
+    const { auth } = await chargeableTenant();
+    await control("fault", { operation: "POST /authorizations", kind: "drop-after", times: 1 });
+    await control("fault", { operation: "GET /authorizations", kind: "error", times: 1 });
+    await expectProblem(await charge(auth, chargeBody(await cardToken(), { capture: false })), 502, "processor-error");
+    const [pending] = (await (await call("/v1/payments", { headers: auth })).json<{ data: Payment[] }>()).data;
+    const id = pending!.lcPaymentId;
+    expect(await lookup(auth, id)).toMatchObject({ status: "processing" });
+    await sweep(RECONCILE_AFTER_MS + 1000);
+    const held = await lookup(auth, id);
+    expect(held).toMatchObject({ status: "authorized" });
+    expect(held.processorAuthorizationId).toMatch(/^AU/);
   });
 });
