@@ -21,7 +21,8 @@ export function holdWrites(ctx: ShardContext, payment: PaymentRecord, authorizat
       processorAuthorizationId: authorization.id,
       processorState: authorization.state,
       authorizedUntil: new Date(authorization.expires_at).toISOString(),
-      nextCheckAt: null,
+      // The sweep looks once the hold should have lapsed, in case the processor's word on it never arrives.
+      nextCheckAt: new Date(authorization.expires_at).toISOString(),
       updatedAt: ctx.clock.nowIso(),
     })
     .where(and(eq(payments.id, payment.id), eq(payments.status, "processing")));
@@ -139,8 +140,28 @@ async function finishClaim(ctx: ShardContext, payment: PaymentRecord, resumed: b
   return recordHold(ctx, payment, held);
 }
 
-/** The sweep's turn at a claim left on the row: what the processor holds is recorded, or the claim is sent again. */
-export const finishClaimedHold = (ctx: ShardContext, payment: PaymentRecord) => finishClaim(ctx, payment, true);
+/**
+ * The sweep's turn at an open hold: a claim left on the row is finished; an unclaimed hold past its expiry is recorded
+ * as the processor holds it (lapsed: canceled, with the tenant's event), or looked at again when the processor's
+ * `expires_at` says.
+ */
+export async function checkOpenHold(ctx: ShardContext, payment: PaymentRecord): Promise<void> {
+  if (payment.holdAction) {
+    await finishClaim(ctx, payment, true);
+    return;
+  }
+  const authorization = await ctx.processor.getAuthorization(payment.processorAuthorizationId!);
+  const held = await holdAtProcessor(ctx, payment, authorization);
+  if (held) {
+    await recordHold(ctx, payment, held);
+    return;
+  }
+  const expiresAt = new Date(authorization.expires_at).toISOString();
+  await ctx.db
+    .update(payments)
+    .set({ authorizedUntil: expiresAt, nextCheckAt: expiresAt })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, "authorized"), isNull(payments.holdAction)));
+}
 
 /** A hold the service never heard back about (a crash before its authorization was recorded): the processor's word applies. */
 export async function applyFoundAuthorization(ctx: ShardContext, payment: PaymentRecord, authorization: Authorization): Promise<void> {

@@ -8,7 +8,7 @@ import type { RootContext, ShardContext } from "../platform/context";
 import { paginate, ProcessorBusy, recordingProcessorCalls, unlessBusy } from "../processor";
 import { ABANDON_AFTER_MS, nextCheckAt, PENDING_TRANSFER_RECHECK_MS } from "./check-schedule";
 import { creditApplicationFee } from "./fee-credit.service";
-import { applyFoundAuthorization, finishClaimedHold } from "./holds";
+import { applyFoundAuthorization, checkOpenHold } from "./holds";
 import { type PaymentRecord, payments, type RefundRecord, refunds } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
 import { abandonRefund, reconcileRefund } from "./refund.service";
@@ -148,7 +148,7 @@ async function checkPayment(ctx: ShardContext, payment: PaymentRecord): Promise<
   const processing = payment.status === "processing";
   try {
     if (processing) await (payment.captureLater ? checkHold(ctx, payment) : checkSale(ctx, payment));
-    else if (payment.status === "authorized") await finishClaimedHold(ctx, payment);
+    else if (payment.status === "authorized") await checkOpenHold(ctx, payment);
     else await readProcessorFee(ctx, payment);
   } catch (error) {
     if (error instanceof ProcessorBusy) throw error;

@@ -231,3 +231,25 @@ describe("holds whose answers are lost", () => {
     expect(held.processorAuthorizationId).toMatch(/^AU/);
   });
 });
+
+describe("a hold the processor lets lapse", () => {
+  const sweep = (afterMs: number) => Promise.all(shardContexts({ nowMs: Date.now() + afterMs }).map((ctx) => reconcileLedger({ ctx })));
+
+  it("is canceled by the sweep once past its expiry, with the tenant's payment event, and no longer listed as a hold", async () => {
+    const { auth } = await chargeableTenant();
+    const lapsing = await hold(auth);
+    await control("expire-authorization", { authorizationId: lapsing.processorAuthorizationId });
+    const holds = async () => (await (await call("/v1/payments?status=authorized", { headers: auth })).json<{ data: Payment[] }>()).data;
+    await sweep(RECONCILE_AFTER_MS + 1000);
+    expect((await holds()).map((payment) => payment.lcPaymentId)).toEqual([lapsing.lcPaymentId]);
+    await sweep(Date.parse(lapsing.authorizedUntilUtc!) - Date.now() + 1000);
+    expect(await holds()).toEqual([]);
+    const canceled = await (await call(`/v1/payments/${lapsing.lcPaymentId}`, { headers: auth })).json<Payment>();
+    expect(canceled).toMatchObject({ status: "canceled", processorTransferId: null });
+    const events = (await allPages(auth)).flatMap((page) => page.data);
+    expect(events.filter((event) => event.body.lcPaymentId === lapsing.lcPaymentId).map((event) => event.body.status)).toEqual([
+      "canceled",
+    ]);
+    await expectProblem(await capture(auth, lapsing.lcPaymentId), 409, "payment-not-capturable");
+  });
+});
