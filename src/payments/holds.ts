@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 
 import { ApiError } from "../lib/problem";
 import type { ShardContext, TenantContext } from "../platform/context";
@@ -13,7 +13,7 @@ import { transferInstantUs } from "./transfer-state";
 export type CaptureInput = { amountCents?: number; applicationFeeCents?: number };
 
 /** The hold the processor granted, on the ledger row its charge wrote: `authorized` until captured, voided or lapsed. */
-export function holdWrites(ctx: ShardContext, payment: PaymentRecord, authorization: Authorization) {
+export function holdWrites(ctx: ShardContext, payment: PaymentRecord, authorization: Pick<Authorization, "id" | "state" | "expires_at">) {
   return ctx.db
     .update(payments)
     .set({
@@ -100,10 +100,13 @@ async function recordHold(
   return row[0]!;
 }
 
+/** An authorization as a webhook names it: what the service acts on, the rest when sent. */
+type AuthorizationEvent = Pick<Authorization, "id" | "state"> & Partial<Authorization>;
+
 /** The hold as the processor holds it now: captured (with its transfer), voided or lapsed, or still open. */
-async function holdAtProcessor(ctx: ShardContext, payment: PaymentRecord, authorization: Authorization) {
+async function holdAtProcessor(ctx: ShardContext, payment: PaymentRecord, authorization: AuthorizationEvent) {
   if (authorization.transfer) return { captured: await ctx.processor.getTransfer(authorization.transfer) };
-  const expired = new Date(authorization.expires_at).toISOString() <= ctx.clock.nowIso();
+  const expired = !!authorization.expires_at && new Date(authorization.expires_at).toISOString() <= ctx.clock.nowIso();
   if (authorization.is_void || authorization.state === "CANCELED" || expired || lapsed(ctx, payment)) return { canceled: true as const };
   return null;
 }
@@ -164,7 +167,11 @@ export async function checkOpenHold(ctx: ShardContext, payment: PaymentRecord): 
 }
 
 /** A hold the service never heard back about (a crash before its authorization was recorded): the processor's word applies. */
-export async function applyFoundAuthorization(ctx: ShardContext, payment: PaymentRecord, authorization: Authorization): Promise<void> {
+export async function applyFoundAuthorization(
+  ctx: ShardContext,
+  payment: PaymentRecord,
+  authorization: AuthorizationEvent & Pick<Authorization, "expires_at">,
+): Promise<void> {
   const failed = authorization.state === "FAILED" || authorization.state === "CANCELED";
   const before = ctx.clock.nowIso();
   const moved = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND status <> 'processing' AND updated_at >= ${before})`;
@@ -185,6 +192,41 @@ export async function applyFoundAuthorization(ctx: ShardContext, payment: Paymen
     paymentEvent(ctx, { tenantId: payment.tenantId, paymentId: payment.id, type: "transfer.updated", onlyIf: moved }),
     ...processorCallWrites(ctx, payment.id),
   ]);
+}
+
+/**
+ * A hold's `authorization` webhook: a hold whose answer was lost is recorded, and a capture, void or lapse at the
+ * processor is applied as the sweep would. A claimed capture or void is left to the request or sweep that claimed it.
+ */
+export async function applyAuthorizationEvent({
+  ctx,
+  input: authorization,
+}: {
+  ctx: ShardContext;
+  input: AuthorizationEvent;
+}): Promise<"applied" | "ignored"> {
+  const payment = await ctx.db
+    .select()
+    .from(payments)
+    .where(
+      or(
+        eq(payments.processorAuthorizationId, authorization.id),
+        authorization.idempotency_id ? eq(payments.id, authorization.idempotency_id) : sql`0`,
+      ),
+    )
+    .get();
+  // Another merchant's authorization naming this payment is not its hold.
+  if (!payment?.captureLater || (authorization.merchant && authorization.merchant !== payment.processorMerchantId)) return "ignored";
+  if (payment.status === "processing") {
+    if (authorization.state === "PENDING" || !authorization.expires_at) return "ignored";
+    await applyFoundAuthorization(ctx, payment, { ...authorization, expires_at: authorization.expires_at });
+    return "applied";
+  }
+  if (payment.status !== "authorized" || payment.holdAction || payment.processorAuthorizationId !== authorization.id) return "ignored";
+  const held = await holdAtProcessor(ctx, payment, authorization);
+  if (!held) return "ignored";
+  await recordHold(ctx, payment, held);
+  return "applied";
 }
 
 function notOpen(slug: "payment-not-capturable" | "payment-not-voidable", payment: PaymentRecord): ApiError {

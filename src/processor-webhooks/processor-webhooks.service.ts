@@ -10,11 +10,12 @@ import { afterCursor, cursorScope, type Page, pageOf } from "../lib/pagination";
 import { ApiError, type FieldError } from "../lib/problem";
 import { redactSecrets } from "../lib/redact";
 import { applyComplianceFormEvent, applyMerchantEvent, applyOnboardingFormEvent, onboardingOwner } from "../onboarding";
-import { applyTransferEvent, saleTransferRecorded } from "../payments";
+import { applyAuthorizationEvent, applyTransferEvent, saleTransferRecorded } from "../payments";
 import { applyFundingTransferEvent, applySettlementEvent } from "../payouts";
 import type { RootContext, ShardContext, TenantContext } from "../platform/context";
 import { fieldErrorsOf } from "../platform/openapi";
 import {
+  AuthorizationSchema,
   ComplianceFormSchema,
   DisputeEvidenceSchema,
   DisputeSchema,
@@ -98,6 +99,12 @@ const CONSUMED_ENTITIES: Record<string, ReturnType<typeof consumed>> = {
     (transfer) => ({ merchantId: transfer.merchant }),
     { created: transferEvent, updated: transferEvent },
     saleTransferRecorded,
+  ),
+  // A hold's capture, void or lapse, and a hold whose own answer was lost.
+  authorization: consumed(
+    AuthorizationSchema.partial().required({ id: true, state: true }),
+    (authorization) => ({ merchantId: authorization.merchant }),
+    { created: applyAuthorizationEvent, updated: applyAuthorizationEvent },
   ),
   dispute: consumed(
     DisputeSchema.partial().required({ id: true, transfer: true, state: true, updated_at: true }),

@@ -5,6 +5,7 @@ import { PROCESSOR_WEBHOOK_PATH } from "./processor-webhooks.routes";
 /** The processor events the service consumes; anything else it would only acknowledge. */
 export const CONSUMED_PROCESSOR_EVENTS = [
   { entity: "transfer", types: ["created", "updated"] },
+  { entity: "authorization", types: ["created", "updated"] },
   { entity: "dispute", types: ["created", "updated"] },
   { entity: "evidence", types: ["created", "updated"] },
   { entity: "settlement", types: ["created", "updated", "accruing_started"] },

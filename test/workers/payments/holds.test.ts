@@ -235,9 +235,21 @@ describe("holds whose answers are lost", () => {
 describe("a hold the processor lets lapse", () => {
   const sweep = (afterMs: number) => Promise.all(shardContexts({ nowMs: Date.now() + afterMs }).map((ctx) => reconcileLedger({ ctx })));
 
-  it("is canceled by the sweep once past its expiry, with the tenant's payment event, and no longer listed as a hold", async () => {
+  it("is canceled as the processor's authorization.updated says, with the tenant's payment event", async () => {
     const { auth } = await chargeableTenant();
     const lapsing = await hold(auth);
+    await control("expire-authorization", { authorizationId: lapsing.processorAuthorizationId });
+    expect(await (await call(`/v1/payments/${lapsing.lcPaymentId}`, { headers: auth })).json()).toMatchObject({ status: "canceled" });
+    const events = (await allPages(auth)).flatMap((page) => page.data);
+    expect(events.filter((event) => event.body.lcPaymentId === lapsing.lcPaymentId).map((event) => event.body.status)).toEqual([
+      "canceled",
+    ]);
+  });
+
+  it("is canceled by the sweep once past its expiry when the webhook is lost, and no longer listed as a hold", async () => {
+    const { auth } = await chargeableTenant();
+    const lapsing = await hold(auth);
+    await control("fault", { operation: "WEBHOOK authorization.updated", kind: "lose", times: 1 });
     await control("expire-authorization", { authorizationId: lapsing.processorAuthorizationId });
     const holds = async () => (await (await call("/v1/payments?status=authorized", { headers: auth })).json<{ data: Payment[] }>()).data;
     await sweep(RECONCILE_AFTER_MS + 1000);

@@ -16,6 +16,7 @@ import {
   transferEvent,
   webhookBasicAuth as basic,
 } from "../support/processor-webhooks";
+import { cardToken, charge, chargeBody } from "../support/sandbox";
 
 const LIMIT_BYTES = 256 * 1024;
 const TWO_MB = 2 * 1024 * 1024;
@@ -188,6 +189,8 @@ describe("POST /webhooks/processor with mutations of the processor's own events"
   it("never answers 5xx, and keeps every body it cannot apply", async () => {
     const { auth, tenantId, merchantId, payment, processorDisputeId } = await disputedPayment({ name: "Fuzzed Webhooks Co" });
     const transfer = await processorGet(`/transfers/${payment.processorTransferId}`);
+    const hold = await (await charge(auth, chargeBody(await cardToken(), { capture: false }))).json<{ processorAuthorizationId: string }>();
+    const authorization = await processorGet(`/authorizations/${hold.processorAuthorizationId}`);
     const dispute = await processorGet(`/disputes/${processorDisputeId}`);
     const merchant = await processorGet(`/merchants/${merchantId}`);
     const [form] = (await processorGet(`/compliance_forms?linked_to=${merchantId}&limit=1`))._embedded.compliance_forms;
@@ -195,6 +198,7 @@ describe("POST /webhooks/processor with mutations of the processor's own events"
     const events: { entity: string; key: string; resource: Record<string, unknown>; types: string[] }[] = [
       { entity: "transfer", key: "transfers", resource: transfer, types: ["created", "updated"] },
       { entity: "dispute", key: "disputes", resource: dispute, types: ["created", "updated"] },
+      { entity: "authorization", key: "authorizations", resource: authorization, types: ["created", "updated"] },
       { entity: "merchant", key: "merchants", resource: merchant, types: ["created", "updated", "underwritten"] },
       { entity: "compliance_form", key: "compliance_forms", resource: form, types: ["created", "updated"] },
       {

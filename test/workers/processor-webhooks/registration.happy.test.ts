@@ -19,6 +19,7 @@ describe("POST /admin/processor/webhook", () => {
       await call(`/sandbox/processor/webhooks/${webhook.id}`, { headers: processorHeaders })
     ).json<{ enabled_events: { entity: string }[] }>();
     expect(stored.enabled_events.map((e) => e.entity).sort()).toEqual([
+      "authorization",
       "compliance_form",
       "dispute",
       "evidence",
