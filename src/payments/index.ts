@@ -24,7 +24,7 @@ export {
   searchPayments,
   searchTermsOf,
 } from "./payment-search";
-export { getPayment, listPayments, refundsOfPayment } from "./payments.queries";
+export { getPayment, listPayments, openHolds, refundsOfPayment } from "./payments.queries";
 export {
   AmountCents,
   capturePaymentPath,
