@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = {
   "callback_endpoint.deleted": "Deleted a callback endpoint",
   "callback_endpoint.gone": "A callback endpoint answered 410 Gone and was disabled",
   "payment.refunded": "Refunded a payment",
+  "payment.captured": "Captured a hold",
+  "payment.voided": "Voided a hold",
   "dispute.evidence_uploaded": "Uploaded dispute evidence",
   "dispute.submitted": "Submitted a dispute response",
   "dispute.accepted": "Accepted a dispute",

@@ -55,6 +55,10 @@ signedIn.get("/dashboard/payments", payments.showPayments);
 signedIn.get("/dashboard/payments/:paymentId", payments.showPayment);
 signedIn.get("/dashboard/payments/:paymentId/refund", payments.reviewRefund);
 signedIn.post("/dashboard/payments/:paymentId/refund", payments.refundPayment);
+signedIn.get("/dashboard/payments/:paymentId/capture", payments.reviewCapture);
+signedIn.post("/dashboard/payments/:paymentId/capture", payments.capturePayment);
+signedIn.get("/dashboard/payments/:paymentId/void", payments.reviewVoid);
+signedIn.post("/dashboard/payments/:paymentId/void", payments.voidPayment);
 
 signedIn.get("/dashboard/disputes", disputes.showDisputes);
 signedIn.get("/dashboard/disputes/:disputeId", disputes.showDispute);

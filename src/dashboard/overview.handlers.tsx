@@ -2,7 +2,7 @@ import type { Context } from "hono";
 
 import { disputesAwaitingResponse } from "../disputes";
 import { getReadiness, startOnboarding } from "../onboarding";
-import { moneyByDay } from "../payments";
+import { moneyByDay, openHolds } from "../payments";
 import { payoutsAtAGlance } from "../payouts";
 import { publicUrl } from "../platform/context";
 import { getTenant } from "../tenants";
@@ -23,10 +23,11 @@ export async function showOverview(c: SignedInContext) {
   const nowMs = ctx.clock.nowMs();
   const toDay = new Date(nowMs).toISOString().slice(0, 10);
   const fromDay = new Date(Date.parse(`${toDay}T00:00:00Z`) - (CHART_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-  const [tenant, readiness, days, payouts, disputes] = await Promise.all([
+  const [tenant, readiness, days, holds, payouts, disputes] = await Promise.all([
     getTenant({ ctx }),
     getReadiness({ ctx, input: { refresh: c.req.query("refresh") === "true" } }),
     moneyByDay({ ctx, input: { fromDay, toDay } }),
+    openHolds({ ctx }),
     payoutsAtAGlance({ ctx }),
     disputesAwaitingResponse({ ctx, input: { limit: DISPUTES_SHOWN } }),
   ]);
@@ -37,6 +38,7 @@ export async function showOverview(c: SignedInContext) {
       readiness={readiness}
       attestationReturnUrl={publicUrl(ctx, "/dashboard")}
       days={days}
+      holds={holds}
       payouts={payouts}
       disputes={disputes}
       nowMs={nowMs}

@@ -15,6 +15,7 @@ export {
 } from "./card-present";
 export { TENANT_TAG } from "./charge.service";
 export { findPaymentByProcessorTransfer, holdPaymentForDispute, releasePaymentFromDispute } from "./disputed-payments";
+export { captureHold, type CaptureInput, voidHold } from "./holds";
 export { type DayMoney, moneyByDay, sumOfDays } from "./money-by-day.queries";
 export {
   PAYMENT_SEARCH_KINDS,
@@ -24,8 +25,15 @@ export {
   searchPayments,
   searchTermsOf,
 } from "./payment-search";
-export { getPayment, listPayments, refundsOfPayment } from "./payments.queries";
-export { AmountCents, MAX_AMOUNT_CENTS, PaymentResponseSchema, refundPaymentPath } from "./payments.routes";
+export { getPayment, listPayments, openHolds, refundsOfPayment } from "./payments.queries";
+export {
+  AmountCents,
+  capturePaymentPath,
+  MAX_AMOUNT_CENTS,
+  PaymentResponseSchema,
+  refundPaymentPath,
+  voidPaymentPath,
+} from "./payments.routes";
 export * as paymentTables from "./payments.schema";
 export { toPaymentResponse } from "./payments.view";
 export { operationLabel, type PaymentProcessorCall, processorCallsOf } from "./processor-calls";

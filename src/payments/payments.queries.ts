@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import { afterCursor, createdBetween, createdBounds, cursorScope, pageOf } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
@@ -59,4 +59,19 @@ export async function refundsOfPayment({
     .where(and(eq(refunds.paymentId, paymentId), eq(refunds.tenantId, tenantId)))
     .orderBy(asc(refunds.createdAt))
     .all();
+}
+
+/**
+ * The tenant's open holds (`authorized`: the card held, nothing charged yet), how many and what they hold: the hold rows
+ * found on payments_tenant_status_created, which holds only payments of such statuses; a hold lapses within days, so
+ * they are few. Named, as the planner would otherwise walk every payment of the tenant on payments_tenant_day, which
+ * covers these columns.
+ */
+export async function openHolds({ ctx }: { ctx: Pick<TenantContext, "db" | "tenant"> }): Promise<{ count: number; amountCents: number }> {
+  const holds = await ctx.db
+    .select({ count: sql<number>`COUNT(*)`, amountCents: sql<number>`COALESCE(SUM(${payments.amountCents}), 0)` })
+    .from(sql`${payments} INDEXED BY payments_tenant_status_created`)
+    .where(and(eq(payments.tenantId, ctx.tenant.id), paymentsWithStatus("authorized")))
+    .get();
+  return holds!;
 }

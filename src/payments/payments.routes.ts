@@ -478,6 +478,10 @@ export const voidPayment = createRoute({
 
 /** Where a refund of this payment is asked for: the dashboard's refund form is this same request, key and all. */
 export const refundPaymentPath = (paymentId: string) => refundPayment.path.replace("{id}", paymentId);
+/** Where a capture of this hold is asked for, as `refundPaymentPath`: the dashboard's capture form is this request. */
+export const capturePaymentPath = (paymentId: string) => capturePayment.path.replace("{id}", paymentId);
+/** Where a void of this hold is asked for, as `refundPaymentPath`: the dashboard's void form is this request. */
+export const voidPaymentPath = (paymentId: string) => voidPayment.path.replace("{id}", paymentId);
 
 export const getPayment = createRoute({
   method: "get",

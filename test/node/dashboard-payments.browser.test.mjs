@@ -1,7 +1,9 @@
 // The payments pages in headless Chromium against `wrangler dev`, at a desktop's and a phone's width: the owner finds a
 // payment by its order reference, reads its page, refunds part of it through the confirmation (which states the
 // amount), the buyer disputes it, and the page then tells the whole story — the refund with the fee returned, the dispute
-// linked, the timeline with the dispute's callback delivered to a local receiver; then a search by the buyer's e-mail.
+// linked, the timeline with the dispute's callback delivered to a local receiver; then a search by the buyer's e-mail;
+// then a hold (`capture: false`) shows until when it holds and is captured in part after its confirmation, and another
+// is voided after its own.
 // No page scrolls sideways and none logs a console error. Screenshots go to SCREENSHOTS_DIR (when it is
 // set; `SCREENSHOTS_DIR=docs/screenshots` refreshes docs/guides/dashboard.md's `21-payments-*`).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -38,7 +40,7 @@ describe.skipIf(!CHROMIUM)("the payments pages in a real browser", () => {
     ["desktop", DESKTOP],
     ["phone", PHONE],
   ])(
-    "at %s width: search by order reference, the payment's story, a refund confirmed with its amount, search by e-mail",
+    "at %s width: search by order reference, the payment's story, a refund confirmed with its amount, search by e-mail, holds",
     async (width, viewport) => {
       const { tenantId, key } = await chargeableTenant(
         suite.server.baseUrl,
@@ -52,11 +54,18 @@ describe.skipIf(!CHROMIUM)("the payments pages in a real browser", () => {
         body: JSON.stringify({ url: receiver.url(`/story-${width}`) }),
       });
       expect(callbacks.status).toBe(200);
-      const chargeFor = async (orderRef, amountCents, buyer) => {
+      const chargeFor = async (orderRef, amountCents, buyer, { capture = true } = {}) => {
         const response = await fetch(`${suite.server.baseUrl}/v1/payments`, {
           method: "POST",
           headers: { ...auth, "Idempotency-Key": `${orderRef}-${width}` },
-          body: JSON.stringify({ amountCents, currency: "USD", orderRef, processorToken: await cardToken(suite.server.baseUrl), buyer }),
+          body: JSON.stringify({
+            amountCents,
+            currency: "USD",
+            orderRef,
+            processorToken: await cardToken(suite.server.baseUrl),
+            buyer,
+            capture,
+          }),
         });
         expect(response.status).toBe(201);
         return response.json();
@@ -64,7 +73,10 @@ describe.skipIf(!CHROMIUM)("the payments pages in a real browser", () => {
       const grace = { firstName: "Grace", lastName: "Hopper", email: `grace.${width}@example.com` };
       const payment = await chargeFor(`order-2041-${width}`, 8_000, grace);
       await chargeFor(`order-2042-${width}`, 1_999, grace);
-      await chargeFor(`order-2043-${width}`, 4_500, { firstName: "Alan", lastName: "Turing", email: `alan.${width}@example.com` });
+      const alan = { firstName: "Alan", lastName: "Turing", email: `alan.${width}@example.com` };
+      await chargeFor(`order-2043-${width}`, 4_500, alan);
+      const hold = await chargeFor(`order-2044-${width}`, 6_000, alan, { capture: false });
+      const released = await chargeFor(`order-2045-${width}`, 1_500, alan, { capture: false });
 
       const context = await newContext(suite.browser, viewport);
       const page = await context.newPage();
@@ -129,6 +141,33 @@ describe.skipIf(!CHROMIUM)("the payments pages in a real browser", () => {
       expect(await page.textContent(".search-summary")).toBe(`Payments whose buyer e-mail is ${grace.email}.`);
       expect(await page.locator("tbody tr").count()).toBe(2);
       expect(await page.textContent("main")).not.toContain(`order-2043-${width}`);
+      await fitsTheScreen();
+
+      // A hold: its page says until when it holds; part of it is captured after the confirmation, the rest released.
+      await page.goto(`${suite.server.baseUrl}/dashboard/payments/${hold.lcPaymentId}`);
+      const until = hold.authorizedUntilUtc;
+      expect(await page.textContent(".hold-expiry")).toBe(
+        `A hold: nothing is charged until it is captured. Authorized until ${until.slice(0, 10)} ${until.slice(11, 16)} UTC.`,
+      );
+      expect(await page.locator("#refund-heading").count()).toBe(0);
+      await fitsTheScreen();
+      await page.fill("#capture-amount", "45");
+      await Promise.all([page.waitForURL(/\/capture\?/), page.click("button:has-text('Capture…')")]);
+      expect(await page.textContent(".hold-review h2")).toBe("Charge $45.00 to Alan Turing's card?");
+      await fitsTheScreen();
+      await Promise.all([page.waitForURL(/notice=payment-captured$/), page.click("button:has-text('Capture $45.00')")]);
+      expect(await page.textContent(".notice")).toBe("The hold was captured: the card is charged.");
+      expect(await page.textContent(".payment-amount")).toBe("$45.00 succeeded");
+      await fitsTheScreen();
+
+      // Another hold, voided after its confirmation: nothing charged.
+      await page.goto(`${suite.server.baseUrl}/dashboard/payments/${released.lcPaymentId}`);
+      await Promise.all([page.waitForURL(/\/void\?/), page.click("button:has-text('Void…')")]);
+      expect(await page.textContent(".hold-review h2")).toBe("Release the $15.00 hold on Alan Turing's card?");
+      await fitsTheScreen();
+      await Promise.all([page.waitForURL(/notice=payment-voided$/), page.click("button:has-text('Void the hold')")]);
+      expect(await page.textContent(".notice")).toBe("The hold was voided: nothing was charged.");
+      expect(await page.textContent(".payment-amount")).toBe("$15.00 canceled");
       await fitsTheScreen();
 
       expect(seen.errors).toEqual([]);

@@ -57,7 +57,21 @@ const Stat: FC<{ label: string; value: string; id: string }> = ({ label, value, 
   </div>
 );
 
-const MoneySection: FC<{ days: DayMoney[]; currency: string }> = ({ days, currency }) => {
+type OpenHolds = { count: number; amountCents: number };
+
+/** Holds are not sales until captured: their count and what they hold stand apart from the month's figures. */
+const OpenHoldsLine: FC<{ holds: OpenHolds; currency: string }> = ({ holds, currency }) =>
+  holds.count === 0 ? null : (
+    <p id="open-holds">
+      <strong>
+        {holds.count} open {holds.count === 1 ? "hold" : "holds"}
+      </strong>{" "}
+      holding <strong>{formatMoney(holds.amountCents, currency)}</strong>: authorized, not charged yet, and not in these figures until
+      captured. <a href="/dashboard/payments?status=authorized">Capture or void them →</a>
+    </p>
+  );
+
+const MoneySection: FC<{ days: DayMoney[]; holds: OpenHolds; currency: string }> = ({ days, holds, currency }) => {
   const totals = sumOfDays(days);
   const quiet = totals.succeeded === 0 && totals.failed === 0 && totals.refundsCents === 0;
   return (
@@ -76,6 +90,7 @@ const MoneySection: FC<{ days: DayMoney[]; currency: string }> = ({ days, curren
         <Stat id="charges-failed" label="Failed charges" value={String(totals.failed)} />
         <Stat id="success-rate" label="Success rate" value={successRate(totals.succeeded, totals.failed)} />
       </dl>
+      <OpenHoldsLine holds={holds} currency={currency} />
       {quiet ? (
         <EmptyState title="No payments in these days">Charges and refunds of the last {days.length} days are charted here.</EmptyState>
       ) : (
@@ -93,9 +108,9 @@ const MoneySection: FC<{ days: DayMoney[]; currency: string }> = ({ days, curren
         <Table rows={days.toReversed()} columns={dayColumns(currency)} />
       </details>
       <p class="hint">
-        Gross counts the charges that went through (refunded and disputed ones too) on the day they were made, fees are what the processor
-        charged on them; refunds count on the day they were made, with the fee they returned once credited. {NET_FORMULA}. Chargebacks are
-        not in these figures: they are in the payouts that carry them.
+        Gross counts the charges that went through (refunded and disputed ones too, and holds once captured) on the day they were made, fees
+        are what the processor charged on them; refunds count on the day they were made, with the fee they returned once credited.{" "}
+        {NET_FORMULA}. Chargebacks are not in these figures: they are in the payouts that carry them.
       </p>
     </section>
   );
@@ -321,13 +336,14 @@ export const OverviewPage: FC<{
   readiness: Readiness;
   attestationReturnUrl: string;
   days: DayMoney[];
+  holds: OpenHolds;
   payouts: PayoutsAtAGlance;
   disputes: { count: number; disputes: DisputeRecord[] };
   nowMs: number;
-}> = ({ tenantName, currency, readiness, attestationReturnUrl, days, payouts, disputes, nowMs }) => (
+}> = ({ tenantName, currency, readiness, attestationReturnUrl, days, holds, payouts, disputes, nowMs }) => (
   <>
     <p class="lead">{tenantName}</p>
-    <MoneySection days={days} currency={currency} />
+    <MoneySection days={days} holds={holds} currency={currency} />
     <PayoutsSection payouts={payouts} />
     <DisputesSection disputes={disputes} nowMs={nowMs} />
     <ReadinessSection readiness={readiness} attestationReturnUrl={attestationReturnUrl} />

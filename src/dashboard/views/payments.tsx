@@ -194,6 +194,18 @@ const PAYMENT_COLUMNS: Column<PaymentRecord>[] = [
 
 export type RefundFormValues = { amount?: string; reason?: string; refundApplicationFee?: boolean };
 
+/** What a payment page shows again after a form was refused: the problem beside the form it came from, and what was typed. */
+export type PaymentFormProblems = {
+  refundError?: string | undefined;
+  values?: RefundFormValues;
+  captureError?: string | undefined;
+  captureAmount?: string | undefined;
+  voidError?: string | undefined;
+};
+
+/** The one-time keys of the page's money forms: each rendering has fresh ones, so a form submitted twice acts once. */
+export type PaymentFormKeys = { refundKey: string; captureKey: string; voidKey: string };
+
 const REFUND_REASONS = [
   ["requested_by_customer", "Requested by the customer"],
   ["duplicate", "Duplicate"],
@@ -229,15 +241,13 @@ const BuyerFacts: FC<{ payment: PaymentRecord }> = ({ payment }) => (
   </>
 );
 
-export const PaymentPage: FC<{
-  payment: PaymentRecord;
-  story: PaymentStory;
-  refundKey: string;
-  refundError?: string | undefined;
-  values?: RefundFormValues;
-}> = ({ payment, story, refundKey, refundError, values = {} }) => {
-  const remaining = refundableCents(payment);
-  const refundable = isRefundableStatus(payment.status) && remaining > 0;
+export const PaymentPage: FC<
+  {
+    payment: PaymentRecord;
+    story: PaymentStory;
+    keys: PaymentFormKeys;
+  } & PaymentFormProblems
+> = ({ payment, story, keys, refundError, values = {}, captureError, captureAmount, voidError }) => {
   const money = (cents: number) => formatMoney(cents, payment.currency);
   const { feeCents, netCents, netAfterRefundsCents } = paymentMoney(payment);
   return (
@@ -253,6 +263,11 @@ export const PaymentPage: FC<{
           {payment.orderRef ? <>Order {payment.orderRef} · </> : null}
           {payment.buyerName ?? payment.buyerEmail ?? "No buyer given"} · {methodLabel(payment)} · <Time iso={payment.createdAt} />
         </p>
+        {payment.status === "authorized" ? (
+          <p class="hold-expiry">
+            A hold: nothing is charged until it is captured. Authorized until <Time iso={payment.authorizedUntil} />.
+          </p>
+        ) : null}
       </section>
       <div class="grid-2">
         <section class="card" aria-labelledby="buyer-heading">
@@ -280,6 +295,16 @@ export const PaymentPage: FC<{
             ) : null}
             <dt>Processor transfer</dt>
             <dd class="mono">{payment.processorTransferId ?? "—"}</dd>
+            {payment.processorAuthorizationId ? (
+              <>
+                <dt>Authorization</dt>
+                <dd class="mono">{payment.processorAuthorizationId}</dd>
+                <dt>Authorized until</dt>
+                <dd>
+                  <Time iso={payment.authorizedUntil} />
+                </dd>
+              </>
+            ) : null}
             <dt>Processor state</dt>
             <dd>{payment.processorState ?? "—"}</dd>
             <dt>Instrument</dt>
@@ -331,51 +356,127 @@ export const PaymentPage: FC<{
       </div>
       <Timeline payment={payment} story={story} />
       <ProcessorCallsSection payment={payment} />
-      <section class="card" aria-labelledby="refund-heading">
-        <h2 id="refund-heading">Refund</h2>
-        {refundable ? (
-          <form method="get" action={`/dashboard/payments/${payment.id}/refund`} class="stack">
-            <input type="hidden" name="refundKey" value={refundKey} />
-            <ErrorSummary message={refundError} />
+      {/* A capture or void refused because the payment is no longer a hold still says why, above the refund it now takes. */}
+      {payment.status === "authorized" || captureError || voidError ? (
+        <HoldSection payment={payment} keys={keys} captureError={captureError} captureAmount={captureAmount} voidError={voidError} />
+      ) : null}
+      {payment.status === "authorized" ? null : (
+        <RefundSection payment={payment} refundKey={keys.refundKey} refundError={refundError} values={values} />
+      )}
+    </>
+  );
+};
+
+/** Refund, partial or full: the form leads to its confirmation, which states the amount. */
+const RefundSection: FC<{ payment: PaymentRecord; refundKey: string; refundError: string | undefined; values: RefundFormValues }> = ({
+  payment,
+  refundKey,
+  refundError,
+  values,
+}) => {
+  const remaining = refundableCents(payment);
+  const refundable = isRefundableStatus(payment.status) && remaining > 0;
+  const money = (cents: number) => formatMoney(cents, payment.currency);
+  return (
+    <section class="card" aria-labelledby="refund-heading">
+      <h2 id="refund-heading">Refund</h2>
+      {refundable ? (
+        <form method="get" action={`/dashboard/payments/${payment.id}/refund`} class="stack">
+          <input type="hidden" name="refundKey" value={refundKey} />
+          <ErrorSummary message={refundError} />
+          <Field
+            name="amount"
+            label={`Amount (${payment.currency})`}
+            inputmode="decimal"
+            value={values.amount}
+            hint={`Leave empty to refund the whole remaining ${money(remaining)}. You confirm the amount on the next page.`}
+          />
+          <div class="field">
+            <label for="reason">Reason</label>
+            <select id="reason" name="reason">
+              {REFUND_REASONS.map(([value, label]) => (
+                <option value={value} selected={values.reason === value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field checkbox">
+            <input
+              id="refundApplicationFee"
+              name="refundApplicationFee"
+              type="checkbox"
+              value="true"
+              checked={values.refundApplicationFee}
+            />
+            <label for="refundApplicationFee">Also return the application fee's share</label>
+          </div>
+          <button type="submit" class="button danger">
+            Refund…
+          </button>
+        </form>
+      ) : (
+        <>
+          <ErrorSummary message={refundError} />
+          <p class="muted">{remaining <= 0 ? "Nothing is left to refund." : `A ${words(payment.status)} payment cannot be refunded.`}</p>
+        </>
+      )}
+    </section>
+  );
+};
+
+/**
+ * An open hold's two ends, each behind its confirmation: capture all or part of it (the card is charged), or void it
+ * (nothing is charged). A capture or void already under way leaves neither form to send a second one.
+ */
+const HoldSection: FC<{
+  payment: PaymentRecord;
+  keys: PaymentFormKeys;
+  captureError: string | undefined;
+  captureAmount: string | undefined;
+  voidError: string | undefined;
+}> = ({ payment, keys, captureError, captureAmount, voidError }) => {
+  const money = (cents: number) => formatMoney(cents, payment.currency);
+  return (
+    <section class="card" aria-labelledby="hold-heading">
+      <h2 id="hold-heading">Capture or void the hold</h2>
+      {payment.status !== "authorized" ? (
+        <>
+          <ErrorSummary message={captureError ?? voidError} />
+          <p class="muted">A {words(payment.status)} payment is not a hold: there is nothing to capture or void.</p>
+        </>
+      ) : payment.holdAction ? (
+        <p class="muted">A {payment.holdAction} of this hold is under way: reload to see its outcome.</p>
+      ) : (
+        <div class="grid-2">
+          <form method="get" action={`/dashboard/payments/${payment.id}/capture`} class="stack" aria-labelledby="capture-heading">
+            <h3 id="capture-heading">Capture</h3>
+            <input type="hidden" name="captureKey" value={keys.captureKey} />
+            <ErrorSummary message={captureError} />
             <Field
               name="amount"
+              id="capture-amount"
               label={`Amount (${payment.currency})`}
               inputmode="decimal"
-              value={values.amount}
-              hint={`Leave empty to refund the whole remaining ${money(remaining)}. You confirm the amount on the next page.`}
+              value={captureAmount}
+              hint={`Leave empty to capture the whole ${money(payment.amountCents)}; less releases the rest. You confirm the amount on the next page.`}
             />
-            <div class="field">
-              <label for="reason">Reason</label>
-              <select id="reason" name="reason">
-                {REFUND_REASONS.map(([value, label]) => (
-                  <option value={value} selected={values.reason === value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div class="field checkbox">
-              <input
-                id="refundApplicationFee"
-                name="refundApplicationFee"
-                type="checkbox"
-                value="true"
-                checked={values.refundApplicationFee}
-              />
-              <label for="refundApplicationFee">Also return the application fee's share</label>
-            </div>
-            <button type="submit" class="button danger">
-              Refund…
+            <button type="submit" class="button">
+              Capture…
             </button>
           </form>
-        ) : (
-          <>
-            <ErrorSummary message={refundError} />
-            <p class="muted">{remaining <= 0 ? "Nothing is left to refund." : `A ${words(payment.status)} payment cannot be refunded.`}</p>
-          </>
-        )}
-      </section>
-    </>
+          <form method="get" action={`/dashboard/payments/${payment.id}/void`} class="stack" aria-labelledby="void-heading">
+            <h3 id="void-heading">Void</h3>
+            <input type="hidden" name="voidKey" value={keys.voidKey} />
+            <ErrorSummary message={voidError} />
+            <p class="hint">Releases the whole hold: nothing is charged. You confirm on the next page.</p>
+            <button type="submit" class="button danger">
+              Void…
+            </button>
+          </form>
+        </div>
+      )}
+    </section>
   );
 };
 
@@ -440,3 +541,90 @@ export const RefundReviewPage: FC<{
     </>
   );
 };
+
+/** The payment a hold confirmation is about, as its facts list opens: its id, amount and order, and the card. */
+const HoldFacts: FC<{ payment: PaymentRecord }> = ({ payment }) => (
+  <>
+    <dt>Payment</dt>
+    <dd>
+      <RecordLink section="payments" id={payment.id} /> · {formatMoney(payment.amountCents, payment.currency)} held
+      {payment.orderRef ? ` · order ${payment.orderRef}` : ""}
+    </dd>
+    <dt>Card</dt>
+    <dd>{methodLabel(payment)}</dd>
+    <dt>Authorized until</dt>
+    <dd>
+      <Time iso={payment.authorizedUntil} />
+    </dd>
+  </>
+);
+
+/**
+ * The capture's confirmation: the amount in words and on the button, and what of the hold is released; the form posts
+ * exactly that amount under the one-time key of the form it came from.
+ */
+export const CaptureReviewPage: FC<{ payment: PaymentRecord; amountCents: number; captureKey: string }> = ({
+  payment,
+  amountCents,
+  captureKey,
+}) => {
+  const money = (cents: number) => formatMoney(cents, payment.currency);
+  const released = payment.amountCents - amountCents;
+  return (
+    <>
+      <p>
+        <a href={`/dashboard/payments/${payment.id}`}>← Back to the payment</a>
+      </p>
+      <section class="card highlight hold-review" aria-labelledby="review-heading">
+        <h2 id="review-heading">
+          Charge <span class="hold-amount">{money(amountCents)}</span> to {payment.buyerName ?? payment.buyerEmail ?? "the buyer"}'s card?
+        </h2>
+        <dl class="facts">
+          <HoldFacts payment={payment} />
+          <dt>Capture</dt>
+          <dd>
+            <strong>{money(amountCents)}</strong>
+            {released === 0 ? " — the whole hold" : ""}
+          </dd>
+          <dt>Released</dt>
+          <dd>{released === 0 ? "Nothing." : `${money(released)}, to the buyer.`}</dd>
+        </dl>
+        <p class="warning">The card is charged. A capture cannot be undone: refund the payment afterwards to give money back.</p>
+        <PostForm action={`/dashboard/payments/${payment.id}/capture`} class="actions">
+          <input type="hidden" name="captureKey" value={captureKey} />
+          <input type="hidden" name="amount" value={decimalAmount(amountCents)} />
+          <button type="submit" class="button">
+            Capture {money(amountCents)}
+          </button>
+          <a href={`/dashboard/payments/${payment.id}`}>Cancel</a>
+        </PostForm>
+      </section>
+    </>
+  );
+};
+
+/** The void's confirmation: the whole hold is released; the form posts under the one-time key of the form it came from. */
+export const VoidReviewPage: FC<{ payment: PaymentRecord; voidKey: string }> = ({ payment, voidKey }) => (
+  <>
+    <p>
+      <a href={`/dashboard/payments/${payment.id}`}>← Back to the payment</a>
+    </p>
+    <section class="card highlight hold-review" aria-labelledby="review-heading">
+      <h2 id="review-heading">
+        Release the <span class="hold-amount">{formatMoney(payment.amountCents, payment.currency)}</span> hold on{" "}
+        {payment.buyerName ?? payment.buyerEmail ?? "the buyer"}'s card?
+      </h2>
+      <dl class="facts">
+        <HoldFacts payment={payment} />
+      </dl>
+      <p class="warning">Nothing is charged, and the payment ends canceled. A void cannot be undone.</p>
+      <PostForm action={`/dashboard/payments/${payment.id}/void`} class="actions">
+        <input type="hidden" name="voidKey" value={voidKey} />
+        <button type="submit" class="button danger">
+          Void the hold
+        </button>
+        <a href={`/dashboard/payments/${payment.id}`}>Cancel</a>
+      </PostForm>
+    </section>
+  </>
+);

@@ -109,6 +109,24 @@ const ROUTES: { method: "GET" | "POST"; path: string; url: (ids: Ids) => string;
     url: (ids) => `/dashboard/payments/${ids.paymentId}/refund`,
     form: { refundKey: "intruderintruder0001", amount: "1.00", reason: "other" },
   },
+  {
+    method: "GET",
+    path: "/dashboard/payments/:paymentId/capture",
+    url: (ids) => `/dashboard/payments/${ids.paymentId}/capture?amount=1.00`,
+  },
+  {
+    method: "POST",
+    path: "/dashboard/payments/:paymentId/capture",
+    url: (ids) => `/dashboard/payments/${ids.paymentId}/capture`,
+    form: { captureKey: "intruderintruder0001", amount: "1.00" },
+  },
+  { method: "GET", path: "/dashboard/payments/:paymentId/void", url: (ids) => `/dashboard/payments/${ids.paymentId}/void` },
+  {
+    method: "POST",
+    path: "/dashboard/payments/:paymentId/void",
+    url: (ids) => `/dashboard/payments/${ids.paymentId}/void`,
+    form: { voidKey: "intruderintruder0001" },
+  },
   { method: "GET", path: "/dashboard/disputes/:disputeId", url: (ids) => `/dashboard/disputes/${ids.disputeId}` },
   { method: "POST", path: "/dashboard/disputes/:disputeId/evidence", url: (ids) => `/dashboard/disputes/${ids.disputeId}/evidence` },
   {

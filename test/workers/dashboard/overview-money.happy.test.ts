@@ -415,6 +415,27 @@ describe("the overview's money", () => {
     expect(card("total-net")).toBe(card("total-gross") - card("total-fees") - card("total-refunds") + card("total-fees-returned"));
   });
 
+  it("counts holds apart from sales: not in gross nor the charges, their count and amount on their own line", async () => {
+    const { tenantId, browser } = await signedInOwner("Hold Hardware");
+    const todayAt = `${today()}T00:00:01.000Z`;
+    await seedSales(tenantId, [
+      { status: "succeeded", amountCents: 10_000, feeCents: 300, createdAt: todayAt },
+      { status: "authorized", amountCents: 4_000, feeCents: 120, createdAt: todayAt },
+      { status: "authorized", amountCents: 2_500, feeCents: 75, createdAt: `${daysAgo(1)}T12:00:00.000Z` },
+    ]);
+    const [day] = (await moneyByDay({ ctx: await tenantContext(tenantId), input: { fromDay: today(), toDay: today() } })) as [DayMoney];
+    expect(day).toMatchObject({ grossCents: 10_000, feesCents: 300, succeeded: 1, failed: 0 });
+
+    const { html } = await browser.open("/dashboard");
+    expect(textOf(html, "total-gross")).toBe("$100.00");
+    expect(textOf(html, "charges-succeeded")).toBe("1");
+    expect(textOf(html, "success-rate")).toBe("100.0%");
+    const holds = textOf(html, "open-holds");
+    expect(holds).toContain("2 open holds holding $65.00");
+    expect(holds).toContain("authorized, not charged yet, and not in these figures until captured.");
+    expect(html).toContain('<a href="/dashboard/payments?status=authorized">');
+  });
+
   it("says so when nothing happened in the month, with no chart but the table of zeros", async () => {
     const { browser } = await signedInOwner("Quiet Corner");
     const { html } = await browser.open("/dashboard");
@@ -424,6 +445,7 @@ describe("the overview's money", () => {
     expect(textOf(html, "next-payout")).toContain("Nothing is accruing");
     expect(textOf(html, "last-payout")).toContain("No payout has been paid yet.");
     expect(textOf(html, "disputes-heading")).toBe("Disputes needing a response 0");
+    expect(html).not.toContain('id="open-holds"');
   });
 });
 

@@ -11,7 +11,7 @@ import { tenants } from "../../../src/db/tenants.schema";
 import { disputesAwaitingResponse, disputesOfPayment } from "../../../src/disputes";
 import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { encodeCursor } from "../../../src/lib/pagination";
-import { moneyByDay, type PaymentSearchKind, reconcileLedger, refundsOfPayment, searchPayments } from "../../../src/payments";
+import { moneyByDay, openHolds, type PaymentSearchKind, reconcileLedger, refundsOfPayment, searchPayments } from "../../../src/payments";
 import { payments, refunds } from "../../../src/payments/payments.schema";
 import { payoutItemCounts, payoutItemsOfPayment, payoutsAtAGlance } from "../../../src/payouts";
 import { shardD1, shardsOf } from "../../../src/placement/shards";
@@ -471,11 +471,12 @@ describe("query plans of the hot paths", () => {
     });
     expect(archived.events).toBeGreaterThan(0);
 
-    // The dashboard's overview: its money by day, payouts at a glance, disputes awaiting an answer; a payout's item counts.
+    // The dashboard's overview: its money by day, open holds, payouts at a glance, disputes awaiting an answer; a payout's item counts.
     const overviewCtx = createContext(recorded).forTenant({ id: tenantId, shard });
     const today = new Date().toISOString().slice(0, 10);
     const days = await moneyByDay({ ctx: overviewCtx, input: { fromDay: "2026-01-01", toDay: today } });
     expect(days.reduce((sum, day) => sum + day.succeeded, 0)).toBeGreaterThan(0);
+    expect(await openHolds({ ctx: overviewCtx })).toEqual({ count: 0, amountCents: 0 });
     const { last } = await payoutsAtAGlance({ ctx: overviewCtx });
     expect(last).not.toBeNull();
     expect((await disputesAwaitingResponse({ ctx: overviewCtx, input: { limit: 5 } })).count).toBe(2);
