@@ -1,7 +1,7 @@
 /** The payments capability's public surface: its routes, the ledger table, processor transfer and authorization events, the reconciliation sweep. */
+export { applyAuthorizationEvent } from "./holds";
 export { default as paymentsRouter } from "./payments.router";
 export { PAYMENT_STATUSES, type PaymentRecord, payments, type PaymentStatus, type RefundRecord } from "./payments.schema";
-export { applyAuthorizationEvent } from "./holds";
 export { reconcileLedger } from "./reconciliation";
 export { applyTransferEvent } from "./transfer-events";
 export { saleTransferRecorded } from "./transfer-state";
