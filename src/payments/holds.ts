@@ -89,7 +89,7 @@ async function recordHold(
         }
       : "canceled" in outcome
         ? { ...cleared, status: "canceled" as const, nextCheckAt: null }
-        : { ...cleared, nextCheckAt: null };
+        : { ...cleared, nextCheckAt: payment.authorizedUntil };
   const changed = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND updated_at = ${now} AND status <> 'authorized')`;
   const [, , row] = await db.batch([
     db.update(payments).set(change).where(claimed),
