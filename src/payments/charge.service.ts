@@ -10,7 +10,7 @@ import type { ShardContext, TenantContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
 import {
   type Authorization,
-  type AuthorizationOutcome,
+  type ChargeOutcome,
   type CreateAuthorizationRequest,
   isOutcomeUnknown,
   paginate,
@@ -336,33 +336,41 @@ export async function charge({
     tags: { [TENANT_TAG]: tenantId, lc_payment_id: payment.id, order_ref: (payment.orderRef ?? "").slice(0, 500) },
   };
   if (payment.captureLater) return placeHold(ctx, payment, made, request);
-  let result: Awaited<ReturnType<ShardContext["processor"]["createTransfer"]>>;
+  const result = await sendOnce(
+    ctx,
+    payment,
+    made,
+    () => ctx.processor.createTransfer({ ...request, fee: payment.applicationFeeCents }),
+    () => ctx.processor.findTransferByIdempotencyId(payment.id),
+  );
+  const failure = result.outcome === "declined" ? { failure: { code: result.failureCode, message: result.failureMessage } } : {};
+  const recorded = await recordOutcome(ctx, payment, { made, transfer: result.item, ...failure });
+  return { outcome: result.outcome === "declined" ? "declined" : "completed", payment: recorded };
+}
+
+/**
+ * Sends a sale's transfer or a hold's authorization, whose idempotency_id is the payment id: an answer that never came
+ * is looked up by it (found: its state applies; not found: the caller retries under its key), and a refusal is final.
+ */
+async function sendOnce<T extends Pick<Transfer, "failure_code" | "failure_message"> & { state: string }>(
+  ctx: TenantContext,
+  payment: PaymentRecord,
+  made: MadeInstrument | null,
+  send: () => Promise<ChargeOutcome<T>>,
+  findEarlier: () => Promise<T | null>,
+): Promise<ChargeOutcome<T>> {
   try {
-    result = await ctx.processor.createTransfer({ ...request, fee: payment.applicationFeeCents });
+    return await send();
   } catch (error) {
     if (isOutcomeUnknown(error)) {
-      const found = await ctx.processor.findTransferByIdempotencyId(payment.id).catch(() => null);
+      const found = await findEarlier().catch(() => null);
       if (!found) throw error;
-      result =
-        found.state === "FAILED"
-          ? {
-              outcome: "declined",
-              transfer: found,
-              failureCode: found.failure_code ?? "FAILED",
-              failureMessage: found.failure_message ?? "",
-            }
-          : { outcome: "created", transfer: found };
-    } else {
-      if (error instanceof ProcessorRejected) await recordOutcome(ctx, payment, { made, failure: error });
-      throw error;
+      if (found.state !== "FAILED") return { outcome: "created", item: found };
+      return { outcome: "declined", item: found, failureCode: found.failure_code ?? "FAILED", failureMessage: found.failure_message ?? "" };
     }
+    if (error instanceof ProcessorRejected) await recordOutcome(ctx, payment, { made, failure: error });
+    throw error;
   }
-
-  if (result.outcome === "declined") {
-    const failure = { code: result.failureCode, message: result.failureMessage };
-    return { outcome: "declined", payment: await recordOutcome(ctx, payment, { made, transfer: result.transfer, failure }) };
-  }
-  return { outcome: "completed", payment: await recordOutcome(ctx, payment, { made, transfer: result.transfer }) };
 }
 
 /**
@@ -382,30 +390,16 @@ async function placeHold(
       extensions: { errors: [{ field: "capture", message: "must be true for this payment method" }] },
     });
   }
-  let result: AuthorizationOutcome;
-  try {
-    result = await ctx.processor.createAuthorization(request);
-  } catch (error) {
-    if (isOutcomeUnknown(error)) {
-      const found = await ctx.processor.findAuthorizationByIdempotencyId(payment.id).catch(() => null);
-      if (!found) throw error;
-      result =
-        found.state === "FAILED"
-          ? {
-              outcome: "declined",
-              authorization: found,
-              failureCode: found.failure_code ?? "FAILED",
-              failureMessage: found.failure_message ?? "",
-            }
-          : { outcome: "created", authorization: found };
-    } else {
-      if (error instanceof ProcessorRejected) await recordOutcome(ctx, payment, { made, failure: error });
-      throw error;
-    }
-  }
+  const result = await sendOnce(
+    ctx,
+    payment,
+    made,
+    () => ctx.processor.createAuthorization(request),
+    () => ctx.processor.findAuthorizationByIdempotencyId(payment.id),
+  );
   if (result.outcome === "declined") {
     const failure = { code: result.failureCode, message: result.failureMessage };
     return { outcome: "declined", payment: await recordOutcome(ctx, payment, { made, failure }) };
   }
-  return { outcome: "completed", payment: await recordOutcome(ctx, payment, { made, authorization: result.authorization }) };
+  return { outcome: "completed", payment: await recordOutcome(ctx, payment, { made, authorization: result.item }) };
 }

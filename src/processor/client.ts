@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { namedOperations } from "./call-log";
-import { authorizationOutcome, DECLINE_STATUS, saleOutcome } from "./declines";
+import { chargeOutcome, DECLINE_STATUS } from "./declines";
 import { failedTransferError } from "./errors";
 import { listSchema, readPage } from "./pagination";
 import {
@@ -30,7 +30,7 @@ import {
 } from "./resources";
 import { createTransport, type QueryValue, type Route, route, type TransportConfig } from "./transport";
 import type {
-  AuthorizationOutcome,
+  ChargeOutcome,
   CreateAuthorizationRequest,
   CreateBuyerIdentityRequest,
   CreateCardPresentSaleRequest,
@@ -46,7 +46,6 @@ import type {
   Environment,
   PageRequest,
   PciSaqAAttestation,
-  TransferOutcome,
   UpdateAuthorizationRequest,
   UpdateWebhookRequest,
 } from "./types";
@@ -92,10 +91,10 @@ export function createProcessorClient(config: ProcessorClientConfig) {
   const list = async <S extends z.ZodType>(item: S, at: Route, plural: string, query: Query = {}): Promise<Page<z.output<S>>> =>
     readPage(await get(listSchema(plural, item), at, query), plural);
 
-  async function createTransfer(request: TransferRequest, timeoutMs?: number): Promise<TransferOutcome> {
+  async function createTransfer(request: TransferRequest, timeoutMs?: number): Promise<ChargeOutcome<Transfer>> {
     const at = route("/transfers");
     const answer = await send("POST", at, { json: request, timeoutMs, answeredStatuses: [DECLINE_STATUS] });
-    return saleOutcome(answer, `POST ${at.template}`);
+    return chargeOutcome(answer, `POST ${at.template}`, TransferSchema, "transfers");
   }
 
   return namedOperations({
@@ -125,7 +124,7 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     createMerchantCreditAdjustment: async (request: CreateMerchantCreditAdjustmentRequest): Promise<Transfer> => {
       const result = await createTransfer({ ...request, operation_key: "MERCHANT_CREDIT_ADJUSTMENT" });
       if (result.outcome === "declined") throw failedTransferError(result.failureCode, result.failureMessage);
-      return result.transfer;
+      return result.item;
     },
     /** One page of the platform's transfers (sales, reversals, returns, payouts) changed at or after `updatedSince`; each item is read by the webhook switchboard, as its webhook would be. */
     listTransfers: ({ updatedSince, ...page }: { updatedSince: string } & PageRequest) =>
@@ -140,9 +139,10 @@ export function createProcessorClient(config: ProcessorClientConfig) {
       return page.items.find((transfer) => transfer.idempotency_id === idempotencyId) ?? null;
     },
     /** A hold on a card for up to the processor's `expires_at`; a decline comes back as a value, as a sale's does. */
-    createAuthorization: async (request: CreateAuthorizationRequest): Promise<AuthorizationOutcome> => {
+    createAuthorization: async (request: CreateAuthorizationRequest): Promise<ChargeOutcome<Authorization>> => {
       const at = route("/authorizations");
-      return authorizationOutcome(await send("POST", at, { json: request, answeredStatuses: [DECLINE_STATUS] }), `POST ${at.template}`);
+      const answer = await send("POST", at, { json: request, answeredStatuses: [DECLINE_STATUS] });
+      return chargeOutcome(answer, `POST ${at.template}`, AuthorizationSchema, "authorizations");
     },
     getAuthorization: (id: string) => get(AuthorizationSchema, route("/authorizations/{authorization_id}", { authorization_id: id })),
     /** Captures (into a transfer, `transfer`) or voids (`is_void`) a hold; the processor refuses a second of either. */

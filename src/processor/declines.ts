@@ -1,9 +1,8 @@
 import type { z } from "zod";
 
 import { processorErrorItems, ProcessorUnavailable, unexpectedAnswerError } from "./errors";
-import { AuthorizationSchema, TransferSchema } from "./resources";
 import type { Answer } from "./transport";
-import type { AuthorizationOutcome, TransferOutcome } from "./types";
+import type { ChargeOutcome } from "./types";
 
 export const DECLINE_STATUS = 402;
 const FALLBACK_CODE = "DECLINED";
@@ -15,14 +14,18 @@ const FALLBACK_MESSAGE = "The payment was declined.";
 const TRANSIENT_DECLINE_CODES = new Set(["UPSTREAM_PROCESSOR_ERROR"]);
 
 type Charged = { state: string; failure_code?: string | null; failure_message?: string | null };
-type ChargeRead<T> = { outcome: "created"; item: T } | { outcome: "declined"; failureCode: string; failureMessage: string; item: T | null };
 
 /**
  * Reads the answer to a charge (a sale's transfer or a hold's authorization): a 402, or a created item whose state is
  * FAILED, is a decline. The item's own failure_code wins over the 402's error code (the processor says to use
  * failure_code). A 402 may carry the declined item under `_embedded` (the processor does not document that it does).
  */
-function chargeOutcome<T extends Charged>(answer: Answer<unknown>, operation: string, schema: z.ZodType<T>, plural: string): ChargeRead<T> {
+export function chargeOutcome<T extends Charged>(
+  answer: Answer<unknown>,
+  operation: string,
+  schema: z.ZodType<T>,
+  plural: string,
+): ChargeOutcome<T> {
   if (answer.status === DECLINE_STATUS) {
     const read = schema.safeParse((answer.body as { _embedded?: Record<string, unknown[]> } | null)?._embedded?.[plural]?.[0]);
     const item = read.success ? read.data : null;
@@ -51,14 +54,4 @@ function chargeOutcome<T extends Charged>(answer: Answer<unknown>, operation: st
     };
   }
   return { outcome: "created", item };
-}
-
-export function saleOutcome(answer: Answer<unknown>, operation: string): TransferOutcome {
-  const { item, ...read } = chargeOutcome(answer, operation, TransferSchema, "transfers");
-  return read.outcome === "created" ? { outcome: "created", transfer: item! } : { ...read, transfer: item };
-}
-
-export function authorizationOutcome(answer: Answer<unknown>, operation: string): AuthorizationOutcome {
-  const { item, ...read } = chargeOutcome(answer, operation, AuthorizationSchema, "authorizations");
-  return read.outcome === "created" ? { outcome: "created", authorization: item! } : { ...read, authorization: item };
 }

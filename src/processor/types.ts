@@ -1,4 +1,4 @@
-import type { Authorization, Tags, Transfer } from "./resources";
+import type { Tags } from "./resources";
 
 /**
  * The processor's requests, as much of each as the service sends. Field names and enum values are the processor's own
@@ -76,10 +76,12 @@ export type CreateMerchantCreditAdjustmentRequest = {
 
 export type CreateReversalRequest = { refund_amount: number; idempotency_id: string; tags?: Tags };
 
-/** A decline is an expected answer about the buyer's money, not an exception. */
-export type TransferOutcome =
-  | { outcome: "created"; transfer: Transfer }
-  | { outcome: "declined"; failureCode: string; failureMessage: string; transfer: Transfer | null };
+/**
+ * A sale's transfer or a hold's authorization as the processor answered it: a decline is an expected answer about the
+ * buyer's money, not an exception (its item when the answer carries one).
+ */
+export type ChargeOutcome<T> =
+  { outcome: "created"; item: T } | { outcome: "declined"; failureCode: string; failureMessage: string; item: T | null };
 
 // ── Authorizations ────────────────────────────────────────────────────────────────────────────
 
@@ -88,10 +90,6 @@ export type CreateAuthorizationRequest = Omit<CreateSaleRequest, "fee" | "statem
 
 /** Captures all or part of a hold into a transfer carrying `fee`, or voids it: one or the other, never both. */
 export type UpdateAuthorizationRequest = { capture_amount: number; fee: number } | { void_me: true };
-
-export type AuthorizationOutcome =
-  | { outcome: "created"; authorization: Authorization }
-  | { outcome: "declined"; failureCode: string; failureMessage: string; authorization: Authorization | null };
 
 // ── Merchants and onboarding ──────────────────────────────────────────────────────────────────
 

@@ -108,7 +108,7 @@ async function callReader(ctx: ShardContext, session: SaleSession, sale: HeldSal
     if (error instanceof ProcessorRejected) return refused(ctx, session, sale, payment, error);
     throw error;
   }
-  if (answer.outcome === "declined" && !answer.transfer) {
+  if (answer.outcome === "declined" && !answer.item) {
     // A 402 without the declined transfer: the decline is final all the same.
     await closeCardPresentPayment(ctx, {
       payment,
@@ -118,7 +118,7 @@ async function callReader(ctx: ShardContext, session: SaleSession, sale: HeldSal
     });
     return DONE;
   }
-  return settle(ctx, session, sale, payment, answer.transfer!);
+  return settle(ctx, session, sale, payment, answer.item!);
 }
 
 /**

@@ -100,7 +100,7 @@ const requestCases: RequestCase[] = [
     invoke: (client) => client.createTransfer(saleRequest),
     sent: { method: "POST", template: "/transfers", body: saleRequest },
     reply: { status: 201, body: fixtures.saleTransfer() },
-    returned: (result) => expect(result).toMatchObject({ outcome: "created", transfer: { id: IDS.sale, state: "SUCCEEDED" } }),
+    returned: (result) => expect(result).toMatchObject({ outcome: "created", item: { id: IDS.sale, state: "SUCCEEDED" } }),
   },
   {
     name: "createCardPresentTransfer",
@@ -128,7 +128,7 @@ const requestCases: RequestCase[] = [
     returned: (result) =>
       expect(result).toMatchObject({
         outcome: "created",
-        transfer: { device: IDS.device, card_present_details: { entry_mode: "CONTACTLESS" } },
+        item: { device: IDS.device, card_present_details: { entry_mode: "CONTACTLESS" } },
       }),
   },
   {

@@ -64,7 +64,7 @@ describe("processor client: declines are values", () => {
       outcome: "declined",
       failureCode: "CALL_ISSUER",
       failureMessage: "Please contact card issuer for more information.",
-      transfer: null,
+      item: null,
     });
     expect(processor.violations).toEqual([]);
   });
@@ -83,7 +83,7 @@ describe("processor client: declines are values", () => {
       outcome: "declined",
       failureCode: "INSUFFICIENT_FUNDS",
       failureMessage: "The card has insufficient funds.",
-      transfer: { id: IDS.sale },
+      item: { id: IDS.sale },
     });
     expect(processor.violations).toEqual([]);
   });
@@ -92,7 +92,7 @@ describe("processor client: declines are values", () => {
     const { client } = clientFor(() => ({ status: 201, body: fixtures.saleTransfer({ state: "PENDING", source: IDS.bankAccount }) }));
     expect(await client.createTransfer({ ...saleRequest, source: IDS.bankAccount })).toMatchObject({
       outcome: "created",
-      transfer: { state: "PENDING" },
+      item: { state: "PENDING" },
     });
   });
 
