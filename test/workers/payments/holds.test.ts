@@ -84,6 +84,16 @@ describe("POST /v1/payments/{id}/capture", () => {
     expect(await refunded.json()).toMatchObject({ status: "partially_refunded", amountRefundedCents: 1000 });
   });
 
+  it("is disputed as a sale is once captured: the buyer's dispute of the capture's transfer finds the payment", async () => {
+    const { auth } = await chargeableTenant();
+    const held = await hold(auth);
+    const captured = await (await capture(auth, held.lcPaymentId)).json<Payment>();
+    await control("open-dispute", { id: captured.processorTransferId }, auth);
+    expect(await (await call(`/v1/payments/${held.lcPaymentId}`, { headers: auth })).json()).toMatchObject({ status: "disputed" });
+    const disputes = await (await call("/v1/disputes", { headers: auth })).json<{ data: { lcPaymentId: string }[] }>();
+    expect(disputes.data.map((dispute) => dispute.lcPaymentId)).toEqual([held.lcPaymentId]);
+  });
+
   it("captures part of it, with the fee in proportion unless one is given", async () => {
     const { auth } = await chargeableTenant();
     const held = await hold(auth);
