@@ -163,6 +163,17 @@ describe("POST /v1/payments/{id}/void", () => {
     await expectProblem(await capture(auth, held.lcPaymentId), 409, "payment-not-capturable");
   });
 
+  it("of a hold the processor let lapse unheard: 200 canceled, and then 409", async () => {
+    const { auth } = await chargeableTenant();
+    const held = await hold(auth);
+    await control("fault", { operation: "WEBHOOK authorization.updated", kind: "lose", times: 1 });
+    await control("expire-authorization", { authorizationId: held.processorAuthorizationId });
+    const response = await voidHold(auth, held.lcPaymentId);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "canceled" });
+    await expectProblem(await voidHold(auth, held.lcPaymentId), 409, "payment-not-voidable");
+  });
+
   it("of a capture and a void racing on one hold, exactly one wins and the other answers 409", async () => {
     const { auth } = await chargeableTenant();
     for (let round = 0; round < 3; round++) {
