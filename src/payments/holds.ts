@@ -12,17 +12,31 @@ import { transferInstantUs } from "./transfer-state";
 
 export type CaptureInput = { amountCents?: number; applicationFeeCents?: number };
 
+/** An authorization as an answer or a webhook names it: what the service acts on, the rest when sent. */
+type AuthorizationEvent = Pick<Authorization, "id" | "state"> & Partial<Authorization>;
+
+/** "All authorizations must be captured within seven days" (the processor's guide): a hold's lapse when it names none. */
+const HOLD_LIFETIME_MS = 7 * 24 * 3600_000;
+
+/** When the hold lapses: the processor's `expires_at`, else seven days after it was made (or now). */
+function lapsesAt(ctx: ShardContext, authorization: Pick<AuthorizationEvent, "expires_at" | "created_at">): string {
+  if (authorization.expires_at) return new Date(authorization.expires_at).toISOString();
+  const madeMs = authorization.created_at ? Date.parse(authorization.created_at) : ctx.clock.nowMs();
+  return new Date(madeMs + HOLD_LIFETIME_MS).toISOString();
+}
+
 /** The hold the processor granted, on the ledger row its charge wrote: `authorized` until captured, voided or lapsed. */
-export function holdWrites(ctx: ShardContext, payment: PaymentRecord, authorization: Pick<Authorization, "id" | "state" | "expires_at">) {
+export function holdWrites(ctx: ShardContext, payment: PaymentRecord, authorization: AuthorizationEvent) {
+  const until = lapsesAt(ctx, authorization);
   return ctx.db
     .update(payments)
     .set({
       status: "authorized",
       processorAuthorizationId: authorization.id,
       processorState: authorization.state,
-      authorizedUntil: new Date(authorization.expires_at).toISOString(),
+      authorizedUntil: until,
       // The sweep looks once the hold should have lapsed, in case the processor's word on it never arrives.
-      nextCheckAt: new Date(authorization.expires_at).toISOString(),
+      nextCheckAt: until,
       updatedAt: ctx.clock.nowIso(),
     })
     .where(and(eq(payments.id, payment.id), eq(payments.status, "processing")));
@@ -100,9 +114,6 @@ async function recordHold(
   return row[0]!;
 }
 
-/** An authorization as a webhook names it: what the service acts on, the rest when sent. */
-type AuthorizationEvent = Pick<Authorization, "id" | "state"> & Partial<Authorization>;
-
 /** The hold as the processor holds it now: captured (with its transfer), voided or lapsed, or still open. */
 async function holdAtProcessor(ctx: ShardContext, payment: PaymentRecord, authorization: AuthorizationEvent) {
   if (authorization.transfer) return { captured: await ctx.processor.getTransfer(authorization.transfer) };
@@ -159,7 +170,7 @@ export async function checkOpenHold(ctx: ShardContext, payment: PaymentRecord): 
     await recordHold(ctx, payment, held);
     return;
   }
-  const expiresAt = new Date(authorization.expires_at).toISOString();
+  const expiresAt = authorization.expires_at ? new Date(authorization.expires_at).toISOString() : payment.authorizedUntil;
   await ctx.db
     .update(payments)
     .set({ authorizedUntil: expiresAt, nextCheckAt: expiresAt })
@@ -167,11 +178,7 @@ export async function checkOpenHold(ctx: ShardContext, payment: PaymentRecord): 
 }
 
 /** A hold the service never heard back about (a crash before its authorization was recorded): the processor's word applies. */
-export async function applyFoundAuthorization(
-  ctx: ShardContext,
-  payment: PaymentRecord,
-  authorization: AuthorizationEvent & Pick<Authorization, "expires_at">,
-): Promise<void> {
+export async function applyFoundAuthorization(ctx: ShardContext, payment: PaymentRecord, authorization: AuthorizationEvent): Promise<void> {
   const failed = authorization.state === "FAILED" || authorization.state === "CANCELED";
   const before = ctx.clock.nowIso();
   const moved = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND status <> 'processing' AND updated_at >= ${before})`;
@@ -218,8 +225,8 @@ export async function applyAuthorizationEvent({
   // Another merchant's authorization naming this payment is not its hold.
   if (!payment?.captureLater || (authorization.merchant && authorization.merchant !== payment.processorMerchantId)) return "ignored";
   if (payment.status === "processing") {
-    if (authorization.state === "PENDING" || !authorization.expires_at) return "ignored";
-    await applyFoundAuthorization(ctx, payment, { ...authorization, expires_at: authorization.expires_at });
+    if (authorization.state === "PENDING") return "ignored";
+    await applyFoundAuthorization(ctx, payment, authorization);
     return "applied";
   }
   if (payment.status !== "authorized" || payment.holdAction || payment.processorAuthorizationId !== authorization.id) return "ignored";

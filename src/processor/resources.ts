@@ -148,7 +148,8 @@ export const AuthorizationSchema = z.object({
   transfer: Id.nullish(),
   is_void: z.boolean().nullish(),
   void_state: Text,
-  expires_at: Instant,
+  /** When the hold lapses; absent or null, the documented seven days after `created_at` are assumed. */
+  expires_at: Instant.nullish(),
   idempotency_id: z.string().max(255).nullish(),
   failure_code: z.string().max(255).nullish(),
   failure_message: z.string().max(1024).nullish(),

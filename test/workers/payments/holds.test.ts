@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { RECONCILE_AFTER_MS, reconcileLedger } from "../../../src/payments/reconciliation";
 import { allPages } from "../support/events";
 import { call, expectProblem, jsonInit } from "../support/http";
+import { processorGet } from "../support/payments";
+import { signedDelivery } from "../support/processor-webhooks";
 import { bankToken, cardToken, charge, chargeableTenant, chargeBody, control } from "../support/sandbox";
 import { shardContexts } from "../support/shards";
 
@@ -236,6 +238,24 @@ describe("holds whose answers are lost", () => {
     const settled = await lookup(auth, held.lcPaymentId);
     expect(settled).toMatchObject({ status: "succeeded", amountCents: 10_000 });
     expect(settled.processorTransferId).toBe(await captureAtProcessor(held.processorAuthorizationId!));
+  });
+
+  it("a webhook naming no expires_at records the hold all the same, lapsing seven days after it was made", async () => {
+    const { auth } = await chargeableTenant();
+    await control("fault", { operation: "POST /authorizations", kind: "drop-after", times: 1 });
+    await control("fault", { operation: "GET /authorizations", kind: "error", times: 1 });
+    await control("fault", { operation: "WEBHOOK authorization.*", kind: "lose", times: 1 });
+    await expectProblem(await charge(auth, chargeBody(await cardToken(), { capture: false })), 502, "processor-error");
+    const [pending] = (await (await call("/v1/payments", { headers: auth })).json<{ data: Payment[] }>()).data;
+    const found = await processorGet<{ _embedded: { authorizations: { created_at: string }[] } }>(
+      `/authorizations?idempotency_id=${pending!.lcPaymentId}`,
+    );
+    const authorization = { ...found._embedded.authorizations[0]!, expires_at: null };
+    const delivered = await signedDelivery({ type: "updated", entity: "authorization", _embedded: { authorizations: [authorization] } });
+    expect(delivered.status).toBe(200);
+    const held = await (await call(`/v1/payments/${pending!.lcPaymentId}`, { headers: auth })).json<Payment>();
+    expect(held.status).toBe("authorized");
+    expect(Date.parse(held.authorizedUntilUtc!)).toBe(Date.parse(authorization.created_at) + 7 * 24 * 3600_000);
   });
 
   it("the sweep records a hold the processor granted when the charge's answer never came", async () => {
