@@ -147,10 +147,15 @@ export type AuthorizationRecord = Timestamps & {
   /** What a capture took; 0 until then. */
   capture_amount: number;
   currency: string;
-  state: "SUCCEEDED" | "FAILED";
+  /** A card-present hold is PENDING while the reader waits for the buyer, and CANCELED when the wait is canceled. */
+  state: "PENDING" | "SUCCEEDED" | "FAILED" | "CANCELED";
   merchant: string;
   merchant_identity: string;
-  source: string;
+  /** The card held; for a card-present hold, the card read at the reader (null until one is read). */
+  source: string | null;
+  /** The reader a card-present hold (`CARD_PRESENT_AUTHORIZATION`) was made on; null for a card-not-present one. */
+  device: string | null;
+  card_present_details: Record<string, unknown> | null;
   /** The debit a capture made. */
   transfer: string | null;
   is_void: boolean;

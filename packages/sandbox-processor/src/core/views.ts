@@ -95,6 +95,7 @@ const VIEWERS: Viewers = {
       application: `/applications/${record.application}`,
       merchant_identity: `/identities/${record.merchant_identity}`,
       transfer: record.transfer && `/transfers/${record.transfer}`,
+      device: record.device && `/devices/${record.device}`,
     }),
   }),
   merchant: ({ record }, base) => ({

@@ -1,15 +1,16 @@
 import { invalidField, ProcessorError } from "../core/errors";
 import { processorId } from "../core/ids";
-import type { AuthorizationRecord, Stored, Tags } from "../core/records";
+import type { AuthorizationRecord, CardPresentOutcome, Stored, Tags } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
 import { declineForAmount, type FailureReason } from "../core/test-data";
 import { processingMerchant } from "./merchants";
-import { createCaptureTransfer } from "./transfers";
+import { createCaptureTransfer, readerResult, readyReader } from "./transfers";
 
 export type CreateAuthorizationInput = {
   merchant?: string | null;
   source?: string | null;
   device?: string | null;
+  operation_key?: string | null;
   amount: number;
   currency: string;
   idempotency_id?: string | null;
@@ -18,8 +19,14 @@ export type CreateAuthorizationInput = {
 
 export type UpdateAuthorizationInput = { capture_amount?: number | null; fee?: number | null; void_me?: boolean | null };
 
-/** How the creating call answers: 201, or the processor's 402 decline naming the FAILED authorization. */
-export type AuthorizationAnswer = { status: 201 | 402; authorization: Stored<"authorization"> };
+/**
+ * How the creating call answers: 201, or the processor's 402 decline naming the FAILED authorization. A card-present
+ * hold keeps the call open until the buyer acts (`awaitBuyer`), as a card-present sale does.
+ */
+export type AuthorizationAnswer = { status: 201 | 402; authorization: Stored<"authorization">; awaitBuyer?: boolean };
+
+/** The processor's operation key for a hold made on a reader (its "Card Present Authorization - EMV Card" example). */
+export const CARD_PRESENT_AUTHORIZATION = "CARD_PRESENT_AUTHORIZATION";
 
 /** "All authorizations must be captured within seven days" (the processor's guide; its examples' `expires_at`). */
 const LIFETIME_SECONDS = 7 * 24 * 60 * 60;
@@ -92,7 +99,16 @@ export function createAuthorization(sandbox: Sandbox, input: CreateAuthorization
   const replay = earlierAttempt(sandbox, input.idempotency_id, fingerprint);
   if (replay) return replay;
   if (input.currency !== "USD") throw invalidField("currency", "The sandbox processes USD only.");
-  if (input.device) throw invalidField("device", "The sandbox does not support card-present authorizations.");
+  // The processor's card-present hold names a device and CARD_PRESENT_AUTHORIZATION together; either alone is refused.
+  if (input.device || input.operation_key) {
+    if (input.operation_key !== CARD_PRESENT_AUTHORIZATION) {
+      throw invalidField(
+        "operation_key",
+        `A hold on a device takes operation_key ${CARD_PRESENT_AUTHORIZATION}, not ${input.operation_key ?? "none"}.`,
+      );
+    }
+    return createCardPresentAuthorization(sandbox, input, fingerprint);
+  }
   if (!input.merchant) throw invalidField("merchant", "merchant is required.");
   if (!input.source) throw invalidField("source", "source is required.");
   const merchant = processingMerchant(sandbox, input.merchant);
@@ -116,6 +132,8 @@ export function createAuthorization(sandbox: Sandbox, input: CreateAuthorization
     merchant: merchant.record.id,
     merchant_identity: merchant.record.identity,
     source: source.record.id,
+    device: null,
+    card_present_details: null,
     transfer: null,
     is_void: false,
     void_state: "UNATTEMPTED",
@@ -144,6 +162,97 @@ export function createAuthorization(sandbox: Sandbox, input: CreateAuthorization
   sandbox.emit("authorization", "created", authorization);
   if (!decline) sandbox.schedule("authorization.expire", record.id, LIFETIME_SECONDS);
   return { status, authorization };
+}
+
+/**
+ * A hold made on a reader: PENDING while the reader waits for the buyer (the card-present delay, a control's tap, or
+ * an outcome armed on the reader), then SUCCEEDED with the card read, FAILED (declined, reader offline) or CANCELED —
+ * exactly as a card-present sale ends. No merchant or source: the device's merchant holds, on the card presented.
+ */
+function createCardPresentAuthorization(sandbox: Sandbox, input: CreateAuthorizationInput, fingerprint: string): AuthorizationAnswer {
+  const { device, merchant } = readyReader(sandbox, input.device, CARD_PRESENT_AUTHORIZATION);
+  const now = sandbox.nowIso();
+  const record: AuthorizationRecord = {
+    id: processorId("AU"),
+    application: sandbox.applicationId,
+    amount: input.amount,
+    amount_requested: input.amount,
+    capture_amount: 0,
+    currency: input.currency,
+    state: "PENDING",
+    merchant: merchant.record.id,
+    merchant_identity: merchant.record.identity,
+    source: null,
+    device: device.record.id,
+    card_present_details: null,
+    transfer: null,
+    is_void: false,
+    void_state: "UNATTEMPTED",
+    expires_at: new Date(sandbox.nowMs() + LIFETIME_SECONDS * 1000).toISOString(),
+    idempotency_id: input.idempotency_id ?? null,
+    failure_code: null,
+    failure_message: null,
+    trace_id: crypto.randomUUID(),
+    messages: [],
+    raw: null,
+    "3ds_redirect_url": null,
+    additional_buyer_charges: null,
+    additional_healthcare_data: null,
+    address_verification: null,
+    security_code_verification: null,
+    tags: input.tags ?? {},
+    created_at: now,
+    updated_at: now,
+  };
+  const authorization = sandbox.store.insert("authorization", record, {
+    requestFingerprint: fingerprint,
+    createdStatus: 201,
+    expiryAnnounced: false,
+  });
+  sandbox.emit("authorization", "created", authorization);
+  const armed = device.internal.armedOutcome;
+  if (armed) {
+    sandbox.store.save("device", { ...device, internal: { ...device.internal, armedOutcome: null } });
+    return { status: 201, authorization: completeCardPresentAuthorization(sandbox, record.id, armed), awaitBuyer: false };
+  }
+  sandbox.schedule("card_present.complete", record.id, sandbox.config().delaysSeconds.cardPresent);
+  return { status: 201, authorization, awaitBuyer: true };
+}
+
+/**
+ * How a hold waiting on the reader ends, as a card-present sale would (`readerResult`); an approved one is open for
+ * seven days from the tap. Wakes the POST /authorizations call waiting for it.
+ */
+export function completeCardPresentAuthorization(
+  sandbox: Sandbox,
+  id: string,
+  requested: CardPresentOutcome | "offline",
+  requestedReason?: FailureReason,
+): Stored<"authorization"> {
+  const authorization = sandbox.store.get("authorization", id);
+  if (!authorization.record.device)
+    throw new ProcessorError(409, [{ code: "CONFLICT", message: `Authorization ${id} is not a card-present hold.` }]);
+  if (authorization.record.state !== "PENDING")
+    throw new ProcessorError(409, [{ code: "CONFLICT", message: `Authorization ${id} is already ${authorization.record.state}.` }]);
+  const result = readerResult(sandbox, authorization.record.amount, requested, requestedReason);
+  const approved = result.state === "SUCCEEDED";
+  const expires_at = new Date(sandbox.nowMs() + LIFETIME_SECONDS * 1000).toISOString();
+  const completed = updateAuthorization(sandbox, authorization, approved ? { ...result, expires_at } : result);
+  if (approved) sandbox.schedule("authorization.expire", id, LIFETIME_SECONDS);
+  sandbox.notifyCompleted(id);
+  return completed;
+}
+
+/** Timer: nobody pressed anything, so the buyer's card is taken as presented — and declined on a declining test amount. */
+export function completeCardPresentAuthorizationOnSchedule(sandbox: Sandbox, id: string): void {
+  if (sandbox.store.find("authorization", id)?.record.state === "PENDING") completeCardPresentAuthorization(sandbox, id, "approve");
+}
+
+export function pendingAuthorizationOnDevice(sandbox: Sandbox, deviceId: string): Stored<"authorization"> | null {
+  return sandbox.store.findOne("authorization", [
+    { field: "device", equals: deviceId },
+    { field: "state", equals: "PENDING" },
+  ]);
 }
 
 /**
@@ -181,7 +290,8 @@ function voidAuthorization(sandbox: Sandbox, id: string): Stored<"authorization"
 /** Control: the hold expires now (`expires_at` moves to now; the document has no expired state to set). */
 export function expireAuthorization(sandbox: Sandbox, id: string): Stored<"authorization"> {
   const authorization = sandbox.store.get("authorization", id);
-  const closed = authorization.record.state === "SUCCEEDED" ? closedBecause(sandbox, authorization) : "was declined";
+  const { state } = authorization.record;
+  const closed = state === "SUCCEEDED" ? closedBecause(sandbox, authorization) : `is ${state}`;
   if (closed) throw new ProcessorError(409, [{ code: "CONFLICT", message: `Authorization ${id} ${closed}; only an open one can expire.` }]);
   return updateAuthorization(
     sandbox,

@@ -4,7 +4,7 @@ import type { Sandbox, TimerAction } from "../core/sandbox";
 import { wipe } from "../core/store";
 import type { FailureReason } from "../core/test-data";
 import { view } from "../core/views";
-import { expireAuthorization } from "./authorizations";
+import { completeCardPresentAuthorization, expireAuthorization } from "./authorizations";
 import { listCalls } from "./calls";
 import { type Attestation, attestComplianceForm, currentComplianceForm, expireComplianceForm } from "./compliance-forms";
 import { listDeliveries } from "./deliveries";
@@ -97,8 +97,10 @@ export class SandboxControls {
     return this.view("transfer", settleReversal(this.sandbox, transferId, outcome));
   }
 
-  completeCardPresent(transferId: string, outcome: CardPresentOutcome) {
-    return this.view("transfer", completeCardPresentSale(this.sandbox, transferId, outcome));
+  /** Completes the sale (TR…) or hold (AU…) waiting on a reader. */
+  completeCardPresent(id: string, outcome: CardPresentOutcome) {
+    if (id.startsWith("AU")) return this.view("authorization", completeCardPresentAuthorization(this.sandbox, id, outcome));
+    return this.view("transfer", completeCardPresentSale(this.sandbox, id, outcome));
   }
 
   /** The hold expires now: it can no longer be captured or voided (`authorization.updated`). */
@@ -108,7 +110,11 @@ export class SandboxControls {
 
   presentAtDevice(deviceId: string, outcome: CardPresentOutcome) {
     const result = presentAtDevice(this.sandbox, deviceId, outcome);
-    return "completed" in result ? { completed: this.view("transfer", result.completed) } : result;
+    if (!("completed" in result)) return result;
+    const { completed } = result;
+    return {
+      completed: completed.kind === "transfer" ? this.view("transfer", completed.stored) : this.view("authorization", completed.stored),
+    };
   }
 
   setDeviceConnection(deviceId: string, connection: "OPEN" | "CLOSED") {

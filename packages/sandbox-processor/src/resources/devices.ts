@@ -2,7 +2,30 @@ import { invalidField, ProcessorError } from "../core/errors";
 import { processorId } from "../core/ids";
 import type { CardPresentOutcome, DeviceRecord, Stored, Tags } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
+import type { FailureReason } from "../core/test-data";
+import { completeCardPresentAuthorization, pendingAuthorizationOnDevice } from "./authorizations";
 import { API_CANCEL, completeCardPresentSale, pendingSaleOnDevice } from "./transfers";
+
+/** What a reader waits on: a sale (`POST /transfers`) or a hold (`POST /authorizations`), with the device named. */
+export type ReaderRequest = { kind: "transfer"; stored: Stored<"transfer"> } | { kind: "authorization"; stored: Stored<"authorization"> };
+
+function waitingOn(sandbox: Sandbox, deviceId: string): ReaderRequest | null {
+  const sale = pendingSaleOnDevice(sandbox, deviceId);
+  if (sale) return { kind: "transfer", stored: sale };
+  const hold = pendingAuthorizationOnDevice(sandbox, deviceId);
+  return hold ? { kind: "authorization", stored: hold } : null;
+}
+
+function complete(
+  sandbox: Sandbox,
+  waiting: ReaderRequest,
+  outcome: CardPresentOutcome | "offline",
+  reason?: FailureReason,
+): ReaderRequest {
+  return waiting.kind === "transfer"
+    ? { kind: "transfer", stored: completeCardPresentSale(sandbox, waiting.stored.record.id, outcome, reason) }
+    : { kind: "authorization", stored: completeCardPresentAuthorization(sandbox, waiting.stored.record.id, outcome, reason) };
+}
 
 export type CreateDeviceInput = {
   name: string;
@@ -76,8 +99,8 @@ export function updateDevice(sandbox: Sandbox, deviceId: string, input: UpdateDe
 export function setDeviceConnection(sandbox: Sandbox, deviceId: string, connection: "OPEN" | "CLOSED"): Stored<"device"> {
   const stored = sandbox.store.get("device", deviceId);
   const saved = sandbox.store.save("device", { ...stored, internal: { ...stored.internal, connection } });
-  const pending = connection === "CLOSED" ? pendingSaleOnDevice(sandbox, deviceId) : null;
-  if (pending) completeCardPresentSale(sandbox, pending.record.id, "offline");
+  const pending = connection === "CLOSED" ? waitingOn(sandbox, deviceId) : null;
+  if (pending) complete(sandbox, pending, "offline");
   return saved;
 }
 
@@ -89,18 +112,18 @@ function enabledDevice(sandbox: Sandbox, deviceId: string): Stored<"device"> {
 
 /**
  * `PUT /devices/{id}` with action CANCEL (the processor's newer API; its 2022 document lists no such action): ends the
- * sale waiting on the reader — CANCELED, CANCELLATION_VIA_API — and answers that transfer. When the buyer's tap got
- * there first the answer is the SUCCEEDED sale, which stands.
+ * sale (or hold) waiting on the reader — CANCELED, CANCELLATION_VIA_API — and answers that transfer (or
+ * authorization). When the buyer's tap got there first the answer is the SUCCEEDED one, which stands.
  */
-export function cancelDeviceSale(sandbox: Sandbox, deviceId: string): Stored<"transfer"> {
+export function cancelDeviceSale(sandbox: Sandbox, deviceId: string): ReaderRequest {
   const device = sandbox.store.get("device", deviceId);
-  const pending = pendingSaleOnDevice(sandbox, deviceId);
+  const pending = waitingOn(sandbox, deviceId);
   if (!pending) throw invalidField("action", `Device ${deviceId} has no sale in progress to cancel.`);
   if (device.internal.tapOnCancel) {
     sandbox.store.save("device", { ...device, internal: { ...device.internal, tapOnCancel: false } });
-    return completeCardPresentSale(sandbox, pending.record.id, "approve");
+    return complete(sandbox, pending, "approve");
   }
-  return completeCardPresentSale(sandbox, pending.record.id, "cancel", API_CANCEL);
+  return complete(sandbox, pending, "cancel", API_CANCEL);
 }
 
 /** Arms the reader so that the buyer's tap lands just before the next cancel: the race a cancel can lose. */
@@ -111,17 +134,17 @@ export function tapOnCancel(sandbox: Sandbox, deviceId: string): { armed: string
 }
 
 /**
- * The buyer at the reader: completes the device's pending sale, or — when none is waiting yet — arms the reader so
+ * The buyer at the reader: completes the device's pending sale (or hold), or — when none is waiting yet — arms the reader so
  * its next sale completes at once with this outcome (deterministic tests without racing the sale).
  */
 export function presentAtDevice(
   sandbox: Sandbox,
   deviceId: string,
   outcome: CardPresentOutcome,
-): { completed: Stored<"transfer"> } | { armed: string } {
+): { completed: ReaderRequest } | { armed: string } {
   const device = enabledDevice(sandbox, deviceId);
-  const pending = pendingSaleOnDevice(sandbox, deviceId);
-  if (pending) return { completed: completeCardPresentSale(sandbox, pending.record.id, outcome) };
+  const pending = waitingOn(sandbox, deviceId);
+  if (pending) return { completed: complete(sandbox, pending, outcome) };
   sandbox.store.save("device", { ...device, internal: { ...device.internal, armedOutcome: outcome } });
   return { armed: deviceId };
 }

@@ -1,6 +1,6 @@
 import { logEvent } from "../core/log";
 import type { Sandbox, TimerAction } from "../core/sandbox";
-import { expireAuthorizationOnSchedule } from "./authorizations";
+import { completeCardPresentAuthorizationOnSchedule, expireAuthorizationOnSchedule } from "./authorizations";
 import { openDisputeOnSchedule, reviewEvidenceOnSchedule } from "./disputes";
 import { underwriteMerchant } from "./merchants";
 import { approveSettlementOnSchedule, closeSettlementOnSchedule, settleFunding } from "./settlements";
@@ -14,7 +14,9 @@ const ACTIONS: Record<TimerAction, (sandbox: Sandbox, subject: string) => void> 
   "ach.settle": settleAchOnSchedule,
   "ach.return": returnAchOnSchedule,
   "reversal.settle": settleReversalOnSchedule,
-  "card_present.complete": completeCardPresentOnSchedule,
+  // A reader waits for the buyer on a sale (TR…) or a hold (AU…).
+  "card_present.complete": (sandbox, id) =>
+    id.startsWith("AU") ? completeCardPresentAuthorizationOnSchedule(sandbox, id) : completeCardPresentOnSchedule(sandbox, id),
   "authorization.expire": expireAuthorizationOnSchedule,
   "merchant.decide": underwriteMerchant,
   "dispute.open": openDisputeOnSchedule,

@@ -117,7 +117,7 @@ function succeeded(sandbox: Sandbox): Pick<TransferRecord, "state" | "ready_to_s
 function failed(
   reason: FailureReason,
   state: "FAILED" | "CANCELED" = "FAILED",
-): Pick<TransferRecord, "state" | "failure_code" | "failure_message"> {
+): { state: "FAILED" | "CANCELED"; failure_code: string; failure_message: string } {
   return { state, failure_code: reason.code, failure_message: reason.message };
 }
 
@@ -300,6 +300,9 @@ export function createCaptureTransfer(
       merchant: record.merchant,
       merchant_identity: record.merchant_identity,
       source: record.source,
+      // A card-present hold's capture is the reader's sale: it keeps the reader and the card read there.
+      device: record.device,
+      card_present_details: record.card_present_details,
       statement_descriptor: statementDescriptor(merchant.record.merchant_name),
       tags: record.tags,
       address_verification: record.address_verification,
@@ -314,13 +317,22 @@ export function createCaptureTransfer(
   return transfer;
 }
 
+/** The activated, connected reader a card-present request is sent to, and the merchant it belongs to. */
+export function readyReader(
+  sandbox: Sandbox,
+  deviceId: string | null | undefined,
+  operationKey: string,
+): { device: Stored<"device">; merchant: Stored<"merchant"> } {
+  if (!deviceId) throw invalidField("device", `device is required for ${operationKey}.`);
+  const device = sandbox.store.get("device", deviceId);
+  if (!device.record.enabled) throw invalidField("device", `Device ${deviceId} is not activated.`);
+  if (device.internal.connection !== "OPEN") throw invalidField("device", `Device ${deviceId} is not connected.`);
+  return { device, merchant: processingMerchant(sandbox, device.record.merchant, "device") };
+}
+
 /** The reader waits for the buyer: the sale stays PENDING until the card-present delay, a control trigger, or an armed outcome. */
 function createCardPresentSale(sandbox: Sandbox, input: CreateTransferInput, fingerprint: string): TransferAnswer {
-  if (!input.device) throw invalidField("device", "device is required for CARD_PRESENT_DEBIT.");
-  const device = sandbox.store.get("device", input.device);
-  if (!device.record.enabled) throw invalidField("device", `Device ${input.device} is not activated.`);
-  if (device.internal.connection !== "OPEN") throw invalidField("device", `Device ${input.device} is not connected.`);
-  const merchant = processingMerchant(sandbox, device.record.merchant, "device");
+  const { device, merchant } = readyReader(sandbox, input.device, "CARD_PRESENT_DEBIT");
   const record = newTransfer(sandbox, {
     amount: input.amount,
     currency: input.currency,
@@ -584,12 +596,40 @@ function cardPresentDetails(approved: boolean): Record<string, unknown> {
   };
 }
 
+/** What the reader's card read decided, as the fields of the transfer or authorization that waited on it. */
+export type ReaderResult = {
+  state: "SUCCEEDED" | "FAILED" | "CANCELED";
+  failure_code: string | null;
+  failure_message: string | null;
+  source: string | null;
+  card_present_details: Record<string, unknown> | null;
+};
+
 /**
- * How a sale waiting on the reader ends: the buyer presents the card and it is approved (SUCCEEDED) — unless the amount
- * is a declining test amount — or declined (FAILED), the sale is canceled (CANCELED; on the device, or through the API
- * with that reason), or the reader drops off the network (FAILED, no card read). Wakes the POST /transfers call that
- * is waiting for it.
+ * How a request waiting on the reader ends: the buyer presents the card and it is approved (SUCCEEDED) — unless the
+ * amount is a declining test amount — or declined (FAILED), the request is canceled (CANCELED; on the device, or
+ * through the API with that reason), or the reader drops off the network (FAILED, no card read). The same for a sale
+ * (`CARD_PRESENT_DEBIT`) and a hold (`CARD_PRESENT_AUTHORIZATION`).
  */
+export function readerResult(
+  sandbox: Sandbox,
+  amount: number,
+  requested: CardPresentOutcome | "offline",
+  requestedReason?: FailureReason,
+): ReaderResult {
+  const issuerDecline = requested === "approve" ? declineForAmount(amount) : null;
+  const outcome = issuerDecline ? "decline" : requested;
+  const reason = issuerDecline ?? requestedReason;
+  const noCard = { source: null, card_present_details: null };
+  if (outcome === "cancel") return { ...failed(reason ?? BUYER_CANCEL, "CANCELED"), ...noCard };
+  if (outcome === "offline") return { ...failed(reason ?? READER_OFFLINE), ...noCard };
+  // The card read at the reader becomes the source instrument; a canceled or interrupted request read no card.
+  const source = cardPresentInstrument(sandbox).record.id;
+  if (outcome === "decline") return { ...failed(reason ?? DEVICE_DECLINE), source, card_present_details: cardPresentDetails(false) };
+  return { state: "SUCCEEDED", failure_code: null, failure_message: null, source, card_present_details: cardPresentDetails(true) };
+}
+
+/** A sale waiting on the reader ends as `readerResult` says, and wakes the POST /transfers call waiting for it. */
 export function completeCardPresentSale(
   sandbox: Sandbox,
   transferId: string,
@@ -601,19 +641,8 @@ export function completeCardPresentSale(
     throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is not a card-present sale.` }]);
   if (transfer.record.state !== "PENDING")
     throw new ProcessorError(409, [{ code: "CONFLICT", message: `Transfer ${transferId} is already ${transfer.record.state}.` }]);
-  const issuerDecline = requested === "approve" ? declineForAmount(transfer.record.amount) : null;
-  const outcome = issuerDecline ? "decline" : requested;
-  const reason = issuerDecline ?? requestedReason;
-  // The card read at the reader becomes the sale's source instrument; a canceled or interrupted sale read no card.
-  const source = outcome === "approve" || outcome === "decline" ? cardPresentInstrument(sandbox).record.id : null;
-  const changes =
-    outcome === "approve"
-      ? { ...succeeded(sandbox), source, card_present_details: cardPresentDetails(true) }
-      : outcome === "decline"
-        ? { ...failed(reason ?? DEVICE_DECLINE), source, card_present_details: cardPresentDetails(false) }
-        : outcome === "cancel"
-          ? failed(reason ?? BUYER_CANCEL, "CANCELED")
-          : failed(reason ?? READER_OFFLINE);
+  const result = readerResult(sandbox, transfer.record.amount, requested, requestedReason);
+  const changes = result.state === "SUCCEEDED" ? { ...result, ...succeeded(sandbox) } : result;
   const completed = updateTransfer(sandbox, transfer, changes);
   sandbox.notifyCompleted(transferId);
   afterSale(sandbox, completed);

@@ -9,6 +9,7 @@ const CreateAuthorizationBody = z.object({
   merchant: z.string().nullish(),
   source: z.string().nullish(),
   device: z.string().nullish(),
+  operation_key: z.string().nullish(),
   amount: z.number().int().positive(),
   currency: z.string().length(3),
   idempotency_id: z.string().max(255).nullish(),
@@ -21,11 +22,15 @@ const UpdateAuthorizationBody = z.object({
   void_me: z.boolean().nullish(),
 });
 
+/** A card-present hold holds the call open until the buyer acts, as a card-present sale does (bounded by the configured wait). */
 export async function create(c: RestContext) {
   const { body, raw } = await jsonBody(c, CreateAuthorizationBody);
-  const { status, authorization } = createAuthorization(c.env.sandbox, body, canonicalJson(raw));
+  const sandbox = c.env.sandbox;
+  const { status, authorization, awaitBuyer } = createAuthorization(sandbox, body, canonicalJson(raw));
   if (status === 402) throw declined(c, "authorization", authorization);
-  return resource(c, "authorization", authorization, 201);
+  if (!awaitBuyer) return resource(c, "authorization", authorization, 201);
+  await sandbox.waitForCompletion(authorization.record.id, sandbox.config().cardPresentMaxBlockSeconds * 1000);
+  return resource(c, "authorization", sandbox.store.get("authorization", authorization.record.id), 201);
 }
 
 export async function get(c: RestContext) {

@@ -35,13 +35,16 @@ export async function get(c: RestContext) {
   return resource(c, "device", c.env.sandbox.store.get("device", c.req.param("device_id")!), 200, { includeConnection });
 }
 
-/** An action on the device; CANCEL answers the canceled (or, when the buyer tapped first, the succeeded) sale instead. */
+/** An action on the device; CANCEL answers the canceled (or, when the buyer tapped first, the succeeded) sale or hold instead. */
 export async function update(c: RestContext) {
   const {
     body: { action, ...fields },
   } = await jsonBody(c, UpdateDeviceBody);
   const deviceId = c.req.param("device_id")!;
-  if (action === "CANCEL") return resource(c, "transfer", cancelDeviceSale(c.env.sandbox, deviceId));
+  if (action === "CANCEL") {
+    const canceled = cancelDeviceSale(c.env.sandbox, deviceId);
+    return canceled.kind === "transfer" ? resource(c, "transfer", canceled.stored) : resource(c, "authorization", canceled.stored);
+  }
   return resource(c, "device", updateDevice(c.env.sandbox, deviceId, { ...fields, action }));
 }
 
