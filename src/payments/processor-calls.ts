@@ -19,6 +19,7 @@ const OPERATIONS: Record<string, { code: string; label: string }> = {
   createTransfer: { code: "TR", label: "Sale" },
   createCardPresentTransfer: { code: "TRcp", label: "Reader sale" },
   createAuthorization: { code: "AU", label: "Authorization" },
+  createCardPresentAuthorization: { code: "AUcp", label: "Reader authorization" },
   findAuthorizationByIdempotencyId: { code: "AUl", label: "Authorization lookup" },
   getAuthorization: { code: "AUr", label: "Authorization read" },
   updateAuthorization: { code: "AUu", label: "Capture or void" },

@@ -33,6 +33,7 @@ import type {
   ChargeOutcome,
   CreateAuthorizationRequest,
   CreateBuyerIdentityRequest,
+  CreateCardPresentAuthorizationRequest,
   CreateCardPresentSaleRequest,
   CreateDeviceRequest,
   CreateMerchantCreditAdjustmentRequest,
@@ -59,7 +60,7 @@ export type ProcessorClientConfig = TransportConfig & {
 
 export type ProcessorClient = ReturnType<typeof createProcessorClient>;
 
-/** A card-present sale blocks at the processor until the buyer taps or inserts; the processor allows up to five minutes. */
+/** A card-present sale or hold blocks at the processor until the buyer taps or inserts; the processor allows up to five minutes. */
 export const CARD_PRESENT_TIMEOUT_MS = 5 * 60 * 1000;
 
 /** The acquiring processor a hosted onboarding form provisions the merchant on. */
@@ -71,6 +72,9 @@ type TransferRequest =
   | CreateSaleRequest
   | (CreateCardPresentSaleRequest & { operation_key: "CARD_PRESENT_DEBIT" })
   | (CreateMerchantCreditAdjustmentRequest & { operation_key: "MERCHANT_CREDIT_ADJUSTMENT" });
+
+type AuthorizationRequest =
+  CreateAuthorizationRequest | (CreateCardPresentAuthorizationRequest & { operation_key: "CARD_PRESENT_AUTHORIZATION" });
 
 /**
  * Keeps only one merchant's items. The processor's OpenAPI lists no merchant filter for settlements and
@@ -95,6 +99,12 @@ export function createProcessorClient(config: ProcessorClientConfig) {
     const at = route("/transfers");
     const answer = await send("POST", at, { json: request, timeoutMs, answeredStatuses: [DECLINE_STATUS] });
     return chargeOutcome(answer, `POST ${at.template}`, TransferSchema, "transfers");
+  }
+
+  async function createAuthorization(request: AuthorizationRequest, timeoutMs?: number): Promise<ChargeOutcome<Authorization>> {
+    const at = route("/authorizations");
+    const answer = await send("POST", at, { json: request, timeoutMs, answeredStatuses: [DECLINE_STATUS] });
+    return chargeOutcome(answer, `POST ${at.template}`, AuthorizationSchema, "authorizations");
   }
 
   return namedOperations({
@@ -139,11 +149,16 @@ export function createProcessorClient(config: ProcessorClientConfig) {
       return page.items.find((transfer) => transfer.idempotency_id === idempotencyId) ?? null;
     },
     /** A hold on a card for up to the processor's `expires_at`; a decline comes back as a value, as a sale's does. */
-    createAuthorization: async (request: CreateAuthorizationRequest): Promise<ChargeOutcome<Authorization>> => {
-      const at = route("/authorizations");
-      const answer = await send("POST", at, { json: request, answeredStatuses: [DECLINE_STATUS] });
-      return chargeOutcome(answer, `POST ${at.template}`, AuthorizationSchema, "authorizations");
-    },
+    createAuthorization: (request: CreateAuthorizationRequest) => createAuthorization(request),
+    /**
+     * A hold made on the reader: blocks until the buyer acts, as a card-present sale does (the same long timeout), so it
+     * runs where a long wait is allowed. The answer may still be PENDING; a decline comes back as a value.
+     */
+    createCardPresentAuthorization: (request: CreateCardPresentAuthorizationRequest, options: { timeoutMs?: number } = {}) =>
+      createAuthorization(
+        { ...request, operation_key: "CARD_PRESENT_AUTHORIZATION" },
+        options.timeoutMs ?? config.cardPresentTimeoutMs ?? CARD_PRESENT_TIMEOUT_MS,
+      ),
     getAuthorization: (id: string) => get(AuthorizationSchema, route("/authorizations/{authorization_id}", { authorization_id: id })),
     /** Captures (into a transfer, `transfer`) or voids (`is_void`) a hold; the processor refuses a second of either. */
     updateAuthorization: (id: string, request: UpdateAuthorizationRequest) =>

@@ -143,7 +143,11 @@ export const AuthorizationSchema = z.object({
   currency: Currency,
   state: actedOnEnum(AUTHORIZATION_STATES),
   merchant: Id.nullish(),
+  /** The card held; a hold made on a reader has none until the buyer's card is read. */
   source: Text,
+  /** The reader a card-present hold was made on. */
+  device: Text,
+  card_present_details: z.object({ brand: Text, masked_account_number: Text, entry_mode: Text, approval_code: Text }).nullish(),
   /** The capture's transfer: set once the hold is captured. */
   transfer: Id.nullish(),
   is_void: z.boolean().nullish(),

@@ -88,6 +88,18 @@ export type ChargeOutcome<T> =
 /** A hold on a card: a card sale's fields but the fee, which is given at capture; the processor sets when it expires. */
 export type CreateAuthorizationRequest = Omit<CreateSaleRequest, "fee" | "statement_descriptor">;
 
+/**
+ * A hold made on a PAX reader (`operation_key: CARD_PRESENT_AUTHORIZATION`, the processor's "Card Present
+ * Authorization - EMV Card" request): the device implies the merchant and the card is read from the buyer.
+ */
+export type CreateCardPresentAuthorizationRequest = {
+  device: string;
+  amount: number;
+  currency: string;
+  idempotency_id: string;
+  tags?: Tags;
+};
+
 /** Captures all or part of a hold into a transfer carrying `fee`, or voids it: one or the other, never both. */
 export type UpdateAuthorizationRequest = { capture_amount: number; fee: number } | { void_me: true };
 

@@ -132,6 +132,35 @@ const requestCases: RequestCase[] = [
       }),
   },
   {
+    name: "createCardPresentAuthorization (a hold made on the reader)",
+    invoke: (client) =>
+      client.createCardPresentAuthorization({
+        device: IDS.device,
+        amount: 150,
+        currency: "USD",
+        idempotency_id: "lcpay_03",
+        tags: { lc_payment_id: "lcpay_03" },
+      }),
+    sent: {
+      method: "POST",
+      template: "/authorizations",
+      body: {
+        device: IDS.device,
+        amount: 150,
+        currency: "USD",
+        idempotency_id: "lcpay_03",
+        tags: { lc_payment_id: "lcpay_03" },
+        operation_key: "CARD_PRESENT_AUTHORIZATION",
+      },
+    },
+    reply: { status: 201, body: fixtures.cardPresentAuthorization() },
+    returned: (result) =>
+      expect(result).toMatchObject({
+        outcome: "created",
+        item: { state: "SUCCEEDED", device: IDS.device, card_present_details: { entry_mode: "CHIP_ENTRY" } },
+      }),
+  },
+  {
     name: "createMerchantCreditAdjustment",
     invoke: (client) =>
       client.createMerchantCreditAdjustment({

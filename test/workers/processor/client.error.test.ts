@@ -144,6 +144,28 @@ describe("processor client: errors", () => {
     expect(processor.violations).toEqual([]);
   });
 
+  it("gives a hold made on the reader the card-present sale's long timeout", async () => {
+    const { client, processor } = clientFor(
+      async ({ method }) => {
+        await delay(150);
+        return method === "POST"
+          ? { status: 201, body: fixtures.cardPresentAuthorization() }
+          : { status: 200, body: fixtures.saleTransfer() };
+      },
+      { timeoutMs: 50 },
+    );
+
+    const hold = await client.createCardPresentAuthorization({
+      device: IDS.device,
+      amount: 150,
+      currency: "USD",
+      idempotency_id: "lcpay_03",
+    });
+
+    expect(hold).toMatchObject({ outcome: "created", item: { state: "SUCCEEDED" } });
+    expect(processor.violations).toEqual([]);
+  });
+
   it("treats a dropped connection as an unknown outcome", async () => {
     const { client } = clientFor(() => ({ status: 200, body: null }), {
       fetch: async () => {

@@ -176,6 +176,61 @@ export function cardPresentTransfer() {
   });
 }
 
+/** After the processor's "Card Present Authorization - EMV Card" answer: a hold made on the reader, card read. */
+export function cardPresentAuthorization(overrides: Record<string, unknown> = {}) {
+  const id = "AUarp7Pz21Low4u2Urw5Ub4W";
+  return {
+    id,
+    created_at: "2019-04-29T20:44:00.13Z",
+    updated_at: "2022-10-10T05:59:17.59Z",
+    "3ds_redirect_url": null,
+    additional_buyer_charges: null,
+    additional_healthcare_data: null,
+    address_verification: null,
+    amount: 150,
+    amount_requested: 150,
+    application: APPLICATION_ID,
+    capture_amount: 0,
+    card_present_details: {
+      emv_data: {
+        application_identifier: "A0000001523010",
+        application_label: "DISCOVER",
+        application_preferred_name: null,
+        application_transaction_counter: "0005",
+        cryptogram: "ARCQ F666F8891F870D33",
+        issuer_code_table_index: null,
+        pin_verified: false,
+        tags: null,
+      },
+      masked_account_number: "************0059",
+      name: "Test Card 05",
+      brand: "DISCOVER",
+      entry_mode: "CHIP_ENTRY",
+      payment_type: "CREDIT",
+      approval_code: "004839",
+    },
+    currency: "USD",
+    device: IDS.device,
+    expires_at: "2019-05-06T20:44:00.13Z",
+    failure_code: null,
+    failure_message: null,
+    idempotency_id: "lcpay_03",
+    is_void: false,
+    merchant_identity: IDS.merchantIdentity,
+    messages: [],
+    raw: null,
+    security_code_verification: null,
+    source: "PImTHaz7XVPx4M7mhu9x8gkU",
+    state: "SUCCEEDED",
+    tags: { lc_payment_id: "lcpay_03" },
+    trace_id: "FNX35FSuraeKKJr65wkGVFJni",
+    transfer: null,
+    void_state: "UNATTEMPTED",
+    _links: links(`/authorizations/${id}`, { device: `/devices/${IDS.device}` }),
+    ...overrides,
+  };
+}
+
 export function reversalTransfer() {
   return saleTransfer({
     id: IDS.reversal,
