@@ -2,8 +2,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 
 import type { ShardContext } from "../platform/context";
 import type { IdempotencyScope } from "../platform/types";
-import type { Transfer } from "../processor";
+import type { Authorization, Transfer } from "../processor";
 import { applicationFeeCents, feeScheduleFor } from "./application-fee";
+import { applyFoundAuthorization } from "./holds";
 import { paymentEvent } from "./payment-events";
 import { type PaymentRecord, payments } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
@@ -17,11 +18,13 @@ export type CardPresentSale = {
   amountCents: number;
   currency: string;
   orderRef: string;
+  /** A hold (`capture: false`): the reader authorizes the card, and a capture charges it later. */
+  captureLater: boolean;
 };
 
 /**
- * The INSERT of an in-person sale's ledger row — `card_present`, `processing` — for the caller's `db.batch`: it is
- * written before the reader is asked for the card, so no processor transfer ever exists without it.
+ * The INSERT of an in-person sale's (or hold's) ledger row — `card_present`, `processing` — for the caller's `db.batch`:
+ * it is written before the reader is asked for the card, so no processor transfer or authorization exists without it.
  */
 export function insertCardPresentPayment(ctx: ShardContext, sale: CardPresentSale) {
   const now = ctx.clock.nowIso();
@@ -36,6 +39,7 @@ export function insertCardPresentPayment(ctx: ShardContext, sale: CardPresentSal
     currency: sale.currency,
     applicationFeeCents: applicationFeeCents(sale.amountCents, feeScheduleFor(sale.tenant, ctx.env)),
     orderRef: sale.orderRef,
+    captureLater: sale.captureLater || null,
     processorMerchantId: sale.processorMerchantId,
     createdAt: now,
     updatedAt: now,
@@ -66,6 +70,16 @@ export async function applyCardPresentTransfer(ctx: ShardContext, payment: Payme
       .set({ failureCode: transfer.failure_code, failureMessage: transfer.failure_message ?? null })
       .where(and(eq(payments.id, payment.id), eq(payments.processorTransferId, transfer.id), isNull(payments.failureCode)));
   }
+  return (await findPayment(ctx, payment.id))!;
+}
+
+/** An in-person hold's authorization, as the reader's answer, a lookup or the sweep finds it; PENDING changes nothing yet. */
+export async function applyCardPresentAuthorization(
+  ctx: ShardContext,
+  payment: PaymentRecord,
+  authorization: Authorization,
+): Promise<PaymentRecord> {
+  if (authorization.state !== "PENDING") await applyFoundAuthorization(ctx, payment, authorization);
   return (await findPayment(ctx, payment.id))!;
 }
 

@@ -8,7 +8,7 @@ import { paymentEvent } from "./payment-events";
 import { getPayment } from "./payments.queries";
 import { type PaymentRecord, payments } from "./payments.schema";
 import { processorCallWrites } from "./processor-calls";
-import { transferInstantUs } from "./transfer-state";
+import { readerCardFacts, transferInstantUs } from "./transfer-state";
 
 export type CaptureInput = { amountCents?: number; applicationFeeCents?: number };
 
@@ -35,6 +35,7 @@ export function holdWrites(ctx: ShardContext, payment: PaymentRecord, authorizat
       processorAuthorizationId: authorization.id,
       processorState: authorization.state,
       authorizedUntil: until,
+      ...readerCardFacts(authorization.card_present_details),
       // The sweep looks once the hold should have lapsed, in case the processor's word on it never arrives.
       nextCheckAt: until,
       updatedAt: ctx.clock.nowIso(),
@@ -177,17 +178,20 @@ export async function checkOpenHold(ctx: ShardContext, payment: PaymentRecord): 
     .where(and(eq(payments.id, payment.id), eq(payments.status, "authorized"), isNull(payments.holdAction)));
 }
 
-/** A hold the service never heard back about (a crash before its authorization was recorded): the processor's word applies. */
+/**
+ * What the processor made of a hold still `processing` here (its answer lost, a crash, a reader's wait): granted, or
+ * ended without one — `canceled` when it was called off (at the reader, say), as a sale is, else `failed`.
+ */
 export async function applyFoundAuthorization(ctx: ShardContext, payment: PaymentRecord, authorization: AuthorizationEvent): Promise<void> {
-  const failed = authorization.state === "FAILED" || authorization.state === "CANCELED";
+  const ended = authorization.state === "FAILED" || authorization.state === "CANCELED";
   const before = ctx.clock.nowIso();
   const moved = sql`EXISTS (SELECT 1 FROM payments WHERE id = ${payment.id} AND status <> 'processing' AND updated_at >= ${before})`;
   await ctx.db.batch([
-    failed
+    ended
       ? ctx.db
           .update(payments)
           .set({
-            status: "failed",
+            status: authorization.state === "CANCELED" ? "canceled" : "failed",
             failureCode: authorization.failure_code ?? authorization.state,
             failureMessage: authorization.failure_message ?? "The processor did not authorize the card.",
             processorAuthorizationId: authorization.id,

@@ -7,6 +7,7 @@ export { applyTransferEvent } from "./transfer-events";
 export { saleTransferRecorded } from "./transfer-state";
 // In-person sales: the terminal capability writes their ledger rows and outcomes through these.
 export {
+  applyCardPresentAuthorization,
   applyCardPresentTransfer,
   closeCardPresentPayment,
   findPayment,

@@ -36,6 +36,18 @@ const TRANSITIONS: Record<string, { to: PaymentStatus; from: PaymentStatus[] }> 
 
 const RETURN_CODE = "ACH_RETURN";
 
+type ReaderCard = ProcessorTransfer["card_present_details"];
+
+/** An in-person payment learns its card from the reader's answer: kept once, as the first answer that names it says. */
+export function readerCardFacts(card: ReaderCard) {
+  if (!card) return {};
+  const lastFour = /(\d{4})$/.exec(card.masked_account_number ?? "")?.[1] ?? null;
+  return {
+    cardBrand: sql`COALESCE(${payments.cardBrand}, ${card.brand ?? null})`,
+    lastFour: sql`COALESCE(${payments.lastFour}, ${lastFour})`,
+  };
+}
+
 export function findPaymentForTransfer(db: Database, transfer: ProcessorTransfer): Promise<PaymentRecord | undefined> {
   return db
     .select()
@@ -99,15 +111,6 @@ export function saleTransferWrites(
   const moves = transition ? sql`${payments.status} IN (${statusIn(transition.from)})` : sql`0`;
   // Settled sales are looked at once more, for the fee the processor charged; failed ones never again.
   const nextCheck = transition?.to === "succeeded" ? sql`${now}` : sql`NULL`;
-  // An in-person sale learns its card from the transfer: kept once, as the first answer that names it says.
-  const card = transfer.card_present_details;
-  const lastFour = /(\d{4})$/.exec(card?.masked_account_number ?? "")?.[1] ?? null;
-  const cardFacts = card
-    ? {
-        cardBrand: sql`COALESCE(${payments.cardBrand}, ${card.brand ?? null})`,
-        lastFour: sql`COALESCE(${payments.lastFour}, ${lastFour})`,
-      }
-    : {};
   const update = db
     .update(payments)
     .set({
@@ -120,7 +123,7 @@ export function saleTransferWrites(
       processorUpdatedAtUs: updatedAtUs,
       failureCode: transfer.state === "FAILED" ? (transfer.failure_code ?? null) : payments.failureCode,
       failureMessage: transfer.state === "FAILED" ? (transfer.failure_message ?? null) : payments.failureMessage,
-      ...cardFacts,
+      ...readerCardFacts(transfer.card_present_details),
       updatedAt: now,
     })
     .where(isNewer)
