@@ -24,6 +24,7 @@ const OPERATIONS: Record<string, { code: string; label: string }> = {
   getAuthorization: { code: "AUr", label: "Authorization read" },
   updateAuthorization: { code: "AUu", label: "Capture or void" },
   cancelDeviceSale: { code: "DVc", label: "Reader sale cancel" },
+  cancelDeviceHold: { code: "DVch", label: "Reader authorization cancel" },
   getTransfer: { code: "TRr", label: "Transfer read" },
   findTransferByIdempotencyId: { code: "TRl", label: "Transfer lookup" },
   listTransferFees: { code: "FE", label: "Fee read" },

@@ -241,6 +241,8 @@ export function createProcessorClient(config: ProcessorClientConfig) {
      * the processor's newer API; its 2022 OpenAPI lists no CANCEL.
      */
     cancelDeviceSale: (id: string) => put(TransferSchema, route("/devices/{device_id}", { device_id: id }), { action: "CANCEL" }),
+    /** The same cancel with a hold waiting on the reader: the processor answers its authorization. */
+    cancelDeviceHold: (id: string) => put(AuthorizationSchema, route("/devices/{device_id}", { device_id: id }), { action: "CANCEL" }),
 
     listMerchantDisputes: async (
       merchantId: string,

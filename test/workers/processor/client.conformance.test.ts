@@ -365,6 +365,17 @@ const requestCases: RequestCase[] = [
     returned: (transfer) => expect(transfer).toMatchObject({ device: IDS.device, state: "CANCELED", failure_code: "CANCELLATION_VIA_API" }),
   },
   {
+    name: "cancelDeviceHold (the same CANCEL with a hold on the reader; answers its authorization)",
+    invoke: (client) => client.cancelDeviceHold(IDS.device),
+    sent: { method: "PUT", template: "/devices/{device_id}", path: `/devices/${IDS.device}`, body: { action: "CANCEL" } },
+    reply: {
+      status: 200,
+      body: { ...fixtures.cardPresentAuthorization(), state: "CANCELED", failure_code: "CANCELLATION_VIA_API" },
+    },
+    returned: (authorization) =>
+      expect(authorization).toMatchObject({ device: IDS.device, state: "CANCELED", failure_code: "CANCELLATION_VIA_API" }),
+  },
+  {
     name: "findDevicesBySerialNumber (GET /devices, filtered as the processor's reference documents)",
     invoke: (client) => client.findDevicesBySerialNumber(IDS.merchant, "1850300145", { limit: 100 }),
     sent: { method: "GET", template: "/devices", query: { limit: "100", merchant_id: IDS.merchant, serial_number: "1850300145" } },
