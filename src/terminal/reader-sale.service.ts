@@ -1,7 +1,21 @@
 import { logEvent } from "../lib/log";
-import { applyCardPresentTransfer, closeCardPresentPayment, findPayment, type PaymentRecord, TENANT_TAG } from "../payments";
+import {
+  applyCardPresentAuthorization,
+  applyCardPresentTransfer,
+  closeCardPresentPayment,
+  findPayment,
+  type PaymentRecord,
+  TENANT_TAG,
+} from "../payments";
 import type { ShardContext } from "../platform/context";
-import { ProcessorBusy, ProcessorRejected, ProcessorUnavailable, type Transfer } from "../processor";
+import {
+  type Authorization,
+  type ChargeOutcome,
+  ProcessorBusy,
+  ProcessorRejected,
+  ProcessorUnavailable,
+  type Transfer,
+} from "../processor";
 import { findReader, READER_TAG } from "./readers.service";
 
 /** How long a reader stays held for a sale whose ledger row has not appeared (the request that held it died first). */
@@ -18,10 +32,15 @@ export type HeldSale = {
   /** Whose sale: its ledger row is on this tenant's shard (absent in a sale held before shards: the control database). */
   tenantId?: string;
   heldAtMs: number;
-  /** POST /transfers calls begun; after the first, the transfer is looked up by idempotency_id before calling again. */
+  /**
+   * POST /transfers (a hold's POST /authorizations) calls begun; after the first, what the processor made is looked up by
+   * idempotency_id before calling again.
+   */
   calls: number;
   firstCallAtMs: number | null;
   transferId: string | null;
+  /** A hold's authorization, once known (absent in a sale held before holds at the reader). */
+  authorizationId?: string | null;
   polls: number;
   /** Canceled before the reader was asked for the card. */
   canceled: boolean;
@@ -33,7 +52,7 @@ export type SaleSession = {
   beginCall(paymentId: string): boolean;
   /** Cancels a sale the reader was never asked for; false once a call has begun. */
   cancelBeforeCall(paymentId: string): boolean;
-  record(paymentId: string, changes: Partial<Pick<HeldSale, "transferId" | "polls">>): void;
+  record(paymentId: string, changes: Partial<Pick<HeldSale, "transferId" | "authorizationId" | "polls">>): void;
 };
 
 export type SaleStep = { done: true } | { done: false; retryInMs: number };
@@ -47,33 +66,92 @@ async function deviceOf(ctx: ShardContext, readerId: string): Promise<string> {
   return reader.processorDeviceId;
 }
 
-/** What the processor already has for the sale: by transfer id once known; after a call whose answer was lost, by idempotency_id. */
-async function transferSoFar(ctx: ShardContext, sale: HeldSale, payment: PaymentRecord): Promise<Transfer | null> {
-  const transferId = sale.transferId ?? payment.processorTransferId;
-  if (transferId) return ctx.processor.getTransfer(transferId);
-  if (sale.calls === 0) return null;
-  return ctx.processor.findTransferByIdempotencyId(payment.id);
+/** What the processor made of the reader's request, and how it lands on the payment (with its `transfer.updated` event). */
+type ReaderAnswer = {
+  idempotencyId: string | null | undefined;
+  /** What the reader's object keeps of it, to read it again by id. */
+  known: Pick<HeldSale, "transferId"> | Required<Pick<HeldSale, "authorizationId">>;
+  apply: () => Promise<PaymentRecord>;
+};
+
+/**
+ * The processor's calls behind one reader payment: a sale charges the card (a transfer); a hold (`capture: false`)
+ * authorizes it (an authorization), captured or voided later like any hold. Both block on the reader, answer PENDING
+ * until the buyer acts, are found again by idempotency_id, and end CANCELED when the reader is told to stop.
+ */
+function readerCalls(ctx: ShardContext, payment: PaymentRecord) {
+  const { processor } = ctx;
+  if (payment.captureLater) {
+    const answer = (authorization: Authorization): ReaderAnswer => ({
+      idempotencyId: authorization.idempotency_id,
+      known: { authorizationId: authorization.id },
+      apply: () => applyCardPresentAuthorization(ctx, payment, authorization),
+    });
+    return {
+      knownId: (sale?: HeldSale) => sale?.authorizationId ?? payment.processorAuthorizationId,
+      get: async (id: string) => answer(await processor.getAuthorization(id)),
+      find: async () => {
+        const found = await processor.findAuthorizationByIdempotencyId(payment.id);
+        return found && answer(found);
+      },
+      ask: (request: ReaderRequest) => processor.createCardPresentAuthorization(request).then((outcome) => answered(outcome, answer)),
+      cancel: async (device: string) => answer(await processor.cancelDeviceHold(device)),
+    };
+  }
+  const answer = (transfer: Transfer): ReaderAnswer => ({
+    idempotencyId: transfer.idempotency_id,
+    known: { transferId: transfer.id },
+    apply: () => applyCardPresentTransfer(ctx, payment, transfer),
+  });
+  return {
+    knownId: (sale?: HeldSale) => sale?.transferId ?? payment.processorTransferId,
+    get: async (id: string) => answer(await processor.getTransfer(id)),
+    find: async () => {
+      const found = await processor.findTransferByIdempotencyId(payment.id);
+      return found && answer(found);
+    },
+    ask: (request: ReaderRequest) =>
+      processor.createCardPresentTransfer({ ...request, fee: payment.applicationFeeCents }).then((outcome) => answered(outcome, answer)),
+    cancel: async (device: string) => answer(await processor.cancelDeviceSale(device)),
+  };
 }
 
-/** The transfer's state lands on the payment (with its `transfer.updated` event); a transfer still PENDING is read again later. */
+type ReaderRequest = { device: string; amount: number; currency: string; idempotency_id: string; tags: Record<string, string> };
+
+function answered<T>(outcome: ChargeOutcome<T>, answer: (item: T) => ReaderAnswer) {
+  return outcome.outcome === "created"
+    ? { ...outcome, item: answer(outcome.item) }
+    : { ...outcome, item: outcome.item === null ? null : answer(outcome.item) };
+}
+
+/** What the processor already has for the payment: by id once known; after a call whose answer was lost, by idempotency_id. */
+export async function readerAnswerSoFar(ctx: ShardContext, payment: PaymentRecord, sale?: HeldSale): Promise<ReaderAnswer | null> {
+  const calls = readerCalls(ctx, payment);
+  const knownId = calls.knownId(sale);
+  if (knownId) return calls.get(knownId);
+  if (sale?.calls === 0) return null;
+  return calls.find();
+}
+
+/** The answer's state lands on the payment; one still PENDING is read again later. */
 async function settle(
   ctx: ShardContext,
   session: SaleSession,
   sale: HeldSale,
   payment: PaymentRecord,
-  transfer: Transfer,
+  answer: ReaderAnswer,
 ): Promise<SaleStep> {
-  session.record(sale.paymentId, { transferId: transfer.id });
-  const applied = await applyCardPresentTransfer(ctx, payment, transfer);
+  session.record(sale.paymentId, answer.known);
+  const applied = await answer.apply();
   if (applied.status !== "processing") return DONE;
   const polls = sale.polls + 1;
   session.record(sale.paymentId, { polls });
   return { done: false, retryInMs: Math.min(1000 * 2 ** (polls - 1), MAX_POLL_DELAY_MS) };
 }
 
-/** The processor refused the sale (the reader offline or not activated, say): final unless an earlier call created it. */
+/** The processor refused the request (the reader offline or not activated, say): final unless an earlier call created it. */
 async function refused(ctx: ShardContext, session: SaleSession, sale: HeldSale, payment: PaymentRecord, error: ProcessorRejected) {
-  const earlier = await ctx.processor.findTransferByIdempotencyId(payment.id);
+  const earlier = await readerCalls(ctx, payment).find();
   if (earlier) return settle(ctx, session, sale, payment, earlier);
   await closeCardPresentPayment(ctx, { payment, status: "failed", failureCode: error.code, failureMessage: error.message });
   return DONE;
@@ -89,13 +167,12 @@ async function callReader(ctx: ShardContext, session: SaleSession, sale: HeldSal
   if (!session.beginCall(sale.paymentId)) return DONE;
   // The transport logs a call when it ends; this one can block for minutes, so its start is a line of its own.
   logEvent("info", "reader sale asks for the card", { paymentId: sale.paymentId, readerId: sale.readerId, call: sale.calls + 1 });
-  let answer: Awaited<ReturnType<ShardContext["processor"]["createCardPresentTransfer"]>>;
+  let outcome: Awaited<ReturnType<ReturnType<typeof readerCalls>["ask"]>>;
   try {
-    answer = await ctx.processor.createCardPresentTransfer({
+    outcome = await readerCalls(ctx, payment).ask({
       device,
       amount: payment.amountCents,
       currency: payment.currency,
-      fee: payment.applicationFeeCents,
       idempotency_id: payment.id,
       tags: {
         [TENANT_TAG]: payment.tenantId,
@@ -108,17 +185,17 @@ async function callReader(ctx: ShardContext, session: SaleSession, sale: HeldSal
     if (error instanceof ProcessorRejected) return refused(ctx, session, sale, payment, error);
     throw error;
   }
-  if (answer.outcome === "declined" && !answer.item) {
+  if (outcome.outcome === "declined" && !outcome.item) {
     // A 402 without the declined transfer: the decline is final all the same.
     await closeCardPresentPayment(ctx, {
       payment,
       status: "failed",
-      failureCode: answer.failureCode,
-      failureMessage: answer.failureMessage,
+      failureCode: outcome.failureCode,
+      failureMessage: outcome.failureMessage,
     });
     return DONE;
   }
-  return settle(ctx, session, sale, payment, answer.item!);
+  return settle(ctx, session, sale, payment, outcome.item!);
 }
 
 /**
@@ -140,7 +217,7 @@ export async function advanceReaderSale({
   }
   if (payment.status !== "processing") return DONE;
   try {
-    const earlier = await transferSoFar(ctx, sale, payment);
+    const earlier = await readerAnswerSoFar(ctx, payment, sale);
     if (earlier) return await settle(ctx, session, sale, payment, earlier);
     if (sale.firstCallAtMs !== null && ctx.clock.nowMs() - sale.firstCallAtMs >= ABANDON_AFTER_MS) {
       await closeCardPresentPayment(ctx, {
@@ -184,17 +261,17 @@ export async function cancelHeldSale({
     return { step: DONE, payment: canceled };
   }
   const device = await deviceOf(ctx, sale.readerId);
-  let transfer: Transfer | null;
+  const called = { ...sale, calls: Math.max(sale.calls, 1) };
+  let answer: ReaderAnswer | null;
   try {
-    const answered = await ctx.processor.cancelDeviceSale(device);
-    if (answered.idempotency_id === payment.id) transfer = answered;
-    else transfer = await transferSoFar(ctx, { ...sale, calls: Math.max(sale.calls, 1) }, payment);
+    const canceled = await readerCalls(ctx, payment).cancel(device);
+    answer = canceled.idempotencyId === payment.id ? canceled : await readerAnswerSoFar(ctx, payment, called);
   } catch (error) {
     if (!(error instanceof ProcessorRejected || error instanceof ProcessorUnavailable)) throw error;
     // Nothing was waiting on the reader (the sale ended, or has not reached it yet), or the answer was lost: read what happened.
-    transfer = await transferSoFar(ctx, { ...sale, calls: Math.max(sale.calls, 1) }, payment).catch(() => null);
+    answer = await readerAnswerSoFar(ctx, payment, called).catch(() => null);
   }
-  if (!transfer) return { step: { done: false, retryInMs: 1_000 }, payment };
-  const step = await settle(ctx, session, sale, payment, transfer);
+  if (!answer) return { step: { done: false, retryInMs: 1_000 }, payment };
+  const step = await settle(ctx, session, sale, payment, answer);
   return { step, payment: (await findPayment(ctx, sale.paymentId))! };
 }

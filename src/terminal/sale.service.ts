@@ -10,7 +10,7 @@ import type { SaleClaim } from "./reader.durable-object";
 import { chargeableTenant, findReader, ownedReader, readerBusy } from "./readers.service";
 import { terminalSales } from "./terminal.schema";
 
-export type TerminalSaleInput = { readerId: string; amountCents: number; currency: string; orderRef: string };
+export type TerminalSaleInput = { readerId: string; amountCents: number; currency: string; orderRef: string; capture?: boolean };
 
 export function readerObject(env: Env, readerId: string) {
   return env.TERMINAL_READERS.get(env.TERMINAL_READERS.idFromName(readerId));
@@ -67,6 +67,7 @@ export async function recordTerminalSale({ ctx, input: { idempotency, request } 
         amountCents: request.amountCents,
         currency: request.currency,
         orderRef: request.orderRef,
+        captureLater: request.capture === false,
       }),
       ctx.db.insert(terminalSales).values({ paymentId: claim.paymentId, tenantId, readerId: reader.id, createdAt: ctx.clock.nowIso() }),
     ]);

@@ -1,11 +1,11 @@
 import { and, eq, lt } from "drizzle-orm";
 
 import { logEvent } from "../lib/log";
-import { applyCardPresentTransfer, closeCardPresentPayment, type PaymentRecord, payments } from "../payments";
+import { closeCardPresentPayment, type PaymentRecord, payments } from "../payments";
 import { liveHere } from "../placement/tenant-fences.schema";
 import type { ShardContext } from "../platform/context";
 import { unlessBusy } from "../processor";
-import { ABANDON_AFTER_MS } from "./reader-sale.service";
+import { ABANDON_AFTER_MS, readerAnswerSoFar } from "./reader-sale.service";
 import { readerObject } from "./sale.service";
 import { terminalSales } from "./terminal.schema";
 
@@ -14,18 +14,16 @@ export const SWEEP_AFTER_MS = 60_000;
 const BATCH = 50;
 
 /**
- * Asks the processor about the sale by transfer id or idempotency_id, applies what it says, and makes sure the reader's
+ * Asks the processor about the sale (or hold) by its id or idempotency_id, applies what it says, and makes sure the reader's
  * object drives what is still open; a sale no reader can take and the processor never saw is failed `ABANDONED`.
  */
 async function probeSale(ctx: ShardContext, payment: PaymentRecord, readerId: string): Promise<void> {
-  const transfer = payment.processorTransferId
-    ? await ctx.processor.getTransfer(payment.processorTransferId)
-    : await ctx.processor.findTransferByIdempotencyId(payment.id);
-  const current = transfer ? await applyCardPresentTransfer(ctx, payment, transfer) : payment;
+  const answer = await readerAnswerSoFar(ctx, payment);
+  const current = answer ? await answer.apply() : payment;
   const object = readerObject(ctx.env, readerId);
   if (current.status !== "processing") return object.release(payment.id);
   const hold = await object.start({ paymentId: payment.id, readerId, tenantId: payment.tenantId });
-  if (!hold.held && !transfer && ctx.clock.nowMs() - Date.parse(payment.createdAt) >= ABANDON_AFTER_MS) {
+  if (!hold.held && !answer && ctx.clock.nowMs() - Date.parse(payment.createdAt) >= ABANDON_AFTER_MS) {
     await closeCardPresentPayment(ctx, {
       payment,
       status: "failed",

@@ -79,6 +79,16 @@ export const TerminalSaleRequestSchema = z
       .regex(/^[A-Z]{3}$/, "ISO 4217 code in upper case")
       .openapi({ example: "USD", description: "Must be the currency /v1/meta reports." }),
     orderRef: z.string().trim().min(1).max(200).openapi({ example: "order-20001" }),
+    capture: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "Default true: the card is charged when the buyer taps. False: the reader only authorizes it (a hold, `status: authorized`), " +
+          "captured later with `POST /v1/payments/{id}/capture` — a tip added then must fit inside `amountCents`, which is all the " +
+          "processor lets a capture take — or released with `POST /v1/payments/{id}/void`.",
+        example: false,
+      }),
   })
   .strict()
   .openapi("TerminalSaleRequest");
@@ -317,7 +327,8 @@ export const startTerminalSale = createRoute({
     "The outcome — `succeeded`, `failed` (a decline, with the processor's `failureCode`) or `canceled` — lands on the payment " +
     "(`GET /v1/payments/{id}`) and arrives as a signed `transfer.updated` callback. One sale at a time per reader: another sale " +
     "while one is unresolved is 409 `reader-busy`. `Idempotency-Key` is required; a replay answers the original 202 and never " +
-    "starts a second sale.",
+    "starts a second sale. With `capture: false` the reader authorizes the card instead: the outcome is `authorized` (a hold, " +
+    "captured later with the tip inside the authorized amount, or voided), `failed` or `canceled`.",
   request: {
     headers: openapi.idempotencyKeyHeader({
       required: true,

@@ -1065,7 +1065,7 @@ export interface paths {
     put?: never;
     /**
      * Start an in-person sale on a reader
-     * @description Records the payment (`card_present`, `processing`) and answers **202** at once; the reader then waits for the buyer's card. The outcome — `succeeded`, `failed` (a decline, with the processor's `failureCode`) or `canceled` — lands on the payment (`GET /v1/payments/{id}`) and arrives as a signed `transfer.updated` callback. One sale at a time per reader: another sale while one is unresolved is 409 `reader-busy`. `Idempotency-Key` is required; a replay answers the original 202 and never starts a second sale.
+     * @description Records the payment (`card_present`, `processing`) and answers **202** at once; the reader then waits for the buyer's card. The outcome — `succeeded`, `failed` (a decline, with the processor's `failureCode`) or `canceled` — lands on the payment (`GET /v1/payments/{id}`) and arrives as a signed `transfer.updated` callback. One sale at a time per reader: another sale while one is unresolved is 409 `reader-busy`. `Idempotency-Key` is required; a replay answers the original 202 and never starts a second sale. With `capture: false` the reader authorizes the card instead: the outcome is `authorized` (a hold, captured later with the tip inside the authorized amount, or voided), `failed` or `canceled`.
      *
      *     Takes an API key with the `terminal:write` permission.
      */
@@ -3188,6 +3188,11 @@ export interface components {
        * @example 1250
        */
       amountCents: number;
+      /**
+       * @description Default true: the card is charged when the buyer taps. False: the reader only authorizes it (a hold, `status: authorized`), captured later with `POST /v1/payments/{id}/capture` — a tip added then must fit inside `amountCents`, which is all the processor lets a capture take — or released with `POST /v1/payments/{id}/void`.
+       * @example false
+       */
+      capture?: boolean;
       /**
        * @description Must be the currency /v1/meta reports.
        * @example USD

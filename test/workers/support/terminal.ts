@@ -130,6 +130,27 @@ export async function transfersOnDevice(deviceId: string): Promise<DeviceTransfe
   return transfers.filter((transfer) => transfer.device === deviceId);
 }
 
+type DeviceHold = { id: string; state: string; amount: number; idempotency_id: string; device: string | null; transfer: string | null };
+
+/** Every card-present hold (authorization) the sandbox processor holds for a device, read as `transfersOnDevice` reads sales. */
+export async function holdsOnDevice(deviceId: string): Promise<DeviceHold[]> {
+  const device = await (await call(`/sandbox/processor/devices/${deviceId}`, { headers: PROCESSOR_AUTH })).json<{ merchant: string }>();
+  const response = await call(`/sandbox/processor/authorizations?merchant_id=${device.merchant}&limit=100`, { headers: PROCESSOR_AUTH });
+  const { authorizations } = (await response.json<{ _embedded: { authorizations: DeviceHold[] } }>())._embedded;
+  return authorizations.filter((authorization) => authorization.device === deviceId);
+}
+
+/** Waits until the hold is waiting on the reader for the card (its authorization is PENDING at the processor). */
+export async function holdWaitingOnReader(deviceId: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [pending] = (await holdsOnDevice(deviceId)).filter((authorization) => authorization.state === "PENDING");
+    if (pending) return pending.id;
+    if (Date.now() > deadline) throw new Error(`no hold waiting on ${deviceId}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The `transfer.updated` event bodies recorded for a payment, oldest first. */
 export async function paymentEvents(paymentId: string): Promise<{ id: string; status: string; processorState: string | null }[]> {
   const results = await rowsOnEveryShard((db) =>
