@@ -147,7 +147,12 @@ function readerAction(service: typeof activateReader, audited: "reader.activated
 export const activate = readerAction(activateReader, "reader.activated", "reader-activated");
 export const deactivate = readerAction(deactivateReader, "reader.deactivated", "reader-deactivated");
 
-const SaleForm = z.object({ saleKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), amount: z.string().trim(), orderRef: z.string() });
+const SaleForm = z.object({
+  saleKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  amount: z.string().trim(),
+  orderRef: z.string(),
+  hold: z.literal("true").optional(),
+});
 
 /**
  * The form's sale is `POST /v1/payments/terminal` under an Idempotency-Key made from the form's one-time key, through the
@@ -172,7 +177,7 @@ async function startSaleOnce(c: SignedInContext, saleKey: string, request: Termi
 export async function startSale(c: SignedInContext) {
   const reader = await ownReader(c);
   const form = await formFields(c);
-  const values: SaleFormValues = { amount: form.amount ?? "", orderRef: form.orderRef ?? "" };
+  const values: SaleFormValues = { amount: form.amount ?? "", orderRef: form.orderRef ?? "", hold: form.hold === "true" };
   const again = async (status: ContentfulStatusCode, state: Omit<ReaderPageState, "values">) => {
     c.status(status);
     return readerPage(c, await ownReader(c), { values, ...state });
@@ -186,6 +191,7 @@ export async function startSale(c: SignedInContext) {
     amountCents,
     currency: c.env.CURRENCY,
     orderRef: parsed.data.orderRef,
+    ...(parsed.data.hold ? { capture: false } : {}),
   });
   if (!checked.success) {
     const { amountCents: amount, ...errors } = fieldErrors(checked.error);
@@ -211,13 +217,19 @@ export async function startSale(c: SignedInContext) {
   }
   if (answer.headers.get(REPLAY_HEADER) === "true") return toReader(c, reader.id, "sale-already-sent");
   const sale: { lcPaymentId: string } = await answer.json();
-  await auditSignedIn(c, "terminal_sale.started", `${sale.lcPaymentId} (${formatMoney(checked.data.amountCents, checked.data.currency)})`);
+  const held = checked.data.capture === false ? ", authorize only" : "";
+  await auditSignedIn(
+    c,
+    "terminal_sale.started",
+    `${sale.lcPaymentId} (${formatMoney(checked.data.amountCents, checked.data.currency)}${held})`,
+  );
   return toReader(c, reader.id, "sale-started");
 }
 
 const CANCEL_NOTICES: Partial<Record<PaymentStatus, Notice>> = {
   canceled: "sale-canceled",
   succeeded: "sale-tapped-before-cancel",
+  authorized: "hold-tapped-before-cancel",
   processing: "sale-cancel-pending",
 };
 

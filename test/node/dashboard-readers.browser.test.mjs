@@ -29,7 +29,7 @@ describe.skipIf(!CHROMIUM)("the readers page in a real browser", () => {
   it.each([
     ["desktop", DESKTOP],
     ["phone", PHONE],
-  ])("at %s width: register a reader, activate it, sell on it with the simulated tap", async (width, viewport) => {
+  ])("at %s width: register a reader, activate it, sell on it with the simulated tap, and hold a card on it", async (width, viewport) => {
     const { tenantId, key } = await chargeableTenant(suite.server.baseUrl, adminHeaders(), `Counter Coffee ${width}`);
     const email = `owner-${width}@countercoffee.example`;
     const inviteUrl = await inviteWithAdminRoute(suite.server.baseUrl, tenantId, email);
@@ -78,6 +78,19 @@ describe.skipIf(!CHROMIUM)("the readers page in a real browser", () => {
       await fetch(`${suite.server.baseUrl}/v1/payments/${String(paymentId).split("/").at(-1)}`, { headers: { "X-Api-Key": key } })
     ).json();
     expect(payment).toMatchObject({ status: "succeeded", method: "card_present", amountCents: 1250, orderRef: `order-${width}` });
+
+    // Authorize only: the tap holds the card, and the hold is captured later with its tip on the payment's page.
+    await page.goto(`${suite.server.baseUrl}/dashboard/readers/${readerId}`);
+    await page.fill("#amount", "40.00");
+    await page.fill("#orderRef", `table-${width}`);
+    await page.check("#hold");
+    await noHorizontalScroll();
+    await Promise.all([page.waitForURL(/notice=sale-started$/), page.click("text=Start sale")]);
+    await Promise.all([page.waitForURL(/notice=tap-simulated$/), page.click("text=Simulate tap")]);
+    await expect.poll(() => page.textContent("#reader-state"), { timeout: 30_000 }).toContain("Sell on this reader");
+    expect(await page.textContent("#reader-state table")).toContain("authorized");
+    await noHorizontalScroll();
+    await shot("reader-held");
 
     await page.goto(`${suite.server.baseUrl}/dashboard/readers`);
     expect(await page.textContent("table")).toContain(serialNumber);

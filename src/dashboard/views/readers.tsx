@@ -111,7 +111,7 @@ const SALE_COLUMNS: Column<PaymentRecord>[] = [
   { header: "Outcome", cell: (payment) => payment.failureCode ?? "—" },
 ];
 
-export type SaleFormValues = { amount?: string; orderRef?: string };
+export type SaleFormValues = { amount?: string; orderRef?: string; hold?: boolean };
 
 export const ReaderPage: FC<
   {
@@ -222,6 +222,13 @@ export const ReaderPage: FC<
                 hint="Your order's id; it comes back on the payment and its callback."
                 required
               />
+              <div class="field checkbox">
+                <input id="hold" name="hold" type="checkbox" value="true" checked={values.hold} aria-describedby="hold-hint" />
+                <label for="hold">Authorize only, capture later (add a tip)</label>
+              </div>
+              <p class="hint" id="hold-hint">
+                The card is held, not charged: capture it from the payment's page, with a tip up to the amount held, or void it.
+              </p>
               <button type="submit" class="button">
                 Start sale
               </button>

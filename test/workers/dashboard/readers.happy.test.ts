@@ -115,6 +115,27 @@ describe("the readers page", () => {
     ]);
   }, 30_000);
 
+  it("holds a card instead when the sale is authorize only: the tap leaves it authorized, to capture with a tip on its page", async () => {
+    const { tenantId, auth } = await chargeableTenant("Tipping Tavern");
+    const { browser } = await ownerOf(tenantId);
+    const { page, readerId } = await activeReaderWithForm(browser);
+    const { html: form } = await browser.open(page);
+    expect(form).toContain("Authorize only, capture later (add a tip)");
+
+    const started = await startSaleWithForm(browser, page, { amount: "60.00", orderRef: "table-4", hold: "true" });
+    expect(started.headers.get("Location")).toBe(`${page}?notice=sale-started`);
+    const paymentId = (await getReader(auth, readerId)).action!.lcPaymentId;
+    await browser.open(page);
+    expect((await browser.post(`${page}/simulate-tap`)).headers.get("Location")).toBe(`${page}?notice=tap-simulated`);
+    expect(await finalPayment(auth, paymentId)).toMatchObject({ status: "authorized", amountCents: 6000, processorTransferId: null });
+
+    const { html: sold } = await browser.open(page);
+    expect(sold).toContain("authorized</span>");
+    const { html: paymentPage } = await browser.open(`/dashboard/payments/${paymentId}`);
+    expect(paymentPage).toContain("Leave empty to capture the whole $60.00");
+    expect(await audited(tenantId)).toContainEqual({ action: "terminal_sale.started", target: `${paymentId} ($60.00, authorize only)` });
+  }, 30_000);
+
   it("cancels a sale waiting on the reader, then deactivates the idle reader", async () => {
     const { tenantId, auth } = await chargeableTenant("Cancel Cafe");
     const { browser } = await ownerOf(tenantId);

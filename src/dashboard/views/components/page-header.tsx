@@ -46,6 +46,7 @@ export const NOTICES = {
   "sale-already-sent": "This sale was already sent: it is below, and was not started twice.",
   "sale-canceled": "The sale was canceled.",
   "sale-tapped-before-cancel": "The buyer tapped before the cancel arrived: the sale succeeded and stands (refund it like any other).",
+  "hold-tapped-before-cancel": "The buyer tapped before the cancel arrived: the card is held (void the hold on its payment to release it).",
   "sale-cancel-pending": "The reader was told to stop; the sale's outcome follows below.",
   "sale-over": "No sale is waiting on this reader; the last one's outcome is below.",
   "tap-simulated": "The buyer presented a card at the sandbox reader.",
