@@ -35,6 +35,11 @@ export const UNLISTED_OPERATIONS: { method: string; template: string; answerAs: 
   { method: "GET", template: "/identities/{identity_id}/merchants", answerAs: "/merchants" },
   { method: "GET", template: "/devices", answerAs: null },
   { method: "GET", template: "/fees", answerAs: null },
+  { method: "POST", template: "/checkout_forms", answerAs: null },
+  { method: "GET", template: "/checkout_forms", answerAs: null },
+  { method: "GET", template: "/checkout_forms/{checkout_form_id}", answerAs: null },
+  { method: "GET", template: "/transfer_attempts", answerAs: null },
+  { method: "GET", template: "/transfer_attempts/{transfer_attempt_id}", answerAs: null },
 ];
 
 const templatePattern = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`);

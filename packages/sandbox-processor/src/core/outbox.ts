@@ -8,7 +8,15 @@ const SERVICE_WEBHOOK_ID = "WHsandboxServiceInboundRoute";
 
 export type EventKind = Extract<
   Kind,
-  "transfer" | "authorization" | "dispute" | "evidence" | "merchant" | "onboarding_form" | "compliance_form" | "settlement"
+  | "transfer"
+  | "authorization"
+  | "dispute"
+  | "evidence"
+  | "merchant"
+  | "onboarding_form"
+  | "checkout_form"
+  | "compliance_form"
+  | "settlement"
 >;
 
 /** The credentials the service is configured with for its inbound webhook (the same secrets, given to the sandbox). */

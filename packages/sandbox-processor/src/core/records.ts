@@ -346,6 +346,63 @@ export type SettlementRecord = Timestamps & {
 
 export type SettlementInternal = { transferIds: string[]; fundingTransferIds: string[] };
 
+/** What a hosted checkout page collects or how it behaves, as its creator set it (`additional_details`). */
+export type CheckoutAdditionalDetails = {
+  collect_name?: boolean;
+  collect_email?: boolean;
+  success_return_url?: string;
+  cart_return_url?: string;
+  expired_session_url?: string;
+  terms_of_service_url: string;
+  expiration_in_minutes: number;
+};
+
+/** `ACTIVE` until its one payment succeeds (`COMPLETED`) or its time runs out (`EXPIRED`). */
+export type CheckoutFormState = "ACTIVE" | "COMPLETED" | "EXPIRED";
+
+/** A single-use hosted checkout page (the processor's Checkout Pages, `POST /checkout_forms`). */
+export type CheckoutFormRecord = Timestamps & {
+  id: string;
+  application_id: string;
+  merchant_id: string;
+  nickname: string;
+  payment_frequency: "ONE_TIME";
+  is_multiple_use: false;
+  is_authorization: false;
+  allowed_payment_methods: string[];
+  state: CheckoutFormState;
+  amount_details: { amount_type: "FIXED"; total_amount: number; currency: string };
+  items: Record<string, unknown>[];
+  buyer_details: Record<string, unknown> | null;
+  additional_details: CheckoutAdditionalDetails;
+  branding: Record<string, unknown> | null;
+  /** Where the buyer pays: the page the processor hosts. */
+  link_url: string;
+  tags: Tags;
+};
+
+export type CheckoutFormInternal = { expiresAt: string };
+
+/**
+ * One buyer's submission on a hosted page (the processor's Transfer Attempt): which form it was made on, and the
+ * transfer it made — the documented way to learn a hosted page's payments (`GET /transfer_attempts?entity_id=`).
+ */
+export type TransferAttemptRecord = Timestamps & {
+  id: string;
+  entity_id: string;
+  entity_type: "CHECKOUT_FORM";
+  merchant_id: string;
+  amount: number;
+  currency: string;
+  state: "SUCCEEDED" | "FAILED";
+  buyer_details: { first_name: string; last_name: string; email: string | null; identity_id: string };
+  payment_instrument_id: string;
+  transfer_id: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  tags: Tags;
+};
+
 export type WebhookAuthentication =
   { type: "NONE" } | { type: "BASIC"; basic: { username: string; password: string } } | { type: "BEARER"; bearer: { token: string } };
 
@@ -374,6 +431,8 @@ export interface KindMap {
   authorization: Entry<AuthorizationRecord, AuthorizationInternal>;
   merchant: Entry<MerchantRecord, MerchantInternal>;
   onboarding_form: Entry<OnboardingFormRecord, OnboardingFormInternal>;
+  checkout_form: Entry<CheckoutFormRecord, CheckoutFormInternal>;
+  transfer_attempt: Entry<TransferAttemptRecord>;
   compliance_form: Entry<ComplianceFormRecord>;
   device: Entry<DeviceRecord, DeviceInternal>;
   dispute: Entry<DisputeRecord, DisputeInternal>;

@@ -9,6 +9,7 @@ export const TIMER_ACTIONS = [
   "reversal.settle",
   "card_present.complete",
   "authorization.expire",
+  "checkout_form.expire",
   "merchant.decide",
   "dispute.open",
   "evidence.review",

@@ -105,6 +105,8 @@ const RESOURCE_NAMES: Record<Kind, string> = {
   authorization: "Authorization",
   merchant: "Merchant",
   onboarding_form: "Onboarding form",
+  checkout_form: "Checkout form",
+  transfer_attempt: "Transfer attempt",
   compliance_form: "Compliance form",
   device: "Device",
   dispute: "Dispute",

@@ -110,6 +110,14 @@ const VIEWERS: Viewers = {
     }),
   }),
   onboarding_form: ({ record }, base) => ({ ...record, _links: links(base, { self: `/onboarding_forms/${record.id}` }) }),
+  checkout_form: ({ record }, base) => ({
+    ...record,
+    _links: links(base, { self: `/checkout_forms/${record.id}`, merchant: `/merchants/${record.merchant_id}` }),
+  }),
+  transfer_attempt: ({ record }, base) => ({
+    ...record,
+    _links: links(base, { self: `/transfer_attempts/${record.id}`, transfer: `/transfers/${record.transfer_id}` }),
+  }),
   compliance_form: ({ record }, base) => ({ ...record, _links: links(base, { self: `/compliance_forms/${record.id}` }) }),
   device: ({ record, internal }, base, options) => ({
     ...record,
@@ -160,6 +168,8 @@ export const PLURALS: Record<Kind, string> = {
   authorization: "authorizations",
   merchant: "merchants",
   onboarding_form: "onboarding_forms",
+  checkout_form: "checkout_forms",
+  transfer_attempt: "transfer_attempts",
   compliance_form: "compliance_forms",
   device: "devices",
   dispute: "disputes",

@@ -6,6 +6,7 @@ import type { FailureReason } from "../core/test-data";
 import { view } from "../core/views";
 import { completeCardPresentAuthorization, expireAuthorization } from "./authorizations";
 import { listCalls } from "./calls";
+import { type CheckoutSubmission, currentCheckoutForm, payCheckoutForm } from "./checkout-forms";
 import { type Attestation, attestComplianceForm, currentComplianceForm, expireComplianceForm } from "./compliance-forms";
 import { listDeliveries } from "./deliveries";
 import { presentAtDevice, setDeviceConnection, tapOnCancel } from "./devices";
@@ -224,6 +225,29 @@ export class SandboxControls {
   /** The hosted form's submission; a null token stands for the form's newest link (control calls). */
   async submitOnboarding(formId: string, bearerToken: string | null, submission: OnboardingSubmission) {
     return pageOf(await submitOnboardingForm(this.sandbox, formId, bearerToken, submission));
+  }
+
+  /** What the hosted checkout page shows: the form's amount, what it is for, and whether it can still be paid. */
+  checkoutPage(formId: string) {
+    const { record } = currentCheckoutForm(this.sandbox, formId);
+    return {
+      id: record.id,
+      state: record.state,
+      nickname: record.nickname,
+      amount: record.amount_details.total_amount,
+      currency: record.amount_details.currency,
+      items: record.items,
+      methods: record.allowed_payment_methods,
+      details: record.additional_details,
+    };
+  }
+
+  /** The buyer's submission on the hosted checkout page. */
+  async payCheckout(formId: string, submission: CheckoutSubmission) {
+    const outcome = await payCheckoutForm(this.sandbox, formId, submission);
+    if (outcome.kind === "declined") return { kind: outcome.kind, message: outcome.message };
+    if (outcome.kind === "closed") return { kind: outcome.kind, state: outcome.form.record.state };
+    return { kind: outcome.kind, transferId: outcome.attempt.record.transfer_id };
   }
 
   complianceForm(complianceFormId: string) {

@@ -31,6 +31,10 @@ export function merchantOf(sandbox: Sandbox, kind: Kind, id: string): string | n
       return store.find("compliance_form", id)?.record.linked_to ?? null;
     case "onboarding_form":
       return store.find("onboarding_form", id)?.internal.merchantId ?? null;
+    case "checkout_form":
+      return store.find("checkout_form", id)?.record.merchant_id ?? null;
+    case "transfer_attempt":
+      return store.find("transfer_attempt", id)?.record.merchant_id ?? null;
     case "identity":
       return store.find("identity", id) ? merchantOfIdentity(sandbox, id) : null;
     case "payment_instrument": {

@@ -1,6 +1,7 @@
 import { logEvent } from "../core/log";
 import type { Sandbox, TimerAction } from "../core/sandbox";
 import { completeCardPresentAuthorizationOnSchedule, expireAuthorizationOnSchedule } from "./authorizations";
+import { expireCheckoutFormOnSchedule } from "./checkout-forms";
 import { openDisputeOnSchedule, reviewEvidenceOnSchedule } from "./disputes";
 import { underwriteMerchant } from "./merchants";
 import { approveSettlementOnSchedule, closeSettlementOnSchedule, settleFunding } from "./settlements";
@@ -18,6 +19,7 @@ const ACTIONS: Record<TimerAction, (sandbox: Sandbox, subject: string) => void> 
   "card_present.complete": (sandbox, id) =>
     id.startsWith("AU") ? completeCardPresentAuthorizationOnSchedule(sandbox, id) : completeCardPresentOnSchedule(sandbox, id),
   "authorization.expire": expireAuthorizationOnSchedule,
+  "checkout_form.expire": expireCheckoutFormOnSchedule,
   "merchant.decide": underwriteMerchant,
   "dispute.open": openDisputeOnSchedule,
   "evidence.review": reviewEvidenceOnSchedule,

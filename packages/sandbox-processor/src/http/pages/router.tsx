@@ -8,6 +8,7 @@ import { CheckoutPage } from "./checkout-page";
 import { CompliancePage } from "./compliance-page";
 import { FINIX_JS } from "./finix-js";
 import { HomePage } from "./home-page";
+import { type HostedCheckout, HostedCheckoutPage } from "./hosted-checkout-page";
 import { Message } from "./layout";
 import { prefillValues, readOnboardingSubmission } from "./onboarding-fields";
 import { OnboardingPage } from "./onboarding-page";
@@ -144,12 +145,95 @@ async function submitCompliance(c: PageContext) {
   return target ? c.redirect(target, 303) : showCompliance(c);
 }
 
-/** The sandbox's browser pages: onboarding form, PCI attestation, tokenization script and an example checkout. */
+type CheckoutPayment = Parameters<HttpEnv["Variables"]["control"]["payCheckout"]>[1];
+
+/** The buyer's fields as the processor's page takes them; a message for the first one that is missing or malformed. */
+function readCheckoutSubmission(values: Record<string, string>, collectEmail: boolean): CheckoutPayment | { error: string } {
+  const firstName = values.first_name ?? "";
+  const lastName = values.last_name ?? "";
+  if (!firstName || !lastName) return { error: "Enter your first and last name." };
+  const email = values.email || null;
+  if (collectEmail && !email?.includes("@")) return { error: "Enter your e-mail address." };
+  if (values.method === "bank") {
+    if (!values.bank_code || !values.account_number) return { error: "Enter the routing and account numbers." };
+    const bank = { bank_code: values.bank_code, account_number: values.account_number, account_type: "PERSONAL_CHECKING" as const };
+    return { firstName, lastName, email, method: { bank: { ...bank, name: `${firstName} ${lastName}` } } };
+  }
+  const expiry = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec(values.expiry ?? "");
+  if (!values.number || !expiry) return { error: "Enter the card number and its expiry as MM/YY." };
+  const card = {
+    number: values.number,
+    expiration_month: Number(expiry[1]),
+    expiration_year: 2000 + Number(expiry[2]),
+    ...(values.security_code ? { security_code: values.security_code } : {}),
+    name: `${firstName} ${lastName}`,
+  };
+  return { firstName, lastName, email, method: { card } };
+}
+
+async function hostedCheckout(c: PageContext): Promise<HostedCheckout | null> {
+  try {
+    const form = (await c.var.control.checkoutPage(c.req.param("id")!)) as HostedCheckout & {
+      details: HostedCheckout["details"] & { success_return_url?: string; expired_session_url?: string };
+    };
+    return form;
+  } catch (error) {
+    if (error instanceof SandboxControlError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** A form that can no longer be paid: its redirect if it names one, else what happened to it. */
+function closedCheckout(c: PageContext, form: HostedCheckout & { details: { expired_session_url?: string } }) {
+  if (form.state === "EXPIRED") {
+    const target = safeRedirect(form.details.expired_session_url ?? null);
+    if (target) return c.redirect(target, 303);
+    return page(c, <Message title="Checkout expired">This checkout has expired. Ask the seller for a new link.</Message>, 410);
+  }
+  return page(c, <Message title="Already paid">You have already paid: this checkout takes one payment.</Message>);
+}
+
+function openCheckout(c: PageContext, form: HostedCheckout, values: Record<string, string> = {}, error: string | null = null) {
+  const details = { ...form.details, terms_of_service_url: safeRedirect(form.details.terms_of_service_url) ?? "#" };
+  return page(c, <HostedCheckoutPage form={{ ...form, details }} values={values} error={error} />, error ? 422 : 200);
+}
+
+async function showCheckout(c: PageContext) {
+  const form = await hostedCheckout(c);
+  if (!form) return page(c, <Message title="Not found">No such checkout.</Message>, 404);
+  return form.state === "ACTIVE" ? openCheckout(c, form) : closedCheckout(c, form);
+}
+
+async function submitCheckout(c: PageContext) {
+  const form = await hostedCheckout(c);
+  if (!form) return page(c, <Message title="Not found">No such checkout.</Message>, 404);
+  if (form.state !== "ACTIVE") return closedCheckout(c, form);
+  const values = await formValues(c);
+  const { number: _number, security_code: _code, account_number: _account, ...kept } = values;
+  const submission = readCheckoutSubmission(values, form.details.collect_email === true);
+  if ("error" in submission) return openCheckout(c, form, kept, submission.error);
+  let outcome;
+  try {
+    outcome = await c.var.control.payCheckout(form.id, submission);
+  } catch (error) {
+    if (error instanceof SandboxControlError && error.status === 422) return openCheckout(c, form, kept, error.message);
+    throw error;
+  }
+  if (outcome.kind === "declined") return openCheckout(c, form, kept, `Declined: ${outcome.message}`);
+  if (outcome.kind === "closed") return closedCheckout(c, { ...form, state: outcome.state });
+  const target = safeRedirect((form.details as { success_return_url?: string }).success_return_url ?? null);
+  if (target) return c.redirect(target, 303);
+  return page(c, <Message title="Paid">Thank you — your payment went through.</Message>);
+}
+
+/** The sandbox's browser pages: onboarding form, PCI attestation, hosted checkout, tokenization script and an example checkout. */
 export function createPagesRouter() {
   const router = new Hono<HttpEnv>();
   router.get("/", (c) => page(c, <HomePage />));
   router.get("/finix.js", (c) => c.body(FINIX_JS, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" }));
   router.get("/checkout", (c) => page(c, <CheckoutPage />));
+  router.get("/checkout-forms/:id", showCheckout);
+  router.post("/checkout-forms/:id", submitCheckout);
   router.get("/onboarding", showOnboarding);
   router.post("/onboarding", submitOnboarding);
   router.get("/compliance/:id", (c) => showCompliance(c));

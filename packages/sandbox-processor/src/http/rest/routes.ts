@@ -1,4 +1,5 @@
 import * as authorizations from "./authorizations";
+import * as checkoutForms from "./checkout-forms";
 import * as complianceForms from "./compliance-forms";
 import * as devices from "./devices";
 import * as disputes from "./disputes";
@@ -95,6 +96,17 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "POST", path: "/onboarding_forms", handler: onboardingForms.create },
   { method: "GET", path: "/onboarding_forms/{onboarding_form_id}", handler: onboardingForms.get },
   { method: "POST", path: "/onboarding_forms/{onboarding_form_id}/links", handler: onboardingForms.createLink },
+  { method: "POST", path: "/checkout_forms", handler: checkoutForms.create, documentedIn: "api-reference" },
+  { method: "GET", path: "/checkout_forms", handler: checkoutForms.index, query: [], documentedIn: "api-reference" },
+  { method: "GET", path: "/checkout_forms/{checkout_form_id}", handler: checkoutForms.get, documentedIn: "api-reference" },
+  {
+    method: "GET",
+    path: "/transfer_attempts",
+    handler: checkoutForms.attempts,
+    query: ["entity_id", "entity_type", "merchant_id", "state", ...range("created_at")],
+    documentedIn: "api-reference",
+  },
+  { method: "GET", path: "/transfer_attempts/{transfer_attempt_id}", handler: checkoutForms.attempt, documentedIn: "api-reference" },
   {
     method: "GET",
     path: "/compliance_forms",
