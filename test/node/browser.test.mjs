@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from "vitest";
 
-import { adminHeaders, devServerAndChromium } from "../support/dashboard-browser.mjs";
-import { control } from "../support/index.mjs";
+import { adminHeaders, DESKTOP, devServerAndChromium, expectToFit, newContext, PHONE, watchPage } from "../support/dashboard-browser.mjs";
+import { devSecrets } from "../support/dev-server.mjs";
+import { chargeableTenant, control } from "../support/index.mjs";
 
 /** Empty when no Chromium was found: the global setup has already said the browser tests are skipped, and how to enable them. */
 const CHROMIUM = inject("chromiumPath");
@@ -87,5 +88,66 @@ describe.skipIf(!CHROMIUM)("in a real browser", () => {
     const charged = await chargeWith(auth, await tokenizeInCheckout(page));
     expect(charged.status).toBe(201);
     expect((await charged.json()).status).toBe("succeeded");
+  });
+
+  it.each([
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ])("at %s width, a buyer pays the sandbox's hosted checkout page of a checkout form, once", async (width, viewport) => {
+    const { merchantId } = await chargeableTenant(suite.server.baseUrl, adminHeaders(), `Hosted Checkout ${width}`, { key: false });
+    const secrets = devSecrets();
+    const processorAuth = {
+      Authorization: `Basic ${btoa(`${secrets.PROCESSOR_USERNAME}:${secrets.PROCESSOR_PASSWORD}`)}`,
+      "Finix-Version": "2022-02-01",
+      "Content-Type": "application/json",
+    };
+    const created = await fetch(`${suite.server.baseUrl}/sandbox/processor/checkout_forms`, {
+      method: "POST",
+      headers: processorAuth,
+      body: JSON.stringify({
+        merchant_id: merchantId,
+        payment_frequency: "ONE_TIME",
+        allowed_payment_methods: ["PAYMENT_CARD", "BANK_ACCOUNT"],
+        nickname: "Invoice 1042",
+        amount_details: { amount_type: "FIXED", total_amount: 12500, currency: "USD" },
+        additional_details: {
+          collect_email: true,
+          success_return_url: `${suite.server.baseUrl}/docs`,
+          terms_of_service_url: `${suite.server.baseUrl}/docs`,
+        },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const form = await created.json();
+
+    const context = await newContext(suite.browser, viewport);
+    const page = await context.newPage();
+    const seen = watchPage(page, suite.server.baseUrl);
+    await page.goto(form.link_url);
+    expect(await page.textContent("#checkout-amount")).toBe("$125.00");
+    await page.fill("#first_name", "Grace");
+    await page.fill("#last_name", "Hopper");
+    await page.fill("#email", "grace@buyer.example");
+    await page.fill("#number", "4000000000000002");
+    await page.fill("#expiry", "12/31");
+    await page.fill("#security_code", "123");
+    await expectToFit(page, viewport);
+    await page.click("#pay");
+    await expect.poll(() => page.textContent("#checkout-error")).toContain("Declined");
+    await expectToFit(page, viewport);
+
+    await page.fill("#number", "4895 1422 3212 0006");
+    await page.fill("#security_code", "123");
+    await Promise.all([page.waitForURL(`${suite.server.baseUrl}/docs`), page.click("#pay")]);
+    const attempts = await (
+      await fetch(`${suite.server.baseUrl}/sandbox/processor/transfer_attempts?entity_id=${form.id}`, { headers: processorAuth })
+    ).json();
+    expect(attempts._embedded.transfer_attempts.map((attempt) => attempt.state).sort()).toEqual(["FAILED", "SUCCEEDED"]);
+
+    await page.goto(form.link_url);
+    expect(await page.textContent("main")).toContain("You have already paid");
+    // The declined card's page is answered 422 (the form shown again with the processor's message), which Chromium logs.
+    expect(seen).toEqual({ errors: [expect.stringContaining("status of 422")], external: [] });
+    await context.close();
   });
 });
