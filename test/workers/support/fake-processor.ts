@@ -39,6 +39,12 @@ export const UNLISTED_OPERATIONS: { method: string; template: string; answerAs: 
   { method: "GET", template: "/checkout_forms", answerAs: null },
   { method: "GET", template: "/checkout_forms/{checkout_form_id}", answerAs: null },
   { method: "GET", template: "/transfer_attempts", answerAs: null },
+  { method: "POST", template: "/payment_links", answerAs: null },
+  { method: "GET", template: "/payment_links", answerAs: null },
+  { method: "GET", template: "/payment_links/{payment_link_id}", answerAs: null },
+  { method: "PUT", template: "/payment_links/{payment_link_id}", answerAs: null },
+  { method: "POST", template: "/payment_links/{payment_link_id}/delivery-attempts", answerAs: null },
+  { method: "GET", template: "/payment_links/{payment_link_id}/delivery-attempts", answerAs: null },
   { method: "GET", template: "/transfer_attempts/{transfer_attempt_id}", answerAs: null },
 ];
 

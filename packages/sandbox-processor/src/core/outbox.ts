@@ -15,6 +15,7 @@ export type EventKind = Extract<
   | "merchant"
   | "onboarding_form"
   | "checkout_form"
+  | "payment_link"
   | "compliance_form"
   | "settlement"
 >;

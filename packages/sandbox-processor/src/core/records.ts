@@ -383,6 +383,41 @@ export type CheckoutFormRecord = Timestamps & {
 
 export type CheckoutFormInternal = { expiresAt: string };
 
+/** `ACTIVE` until deactivated, expired, or (single use) paid: `COMPLETED`. */
+export type PaymentLinkState = "ACTIVE" | "COMPLETED" | "EXPIRED" | "DEACTIVATED";
+
+/** A hosted payment page for one fixed amount, paid once or (`is_multiple_use`) any number of times (`POST /payment_links`). */
+export type PaymentLinkRecord = Timestamps & {
+  id: string;
+  application_id: string;
+  merchant_id: string;
+  nickname: string | null;
+  payment_frequency: "ONE_TIME";
+  is_multiple_use: boolean;
+  allowed_payment_methods: string[];
+  state: PaymentLinkState;
+  amount_details: { amount_type: "FIXED"; total_amount: number; currency: string };
+  items: Record<string, unknown>[];
+  buyer_details: Record<string, unknown> | null;
+  additional_details: Omit<CheckoutAdditionalDetails, "cart_return_url"> & { unsuccessful_return_url?: string };
+  branding: Record<string, unknown> | null;
+  /** Where the buyer pays (the field Finix's sample reads on checkout forms; the link's own is not documented). */
+  link_url: string;
+  tags: Tags;
+};
+
+export type PaymentLinkInternal = { expiresAt: string };
+
+/** A link sent to one destination by e-mail or SMS (`POST /payment_links/{id}/delivery-attempts`). */
+export type DeliveryAttemptRecord = Timestamps & {
+  id: string;
+  entity_id: string;
+  entity_type: "PAYMENT_LINK";
+  type: "EMAIL" | "SMS";
+  destination: string;
+  state: "SUCCEEDED";
+};
+
 /**
  * One buyer's submission on a hosted page (the processor's Transfer Attempt): which form it was made on, and the
  * transfer it made — the documented way to learn a hosted page's payments (`GET /transfer_attempts?entity_id=`).
@@ -390,7 +425,7 @@ export type CheckoutFormInternal = { expiresAt: string };
 export type TransferAttemptRecord = Timestamps & {
   id: string;
   entity_id: string;
-  entity_type: "CHECKOUT_FORM";
+  entity_type: "CHECKOUT_FORM" | "PAYMENT_LINK";
   merchant_id: string;
   amount: number;
   currency: string;
@@ -433,6 +468,8 @@ export interface KindMap {
   onboarding_form: Entry<OnboardingFormRecord, OnboardingFormInternal>;
   checkout_form: Entry<CheckoutFormRecord, CheckoutFormInternal>;
   transfer_attempt: Entry<TransferAttemptRecord>;
+  payment_link: Entry<PaymentLinkRecord, PaymentLinkInternal>;
+  delivery_attempt: Entry<DeliveryAttemptRecord>;
   compliance_form: Entry<ComplianceFormRecord>;
   device: Entry<DeviceRecord, DeviceInternal>;
   dispute: Entry<DisputeRecord, DisputeInternal>;

@@ -10,6 +10,7 @@ export const TIMER_ACTIONS = [
   "card_present.complete",
   "authorization.expire",
   "checkout_form.expire",
+  "payment_link.expire",
   "merchant.decide",
   "dispute.open",
   "evidence.review",

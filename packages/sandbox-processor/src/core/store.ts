@@ -107,6 +107,8 @@ const RESOURCE_NAMES: Record<Kind, string> = {
   onboarding_form: "Onboarding form",
   checkout_form: "Checkout form",
   transfer_attempt: "Transfer attempt",
+  payment_link: "Payment link",
+  delivery_attempt: "Delivery attempt",
   compliance_form: "Compliance form",
   device: "Device",
   dispute: "Dispute",

@@ -114,6 +114,18 @@ const VIEWERS: Viewers = {
     ...record,
     _links: links(base, { self: `/checkout_forms/${record.id}`, merchant: `/merchants/${record.merchant_id}` }),
   }),
+  payment_link: ({ record }, base) => ({
+    ...record,
+    _links: links(base, {
+      self: `/payment_links/${record.id}`,
+      merchant: `/merchants/${record.merchant_id}`,
+      delivery_attempts: `/payment_links/${record.id}/delivery-attempts`,
+    }),
+  }),
+  delivery_attempt: ({ record }, base) => ({
+    ...record,
+    _links: links(base, { payment_link: `/payment_links/${record.entity_id}` }),
+  }),
   transfer_attempt: ({ record }, base) => ({
     ...record,
     _links: links(base, { self: `/transfer_attempts/${record.id}`, transfer: `/transfers/${record.transfer_id}` }),
@@ -170,6 +182,8 @@ export const PLURALS: Record<Kind, string> = {
   onboarding_form: "onboarding_forms",
   checkout_form: "checkout_forms",
   transfer_attempt: "transfer_attempts",
+  payment_link: "payment_links",
+  delivery_attempt: "delivery_attempts",
   compliance_form: "compliance_forms",
   device: "devices",
   dispute: "disputes",

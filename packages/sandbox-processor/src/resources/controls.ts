@@ -6,21 +6,26 @@ import type { FailureReason } from "../core/test-data";
 import { view } from "../core/views";
 import { completeCardPresentAuthorization, expireAuthorization } from "./authorizations";
 import { listCalls } from "./calls";
-import { type CheckoutSubmission, currentCheckoutForm, payCheckoutForm } from "./checkout-forms";
+import { currentCheckoutForm, payCheckoutForm } from "./checkout-forms";
 import { type Attestation, attestComplianceForm, currentComplianceForm, expireComplianceForm } from "./compliance-forms";
 import { listDeliveries } from "./deliveries";
 import { presentAtDevice, setDeviceConnection, tapOnCancel } from "./devices";
 import { openDispute, resolveDispute, reviewEvidence } from "./disputes";
 import { addFault, clearFaults, type FaultSpec, listFaults, removeFault } from "./faults";
+import type { HostedSubmission } from "./hosted-pages";
 import { type InboxRequest, readInbox, recordInboxRequest } from "./inbox";
 import { ensurePlatformFunding } from "./instruments";
 import { createMerchantDirectly, setFeeProfile, setOnboardingState, updateMerchant } from "./merchants";
 import { type LinkResolution, type OnboardingSubmission, resolveOnboardingLink, submitOnboardingForm } from "./onboarding-forms";
 import { merchantOf } from "./ownership";
+import { currentPaymentLink, payPaymentLink } from "./payment-links";
 import { runDueTimers } from "./scheduled";
 import { closeSettlementThrough, type SettlementStep } from "./settlements";
 import { type AchOutcome, completeCardPresentSale, recordQuietSales, settleAch, settleAchByTestAccount, settleReversal } from "./transfers";
 import { setWebhookSecret } from "./webhooks";
+
+/** The processor's hosted pages a buyer pays on. */
+export type HostedKind = "checkout_form" | "payment_link";
 
 /** A control or page call's answer: the value, or the processor-style reason it was refused. */
 export type ControlResult<T> = { ok: true; value: T } | { ok: false; status: number; code: string; message: string; field?: string };
@@ -227,13 +232,13 @@ export class SandboxControls {
     return pageOf(await submitOnboardingForm(this.sandbox, formId, bearerToken, submission));
   }
 
-  /** What the hosted checkout page shows: the form's amount, what it is for, and whether it can still be paid. */
-  checkoutPage(formId: string) {
-    const { record } = currentCheckoutForm(this.sandbox, formId);
+  /** What a hosted page (a checkout form's or a payment link's) shows: its amount, what it is for, whether it can be paid. */
+  hostedPage(kind: HostedKind, id: string) {
+    const { record } = kind === "checkout_form" ? currentCheckoutForm(this.sandbox, id) : currentPaymentLink(this.sandbox, id);
     return {
       id: record.id,
       state: record.state,
-      nickname: record.nickname,
+      nickname: record.nickname ?? "Payment",
       amount: record.amount_details.total_amount,
       currency: record.amount_details.currency,
       items: record.items,
@@ -242,11 +247,12 @@ export class SandboxControls {
     };
   }
 
-  /** The buyer's submission on the hosted checkout page. */
-  async payCheckout(formId: string, submission: CheckoutSubmission) {
-    const outcome = await payCheckoutForm(this.sandbox, formId, submission);
-    if (outcome.kind === "declined") return { kind: outcome.kind, message: outcome.message };
-    if (outcome.kind === "closed") return { kind: outcome.kind, state: outcome.form.record.state };
+  /** The buyer's submission on a hosted page. */
+  async payHosted(kind: HostedKind, id: string, submission: HostedSubmission) {
+    const outcome = await (kind === "checkout_form" ? payCheckoutForm : payPaymentLink)(this.sandbox, id, submission);
+    if (outcome.kind === "closed") return outcome;
+    if (outcome.kind === "declined")
+      return { kind: outcome.kind, message: outcome.attempt.record.failure_message ?? "The payment was declined." };
     return { kind: outcome.kind, transferId: outcome.attempt.record.transfer_id };
   }
 

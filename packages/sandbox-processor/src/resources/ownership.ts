@@ -35,6 +35,12 @@ export function merchantOf(sandbox: Sandbox, kind: Kind, id: string): string | n
       return store.find("checkout_form", id)?.record.merchant_id ?? null;
     case "transfer_attempt":
       return store.find("transfer_attempt", id)?.record.merchant_id ?? null;
+    case "payment_link":
+      return store.find("payment_link", id)?.record.merchant_id ?? null;
+    case "delivery_attempt": {
+      const attempt = store.find("delivery_attempt", id);
+      return attempt ? (store.find("payment_link", attempt.record.entity_id)?.record.merchant_id ?? null) : null;
+    }
     case "identity":
       return store.find("identity", id) ? merchantOfIdentity(sandbox, id) : null;
     case "payment_instrument": {

@@ -4,6 +4,7 @@ import { completeCardPresentAuthorizationOnSchedule, expireAuthorizationOnSchedu
 import { expireCheckoutFormOnSchedule } from "./checkout-forms";
 import { openDisputeOnSchedule, reviewEvidenceOnSchedule } from "./disputes";
 import { underwriteMerchant } from "./merchants";
+import { expirePaymentLinkOnSchedule } from "./payment-links";
 import { approveSettlementOnSchedule, closeSettlementOnSchedule, settleFunding } from "./settlements";
 import { completeCardPresentOnSchedule, returnAchOnSchedule, settleAchOnSchedule, settleReversalOnSchedule } from "./transfers";
 
@@ -20,6 +21,7 @@ const ACTIONS: Record<TimerAction, (sandbox: Sandbox, subject: string) => void> 
     id.startsWith("AU") ? completeCardPresentAuthorizationOnSchedule(sandbox, id) : completeCardPresentOnSchedule(sandbox, id),
   "authorization.expire": expireAuthorizationOnSchedule,
   "checkout_form.expire": expireCheckoutFormOnSchedule,
+  "payment_link.expire": expirePaymentLinkOnSchedule,
   "merchant.decide": underwriteMerchant,
   "dispute.open": openDisputeOnSchedule,
   "evidence.review": reviewEvidenceOnSchedule,

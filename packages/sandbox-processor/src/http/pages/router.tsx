@@ -145,10 +145,14 @@ async function submitCompliance(c: PageContext) {
   return target ? c.redirect(target, 303) : showCompliance(c);
 }
 
-type CheckoutPayment = Parameters<HttpEnv["Variables"]["control"]["payCheckout"]>[1];
+type HostedKind = Parameters<HttpEnv["Variables"]["control"]["hostedPage"]>[0];
+type HostedPayment = Parameters<HttpEnv["Variables"]["control"]["payHosted"]>[2];
+type HostedPageView = HostedCheckout & {
+  details: HostedCheckout["details"] & { success_return_url?: string; expired_session_url?: string };
+};
 
 /** The buyer's fields as the processor's page takes them; a message for the first one that is missing or malformed. */
-function readCheckoutSubmission(values: Record<string, string>, collectEmail: boolean): CheckoutPayment | { error: string } {
+function readHostedSubmission(values: Record<string, string>, collectEmail: boolean): HostedPayment | { error: string } {
   const firstName = values.first_name ?? "";
   const lastName = values.last_name ?? "";
   if (!firstName || !lastName) return { error: "Enter your first and last name." };
@@ -171,69 +175,71 @@ function readCheckoutSubmission(values: Record<string, string>, collectEmail: bo
   return { firstName, lastName, email, method: { card } };
 }
 
-async function hostedCheckout(c: PageContext): Promise<HostedCheckout | null> {
+async function hostedPage(c: PageContext, kind: HostedKind): Promise<HostedPageView | null> {
   try {
-    const form = (await c.var.control.checkoutPage(c.req.param("id")!)) as HostedCheckout & {
-      details: HostedCheckout["details"] & { success_return_url?: string; expired_session_url?: string };
-    };
-    return form;
+    return await c.var.control.hostedPage(kind, c.req.param("id")!);
   } catch (error) {
     if (error instanceof SandboxControlError && error.status === 404) return null;
     throw error;
   }
 }
 
-/** A form that can no longer be paid: its redirect if it names one, else what happened to it. */
-function closedCheckout(c: PageContext, form: HostedCheckout & { details: { expired_session_url?: string } }) {
+/** A page that can no longer be paid: its redirect if it names one, else what happened to it. */
+function closedPage(c: PageContext, form: HostedPageView) {
   if (form.state === "EXPIRED") {
     const target = safeRedirect(form.details.expired_session_url ?? null);
     if (target) return c.redirect(target, 303);
-    return page(c, <Message title="Checkout expired">This checkout has expired. Ask the seller for a new link.</Message>, 410);
+    return page(c, <Message title="Link expired">This payment page has expired. Ask the seller for a new link.</Message>, 410);
   }
-  return page(c, <Message title="Already paid">You have already paid: this checkout takes one payment.</Message>);
+  if (form.state === "DEACTIVATED") {
+    return page(c, <Message title="Link turned off">The seller has turned this payment link off.</Message>, 410);
+  }
+  return page(c, <Message title="Already paid">You have already paid: this page takes one payment.</Message>);
 }
 
-function openCheckout(c: PageContext, form: HostedCheckout, values: Record<string, string> = {}, error: string | null = null) {
+function openPage(c: PageContext, form: HostedPageView, values: Record<string, string> = {}, error: string | null = null) {
   const details = { ...form.details, terms_of_service_url: safeRedirect(form.details.terms_of_service_url) ?? "#" };
   return page(c, <HostedCheckoutPage form={{ ...form, details }} values={values} error={error} />, error ? 422 : 200);
 }
 
-async function showCheckout(c: PageContext) {
-  const form = await hostedCheckout(c);
-  if (!form) return page(c, <Message title="Not found">No such checkout.</Message>, 404);
-  return form.state === "ACTIVE" ? openCheckout(c, form) : closedCheckout(c, form);
-}
+const showHosted = (kind: HostedKind) => async (c: PageContext) => {
+  const form = await hostedPage(c, kind);
+  if (!form) return page(c, <Message title="Not found">No such payment page.</Message>, 404);
+  return form.state === "ACTIVE" ? openPage(c, form) : closedPage(c, form);
+};
 
-async function submitCheckout(c: PageContext) {
-  const form = await hostedCheckout(c);
-  if (!form) return page(c, <Message title="Not found">No such checkout.</Message>, 404);
-  if (form.state !== "ACTIVE") return closedCheckout(c, form);
+const submitHosted = (kind: HostedKind) => async (c: PageContext) => {
+  const form = await hostedPage(c, kind);
+  if (!form) return page(c, <Message title="Not found">No such payment page.</Message>, 404);
+  if (form.state !== "ACTIVE") return closedPage(c, form);
   const values = await formValues(c);
   const { number: _number, security_code: _code, account_number: _account, ...kept } = values;
-  const submission = readCheckoutSubmission(values, form.details.collect_email === true);
-  if ("error" in submission) return openCheckout(c, form, kept, submission.error);
+  const submission = readHostedSubmission(values, form.details.collect_email === true);
+  if ("error" in submission) return openPage(c, form, kept, submission.error);
   let outcome;
   try {
-    outcome = await c.var.control.payCheckout(form.id, submission);
+    outcome = await c.var.control.payHosted(kind, form.id, submission);
   } catch (error) {
-    if (error instanceof SandboxControlError && error.status === 422) return openCheckout(c, form, kept, error.message);
+    if (error instanceof SandboxControlError && error.status === 422) return openPage(c, form, kept, error.message);
     throw error;
   }
-  if (outcome.kind === "declined") return openCheckout(c, form, kept, `Declined: ${outcome.message}`);
-  if (outcome.kind === "closed") return closedCheckout(c, { ...form, state: outcome.state });
-  const target = safeRedirect((form.details as { success_return_url?: string }).success_return_url ?? null);
+  if (outcome.kind === "declined") return openPage(c, form, kept, `Declined: ${outcome.message}`);
+  if (outcome.kind === "closed") return closedPage(c, { ...form, state: outcome.state });
+  const target = safeRedirect(form.details.success_return_url ?? null);
   if (target) return c.redirect(target, 303);
   return page(c, <Message title="Paid">Thank you — your payment went through.</Message>);
-}
+};
 
-/** The sandbox's browser pages: onboarding form, PCI attestation, hosted checkout, tokenization script and an example checkout. */
+/** The sandbox's browser pages: onboarding form, PCI attestation, hosted checkout and payment link pages, tokenization script and an example checkout. */
 export function createPagesRouter() {
   const router = new Hono<HttpEnv>();
   router.get("/", (c) => page(c, <HomePage />));
   router.get("/finix.js", (c) => c.body(FINIX_JS, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" }));
   router.get("/checkout", (c) => page(c, <CheckoutPage />));
-  router.get("/checkout-forms/:id", showCheckout);
-  router.post("/checkout-forms/:id", submitCheckout);
+  router.get("/checkout-forms/:id", showHosted("checkout_form"));
+  router.post("/checkout-forms/:id", submitHosted("checkout_form"));
+  router.get("/payment-links/:id", showHosted("payment_link"));
+  router.post("/payment-links/:id", submitHosted("payment_link"));
   router.get("/onboarding", showOnboarding);
   router.post("/onboarding", submitOnboarding);
   router.get("/compliance/:id", (c) => showCompliance(c));

@@ -9,6 +9,7 @@ import * as identities from "./identities";
 import * as merchants from "./merchants";
 import * as onboardingForms from "./onboarding-forms";
 import * as paymentInstruments from "./payment-instruments";
+import * as paymentLinks from "./payment-links";
 import * as settlements from "./settlements";
 import * as transfers from "./transfers";
 import * as webhooks from "./webhooks";
@@ -99,6 +100,23 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "POST", path: "/checkout_forms", handler: checkoutForms.create, documentedIn: "api-reference" },
   { method: "GET", path: "/checkout_forms", handler: checkoutForms.index, query: [], documentedIn: "api-reference" },
   { method: "GET", path: "/checkout_forms/{checkout_form_id}", handler: checkoutForms.get, documentedIn: "api-reference" },
+  { method: "POST", path: "/payment_links", handler: paymentLinks.create, documentedIn: "api-reference" },
+  { method: "GET", path: "/payment_links", handler: paymentLinks.index, query: ["state"], documentedIn: "api-reference" },
+  { method: "GET", path: "/payment_links/{payment_link_id}", handler: paymentLinks.get, documentedIn: "api-reference" },
+  { method: "PUT", path: "/payment_links/{payment_link_id}", handler: paymentLinks.update, documentedIn: "api-reference" },
+  {
+    method: "POST",
+    path: "/payment_links/{payment_link_id}/delivery-attempts",
+    handler: paymentLinks.send,
+    documentedIn: "api-reference",
+  },
+  {
+    method: "GET",
+    path: "/payment_links/{payment_link_id}/delivery-attempts",
+    handler: paymentLinks.deliveries,
+    query: [...range("created_at")],
+    documentedIn: "api-reference",
+  },
   {
     method: "GET",
     path: "/transfer_attempts",
