@@ -1,6 +1,15 @@
 import { describe, expect, inject, it } from "vitest";
 
-import { adminHeaders, DESKTOP, devServerAndChromium, expectToFit, newContext, PHONE, watchPage } from "../support/dashboard-browser.mjs";
+import {
+  adminHeaders,
+  DESKTOP,
+  devServerAndChromium,
+  expectToFit,
+  newContext,
+  PHONE,
+  SERVICE_POLL,
+  watchPage,
+} from "../support/dashboard-browser.mjs";
 import { devSecrets } from "../support/dev-server.mjs";
 import { chargeableTenant, control } from "../support/index.mjs";
 
@@ -21,13 +30,13 @@ async function tenantKey(name) {
 async function tokenizeInCheckout(page) {
   await page.goto(`${suite.server.baseUrl}/sandbox/checkout`);
   await page.waitForSelector("#finix-card-number");
-  await expect.poll(() => page.textContent("#meta-output")).toContain("sandbox");
+  await expect.poll(() => page.textContent("#meta-output"), SERVICE_POLL).toContain("sandbox");
   await page.fill("#finix-card-name", "Ada Lovelace");
   await page.fill("#finix-card-number", "4895 1422 3212 0006");
   await page.fill("#finix-card-expiration_date", "12/30");
   await page.fill("#finix-card-security_code", "123");
   await page.click("#finix-submit");
-  await expect.poll(() => page.textContent("#token-id")).toMatch(/^TK/);
+  await expect.poll(() => page.textContent("#token-id"), SERVICE_POLL).toMatch(/^TK/);
   return (await page.textContent("#token-id")).trim();
 }
 
@@ -133,7 +142,7 @@ describe.skipIf(!CHROMIUM)("in a real browser", () => {
     await page.fill("#security_code", "123");
     await expectToFit(page, viewport);
     await page.click("#pay");
-    await expect.poll(() => page.textContent("#checkout-error")).toContain("Declined");
+    await expect.poll(() => page.textContent("#checkout-error"), SERVICE_POLL).toContain("Declined");
     await expectToFit(page, viewport);
 
     await page.fill("#number", "4895 1422 3212 0006");

@@ -4,7 +4,7 @@
 // Quickstart's two operations, first on the page, charge and list as their examples stand.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 
-import { adminCli, devServerAndChromium, watchPage } from "../support/dashboard-browser.mjs";
+import { adminCli, devServerAndChromium, SERVICE_POLL, watchPage } from "../support/dashboard-browser.mjs";
 
 const CHROMIUM = inject("chromiumPath");
 
@@ -71,7 +71,10 @@ describe.skipIf(!CHROMIUM)("the API reference in a real browser", () => {
     const health = await opened(page, "getHealth");
     await health.locator(".try-out__btn").click();
     await health.locator(".execute").click();
-    await expect.poll(() => health.locator(".live-responses-table tr.response .response-col_status").textContent()).toBe("200");
+    // The request goes from the page to the service and back: on a loaded machine, longer than expect.poll's default second.
+    await expect
+      .poll(() => health.locator(".live-responses-table tr.response .response-col_status").textContent(), SERVICE_POLL)
+      .toBe("200");
 
     expect(seen.external).toEqual([]);
     expect(seen.errors).toEqual([]);
