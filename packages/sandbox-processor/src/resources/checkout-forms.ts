@@ -1,8 +1,8 @@
 import { invalidField } from "../core/errors";
 import { processorId } from "../core/ids";
-import type { CheckoutAdditionalDetails, Stored, Tags } from "../core/records";
+import type { CheckoutAdditionalDetails, Stored } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
-import { attemptHostedPayment, checkHostedPage, type HostedPageInput, type HostedSubmission } from "./hosted-pages";
+import { checkHostedPage, type HostedOutcome, type HostedPageInput, type HostedSubmission, payOnPage } from "./hosted-pages";
 import { processingMerchant } from "./merchants";
 
 /** "By default, checkout_forms expire after 10 minutes … to a maximum of 3 weeks" (the processor's Checkout Pages guide). */
@@ -14,12 +14,8 @@ export type CreateCheckoutFormInput = HostedPageInput & {
   is_multiple_use?: boolean | null;
   is_authorization?: boolean | null;
   nickname?: string | null;
-  items?: Record<string, unknown>[] | null;
-  buyer_details?: Record<string, unknown> | null;
   additional_details?:
     (Partial<Omit<CheckoutAdditionalDetails, "expiration_in_minutes">> & { expiration_in_minutes?: number | null }) | null;
-  branding?: Record<string, unknown> | null;
-  tags?: Tags | null;
 };
 
 function expirationMinutes(value: number | null | undefined): number {
@@ -44,7 +40,7 @@ export function createCheckoutForm(sandbox: Sandbox, input: CreateCheckoutFormIn
   if (input.is_multiple_use) throw invalidField("is_multiple_use", "A checkout form takes one payment.");
   if (input.is_authorization) throw invalidField("is_authorization", "The sandbox's checkout forms make sales only.");
   if (!input.nickname?.trim()) throw invalidField("nickname", "nickname is required.");
-  const { methods, amount, termsOfServiceUrl } = checkHostedPage(input);
+  const { fields, termsOfServiceUrl } = checkHostedPage(input);
   const details = input.additional_details ?? {};
   const minutes = expirationMinutes(details.expiration_in_minutes);
 
@@ -57,19 +53,12 @@ export function createCheckoutForm(sandbox: Sandbox, input: CreateCheckoutFormIn
       id,
       application_id: sandbox.applicationId,
       merchant_id: merchant.record.id,
+      ...fields,
       nickname: input.nickname.trim(),
-      payment_frequency: "ONE_TIME",
       is_multiple_use: false,
       is_authorization: false,
-      allowed_payment_methods: methods,
-      state: "ACTIVE",
-      amount_details: amount,
-      items: input.items ?? [],
-      buyer_details: input.buyer_details ?? null,
       additional_details: { ...details, terms_of_service_url: termsOfServiceUrl, expiration_in_minutes: minutes },
-      branding: input.branding ?? null,
       link_url: `${sandbox.publicOrigin}/sandbox/checkout-forms/${id}`,
-      tags: input.tags ?? {},
       created_at: now,
       updated_at: now,
     },
@@ -100,22 +89,8 @@ export function expireCheckoutFormOnSchedule(sandbox: Sandbox, formId: string): 
   currentCheckoutForm(sandbox, formId);
 }
 
-export type CheckoutOutcome =
-  | { kind: "paid"; attempt: Stored<"transfer_attempt"> }
-  | { kind: "declined"; attempt: Stored<"transfer_attempt"> }
-  | { kind: "closed"; state: string };
-
 /** A buyer pays on the form's page: a declined card leaves it open for another try; a sale made completes it. */
-export async function payCheckoutForm(sandbox: Sandbox, formId: string, submission: HostedSubmission): Promise<CheckoutOutcome> {
+export async function payCheckoutForm(sandbox: Sandbox, formId: string, submission: HostedSubmission): Promise<HostedOutcome> {
   const form = currentCheckoutForm(sandbox, formId);
-  if (form.record.state !== "ACTIVE") return { kind: "closed", state: form.record.state };
-  const { merchant_id: merchantId, amount_details: amount, allowed_payment_methods: allowedMethods } = form.record;
-  const attempt = await attemptHostedPayment(
-    sandbox,
-    { id: formId, type: "CHECKOUT_FORM", merchantId, amount: amount.total_amount, currency: amount.currency, allowedMethods },
-    submission,
-  );
-  if (attempt.record.state !== "SUCCEEDED") return { kind: "declined", attempt };
-  changeState(sandbox, form, "COMPLETED");
-  return { kind: "paid", attempt };
+  return payOnPage(sandbox, form.record, "CHECKOUT_FORM", submission, () => changeState(sandbox, form, "COMPLETED"));
 }

@@ -1,6 +1,6 @@
 import { invalidField } from "../core/errors";
 import { processorId } from "../core/ids";
-import type { Stored, TransferAttemptRecord } from "../core/records";
+import type { Stored, Tags, TransferAttemptRecord } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
 import { createIdentity } from "./identities";
 import { bankDraft, type BankInput, cardDraft, type CardInput, createInstrument } from "./instruments";
@@ -16,6 +16,10 @@ export type HostedPageInput = {
   allowed_payment_methods?: string[] | null;
   amount_details?: { amount_type?: string | null; total_amount?: number | null; currency?: string | null } | null;
   additional_details?: { terms_of_service_url?: string } | null;
+  items?: Record<string, unknown>[] | null;
+  buyer_details?: Record<string, unknown> | null;
+  branding?: Record<string, unknown> | null;
+  tags?: Tags | null;
 };
 
 /**
@@ -41,9 +45,18 @@ export function checkHostedPage(input: HostedPageInput) {
   const termsOfServiceUrl = input.additional_details?.terms_of_service_url;
   if (!termsOfServiceUrl) throw invalidField("additional_details.terms_of_service_url", "terms_of_service_url is required.");
   return {
-    methods,
-    amount: { amount_type: "FIXED" as const, total_amount: amount.total_amount!, currency: amount.currency },
     termsOfServiceUrl,
+    /** The fields both resources store as given (a new page is `ACTIVE`). */
+    fields: {
+      payment_frequency: "ONE_TIME" as const,
+      allowed_payment_methods: methods,
+      state: "ACTIVE" as const,
+      amount_details: { amount_type: "FIXED" as const, total_amount: amount.total_amount!, currency: amount.currency },
+      items: input.items ?? [],
+      buyer_details: input.buyer_details ?? null,
+      branding: input.branding ?? null,
+      tags: input.tags ?? {},
+    },
   };
 }
 
@@ -55,27 +68,32 @@ export type HostedSubmission = {
   method: { card: CardInput } | { bank: BankInput };
 };
 
-/** The hosted page's resource a buyer pays on: a checkout form or a payment link, for its fixed amount. */
-export type HostedEntity = {
+/** A page a buyer pays on, as a checkout form and a payment link both store it: for its fixed amount, while `ACTIVE`. */
+type PayablePage = {
   id: string;
-  type: TransferAttemptRecord["entity_type"];
-  merchantId: string;
-  amount: number;
-  currency: string;
-  allowedMethods: string[];
+  state: string;
+  merchant_id: string;
+  amount_details: { total_amount: number; currency: string };
+  allowed_payment_methods: string[];
 };
+
+export type HostedOutcome = { kind: "paid" | "declined"; attempt: Stored<"transfer_attempt"> } | { kind: "closed"; state: string };
 
 /**
  * One buyer's submission on a hosted page, as the processor records it (a Transfer Attempt): the buyer's identity and
  * instrument, then a sale for the page's amount, and the attempt naming the page (`entity_id`) and the sale it made.
+ * A decline leaves the page as it was; `afterSale` is what a sale made does to it (a single-use page completes).
  */
-export async function attemptHostedPayment(
+export async function payOnPage(
   sandbox: Sandbox,
-  entity: HostedEntity,
+  page: PayablePage,
+  type: TransferAttemptRecord["entity_type"],
   submission: HostedSubmission,
-): Promise<Stored<"transfer_attempt">> {
+  afterSale: () => void,
+): Promise<HostedOutcome> {
+  if (page.state !== "ACTIVE") return { kind: "closed", state: page.state };
   const isCard = "card" in submission.method;
-  if (!entity.allowedMethods.includes(isCard ? "PAYMENT_CARD" : "BANK_ACCOUNT")) {
+  if (!page.allowed_payment_methods.includes(isCard ? "PAYMENT_CARD" : "BANK_ACCOUNT")) {
     throw invalidField(isCard ? "number" : "account_number", "This page does not take that payment method.");
   }
   const draft =
@@ -84,22 +102,23 @@ export async function attemptHostedPayment(
     entity: { first_name: submission.firstName, last_name: submission.lastName, ...(submission.email ? { email: submission.email } : {}) },
   });
   const instrument = createInstrument(sandbox, identity.record.id, draft, null);
+  const { total_amount: amount, currency } = page.amount_details;
   const answer = createTransfer(
     sandbox,
-    { merchant: entity.merchantId, source: instrument.record.id, amount: entity.amount, currency: entity.currency },
-    `${entity.id}:${instrument.record.id}`,
+    { merchant: page.merchant_id, source: instrument.record.id, amount, currency },
+    `${page.id}:${instrument.record.id}`,
   );
   const transfer = answer.transfer.record;
   const now = sandbox.nowIso();
-  return sandbox.store.insert(
+  const attempt = sandbox.store.insert(
     "transfer_attempt",
     {
       id: processorId("transfer_attempt_"),
-      entity_id: entity.id,
-      entity_type: entity.type,
-      merchant_id: entity.merchantId,
-      amount: entity.amount,
-      currency: entity.currency,
+      entity_id: page.id,
+      entity_type: type,
+      merchant_id: page.merchant_id,
+      amount,
+      currency,
       state: answer.status === 201 ? "SUCCEEDED" : "FAILED",
       buyer_details: {
         first_name: submission.firstName,
@@ -117,4 +136,7 @@ export async function attemptHostedPayment(
     },
     {},
   );
+  if (attempt.record.state !== "SUCCEEDED") return { kind: "declined", attempt };
+  afterSale();
+  return { kind: "paid", attempt };
 }

@@ -2,7 +2,7 @@ import { invalidField } from "../core/errors";
 import { processorId } from "../core/ids";
 import type { CheckoutAdditionalDetails, DeliveryAttemptRecord, PaymentLinkState, Stored, Tags } from "../core/records";
 import type { Sandbox } from "../core/sandbox";
-import { attemptHostedPayment, checkHostedPage, type HostedPageInput, type HostedSubmission } from "./hosted-pages";
+import { checkHostedPage, type HostedOutcome, type HostedPageInput, type HostedSubmission, payOnPage } from "./hosted-pages";
 import { processingMerchant } from "./merchants";
 
 /**
@@ -18,16 +18,12 @@ export type CreatePaymentLinkInput = HostedPageInput & {
   merchant_id?: string | null;
   is_multiple_use?: boolean | null;
   nickname?: string | null;
-  items?: Record<string, unknown>[] | null;
-  buyer_details?: Record<string, unknown> | null;
   additional_details?:
     | (Partial<Omit<CheckoutAdditionalDetails, "expiration_in_minutes" | "cart_return_url">> & {
         unsuccessful_return_url?: string;
         expiration_in_minutes?: number | null;
       })
     | null;
-  branding?: Record<string, unknown> | null;
-  tags?: Tags | null;
 };
 
 function linkMinutes(value: number | null | undefined): number {
@@ -42,7 +38,7 @@ function linkMinutes(value: number | null | undefined): number {
 export function createPaymentLink(sandbox: Sandbox, input: CreatePaymentLinkInput): Stored<"payment_link"> {
   if (!input.merchant_id) throw invalidField("merchant_id", "merchant_id is required.");
   const merchant = processingMerchant(sandbox, input.merchant_id, "merchant_id");
-  const { methods, amount, termsOfServiceUrl } = checkHostedPage(input);
+  const { fields, termsOfServiceUrl } = checkHostedPage(input);
   const details = input.additional_details ?? {};
   const minutes = linkMinutes(details.expiration_in_minutes);
   const id = processorId("payment_link_");
@@ -53,18 +49,11 @@ export function createPaymentLink(sandbox: Sandbox, input: CreatePaymentLinkInpu
       id,
       application_id: sandbox.applicationId,
       merchant_id: merchant.record.id,
+      ...fields,
       nickname: input.nickname?.trim() || null,
-      payment_frequency: "ONE_TIME",
       is_multiple_use: input.is_multiple_use === true,
-      allowed_payment_methods: methods,
-      state: "ACTIVE",
-      amount_details: amount,
-      items: input.items ?? [],
-      buyer_details: input.buyer_details ?? null,
       additional_details: { ...details, terms_of_service_url: termsOfServiceUrl, expiration_in_minutes: minutes },
-      branding: input.branding ?? null,
       link_url: `${sandbox.publicOrigin}/sandbox/payment-links/${id}`,
-      tags: input.tags ?? {},
       created_at: now,
       updated_at: now,
     },
@@ -120,24 +109,12 @@ export function updatePaymentLink(sandbox: Sandbox, linkId: string, input: Updat
   });
 }
 
-export type LinkOutcome =
-  | { kind: "paid"; attempt: Stored<"transfer_attempt"> }
-  | { kind: "declined"; attempt: Stored<"transfer_attempt"> }
-  | { kind: "closed"; state: string };
-
 /** A buyer pays on the link's page: a single-use link is `COMPLETED` by its first sale; a multiple-use one stays open. */
-export async function payPaymentLink(sandbox: Sandbox, linkId: string, submission: HostedSubmission): Promise<LinkOutcome> {
+export async function payPaymentLink(sandbox: Sandbox, linkId: string, submission: HostedSubmission): Promise<HostedOutcome> {
   const link = currentPaymentLink(sandbox, linkId);
-  if (link.record.state !== "ACTIVE") return { kind: "closed", state: link.record.state };
-  const { merchant_id: merchantId, amount_details: amount, allowed_payment_methods: allowedMethods } = link.record;
-  const attempt = await attemptHostedPayment(
-    sandbox,
-    { id: linkId, type: "PAYMENT_LINK", merchantId, amount: amount.total_amount, currency: amount.currency, allowedMethods },
-    submission,
-  );
-  if (attempt.record.state !== "SUCCEEDED") return { kind: "declined", attempt };
-  if (!link.record.is_multiple_use) changeLink(sandbox, link, { state: "COMPLETED" });
-  return { kind: "paid", attempt };
+  return payOnPage(sandbox, link.record, "PAYMENT_LINK", submission, () => {
+    if (!link.record.is_multiple_use) changeLink(sandbox, link, { state: "COMPLETED" });
+  });
 }
 
 export type DeliveryRequest = { requested_delivery_methods?: { type?: string | null; destinations?: string[] | null }[] | null };

@@ -2,34 +2,9 @@ import { z } from "zod";
 
 import { createCheckoutForm, currentCheckoutForm } from "../../resources/checkout-forms";
 import { jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
-import { Tags } from "./schemas";
+import { HostedPageBody } from "./schemas";
 
-const CreateCheckoutFormBody = z.object({
-  merchant_id: z.string().nullish(),
-  payment_frequency: z.string().nullish(),
-  is_multiple_use: z.boolean().nullish(),
-  is_authorization: z.boolean().nullish(),
-  allowed_payment_methods: z.array(z.string()).nullish(),
-  nickname: z.string().max(255).nullish(),
-  amount_details: z
-    .object({ amount_type: z.string().nullish(), total_amount: z.number().int().nullish(), currency: z.string().nullish() })
-    .nullish(),
-  items: z.array(z.looseObject({})).nullish(),
-  buyer_details: z.looseObject({}).nullish(),
-  additional_details: z
-    .object({
-      collect_name: z.boolean().optional(),
-      collect_email: z.boolean().optional(),
-      success_return_url: z.string().optional(),
-      cart_return_url: z.string().optional(),
-      expired_session_url: z.string().optional(),
-      terms_of_service_url: z.string().optional(),
-      expiration_in_minutes: z.number().nullish(),
-    })
-    .nullish(),
-  branding: z.looseObject({}).nullish(),
-  tags: Tags,
-});
+const CreateCheckoutFormBody = HostedPageBody.extend({ is_authorization: z.boolean().nullish() });
 
 export async function create(c: RestContext) {
   const { body } = await jsonBody(c, CreateCheckoutFormBody);

@@ -3,34 +3,9 @@ import { z } from "zod";
 import { view } from "../../core/views";
 import { createPaymentLink, currentPaymentLink, sendPaymentLink, updatePaymentLink } from "../../resources/payment-links";
 import { hal, jsonBody, list, pageRequest, queryFilters, resource, type RestContext } from "./http";
-import { Tags } from "./schemas";
+import { HostedPageBody, Tags } from "./schemas";
 
-const CreatePaymentLinkBody = z.object({
-  merchant_id: z.string().nullish(),
-  application_id: z.string().nullish(),
-  payment_frequency: z.string().nullish(),
-  is_multiple_use: z.boolean().nullish(),
-  allowed_payment_methods: z.array(z.string()).nullish(),
-  nickname: z.string().max(255).nullish(),
-  amount_details: z
-    .object({ amount_type: z.string().nullish(), total_amount: z.number().int().nullish(), currency: z.string().nullish() })
-    .nullish(),
-  items: z.array(z.looseObject({})).nullish(),
-  buyer_details: z.looseObject({}).nullish(),
-  additional_details: z
-    .object({
-      collect_name: z.boolean().optional(),
-      collect_email: z.boolean().optional(),
-      success_return_url: z.string().optional(),
-      unsuccessful_return_url: z.string().optional(),
-      expired_session_url: z.string().optional(),
-      terms_of_service_url: z.string().optional(),
-      expiration_in_minutes: z.number().nullish(),
-    })
-    .nullish(),
-  branding: z.looseObject({}).nullish(),
-  tags: Tags,
-});
+const CreatePaymentLinkBody = HostedPageBody.extend({ application_id: z.string().nullish() });
 
 const UpdatePaymentLinkBody = z.object({ state: z.string().nullish(), nickname: z.string().max(255).nullish(), tags: Tags });
 

@@ -26,3 +26,31 @@ export const BankFields = z.object({
 });
 
 export const Note = z.object({ note: z.string().trim().min(1, "note is required") });
+
+/** What a checkout form and a payment link are both created with (`POST /checkout_forms`, `POST /payment_links`). */
+export const HostedPageBody = z.object({
+  merchant_id: z.string().nullish(),
+  payment_frequency: z.string().nullish(),
+  is_multiple_use: z.boolean().nullish(),
+  allowed_payment_methods: z.array(z.string()).nullish(),
+  nickname: z.string().max(255).nullish(),
+  amount_details: z
+    .object({ amount_type: z.string().nullish(), total_amount: z.number().int().nullish(), currency: z.string().nullish() })
+    .nullish(),
+  items: z.array(z.looseObject({})).nullish(),
+  buyer_details: z.looseObject({}).nullish(),
+  additional_details: z
+    .object({
+      collect_name: z.boolean().optional(),
+      collect_email: z.boolean().optional(),
+      success_return_url: z.string().optional(),
+      cart_return_url: z.string().optional(),
+      unsuccessful_return_url: z.string().optional(),
+      expired_session_url: z.string().optional(),
+      terms_of_service_url: z.string().optional(),
+      expiration_in_minutes: z.number().nullish(),
+    })
+    .nullish(),
+  branding: z.looseObject({}).nullish(),
+  tags: Tags,
+});
