@@ -31,6 +31,44 @@ export const CARD_PRESENT_AUTHORIZATION = "CARD_PRESENT_AUTHORIZATION";
 /** "All authorizations must be captured within seven days" (the processor's guide; its examples' `expires_at`). */
 const LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
+/** An authorization record with the processor's defaults for every field the caller does not set; it lapses in seven days. */
+function newAuthorization(
+  sandbox: Sandbox,
+  input: Pick<CreateAuthorizationInput, "amount" | "currency" | "idempotency_id" | "tags">,
+  fields: Partial<AuthorizationRecord> & Pick<AuthorizationRecord, "state" | "merchant" | "merchant_identity">,
+): AuthorizationRecord {
+  const now = sandbox.nowIso();
+  return {
+    id: processorId("AU"),
+    application: sandbox.applicationId,
+    amount: input.amount,
+    amount_requested: input.amount,
+    capture_amount: 0,
+    currency: input.currency,
+    source: null,
+    device: null,
+    card_present_details: null,
+    transfer: null,
+    is_void: false,
+    void_state: "UNATTEMPTED",
+    expires_at: sandbox.isoIn(LIFETIME_SECONDS),
+    idempotency_id: input.idempotency_id ?? null,
+    failure_code: null,
+    failure_message: null,
+    trace_id: crypto.randomUUID(),
+    messages: [],
+    raw: null,
+    "3ds_redirect_url": null,
+    additional_buyer_charges: null,
+    additional_healthcare_data: null,
+    address_verification: null,
+    security_code_verification: null,
+    tags: input.tags ?? {},
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
 /** The processor's failure code for capturing (or voiding) a hold that is no longer open. */
 const CLOSED: FailureReason = {
   code: "AUTHORIZATION_EXPIRED_OR_ALREADY_CAPTURED",
@@ -119,40 +157,16 @@ export function createAuthorization(sandbox: Sandbox, input: CreateAuthorization
     throw invalidField("source", `Payment instrument ${input.source} is a ${source.record.type}; only a PAYMENT_CARD can be authorized.`);
   }
   const decline = source.internal.behaviour.decline ?? declineForAmount(input.amount);
-  const nowMs = sandbox.nowMs();
-  const now = new Date(nowMs).toISOString();
-  const record: AuthorizationRecord = {
-    id: processorId("AU"),
-    application: sandbox.applicationId,
-    amount: input.amount,
-    amount_requested: input.amount,
-    capture_amount: 0,
-    currency: input.currency,
+  const record = newAuthorization(sandbox, input, {
     state: decline ? "FAILED" : "SUCCEEDED",
     merchant: merchant.record.id,
     merchant_identity: merchant.record.identity,
     source: source.record.id,
-    device: null,
-    card_present_details: null,
-    transfer: null,
-    is_void: false,
-    void_state: "UNATTEMPTED",
-    expires_at: new Date(nowMs + LIFETIME_SECONDS * 1000).toISOString(),
-    idempotency_id: input.idempotency_id ?? null,
     failure_code: decline?.code ?? null,
     failure_message: decline?.message ?? null,
-    trace_id: crypto.randomUUID(),
-    messages: [],
-    raw: null,
-    "3ds_redirect_url": null,
-    additional_buyer_charges: null,
-    additional_healthcare_data: null,
     address_verification: source.record.address_verification ?? null,
     security_code_verification: source.record.security_code_verification ?? null,
-    tags: input.tags ?? {},
-    created_at: now,
-    updated_at: now,
-  };
+  });
   const status = decline ? 402 : 201;
   const authorization = sandbox.store.insert("authorization", record, {
     requestFingerprint: fingerprint,
@@ -171,39 +185,12 @@ export function createAuthorization(sandbox: Sandbox, input: CreateAuthorization
  */
 function createCardPresentAuthorization(sandbox: Sandbox, input: CreateAuthorizationInput, fingerprint: string): AuthorizationAnswer {
   const { device, merchant } = readyReader(sandbox, input.device, CARD_PRESENT_AUTHORIZATION);
-  const now = sandbox.nowIso();
-  const record: AuthorizationRecord = {
-    id: processorId("AU"),
-    application: sandbox.applicationId,
-    amount: input.amount,
-    amount_requested: input.amount,
-    capture_amount: 0,
-    currency: input.currency,
+  const record = newAuthorization(sandbox, input, {
     state: "PENDING",
     merchant: merchant.record.id,
     merchant_identity: merchant.record.identity,
-    source: null,
     device: device.record.id,
-    card_present_details: null,
-    transfer: null,
-    is_void: false,
-    void_state: "UNATTEMPTED",
-    expires_at: new Date(sandbox.nowMs() + LIFETIME_SECONDS * 1000).toISOString(),
-    idempotency_id: input.idempotency_id ?? null,
-    failure_code: null,
-    failure_message: null,
-    trace_id: crypto.randomUUID(),
-    messages: [],
-    raw: null,
-    "3ds_redirect_url": null,
-    additional_buyer_charges: null,
-    additional_healthcare_data: null,
-    address_verification: null,
-    security_code_verification: null,
-    tags: input.tags ?? {},
-    created_at: now,
-    updated_at: now,
-  };
+  });
   const authorization = sandbox.store.insert("authorization", record, {
     requestFingerprint: fingerprint,
     createdStatus: 201,
