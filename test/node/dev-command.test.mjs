@@ -1,20 +1,38 @@
-// `npm run dev` itself (scripts/dev.mjs) on a port other than 8787: every link the service and the sandbox generate
-// follows the port, the URL is written for the terminal tools, the cron sweep can be run; and the operator CLI fails
-// with one line (and the right exit code) when the server is missing, the secret is wrong, or the command is misused.
+// `npm run dev` itself (scripts/dev.mjs), on one state directory from fresh. Its first start applies every D1 migration
+// (the control database's and each tenant shard's) and keeps wrangler's trace viewer off; on a port other than 8787,
+// every link the service and the sandbox generate follows the port, the URL is written for the terminal tools, the cron
+// sweep can be run, and the operator CLI fails with one line (and the right exit code) when the server is missing, the
+// secret is wrong, or the command is misused. Started again, it finds no migration pending, applies one the database
+// has not recorded, and turns the trace viewer on when `--traces` asks. One file, so that one start of the whole
+// service (most of such a file's CPU) serves all of it.
 import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unstable_readConfig } from "wrangler";
 
 import { TEST_SELLER } from "../../packages/sandbox-processor/src/core/test-data.ts";
+import { localD1, localD1s } from "../../scripts/local-d1.mjs";
 import { parseDevVars } from "../../scripts/local-service.mjs";
 import { freePort } from "../support/index.mjs";
 
 const root = path.join(import.meta.dirname, "../..");
 const execFileAsync = promisify(execFile);
+const stateDir = mkdtempSync(path.join(tmpdir(), "payment-connect-dev-"));
+const config = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
+const d1 = localD1({ config, stateDir });
+const shards = localD1s({ config, stateDir }).filter((database) => database.binding !== "DB");
+const sqlFiles = (folder) =>
+  readdirSync(path.join(root, folder))
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
+const migrations = sqlFiles("migrations");
+const shardMigrations = sqlFiles("shard-migrations");
+const TRACES_QUERY = "/cdn-cgi/local/explorer/api/local/observability/query";
 
 /** Runs a terminal tool; resolves with its exit code and output whatever the code. */
 async function cli(script, args, env = {}) {
@@ -29,36 +47,87 @@ async function cli(script, args, env = {}) {
   }
 }
 
-let dev;
-let port;
+/**
+ * `npm run dev` on the file's state directory, started as a user starts it (wrangler's own switch for the trace viewer
+ * unset), in a process group of its own so that stopping it stops wrangler and workerd too. Its `output` grows as it
+ * prints.
+ */
+async function startDev(args) {
+  const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "X_LOCAL_OBSERVABILITY")), CI: "true" };
+  args = ["--persist-to", stateDir, "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", ...args];
+  const dev = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/dev.mjs", ...args], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const started = { dev, output: "", closed: new Promise((resolve) => dev.once("close", resolve)) };
+  dev.stdout.on("data", (chunk) => (started.output += chunk));
+  dev.stderr.on("data", (chunk) => (started.output += chunk));
+  return started;
+}
+
+/** Resolves once it has printed `ready`; fails if it exits first or takes over 2 minutes (a loaded machine). */
+async function until(started, ready) {
+  const deadline = Date.now() + 120_000;
+  while (!ready.test(started.output)) {
+    if (started.dev.exitCode !== null || Date.now() > deadline) throw new Error(`npm run dev did not come up:\n${started.output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** SIGTERM to the whole group, then SIGKILL if it has not closed within 15 s (a loaded machine tears down slowly). */
+async function stopDev({ dev, closed }) {
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-(/** @type {number} */ (dev.pid)), signal);
+    } catch {
+      // already gone
+    }
+  };
+  signalGroup("SIGTERM");
+  const timer = setTimeout(() => signalGroup("SIGKILL"), 15_000);
+  await closed;
+  clearTimeout(timer);
+}
+
+function tracesQuery(base) {
+  return fetch(base + TRACES_QUERY, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ sql: "SELECT name FROM spans LIMIT 1" }),
+    signal: AbortSignal.timeout(30_000),
+  });
+}
+
+function appliedMigrations(database = d1) {
+  const db = new DatabaseSync(database.file, { readOnly: true });
+  try {
+    return db
+      .prepare("SELECT name FROM d1_migrations ORDER BY name")
+      .all()
+      .map((row) => row.name);
+  } finally {
+    db.close();
+  }
+}
+
+/** The first start, on the fresh state: every test but the last file's uses it. */
+let server;
 let baseUrl;
-let stateDir;
-let output = "";
 let admin;
 
 beforeAll(async () => {
-  port = await freePort();
+  const port = await freePort();
   baseUrl = `http://localhost:${port}`;
-  stateDir = mkdtempSync(path.join(tmpdir(), "payment-connect-dev-"));
-  const args = ["scripts/dev.mjs", "--port", String(port), "--persist-to", stateDir];
-  args.push("--inspector-port", String(await freePort()), "--show-interactive-dev-session=false");
-  dev = spawn(process.execPath, args, { cwd: root, env: { ...process.env, CI: "true" }, stdio: ["ignore", "pipe", "pipe"] });
-  dev.stdout.on("data", (chunk) => (output += chunk));
-  dev.stderr.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 120_000;
-  while (!existsSync(path.join(stateDir, "dev-url"))) {
-    if (dev.exitCode !== null || Date.now() > deadline) throw new Error(`npm run dev did not come up:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = await startDev(["--port", String(port)]);
+  await until(server, /Payment Connect is up/);
   // scripts/dev.mjs made .dev.vars if it was missing; the server and the CLI both read the secret there.
   admin = { Authorization: `Bearer ${parseDevVars(readFileSync(path.join(root, ".dev.vars"), "utf8")).ADMIN_SECRET}` };
 });
 afterAll(async () => {
-  if (dev && dev.exitCode === null) {
-    dev.kill("SIGTERM");
-    await new Promise((resolve) => dev.once("exit", resolve));
-  }
-  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  if (server && server.dev.exitCode === null) await stopDev(server);
+  rmSync(stateDir, { recursive: true, force: true });
 });
 
 async function json(response) {
@@ -66,11 +135,24 @@ async function json(response) {
   return response.json();
 }
 
+describe("npm run dev on a fresh state directory", () => {
+  it("applies every D1 migration, the control database's and each tenant shard's, and keeps the trace viewer off", async () => {
+    expect(server.output).toContain(`applying ${migrations.length} D1 migration(s)`);
+    expect(appliedMigrations()).toEqual(migrations);
+    expect(shards.length, "at least two tenant shards").toBeGreaterThanOrEqual(2);
+    for (const shard of shards) expect(appliedMigrations(shard), shard.binding).toEqual(shardMigrations);
+    const traces = await tracesQuery(baseUrl);
+    expect(traces.status, await traces.clone().text()).toBe(404);
+    expect(await traces.text()).toContain("not enabled");
+    expect(existsSync(path.join(stateDir, "v3", "observability")), "no trace store on disk").toBe(false);
+  });
+});
+
 describe("npm run dev -- --port N", () => {
   it("writes where it serves for the terminal tools, and wrangler does not try to download `Request.cf`", () => {
     expect(readFileSync(path.join(stateDir, "dev-url"), "utf8").trim()).toBe(baseUrl);
-    expect(output).toContain(`Payment Connect is up at ${baseUrl}`);
-    expect(output).not.toContain("Unable to fetch the `Request.cf` object");
+    expect(server.output).toContain(`Payment Connect is up at ${baseUrl}`);
+    expect(server.output).not.toContain("Unable to fetch the `Request.cf` object");
   });
 
   // First in the file: the server is fresh, so its two shards are the same size and placement alternates between them.
@@ -153,13 +235,13 @@ describe("what npm run dev prints", () => {
     const key = `lc_live_${"K".repeat(43)}`;
     const token = "T".repeat(43);
     const adminSecret = admin.Authorization.slice("Bearer ".length);
-    const printed = output.length;
+    const printed = server.output.length;
     await fetch(`${baseUrl}/v1/payments/${key}?secret=${adminSecret}`, { headers: admin });
     await fetch(`${baseUrl}/dashboard/invite/${token}`);
     const deadline = Date.now() + 30_000;
-    const accessLines = () => output.slice(printed).match(/(GET \S*\/(?:v1\/payments|dashboard\/invite)\/\S+ \S*\d{3})/g) ?? [];
+    const accessLines = () => server.output.slice(printed).match(/(GET \S*\/(?:v1\/payments|dashboard\/invite)\/\S+ \S*\d{3})/g) ?? [];
     while (accessLines().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    const since = output.slice(printed);
+    const since = server.output.slice(printed);
     expect(accessLines().length, since).toBeGreaterThanOrEqual(2);
     expect(since).toContain("/v1/payments/lc_live_[REDACTED]");
     expect(since).toContain("/dashboard/invite/[REDACTED]");
@@ -204,4 +286,49 @@ describe("the operator CLI's failures: one line, no stack trace", () => {
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
   });
+});
+
+// Last in the file: it stops the first start's server and starts `npm run dev` again on the same state.
+describe("npm run dev, started again on the same state directory", () => {
+  it(
+    "finds no migration pending, applies one the database has not recorded, and turns the trace viewer on when asked",
+    { timeout: 300_000 },
+    async () => {
+      await stopDev(server);
+
+      // Whether it migrates is decided before wrangler starts: stopped as soon as it has said.
+      const again = await startDev(["--port", String(await freePort())]);
+      try {
+        await until(again, /D1 migrations up to date|applying \d+ D1 migration/);
+      } finally {
+        await stopDev(again);
+      }
+      expect(again.output).toContain("D1 migrations up to date");
+      expect(again.output).not.toContain("applying");
+
+      // One migration made pending again: its record and its columns and indexes gone, as before it was written.
+      const reverted = "0011_onboarding_sweep.sql";
+      const db = new DatabaseSync(d1.file);
+      db.exec(`DROP INDEX onboarding_form_link_expiry; DROP INDEX onboarding_pci_checked;
+    ALTER TABLE onboarding DROP COLUMN change_token; ALTER TABLE onboarding DROP COLUMN form_checked_at;
+    ALTER TABLE onboarding DROP COLUMN pci_checked_at; DELETE FROM d1_migrations WHERE name = '${reverted}';`);
+      db.close();
+
+      const port = await freePort();
+      const pending = await startDev(["--port", String(port), "--ip", "127.0.0.1", "--traces"]);
+      try {
+        await until(pending, /Payment Connect is up/);
+        const base = `http://127.0.0.1:${port}`;
+        expect((await fetch(`${base}/v1/meta`, { signal: AbortSignal.timeout(30_000) })).status).toBe(200);
+        const traces = await tracesQuery(base);
+        expect(traces.status, await traces.clone().text()).toBe(200);
+      } finally {
+        await stopDev(pending);
+      }
+      expect(pending.output).toContain(`applying 1 D1 migration(s): ${reverted}`);
+      expect(appliedMigrations()).toEqual(migrations);
+      const columns = new DatabaseSync(d1.file, { readOnly: true }).prepare("SELECT name FROM pragma_table_info('onboarding')").all();
+      expect(columns.map((column) => column.name)).toEqual(expect.arrayContaining(["change_token", "form_checked_at", "pci_checked_at"]));
+    },
+  );
 });
