@@ -17,10 +17,11 @@ import { unstable_readConfig } from "wrangler";
  * 260 until the tenant move's fences, rollback and listing and the feeds' lag took it to 260.1, and 264 until the
  * two-step setup's QR code (uqr's encoder, 3.8 KiB) and the overview's one fee definition took it to 267.6, and 268 until
  * holds (authorize now, capture or void later: the API, the sweep, the processor's authorization webhooks and the
- * dashboard's forms) took it to 272.1; issue #36 ("Lean at scale") owns bringing it under 225 KiB and this budget back
- * down with it.
+ * dashboard's forms) took it to 272.1, and 273 until the Worker stopped generating its OpenAPI document (it serves the
+ * snapshot: zod-to-openapi and zod's JSON Schema code left out) took it to 252.6. Issue #36 ("Lean at scale") owns
+ * bringing it under 225 KiB and this budget down with it.
  */
-const GZIP_BUDGET_KIB = 273;
+const GZIP_BUDGET_KIB = 255;
 
 const root = path.join(import.meta.dirname, "..");
 
@@ -31,6 +32,11 @@ const ALIAS_TARGETS = {
   "src/lib/hono-jsx-dom-unused.ts": { owner: "node_modules/hono/dist/jsx/", replaces: /hono\/dist\/jsx\/dom\// },
   "src/lib/hono-jsx-streaming-unused.ts": { owner: "node_modules/hono/dist/", replaces: /hono\/dist\/jsx\/(streaming|components)\.js$/ },
   "src/lib/drizzle-pg-unused.ts": { owner: "node_modules/drizzle-orm/", replaces: /drizzle-orm\/pg-core\// },
+  "src/lib/zod-json-schema-unused.ts": {
+    owner: "node_modules/zod/",
+    replaces: /zod\/v4\/core\/(json-schema-processors|to-json-schema|json-schema-generator)\.js$/,
+  },
+  "src/lib/zod-to-openapi-unused.ts": { owner: "node_modules/@hono/zod-openapi/", replaces: /@asteasolutions\/zod-to-openapi\// },
 };
 
 /**

@@ -1,5 +1,5 @@
 // `npm run openapi:breaking` (CI): the contract freezes /v1. Compares the frozen baseline (openapi/v1.baseline.json)
-// with the current snapshot (openapi/v1.json, kept current by `npm run openapi:check`) and fails on any breaking
+// with the current snapshot (public/openapi/v1.json, kept current by `npm run openapi:check`) and fails on any breaking
 // change: a removed route, response, field, parameter or enum value, a changed or narrowed type, a new required input.
 // Additions pass. A break needs a new version prefix (/v2) beside /v1, never a change to /v1.
 //
@@ -21,7 +21,7 @@ function option(name) {
 
 // `--baseline` and `--current` compare other files (the tests use them).
 const BASELINE = option("--baseline") ?? "openapi/v1.baseline.json";
-const CURRENT = option("--current") ?? "openapi/v1.json";
+const CURRENT = option("--current") ?? "public/openapi/v1.json";
 
 const read = (file) => JSON.parse(readFileSync(path.resolve(root, file), "utf8"));
 const baseline = read(BASELINE);

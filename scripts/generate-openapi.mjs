@@ -1,4 +1,4 @@
-// `npm run openapi:generate`: writes the OpenAPI snapshot (openapi/v1.json) from the route definitions, and the
+// `npm run openapi:generate`: writes the OpenAPI snapshot (public/openapi/v1.json, which the Worker serves) from the route definitions, and the
 // TypeScript client's types (clients/typescript/src/schema.d.ts) from it. No server is started.
 // `npm run openapi:check` (CI): generates both in memory and fails when the committed files differ.
 // `--dir <path>` reads and writes the two files under another directory than the repository (the tests use it).
@@ -11,7 +11,7 @@ import { buildOpenApiDocument } from "./openapi/document.mjs";
 import { generateTypes } from "./openapi/types.mjs";
 
 const root = path.join(import.meta.dirname, "..");
-export const SNAPSHOT = "openapi/v1.json";
+export const SNAPSHOT = "public/openapi/v1.json";
 export const CLIENT_TYPES = "clients/typescript/src/schema.d.ts";
 
 const TYPES_HEADER = `// Generated from ${SNAPSHOT} by \`npm run openapi:generate\` (openapi-typescript). Do not edit: regenerate.\n`;

@@ -5,7 +5,7 @@ import { callbacksRouter } from "./callbacks";
 import { withRequestContext } from "./context";
 import { dashboardRouter } from "./dashboard";
 import { disputesRouter, isEvidenceUpload } from "./disputes";
-import { docsRouter, documentConfig, registerReferenceDefinitions } from "./docs";
+import { docsRouter } from "./docs";
 import { metaRouter } from "./meta";
 import { onboardingRouter } from "./onboarding";
 import { paymentsRouter } from "./payments";
@@ -64,32 +64,6 @@ export function createApp() {
   app.route("/", dashboardRouter);
   // The sandbox processor Worker, only when configured and bound; a live deployment never serves it.
   app.route("/", sandboxProxyRouter);
-
-  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
-    type: "apiKey",
-    in: "header",
-    name: "X-Api-Key",
-    description: "The tenant's secret key (`lc_live_…`). A revoked key is refused within 5 seconds.",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "BearerApiKey", {
-    type: "http",
-    scheme: "bearer",
-    description: "The same tenant key as `Authorization: Bearer lc_live_…`; equivalent to `X-Api-Key`.",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "AdminSecret", {
-    type: "http",
-    scheme: "bearer",
-    description: "Operator routes only: `Authorization: Bearer <ADMIN_SECRET>`.",
-  });
-
-  app.openAPIRegistry.registerComponent("securitySchemes", "ProcessorWebhook", {
-    type: "http",
-    scheme: "basic",
-    description: "The credentials the service registered its webhook with at the processor, plus `Finix-Signature`.",
-  });
-
-  registerReferenceDefinitions(app.openAPIRegistry);
-  app.doc31("/openapi.json", (c) => documentConfig({ origin: new URL(c.req.url).origin, publicOrigin: c.get("ctx").publicOrigin }));
 
   app.notFound(notFoundOrMethodNotAllowed(() => app.routes));
   app.onError(onError);

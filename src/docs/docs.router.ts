@@ -3,6 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { publicConfig } from "../lib/config";
 import { createRouter, z } from "../platform/openapi";
 import { REFERENCE_PAGE_CSP, renderReferencePage } from "./reference-page";
+import { serveDocument } from "./served-document";
 
 const router = createRouter();
 
@@ -29,5 +30,8 @@ router.openapi(referencePage, (c) => {
   c.header("Content-Security-Policy", REFERENCE_PAGE_CSP);
   return c.html(renderReferencePage(publicConfig(c.get("ctx").env).processorEnvironment), 200);
 });
+
+// Not an operation of the document it serves.
+router.get("/openapi.json", serveDocument);
 
 export default router;

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 
 import { REQUEST_LOG_RETENTION_DAYS } from "../requests";
 import { PROBLEM_CATALOGUE, ProblemTypeSchema } from "./problem-types";
+import type { DocumentServer } from "./served-document";
 import { CALLBACKS_TAG_DESCRIPTION, registerWebhooks } from "./webhooks";
 
 /** Every tag an operation or webhook uses, in the reference's order, with what the group is for. */
@@ -64,21 +65,42 @@ const DESCRIPTION = `Hosted payments over the processor: charges, refunds, payou
 ${PROBLEM_CATALOGUE}`;
 
 /** Components and webhooks the routes do not register themselves. */
-export function registerReferenceDefinitions(registry: OpenAPIHono["openAPIRegistry"]) {
+function registerReferenceDefinitions(registry: OpenAPIHono["openAPIRegistry"]) {
+  registry.registerComponent("securitySchemes", "ApiKeyHeader", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description: "The tenant's secret key (`lc_live_…`). A revoked key is refused within 5 seconds.",
+  });
+  registry.registerComponent("securitySchemes", "BearerApiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "The same tenant key as `Authorization: Bearer lc_live_…`; equivalent to `X-Api-Key`.",
+  });
+  registry.registerComponent("securitySchemes", "AdminSecret", {
+    type: "http",
+    scheme: "bearer",
+    description: "Operator routes only: `Authorization: Bearer <ADMIN_SECRET>`.",
+  });
+  registry.registerComponent("securitySchemes", "ProcessorWebhook", {
+    type: "http",
+    scheme: "basic",
+    description: "The credentials the service registered its webhook with at the processor, plus `Finix-Signature`.",
+  });
   registry.register("ProblemType", ProblemTypeSchema);
   registerWebhooks(registry);
 }
 
-/** The document's top level: "Try it out" in /docs calls the server that served it, then the configured public base URL. */
-export function documentConfig({ origin, publicOrigin }: { origin: string; publicOrigin: string | null }) {
-  const servers = [{ url: origin, description: "This server" }];
-  if (publicOrigin !== null && publicOrigin !== origin) {
-    servers.push({ url: publicOrigin, description: "The configured public base URL (BASE_URL)" });
-  }
-  return {
+/**
+ * The OpenAPI document of the app's routes, listing `servers`. Built by `npm run openapi:generate` (never by the
+ * Worker, which serves the snapshot it writes: src/docs/served-document.ts).
+ */
+export function openApiDocument(app: OpenAPIHono, servers: DocumentServer[]) {
+  registerReferenceDefinitions(app.openAPIRegistry);
+  return app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: { title: "Payment Connect API", version: "1.0.0", description: DESCRIPTION },
     servers,
     tags: TAGS,
-  };
+  });
 }

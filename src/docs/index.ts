@@ -1,3 +1,2 @@
-/** The API reference at `/docs` (the vendored Swagger UI rendering /openapi.json), and what the document says beyond its routes. */
+/** The API reference at `/docs` (the vendored Swagger UI) and the OpenAPI document it renders, `/openapi.json`. */
 export { default as docsRouter } from "./docs.router";
-export { documentConfig, registerReferenceDefinitions } from "./document";

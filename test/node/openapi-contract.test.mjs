@@ -149,9 +149,9 @@ describe("npm run openapi:check", () => {
     const check = (dir) =>
       spawnSync(process.execPath, ["scripts/generate-openapi.mjs", "--check", "--dir", dir], { cwd: root, encoding: "utf8" });
     const stale = path.join(work, "stale");
-    mkdirSync(path.join(stale, "openapi"), { recursive: true });
+    mkdirSync(path.join(stale, "public/openapi"), { recursive: true });
     mkdirSync(path.join(stale, "clients/typescript/src"), { recursive: true });
-    cpSync(path.join(root, "openapi/v1.json"), path.join(stale, "openapi/v1.json"));
+    cpSync(path.join(root, "public/openapi/v1.json"), path.join(stale, "public/openapi/v1.json"));
     const types = readFileSync(path.join(root, "clients/typescript/src/schema.d.ts"), "utf8");
     writeFileSync(
       path.join(stale, "clients/typescript/src/schema.d.ts"),

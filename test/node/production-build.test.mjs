@@ -169,7 +169,7 @@ describe("the minified production build", () => {
   it("serves the OpenAPI document the source describes, and the API reference that renders it", async () => {
     const document = await json(await call("/openapi.json"), "openapi.json");
     expect(document.servers).toEqual([{ url: production.BASE_URL, description: "This server" }]);
-    const snapshot = JSON.parse(readFileSync(path.join(root, "openapi", "v1.json"), "utf8"));
+    const snapshot = JSON.parse(readFileSync(path.join(root, "public", "openapi", "v1.json"), "utf8"));
     expect(snapshot.servers).toEqual([{ url: SNAPSHOT_SERVER_URL }]);
     expect(normalizeDocument(document)).toEqual(snapshot);
 

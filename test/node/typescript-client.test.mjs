@@ -141,9 +141,9 @@ describe("the generated TypeScript client on wrangler dev", () => {
     expect(await refused.text()).toBe("signature-mismatch");
   });
 
-  it("was generated from the document the running service serves (openapi/v1.json, the servers URL aside)", async () => {
+  it("was generated from the document the running service serves (public/openapi/v1.json, the servers URL aside)", async () => {
     const served = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
-    const snapshot = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../openapi/v1.json"), "utf8"));
+    const snapshot = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../public/openapi/v1.json"), "utf8"));
     expect(normalizeDocument(served)).toEqual(snapshot);
   });
 });
