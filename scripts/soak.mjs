@@ -26,6 +26,8 @@ const USAGE = `Usage: npm run soak -- [--minutes N] [--seed S] [--tenants T] [--
 ${Object.entries(SABOTAGES)
   .map(([name, what]) => `                   ${name}: ${what}`)
   .join("\n")}
+  --no-faults    the load alone: no processor faults, lost or late webhooks, move or crash (a sabotage's check
+                 fails all the same; the tests run one so)
   --keep-state   leave the server's state directory behind (printed) to look into after a run`;
 
 function fail(message, code = 2) {
@@ -42,6 +44,7 @@ try {
       tenants: { type: "string", default: "4" },
       concurrency: { type: "string", default: "4" },
       sabotage: { type: "string" },
+      "no-faults": { type: "boolean", default: false },
       "keep-state": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -62,7 +65,7 @@ const seed = seedFrom(seedText);
 
 const startedAt = Date.now();
 const log = (line) => console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(6)}s] ${line}`);
-const replay = `npm run soak -- --minutes ${options.minutes} --seed ${seedText} --tenants ${tenantCount} --concurrency ${concurrency}${options.sabotage ? ` --sabotage ${options.sabotage}` : ""}`;
+const replay = `npm run soak -- --minutes ${options.minutes} --seed ${seedText} --tenants ${tenantCount} --concurrency ${concurrency}${options["no-faults"] ? " --no-faults" : ""}${options.sabotage ? ` --sabotage ${options.sabotage}` : ""}`;
 
 log(
   `soak: seed ${seedText} (${seed}), ${minutes} min, ${tenantCount} tenants, concurrency ${concurrency}${options.sabotage ? `, SABOTAGE ${options.sabotage}` : ""}`,
@@ -78,7 +81,7 @@ try {
   const shards = new Set(tenants.map((t) => t.shard)).size;
   log(`tenants: ${tenants.map((t) => `${t.index}=${t.tenantId} on ${t.shard}`).join(", ")}`);
   const durationMs = Math.round(minutes * 60_000);
-  const plan = planFaults({ rng: rng.fork(), durationMs, tenants });
+  const plan = options["no-faults"] ? [] : planFaults({ rng: rng.fork(), durationMs, tenants });
   log(`fault schedule (${plan.length}):\n${plan.map((fault) => `           ${describeFault(fault)}`).join("\n")}`);
 
   const load = createLoad({ service, tenants, rng: rng.fork(), expectations, runId: `${seed}-${startedAt}`, arrivals: receiver.arrivals });
