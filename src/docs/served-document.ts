@@ -23,12 +23,17 @@ export function documentServers({ origin, publicOrigin }: { origin: string; publ
 let snapshot: Promise<Record<string, unknown>> | undefined;
 
 function readSnapshot(assets: Fetcher, requestUrl: string) {
-  snapshot ??= assets.fetch(new URL(SNAPSHOT_ASSET_PATH, requestUrl)).then(async (response) => {
+  if (snapshot) return snapshot;
+  const reading = assets.fetch(new URL(SNAPSHOT_ASSET_PATH, requestUrl)).then(async (response) => {
     if (!response.ok) throw new Error(`The OpenAPI snapshot ${SNAPSHOT_ASSET_PATH} is not among the static assets (${response.status}).`);
     return response.json<Record<string, unknown>>();
   });
-  snapshot.catch(() => (snapshot = undefined));
-  return snapshot;
+  // A failed read is not kept: the next request reads again.
+  reading.catch(() => {
+    if (snapshot === reading) snapshot = undefined;
+  });
+  snapshot = reading;
+  return reading;
 }
 
 /** `GET /openapi.json`: the snapshot, listing this server and the public one. */
