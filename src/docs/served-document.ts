@@ -6,12 +6,12 @@ import type { AppBindings } from "../platform/types";
  * The OpenAPI snapshot `npm run openapi:generate` writes from the routes, served as a static asset: the Worker never
  * builds the document, so the generator (zod-to-openapi) and the reference's prose stay out of its bundle.
  */
-export const SNAPSHOT_ASSET_PATH = "/openapi/v1.json";
+const SNAPSHOT_ASSET_PATH = "/openapi/v1.json";
 
 export type DocumentServer = { url: string; description: string };
 
 /** "Try it out" in /docs calls the server that served the document, then the configured public base URL. */
-export function documentServers({ origin, publicOrigin }: { origin: string; publicOrigin: string | null }): DocumentServer[] {
+function documentServers({ origin, publicOrigin }: { origin: string; publicOrigin: string | null }): DocumentServer[] {
   const servers = [{ url: origin, description: "This server" }];
   if (publicOrigin !== null && publicOrigin !== origin) {
     servers.push({ url: publicOrigin, description: "The configured public base URL (BASE_URL)" });

@@ -26,8 +26,13 @@ export class OpenAPIRegistry {
   }
 }
 
-export const OpenApiGeneratorV3 = (): never => notBundled("OpenApiGeneratorV3");
+// Functions, not arrows: @hono/zod-openapi calls them with `new`, which then throws this message, not a TypeError.
+export function OpenApiGeneratorV3(): never {
+  return notBundled("OpenApiGeneratorV3");
+}
 
-export const OpenApiGeneratorV31 = (): never => notBundled("OpenApiGeneratorV31");
+export function OpenApiGeneratorV31(): never {
+  return notBundled("OpenApiGeneratorV31");
+}
 
 export const getOpenApiMetadata = (): undefined => undefined;
